@@ -1,0 +1,37 @@
+import judge from '../../prompts/judge.md?raw';
+import moderator from '../../prompts/moderator.md?raw';
+import opening from '../../prompts/opening.md?raw';
+import system from '../../prompts/system.md?raw';
+
+/**
+ * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
+ * (esbuild's text loader; vitest's `?raw`), so the action needs no files beside its bundle.
+ */
+const PROMPTS = { system, moderator, opening, judge } as const;
+
+/** Names of the prompt files, without `.md`. */
+export type PromptName = keyof typeof PROMPTS;
+export const PROMPT_NAMES = Object.keys(PROMPTS) as PromptName[];
+
+/**
+ * Loads a prompt and fills its `{{name}}` placeholders.
+ * @throws Error when a placeholder has no value or a value names no placeholder (a prompt and its caller disagree)
+ */
+export function loadPrompt(name: PromptName, values: Record<string, string> = {}): string {
+  const template = PROMPTS[name];
+  const used = new Set<string>();
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`prompts/${name}.md: no value for {{${key}}}`);
+    used.add(key);
+    return value;
+  });
+  const unused = Object.keys(values).filter((key) => !used.has(key));
+  if (unused.length > 0) throw new Error(`prompts/${name}.md has no placeholder for ${unused.join(', ')}`);
+  return text;
+}
+
+/** The `{{name}}` placeholders a prompt expects, in order of first use. */
+export function promptPlaceholders(name: PromptName): string[] {
+  return [...new Set([...PROMPTS[name].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))];
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import type { CallRecord, DebateOutcome } from '../debate/types.js';
+import { costUsd } from '../llm/pricing.js';
+
+/** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
+export const decisionRecordSchema = z.object({
+  schema: z.literal('pr-debate/decision@1'),
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  topic: z.string().min(1),
+  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
+  pull_request: z.number().int().positive(),
+  head_sha: z.string().regex(/^[0-9a-f]{40}$/),
+  evidence_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  date: z.iso.datetime(),
+  trigger: z.enum(['label', 'comment', 'dispatch']),
+  requested_by: z.string().min(1),
+  preset: z.enum(['quick', 'standard', 'deep', 'custom']),
+  rounds: z.number().int().min(0),
+  positions: z
+    .array(
+      z.object({
+        id: z.enum(['A', 'B', 'C', 'D']),
+        label: z.string().min(1),
+        status: z.enum(['survived', 'falsified', 'conceded', 'unresolved']),
+        verified_citations: z.number().int().min(0),
+        unverified_citations: z.number().int().min(0),
+      }),
+    )
+    .min(2)
+    .max(4),
+  recommendation: z.enum(['A', 'B', 'C', 'D', 'none']),
+  tied_on_axis: z.string().nullable(),
+  confidence: z.enum(['low', 'medium', 'high']),
+  completion: z.enum(['success', 'degraded-success', 'aborted']),
+  out_of_scope: z.array(z.string()),
+  models: z.object({ advocates: z.array(z.string()), judge: z.string() }),
+  usage: z.object({
+    input_tokens: z.number().int().min(0),
+    output_tokens: z.number().int().min(0),
+    cache_creation_input_tokens: z.number().int().min(0),
+    cache_read_input_tokens: z.number().int().min(0),
+    cost_usd: z.number().min(0),
+  }),
+  accepted: z.object({ by: z.string(), position: z.string(), reason: z.string() }).nullable(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+});
+export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
+
+/**
+ * The debate id: stable for one PR and one topic (contract section 7). Debates whose positions were
+ * inferred (a label, or a bare command) share one topic; explicit positions are compared case- and
+ * whitespace-insensitively.
+ * @returns 16 hex characters
+ */
+export function debateId(repo: string, pullNumber: number, positions: string[]): string {
+  const topic = positions.length === 0 ? 'inferred' : positions.map((p) => p.toLowerCase().replace(/\s+/g, ' ').trim()).join('\n');
+  return createHash('sha256').update(`${repo.toLowerCase()}#${pullNumber}\n${topic}`).digest('hex').slice(0, 16);
+}
+
+/** Token totals and cost of a run's calls; calls on models without a known price add no cost and are counted. */
+export function totalUsage(calls: CallRecord[]): DecisionRecord['usage'] & { unpricedCalls: number } {
+  let unpricedCalls = 0;
+  const total = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: 0, unpricedCalls: 0 };
+  for (const call of calls) {
+    total.input_tokens += call.usage.input_tokens;
+    total.output_tokens += call.usage.output_tokens;
+    total.cache_creation_input_tokens += call.usage.cache_creation_input_tokens;
+    total.cache_read_input_tokens += call.usage.cache_read_input_tokens;
+    const cost = costUsd(call.model, call.usage);
+    if (cost === undefined) unpricedCalls += 1;
+    else total.cost_usd += cost;
+  }
+  total.cost_usd = Math.round(total.cost_usd * 10_000) / 10_000;
+  return { ...total, unpricedCalls };
+}
+
+/** What the record says beyond the debate outcome. */
+export interface RecordContext {
+  id: string;
+  repo: string;
+  pullNumber: number;
+  headSha: string;
+  evidenceDigest: string;
+  date: Date;
+  trigger: 'label' | 'comment' | 'dispatch';
+  requestedBy: string;
+  preset: 'quick' | 'standard' | 'deep' | 'custom';
+}
+
+/**
+ * Builds the decision record of a debate and validates it.
+ * @throws z.ZodError when the record would not satisfy the schema (a bug: nothing invalid is ever posted)
+ */
+export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: RecordContext): DecisionRecord {
+  const { unpricedCalls: _unpriced, ...usage } = totalUsage(outcome.calls);
+  const ruling = outcome.ruling;
+  return decisionRecordSchema.parse({
+    schema: 'pr-debate/decision@1',
+    id: context.id,
+    topic: outcome.topic,
+    repo: context.repo,
+    pull_request: context.pullNumber,
+    head_sha: context.headSha,
+    evidence_digest: context.evidenceDigest,
+    date: context.date.toISOString(),
+    trigger: context.trigger,
+    requested_by: context.requestedBy,
+    preset: context.preset,
+    rounds: 0,
+    positions: outcome.positions.map((p) => ({
+      id: p.id,
+      label: p.label,
+      status: ruling?.positions.find((r) => r.id === p.id)?.status ?? 'unresolved',
+      verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
+      unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
+    })),
+    recommendation: ruling?.recommendation ?? 'none',
+    tied_on_axis: ruling?.tied_on_axis ?? null,
+    confidence: ruling?.confidence ?? 'low',
+    completion: outcome.completion,
+    out_of_scope: outcome.outOfScope,
+    models: { advocates: outcome.positions.map((p) => p.model), judge: outcome.judgeModel },
+    usage,
+    accepted: null,
+    signature: null,
+  });
+}
+
+/** The record as YAML (the `yaml` library), for the comment's fenced block. */
+export function recordToYaml(record: DecisionRecord): string {
+  return stringify(record, { lineWidth: 0 });
+}
+
+/** The record as one line of JSON, for the `decision` output. */
+export function recordToJson(record: DecisionRecord): string {
+  return JSON.stringify(record);
+}

@@ -1,0 +1,232 @@
+import { formatRange } from '../citations/verify-citations.js';
+import type { AdvocateTurn, AuditedCitation, DebateOutcome, Position } from '../debate/types.js';
+import type { Framing } from '../debate/schemas.js';
+import type { EvidencePack } from '../evidence/types.js';
+import { recordToYaml, totalUsage, type DecisionRecord } from './decision-record.js';
+import { codeSpan, MARKER_PREFIX, sanitiseText } from './sanitise.js';
+
+/**
+ * Renders the PR comment of contract section 7. Pure.
+ * Layout: marker, verdict and confidence, summary, positions table, surviving / falsified / unresolved
+ * positions with their citations, reasons, trade-offs, what would change the decision, dissent, blind
+ * spots, evidence notes, the transcript and the decision record in `<details>`, and a footer.
+ */
+
+/** GitHub's limit on a comment body, in characters. */
+export const MAX_COMMENT_CHARS = 65_536;
+/** We stay this far below the limit so a small miscount never fails the post. */
+const SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1_536;
+
+/** Where links point and who asked. */
+export interface CommentContext {
+  id: string;
+  serverUrl: string;
+  owner: string;
+  repo: string;
+  headSha: string;
+  runUrl: string | undefined;
+  /** Wall time of the run so far, in milliseconds. */
+  durationMs: number;
+}
+
+/** The marker line that identifies a debate's comment. */
+export function markerLine(id: string): string {
+  return `${MARKER_PREFIX} id=${id} -->`;
+}
+
+/** A link to lines of a file at the head commit: `{server}/{owner}/{repo}/blob/{sha}/{path}#L{a}-L{b}`. */
+export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | 'repo' | 'headSha'>, path: string, start: number, end: number): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  const anchor = start === end ? `#L${start}` : `#L${start}-L${end}`;
+  return `${context.serverUrl}/${context.owner}/${context.repo}/blob/${context.headSha}/${encoded}${anchor}`;
+}
+
+/**
+ * One citation: a link when verified, plain code with a visible mark and the reason when not.
+ */
+export function renderCitation(citation: AuditedCitation, context: CommentContext): string {
+  const where = `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+  if (citation.check.status === 'verified') {
+    return `[${codeSpan(where)}](${blobLink(context, citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
+  }
+  return `⚠️ **unverified** ${codeSpan(where)} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
+}
+
+const STATUS_ICON: Record<string, string> = { survived: '✅ survived', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
+
+/**
+ * The final comment of a debate.
+ * @returns Markdown under {@link MAX_COMMENT_CHARS}: the transcript is dropped first, then the body is
+ *   cut at a line boundary with a note; the full text is returned as `full` for the job summary
+ */
+export function renderDebateComment(
+  outcome: Extract<DebateOutcome, { kind: 'debate' }>,
+  record: DecisionRecord,
+  pack: EvidencePack,
+  context: CommentContext,
+): { body: string; full: string } {
+  const ruling = outcome.ruling;
+  const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
+  const head: string[] = [markerLine(context.id)];
+
+  if (!ruling) {
+    head.push('## ⚠️ pr-debate: no verdict', '', `**The debate was aborted.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
+    head.push('', 'What the advocates produced is kept below. Re-run the debate to get a verdict.');
+  } else if (ruling.recommendation === 'none') {
+    const axis = ruling.tied_on_axis ? ` on axis: ${sanitiseText(ruling.tied_on_axis, { inline: true })}` : '';
+    head.push(`## ⚖️ pr-debate verdict: no clear winner${axis}`, '', `**Confidence: ${ruling.confidence}.** ${sanitiseText(ruling.confidence_reason, { inline: true })}`);
+  } else {
+    head.push(
+      `## ⚖️ pr-debate verdict: ${ruling.recommendation}. ${sanitiseText(label(ruling.recommendation), { inline: true })}`,
+      '',
+      `**Confidence: ${ruling.confidence}.** ${sanitiseText(ruling.confidence_reason, { inline: true })}`,
+    );
+  }
+  if (ruling) head.push('', `> ${sanitiseText(ruling.summary, { inline: true })}`);
+  if (outcome.completion === 'degraded-success') {
+    head.push('', `> [!WARNING]\n> **Degraded run.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
+  }
+  if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
+  head.push('', `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, '');
+  head.push('| Position | Status | Citations |', '|---|---|---|');
+  for (const p of record.positions) {
+    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified |`);
+  }
+
+  const body: string[] = [];
+  if (ruling) {
+    for (const [status, title] of [
+      ['survived', 'Surviving positions'],
+      ['falsified', 'Falsified positions'],
+      ['unresolved', 'Unresolved positions'],
+    ] as const) {
+      const group = ruling.positions.filter((p) => p.status === status);
+      if (group.length === 0) continue;
+      body.push('', `### ${title}`);
+      for (const p of group) {
+        body.push('', `**${p.id}. ${sanitiseText(label(p.id), { inline: true })}**: ${sanitiseText(p.rationale, { inline: true })}`);
+        const turn = outcome.openings.find((t) => t.positionId === p.id);
+        if (status === 'falsified' && p.defeating_citations.length > 0) {
+          body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
+        } else if (turn?.opening) {
+          const best = turn.opening.arguments.slice(0, 3);
+          body.push('', ...best.map((a) => `- ${sanitiseText(a.claim, { inline: true })}${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
+        }
+      }
+    }
+    body.push('', '### Key reasons', ...ruling.key_reasons.map((r, i) => `${i + 1}. ${sanitiseText(r, { inline: true })}`));
+    body.push('', '### Trade-offs', ...ruling.trade_offs.map((t) => `- ${sanitiseText(t, { inline: true })}`));
+    body.push('', '### What would change the decision', ...bullets(ruling.what_would_change));
+    body.push('', '### Dissent', '', sanitiseText(ruling.dissent));
+    body.push('', '### Blind spots', ...bullets(ruling.blind_spots));
+    if (outcome.enforcement.length > 0) {
+      body.push('', '### Rulings the engine corrected', ...outcome.enforcement.map((n) => `- ${sanitiseText(n, { inline: true })}`));
+    }
+  }
+  body.push('', '### Evidence', '', renderEvidenceNotes(pack));
+
+  const transcript = renderTranscript(outcome, context);
+  const recordBlock = ['', '<details><summary>Decision record</summary>', '', '```yaml', recordToYaml(record).trimEnd(), '```', '', '</details>'];
+  const footer = ['', renderFooter(outcome, record, pack, context)];
+
+  const full = [...head, ...body, '', transcript, ...recordBlock, ...footer].join('\n');
+  if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
+  const note = '\n\n> [!NOTE]\n> The transcript did not fit in a comment; the whole report is in the job summary of the workflow run.';
+  const withoutTranscript = [...head, ...body, note, ...recordBlock, ...footer].join('\n');
+  if (withoutTranscript.length <= SAFE_COMMENT_CHARS) return { body: withoutTranscript, full };
+  // Cut the middle at a line boundary; the head, record and footer always stay whole.
+  const fixed = [...head, note, ...recordBlock, ...footer].join('\n').length;
+  let middle = body.join('\n');
+  middle = middle.slice(0, Math.max(0, SAFE_COMMENT_CHARS - fixed - 200));
+  middle = middle.slice(0, middle.lastIndexOf('\n'));
+  return { body: [...head, middle, '', '_[cut here: the comment size limit was reached]_', note, ...recordBlock, ...footer].join('\n'), full };
+}
+
+function bullets(items: string[]): string[] {
+  return items.length === 0 ? ['', '_None given._'] : items.map((item) => `- ${sanitiseText(item, { inline: true })}`);
+}
+
+function renderEvidenceNotes(pack: EvidencePack): string {
+  const lines = [
+    `- ${pack.fileCount.listed === pack.fileCount.total ? `${pack.fileCount.total} changed files` : `${pack.fileCount.listed} of ${pack.fileCount.total} changed files (GitHub lists at most 3,000)`}; evidence pack of about ${pack.tokens.toLocaleString('en-US')} tokens, digest \`${pack.digest.slice(0, 19)}…\``,
+    `- ${sanitiseText(pack.rfcNote, { inline: true })}`,
+  ];
+  if (pack.omitted.length > 0) {
+    const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === 'hunks' ? 'diff' : o.what === 'content' ? 'full content' : 'RFC tail'})`);
+    const more = pack.omitted.length > 30 ? `, and ${pack.omitted.length - 30} more` : '';
+    lines.push(`- Left out of the pack: ${shown.join(', ')}${more}`);
+  }
+  return lines.join('\n');
+}
+
+function renderTranscript(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: CommentContext): string {
+  const parts = ['<details><summary>Transcript</summary>', ''];
+  for (const turn of outcome.openings) {
+    const position = outcome.positions.find((p) => p.id === turn.positionId)!;
+    parts.push(...renderTurn(turn, position, context), '');
+  }
+  if (outcome.ruling) {
+    parts.push(`#### Judge (${codeSpan(outcome.judgeModel)})`, '');
+    for (const p of outcome.ruling.positions) parts.push(`- **${p.id}**: ${p.status}. ${sanitiseText(p.rationale, { inline: true })}`);
+    parts.push('');
+  }
+  parts.push('</details>');
+  return parts.join('\n');
+}
+
+function renderTurn(turn: AdvocateTurn, position: Position, context: CommentContext): string[] {
+  const head = `#### Opening of ${position.id}. ${sanitiseText(position.label, { inline: true })} (${codeSpan(turn.model)})`;
+  if (!turn.opening) return [head, '', `**[INCOMPLETE]** ${sanitiseText(turn.error ?? 'no reply', { inline: true })}`];
+  const o = turn.opening;
+  return [
+    head,
+    '',
+    sanitiseText(o.thesis),
+    '',
+    ...o.arguments.map(
+      (a, i) => `${i + 1}. **${sanitiseText(a.claim, { inline: true })}** ${sanitiseText(a.reasoning, { inline: true })}${a.citations.map((c) => `\n   - ${renderCitation(c, context)}`).join('')}`,
+    ),
+    '',
+    `Known weaknesses: ${o.known_weaknesses.map((w) => sanitiseText(w, { inline: true })).join('; ') || 'none given'}.`,
+    '',
+    `Predicted attacks: ${o.predicted_attacks.map((w) => sanitiseText(w, { inline: true })).join('; ') || 'none given'}.`,
+  ];
+}
+
+function renderFooter(outcome: Extract<DebateOutcome, { kind: 'debate' }>, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
+  const usage = totalUsage(outcome.calls);
+  const advocates = [...new Set(record.models.advocates)].join(', ');
+  const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
+  const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
+  return [
+    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
+    ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
+    ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head ${pack.headSha.slice(0, 7)}${run}</sub>`,
+  ].join('');
+}
+
+/** The comment when the moderator found nothing contested: why, and a sharper command to run. */
+export function renderNotContestedComment(framing: Framing, context: CommentContext, command: string): string {
+  const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
+  return [
+    markerLine(context.id),
+    '## pr-debate: nothing to debate',
+    '',
+    sanitiseText(framing.reason),
+    suggestion,
+    '',
+    `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`,
+  ].join('\n');
+}
+
+/** The comment when the run failed before a debate existed: what failed and what to do. */
+export function renderFailureComment(id: string, problem: string, runUrl: string | undefined): string {
+  return [
+    markerLine(id),
+    '## ⚠️ pr-debate: the run failed',
+    '',
+    sanitiseText(problem),
+    '',
+    runUrl ? `The log of the [workflow run](${runUrl}) has the details.` : 'The workflow log has the details.',
+  ].join('\n');
+}

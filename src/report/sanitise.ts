@@ -1,0 +1,38 @@
+/**
+ * Makes model and PR text safe to place in our comment: it cannot open HTML, forge our marker,
+ * ping anyone, or start a line with a command. Pure.
+ */
+
+/** The hidden first line of every debate comment (contract section 7). */
+export const MARKER_PREFIX = '<!-- pr-debate:v1';
+
+/** Escapes the characters HTML gives meaning to. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Text from a model or the PR, for Markdown paragraphs and list items.
+ * - HTML is escaped, so no tag, comment or marker can be formed;
+ * - `@name` gets a zero-width space after the `@`, so no one is mentioned;
+ * - a line starting with `/` gets a zero-width space first, so it is never a command line;
+ * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
+ * @param text any text
+ * @param options `inline` folds newlines to spaces (table cells, headings)
+ */
+export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
+  let out = escapeHtml(text)
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  out = out
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, '$1\u200b$2'))
+    .join(options.inline ? ' ' : '\n');
+  if (options.inline) out = out.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+  return out;
+}
+
+/** A quote shown as code: HTML-escaped inside `<code>`, so backticks and fences in it are inert. */
+export function codeSpan(text: string): string {
+  return `<code>${escapeHtml(text).replace(/@/g, '@\u200b').replace(/\r?\n/g, ' ')}</code>`;
+}

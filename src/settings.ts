@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
+ * Pure: takes the raw strings, so tests and the CLI can feed it without `@actions/core`.
+ */
+
+/** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+
+/**
+ * Presets this version runs. The contract lists `quick`, `standard` and `deep`; `standard` and `deep`
+ * need cross-examination and the steelman swap, which this version does not have yet, so they are
+ * refused with a message rather than silently run as `quick`.
+ */
+export const SUPPORTED_PRESETS = ['quick'] as const;
+export type Preset = (typeof SUPPORTED_PRESETS)[number];
+
+/** Thrown for an input or environment value the action cannot use; the message names it and the fix. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+const positiveInt = (input: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `Input '${input}': expected a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
+
+const inputsSchema = z.object({
+  'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
+  'anthropic-api-key': z
+    .string({
+      error:
+        "Input 'anthropic-api-key' is required: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
+    })
+    .min(1),
+  'base-url': z.url({ error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" }).optional(),
+  model: z.string().trim().min(1).default(DEFAULT_MODEL),
+  'trigger-label': z.string().trim().min(1).default('debate'),
+  command: z
+    .string()
+    .trim()
+    .regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate")
+    .default('/debate'),
+  'rfc-path': z.string().trim().min(1).optional(),
+  preset: z
+    .string()
+    .trim()
+    .default('quick')
+    .superRefine((value, ctx) => {
+      if (!(SUPPORTED_PRESETS as readonly string[]).includes(value)) {
+        const later = value === 'standard' || value === 'deep';
+        ctx.addIssue({
+          code: 'custom',
+          message: later
+            ? `Input 'preset': '${value}' is not available in this version yet; use 'quick' (openings + judge)`
+            : `Input 'preset': expected one of ${SUPPORTED_PRESETS.join(', ')}, got "${value}"`,
+        });
+      }
+    })
+    .transform((value) => value as Preset),
+  'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
+  'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+});
+
+const environmentSchema = z.object({
+  GITHUB_EVENT_NAME: z.string({ error: 'GITHUB_EVENT_NAME is not set: run this inside GitHub Actions or via the CLI' }),
+  GITHUB_EVENT_PATH: z.string({ error: 'GITHUB_EVENT_PATH is not set: run this inside GitHub Actions or via the CLI' }),
+  GITHUB_REPOSITORY: z
+    .string({ error: 'GITHUB_REPOSITORY is not set' })
+    .regex(/^[^/\s]+\/[^/\s]+$/, 'GITHUB_REPOSITORY: expected owner/name'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_SERVER_URL: z.url().default('https://github.com'),
+  GITHUB_RUN_ID: z.string().optional(),
+});
+
+/** Everything a run needs to know before it starts, in one typed object. */
+export interface Settings {
+  githubToken: string;
+  anthropicApiKey: string;
+  /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
+  baseUrl: string | undefined;
+  model: string;
+  triggerLabel: string;
+  command: string;
+  rfcPath: string | undefined;
+  preset: Preset;
+  /** Budget for the evidence pack, in estimated tokens. */
+  maxEvidenceTokens: number;
+  /** The identity whose comments are ours (the author of `github-token`'s comments). */
+  botLogin: string;
+  eventName: string;
+  eventPath: string;
+  owner: string;
+  repo: string;
+  apiUrl: string;
+  /** HTML base, e.g. https://github.com; blob links are built on it. */
+  serverUrl: string;
+  /** Link to this workflow run, when the runner says which run it is. */
+  runUrl: string | undefined;
+}
+
+/**
+ * Parses the inputs and the runner environment.
+ * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
+ * @param env the process environment
+ * @throws SettingsError naming the first bad input and how to fix it
+ */
+export function parseSettings(
+  getInput: (name: string) => string | undefined,
+  env: Record<string, string | undefined>,
+): Settings {
+  const rawInputs = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
+  const inputs = inputsSchema.safeParse(rawInputs);
+  if (!inputs.success) throw new SettingsError(describeIssues(inputs.error, 'Input'));
+  const environment = environmentSchema.safeParse(env);
+  if (!environment.success) throw new SettingsError(describeIssues(environment.error, 'Environment'));
+  const i = inputs.data;
+  const e = environment.data;
+  const [owner = '', repo = ''] = e.GITHUB_REPOSITORY.split('/');
+  const serverUrl = e.GITHUB_SERVER_URL.replace(/\/+$/, '');
+  return {
+    githubToken: i['github-token'],
+    anthropicApiKey: i['anthropic-api-key'],
+    baseUrl: i['base-url'],
+    model: i.model,
+    triggerLabel: i['trigger-label'],
+    command: i.command,
+    rfcPath: i['rfc-path'],
+    preset: i.preset,
+    maxEvidenceTokens: i['max-evidence-tokens'],
+    botLogin: i['bot-login'],
+    eventName: e.GITHUB_EVENT_NAME,
+    eventPath: e.GITHUB_EVENT_PATH,
+    owner,
+    repo,
+    apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
+    serverUrl,
+    runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
+  };
+}
+
+function describeIssues(error: z.ZodError, kind: 'Input' | 'Environment'): string {
+  const issue = error.issues[0];
+  if (!issue) return `${kind}: invalid value`;
+  const name = String(issue.path[0] ?? '');
+  // Our own messages already name the input; zod's generic ones get the name prepended.
+  if (issue.message.startsWith('Input ') || issue.message.startsWith(name)) return issue.message;
+  return `${kind} '${name}': ${issue.message}`;
+}

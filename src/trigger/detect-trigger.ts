@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { commandUsage, findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
+
+/**
+ * Decides from the event name and payload whether this run debates, replies, or does nothing
+ * (contract sections 2-4). Pure: the payload is parsed with zod here, where it enters.
+ */
+
+/** What the run should do. */
+export type Trigger =
+  | { kind: 'skip'; reason: string }
+  | {
+      kind: 'debate';
+      source: 'label' | 'comment';
+      pullNumber: number;
+      requestedBy: string;
+      /** The triggering comment, for reactions and replies. */
+      commentId: number | undefined;
+      /** 2-4 positions from the command, or empty: the moderator infers them. */
+      positions: string[];
+      options: CommandOptions;
+    }
+  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string };
+
+const user = z.object({ login: z.string(), type: z.string().optional() });
+
+const labeledPayload = z.object({
+  action: z.literal('labeled'),
+  label: z.object({ name: z.string() }).optional(),
+  pull_request: z.object({ number: z.number().int().positive() }),
+  sender: user,
+});
+
+const commentPayload = z.object({
+  action: z.string(),
+  issue: z.object({
+    number: z.number().int().positive(),
+    pull_request: z.object({ url: z.string().optional() }).nullish(),
+  }),
+  comment: z.object({
+    id: z.number().int(),
+    body: z.string().nullable(),
+    user,
+    author_association: z.string().optional(),
+  }),
+  changes: z.object({ body: z.object({ from: z.string() }).optional() }).optional(),
+});
+
+/** Associations that may pass the pre-filter; the collaborator permission is still checked (contract section 4). */
+const TRUSTED_ASSOCIATIONS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+
+/**
+ * @param eventName `GITHUB_EVENT_NAME`
+ * @param payload the parsed JSON of `GITHUB_EVENT_PATH`
+ * @param config the `trigger-label` and `command` inputs
+ * @returns a skip with the reason (for one `core.notice`), a reply, or a debate request
+ * @throws Error when the payload of a handled event does not have the shape GitHub documents
+ */
+export function detectTrigger(
+  eventName: string,
+  payload: unknown,
+  config: { triggerLabel: string; command: string },
+): Trigger {
+  if (eventName === 'pull_request' || eventName === 'pull_request_target') {
+    const action = z.object({ action: z.string().optional() }).parse(payload).action;
+    if (action !== 'labeled') {
+      return { kind: 'skip', reason: `${eventName} event with action "${action ?? 'none'}": pr-debate runs on "labeled" with the label "${config.triggerLabel}"` };
+    }
+    const event = parsePayload(labeledPayload, payload, eventName);
+    const label = event.label?.name;
+    if (label !== config.triggerLabel) {
+      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
+    }
+    if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
+    return {
+      kind: 'debate',
+      source: 'label',
+      pullNumber: event.pull_request.number,
+      requestedBy: event.sender.login,
+      commentId: undefined,
+      positions: [],
+      options: { outOfScope: [] },
+    };
+  }
+
+  if (eventName === 'issue_comment') {
+    const event = parsePayload(commentPayload, payload, eventName);
+    if (event.action !== 'created' && event.action !== 'edited') {
+      return { kind: 'skip', reason: `issue_comment event with action "${event.action}": only new or edited comments can carry a command` };
+    }
+    if (!event.issue.pull_request) return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
+    if (event.comment.user.type === 'Bot') {
+      return { kind: 'skip', reason: `the comment is by a bot (${event.comment.user.login}); bots never trigger a debate` };
+    }
+    const line = findCommandLine(event.comment.body ?? '', config.command);
+    if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
+    if (event.action === 'edited') {
+      const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
+      if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
+    }
+    if (event.comment.author_association && !TRUSTED_ASSOCIATIONS.has(event.comment.author_association)) {
+      return {
+        kind: 'reply',
+        pullNumber: event.issue.number,
+        requestedBy: event.comment.user.login,
+        commentId: event.comment.id,
+        body: `@${event.comment.user.login} only people with write access to this repository can start a debate.`,
+      };
+    }
+    const base = { pullNumber: event.issue.number, requestedBy: event.comment.user.login, commentId: event.comment.id };
+    const command = parseCommandLine(line, config.command);
+    switch (command.kind) {
+      case 'debate': {
+        const { preset, rounds } = command.options;
+        if (preset === 'deep' || (rounds !== undefined && rounds > 0)) {
+          return {
+            kind: 'reply',
+            ...base,
+            body: `**pr-debate could not run this command:** cross-examination rounds (\`--deep\`, \`--rounds=N\` above 0) are not available in this version yet; use \`--quick\` or no preset option.\n\nUsage:\n\n${commandUsage(config.command)}`,
+          };
+        }
+        return { kind: 'debate', source: 'comment', ...base, positions: command.positions, options: command.options };
+      }
+      case 'help':
+        return { kind: 'reply', ...base, body: `**pr-debate usage**\n\n${commandUsage(config.command)}` };
+      case 'accept':
+        return {
+          kind: 'reply',
+          ...base,
+          body: `\`${config.command} accept\` records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`,
+        };
+      case 'invalid':
+        return { kind: 'reply', ...base, body: `**pr-debate could not run this command:** ${command.problem}.\n\nUsage:\n\n${commandUsage(config.command)}` };
+      case 'none':
+        return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
+    }
+  }
+
+  return {
+    kind: 'skip',
+    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled" and issue_comment`,
+  };
+}
+
+function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {
+  const result = schema.safeParse(payload);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`The ${eventName} event payload is not shaped as GitHub sends it: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return result.data;
+}

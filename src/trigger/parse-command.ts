@@ -1,0 +1,173 @@
+/**
+ * The comment command grammar of contract section 3, parsed in one place. Pure.
+ *
+ * ```
+ * /debate                                    infer 2-4 positions from the PR and RFC
+ * /debate <A> vs <B> [vs <C> [vs <D>]]       "versus" also accepted, case-insensitive
+ * /debate ... --quick | --deep | --rounds=N  preset override (N = 0..5)
+ * /debate ... --rfc=<path>                   use this file (at the PR head) as the RFC
+ * /debate ... --out-of-scope="a; b"          topics the debate must not drift into
+ * /debate help                               reply with usage, no model call
+ * /debate accept <A|B|C|D> <reason>          a maintainer records a human decision
+ * ```
+ */
+
+/** Options given after the positions. */
+export interface CommandOptions {
+  preset?: 'quick' | 'deep';
+  rounds?: number;
+  rfc?: string;
+  outOfScope: string[];
+}
+
+/** What a comment asks for. `line` is the command line as written (trimmed). */
+export type ParsedCommand =
+  | { kind: 'none' }
+  | { kind: 'help'; line: string }
+  | { kind: 'debate'; line: string; positions: string[]; options: CommandOptions }
+  | { kind: 'accept'; line: string; position: string; reason: string }
+  | { kind: 'invalid'; line: string; problem: string };
+
+/** Position limits of the protocol (contract section 3): 2 to 4 positions, or none to infer them. */
+export const MIN_POSITIONS = 2;
+export const MAX_POSITIONS = 4;
+/** Cross-examination rounds accepted by `--rounds=N` (contract section 3). */
+export const MAX_ROUNDS = 5;
+
+/**
+ * Finds the first line of a comment body that starts with the command, outside fenced code blocks,
+ * indented code, `>` quotes and tables, and parses it.
+ * @param body the comment body (Markdown)
+ * @param command the command word, e.g. `/debate` (input `command`); matched case-insensitively
+ * @returns `{kind: 'none'}` when no line carries the command
+ */
+export function parseCommand(body: string, command: string): ParsedCommand {
+  const line = findCommandLine(body, command);
+  if (line === undefined) return { kind: 'none' };
+  return parseCommandLine(line, command);
+}
+
+/**
+ * Returns the first command line of a Markdown body, trimmed, or undefined.
+ * Only lines that CommonMark would render as paragraph text count (contract section 2).
+ */
+export function findCommandLine(body: string, command: string): string | undefined {
+  const wanted = command.toLowerCase();
+  let fence: { char: string; length: number } | undefined;
+  for (const rawLine of body.split(/\r?\n/)) {
+    const indent = /^ */.exec(rawLine)?.[0].length ?? 0;
+    const text = rawLine.trim();
+    const fenceMatch = indent < 4 ? /^(`{3,}|~{3,})/.exec(text) : null;
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && text.replace(/[`~]/g, '') === '') {
+        fence = undefined;
+      }
+      continue;
+    }
+    if (fenceMatch) {
+      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
+      continue;
+    }
+    if (indent >= 4 || rawLine.startsWith('\t')) continue; // indented code block
+    if (text.startsWith('>') || text.startsWith('|')) continue; // quote or table row
+    const lower = text.toLowerCase();
+    if (lower.startsWith(wanted) && (lower.length === wanted.length || /\s/.test(lower[wanted.length]!))) {
+      return text;
+    }
+  }
+  return undefined;
+}
+
+const OPTION = /(^|\s)--([A-Za-z][\w-]*)(?:=("[^"]*"|'[^']*'|\S*))?(?=\s|$)/g;
+const SEPARATOR = /(?<=\s)(?:vs\.?|versus)(?=\s)/i;
+
+/**
+ * Parses one command line (as returned by {@link findCommandLine}).
+ * Errors are returned, not thrown: the caller replies with the problem and the usage.
+ */
+export function parseCommandLine(line: string, command: string): ParsedCommand {
+  const rest = line.slice(command.length).trim();
+  if (/^help$/i.test(rest)) return { kind: 'help', line };
+  const accept = /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
+  if (accept) {
+    const position = (accept[1] ?? '').toUpperCase();
+    const reason = (accept[2] ?? '').trim();
+    if (!/^[A-D]$/.test(position)) return { kind: 'invalid', line, problem: '`accept` needs a position letter A, B, C or D' };
+    if (!reason) return { kind: 'invalid', line, problem: '`accept` needs a reason after the position letter' };
+    return { kind: 'accept', line, position, reason };
+  }
+
+  const options: CommandOptions = { outOfScope: [] };
+  const problems: string[] = [];
+  const withoutOptions = rest.replace(OPTION, (_match, lead: string, name: string, rawValue: string | undefined) => {
+    const value = rawValue === undefined ? undefined : rawValue.replace(/^(["'])([\s\S]*)\1$/, '$2');
+    const problem = applyOption(options, name.toLowerCase(), value);
+    if (problem) problems.push(problem);
+    return lead;
+  });
+  if (problems.length > 0) return { kind: 'invalid', line, problem: problems[0]! };
+  if (/(^|\s)--/.test(withoutOptions)) {
+    return { kind: 'invalid', line, problem: 'an option must look like `--name` or `--name=value`' };
+  }
+
+  const text = withoutOptions.trim();
+  if (text === '') return { kind: 'debate', line, positions: [], options };
+  const positions = ` ${text} `.split(SEPARATOR).map((p) => p.trim());
+  if (positions.length < MIN_POSITIONS) {
+    return { kind: 'invalid', line, problem: `only one position was given; write at least ${MIN_POSITIONS}, separated by "vs"` };
+  }
+  if (positions.length > MAX_POSITIONS) {
+    return { kind: 'invalid', line, problem: `${positions.length} positions were given; at most ${MAX_POSITIONS} are allowed` };
+  }
+  const empty = positions.findIndex((p) => p === '');
+  if (empty >= 0) return { kind: 'invalid', line, problem: `position ${String.fromCharCode(65 + empty)} is empty` };
+  return { kind: 'debate', line, positions, options };
+}
+
+function applyOption(options: CommandOptions, name: string, value: string | undefined): string | undefined {
+  switch (name) {
+    case 'quick':
+    case 'deep':
+      if (value !== undefined) return `\`--${name}\` takes no value`;
+      if (options.preset && options.preset !== name) return '`--quick` and `--deep` cannot be combined';
+      options.preset = name;
+      return undefined;
+    case 'rounds': {
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_ROUNDS) {
+        return `\`--rounds\` needs a number from 0 to ${MAX_ROUNDS}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
+      }
+      options.rounds = Number(value);
+      return undefined;
+    }
+    case 'rfc':
+      if (!value) return '`--rfc` needs a path, e.g. `--rfc=docs/rfcs/0042-cache.md`';
+      options.rfc = value;
+      return undefined;
+    case 'out-of-scope': {
+      const topics = (value ?? '').split(';').map((t) => t.trim()).filter(Boolean);
+      if (topics.length === 0) return '`--out-of-scope` needs topics, e.g. `--out-of-scope="naming; CI"`';
+      options.outOfScope.push(...topics);
+      return undefined;
+    }
+    default:
+      return `unknown option \`--${name}\``;
+  }
+}
+
+/**
+ * The usage text shown in replies to `help` and to a malformed command.
+ * @param command the configured command word
+ */
+export function commandUsage(command: string): string {
+  return [
+    '```text',
+    `${command}                                   infer 2-4 positions from the PR and RFC`,
+    `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
+    `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
+    `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
+    `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
+    `${command} help                              show this help`,
+    `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`,
+    '```',
+  ].join('\n');
+}

@@ -1,0 +1,23 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPrompt, PROMPT_NAMES, promptPlaceholders } from '../../src/debate/prompts.js';
+import { ROOT } from '../support/run-action.js';
+
+describe('prompts', () => {
+  it('loads every file in prompts/, and every prompt the engine uses is a file there', async () => {
+    const files = (await readdir(path.join(ROOT, 'prompts'))).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+    expect([...PROMPT_NAMES].sort()).toEqual(files.sort());
+    for (const name of PROMPT_NAMES) {
+      const text = loadPrompt(name, Object.fromEntries(promptPlaceholders(name).map((p) => [p, `<${p}>`])));
+      expect(text.length).toBeGreaterThan(200);
+      expect(text).not.toMatch(/\{\{\w+\}\}/);
+    }
+  });
+
+  it('fails loudly when a placeholder has no value or a value has no placeholder', () => {
+    expect(() => loadPrompt('opening', {})).toThrow(/no value for \{\{position_id\}\}/);
+    expect(() => loadPrompt('system', { extra: 'x' })).toThrow(/no placeholder for extra/);
+  });
+});
+

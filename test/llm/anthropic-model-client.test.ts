@@ -1,0 +1,69 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
+import { createAnthropicModelClient } from '../../src/llm/anthropic-model-client.js';
+import { costUsd } from '../../src/llm/pricing.js';
+import { startAnthropicServer, type AnthropicServer, type ScriptedReply } from '../support/anthropic-server.js';
+
+const schema = z.object({ answer: z.string(), score: z.number().int() });
+const call = (overrides: Partial<ModelCall<z.infer<typeof schema>>> = {}): ModelCall<z.infer<typeof schema>> => ({
+  role: 'judge',
+  model: 'claude-sonnet-5-5',
+  system: 'You are a judge.',
+  evidence: 'evidence line\n'.repeat(600), // about 2,100 tokens: above the cacheable minimum
+  instructions: 'Rule.',
+  schema,
+  maxTokens: 1_000,
+  ...overrides,
+});
+
+describe('createAnthropicModelClient against a local Messages API', () => {
+  let server: AnthropicServer;
+  let next: ScriptedReply = { text: '{}' };
+  beforeAll(async () => {
+    server = await startAnthropicServer({ apiKey: 'sk-ant-test', responder: () => next });
+  });
+  afterAll(async () => server.close());
+  const client = () => createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 0 });
+
+  it('streams a structured reply, validates it and reports usage; the evidence is a cache breakpoint', async () => {
+    next = { text: JSON.stringify({ answer: 'yes', score: 3 }) };
+    const first = await client().complete(call());
+    expect(first.output).toEqual({ answer: 'yes', score: 3 });
+    expect(first.model).toBe('claude-sonnet-5-5');
+    expect(first.usage.cache_creation_input_tokens).toBeGreaterThan(1_000);
+    const second = await client().complete(call({ instructions: 'Rule again.' }));
+    expect(second.usage.cache_read_input_tokens).toBe(first.usage.cache_creation_input_tokens);
+    const body = server.requests.at(-1)!.body;
+    expect(body.stream).toBe(true);
+    expect(body.output_config?.format?.type).toBe('json_schema');
+    const content = body.messages[0]!.content as { text: string; cache_control?: unknown }[];
+    expect(content[0]).toMatchObject({ text: call().evidence, cache_control: { type: 'ephemeral' } });
+    expect(content[1]).toMatchObject({ text: 'Rule again.' });
+  });
+
+  it('turns a reply that breaks the schema, a truncated reply and a refusal into ModelReplyError', async () => {
+    next = { text: JSON.stringify({ answer: 'yes', score: 'high' }) };
+    await expect(client().complete(call())).rejects.toThrow(ModelReplyError);
+    next = { text: '{"answer": "ye', stopReason: 'max_tokens' };
+    await expect(client().complete(call())).rejects.toThrow(/cut at max_tokens/);
+    next = { text: '', stopReason: 'refusal' };
+    await expect(client().complete(call())).rejects.toThrow(/refused/);
+  });
+
+  it('surfaces API errors as the SDK typed them', async () => {
+    const wrongKey = createAnthropicModelClient({ apiKey: 'sk-ant-wrong', baseUrl: server.url, maxRetries: 0 });
+    await expect(wrongKey.complete(call())).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+    next = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
+    await expect(client().complete(call())).rejects.toBeInstanceOf(Anthropic.APIError);
+  });
+});
+
+describe('costUsd', () => {
+  it('prices known models per million tokens and refuses to guess for unknown ones', () => {
+    const usage = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
+    expect(costUsd('claude-sonnet-5-5', usage)).toBeCloseTo(2 + 10 + 2.5 + 0.2);
+    expect(costUsd('some-local-model', usage)).toBeUndefined();
+  });
+});

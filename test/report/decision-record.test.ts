@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { debateId, decisionRecordSchema, recordToJson, recordToYaml } from '../../src/report/decision-record.js';
+import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
+
+describe('decision record', () => {
+  const pack = fixturePack();
+
+  it('carries the contract fields and round-trips through YAML and JSON', () => {
+    const record = fixtureRecord(pack);
+    expect(record).toMatchObject({
+      schema: 'pr-debate/decision@1',
+      head_sha: pack.headSha,
+      evidence_digest: pack.digest,
+      recommendation: 'A',
+      rounds: 0,
+      positions: [
+        { id: 'A', status: 'survived', verified_citations: 1, unverified_citations: 0 },
+        { id: 'B', status: 'unresolved', verified_citations: 0, unverified_citations: 1 },
+      ],
+      usage: { input_tokens: 2700, output_tokens: 400, cache_creation_input_tokens: 2000, cache_read_input_tokens: 2000 },
+      accepted: null,
+      signature: null,
+    });
+    // 2,700 in x $2 + 400 out x $10 + 2,000 written x $2.5 + 2,000 read x $0.2, per million.
+    expect(record.usage.cost_usd).toBeCloseTo(0.0148, 4);
+    expect(decisionRecordSchema.parse(parse(recordToYaml(record)))).toEqual(record);
+    expect(recordToJson(record)).not.toContain('\n');
+  });
+
+  it('records an aborted debate as unresolved with no recommendation', () => {
+    const record = fixtureRecord(pack, { ...fixtureOutcome(pack), ruling: undefined, completion: 'aborted' });
+    expect(record).toMatchObject({ completion: 'aborted', recommendation: 'none', confidence: 'low' });
+    expect(record.positions.every((p) => p.status === 'unresolved')).toBe(true);
+  });
+
+  it('gives one id per PR and topic; inferred debates share one', () => {
+    expect(debateId('o/r', 1, ['Keep  the cache', 'drop'])).toBe(debateId('O/R', 1, ['keep the cache', 'DROP']));
+    expect(debateId('o/r', 1, ['a', 'b'])).not.toBe(debateId('o/r', 1, ['a', 'c']));
+    expect(debateId('o/r', 1, [])).not.toBe(debateId('o/r', 2, []));
+    expect(debateId('o/r', 1, [])).toMatch(/^[0-9a-f]{16}$/);
+  });
+});

@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Webhook payloads shaped from `@octokit/webhooks-examples` (real payloads GitHub sent), with the
+ * fields a test controls replaced.
+ */
+const require = createRequire(import.meta.url);
+const examples: { name: string; examples: Record<string, unknown>[] }[] = require('@octokit/webhooks-examples/api.github.com/index.json');
+
+function example(name: string, action: string): Record<string, any> {
+  const found = examples.find((e) => e.name === name)?.examples.find((x) => x.action === action);
+  if (!found) throw new Error(`no ${name}.${action} example in @octokit/webhooks-examples`);
+  return structuredClone(found) as Record<string, any>;
+}
+
+function patchRepository(payload: Record<string, any>, owner: string, repo: string) {
+  payload.repository.name = repo;
+  payload.repository.full_name = `${owner}/${repo}`;
+  payload.repository.owner.login = owner;
+}
+
+/** A `pull_request` `labeled` payload. */
+export function labeledEvent(options: { owner: string; repo: string; number: number; label: string; sender?: string; senderType?: 'User' | 'Bot'; headSha?: string; action?: string }) {
+  const payload = example('pull_request', 'labeled');
+  patchRepository(payload, options.owner, options.repo);
+  payload.action = options.action ?? 'labeled';
+  payload.number = options.number;
+  payload.pull_request.number = options.number;
+  if (options.headSha) payload.pull_request.head.sha = options.headSha;
+  payload.label.name = options.label;
+  payload.sender.login = options.sender ?? 'maintainer';
+  payload.sender.type = options.senderType ?? 'User';
+  return payload;
+}
+
+/** An `issue_comment` payload on a pull request (or on a plain issue with `onIssue`). */
+export function commentEvent(options: {
+  owner: string;
+  repo: string;
+  number: number;
+  body: string;
+  user?: string;
+  userType?: 'User' | 'Bot';
+  association?: string;
+  commentId?: number;
+  action?: 'created' | 'edited' | 'deleted';
+  previousBody?: string;
+  onIssue?: boolean;
+}) {
+  const payload = example('issue_comment', 'created');
+  patchRepository(payload, options.owner, options.repo);
+  payload.action = options.action ?? 'created';
+  payload.issue.number = options.number;
+  if (options.onIssue) delete payload.issue.pull_request;
+  else {
+    const base = `https://api.github.com/repos/${options.owner}/${options.repo}`;
+    payload.issue.pull_request = {
+      url: `${base}/pulls/${options.number}`,
+      html_url: `https://github.com/${options.owner}/${options.repo}/pull/${options.number}`,
+      diff_url: `https://github.com/${options.owner}/${options.repo}/pull/${options.number}.diff`,
+      patch_url: `https://github.com/${options.owner}/${options.repo}/pull/${options.number}.patch`,
+      merged_at: null,
+    };
+  }
+  payload.comment.id = options.commentId ?? 4242;
+  payload.comment.body = options.body;
+  payload.comment.user.login = options.user ?? 'maintainer';
+  payload.comment.user.type = options.userType ?? 'User';
+  payload.comment.author_association = options.association ?? 'MEMBER';
+  if (options.previousBody !== undefined) payload.changes = { body: { from: options.previousBody } };
+  return payload;
+}

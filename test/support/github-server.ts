@@ -1,0 +1,1450 @@
+/**
+ * A local HTTP server on 127.0.0.1 that answers the part of the GitHub REST API pr-debate uses,
+ * with GitHub's status codes, headers (Link, rate limit, request id), media types and error
+ * bodies, so tests can run the real Octokit against it. Every request is recorded, and faults can
+ * be injected per path.
+ *
+ * Shapes and limits follow docs.github.com/rest and observed API behaviour: 30 items per page by
+ * default and 100 at most; at most 3,000 files listed for a pull request; a `.diff` refused with
+ * 406 `too_large` past 300 files or 20,000 lines; comment bodies of at most 65,536 characters;
+ * contents over 1 MB answered with `encoding: "none"` unless asked for raw.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { STATUS_CODES, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One item of `GET /repos/{owner}/{repo}/pulls/{pull_number}/files`; URLs are filled in when absent. */
+export interface PullRequestFileFixture {
+  sha: string;
+  filename: string;
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  additions: number;
+  deletions: number;
+  changes: number;
+  patch?: string;
+  previous_filename?: string;
+  blob_url?: string;
+  raw_url?: string;
+  contents_url?: string;
+}
+
+/** A pull request the server serves, with its files and contents at its head and base SHAs. */
+export interface FakePullRequest {
+  number: number;
+  title: string;
+  body: string | null;
+  user: { login: string; type?: 'User' | 'Bot' };
+  head: { sha: string; ref: string };
+  base: { sha: string; ref: string };
+  draft?: boolean;
+  state?: 'open' | 'closed';
+  files: PullRequestFileFixture[];
+  /** Whole-PR diff for the diff media type. */
+  diff: string;
+  /**
+   * Answer 406 `too_large` on the diff media type. When undefined, GitHub's own limits decide:
+   * more than 300 files, or more than 20,000 diff lines.
+   */
+  diffTooLarge?: boolean;
+  /** Reads a file at a commit SHA of this PR (head or base); undefined when absent. */
+  readFile(sha: string, path: string): Buffer | undefined;
+}
+
+/** A repository's role names, as GitHub's `role_name`. */
+export type RepositoryRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+/** A repository and its pull requests. The owner is `admin` unless `permissions` says otherwise. */
+export interface FakeRepository {
+  owner: string;
+  name: string;
+  private?: boolean;
+  /** Default `main`. */
+  defaultBranch?: string;
+  pulls: FakePullRequest[];
+  /** login -> role; logins not listed have `none`. */
+  permissions?: Record<string, RepositoryRole>;
+}
+
+/** One request as the server received it; `path` is the raw (still percent-encoded) pathname. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON when the body is JSON, else the text, else undefined. */
+  body: unknown;
+}
+
+/** An answer given instead of the route's, to the first `times` requests that match. */
+export interface Fault {
+  method?: string;
+  /** Exact pathname, or a RegExp tested on the pathname (no query). */
+  path: RegExp | string;
+  status: number;
+  /** JSON body; default GitHub's error shape with the status text for statuses >= 400. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Default 1; `Infinity` never runs out. */
+  times?: number;
+  /** Wait this long before answering (or destroying). */
+  delayMs?: number;
+  /** Destroy the socket instead of answering, as a dropped connection. */
+  destroy?: boolean;
+}
+
+/** GitHub's `simple-user`. */
+export interface SimpleUser {
+  login: string;
+  id: number;
+  node_id: string;
+  avatar_url: string;
+  url: string;
+  html_url: string;
+  type: 'User' | 'Bot' | 'Organization';
+  site_admin: boolean;
+}
+
+/** GitHub's reaction roll-up on a comment. */
+export interface ReactionRollup {
+  url: string;
+  total_count: number;
+  '+1': number;
+  '-1': number;
+  laugh: number;
+  hooray: number;
+  confused: number;
+  heart: number;
+  rocket: number;
+  eyes: number;
+}
+
+/** GitHub's `issue-comment` JSON. */
+export interface IssueComment {
+  id: number;
+  node_id: string;
+  url: string;
+  html_url: string;
+  issue_url: string;
+  body: string;
+  user: SimpleUser;
+  created_at: string;
+  updated_at: string;
+  author_association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'NONE';
+  performed_via_github_app: null;
+  reactions: ReactionRollup;
+}
+
+/** A reaction on an issue comment. */
+export interface RecordedReaction {
+  id: number;
+  commentId: number;
+  content: string;
+  /** Login of the reacting user. */
+  user: string;
+  created_at: string;
+}
+
+/** One annotation of a check run, as sent in `output.annotations`. */
+export interface CheckRunAnnotation {
+  checkRunId: number;
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number;
+  end_column?: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  message: string;
+  title?: string;
+  raw_details?: string;
+}
+
+/** GitHub's `check-run` JSON. */
+export interface CheckRun {
+  id: number;
+  node_id: string;
+  head_sha: string;
+  external_id: string | null;
+  url: string;
+  html_url: string;
+  details_url: string | null;
+  status: 'queued' | 'in_progress' | 'completed' | 'waiting' | 'requested' | 'pending';
+  conclusion: 'action_required' | 'cancelled' | 'failure' | 'neutral' | 'success' | 'skipped' | 'stale' | 'timed_out' | null;
+  started_at: string | null;
+  completed_at: string | null;
+  output: {
+    title: string | null;
+    summary: string | null;
+    text: string | null;
+    annotations_count: number;
+    annotations_url: string;
+  };
+  name: string;
+  check_suite: { id: number };
+  app: { id: number; slug: string; node_id: string; name: string };
+  pull_requests: {
+    url: string;
+    id: number;
+    number: number;
+    head: { ref: string; sha: string; repo: { id: number; url: string; name: string } };
+    base: { ref: string; sha: string; repo: { id: number; url: string; name: string } };
+  }[];
+}
+
+/** Everything the server saw and holds; tests read it and may push faults at any time. */
+export interface GitHubServerState {
+  requests: RecordedRequest[];
+  /** Every comment on every issue/PR, in creation order (deleted ones are removed). */
+  comments: IssueComment[];
+  reactions: RecordedReaction[];
+  checkRuns: CheckRun[];
+  /** Annotations of every check run, in the order they were sent. */
+  checkRunAnnotations: CheckRunAnnotation[];
+  /** Consumed in order as they match. */
+  faults: Fault[];
+}
+
+/** Options of {@link startGitHubServer}. */
+export interface GitHubServerOptions {
+  repositories: FakeRepository[];
+  /** The token of the bot identity (the action's `github-token`). */
+  token: string;
+  /** Login the configured token acts as, type `Bot`; default `github-actions[bot]`. */
+  botLogin?: string;
+  /** HTML base for `html_url`s; default `https://github.com`. */
+  serverUrl?: string;
+  /** Account types by login; logins not listed are `User` (owners too). */
+  users?: Record<string, { type: 'User' | 'Bot' | 'Organization' }>;
+  /** Page size when `per_page` is absent; default 30, as GitHub. */
+  perPageDefault?: number;
+  /** More tokens, token -> login, e.g. to comment as a human. */
+  tokens?: Record<string, string>;
+  /**
+   * Path form of the URLs in `Link` headers: `repos` (`/repos/{owner}/{repo}/...`, default) or
+   * `repositories` (`/repositories/{id}/...`, what github.com itself sends). Both are served.
+   */
+  linkStyle?: 'repos' | 'repositories';
+}
+
+/** A running server. */
+export interface GitHubServer {
+  /** API base, e.g. `http://127.0.0.1:PORT`; use as `GITHUB_API_URL`. */
+  url: string;
+  /** HTML base, e.g. `https://github.com`. */
+  serverUrl: string;
+  state: GitHubServerState;
+  /** Stops listening and destroys open sockets. */
+  close(): Promise<void>;
+}
+
+const GITHUB_ACTIONS_BOT_ID = 41898282;
+const MAX_PER_PAGE = 100;
+/** GitHub lists at most 3,000 files of a pull request. */
+const MAX_LISTED_FILES = 3000;
+/** Limits of the `.diff` media type. */
+const MAX_DIFF_FILES = 300;
+const MAX_DIFF_LINES = 20_000;
+const MAX_COMMENT_LENGTH = 65_536;
+const MAX_CHECK_TEXT_LENGTH = 65_535;
+const MAX_ANNOTATIONS_PER_REQUEST = 50;
+/** Above this the JSON contents API sends no content (`encoding: "none"`). */
+const MAX_JSON_CONTENT_BYTES = 1024 * 1024;
+const MAX_REQUEST_BYTES = 25 * 1024 * 1024;
+const REQUEST_TIMEOUT_MS = 30_000;
+const RATE_LIMIT = 5000;
+const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
+const CHECK_STATUSES = ['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending'] as const;
+const CHECK_CONCLUSIONS = [
+  'action_required',
+  'cancelled',
+  'failure',
+  'neutral',
+  'success',
+  'skipped',
+  'stale',
+  'timed_out',
+] as const;
+const ANNOTATION_LEVELS = ['notice', 'warning', 'failure'] as const;
+
+const DOCS = {
+  root: 'https://docs.github.com/rest',
+  repo: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+  pull: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request',
+  pullFiles: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
+  contents: 'https://docs.github.com/rest/repos/contents#get-repository-content',
+  listComments: 'https://docs.github.com/rest/issues/comments#list-issue-comments',
+  createComment: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+  getComment: 'https://docs.github.com/rest/issues/comments#get-an-issue-comment',
+  updateComment: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment',
+  deleteComment: 'https://docs.github.com/rest/issues/comments#delete-an-issue-comment',
+  createReaction: 'https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue-comment',
+  listReactions: 'https://docs.github.com/rest/reactions/reactions#list-reactions-for-an-issue-comment',
+  deleteReaction: 'https://docs.github.com/rest/reactions/reactions#delete-an-issue-comment-reaction',
+  permission: 'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
+  createCheckRun: 'https://docs.github.com/rest/checks/runs#create-a-check-run',
+  updateCheckRun: 'https://docs.github.com/rest/checks/runs#update-a-check-run',
+  getCheckRun: 'https://docs.github.com/rest/checks/runs#get-a-check-run',
+  listAnnotations: 'https://docs.github.com/rest/checks/runs#list-check-run-annotations',
+  listCheckRuns: 'https://docs.github.com/rest/checks/runs#list-check-runs-for-a-git-reference',
+} as const;
+
+type JsonObject = Record<string, unknown>;
+
+interface Actor {
+  login: string;
+  type: 'User' | 'Bot' | 'Organization';
+  isBot: boolean;
+  rateKey: string;
+}
+
+interface RepoEntry {
+  repo: FakeRepository;
+  id: number;
+}
+
+interface Context {
+  req: IncomingMessage;
+  res: ServerResponse;
+  query: URLSearchParams;
+  body: unknown;
+  actor: Actor;
+  /** Pathname as it appears in Link headers (`/repos/...` or `/repositories/{id}/...`). */
+  linkPathname: string;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: (ctx: Context, params: Record<string, string>) => void;
+}
+
+/** An answer ready to send: a Buffer body is sent as is, a string with `contentType` as text, anything else as JSON. */
+interface Reply {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+  mediaType?: string;
+}
+
+/**
+ * Starts the server on 127.0.0.1 at a free port.
+ * @returns the server; call `close()` when done.
+ */
+export async function startGitHubServer(options: GitHubServerOptions): Promise<GitHubServer> {
+  const serverUrl = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
+  const botLogin = options.botLogin ?? 'github-actions[bot]';
+  const perPageDefault = options.perPageDefault ?? 30;
+  const linkStyle = options.linkStyle ?? 'repos';
+  const state: GitHubServerState = {
+    requests: [],
+    comments: [],
+    reactions: [],
+    checkRuns: [],
+    checkRunAnnotations: [],
+    faults: [],
+  };
+  const repos: RepoEntry[] = options.repositories.map((repo) => ({ repo, id: numericId(`repo:${repo.owner}/${repo.name}`) }));
+  const rateUsed = new Map<string, number>();
+  const rateReset = Math.floor(Date.now() / 1000) + 3600;
+  const timers = new Set<NodeJS.Timeout>();
+  let nextCommentId = 1_000_001;
+  let nextReactionId = 5_000_001;
+  let nextCheckRunId = 9_000_001;
+  let apiUrl = '';
+
+  // ---- identities -------------------------------------------------------------------------
+
+  const userType = (login: string): SimpleUser['type'] =>
+    login === botLogin ? 'Bot' : (options.users?.[login]?.type ?? 'User');
+
+  const simpleUser = (login: string, type: SimpleUser['type'] = userType(login)): SimpleUser => {
+    const id = login === 'github-actions[bot]' ? GITHUB_ACTIONS_BOT_ID : numericId(`user:${login}`);
+    const appSlug = type === 'Bot' ? login.replace(/\[bot\]$/, '') : undefined;
+    return {
+      login,
+      id,
+      node_id: nodeId(type === 'Bot' ? 'Bot' : 'User', id),
+      avatar_url: `https://avatars.githubusercontent.com/${appSlug === undefined ? 'u/' + id : 'in/' + id}?v=4`,
+      url: `${apiUrl}/users/${encodeURIComponent(login)}`,
+      html_url: appSlug === undefined ? `${serverUrl}/${login}` : `${serverUrl}/apps/${appSlug}`,
+      type,
+      site_admin: false,
+    };
+  };
+
+  const authenticate = (req: IncomingMessage): Actor | { error: string } => {
+    const header = req.headers.authorization;
+    if (header === undefined || header.trim() === '') return { error: 'Requires authentication' };
+    const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header);
+    const token = match?.[1];
+    if (token === undefined) return { error: 'Bad credentials' };
+    if (token === options.token) return { login: botLogin, type: 'Bot', isBot: true, rateKey: token };
+    const login = options.tokens?.[token];
+    if (login === undefined) return { error: 'Bad credentials' };
+    const type = userType(login);
+    return { login, type, isBot: type === 'Bot', rateKey: token };
+  };
+
+  /** The role of `login`; the bot acts with the token's write access. */
+  const roleOf = (entry: RepoEntry, login: string): RepositoryRole => {
+    const listed = entry.repo.permissions?.[login];
+    if (listed !== undefined) return listed;
+    if (login.toLowerCase() === entry.repo.owner.toLowerCase()) return 'admin';
+    return 'none';
+  };
+
+  const canWrite = (entry: RepoEntry, actor: Actor): boolean =>
+    actor.login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, actor.login));
+
+  const authorAssociation = (entry: RepoEntry, login: string): IssueComment['author_association'] => {
+    if (login === botLogin || userType(login) === 'Bot') return 'NONE';
+    if (login.toLowerCase() === entry.repo.owner.toLowerCase()) return 'OWNER';
+    const role = roleOf(entry, login);
+    if (role !== 'none') return 'COLLABORATOR';
+    return 'NONE';
+  };
+
+  // ---- repositories and pull requests ------------------------------------------------------
+
+  const repoApi = (entry: RepoEntry): string =>
+    `${apiUrl}/repos/${encodeURIComponent(entry.repo.owner)}/${encodeURIComponent(entry.repo.name)}`;
+  const repoHtml = (entry: RepoEntry): string => `${serverUrl}/${entry.repo.owner}/${entry.repo.name}`;
+  const defaultBranch = (entry: RepoEntry): string => entry.repo.defaultBranch ?? 'main';
+
+  const findRepo = (owner: string, name: string): RepoEntry | undefined =>
+    repos.find(
+      (e) => e.repo.owner.toLowerCase() === owner.toLowerCase() && e.repo.name.toLowerCase() === name.toLowerCase(),
+    );
+
+  /** A repository the actor may see; private ones are hidden (404) from users without a role. */
+  const visibleRepo = (ctx: Context, params: Record<string, string>): RepoEntry | undefined => {
+    const entry = findRepo(params.owner ?? '', params.repo ?? '');
+    if (entry === undefined) return undefined;
+    if (entry.repo.private === true && ctx.actor.login !== botLogin && roleOf(entry, ctx.actor.login) === 'none') {
+      return undefined;
+    }
+    return entry;
+  };
+
+  const repoJson = (entry: RepoEntry, actor?: Actor): JsonObject => {
+    const role = actor === undefined ? 'none' : actor.login === botLogin ? 'write' : roleOf(entry, actor.login);
+    return {
+      id: entry.id,
+      node_id: nodeId('Repository', entry.id),
+      name: entry.repo.name,
+      full_name: `${entry.repo.owner}/${entry.repo.name}`,
+      owner: simpleUser(entry.repo.owner),
+      private: entry.repo.private === true,
+      visibility: entry.repo.private === true ? 'private' : 'public',
+      html_url: repoHtml(entry),
+      description: null,
+      fork: false,
+      url: repoApi(entry),
+      default_branch: defaultBranch(entry),
+      ...(actor === undefined ? {} : { permissions: permissionFlags(role) }),
+    };
+  };
+
+  const findPull = (entry: RepoEntry, number: string | undefined): FakePullRequest | undefined =>
+    /^\d+$/.test(number ?? '') ? entry.repo.pulls.find((p) => p.number === Number(number)) : undefined;
+
+  const pullTotals = (pull: FakePullRequest): { additions: number; deletions: number } => {
+    let additions = 0;
+    let deletions = 0;
+    for (const file of pull.files) {
+      additions += file.additions;
+      deletions += file.deletions;
+    }
+    return { additions, deletions };
+  };
+
+  const pullJson = (entry: RepoEntry, pull: FakePullRequest): JsonObject => {
+    const base = repoApi(entry);
+    const html = `${repoHtml(entry)}/pull/${pull.number}`;
+    const author = simpleUser(pull.user.login, pull.user.type ?? userType(pull.user.login));
+    const owner = simpleUser(entry.repo.owner);
+    const branch = (side: { sha: string; ref: string }): JsonObject => ({
+      label: `${entry.repo.owner}:${side.ref}`,
+      ref: side.ref,
+      sha: side.sha,
+      user: owner,
+      repo: repoJson(entry),
+    });
+    const totals = pullTotals(pull);
+    const id = numericId(`pull:${entry.id}/${pull.number}`);
+    return {
+      url: `${base}/pulls/${pull.number}`,
+      id,
+      node_id: nodeId('PullRequest', id),
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      issue_url: `${base}/issues/${pull.number}`,
+      commits_url: `${base}/pulls/${pull.number}/commits`,
+      review_comments_url: `${base}/pulls/${pull.number}/comments`,
+      comments_url: `${base}/issues/${pull.number}/comments`,
+      statuses_url: `${base}/statuses/${pull.head.sha}`,
+      number: pull.number,
+      state: pull.state ?? 'open',
+      locked: false,
+      title: pull.title,
+      user: author,
+      body: pull.body,
+      labels: [],
+      created_at: '2024-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+      closed_at: null,
+      merged_at: null,
+      merge_commit_sha: null,
+      assignees: [],
+      requested_reviewers: [],
+      draft: pull.draft ?? false,
+      head: branch(pull.head),
+      base: branch(pull.base),
+      author_association: authorAssociation(entry, pull.user.login),
+      merged: false,
+      mergeable: null,
+      mergeable_state: 'unknown',
+      comments: state.comments.filter((c) => c.issue_url === `${base}/issues/${pull.number}`).length,
+      review_comments: 0,
+      maintainer_can_modify: false,
+      commits: 1,
+      additions: totals.additions,
+      deletions: totals.deletions,
+      changed_files: pull.files.length,
+    };
+  };
+
+  /** Why GitHub would refuse this PR's `.diff`, or undefined. */
+  const diffRefusal = (pull: FakePullRequest): string | undefined => {
+    if (pull.diffTooLarge === false) return undefined;
+    if (pull.diffTooLarge === true || pull.files.length > MAX_DIFF_FILES) {
+      return `Sorry, the diff exceeded the maximum number of files (${MAX_DIFF_FILES}). Consider using 'List pull requests files' API or locally cloning the repository instead.`;
+    }
+    if (countLines(pull.diff) > MAX_DIFF_LINES) {
+      return `Sorry, the diff exceeded the maximum number of lines (${MAX_DIFF_LINES}). Consider using 'List pull requests files' API or locally cloning the repository instead.`;
+    }
+    return undefined;
+  };
+
+  const fileJson = (entry: RepoEntry, pull: FakePullRequest, file: PullRequestFileFixture): JsonObject => {
+    const sha = file.status === 'removed' ? pull.base.sha : pull.head.sha;
+    const path = encodePath(file.filename);
+    const json: JsonObject = {
+      sha: file.sha,
+      filename: file.filename,
+      status: file.status,
+      additions: file.additions,
+      deletions: file.deletions,
+      changes: file.changes,
+      blob_url: file.blob_url ?? `${repoHtml(entry)}/blob/${sha}/${path}`,
+      raw_url: file.raw_url ?? `${repoHtml(entry)}/raw/${sha}/${path}`,
+      contents_url: file.contents_url ?? `${repoApi(entry)}/contents/${path}?ref=${sha}`,
+    };
+    if (file.patch !== undefined) json.patch = file.patch;
+    if (file.previous_filename !== undefined) json.previous_filename = file.previous_filename;
+    return json;
+  };
+
+  /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
+  const resolveRef = (entry: RepoEntry, ref: string | null): string | undefined => {
+    const wanted = ref === null || ref === '' ? defaultBranch(entry) : ref.replace(/^refs\/heads\//, '');
+    for (const pull of entry.repo.pulls) {
+      for (const side of [pull.head, pull.base]) {
+        if (side.sha === wanted || side.ref === wanted) return side.sha;
+      }
+    }
+    if (ref === null || ref === '') return entry.repo.pulls[0]?.head.sha;
+    return undefined;
+  };
+
+  const readAt = (entry: RepoEntry, sha: string, path: string): Buffer | undefined => {
+    for (const pull of entry.repo.pulls) {
+      if (pull.head.sha !== sha && pull.base.sha !== sha) continue;
+      const content = pull.readFile(sha, path);
+      if (content !== undefined) return content;
+    }
+    return undefined;
+  };
+
+  // ---- comments, reactions, check runs -----------------------------------------------------
+
+  const commentInRepo = (entry: RepoEntry, comment: IssueComment): boolean =>
+    comment.url.startsWith(`${repoApi(entry)}/issues/comments/`);
+
+  const findComment = (entry: RepoEntry, id: string | undefined): IssueComment | undefined =>
+    /^\d+$/.test(id ?? '') ? state.comments.find((c) => c.id === Number(id) && commentInRepo(entry, c)) : undefined;
+
+  const refreshRollup = (comment: IssueComment): void => {
+    const counts: Record<string, number> = {};
+    for (const reaction of state.reactions) {
+      if (reaction.commentId === comment.id) counts[reaction.content] = (counts[reaction.content] ?? 0) + 1;
+    }
+    comment.reactions = { ...emptyRollup(comment.reactions.url), ...counts };
+    comment.reactions.total_count = Object.values(counts).reduce((a, b) => a + b, 0);
+  };
+
+  const reactionJson = (reaction: RecordedReaction): JsonObject => ({
+    id: reaction.id,
+    node_id: nodeId('Reaction', reaction.id),
+    user: simpleUser(reaction.user),
+    content: reaction.content,
+    created_at: reaction.created_at,
+  });
+
+  /** Validates a comment body; returns the error reply or the body. */
+  const commentBody = (body: unknown, docs: string): Reply | string => {
+    const value = isObject(body) ? body.body : undefined;
+    if (value === undefined) return invalid(`"body" wasn't supplied.`, docs);
+    if (typeof value !== 'string') return invalid(`For 'properties/body', ${JSON.stringify(value)} is not a string.`, docs);
+    if (value.trim() === '') {
+      return validationFailed([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }], docs);
+    }
+    if (value.length > MAX_COMMENT_LENGTH) {
+      return validationFailed(
+        [
+          {
+            resource: 'IssueComment',
+            code: 'custom',
+            field: 'body',
+            message: `body is too long (maximum is ${MAX_COMMENT_LENGTH} characters)`,
+          },
+        ],
+        docs,
+      );
+    }
+    return value;
+  };
+
+  const pullRefsOf = (entry: RepoEntry, sha: string): CheckRun['pull_requests'] => {
+    const repoRef = { id: entry.id, url: repoApi(entry), name: entry.repo.name };
+    return entry.repo.pulls
+      .filter((p) => p.head.sha === sha && (p.state ?? 'open') === 'open')
+      .map((p) => ({
+        url: `${repoApi(entry)}/pulls/${p.number}`,
+        id: numericId(`pull:${entry.id}/${p.number}`),
+        number: p.number,
+        head: { ref: p.head.ref, sha: p.head.sha, repo: repoRef },
+        base: { ref: p.base.ref, sha: p.base.sha, repo: repoRef },
+      }));
+  };
+
+  const findCheckRun = (entry: RepoEntry, id: string | undefined): CheckRun | undefined =>
+    /^\d+$/.test(id ?? '')
+      ? state.checkRuns.find((run) => run.id === Number(id) && run.url.startsWith(`${repoApi(entry)}/check-runs/`))
+      : undefined;
+
+  /**
+   * Applies the writable fields of a create/update body to `run`; returns an error reply when the
+   * body is invalid (nothing is applied then).
+   */
+  const applyCheckRunBody = (run: CheckRun, body: JsonObject, docs: string, creating: boolean): Reply | undefined => {
+    const str = (name: string): Reply | string | undefined => {
+      const value = body[name];
+      if (value === undefined || value === null) return undefined;
+      return typeof value === 'string' ? value : invalid(`For 'properties/${name}', ${JSON.stringify(value)} is not a string.`, docs);
+    };
+    const fields: Record<string, string | undefined> = {};
+    for (const name of ['name', 'details_url', 'external_id', 'status', 'conclusion', 'started_at', 'completed_at']) {
+      const value = str(name);
+      if (typeof value === 'object') return value;
+      fields[name] = value;
+    }
+    if (creating && fields.name === undefined) return invalid(`"name" wasn't supplied.`, docs);
+    if (fields.status !== undefined && !includes(CHECK_STATUSES, fields.status)) {
+      return invalid(`For 'properties/status', "${fields.status}" is not one of ${JSON.stringify(CHECK_STATUSES)}.`, docs);
+    }
+    if (fields.conclusion !== undefined && !includes(CHECK_CONCLUSIONS, fields.conclusion)) {
+      return invalid(
+        `For 'properties/conclusion', "${fields.conclusion}" is not one of ${JSON.stringify(CHECK_CONCLUSIONS)}.`,
+        docs,
+      );
+    }
+    if (fields.status === 'completed' && fields.conclusion === undefined && run.conclusion === null) {
+      return invalid(`"conclusion" wasn't supplied.`, docs);
+    }
+    let annotations: CheckRunAnnotation[] = [];
+    let output: CheckRun['output'] | undefined;
+    if (body.output !== undefined) {
+      if (!isObject(body.output)) return invalid(`For 'properties/output', ${JSON.stringify(body.output)} is not an object.`, docs);
+      const { title, summary, text } = body.output;
+      if (typeof title !== 'string') return invalid(`"title" wasn't supplied.`, docs);
+      if (typeof summary !== 'string') return invalid(`"summary" wasn't supplied.`, docs);
+      if (text !== undefined && typeof text !== 'string') return invalid(`For 'properties/text', ${JSON.stringify(text)} is not a string.`, docs);
+      for (const [field, value] of [['summary', summary], ['text', text]] as const) {
+        if (typeof value === 'string' && value.length > MAX_CHECK_TEXT_LENGTH) {
+          return validationFailed(
+            [
+              {
+                resource: 'CheckRun',
+                code: 'custom',
+                field: `output.${field}`,
+                message: `output.${field} is too long (maximum is ${MAX_CHECK_TEXT_LENGTH} characters)`,
+              },
+            ],
+            docs,
+          );
+        }
+      }
+      const parsed = parseAnnotations(body.output.annotations, run.id, docs);
+      if (!Array.isArray(parsed)) return parsed;
+      annotations = parsed;
+      output = {
+        title,
+        summary,
+        text: typeof text === 'string' ? text : null,
+        annotations_count: run.output.annotations_count + annotations.length,
+        annotations_url: run.output.annotations_url,
+      };
+    }
+    const now = timestamp();
+    if (fields.name !== undefined) run.name = fields.name;
+    if (fields.details_url !== undefined) run.details_url = fields.details_url;
+    if (fields.external_id !== undefined) run.external_id = fields.external_id;
+    if (fields.started_at !== undefined) run.started_at = fields.started_at;
+    if (fields.status !== undefined) run.status = fields.status as CheckRun['status'];
+    if (fields.conclusion !== undefined) {
+      run.conclusion = fields.conclusion as NonNullable<CheckRun['conclusion']>;
+      run.status = 'completed';
+    }
+    if (run.status === 'completed') run.completed_at = fields.completed_at ?? run.completed_at ?? now;
+    if (output !== undefined) run.output = output;
+    state.checkRunAnnotations.push(...annotations);
+    return undefined;
+  };
+
+  // ---- routes -------------------------------------------------------------------------------
+
+  const routes: Route[] = [];
+  const route = (method: string, path: string, handler: Route['handler']): void => {
+    const source = path
+      .split('/')
+      .map((segment) => {
+        if (segment === '*path') return '(?<path>.+)';
+        return segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : escapeRegExp(segment);
+      })
+      .join('/');
+    routes.push({ method, pattern: new RegExp(`^${source}/?$`), handler });
+  };
+
+  route('GET', '/repos/:owner/:repo', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.repo));
+    send(ctx, { status: 200, body: repoJson(entry, ctx.actor) });
+  });
+
+  route('GET', '/repos/:owner/:repo/pulls/:number', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.pull));
+    const media = mediaFormat(ctx.req.headers.accept);
+    if (media.format === 'diff' || media.format === 'patch') {
+      const refusal = diffRefusal(pull);
+      if (refusal !== undefined) {
+        return send(ctx, {
+          status: 406,
+          body: {
+            message: refusal,
+            errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }],
+            documentation_url: DOCS.pull,
+            status: '406',
+          },
+        });
+      }
+      const text = media.format === 'diff' ? pull.diff : formatPatch(pull);
+      return send(ctx, {
+        status: 200,
+        body: text,
+        contentType: `${media.type}; charset=utf-8`,
+        mediaType: `github.v3; param=${media.format}; format=${media.format}`,
+      });
+    }
+    send(ctx, { status: 200, body: pullJson(entry, pull) });
+  });
+
+  route('GET', '/repos/:owner/:repo/pulls/:number/files', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.pullFiles));
+    const listed = pull.files.slice(0, MAX_LISTED_FILES).map((file) => fileJson(entry, pull, file));
+    sendPage(ctx, listed);
+  });
+
+  route('GET', '/repos/:owner/:repo/contents/*path', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.contents));
+    const path = decodePath(params.path ?? '');
+    if (path === undefined) return send(ctx, notFound(DOCS.contents));
+    const ref = ctx.query.get('ref');
+    const sha = resolveRef(entry, ref);
+    if (sha === undefined) {
+      return send(ctx, errorReply(404, `No commit found for the ref ${ref ?? ''}`, 'https://docs.github.com/rest/repos/contents'));
+    }
+    const content = readAt(entry, sha, path);
+    if (content === undefined) return send(ctx, notFound(DOCS.contents));
+    const media = mediaFormat(ctx.req.headers.accept);
+    if (media.format === 'raw') {
+      return send(ctx, {
+        status: 200,
+        body: content,
+        contentType: `${media.type}; charset=utf-8`,
+        mediaType: 'github.v3; param=raw; format=raw',
+      });
+    }
+    const refLabel = ref === null || ref === '' ? defaultBranch(entry) : ref;
+    const encoded = encodePath(path);
+    const blobSha = gitBlobSha(content);
+    const self = `${repoApi(entry)}/contents/${encoded}?ref=${encodeURIComponent(refLabel)}`;
+    const git = `${repoApi(entry)}/git/blobs/${blobSha}`;
+    const html = `${repoHtml(entry)}/blob/${refLabel}/${encoded}`;
+    const small = content.length <= MAX_JSON_CONTENT_BYTES;
+    send(ctx, {
+      status: 200,
+      body: {
+        type: 'file',
+        encoding: small ? 'base64' : 'none',
+        size: content.length,
+        name: path.slice(path.lastIndexOf('/') + 1),
+        path,
+        content: small ? wrapBase64(content.toString('base64')) : '',
+        sha: blobSha,
+        url: self,
+        git_url: git,
+        html_url: html,
+        download_url: rawDownloadUrl(serverUrl, entry.repo, refLabel, encoded),
+        _links: { self, git, html },
+      },
+    });
+  });
+
+  route('GET', '/repos/:owner/:repo/issues/:number/comments', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.listComments));
+    const issueUrl = `${repoApi(entry)}/issues/${pull.number}`;
+    const since = ctx.query.get('since');
+    const comments = state.comments.filter(
+      (c) => c.issue_url === issueUrl && (since === null || Date.parse(c.updated_at) >= Date.parse(since)),
+    );
+    sendPage(ctx, comments);
+  });
+
+  route('POST', '/repos/:owner/:repo/issues/:number/comments', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.createComment));
+    const body = commentBody(ctx.body, DOCS.createComment);
+    if (typeof body !== 'string') return send(ctx, body);
+    const id = nextCommentId++;
+    const now = timestamp();
+    const url = `${repoApi(entry)}/issues/comments/${id}`;
+    const comment: IssueComment = {
+      id,
+      node_id: nodeId('IssueComment', id),
+      url,
+      html_url: `${repoHtml(entry)}/pull/${pull.number}#issuecomment-${id}`,
+      issue_url: `${repoApi(entry)}/issues/${pull.number}`,
+      body,
+      user: simpleUser(ctx.actor.login, ctx.actor.type),
+      created_at: now,
+      updated_at: now,
+      author_association: authorAssociation(entry, ctx.actor.login),
+      performed_via_github_app: null,
+      reactions: emptyRollup(`${url}/reactions`),
+    };
+    state.comments.push(comment);
+    send(ctx, { status: 201, body: comment, headers: { location: url } });
+  });
+
+  route('GET', '/repos/:owner/:repo/issues/comments/:id', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    if (comment === undefined) return send(ctx, notFound(DOCS.getComment));
+    send(ctx, { status: 200, body: comment });
+  });
+
+  route('PATCH', '/repos/:owner/:repo/issues/comments/:id', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    if (entry === undefined || comment === undefined) return send(ctx, notFound(DOCS.updateComment));
+    if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) {
+      return send(ctx, errorReply(403, 'Forbidden', DOCS.updateComment));
+    }
+    const body = commentBody(ctx.body, DOCS.updateComment);
+    if (typeof body !== 'string') return send(ctx, body);
+    comment.body = body;
+    comment.updated_at = timestamp();
+    send(ctx, { status: 200, body: comment });
+  });
+
+  route('DELETE', '/repos/:owner/:repo/issues/comments/:id', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    if (entry === undefined || comment === undefined) return send(ctx, notFound(DOCS.deleteComment));
+    if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) {
+      return send(ctx, errorReply(403, 'Forbidden', DOCS.deleteComment));
+    }
+    state.comments.splice(state.comments.indexOf(comment), 1);
+    removeWhere(state.reactions, (r) => r.commentId === comment.id);
+    send(ctx, { status: 204 });
+  });
+
+  route('GET', '/repos/:owner/:repo/issues/comments/:id/reactions', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    if (comment === undefined) return send(ctx, notFound(DOCS.listReactions));
+    const content = ctx.query.get('content');
+    const reactions = state.reactions.filter((r) => r.commentId === comment.id && (content === null || r.content === content));
+    sendPage(ctx, reactions.map(reactionJson));
+  });
+
+  route('POST', '/repos/:owner/:repo/issues/comments/:id/reactions', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    if (comment === undefined) return send(ctx, notFound(DOCS.createReaction));
+    const content = isObject(ctx.body) ? ctx.body.content : undefined;
+    if (content === undefined) return send(ctx, invalid(`"content" wasn't supplied.`, DOCS.createReaction));
+    if (typeof content !== 'string' || !includes(REACTION_CONTENTS, content)) {
+      return send(
+        ctx,
+        validationFailed(
+          [{ resource: 'Reaction', code: 'custom', field: 'content', message: 'content is not included in the list' }],
+          DOCS.createReaction,
+        ),
+      );
+    }
+    const existing = state.reactions.find(
+      (r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login,
+    );
+    if (existing !== undefined) return send(ctx, { status: 200, body: reactionJson(existing) });
+    const reaction: RecordedReaction = {
+      id: nextReactionId++,
+      commentId: comment.id,
+      content,
+      user: ctx.actor.login,
+      created_at: timestamp(),
+    };
+    state.reactions.push(reaction);
+    refreshRollup(comment);
+    send(ctx, { status: 201, body: reactionJson(reaction) });
+  });
+
+  route('DELETE', '/repos/:owner/:repo/issues/comments/:id/reactions/:reaction', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const comment = entry && findComment(entry, params.id);
+    const reaction =
+      comment && state.reactions.find((r) => r.commentId === comment.id && String(r.id) === params.reaction);
+    if (comment === undefined || reaction === undefined) return send(ctx, notFound(DOCS.deleteReaction));
+    state.reactions.splice(state.reactions.indexOf(reaction), 1);
+    refreshRollup(comment);
+    send(ctx, { status: 204 });
+  });
+
+  route('GET', '/repos/:owner/:repo/collaborators/:user/permission', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.permission));
+    const login = params.user ?? '';
+    const role = roleOf(entry, login);
+    if (role === 'none' && entry.repo.private === true) return send(ctx, notFound(DOCS.permission));
+    const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role;
+    send(ctx, {
+      status: 200,
+      body: {
+        permission,
+        role_name: role,
+        user: { ...simpleUser(login), permissions: permissionFlags(role), role_name: role },
+      },
+    });
+  });
+
+  route('POST', '/repos/:owner/:repo/check-runs', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.createCheckRun));
+    if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun));
+    if (!isObject(ctx.body)) return send(ctx, invalid(`"name" wasn't supplied.`, DOCS.createCheckRun));
+    const headSha = ctx.body.head_sha;
+    if (headSha === undefined) return send(ctx, invalid(`"head_sha" wasn't supplied.`, DOCS.createCheckRun));
+    if (typeof headSha !== 'string' || !entry.repo.pulls.some((p) => p.head.sha === headSha || p.base.sha === headSha)) {
+      return send(ctx, errorReply(422, `No commit found for SHA: ${String(headSha)}`, DOCS.createCheckRun));
+    }
+    const id = nextCheckRunId;
+    const url = `${repoApi(entry)}/check-runs/${id}`;
+    const run: CheckRun = {
+      id,
+      node_id: nodeId('CheckRun', id),
+      head_sha: headSha,
+      external_id: '',
+      url,
+      html_url: `${repoHtml(entry)}/runs/${id}`,
+      details_url: null,
+      status: 'queued',
+      conclusion: null,
+      started_at: timestamp(),
+      completed_at: null,
+      output: { title: null, summary: null, text: null, annotations_count: 0, annotations_url: `${url}/annotations` },
+      name: '',
+      check_suite: { id: numericId(`suite:${entry.id}/${headSha}`) },
+      app: { id: 15368, slug: 'github-actions', node_id: 'MDM6QXBwMTUzNjg=', name: 'GitHub Actions' },
+      pull_requests: pullRefsOf(entry, headSha),
+    };
+    const error = applyCheckRunBody(run, ctx.body, DOCS.createCheckRun, true);
+    if (error !== undefined) return send(ctx, error);
+    nextCheckRunId += 1;
+    state.checkRuns.push(run);
+    send(ctx, { status: 201, body: run, headers: { location: url } });
+  });
+
+  route('GET', '/repos/:owner/:repo/check-runs/:id', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const run = entry && findCheckRun(entry, params.id);
+    if (run === undefined) return send(ctx, notFound(DOCS.getCheckRun));
+    send(ctx, { status: 200, body: run });
+  });
+
+  route('PATCH', '/repos/:owner/:repo/check-runs/:id', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const run = entry && findCheckRun(entry, params.id);
+    if (run === undefined) return send(ctx, notFound(DOCS.updateCheckRun));
+    if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.updateCheckRun));
+    const error = applyCheckRunBody(run, isObject(ctx.body) ? ctx.body : {}, DOCS.updateCheckRun, false);
+    if (error !== undefined) return send(ctx, error);
+    send(ctx, { status: 200, body: run });
+  });
+
+  route('GET', '/repos/:owner/:repo/check-runs/:id/annotations', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const run = entry && findCheckRun(entry, params.id);
+    if (run === undefined) return send(ctx, notFound(DOCS.listAnnotations));
+    const annotations = state.checkRunAnnotations
+      .filter((a) => a.checkRunId === run.id)
+      .map(({ checkRunId: _, ...annotation }) => ({
+        start_column: null,
+        end_column: null,
+        title: null,
+        raw_details: null,
+        ...annotation,
+        blob_href: `${serverUrl}/${entry?.repo.owner ?? ''}/${entry?.repo.name ?? ''}/blob/${run.head_sha}/${encodePath(annotation.path)}`,
+      }));
+    sendPage(ctx, annotations);
+  });
+
+  route('GET', '/repos/:owner/:repo/commits/:ref/check-runs', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.listCheckRuns));
+    const ref = params.ref ?? '';
+    const sha = resolveRef(entry, ref);
+    if (sha === undefined) {
+      return send(ctx, errorReply(422, `No commit found for SHA: ${ref}`, DOCS.listCheckRuns));
+    }
+    const checkName = ctx.query.get('check_name');
+    const status = ctx.query.get('status');
+    let runs = state.checkRuns
+      .filter((run) => run.url.startsWith(`${repoApi(entry)}/check-runs/`) && run.head_sha === sha)
+      .filter((run) => (checkName === null || run.name === checkName) && (status === null || run.status === status))
+      .sort((a, b) => b.id - a.id);
+    if (ctx.query.get('filter') !== 'all') {
+      // The default `filter=latest` keeps the most recent run of each name.
+      const seen = new Set<string>();
+      runs = runs.filter((run) => {
+        if (seen.has(run.name)) return false;
+        seen.add(run.name);
+        return true;
+      });
+    }
+    sendPage(ctx, runs, (page) => ({ total_count: runs.length, check_runs: page }));
+  });
+
+  // ---- plumbing ------------------------------------------------------------------------------
+
+  const baseHeaders = (actor: Actor | undefined): Record<string, string> => {
+    const key = actor?.rateKey ?? 'anonymous';
+    const used = (rateUsed.get(key) ?? 0) + 1;
+    rateUsed.set(key, used);
+    const limit = actor === undefined ? 60 : RATE_LIMIT;
+    return {
+      'x-github-request-id': requestId(),
+      'x-github-api-version-selected': '2022-11-28',
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(rateReset),
+      'x-ratelimit-used': String(used),
+      'x-ratelimit-resource': 'core',
+      'access-control-expose-headers':
+        'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset',
+      server: 'github.com',
+    };
+  };
+
+  const actorHeaders = new WeakMap<ServerResponse, Actor | undefined>();
+
+  const send = (ctx: { res: ServerResponse }, reply: Reply): void => {
+    const { res } = ctx;
+    if (res.headersSent || res.destroyed) return;
+    const headers: Record<string, string> = {
+      ...baseHeaders(actorHeaders.get(res)),
+      'x-github-media-type': reply.mediaType ?? 'github.v3; format=json',
+    };
+    let payload: Buffer | undefined;
+    if (reply.status !== 204 && reply.status !== 304 && reply.body !== undefined) {
+      if (Buffer.isBuffer(reply.body)) {
+        payload = reply.body;
+        headers['content-type'] = reply.contentType ?? 'application/octet-stream';
+      } else if (typeof reply.body === 'string' && reply.contentType !== undefined) {
+        payload = Buffer.from(reply.body, 'utf8');
+        headers['content-type'] = reply.contentType;
+      } else {
+        payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
+        headers['content-type'] = 'application/json; charset=utf-8';
+      }
+      headers['content-length'] = String(payload.length);
+    }
+    Object.assign(headers, reply.headers);
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+  };
+
+  /** Sends one page of `items` with GitHub's `Link` header; `wrap` shapes the body (check runs). */
+  const sendPage = <T>(ctx: Context, items: T[], wrap?: (page: T[]) => unknown): void => {
+    const perPageRaw = Number.parseInt(ctx.query.get('per_page') ?? '', 10);
+    const perPage = Number.isFinite(perPageRaw) && perPageRaw > 0 ? Math.min(perPageRaw, MAX_PER_PAGE) : perPageDefault;
+    const pageRaw = Number.parseInt(ctx.query.get('page') ?? '', 10);
+    const page = Number.isFinite(pageRaw) && pageRaw > 0 ? pageRaw : 1;
+    const lastPage = Math.max(1, Math.ceil(items.length / perPage));
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const pageUrl = (n: number): string => {
+      const query = new URLSearchParams(ctx.query);
+      query.delete('page');
+      query.append('page', String(n));
+      return `${apiUrl}${ctx.linkPathname}?${query.toString()}`;
+    };
+    const links: string[] = [];
+    if (page > 1) links.push(`<${pageUrl(page - 1)}>; rel="prev"`);
+    if (page < lastPage) links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
+    if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`);
+    send(ctx, {
+      status: 200,
+      body: wrap === undefined ? slice : wrap(slice),
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+    });
+  };
+
+  const answerFault = (ctx: { req: IncomingMessage; res: ServerResponse }, fault: Fault): void => {
+    const answer = (): void => {
+      if (fault.destroy === true) {
+        ctx.req.socket.destroy();
+        return;
+      }
+      const body =
+        fault.body !== undefined || fault.status < 400
+          ? fault.body
+          : { message: STATUS_CODES[fault.status] ?? 'Error', documentation_url: DOCS.root, status: String(fault.status) };
+      send(ctx, { status: fault.status, body, headers: fault.headers ?? {} });
+    };
+    if (fault.delayMs === undefined || fault.delayMs <= 0) return answer();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      answer();
+    }, fault.delayMs);
+    timers.add(timer);
+  };
+
+  const takeFault = (method: string, pathname: string): Fault | undefined => {
+    const index = state.faults.findIndex((fault) => {
+      if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false;
+      if (typeof fault.path === 'string') return fault.path === pathname;
+      fault.path.lastIndex = 0;
+      return fault.path.test(pathname);
+    });
+    const fault = state.faults[index];
+    if (fault === undefined) return undefined;
+    const left = (fault.times ?? 1) - 1;
+    if (left <= 0) state.faults.splice(index, 1);
+    else fault.times = left;
+    return fault;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(req);
+    if (raw === undefined) {
+      send({ res }, errorReply(413, 'Payload Too Large', DOCS.root));
+      return;
+    }
+    const text = raw.toString('utf8');
+    let body: unknown = text === '' ? undefined : text;
+    let badJson = false;
+    if (text !== '' && (/json/i.test(req.headers['content-type'] ?? '') || /^\s*[{[]/.test(text))) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        badJson = /json/i.test(req.headers['content-type'] ?? '');
+      }
+    }
+    state.requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      body,
+    });
+
+    const actor = authenticate(req);
+    if (!('error' in actor)) actorHeaders.set(res, actor);
+    const fault = takeFault(method, url.pathname);
+    if (fault !== undefined) return answerFault({ req, res }, fault);
+    if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
+    if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
+
+    // `/repositories/{id}/...` is how github.com writes its own Link URLs; serve it as `/repos/...`.
+    let pathname = url.pathname;
+    let linkPathname = url.pathname;
+    const byId = /^\/repositories\/(\d+)(\/.*)?$/.exec(pathname);
+    if (byId !== null) {
+      const entry = repos.find((e) => e.id === Number(byId[1]));
+      if (entry === undefined) return send({ res }, notFound(DOCS.root));
+      pathname = `/repos/${encodeURIComponent(entry.repo.owner)}/${encodeURIComponent(entry.repo.name)}${byId[2] ?? ''}`;
+    } else if (linkStyle === 'repositories') {
+      const named = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(pathname);
+      const entry = named && findRepo(decodeURIComponent(named[1] ?? ''), decodeURIComponent(named[2] ?? ''));
+      if (named && entry) linkPathname = `/repositories/${entry.id}${named[3] ?? ''}`;
+    }
+
+    const ctx: Context = { req, res, query: url.searchParams, body, actor, linkPathname };
+    for (const candidate of routes) {
+      if (candidate.method !== method) continue;
+      const match = candidate.pattern.exec(pathname);
+      if (match === null) continue;
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(match.groups ?? {})) {
+        params[name] = name === 'path' ? value : safeDecode(value);
+      }
+      candidate.handler(ctx, params);
+      return;
+    }
+    send(ctx, notFound(DOCS.root));
+  };
+
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
+    });
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: apiUrl,
+    serverUrl,
+    state,
+    close: () => {
+      closing ??= new Promise<void>((resolvePromise) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolvePromise());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+// ---- helpers (pure) ---------------------------------------------------------------------------
+
+function errorReply(status: number, message: string, documentationUrl: string, errors?: unknown[]): Reply {
+  return {
+    status,
+    body: {
+      message,
+      ...(errors === undefined ? {} : { errors }),
+      documentation_url: documentationUrl,
+      status: String(status),
+    },
+  };
+}
+
+function notFound(documentationUrl: string): Reply {
+  return errorReply(404, 'Not Found', documentationUrl);
+}
+
+/** GitHub's answer to a body that fails its JSON schema. */
+function invalid(detail: string, documentationUrl: string): Reply {
+  return errorReply(422, `Invalid request.\n\n${detail}`, documentationUrl);
+}
+
+function validationFailed(errors: unknown[], documentationUrl: string): Reply {
+  return errorReply(422, 'Validation Failed', documentationUrl, errors);
+}
+
+function parseAnnotations(value: unknown, checkRunId: number, docs: string): CheckRunAnnotation[] | Reply {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return invalid(`For 'properties/annotations', ${JSON.stringify(value)} is not an array.`, docs);
+  if (value.length > MAX_ANNOTATIONS_PER_REQUEST) {
+    return invalid(`Only ${MAX_ANNOTATIONS_PER_REQUEST} annotations are allowed per request.`, docs);
+  }
+  const annotations: CheckRunAnnotation[] = [];
+  for (const item of value) {
+    if (!isObject(item)) return invalid(`For 'items', ${JSON.stringify(item)} is not an object.`, docs);
+    const { path, start_line: startLine, end_line: endLine, annotation_level: level, message } = item;
+    for (const [name, field] of [['path', path], ['message', message], ['annotation_level', level]] as const) {
+      if (typeof field !== 'string') return invalid(`"${name}" wasn't supplied.`, docs);
+    }
+    for (const [name, field] of [['start_line', startLine], ['end_line', endLine]] as const) {
+      if (typeof field !== 'number' || !Number.isInteger(field)) return invalid(`"${name}" wasn't supplied.`, docs);
+    }
+    if (typeof level !== 'string' || !includes(ANNOTATION_LEVELS, level)) {
+      return invalid(`For 'properties/annotation_level', ${JSON.stringify(level)} is not one of ${JSON.stringify(ANNOTATION_LEVELS)}.`, docs);
+    }
+    const annotation: CheckRunAnnotation = {
+      checkRunId,
+      path: String(path),
+      start_line: Number(startLine),
+      end_line: Number(endLine),
+      annotation_level: level,
+      message: String(message),
+    };
+    if (typeof item.start_column === 'number') annotation.start_column = item.start_column;
+    if (typeof item.end_column === 'number') annotation.end_column = item.end_column;
+    if (typeof item.title === 'string') annotation.title = item.title;
+    if (typeof item.raw_details === 'string') annotation.raw_details = item.raw_details;
+    annotations.push(annotation);
+  }
+  return annotations;
+}
+
+/**
+ * The format asked for in `Accept`: `application/vnd.github[.v3][.FORMAT][+json]`, first non-JSON
+ * format wins; anything else is JSON.
+ */
+function mediaFormat(accept: string | undefined): { format: string; type: string } {
+  for (const part of (accept ?? '').split(',')) {
+    const type = (part.split(';')[0] ?? '').trim().toLowerCase();
+    const match = /^application\/vnd\.github(?:\.v3)?(?:\.([a-z]+))?(?:\+json)?$/.exec(type);
+    const format = match?.[1];
+    if (format !== undefined && format !== 'json') return { format, type };
+  }
+  return { format: 'json', type: 'application/json' };
+}
+
+/** A `git format-patch`-style mail for the `.patch` media type. */
+function formatPatch(pull: FakePullRequest): string {
+  return [
+    `From ${pull.head.sha} Mon Sep 17 00:00:00 2001`,
+    `From: ${pull.user.login} <${pull.user.login}@users.noreply.github.com>`,
+    'Date: Mon, 1 Jan 2024 00:00:00 +0000',
+    `Subject: [PATCH] ${pull.title}`,
+    '',
+    pull.body ?? '',
+    '---',
+    pull.diff,
+  ].join('\n');
+}
+
+function emptyRollup(url: string): ReactionRollup {
+  return { url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+}
+
+function permissionFlags(role: RepositoryRole): Record<string, boolean> {
+  const rank = ['none', 'read', 'triage', 'write', 'maintain', 'admin'].indexOf(role);
+  return { admin: rank >= 5, maintain: rank >= 4, push: rank >= 3, triage: rank >= 2, pull: rank >= 1 };
+}
+
+/** Where github.com serves raw files; GHES serves them under the server itself. */
+function rawDownloadUrl(serverUrl: string, repo: FakeRepository, ref: string, encodedPath: string): string {
+  const base = serverUrl === 'https://github.com' ? 'https://raw.githubusercontent.com' : `${serverUrl}/raw`;
+  return `${base}/${repo.owner}/${repo.name}/${ref}/${encodedPath}`;
+}
+
+/** Git's blob SHA-1 of `content`, as `git hash-object` prints it. */
+export function gitBlobSha(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** Base64 with a newline after every 60 characters, as the contents API sends it. */
+function wrapBase64(base64: string): string {
+  let out = '';
+  for (let i = 0; i < base64.length; i += 60) out += `${base64.slice(i, i + 60)}\n`;
+  return out;
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Decodes a URL path into a repository path; `/` may come encoded (`%2F`, as Octokit sends it).
+ * Undefined for empty, `.` or `..` segments.
+ */
+function decodePath(encoded: string): string | undefined {
+  const segments = safeDecode(encoded).split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\0'))) return undefined;
+  return segments.join('/');
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  return lines;
+}
+
+function numericId(seed: string): number {
+  return 10_000_000 + (createHash('sha1').update(seed).digest().readUInt32BE(0) % 900_000_000);
+}
+
+function nodeId(kind: string, id: number): string {
+  return Buffer.from(`0:${kind}${id}`).toString('base64').replace(/=+$/, '');
+}
+
+function requestId(): string {
+  const hex = (bytes: number): string => randomBytes(bytes).toString('hex').toUpperCase();
+  return `${hex(2)}:${hex(2)}:${hex(3)}:${hex(3)}:${hex(4)}`;
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function includes<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
+
+function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
+  for (let i = list.length - 1; i >= 0; i -= 1) if (predicate(list[i] as T)) list.splice(i, 1);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Reads the body, or undefined past the size limit. */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

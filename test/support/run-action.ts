@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is test/support/run-action.ts). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The bundled action. */
+export const DIST = path.join(ROOT, 'dist', 'index.js');
+
+/** What a run of the bundled action left behind. */
+export interface ActionRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** Parsed from the `GITHUB_OUTPUT` file. */
+  outputs: Record<string, string>;
+  /** The `GITHUB_STEP_SUMMARY` file. */
+  summary: string;
+  /** Wall time in milliseconds. */
+  durationMs: number;
+}
+
+/**
+ * Runs `dist/index.js` as the Actions runner does: a child process with `GITHUB_*` variables, the event
+ * payload in a file, `INPUT_*` variables for the inputs, and output / summary files. The environment is
+ * built from scratch, so nothing of the parent's (such as a real API key) leaks in.
+ * @param options.node the Node binary (default: this process's)
+ * @param options.timeoutMs the child is killed after this long
+ */
+export async function runAction(options: {
+  node?: string;
+  eventName: string;
+  payload: unknown;
+  inputs: Record<string, string>;
+  repository: string;
+  apiUrl: string;
+  serverUrl?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ActionRun> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-run-'));
+  try {
+    const eventPath = path.join(dir, 'event.json');
+    const outputPath = path.join(dir, 'output');
+    const summaryPath = path.join(dir, 'summary.md');
+    await writeFile(eventPath, JSON.stringify(options.payload));
+    await writeFile(outputPath, '');
+    await writeFile(summaryPath, '');
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: options.eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_REPOSITORY: options.repository,
+      GITHUB_API_URL: options.apiUrl,
+      GITHUB_SERVER_URL: options.serverUrl ?? 'https://github.com',
+      GITHUB_RUN_ID: '1234567890',
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      RUNNER_TEMP: dir,
+      ...Object.fromEntries(Object.entries(options.inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+      ...options.env,
+    };
+    const started = Date.now();
+    const { exitCode, stdout, stderr } = await new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(options.node ?? process.execPath, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ exitCode: code, stdout: out, stderr: err });
+      });
+    });
+    return {
+      exitCode,
+      stdout,
+      stderr,
+      outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
+      summary: await readFile(summaryPath, 'utf8'),
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Parses the `GITHUB_OUTPUT` file format: `name<<DELIMITER\nvalue\nDELIMITER` entries. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const match = /^([^<=]+)<<(.+)$/.exec(lines[i]!);
+    if (!match) continue;
+    const [, name, delimiter] = match;
+    const value: string[] = [];
+    for (i += 1; i < lines.length && lines[i] !== delimiter; i += 1) value.push(lines[i]!);
+    outputs[name!] = value.join('\n');
+  }
+  return outputs;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { detectTrigger } from '../../src/trigger/detect-trigger.js';
+import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+
+const config = { triggerLabel: 'debate', command: '/debate' };
+const repo = { owner: 'octo', repo: 'widgets' };
+
+describe('detectTrigger', () => {
+  it('starts an inferred debate when the trigger label is added', () => {
+    const trigger = detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', sender: 'alice' }), config);
+    expect(trigger).toMatchObject({ kind: 'debate', source: 'label', pullNumber: 7, requestedBy: 'alice', positions: [] });
+    expect(detectTrigger('pull_request_target', labeledEvent({ ...repo, number: 7, label: 'debate' }), config)).toMatchObject({ kind: 'debate' });
+  });
+
+  it('skips other labels, other actions, bots and other events, saying why', () => {
+    expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'bug' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"bug"') });
+    expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', action: 'unlabeled' }), config)).toMatchObject({ kind: 'skip' });
+    expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', senderType: 'Bot' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('bot') });
+    expect(detectTrigger('push', {}, config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"push"') });
+  });
+
+  it('starts a debate with the positions of a PR comment command', () => {
+    const trigger = detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: 'Let us settle this.\n/debate keep vs drop', commentId: 55 }), config);
+    expect(trigger).toMatchObject({ kind: 'debate', source: 'comment', pullNumber: 9, commentId: 55, positions: ['keep', 'drop'] });
+  });
+
+  it('does not run on plain issues, bot comments or comments without the command', () => {
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', onIssue: true }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('not a pull request') });
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', userType: 'Bot' }), config)).toMatchObject({ kind: 'skip' });
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: 'looks good' }), config)).toMatchObject({ kind: 'skip' });
+  });
+
+  it('runs an edited comment only when its command line changed', () => {
+    const same = commentEvent({ ...repo, number: 9, body: '/debate a vs b\nfixed a typo', previousBody: '/debate a vs b\nfixd a typo', action: 'edited' });
+    expect(detectTrigger('issue_comment', same, config)).toMatchObject({ kind: 'skip' });
+    const changed = commentEvent({ ...repo, number: 9, body: '/debate a vs c', previousBody: '/debate a vs b', action: 'edited' });
+    expect(detectTrigger('issue_comment', changed, config)).toMatchObject({ kind: 'debate', positions: ['a', 'c'] });
+  });
+
+  it('replies with the problem and the usage to a malformed command, and to help', () => {
+    const bad = detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b vs c vs d vs e' }), config);
+    expect(bad).toMatchObject({ kind: 'reply', body: expect.stringContaining('5 positions') });
+    expect(bad.kind === 'reply' && bad.body).toContain('/debate <A> vs <B>');
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate help' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('usage') });
+  });
+
+  it('refuses authors outside the repository before any API call', () => {
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'NONE' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('write access') });
+  });
+
+  it('names the field when a payload is not shaped as GitHub sends it', () => {
+    expect(() => detectTrigger('issue_comment', { action: 'created', issue: {} }, config)).toThrow(/issue\.number/);
+  });
+});

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findCommandLine, parseCommand } from '../../src/trigger/parse-command.js';
+
+describe('parseCommand', () => {
+  it('reads two to four positions separated by vs or versus, case-insensitively', () => {
+    expect(parseCommand('/debate keep the cache vs drop the cache', '/debate')).toMatchObject({ kind: 'debate', positions: ['keep the cache', 'drop the cache'] });
+    expect(parseCommand('/debate A VERSUS B Vs C vs. D', '/debate')).toMatchObject({ kind: 'debate', positions: ['A', 'B', 'C', 'D'] });
+    expect(parseCommand('  /DEBATE   a  vs b ', '/debate')).toMatchObject({ kind: 'debate', positions: ['a', 'b'] });
+  });
+
+  it('infers positions for a bare command', () => {
+    expect(parseCommand('/debate', '/debate')).toMatchObject({ kind: 'debate', positions: [] });
+  });
+
+  it('refuses one position, five positions and an empty side with the reason', () => {
+    expect(parseCommand('/debate only one', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('only one position') });
+    expect(parseCommand('/debate a vs b vs c vs d vs e', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('5 positions') });
+    expect(parseCommand('/debate a vs  vs b', '/debate')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('parses options and refuses unknown ones', () => {
+    expect(parseCommand('/debate a vs b --quick --rfc=docs/x.md --out-of-scope="naming; CI"', '/debate')).toMatchObject({
+      kind: 'debate',
+      positions: ['a', 'b'],
+      options: { preset: 'quick', rfc: 'docs/x.md', outOfScope: ['naming', 'CI'] },
+    });
+    expect(parseCommand('/debate a vs b --rounds=3', '/debate')).toMatchObject({ options: { rounds: 3 } });
+    expect(parseCommand('/debate a vs b --rounds=9', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('0 to 5') });
+    expect(parseCommand('/debate a vs b --fast', '/debate')).toMatchObject({ kind: 'invalid', problem: 'unknown option `--fast`' });
+  });
+
+  it('reads help and accept', () => {
+    expect(parseCommand('/debate help', '/debate')).toMatchObject({ kind: 'help' });
+    expect(parseCommand('/debate accept b because the RFC says so', '/debate')).toMatchObject({ kind: 'accept', position: 'B', reason: 'because the RFC says so' });
+  });
+
+  it('ignores commands in fences, indented code, quotes, tables and inline code, and words that only start alike', () => {
+    const body = ['```', '/debate a vs b', '```', '    /debate c vs d', '> /debate e vs f', '| /debate | g |', '`/debate h vs i`', '/debatex j vs k', 'text'].join('\n');
+    expect(parseCommand(body, '/debate')).toEqual({ kind: 'none' });
+    expect(findCommandLine(`${body}\n/debate real vs one`, '/debate')).toBe('/debate real vs one');
+  });
+
+  it('counts only the first command line', () => {
+    expect(parseCommand('/debate a vs b\n/debate c vs d', '/debate')).toMatchObject({ positions: ['a', 'b'] });
+  });
+
+  it('round-trips any 2-4 positions without separators or options', () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/).filter((w) => !['vs', 'versus', 'help', 'accept'].includes(w));
+    const position = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(fc.array(position, { minLength: 2, maxLength: 4 }), (positions) => {
+        const parsed = parseCommand(`/debate ${positions.join(' vs ')}`, '/debate');
+        expect(parsed).toMatchObject({ kind: 'debate', positions });
+      }),
+    );
+  });
+});
