@@ -89654,9 +89654,11 @@ function renderTurn(turn, position, context4) {
    - ${renderCitation(c, context4)}`).join("")}`
     ),
     "",
-    `Known weaknesses: ${o.known_weaknesses.map((w) => sanitiseText(w, { inline: true })).join("; ") || "none given"}.`,
+    "**Known weaknesses**",
+    ...bullets(o.known_weaknesses),
     "",
-    `Predicted attacks: ${o.predicted_attacks.map((w) => sanitiseText(w, { inline: true })).join("; ") || "none given"}.`
+    "**Predicted attacks**",
+    ...bullets(o.predicted_attacks)
   ];
 }
 function renderFooter(outcome, record2, pack, context4) {

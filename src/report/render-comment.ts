@@ -187,9 +187,11 @@ function renderTurn(turn: AdvocateTurn, position: Position, context: CommentCont
       (a, i) => `${i + 1}. **${sanitiseText(a.claim, { inline: true })}** ${sanitiseText(a.reasoning, { inline: true })}${a.citations.map((c) => `\n   - ${renderCitation(c, context)}`).join('')}`,
     ),
     '',
-    `Known weaknesses: ${o.known_weaknesses.map((w) => sanitiseText(w, { inline: true })).join('; ') || 'none given'}.`,
+    '**Known weaknesses**',
+    ...bullets(o.known_weaknesses),
     '',
-    `Predicted attacks: ${o.predicted_attacks.map((w) => sanitiseText(w, { inline: true })).join('; ') || 'none given'}.`,
+    '**Predicted attacks**',
+    ...bullets(o.predicted_attacks),
   ];
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The main job, on a real case: `npm run demo -- <case-id>`.
+ *
+ * Materialises a real change between two published npm versions (cached in .cache/real-cases),
+ * serves it as a labelled pull request from a local GitHub REST server, runs the bundled action
+ * (dist/index.js) exactly as the Actions runner would, and prints the comment it posted.
+ *
+ * With ANTHROPIC_API_KEY set, the advocates and the judge are the real Anthropic API (ANTHROPIC_BASE_URL
+ * is honoured). Without it, a local Messages API server plays the model: a rehearsal that answers every
+ * call with schema-valid replies citing real lines of the evidence (and one wrong citation per reply,
+ * so the verifier has something to catch). The output says which one ran.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { labeledEvent } from '../test/support/event-payloads.js';
+import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
+import { ROOT, runAction } from '../test/support/run-action.js';
+import { loadRealCases } from './materialise-case.js';
+
+const caseId = process.argv[2];
+const cases = await loadRealCases();
+if (!caseId || caseId.startsWith('-') || !cases.some((c) => c.id === caseId)) {
+  console.error(`usage: npm run demo -- <case-id>\n\ncase ids:\n${cases.map((c) => `  ${c.id.padEnd(34)} ${c.package} ${c.from} -> ${c.to}`).join('\n')}`);
+  process.exit(2);
+}
+
+const realKey = process.env.ANTHROPIC_API_KEY;
+console.log(`pr-debate demo: ${caseId}`);
+console.log(
+  realKey
+    ? 'Model: the real Anthropic API (ANTHROPIC_API_KEY is set).'
+    : 'Model: LOCAL REHEARSAL. ANTHROPIC_API_KEY is not set, so a local Messages API server answers every call with generated, schema-valid replies that cite real lines of the evidence. No real model was called; the verdict is not a real judgement.',
+);
+
+const started = Date.now();
+const scenario = await startRealCaseScenario(caseId, realKey ? undefined : createRehearsalResponder({ seed: 1 }));
+try {
+  const c = scenario.materialised.case;
+  console.log(`Pull request: ${c.package} ${c.from} -> ${c.to} (${scenario.materialised.meta.files_changed} files, +${scenario.materialised.meta.additions} -${scenario.materialised.meta.deletions}), RFC ${c.rfc_path}`);
+  console.log(`Local GitHub API: ${scenario.github.url} (repository ${scenario.repository}, PR #${SCENARIO.pullNumber})\n`);
+  const [owner, repo] = scenario.repository.split('/') as [string, string];
+  const result = await runAction({
+    eventName: 'pull_request',
+    payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),
+    repository: scenario.repository,
+    apiUrl: scenario.github.url,
+    inputs: {
+      'github-token': SCENARIO.githubToken,
+      'anthropic-api-key': realKey ?? SCENARIO.anthropicKey,
+      'rfc-path': c.rfc_path,
+      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url } : {}),
+    },
+    env: process.env.ANTHROPIC_BASE_URL && realKey ? { ANTHROPIC_BASE_URL: process.env.ANTHROPIC_BASE_URL } : {},
+    timeoutMs: 25 * 60_000,
+  });
+
+  console.log('--- action log ---');
+  console.log(result.stdout.trimEnd());
+  if (result.stderr.trim()) console.log(result.stderr.trimEnd());
+  const comment = scenario.github.state.comments.find((x) => x.body.startsWith('<!-- pr-debate:v1'));
+  console.log('\n--- the PR comment ---');
+  console.log(comment ? comment.body : '(no debate comment was posted)');
+
+  // Check what a reviewer would click: every blob link must land on lines that exist at the head.
+  let links = 0;
+  let broken = 0;
+  for (const [, sha, file, start, end] of (comment?.body ?? '').matchAll(/\]\(https:\/\/github\.com\/[^)\s]+\/blob\/([0-9a-f]{40})\/([^#)\s]+)#L(\d+)(?:-L(\d+))?\)/g)) {
+    links += 1;
+    const lines = scenario.pull.readFile(sha!, decodeURIComponent(file!))?.toString('utf8').split('\n');
+    if (sha !== scenario.pull.head.sha || !lines || Number(end ?? start) > lines.length) broken += 1;
+  }
+  const outDir = path.join(ROOT, '.cache', 'demo');
+  await mkdir(outDir, { recursive: true });
+  const saved = path.join(outDir, `${caseId}.md`);
+  if (comment) await writeFile(saved, comment.body);
+
+  const record = result.outputs.decision ? (JSON.parse(result.outputs.decision) as { usage: Record<string, number> }) : undefined;
+  const modelCalls = scenario.anthropic?.requests.length;
+  const rest = scenario.github.state.requests.length;
+  console.log('\n--- figures ---');
+  console.log(`status ${result.outputs.status ?? '(none)'}, recommendation ${result.outputs.recommendation ?? '(none)'}, confidence ${result.outputs.confidence || '(none)'}, exit code ${result.exitCode}`);
+  if (record) console.log(`tokens: ${record.usage.input_tokens} in, ${record.usage.output_tokens} out, ${record.usage.cache_creation_input_tokens} cache written, ${record.usage.cache_read_input_tokens} cache read; cost $${record.usage.cost_usd}`);
+  if (modelCalls !== undefined) console.log(`model calls: ${modelCalls} (local rehearsal)`);
+  console.log(`GitHub REST calls: ${rest}; blob links: ${links}, ${broken === 0 ? 'all resolve to lines at the head commit' : `${broken} BROKEN`}`);
+  console.log(`wall time: action ${(result.durationMs / 1000).toFixed(1)} s, demo ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (comment) console.log(`comment saved to ${path.relative(process.cwd(), saved)}`);
+  if (!realKey) console.log('Reminder: this was a LOCAL REHEARSAL; set ANTHROPIC_API_KEY to run the real debate.');
+  process.exitCode = result.exitCode === 0 && broken === 0 ? 0 : 1;
+} finally {
+  await scenario.close();
+}

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { decisionRecordSchema } from '../../src/report/decision-record.js';
+import type { ScriptedReply } from '../support/anthropic-server.js';
+import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+import { ensureNode24 } from '../support/node24.js';
+import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
+import { runAction, type ActionRun } from '../support/run-action.js';
+
+/**
+ * The bundled action, run as the Actions runner runs it, on a real change: commander 12.1.0 -> 13.0.0
+ * (excess arguments became an error by default), with its Readme as the design document. GitHub and
+ * the model are local servers speaking the real protocols to the real Octokit and Anthropic SDK.
+ */
+const CASE = 'commander-excess-arguments';
+
+/** A scripted model: citations are made from real lines of the head tree, one of them deliberately wrong. */
+function scriptedModel(scenario: () => RealCaseScenario) {
+  const head = (path: string) => scenario().pull.readFile(scenario().pull.head.sha, path)!.toString('utf8').split('\n');
+  const cite = (path: string, needle: string) => {
+    const line = head(path).findIndex((l) => l.includes(needle)) + 1;
+    if (line === 0) throw new Error(`${needle} not in ${path}`);
+    return { path, line_start: line, line_end: line, quote: needle };
+  };
+  const opening = (citations: object[]) => ({
+    thesis: 'Thesis of the position.',
+    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', citations }],
+    known_weaknesses: ['Existing programs may break.'],
+    predicted_attacks: ['It breaks scripts that pass extra arguments.'],
+  });
+  return (_request: unknown, { text }: { text: string }): ScriptedReply => {
+    let reply: unknown;
+    if (text.includes('# Your role: moderator')) {
+      reply = {
+        contested: true,
+        reason: 'A default flipped.',
+        topic: 'Should excess arguments be an error by default?',
+        positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
+        out_of_scope: ['help formatting'],
+        suggested_command: null,
+      };
+    } else if (text.includes('# Your role: advocate for position A')) {
+      reply = opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]);
+    } else if (text.includes('# Your role: advocate for position B')) {
+      const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
+      reply = opening([wrong]);
+    } else if (text.includes('# Your role: neutral judge')) {
+      reply = {
+        positions: [
+          { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
+          { id: 'B', status: 'survived', rationale: 'Compatibility matters.', defeating_citations: [] },
+        ],
+        recommendation: 'A',
+        tied_on_axis: null,
+        confidence: 'medium',
+        confidence_reason: 'Verified evidence supports A.',
+        key_reasons: ['The default is documented.'],
+        trade_offs: ['Safety for compatibility.', 'Strictness for convenience.'],
+        what_would_change: ['Evidence that many programs rely on excess arguments.'],
+        dissent: 'Allowing excess arguments keeps old scripts working.',
+        blind_spots: ['Programs that forward arguments to subprocesses.'],
+        summary: 'Make excess arguments an error by default.',
+      };
+    } else {
+      return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
+    }
+    return { text: JSON.stringify(reply) };
+  };
+}
+
+describe.each([
+  ['Node 20', async () => process.execPath],
+  ['Node 24', ensureNode24],
+])('the bundled action on a real case (%s)', (_name, nodeBinary) => {
+  let scenario: RealCaseScenario;
+  let node: string;
+  beforeAll(async () => {
+    node = await nodeBinary();
+    scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
+  }, 300_000);
+  afterAll(async () => scenario?.close());
+
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
+    runAction({
+      node,
+      eventName,
+      payload,
+      repository: scenario.repository,
+      apiUrl: scenario.github.url,
+      inputs: {
+        'github-token': SCENARIO.githubToken,
+        'anthropic-api-key': SCENARIO.anthropicKey,
+        'base-url': scenario.anthropic!.url,
+        'rfc-path': 'Readme.md',
+        ...inputs,
+      },
+    });
+  const ourComments = () => scenario.github.state.comments.filter((c) => c.body.startsWith('<!-- pr-debate:v1'));
+
+  let first: ActionRun;
+  it('turns a labelled PR into one comment with a cited verdict, a valid record and the outputs', async () => {
+    const [o, r] = scenario.repository.split('/') as [string, string];
+    first = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
+    expect(first.stderr).toBe('');
+    expect(first.exitCode).toBe(0);
+
+    const comments = ourComments();
+    expect(comments).toHaveLength(1);
+    const body = comments[0]!.body;
+    expect(comments[0]!.user.login).toBe(SCENARIO.botLogin);
+    expect(body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. Excess arguments are an error by default');
+
+    // Every blob link points at the head commit, at lines that exist there.
+    const links = [...body.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+\/blob\/([0-9a-f]{40})\/([^#)\s]+)#L(\d+)(?:-L(\d+))?)\)/g)];
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const [, url, sha, path, start, end] of links) {
+      expect(url).toContain(`https://github.com/${scenario.repository}/blob/`);
+      expect(sha).toBe(scenario.pull.head.sha);
+      const lines = scenario.pull.readFile(sha!, decodeURIComponent(path!))?.toString('utf8').split('\n');
+      expect(lines, url).toBeDefined();
+      expect(Number(end ?? start)).toBeLessThanOrEqual(lines!.length);
+    }
+    // The wrong citation is marked and not linked.
+    const wrongLine = body.split('\n').find((l) => l.includes('this._allowExcessArguments = true;'));
+    expect(wrongLine).toContain('⚠️ **unverified**');
+    expect(wrongLine).not.toMatch(/\]\(https?:/);
+
+    // The record parses, satisfies the schema, and its digest is of the evidence the models saw.
+    const yaml = /```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
+    const record = decisionRecordSchema.parse(parse(yaml!));
+    const evidenceSeen = (scenario.anthropic!.requests[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
+    expect(record).toMatchObject({
+      repo: scenario.repository,
+      pull_request: SCENARIO.pullNumber,
+      head_sha: scenario.pull.head.sha,
+      evidence_digest: `sha256:${createHash('sha256').update(evidenceSeen).digest('hex')}`,
+      trigger: 'label',
+      requested_by: SCENARIO.maintainer,
+      recommendation: 'A',
+      completion: 'success',
+      positions: [
+        { id: 'A', status: 'survived', verified_citations: 2, unverified_citations: 0 },
+        { id: 'B', status: 'unresolved', verified_citations: 0, unverified_citations: 1 },
+      ],
+    });
+    expect(record.usage.input_tokens + record.usage.cache_read_input_tokens + record.usage.cache_creation_input_tokens).toBeGreaterThan(10_000);
+
+    expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url });
+    expect(JSON.parse(first.outputs.decision!)).toEqual(record);
+    expect(first.summary).toContain('pr-debate verdict: A.');
+    // The secrets are masked for the runner.
+    expect(first.stdout).toContain(`::add-mask::${SCENARIO.anthropicKey}`);
+  });
+
+  it('updates the same comment in place when the same debate runs again', async () => {
+    const [o, r] = scenario.repository.split('/') as [string, string];
+    const before = ourComments()[0]!;
+    const again = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
+    expect(again.exitCode).toBe(0);
+    expect(ourComments()).toHaveLength(1);
+    expect(ourComments()[0]!.id).toBe(before.id);
+    expect(again.outputs['comment-url']).toBe(before.html_url);
+  });
+});
+
+describe('the bundled action: commands, refusals and failures (Node 20)', () => {
+  let scenario: RealCaseScenario;
+  let failing = false;
+  beforeAll(async () => {
+    const script = scriptedModel(() => scenario);
+    scenario = await startRealCaseScenario(CASE, (request, context) =>
+      failing ? { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } } : script(request, context),
+    );
+  }, 300_000);
+  afterAll(async () => scenario?.close());
+  const run = (eventName: string, payload: unknown) =>
+    runAction({
+      eventName,
+      payload,
+      repository: scenario.repository,
+      apiUrl: scenario.github.url,
+      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url },
+    });
+  const names = () => scenario.repository.split('/') as [string, string];
+  const comment = async (body: string, user: string = SCENARIO.maintainer) =>
+    commentEvent({ owner: names()[0], repo: names()[1], number: SCENARIO.pullNumber, body, user, commentId: await scenario.comment(body, user) });
+
+  it('debates the positions of a comment command without a moderator call, reacting to the command', async () => {
+    const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md'));
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.status).toBe('success');
+    const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
+    expect(texts.some((t) => t.includes('Your role: moderator'))).toBe(false);
+    const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
+    expect(scenario.github.state.reactions).toContainEqual(expect.objectContaining({ commentId: command.id, content: 'eyes', user: SCENARIO.botLogin }));
+    const record = JSON.parse(result.outputs.decision!);
+    expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default' });
+  });
+
+  it('replies with the problem and the usage to a malformed command, without a model call', async () => {
+    const calls = scenario.anthropic!.requests.length;
+    const result = await run('issue_comment', await comment('/debate a vs b vs c vs d vs e'));
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.status).toBe('skipped');
+    expect(scenario.github.state.comments.at(-1)!.body).toContain('5 positions were given; at most 4 are allowed');
+    expect(scenario.anthropic!.requests.length).toBe(calls);
+  });
+
+  it('refuses a commenter without write access, without a model call', async () => {
+    const calls = scenario.anthropic!.requests.length;
+    const result = await run('issue_comment', await comment('/debate a vs b', 'outsider'));
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/::notice::outsider has the "read" role/);
+    expect(scenario.github.state.comments.at(-1)!.body).toContain('only people with write access');
+    expect(scenario.anthropic!.requests.length).toBe(calls);
+  });
+
+  it('exits 0 with a notice for an event it does not handle', async () => {
+    const [o, r] = names();
+    const result = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', action: 'opened' }));
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/::notice::pr-debate did not run: pull_request event with action "opened"/);
+    expect(result.outputs.status).toBe('skipped');
+  });
+
+  it('still posts a comment that says what failed when every model call fails, and the step fails', async () => {
+    failing = true;
+    const result = await run('issue_comment', await comment('/debate keep it vs drop it'));
+    failing = false;
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.status).toBe('aborted');
+    const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
+    expect(posted?.body).toContain('The debate was aborted');
+    expect(posted?.body).toContain('prompt is too long');
+    expect(result.stdout).toMatch(/::error::The debate was aborted/);
+  });
+});
