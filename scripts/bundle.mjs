@@ -13,12 +13,14 @@ const check = process.argv.includes('--check');
 const rawText = {
   name: 'raw-text',
   setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -4)), namespace: 'raw-text' }));
-    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+    // Files stay in the `file` namespace so the bundle names them relative to the repo, not by absolute path.
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -4)), pluginData: 'raw' }));
+    b.onLoad({ filter: /\.md$/ }, async (args) => (args.pluginData === 'raw' ? { contents: await readFile(args.path, 'utf8'), loader: 'text' } : undefined));
   },
 };
 
 const result = await build({
+  absWorkingDir: root,
   entryPoints: [path.join(root, 'src', 'index.ts')],
   bundle: true,
   platform: 'node',
