@@ -89706,25 +89706,24 @@ async function runPipeline(clients, settings, trigger) {
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
   const target = { ...repo, issueNumber: trigger.pullNumber };
-  const permission = await canTrigger(octokit, repo, trigger.requestedBy);
-  if (!permission.allowed) {
-    log2.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-    if (trigger.commentId !== void 0) {
-      await postReply(octokit, target, `@${trigger.requestedBy} only people with write access to this repository can start a debate.`);
-    }
+  if (trigger.kind === "refuse") {
+    log2.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
+    await postReply(octokit, target, refusal(trigger.requestedBy));
     return { status: "skipped", ...SKIPPED };
   }
   if (trigger.kind === "reply") {
+    if (!await mayTrigger(clients, settings, trigger)) return { status: "skipped", ...SKIPPED };
     const reply = await postReply(octokit, target, trigger.body);
     log2.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: "skipped", ...SKIPPED, commentUrl: reply.url };
   }
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   const marker = markerLine(id);
-  if (trigger.commentId !== void 0) {
-    await addReaction(octokit, { ...repo, commentId: trigger.commentId }, "eyes").catch((error63) => log2.warning(`Could not react to the command: ${String(error63)}`));
-  }
   try {
+    if (!await mayTrigger(clients, settings, trigger)) return { status: "skipped", ...SKIPPED };
+    if (trigger.commentId !== void 0) {
+      await addReaction(octokit, { ...repo, commentId: trigger.commentId }, "eyes").catch((error63) => log2.warning(`Could not react to the command: ${String(error63)}`));
+    }
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log2.group("Evidence", async () => {
       const gathered = await gatherEvidence(source, {
@@ -89792,6 +89791,19 @@ async function runPipeline(clients, settings, trigger) {
     }
     return { status: "aborted", recommendation: "none", confidence: "", commentUrl, decision: "", report: "", failure: problem };
   }
+}
+async function mayTrigger(clients, settings, trigger) {
+  const repo = { owner: settings.owner, repo: settings.repo };
+  const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
+  if (permission.allowed) return true;
+  clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
+  if (trigger.commentId !== void 0) {
+    await postReply(clients.octokit, { ...repo, issueNumber: trigger.pullNumber }, refusal(trigger.requestedBy));
+  }
+  return false;
+}
+function refusal(login) {
+  return `@${login} only people with write access to this repository can start a debate.`;
 }
 function describeFailure(error63) {
   const message = error63 instanceof Error ? error63.message : String(error63);
@@ -90053,11 +90065,11 @@ function detectTrigger(eventName, payload, config2) {
     }
     if (event.comment.author_association && !TRUSTED_ASSOCIATIONS.has(event.comment.author_association)) {
       return {
-        kind: "reply",
+        kind: "refuse",
         pullNumber: event.issue.number,
         requestedBy: event.comment.user.login,
         commentId: event.comment.id,
-        body: `@${event.comment.user.login} only people with write access to this repository can start a debate.`
+        reason: `${event.comment.user.login} is ${event.comment.author_association} on this repository (author_association)`
       };
     }
     const base = { pullNumber: event.issue.number, requestedBy: event.comment.user.login, commentId: event.comment.id };

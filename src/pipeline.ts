@@ -57,15 +57,13 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const repo = { owner: settings.owner, repo: settings.repo };
   const target = { ...repo, issueNumber: trigger.pullNumber };
 
-  const permission = await canTrigger(octokit, repo, trigger.requestedBy);
-  if (!permission.allowed) {
-    log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-    if (trigger.commentId !== undefined) {
-      await postReply(octokit, target, `@${trigger.requestedBy} only people with write access to this repository can start a debate.`);
-    }
+  if (trigger.kind === 'refuse') {
+    log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
+    await postReply(octokit, target, refusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
+    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
     const reply = await postReply(octokit, target, trigger.body);
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
@@ -73,11 +71,11 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
 
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   const marker = markerLine(id);
-  if (trigger.commentId !== undefined) {
-    await addReaction(octokit, { ...repo, commentId: trigger.commentId }, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
-  }
-
   try {
+    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
+    if (trigger.commentId !== undefined) {
+      await addReaction(octokit, { ...repo, commentId: trigger.commentId }, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
+    }
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log.group('Evidence', async () => {
       const gathered = await gatherEvidence(source, {
@@ -147,6 +145,25 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     }
     return { status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision: '', report: '', failure: problem };
   }
+}
+
+/**
+ * Checks the collaborator permission of whoever triggered the run (contract section 4); a refusal gets
+ * a short reply on a comment trigger and a notice in the log.
+ */
+async function mayTrigger(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
+  const repo = { owner: settings.owner, repo: settings.repo };
+  const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
+  if (permission.allowed) return true;
+  clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
+  if (trigger.commentId !== undefined) {
+    await postReply(clients.octokit, { ...repo, issueNumber: trigger.pullNumber }, refusal(trigger.requestedBy));
+  }
+  return false;
+}
+
+function refusal(login: string): string {
+  return `@${login} only people with write access to this repository can start a debate.`;
 }
 
 /**

@@ -20,7 +20,9 @@ export type Trigger =
       positions: string[];
       options: CommandOptions;
     }
-  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string };
+  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
+  | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
 
 const user = z.object({ login: z.string(), type: z.string().optional() });
 
@@ -100,11 +102,11 @@ export function detectTrigger(
     }
     if (event.comment.author_association && !TRUSTED_ASSOCIATIONS.has(event.comment.author_association)) {
       return {
-        kind: 'reply',
+        kind: 'refuse',
         pullNumber: event.issue.number,
         requestedBy: event.comment.user.login,
         commentId: event.comment.id,
-        body: `@${event.comment.user.login} only people with write access to this repository can start a debate.`,
+        reason: `${event.comment.user.login} is ${event.comment.author_association} on this repository (author_association)`,
       };
     }
     const base = { pullNumber: event.issue.number, requestedBy: event.comment.user.login, commentId: event.comment.id };

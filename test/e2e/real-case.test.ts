@@ -216,6 +216,18 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(scenario.anthropic!.requests.length).toBe(calls);
   });
 
+  it('refuses an author outside the repository on author_association alone, without a permission lookup', async () => {
+    const before = scenario.github.state.requests.length;
+    const [o, r] = names();
+    const payload = commentEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, body: '/debate a vs b', user: 'outsider', association: 'NONE', commentId: await scenario.comment('/debate a vs b', 'outsider') });
+    const result = await run('issue_comment', payload);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/::notice::outsider is NONE on this repository/);
+    const paths = scenario.github.state.requests.slice(before).map((q) => `${q.method} ${q.path}`);
+    expect(paths.some((p) => p.includes('/collaborators/'))).toBe(false);
+    expect(paths.filter((p) => p.startsWith('POST') && p.endsWith('/comments'))).toHaveLength(2); // the command itself, then the reply
+  });
+
   it('exits 0 with a notice for an event it does not handle', async () => {
     const [o, r] = names();
     const result = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', action: 'opened' }));

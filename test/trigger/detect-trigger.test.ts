@@ -45,7 +45,7 @@ describe('detectTrigger', () => {
   });
 
   it('refuses authors outside the repository before any API call', () => {
-    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'NONE' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('write access') });
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'NONE' }), config)).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('NONE') });
   });
 
   it('names the field when a payload is not shaped as GitHub sends it', () => {
