@@ -86636,6 +86636,20 @@ function firstLine(text) {
   return text.split("\n").slice(0, 3).join(" ");
 }
 
+// src/citations/citation.ts
+var citationSchema = external_exports.object({
+  path: external_exports.string().describe("file path exactly as written in the evidence pack"),
+  line_start: external_exports.number().int().describe("first cited head-side line number"),
+  line_end: external_exports.number().int().describe("last cited head-side line number (equal to line_start for one line)"),
+  quote: external_exports.string().describe("verbatim text copied from the cited lines")
+});
+function formatRange(start, end) {
+  return start === end ? `${start}` : `${start}-${end}`;
+}
+function formatCitationRef(citation) {
+  return `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+}
+
 // src/citations/verify-citations.ts
 var MAX_CITED_LINES = 80;
 function verifyCitation(citation, pack) {
@@ -86675,9 +86689,6 @@ function verifyCitation(citation, pack) {
     detail: suggestion ? `the quote is not in ${path5}:${formatRange(start, end)}; it occurs at ${path5}:${formatRange(suggestion.line_start, suggestion.line_end)}` : `the quote does not occur in ${path5}:${formatRange(start, end)}`,
     ...suggestion ? { suggestion } : {}
   };
-}
-function formatRange(start, end) {
-  return start === end ? `${start}` : `${start}-${end}`;
 }
 function normaliseWhitespace(text) {
   return text.replace(/\s+/g, " ").trim();
@@ -86773,12 +86784,6 @@ function loadPrompt(name, values = {}) {
 }
 
 // src/debate/schemas.ts
-var citationSchema = external_exports.object({
-  path: external_exports.string().describe("file path exactly as written in the evidence pack"),
-  line_start: external_exports.number().int().describe("first cited head-side line number"),
-  line_end: external_exports.number().int().describe("last cited head-side line number (equal to line_start for one line)"),
-  quote: external_exports.string().describe("verbatim text copied from the cited lines")
-});
 var framingSchema = external_exports.object({
   contested: external_exports.boolean().describe("false when the change holds no decision worth debating"),
   reason: external_exports.string().describe("why this decision is contested, or why nothing is"),
@@ -86960,7 +86965,7 @@ function renderStatements(positions, turns) {
         (a, i) => [
           `Argument ${i + 1}: ${a.claim}`,
           `Reasoning: ${a.reasoning}`,
-          ...a.citations.map((c) => `- ${tagCitation(c)} ${c.path}:${formatRange(c.line_start, c.line_end)} ${JSON.stringify(c.quote)}`)
+          ...a.citations.map((c) => `- ${tagCitation(c)} ${formatCitationRef(c)} ${JSON.stringify(c.quote)}`)
         ].join("\n")
       ),
       `Known weaknesses: ${o.known_weaknesses.join(" | ") || "(none given)"}`,
@@ -89530,7 +89535,7 @@ function blobLink(context4, path5, start, end) {
   return `${context4.serverUrl}/${context4.owner}/${context4.repo}/blob/${context4.headSha}/${encoded}${anchor2}`;
 }
 function renderCitation(citation, context4) {
-  const where = `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+  const where = formatCitationRef(citation);
   if (citation.check.status === "verified") {
     return `[${codeSpan(where)}](${blobLink(context4, citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
   }

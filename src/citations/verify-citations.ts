@@ -1,12 +1,5 @@
 import type { EvidencePack, IndexedFile } from '../evidence/types.js';
-
-/** A citation as the models write it: head-side lines of a file in the evidence pack, with a verbatim quote. */
-export interface Citation {
-  path: string;
-  line_start: number;
-  line_end: number;
-  quote: string;
-}
+import { formatRange, type Citation } from './citation.js';
 
 /** Why a citation did not check out. */
 export type UnverifiedReason = 'no-such-file' | 'content-omitted' | 'line-out-of-range' | 'quote-mismatch';
@@ -75,11 +68,6 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
       : `the quote does not occur in ${path}:${formatRange(start, end)}`,
     ...(suggestion ? { suggestion } : {}),
   };
-}
-
-/** `12` or `12-18`. */
-export function formatRange(start: number, end: number): string {
-  return start === end ? `${start}` : `${start}-${end}`;
 }
 
 /** Folds every run of whitespace to one space and trims: quotes are compared this way. */

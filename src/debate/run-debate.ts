@@ -1,4 +1,5 @@
-import { formatRange, verifyCitation } from '../citations/verify-citations.js';
+import { formatCitationRef } from '../citations/citation.js';
+import { verifyCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { enforceRuling } from './enforce-ruling.js';
 import { ModelReplyError, ZERO_USAGE, type ModelCall, type ModelClient, type ModelReply } from './model-client.js';
@@ -182,7 +183,7 @@ function renderStatements(positions: Position[], turns: AdvocateTurn[]): string 
           [
             `Argument ${i + 1}: ${a.claim}`,
             `Reasoning: ${a.reasoning}`,
-            ...a.citations.map((c) => `- ${tagCitation(c)} ${c.path}:${formatRange(c.line_start, c.line_end)} ${JSON.stringify(c.quote)}`),
+            ...a.citations.map((c) => `- ${tagCitation(c)} ${formatCitationRef(c)} ${JSON.stringify(c.quote)}`),
           ].join('\n'),
         ),
         `Known weaknesses: ${o.known_weaknesses.join(' | ') || '(none given)'}`,

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { citationSchema } from '../citations/citation.js';
 
 /**
  * The structured outputs of every model role, as zod schemas. They are sent to the model as the JSON
  * schema of `output_config.format` and every reply is validated against them before use.
  */
-
-/** A citation: head-side lines of a file in the evidence pack and a verbatim quote from them. */
-export const citationSchema = z.object({
-  path: z.string().describe('file path exactly as written in the evidence pack'),
-  line_start: z.number().int().describe('first cited head-side line number'),
-  line_end: z.number().int().describe('last cited head-side line number (equal to line_start for one line)'),
-  quote: z.string().describe('verbatim text copied from the cited lines'),
-});
 
 /** The moderator's framing of a debate when no positions were given. */
 export const framingSchema = z.object({

@@ -1,4 +1,5 @@
-import type { Citation, CitationCheck } from '../citations/verify-citations.js';
+import type { Citation } from '../citations/citation.js';
+import type { CitationCheck } from '../citations/verify-citations.js';
 import type { TokenUsage } from './model-client.js';
 import type { Framing, Opening, Ruling } from './schemas.js';
 

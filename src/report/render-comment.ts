@@ -1,4 +1,4 @@
-import { formatRange } from '../citations/verify-citations.js';
+import { formatCitationRef } from '../citations/citation.js';
 import type { AdvocateTurn, AuditedCitation, DebateOutcome, Position } from '../debate/types.js';
 import type { Framing } from '../debate/schemas.js';
 import type { EvidencePack } from '../evidence/types.js';
@@ -45,7 +45,7 @@ export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | '
  * One citation: a link when verified, plain code with a visible mark and the reason when not.
  */
 export function renderCitation(citation: AuditedCitation, context: CommentContext): string {
-  const where = `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+  const where = formatCitationRef(citation);
   if (citation.check.status === 'verified') {
     return `[${codeSpan(where)}](${blobLink(context, citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
   }
