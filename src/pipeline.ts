@@ -1,4 +1,6 @@
 import type { ModelClient } from './debate/model-client.js';
+import { planDebate } from './debate/plan.js';
+import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
 import { addReaction, canTrigger, postReply, upsertComment } from './github/comments.js';
@@ -92,16 +94,30 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       return gathered;
     });
 
-    const outcome = await log.group('Debate', () =>
-      runDebate(clients.models, {
+    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const outcome = await log.group('Debate', async () => {
+      log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
+      const result = await runDebate(clients.models, {
         pack: evidence.pack,
         positions: trigger.positions,
         outOfScope: trigger.options.outOfScope,
         command: settings.command,
-        model: settings.model,
-        judgeModel: settings.model,
-      }),
-    );
+        moderatorModel: settings.model,
+        advocateModels: settings.advocateModels,
+        judgeModel: settings.judgeModel,
+        plan,
+        language: {
+          language: settings.language,
+          commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,
+          prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+        },
+      });
+      for (const call of result.calls) {
+        log.info(`${call.ok ? 'ok  ' : 'FAIL'} ${call.role}${call.positionId ? ` ${call.positionId}` : ''}: ${call.purpose}${call.retry ? ' (retry)' : ''}; ${call.model}; ${call.usage.input_tokens} in, ${call.usage.cache_read_input_tokens} cache read, ${call.usage.cache_creation_input_tokens} cache written, ${call.usage.output_tokens} out; ${(call.durationMs / 1000).toFixed(1)} s`);
+      }
+      if (result.kind === 'debate') log.info(`Stop: ${describeStop(result.stop)}`);
+      return result;
+    });
     const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
 
     if (outcome.kind === 'not-contested') {
@@ -119,7 +135,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
-      preset: settings.preset,
+      preset: outcome.plan.preset,
     });
     const usage = totalUsage(outcome.calls);
     log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);

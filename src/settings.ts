@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -8,13 +9,8 @@ import { z } from 'zod';
 /** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
-/**
- * Presets this version runs. The contract lists `quick`, `standard` and `deep`; `standard` and `deep`
- * need cross-examination and the steelman swap, which this version does not have yet, so they are
- * refused with a message rather than silently run as `quick`.
- */
-export const SUPPORTED_PRESETS = ['quick'] as const;
-export type Preset = (typeof SUPPORTED_PRESETS)[number];
+/** A preset name (input `preset`, contract section 5). */
+export type Preset = PresetName;
 
 /** Thrown for an input or environment value the action cannot use; the message names it and the fix. */
 export class SettingsError extends Error {
@@ -49,19 +45,26 @@ const inputsSchema = z.object({
   preset: z
     .string()
     .trim()
-    .default('quick')
-    .superRefine((value, ctx) => {
-      if (!(SUPPORTED_PRESETS as readonly string[]).includes(value)) {
-        const later = value === 'standard' || value === 'deep';
-        ctx.addIssue({
-          code: 'custom',
-          message: later
-            ? `Input 'preset': '${value}' is not available in this version yet; use 'quick' (openings + judge)`
-            : `Input 'preset': expected one of ${SUPPORTED_PRESETS.join(', ')}, got "${value}"`,
-        });
-      }
-    })
-    .transform((value) => value as Preset),
+    .toLowerCase()
+    .default('standard')
+    .pipe(z.enum(PRESETS, { error: (issue) => `Input 'preset': expected one of ${PRESETS.join(', ')}, got ${JSON.stringify(issue.input)}` })),
+  'max-rounds': z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), `Input 'max-rounds': expected a whole number from 0 to ${MAX_ROUNDS}`)
+    .transform(Number)
+    .optional(),
+  'advocate-models': z
+    .string()
+    .transform((value) => value.split(',').map((m) => m.trim()))
+    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry")).min(1))
+    .optional(),
+  'judge-model': z.string().trim().min(1).optional(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u, "Input 'language': expected auto, or a language name or code such as German, de or pt-BR")
+    .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
 });
@@ -83,11 +86,20 @@ export interface Settings {
   anthropicApiKey: string;
   /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
   baseUrl: string | undefined;
+  /** Input `model`: the moderator's model, and the default for the advocates and the judge. */
   model: string;
+  /** Input `advocate-models`: one per position, cycled; defaults to `[model]`. */
+  advocateModels: string[];
+  /** Input `judge-model`: the judge's (and the auditor's) model; defaults to `model`. */
+  judgeModel: string;
   triggerLabel: string;
   command: string;
   rfcPath: string | undefined;
   preset: Preset;
+  /** Input `max-rounds`: a hard cap on cross-examination rounds (0..5), or undefined for the preset's. */
+  maxRounds: number | undefined;
+  /** Input `language`: `auto` (the language of the command or the PR text) or a language name or code. */
+  language: string;
   /** Budget for the evidence pack, in estimated tokens. */
   maxEvidenceTokens: number;
   /** The identity whose comments are ours (the author of `github-token`'s comments). */
@@ -127,10 +139,14 @@ export function parseSettings(
     anthropicApiKey: i['anthropic-api-key'],
     baseUrl: i['base-url'],
     model: i.model,
+    advocateModels: i['advocate-models'] ?? [i.model],
+    judgeModel: i['judge-model'] ?? i.model,
     triggerLabel: i['trigger-label'],
     command: i.command,
     rfcPath: i['rfc-path'],
     preset: i.preset,
+    maxRounds: i['max-rounds'],
+    language: i.language,
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     eventName: e.GITHUB_EVENT_NAME,

@@ -1,55 +1,110 @@
 import { verifyCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Ruling } from './schemas.js';
-import type { CitationCounts, FinalRuling, Position } from './types.js';
+import type { FinalRuling, Position, PositionStatus } from './types.js';
 
 /**
- * Enforces in code the rules the judge is asked to follow (issue #2 step 4; the falsification protocol):
- * - a position whose arguments rest only on unverified citations cannot survive: it becomes `unresolved`;
- * - a position is `falsified` only with at least one verified counter-citation, else `unresolved`;
- * - a position the judge did not rule on is `unresolved`;
- * - the recommendation must be a surviving position, else it becomes `none` with low confidence.
- * Pure.
- * @returns the ruling as enforced and one sentence per change made
+ * The rules a ruling must keep, checked in code (issue #4, "Rules enforced in code"; the
+ * falsification protocol):
+ * - every position of the debate is ruled on once, and only those;
+ * - a position survives only on at least one of its own claims tagged `verified` (exaggerated and
+ *   out-of-scope claims do not count);
+ * - a position is falsified only with at least one verified counter-citation;
+ * - the recommendation is a surviving position, or `none`;
+ * - at least two irreducible trade-offs; 3 to 5 key reasons; scenarios recommend positions of the debate.
+ * A position whose advocate surrendered is `conceded` whatever the judge said. Pure.
  */
-export function enforceRuling(
-  ruling: Ruling,
-  positions: Position[],
-  counts: Map<string, CitationCounts>,
-  pack: EvidencePack,
-): { ruling: FinalRuling; notes: string[] } {
+
+/** What the rules need to know about the debate. */
+export interface RulingContext {
+  positions: Position[];
+  /** Per position id: how many of its own claims are tagged `verified` and in scope. */
+  support: Map<string, number>;
+  /** Positions whose advocate surrendered. */
+  surrendered: Set<string>;
+  pack: EvidencePack;
+}
+
+/** A broken rule: what the judge is told on its retry, and what the engine did about it. */
+export interface Violation {
+  rule: string;
+  fix: string;
+}
+
+/**
+ * Enforces the rules on a ruling.
+ * @returns the ruling as enforced (defeating citations checked), the rules it broke with the fix
+ *   applied for each, and notes that are not violations (a surrender recorded as conceded)
+ */
+export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: FinalRuling; violations: Violation[]; notes: string[] } {
+  const violations: Violation[] = [];
   const notes: string[] = [];
-  const finalPositions: FinalRuling['positions'] = positions.map((position) => {
-    const given = ruling.positions.find((p) => p.id === position.id);
+  const ids = new Set(ctx.positions.map((p) => p.id));
+  for (const given of ruling.positions) {
+    if (!ids.has(given.id)) violations.push({ rule: `The ruling covers position ${given.id}, which is not in this debate.`, fix: 'That entry was dropped.' });
+  }
+  const positions: FinalRuling['positions'] = ctx.positions.map((position) => {
+    const entries = ruling.positions.filter((p) => p.id === position.id);
+    if (entries.length > 1) violations.push({ rule: `Position ${position.id} was ruled ${entries.length} times.`, fix: 'The first ruling counts.' });
+    const given = entries[0];
     if (!given) {
-      notes.push(`The judge gave no ruling on position ${position.id}; it is recorded as unresolved.`);
-      return { id: position.id, status: 'unresolved', rationale: 'The judge gave no ruling on this position.', defeating_citations: [] };
+      violations.push({ rule: `The ruling does not cover position ${position.id}.`, fix: `Position ${position.id} is recorded as unresolved.` });
+      return { id: position.id, status: ctx.surrendered.has(position.id) ? 'conceded' : 'unresolved', rationale: 'The judge gave no ruling on this position.', defeating_citations: [] };
     }
-    const defeating = given.defeating_citations.map((c) => ({ ...c, check: verifyCitation(c, pack) }));
-    let status = given.status;
-    if (status === 'survived' && (counts.get(position.id)?.verified ?? 0) === 0) {
+    const defeating = given.defeating_citations.map((c) => ({ ...c, check: verifyCitation(c, ctx.pack) }));
+    let status: PositionStatus = given.status;
+    if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
+      violations.push({
+        rule: `Position ${position.id} was ruled survived, but none of its own claims is tagged verified: it would survive on unverified evidence only.`,
+        fix: `Position ${position.id} is recorded as unresolved.`,
+      });
       status = 'unresolved';
-      notes.push(`Position ${position.id} was ruled surviving, but none of its citations verified; it is recorded as unresolved.`);
     }
     if (status === 'falsified' && !defeating.some((c) => c.check.status === 'verified')) {
+      violations.push({
+        rule: `Position ${position.id} was ruled falsified without a verified counter-citation in defeating_citations.`,
+        fix: `Position ${position.id} is recorded as unresolved.`,
+      });
       status = 'unresolved';
-      notes.push(`Position ${position.id} was ruled falsified without a verified counter-citation; it is recorded as unresolved.`);
     }
-    return { ...given, status, defeating_citations: defeating };
+    if (ctx.surrendered.has(position.id)) {
+      notes.push(`Position ${position.id}'s advocate surrendered in cross-examination; it is recorded as conceded (the judge ruled it ${given.status}).`);
+      status = 'conceded';
+    }
+    return { id: position.id, status, rationale: given.rationale, defeating_citations: defeating };
   });
 
   let { recommendation, confidence, confidence_reason: confidenceReason } = ruling;
-  if (recommendation !== 'none') {
-    const chosen = finalPositions.find((p) => p.id === recommendation);
-    if (chosen?.status !== 'survived') {
-      notes.push(`The judge recommended position ${recommendation}, which did not survive the citation rules; there is no recommendation.`);
-      recommendation = 'none';
-      confidence = 'low';
-      confidenceReason = 'The recommended position did not survive the mechanical citation check.';
-    }
+  if (recommendation !== 'none' && positions.find((p) => p.id === recommendation)?.status !== 'survived') {
+    violations.push({
+      rule: `The ruling recommends position ${recommendation}, which is not a surviving position.`,
+      fix: 'There is no recommendation, and confidence is low.',
+    });
+    recommendation = 'none';
+    confidence = 'low';
+    confidenceReason = `The recommended position did not survive the engine's rules.`;
   }
+  if (ruling.trade_offs.length < 2) {
+    violations.push({ rule: `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s); at least two are required.`, fix: 'Confidence is lowered to low.' });
+    if (confidence !== 'low') confidenceReason = `The judge named fewer than two irreducible trade-offs. ${confidenceReason}`;
+    confidence = 'low';
+  }
+  let keyReasons = ruling.key_reasons;
+  if (keyReasons.length < 3 || keyReasons.length > 5) {
+    violations.push({
+      rule: `The ruling gives ${keyReasons.length} key reasons; 3 to 5 are required.`,
+      fix: keyReasons.length > 5 ? 'Only the first five are kept.' : 'They are kept as given.',
+    });
+    keyReasons = keyReasons.slice(0, 5);
+  }
+  const scenarios = ruling.scenarios.map((s, i) => {
+    if (s.recommendation === 'none' || ids.has(s.recommendation)) return s;
+    violations.push({ rule: `Scenario ${i + 1} recommends position ${s.recommendation}, which is not in this debate.`, fix: 'It reads none.' });
+    return { ...s, recommendation: 'none' as const };
+  });
   return {
-    ruling: { ...ruling, positions: finalPositions, recommendation, confidence, confidence_reason: confidenceReason },
+    ruling: { ...ruling, positions, recommendation, confidence, confidence_reason: confidenceReason, key_reasons: keyReasons, scenarios },
+    violations,
     notes,
   };
 }

@@ -13,19 +13,38 @@ export interface TokenUsage {
   cache_read_input_tokens: number;
 }
 
-/** One structured-output call. The prefix (system text, then evidence) is the same bytes for every call of a run. */
+/** Who speaks in a call. The auditor and the judge are neutral; only advocates argue. */
+export type ModelRole = 'moderator' | 'advocate' | 'auditor' | 'judge';
+
+/**
+ * One structured-output call. Every call of a run starts with the same bytes: `system`, then
+ * `evidence`, under the same `format`; only `instructions` differ, so the prefix is cached once per
+ * model and read by every later call (the API's cache key covers the model, the output format and
+ * the prefix blocks).
+ */
 export interface ModelCall<T> {
-  role: 'moderator' | 'advocate' | 'judge';
+  role: ModelRole;
   model: string;
   /** Shared system text (prompts/system.md). */
   system: string;
-  /** The evidence pack text; cached as the shared prefix. */
+  /** The evidence pack text; the cached prefix ends here. */
   evidence: string;
-  /** Role- and phase-specific instructions that follow the evidence. */
+  /** Role- and phase-specific instructions (with the transcript so far) that follow the evidence. */
   instructions: string;
+  /**
+   * The output schema sent to the API (`output_config.format`): the same schema for every call of a
+   * run, so that it never splits the prompt cache. See `replyFormat` in `schemas.ts`.
+   */
+  format: z.ZodType<unknown>;
+  /** Validates the parsed reply and picks out what this call asked for; a failure is a {@link ModelReplyError}. */
   schema: z.ZodType<T>;
   /** Output cap in tokens. */
   maxTokens: number;
+  /**
+   * Called once when the model starts answering (the API's `message_start`), by which time the
+   * prompt-cache entry of the prefix exists; lets the engine hold back parallel calls until then.
+   */
+  onStart?: () => void;
 }
 
 /** A validated reply. */
@@ -39,11 +58,14 @@ export interface ModelReply<T> {
 /** Calls a model and returns its reply validated against `call.schema`. */
 export interface ModelClient {
   /**
-   * @throws ModelReplyError when the reply is truncated, refused, or does not match the schema
+   * @throws ModelReplyError when the reply is truncated, refused, not JSON or does not match the schema
    * @throws the SDK's API errors after its own bounded retries
    */
   complete<T>(call: ModelCall<T>): Promise<ModelReply<T>>;
 }
+
+/** Why a reply that arrived cannot be used. */
+export type ReplyProblem = 'invalid' | 'truncated' | 'refused';
 
 /** A reply that arrived but cannot be used (truncated, refused, not matching the schema). */
 export class ModelReplyError extends Error {
@@ -51,6 +73,10 @@ export class ModelReplyError extends Error {
   constructor(
     message: string,
     readonly usage: TokenUsage | undefined,
+    /** What was wrong with it; the engine's repair retry says so to the model. */
+    readonly problem: ReplyProblem = 'invalid',
+    /** Validation errors, one per line (`path: message`), for the repair retry. */
+    readonly issues: string[] = [],
   ) {
     super(message);
   }
@@ -68,3 +94,13 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
 
 /** Usage of no calls. */
 export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+
+/**
+ * Formats zod issues for a repair message and the log: `path: message`, at most `limit` of them.
+ * @param issues zod's `error.issues`
+ */
+export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], limit = 8): string[] {
+  const lines = issues.slice(0, limit).map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  if (issues.length > limit) lines.push(`… and ${issues.length - limit} more`);
+  return lines;
+}

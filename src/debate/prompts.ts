@@ -1,16 +1,34 @@
+import audit from '../../prompts/audit.md?raw';
+import closing from '../../prompts/closing.md?raw';
+import crossExamination from '../../prompts/cross-examination.md?raw';
+import judgeRetry from '../../prompts/judge-retry.md?raw';
 import judge from '../../prompts/judge.md?raw';
 import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
+import repair from '../../prompts/repair.md?raw';
+import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
  * (esbuild's text loader; vitest's `?raw`), so the action needs no files beside its bundle.
  */
-const PROMPTS = { system, moderator, opening, judge } as const;
+const PROMPTS = {
+  system,
+  moderator,
+  opening,
+  'cross-examination': crossExamination,
+  closing,
+  steelman,
+  audit,
+  judge,
+  'judge-retry': judgeRetry,
+  repair,
+} as const;
 
 /** Names of the prompt files, without `.md`. */
 export type PromptName = keyof typeof PROMPTS;
+/** Every prompt name, for the test that loads them all. */
 export const PROMPT_NAMES = Object.keys(PROMPTS) as PromptName[];
 
 /**

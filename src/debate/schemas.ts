@@ -2,67 +2,164 @@ import { z } from 'zod';
 import { citationSchema } from '../citations/citation.js';
 
 /**
- * The structured outputs of every model role, as zod schemas. They are sent to the model as the JSON
- * schema of `output_config.format` and every reply is validated against them before use.
+ * The structured outputs of every role and phase, as zod schemas.
+ *
+ * One schema goes to the API for every call of every run: {@link replyFormat}, an envelope with one
+ * nullable field per kind of turn. The API's prompt-cache key covers `output_config.format`, so a
+ * schema per role would make each role write the whole evidence pack to the cache again (about
+ * 1.25x its input price each time) instead of reading it (0.1x). Each call then validates the reply
+ * with {@link replyOf}, which takes the one field it asked for; a reply that left it null or broke
+ * its schema gets the engine's repair retry.
+ *
+ * Counts the API cannot express (`minItems` above 1, `maxItems`) are not in the schemas: the engine
+ * checks them and says what it did (at most 4 positions, at least two trade-offs, 3-5 key reasons).
  */
+
+/** Position ids, A..D in the order given (contract section 8). */
+export const POSITION_IDS = ['A', 'B', 'C', 'D'] as const;
+/** One position id; a run with fewer positions rejects the ids it does not have, in code. */
+export const positionIdSchema = z.enum(POSITION_IDS);
 
 /** The moderator's framing of a debate when no positions were given. */
 export const framingSchema = z.object({
   contested: z.boolean().describe('false when the change holds no decision worth debating'),
   reason: z.string().describe('why this decision is contested, or why nothing is'),
   topic: z.string().describe('the contested decision, as a short question'),
-  positions: z.array(z.object({ label: z.string().describe('one sentence a maintainer could adopt as the decision') })).max(4),
+  positions: z.array(z.object({ label: z.string().describe('one sentence a maintainer could adopt as the decision') })).describe('2 to 4 positions in real tension'),
   out_of_scope: z.array(z.string()),
   suggested_command: z.string().nullable().describe('a sharper command to run instead, when not contested'),
 });
 export type Framing = z.infer<typeof framingSchema>;
 
-/** An advocate's opening statement. */
+/** An argument: a claim, the reasoning from evidence to claim, and the citations it rests on. */
+export const argumentSchema = z.object({
+  claim: z.string(),
+  reasoning: z.string(),
+  citations: z.array(citationSchema),
+});
+export type Argument = z.infer<typeof argumentSchema>;
+
+/** An advocate's opening statement (phase 1). */
 export const openingSchema = z.object({
   thesis: z.string(),
-  arguments: z
-    .array(
-      z.object({
-        claim: z.string(),
-        reasoning: z.string(),
-        citations: z.array(citationSchema),
-      }),
-    )
-    .min(1)
-    .max(6),
+  arguments: z.array(argumentSchema).min(1),
   known_weaknesses: z.array(z.string()),
   predicted_attacks: z.array(z.string()),
 });
 export type Opening = z.infer<typeof openingSchema>;
 
-/** Position statuses a judge may give (contract section 8 adds `conceded`, which comes from cross-examination). */
+/** The three ways to answer an attack (issue #4, cross-examination). */
+export const ANSWER_KINDS = ['refute', 'concede', 'surrender'] as const;
+
+/** An advocate's cross-examination turn (phase 2): answers to the attacks on it, own weaknesses, new attacks. */
+export const crossExaminationSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        attack_id: z.string().describe('the id of the attack answered, e.g. "X1.B.2"'),
+        answer: z.enum(ANSWER_KINDS).describe('refute (with evidence), concede (a non-fatal point) or surrender (give up the position)'),
+        text: z.string(),
+        citations: z.array(citationSchema),
+      }),
+    )
+    .describe('exactly one answer to every attack aimed at your position'),
+  weaknesses: z.array(z.string()).describe('weak points of your own position you now acknowledge'),
+  attacks: z
+    .array(
+      z.object({
+        target: positionIdSchema.describe('the position attacked; never your own'),
+        claim: z.string(),
+        citations: z.array(citationSchema),
+      }),
+    )
+    .describe('new attacks on other positions'),
+});
+export type CrossExamination = z.infer<typeof crossExaminationSchema>;
+
+/** A steelman (phase 4): the best case for another position. */
+export const steelmanSchema = z.object({
+  position: positionIdSchema.describe('the position whose best case you write'),
+  thesis: z.string(),
+  arguments: z.array(argumentSchema).min(1),
+});
+export type Steelman = z.infer<typeof steelmanSchema>;
+
+/** The auditor's findings (phase 5) on the claims the engine listed by id. */
+export const auditSchema = z.object({
+  exaggerated: z
+    .array(z.object({ claim_id: z.string(), reason: z.string().describe('what the claim says that the cited lines do not support') }))
+    .describe('claims tagged verified whose wording goes beyond what the cited lines show'),
+  out_of_scope: z.array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') })).describe('claims that argue about an out-of-scope topic'),
+});
+export type Audit = z.infer<typeof auditSchema>;
+
+/** Position statuses a judge may give; `conceded` comes from a surrender in cross-examination, never from the judge. */
 export const rulingStatusSchema = z.enum(['survived', 'falsified', 'unresolved']);
 
+/** The judge's ruling (phase 6). */
+export const rulingSchema = z.object({
+  positions: z.array(
+    z.object({
+      id: positionIdSchema,
+      status: rulingStatusSchema,
+      rationale: z.string(),
+      defeating_citations: z.array(citationSchema).describe('verified evidence against the position; required when falsified'),
+    }),
+  ),
+  recommendation: z.enum([...POSITION_IDS, 'none']),
+  tied_on_axis: z.string().nullable().describe('when there is no clear winner: the axis the positions trade off on'),
+  confidence: z.enum(['low', 'medium', 'high']),
+  confidence_reason: z.string().describe('one sentence'),
+  key_reasons: z.array(z.string()).describe('3 to 5'),
+  trade_offs: z.array(z.string()).describe('at least two irreducible trade-offs'),
+  what_would_change: z.array(z.string()),
+  dissent: z.string().describe('the strongest case of the best losing position, written charitably'),
+  consensus: z.array(z.string()).describe('points every position agreed on'),
+  open_questions: z.array(z.string()),
+  scenarios: z.array(
+    z.object({
+      scenario: z.string(),
+      recommendation: z.enum([...POSITION_IDS, 'none']),
+      rationale: z.string(),
+    }),
+  ),
+  blind_spots: z.array(z.string()).describe('what no position considered'),
+  summary: z.string().describe('one sentence a reviewer reads first'),
+});
+export type Ruling = z.infer<typeof rulingSchema>;
+
+/** The schema of each kind of reply, by the envelope field that carries it. */
+export const REPLY_SCHEMAS = {
+  framing: framingSchema,
+  opening: openingSchema,
+  cross_examination: crossExaminationSchema,
+  steelman: steelmanSchema,
+  audit: auditSchema,
+  ruling: rulingSchema,
+} as const;
+
+/** The envelope field a call asks for. */
+export type ReplyKind = keyof typeof REPLY_SCHEMAS;
+
 /**
- * The judge's ruling for a debate over the given position ids.
- * @param ids the position ids, e.g. ['A', 'B']
+ * The one output schema sent with every call: each kind of reply as a nullable field. A call's
+ * instructions name the field to fill; the others are null.
  */
-export function rulingSchema(ids: readonly [string, ...string[]]) {
-  const id = z.enum(ids);
-  return z.object({
-    positions: z.array(
-      z.object({
-        id,
-        status: rulingStatusSchema,
-        rationale: z.string(),
-        defeating_citations: z.array(citationSchema).describe('verified evidence against the position; required when falsified'),
-      }),
-    ),
-    recommendation: z.enum([...ids, 'none']),
-    tied_on_axis: z.string().nullable(),
-    confidence: z.enum(['low', 'medium', 'high']),
-    confidence_reason: z.string(),
-    key_reasons: z.array(z.string()).min(1).max(5),
-    trade_offs: z.array(z.string()).min(2),
-    what_would_change: z.array(z.string()),
-    dissent: z.string(),
-    blind_spots: z.array(z.string()),
-    summary: z.string(),
-  });
+export const replyFormat = z.object({
+  framing: framingSchema.nullable(),
+  opening: openingSchema.nullable(),
+  cross_examination: crossExaminationSchema.nullable(),
+  steelman: steelmanSchema.nullable(),
+  audit: auditSchema.nullable(),
+  ruling: rulingSchema.nullable(),
+});
+
+/**
+ * The validator of one kind of reply: the envelope must carry that field, valid; other fields are ignored.
+ * @returns a zod schema whose output is the field's value
+ */
+export function replyOf<K extends ReplyKind>(kind: K): z.ZodType<z.infer<(typeof REPLY_SCHEMAS)[K]>> {
+  type Out = z.infer<(typeof REPLY_SCHEMAS)[K]>;
+  const field = REPLY_SCHEMAS[kind] as unknown as z.ZodType<Out>;
+  return z.object({ [kind]: field }).transform((reply) => (reply as Record<K, Out>)[kind]);
 }
-export type Ruling = z.infer<ReturnType<typeof rulingSchema>>;

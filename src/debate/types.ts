@@ -1,13 +1,14 @@
 import type { Citation } from '../citations/citation.js';
 import type { CitationCheck } from '../citations/verify-citations.js';
-import type { TokenUsage } from './model-client.js';
-import type { Framing, Opening, Ruling } from './schemas.js';
+import type { ModelRole, TokenUsage } from './model-client.js';
+import type { DebatePlan } from './plan.js';
+import type { Framing, Ruling } from './schemas.js';
 
 /** A position of the debate; ids are A..D in the order given (contract section 8). */
 export interface Position {
   id: string;
   label: string;
-  /** The advocate's model. */
+  /** The advocate's model (input `advocate-models`, cycled over the positions). */
   model: string;
 }
 
@@ -16,65 +17,213 @@ export interface AuditedCitation extends Citation {
   check: CitationCheck;
 }
 
-/** An opening whose citations were checked. */
-export interface AuditedOpening extends Omit<Opening, 'arguments'> {
-  arguments: { claim: string; reasoning: string; citations: AuditedCitation[] }[];
+/**
+ * How the evidence audit (issue #4, phase 5) tags a factual claim: `verified` (at least one verified
+ * citation), `unverified` (citations, none verified) and `no-citation` come from the verifier;
+ * `exaggerated` (verified lines that do not support what the claim says) from the auditor.
+ */
+export type ClaimTag = 'verified' | 'unverified' | 'no-citation' | 'exaggerated';
+
+/** A factual claim of the transcript, with its evidence and its audit tag. */
+export interface Claim {
+  /** Stable within the debate: `O.A.1` (opening argument), `X1.A.1` (attack), `X2.B.a1` (answer), `C.B.a1` (closing answer), `S.A.1` (steelman). */
+  id: string;
+  /** The advocate who made the claim. */
+  positionId: string;
+  text: string;
+  /** The reasoning from evidence to claim, for arguments. */
+  reasoning: string | undefined;
+  citations: AuditedCitation[];
+  tag: ClaimTag;
+  /** The auditor's reason for `exaggerated`. */
+  tagReason: string | undefined;
+  /** Set when the claim argues an out-of-scope topic: the judge never sees it and it counts for nothing. */
+  outOfScope: string | undefined;
 }
 
-/** One advocate's turn in a phase; `incomplete` when its call failed (the debate goes on without it). */
-export interface AdvocateTurn {
+/** What a turn lost to its word cap (issue #4: turn length caps with visible truncation). */
+export interface Truncation {
+  /** The cap, in words. */
+  capWords: number;
+  /** Words the advocate wrote. */
+  words: number;
+}
+
+/** Fields every advocate turn has. An `incomplete` turn failed twice (reply and repair) and holds no content. */
+export interface TurnBase {
   positionId: string;
   model: string;
-  phase: 'opening';
   status: 'complete' | 'incomplete';
-  opening: AuditedOpening | undefined;
   /** Why the turn is incomplete. */
   error: string | undefined;
+  /** True when the first reply was unusable and the repair retry produced this turn. */
+  repaired: boolean;
+  truncated: Truncation | undefined;
 }
 
-/** Verified and unverified citation counts of one position. */
+/** An opening statement (phase 1). */
+export interface OpeningTurn extends TurnBase {
+  phase: 'opening';
+  thesis: string;
+  arguments: Claim[];
+  knownWeaknesses: string[];
+  predictedAttacks: string[];
+}
+
+/** What became of an attack. */
+export type AttackOutcome =
+  | { kind: 'refuted' | 'conceded' | 'surrendered'; answerId: string }
+  /** Unanswered although the target was asked to answer: counts as conceded (issue #4). */
+  | { kind: 'unanswered'; countsAsConceded: true; why: string }
+  /** Unanswered for a reason not the target's choice (its turn failed, or the debate stopped first). */
+  | { kind: 'unanswered'; countsAsConceded: false; why: string }
+  /** Not answered yet (only while the debate runs). */
+  | { kind: 'open' };
+
+/** An attack made in cross-examination. `id` equals `claim.id`. */
+export interface Attack {
+  id: string;
+  by: string;
+  target: string;
+  claim: Claim;
+  outcome: AttackOutcome;
+}
+
+/** An answer to an attack. */
+export interface Answer {
+  attackId: string;
+  answer: 'refute' | 'concede' | 'surrender';
+  claim: Claim;
+}
+
+/** A cross-examination turn (phase 2), or a closing turn that only answers the last round's attacks. */
+export interface CrossTurn extends TurnBase {
+  phase: 'cross-examination' | 'closing';
+  /** 1-based round; a closing turn carries the number of the round whose attacks it answers. */
+  round: number;
+  answers: Answer[];
+  weaknesses: string[];
+  attacks: Attack[];
+  /** What the engine did with parts of the reply it could not use (unknown attack ids, self-attacks). */
+  notes: string[];
+}
+
+/** A steelman (phase 4): the advocate of `positionId` writes the best case for `target`. */
+export interface SteelmanTurn extends TurnBase {
+  phase: 'steelman';
+  target: string;
+  thesis: string;
+  arguments: Claim[];
+}
+
+/** Any advocate turn. */
+export type Turn = OpeningTurn | CrossTurn | SteelmanTurn;
+
+/** Every advocate turn of the debate, phase by phase. */
+export interface Transcript {
+  openings: OpeningTurn[];
+  /** Cross-examination rounds in order; `turns` in position order. */
+  rounds: { round: number; turns: CrossTurn[] }[];
+  /** Answers to the last round's attacks (empty when no attack was left open). */
+  closing: CrossTurn[];
+  steelmans: SteelmanTurn[];
+}
+
+/** Why cross-examination stopped (issue #4, convergence). */
+export type StopReason =
+  | { kind: 'no-rounds' }
+  | { kind: 'max-rounds'; rounds: number }
+  | { kind: 'surrender'; round: number; positionIds: string[] }
+  | { kind: 'converged'; round: number }
+  | { kind: 'too-few-advocates'; round: number };
+
+/** The evidence audit (phase 5). */
+export interface AuditResult {
+  /** `checked`: the auditor ran; `mechanical`: only the verifier's tags (the auditor failed or there was nothing to check). */
+  status: 'checked' | 'mechanical';
+  model: string;
+  /** Claims tagged, by tag. */
+  tally: Record<ClaimTag, number>;
+  /** Claims the judge will not see because they argue an out-of-scope topic. */
+  ignored: number;
+  notes: string[];
+}
+
+/** Verified and unverified citation counts of one position's own advocate (openings, cross-examination). */
 export interface CitationCounts {
   verified: number;
   unverified: number;
 }
 
+/** Position statuses after the engine's rules: the judge's three, and `conceded` for a surrender. */
+export type PositionStatus = 'survived' | 'falsified' | 'conceded' | 'unresolved';
+
 /** The judge's ruling after the engine enforced the rules, with its citations checked. */
 export interface FinalRuling extends Omit<Ruling, 'positions'> {
-  positions: (Omit<Ruling['positions'][number], 'defeating_citations'> & { defeating_citations: AuditedCitation[] })[];
+  positions: { id: string; status: PositionStatus; rationale: string; defeating_citations: AuditedCitation[] }[];
+}
+
+/** One of the two judge runs (issue #4, phase 6: the positions in different orders). */
+export interface JudgeRun {
+  /** The order the positions were presented in. */
+  order: string[];
+  /** Undefined when the judge failed twice. */
+  ruling: FinalRuling | undefined;
+  /** Rules the first ruling broke (it was retried once when there were any). */
+  violations: string[];
+  retried: boolean;
+  /** What the engine changed in the ruling it kept, and why. */
+  fixes: string[];
+  /** Problems with a ruling that was kept anyway (written in the wrong language after a repair retry). */
+  warnings: string[];
+  error: string | undefined;
 }
 
 /** One model call of the run, for the footer and the record. */
 export interface CallRecord {
-  role: 'moderator' | 'advocate' | 'judge';
+  role: ModelRole;
+  /** What the call was for, e.g. `opening`, `cross-examination 1`, `judge (order B, A)`. */
+  purpose: string;
   positionId: string | undefined;
   model: string;
   usage: TokenUsage;
   /** Wall time of the call in milliseconds. */
   durationMs: number;
   ok: boolean;
+  /** True for the one repair retry of an unusable reply, or the retry of a ruling that broke the rules. */
+  retry: boolean;
 }
 
 /** How the run ended (contract section 8, `completion`). */
 export type Completion = 'success' | 'degraded-success' | 'aborted';
 
+/** A finished debate (or one that was aborted after the positions were known). */
+export interface DebateResult {
+  kind: 'debate';
+  topic: string;
+  positions: Position[];
+  outOfScope: string[];
+  framing: Framing | undefined;
+  plan: DebatePlan;
+  /** The language rule every call was given. */
+  language: string;
+  transcript: Transcript;
+  stop: StopReason;
+  /** Cross-examination rounds actually held (decision record `rounds`). */
+  roundsHeld: number;
+  audit: AuditResult | undefined;
+  judgeRuns: JudgeRun[];
+  /** Undefined when the judge failed (`aborted`). */
+  ruling: FinalRuling | undefined;
+  counts: Map<string, CitationCounts>;
+  judgeModel: string;
+  /** What the engine changed in the judges' rulings, and why; shown in the comment. */
+  enforcement: string[];
+  completion: Completion;
+  /** What went wrong, for a degraded or aborted run. */
+  problems: string[];
+  calls: CallRecord[];
+}
+
 /** What the debate stage produced. */
-export type DebateOutcome =
-  | { kind: 'not-contested'; framing: Framing; calls: CallRecord[] }
-  | {
-      kind: 'debate';
-      topic: string;
-      positions: Position[];
-      outOfScope: string[];
-      framing: Framing | undefined;
-      openings: AdvocateTurn[];
-      counts: Map<string, CitationCounts>;
-      /** Undefined when the judge failed (`aborted`). */
-      ruling: FinalRuling | undefined;
-      judgeModel: string;
-      /** What the engine changed in the judge's ruling, and why; shown in the comment. */
-      enforcement: string[];
-      completion: Completion;
-      /** What went wrong, for a degraded or aborted run. */
-      problems: string[];
-      calls: CallRecord[];
-    };
+export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallRecord[] } | DebateResult;

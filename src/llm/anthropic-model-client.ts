@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
-import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import type { z } from 'zod';
+import { formatIssues, ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 
 /** Options of {@link createAnthropicModelClient}. */
 export interface AnthropicClientOptions {
@@ -15,8 +16,10 @@ export interface AnthropicClientOptions {
 
 /**
  * A {@link ModelClient} on the Anthropic Messages API: streaming (`messages.stream`) with structured
- * output (`output_config.format` from `zodOutputFormat`), the evidence pack marked as a cache
- * breakpoint so every call of a run reads the same prefix from the prompt cache.
+ * output. `output_config.format` is the JSON schema of `call.format` (converted once per schema by
+ * the SDK's `zodOutputFormat`, so its bytes are the same on every call: the API's prompt-cache key
+ * covers it); the reply is parsed here with `call.schema`. The evidence pack block is the cache
+ * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache.
  */
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   const client = new Anthropic({
@@ -40,34 +43,46 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
             ],
           },
         ],
-        output_config: { format: zodOutputFormat(call.schema) },
+        output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
       });
-      let message;
-      try {
-        message = await stream.finalMessage();
-      } catch (error) {
-        // The SDK throws a plain AnthropicError when the text is not JSON or fails the schema.
-        if (error instanceof Anthropic.APIError || !(error instanceof Anthropic.AnthropicError)) throw error;
-        // A reply cut at max_tokens or refused fails to parse too; say the cause, not the symptom.
-        const partial = stream.currentMessage;
-        const usage = partial ? usageOf(partial.usage) : undefined;
-        throw stoppedEarly(call, partial?.stop_reason, usage) ?? new ModelReplyError(`the ${call.role} reply did not match its schema: ${firstLine(error.message)}`, usage);
+      if (call.onStart) {
+        const onStart = call.onStart;
+        stream.on('streamEvent', (event) => {
+          if (event.type === 'message_start') onStart();
+        });
       }
+      const message = await stream.finalMessage();
       const usage = usageOf(message.usage);
-      const stopped = stoppedEarly(call, message.stop_reason, usage);
-      if (stopped) throw stopped;
-      // The SDK has validated parsed_output with the same schema; parsing again gives it its type here.
-      const output = call.schema.safeParse(message.parsed_output);
-      if (!output.success) throw new ModelReplyError(`the ${call.role} reply held no valid structured output`, usage);
+      if (message.stop_reason === 'max_tokens') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
+      if (message.stop_reason === 'refusal') throw new ModelReplyError(`the model refused the ${call.role} turn`, usage, 'refused');
+      const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new ModelReplyError(`the ${call.role} reply is not JSON: ${detail}`, usage, 'invalid', [`the reply is not valid JSON (${detail})`]);
+      }
+      const output = call.schema.safeParse(json);
+      if (!output.success) {
+        const issues = formatIssues(output.error.issues);
+        throw new ModelReplyError(`the ${call.role} reply did not match its schema: ${issues.slice(0, 3).join('; ')}`, usage, 'invalid', issues);
+      }
       return { output: output.data, usage, model: message.model };
     },
   };
 }
 
-function stoppedEarly(call: ModelCall<unknown>, stopReason: string | null | undefined, usage: TokenUsage | undefined): ModelReplyError | undefined {
-  if (stopReason === 'max_tokens') return new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage);
-  if (stopReason === 'refusal') return new ModelReplyError(`the model refused the ${call.role} turn`, usage);
-  return undefined;
+const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
+
+/** The API's JSON schema of a zod schema (the SDK's transform: no unsupported keywords), memoised. */
+function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    json = zodOutputFormat(schema).schema as Record<string, unknown>;
+    jsonSchemas.set(schema, json);
+  }
+  return json;
 }
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {
@@ -77,8 +92,4 @@ function usageOf(usage: Anthropic.Usage): TokenUsage {
     cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
     cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
   };
-}
-
-function firstLine(text: string): string {
-  return text.split('\n').slice(0, 3).join(' ');
 }

@@ -108,7 +108,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     trigger: context.trigger,
     requested_by: context.requestedBy,
     preset: context.preset,
-    rounds: 0,
+    rounds: outcome.roundsHeld,
     positions: outcome.positions.map((p) => ({
       id: p.id,
       label: p.label,

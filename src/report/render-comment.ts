@@ -1,5 +1,6 @@
 import { formatCitationRef } from '../citations/citation.js';
-import type { AdvocateTurn, AuditedCitation, DebateOutcome, Position } from '../debate/types.js';
+import { describeStop, outcomeText } from '../debate/render-transcript.js';
+import type { AuditedCitation, Claim, CrossTurn, DebateOutcome, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/types.js';
 import type { Framing } from '../debate/schemas.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { recordToYaml, totalUsage, type DecisionRecord } from './decision-record.js';
@@ -83,6 +84,7 @@ export function renderDebateComment(
     );
   }
   if (ruling) head.push('', `> ${sanitiseText(ruling.summary, { inline: true })}`);
+  head.push('', `**Debate:** preset ${record.preset}, ${record.rounds} cross-examination round(s). ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
   if (outcome.completion === 'degraded-success') {
     head.push('', `> [!WARNING]\n> **Degraded run.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
   }
@@ -98,6 +100,7 @@ export function renderDebateComment(
     for (const [status, title] of [
       ['survived', 'Surviving positions'],
       ['falsified', 'Falsified positions'],
+      ['conceded', 'Conceded positions (the advocate surrendered)'],
       ['unresolved', 'Unresolved positions'],
     ] as const) {
       const group = ruling.positions.filter((p) => p.status === status);
@@ -105,12 +108,12 @@ export function renderDebateComment(
       body.push('', `### ${title}`);
       for (const p of group) {
         body.push('', `**${p.id}. ${sanitiseText(label(p.id), { inline: true })}**: ${sanitiseText(p.rationale, { inline: true })}`);
-        const turn = outcome.openings.find((t) => t.positionId === p.id);
+        const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
         if (status === 'falsified' && p.defeating_citations.length > 0) {
           body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
-        } else if (turn?.opening) {
-          const best = turn.opening.arguments.slice(0, 3);
-          body.push('', ...best.map((a) => `- ${sanitiseText(a.claim, { inline: true })}${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
+        } else if (turn && turn.status === 'complete') {
+          const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
+          body.push('', ...best.map((a) => `- ${sanitiseText(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
         }
       }
     }
@@ -119,6 +122,15 @@ export function renderDebateComment(
     body.push('', '### What would change the decision', ...bullets(ruling.what_would_change));
     body.push('', '### Dissent', '', sanitiseText(ruling.dissent));
     body.push('', '### Blind spots', ...bullets(ruling.blind_spots));
+    body.push('', '### Consensus', ...bullets(ruling.consensus));
+    body.push('', '### Open questions', ...bullets(ruling.open_questions));
+    if (ruling.scenarios.length > 0) {
+      body.push('', '### Scenarios', '', '| Scenario | Recommendation | Why |', '|---|---|---|');
+      for (const sc of ruling.scenarios) {
+        const rec = sc.recommendation === 'none' ? 'none' : `${sc.recommendation}. ${sanitiseText(label(sc.recommendation), { inline: true })}`;
+        body.push(`| ${sanitiseText(sc.scenario, { inline: true })} | ${rec} | ${sanitiseText(sc.rationale, { inline: true })} |`);
+      }
+    }
     if (outcome.enforcement.length > 0) {
       body.push('', '### Rulings the engine corrected', ...outcome.enforcement.map((n) => `- ${sanitiseText(n, { inline: true })}`));
     }
@@ -160,39 +172,110 @@ function renderEvidenceNotes(pack: EvidencePack): string {
 }
 
 function renderTranscript(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: CommentContext): string {
-  const parts = ['<details><summary>Transcript</summary>', ''];
-  for (const turn of outcome.openings) {
-    const position = outcome.positions.find((p) => p.id === turn.positionId)!;
-    parts.push(...renderTurn(turn, position, context), '');
+  const { transcript, positions } = outcome;
+  const position = (id: string) => positions.find((p) => p.id === id)!;
+  const parts = ['<details><summary>Transcript</summary>', '', `_${sanitiseText(outcome.language, { inline: true })}_`, ''];
+  parts.push('### Openings', '');
+  for (const turn of transcript.openings) parts.push(...renderOpening(turn, position(turn.positionId), context), '');
+  for (const round of transcript.rounds) {
+    parts.push(`### Cross-examination round ${round.round}`, '');
+    for (const turn of round.turns) parts.push(...renderCross(turn, position(turn.positionId), context), '');
   }
-  if (outcome.ruling) {
-    parts.push(`#### Judge (${codeSpan(outcome.judgeModel)})`, '');
-    for (const p of outcome.ruling.positions) parts.push(`- **${p.id}**: ${p.status}. ${sanitiseText(p.rationale, { inline: true })}`);
-    parts.push('');
+  if (transcript.closing.length > 0) {
+    parts.push('### Closing answers', '');
+    for (const turn of transcript.closing) parts.push(...renderCross(turn, position(turn.positionId), context), '');
   }
+  if (transcript.steelmans.length > 0) {
+    parts.push('### Steelman swap', '');
+    for (const turn of transcript.steelmans) parts.push(...renderSteelman(turn, position(turn.positionId), position(turn.target), context), '');
+  }
+  parts.push(`_${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, '');
+  if (outcome.audit) {
+    const t = outcome.audit.tally;
+    parts.push(
+      `### Evidence audit (${outcome.audit.status === 'checked' ? `verifier and auditor ${codeSpan(outcome.audit.model)}` : 'verifier only'})`,
+      '',
+      `${t.verified} verified · ${t.exaggerated} exaggerated · ${t.unverified} unverified · ${t['no-citation']} without citation · ${outcome.audit.ignored} ignored as out of scope`,
+      ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
+      '',
+    );
+  }
+  outcome.judgeRuns.forEach((run, i) => parts.push(...renderJudgeRun(run, i + 1, outcome.judgeModel), ''));
   parts.push('</details>');
   return parts.join('\n');
 }
 
-function renderTurn(turn: AdvocateTurn, position: Position, context: CommentContext): string[] {
-  const head = `#### Opening of ${position.id}. ${sanitiseText(position.label, { inline: true })} (${codeSpan(turn.model)})`;
-  if (!turn.opening) return [head, '', `**[INCOMPLETE]** ${sanitiseText(turn.error ?? 'no reply', { inline: true })}`];
-  const o = turn.opening;
+function turnHead(title: string, turn: Turn): string {
+  const flags = [turn.repaired ? 'repaired after an unusable reply' : '', turn.truncated ? `cut at its ${turn.truncated.capWords}-word cap (${turn.truncated.words} words written)` : ''].filter(Boolean);
+  return `#### ${title} (${codeSpan(turn.model)})${flags.length > 0 ? ` · ${flags.join(' · ')}` : ''}`;
+}
+
+function incompleteLine(turn: Turn): string {
+  return `**[INCOMPLETE]** ${sanitiseText(turn.error ?? 'no reply', { inline: true })}`;
+}
+
+function renderClaim(claim: Claim, context: CommentContext, indent: string): string {
+  const tag = claim.outOfScope
+    ? `ignored: out of scope (${sanitiseText(claim.outOfScope, { inline: true })})`
+    : claim.tag === 'exaggerated'
+      ? `exaggerated: ${sanitiseText(claim.tagReason ?? '', { inline: true })}`
+      : claim.tag;
+  const reasoning = claim.reasoning ? ` ${sanitiseText(claim.reasoning, { inline: true })}` : '';
+  return `${sanitiseText(claim.text, { inline: true })}${reasoning} _(${claim.id}, ${tag})_${claim.citations.map((c) => `\n${indent}- ${renderCitation(c, context)}`).join('')}`;
+}
+
+function renderOpening(turn: OpeningTurn, position: Position, context: CommentContext): string[] {
+  const head = turnHead(`Opening of ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
+  if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   return [
     head,
     '',
-    sanitiseText(o.thesis),
+    sanitiseText(turn.thesis),
     '',
-    ...o.arguments.map(
-      (a, i) => `${i + 1}. **${sanitiseText(a.claim, { inline: true })}** ${sanitiseText(a.reasoning, { inline: true })}${a.citations.map((c) => `\n   - ${renderCitation(c, context)}`).join('')}`,
-    ),
+    ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim(a, context, '   ')}`),
     '',
     '**Known weaknesses**',
-    ...bullets(o.known_weaknesses),
+    ...bullets(turn.knownWeaknesses),
     '',
     '**Predicted attacks**',
-    ...bullets(o.predicted_attacks),
+    ...bullets(turn.predictedAttacks),
   ];
+}
+
+function renderCross(turn: CrossTurn, position: Position, context: CommentContext): string[] {
+  const head = turnHead(`${turn.phase === 'closing' ? 'Closing answers of' : 'Turn of'} ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
+  if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
+  const lines = [head, ''];
+  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, context, '  ')}`);
+  lines.push(...turn.weaknesses.map((w) => `- **weakness:** ${sanitiseText(w, { inline: true })}`));
+  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim(a.claim, context, '  ')}\n  - outcome: ${sanitiseText(outcomeText(a.outcome), { inline: true })}`);
+  lines.push(...turn.notes.map((n) => `- _engine: ${sanitiseText(n, { inline: true })}_`));
+  if (lines.length === 2) lines.push('_No answers, weaknesses or attacks._');
+  return lines;
+}
+
+function renderSteelman(turn: SteelmanTurn, author: Position, target: Position, context: CommentContext): string[] {
+  const head = turnHead(`${author.id} steelmans ${target.id}. ${sanitiseText(target.label, { inline: true })}`, turn);
+  if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
+  return [head, '', sanitiseText(turn.thesis), '', ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim(a, context, '   ')}`)];
+}
+
+function renderJudgeRun(run: JudgeRun, n: number, model: string): string[] {
+  const head = `#### Judge run ${n}, positions in the order ${run.order.join(', ')} (${codeSpan(model)})`;
+  if (!run.ruling) return [head, '', `**[FAILED]** ${sanitiseText(run.error ?? 'no ruling', { inline: true })}`];
+  const lines = [head, ''];
+  if (run.retried) lines.push(`_The first ruling broke the rules and was retried: ${sanitiseText(run.violations.join(' '), { inline: true })}_`, '');
+  for (const p of run.ruling.positions) lines.push(`- **${p.id}**: ${p.status}. ${sanitiseText(p.rationale, { inline: true })}`);
+  lines.push(`- recommendation: ${run.ruling.recommendation}; confidence ${run.ruling.confidence}. ${sanitiseText(run.ruling.summary, { inline: true })}`);
+  return lines;
+}
+
+function judgeAgreement(runs: JudgeRun[]): string {
+  const rulings = runs.flatMap((r) => (r.ruling ? [r.ruling] : []));
+  if (rulings.length < 2) return '';
+  return rulings[0]!.recommendation === rulings[1]!.recommendation
+    ? ' The judge ran twice, with the positions in different orders, and both runs agreed.'
+    : ' The judge ran twice, with the positions in different orders, and the runs disagreed.';
 }
 
 function renderFooter(outcome: Extract<DebateOutcome, { kind: 'debate' }>, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {

@@ -112,17 +112,8 @@ export function detectTrigger(
     const base = { pullNumber: event.issue.number, requestedBy: event.comment.user.login, commentId: event.comment.id };
     const command = parseCommandLine(line, config.command);
     switch (command.kind) {
-      case 'debate': {
-        const { preset, rounds } = command.options;
-        if (preset === 'deep' || (rounds !== undefined && rounds > 0)) {
-          return {
-            kind: 'reply',
-            ...base,
-            body: `**pr-debate could not run this command:** cross-examination rounds (\`--deep\`, \`--rounds=N\` above 0) are not available in this version yet; use \`--quick\` or no preset option.\n\nUsage:\n\n${commandUsage(config.command)}`,
-          };
-        }
+      case 'debate':
         return { kind: 'debate', source: 'comment', ...base, positions: command.positions, options: command.options };
-      }
       case 'help':
         return { kind: 'reply', ...base, body: `**pr-debate usage**\n\n${commandUsage(config.command)}` };
       case 'accept':

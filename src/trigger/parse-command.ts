@@ -1,3 +1,5 @@
+import { MAX_ROUNDS } from '../debate/plan.js';
+
 /**
  * The comment command grammar of contract section 3, parsed in one place. Pure.
  *
@@ -14,7 +16,9 @@
 
 /** Options given after the positions. */
 export interface CommandOptions {
+  /** `--quick` or `--deep`: overrides input `preset`. */
   preset?: 'quick' | 'deep';
+  /** `--rounds=N`: N cross-examination rounds (0 = quick), still capped by input `max-rounds`. */
   rounds?: number;
   rfc?: string;
   outOfScope: string[];
@@ -31,8 +35,8 @@ export type ParsedCommand =
 /** Position limits of the protocol (contract section 3): 2 to 4 positions, or none to infer them. */
 export const MIN_POSITIONS = 2;
 export const MAX_POSITIONS = 4;
-/** Cross-examination rounds accepted by `--rounds=N` (contract section 3). */
-export const MAX_ROUNDS = 5;
+/** Cross-examination rounds accepted by `--rounds=N` (contract section 3): 0 to this. */
+export { MAX_ROUNDS };
 
 /**
  * Finds the first line of a comment body that starts with the command, outside fenced code blocks,
@@ -105,6 +109,7 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
     if (problem) problems.push(problem);
     return lead;
   });
+  if (options.preset && options.rounds !== undefined) problems.push(`\`--${options.preset}\` and \`--rounds\` cannot be combined: \`--rounds=N\` sets the number of cross-examination rounds itself`);
   if (problems.length > 0) return { kind: 'invalid', line, problem: problems[0]! };
   if (/(^|\s)--/.test(withoutOptions)) {
     return { kind: 'invalid', line, problem: 'an option must look like `--name` or `--name=value`' };
@@ -136,6 +141,7 @@ function applyOption(options: CommandOptions, name: string, value: string | unde
       if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_ROUNDS) {
         return `\`--rounds\` needs a number from 0 to ${MAX_ROUNDS}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
       }
+      if (options.rounds !== undefined && options.rounds !== Number(value)) return '`--rounds` was given twice with different numbers';
       options.rounds = Number(value);
       return undefined;
     }

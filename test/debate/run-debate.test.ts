@@ -1,115 +1,414 @@
 import { describe, expect, it } from 'vitest';
-import { runDebate } from '../../src/debate/run-debate.js';
-import { cacheContent, fixturePack } from '../support/evidence-fixtures.js';
-import { scriptedModels } from '../support/scripted-models.js';
+import { ModelReplyError, type ModelCall, type ModelClient } from '../../src/debate/model-client.js';
+import { planDebate, type PresetName } from '../../src/debate/plan.js';
+import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
+import type { DebateResult } from '../../src/debate/types.js';
+import { cacheLine, debateScript, defaults, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
+import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
+import { attacksToAnswer, describeCall, scriptedModels, truncatedReply, type ScriptedPhase } from '../support/scripted-models.js';
 
 const pack = fixturePack();
-const good = { path: 'src/cache.ts', line_start: 12, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
-const wrong = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: 'this text is nowhere' };
-expect(cacheContent).toContain(good.quote);
+expect(cacheContent).toContain(cacheLine(12).quote);
 
-const opening = (citations: object[]) => ({
-  thesis: 'Thesis.',
-  arguments: [{ claim: 'Claim.', reasoning: 'Because.', citations }],
-  known_weaknesses: ['A weakness.'],
-  predicted_attacks: ['An attack.'],
-});
-const ruling = (overrides: object = {}) => ({
-  positions: [
-    { id: 'A', status: 'survived', rationale: 'Cited.', defeating_citations: [] },
-    { id: 'B', status: 'survived', rationale: 'Uncited.', defeating_citations: [] },
-  ],
-  recommendation: 'A',
-  tied_on_axis: null,
-  confidence: 'medium',
-  confidence_reason: 'One side has evidence.',
-  key_reasons: ['Evidence.'],
-  trade_offs: ['Speed for safety.', 'Memory for latency.'],
-  what_would_change: ['A benchmark.'],
-  dissent: 'B has a point.',
-  blind_spots: [],
-  summary: 'A wins.',
-  ...overrides,
-});
+function request(overrides: Partial<DebateRequest> & { preset?: PresetName; rounds?: number } = {}): DebateRequest {
+  const { preset = 'standard', rounds, ...rest } = overrides;
+  return {
+    pack,
+    positions: ['keep the cache', 'drop the cache'],
+    outOfScope: [],
+    command: '/debate',
+    moderatorModel: 'm-mod',
+    advocateModels: ['m-adv'],
+    judgeModel: 'm-judge',
+    plan: planDebate({ preset, maxRounds: undefined, command: rounds === undefined ? {} : { rounds } }),
+    language: { language: 'auto', commandText: 'keep the cache vs drop the cache', prText: `${pull.title}\n\n${pull.body}` },
+    ...rest,
+  };
+}
 
-const request = { pack, positions: ['keep the cache', 'drop the cache'], outOfScope: [], command: '/debate', model: 'm-adv', judgeModel: 'm-judge' };
+async function debate(overrides: Partial<Record<ScriptedPhase, Override>>, req: Parameters<typeof request>[0] = {}) {
+  const models = scriptedModels(debateScript(overrides));
+  const outcome = await runDebate(models, request(req));
+  if (outcome.kind !== 'debate') throw new Error('expected a debate');
+  return { outcome, models, phases: models.calls.map((c) => describeCall(c)) };
+}
 
-describe('runDebate (quick)', () => {
-  it('runs pinned openings without sight of each other, then a judge told which citations failed', async () => {
-    const models = scriptedModels((call) => {
-      if (call.role === 'advocate') return call.instructions.includes('position A') ? opening([good]) : opening([wrong]);
-      return ruling();
-    });
-    const outcome = await runDebate(models, request);
-    expect(outcome.kind).toBe('debate');
-    if (outcome.kind !== 'debate') return;
-    const advocates = models.calls.filter((c) => c.role === 'advocate');
-    expect(advocates).toHaveLength(2);
-    // Same prefix for every call; no advocate sees another's statement.
+const judgeCalls = (models: { calls: ModelCall<unknown>[] }) => models.calls.filter((c) => describeCall(c).phase === 'judge');
+
+describe('runDebate: the phases', () => {
+  it('runs a standard debate: openings, a round, closing answers, the steelman swap, the audit and two judge runs', async () => {
+    const { outcome, models, phases } = await debate({});
+    expect(phases.map((p) => `${p.phase}${p.position ?? ''}`)).toEqual([
+      'openingA', 'openingB', 'cross-examinationA', 'cross-examinationB', 'closingA', 'closingB', 'steelmanA', 'steelmanB', 'audit', 'judge', 'judge',
+    ]);
+    // Every call starts with the same bytes and sends the same output schema: one cached prefix.
     expect(new Set(models.calls.map((c) => c.system + c.evidence)).size).toBe(1);
-    expect(advocates[0]!.instructions).not.toContain('Claim.');
-    const judge = models.calls.find((c) => c.role === 'judge')!;
-    expect(judge.model).toBe('m-judge');
-    expect(judge.instructions).toContain('[verified] src/cache.ts:12');
-    expect(judge.instructions).toMatch(/\[UNVERIFIED: the quote does not occur in src\/cache.ts:3\] src\/cache.ts:3/);
-    expect(outcome.counts.get('A')).toEqual({ verified: 1, unverified: 0 });
-    expect(outcome.counts.get('B')).toEqual({ verified: 0, unverified: 1 });
-    // B rests only on an unverified citation: it cannot survive.
+    expect(new Set(models.calls.map((c) => c.format)).size).toBe(1);
+    // Openings see no other opening; the round sees every opening verbatim.
+    const [openA, , crossA] = models.calls;
+    expect(openA!.instructions).not.toContain('Claim of B.');
+    expect(crossA!.instructions).toContain('Claim of B.');
+    expect(crossA!.instructions).toContain("[verified] src/cache.ts:12 \"const value12 = 'line 12 of cache';\"");
+    // The closing answers name the attacks of round 1.
+    expect(models.calls[4]!.instructions).toContain('attack_id X1.B.1, by position B');
+    expect(outcome.transcript.rounds[0]!.turns.flatMap((t) => t.attacks.map((a) => `${a.id}:${a.outcome.kind}`))).toEqual(['X1.A.1:refuted', 'X1.B.1:refuted']);
+    expect(outcome.stop).toEqual({ kind: 'max-rounds', rounds: 1 });
+    expect(outcome.roundsHeld).toBe(1);
+    expect(outcome.plan.preset).toBe('standard');
+    expect(outcome.transcript.steelmans.map((s) => `${s.positionId}->${s.target}`)).toEqual(['A->B', 'B->A']);
+    // The neutral roles run on the judge model, the advocates on theirs.
+    expect(models.calls.filter((c) => c.role === 'advocate').every((c) => c.model === 'm-adv')).toBe(true);
+    expect(models.calls.filter((c) => c.role === 'auditor' || c.role === 'judge').every((c) => c.model === 'm-judge')).toBe(true);
+    // The judge reads the positions in two orders and sees the audit tags and the attack outcomes.
+    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B'], ['B', 'A']]);
+    expect(judgeCalls(models)[0]!.instructions).toContain('Attack X1.A.1 on position B [verified]: A attacks in round 1.');
+    expect(judgeCalls(models)[0]!.instructions).toContain('Outcome: refuted (C.B.a1)');
+    expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'unresolved']);
-    expect(outcome.enforcement.join(' ')).toContain('Position B was ruled surviving, but none of its citations verified');
-    expect(outcome.ruling?.recommendation).toBe('A');
+    expect(outcome.completion).toBe('success');
+    expect(outcome.counts.get('A')).toEqual({ verified: 3, unverified: 0 });
+  });
+
+  it('runs quick as openings, the audit and the judge; deep as two rounds', async () => {
+    const quick = await debate({}, { preset: 'quick' });
+    expect(quick.phases.map((p) => p.phase)).toEqual(['opening', 'opening', 'audit', 'judge', 'judge']);
+    expect(quick.outcome).toMatchObject({ stop: { kind: 'no-rounds' }, roundsHeld: 0, plan: { preset: 'quick', steelman: false } });
+
+    const deep = await debate({}, { preset: 'deep' });
+    expect(deep.phases.filter((p) => p.phase === 'cross-examination').map((p) => p.round)).toEqual([1, 1, 2, 2]);
+    expect(deep.outcome).toMatchObject({ stop: { kind: 'max-rounds', rounds: 2 }, roundsHeld: 2 });
+    // Round 2 answers round 1's attacks; the closing answers round 2's.
+    expect(deep.outcome.transcript.rounds[1]!.turns[0]!.answers.map((a) => a.attackId)).toEqual(['X1.B.1']);
+    expect(deep.outcome.transcript.closing[0]!.answers.map((a) => a.attackId)).toEqual(['X2.B.1']);
+
+    const custom = await debate({}, { rounds: 3 });
+    expect(custom.outcome.plan).toMatchObject({ preset: 'custom', rounds: 3 });
+    expect(custom.outcome.roundsHeld).toBe(3);
+  });
+
+  it('ends cross-examination early when an advocate surrenders; the position is conceded and cannot be recommended', async () => {
+    const { outcome, phases } = await debate(
+      {
+        'cross-examination': (call, info) => {
+          if (info.position !== 'B' || info.round !== 2) return undefined;
+          return { cross_examination: { answers: [{ attack_id: 'X1.A.1', answer: 'surrender', text: 'The evidence defeats B.', citations: [] }], weaknesses: ['B ignored staleness.'], attacks: [] } };
+        },
+        judge: (call) => ({ ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: 'B' }) }),
+      },
+      { preset: 'deep', rounds: 5 },
+    );
+    expect(outcome.stop).toEqual({ kind: 'surrender', round: 2, positionIds: ['B'] });
+    expect(phases.filter((p) => p.phase === 'cross-examination')).toHaveLength(4);
+    expect(phases.some((p) => p.phase === 'closing')).toBe(false);
+    // A's round-2 attack on B could never be answered: not a concession.
+    const late = outcome.transcript.rounds[1]!.turns[0]!.attacks[0]!;
+    expect(late.outcome).toMatchObject({ kind: 'unanswered', countsAsConceded: false });
+    expect(outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!.outcome).toMatchObject({ kind: 'surrendered' });
+    expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'conceded']);
+    expect(outcome.ruling?.recommendation).toBe('none');
+    expect(outcome.enforcement.join(' ')).toContain('recommends position B, which is not a surviving position');
+    expect(outcome.transcript.steelmans).toHaveLength(2);
+  });
+
+  it('stops when a round brings no new verified citation and no new attack', async () => {
+    const { outcome, phases } = await debate(
+      {
+        // Round 2 only answers, citing lines already cited: nothing new.
+        'cross-examination': (call, info) =>
+          info.round === 2
+            ? { cross_examination: { answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: 'Again.', citations: [cacheLine(11)] })), weaknesses: [], attacks: [] } }
+            : undefined,
+      },
+      { preset: 'deep' },
+    );
+    expect(outcome.stop).toEqual({ kind: 'converged', round: 2 });
+    expect(phases.some((p) => p.phase === 'closing')).toBe(false);
+    expect(outcome.transcript.rounds[0]!.turns.flatMap((t) => t.attacks).every((a) => a.outcome.kind === 'refuted')).toBe(true);
+  });
+});
+
+describe('runDebate: rules enforced in code', () => {
+  it('counts an attack left unanswered as conceded, and tells the judge', async () => {
+    const { outcome, models } = await debate({
+      closing: (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [] } } : undefined),
+    });
+    const attack = outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!;
+    expect(attack).toMatchObject({ id: 'X1.A.1', target: 'B', outcome: { kind: 'unanswered', countsAsConceded: true } });
+    const judge = judgeCalls(models)[0]!.instructions;
+    expect(judge).toContain('Outcome: unanswered, so counted as conceded (position B did not answer it)');
+    expect(judge).toMatch(/Position B: .*attacks against it: 1 \(0 refuted, 1 conceded or unanswered\)/);
+  });
+
+  it('ignores answers to attacks that do not exist, attacks on oneself, and attacks in a closing turn', async () => {
+    const { outcome } = await debate({
+      'cross-examination': (_call, info) =>
+        info.position === 'A'
+          ? { cross_examination: { answers: [{ attack_id: 'X9.Z.9', answer: 'refute', text: 't', citations: [] }], weaknesses: [], attacks: [{ target: 'A', claim: 'self', citations: [] }, { target: 'C', claim: 'ghost', citations: [] }, { target: 'B', claim: 'real', citations: [] }] } }
+          : undefined,
+      closing: (call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [{ target: 'A', claim: 'late', citations: [] }] } } : undefined),
+    });
+    const turnA = outcome.transcript.rounds[0]!.turns[0]!;
+    expect(turnA.answers).toEqual([]);
+    expect(turnA.attacks.map((a) => a.claim.text)).toEqual(['real']);
+    expect(turnA.notes.join(' ')).toMatch(/not an open attack.*own position.*not an active position/);
+    expect(outcome.transcript.closing.find((t) => t.positionId === 'B')!.notes.join(' ')).toContain('dropped: nobody could answer them');
+  });
+
+  it('gives "no clear winner" when the two judge runs, in different orders, disagree', async () => {
+    const { outcome, models } = await debate({
+      judge: (call) => {
+        const order = positionsOf(call);
+        // A judge that favours whichever position it reads first.
+        return { ruling: ruling(order, { positions: order.map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: order[0] }) };
+      },
+    });
+    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B'], ['B', 'A']]);
+    expect(outcome.judgeRuns.map((r) => r.ruling?.recommendation)).toEqual(['A', 'B']);
+    expect(outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
+    expect(outcome.ruling?.confidence_reason).toBe('The two judge runs, with the positions in different orders, disagreed: one recommended A, the other B.');
+    expect(outcome.ruling?.summary).toMatch(/^No clear winner/);
     expect(outcome.completion).toBe('success');
   });
 
-  it('withdraws a recommendation of a position that cannot survive, and a falsification without verified evidence', async () => {
-    const models = scriptedModels((call) =>
-      call.role === 'advocate'
-        ? opening([call.instructions.includes('position A') ? wrong : good])
-        : ruling({
-            positions: [
-              { id: 'A', status: 'survived', rationale: 'x', defeating_citations: [] },
-              { id: 'B', status: 'falsified', rationale: 'x', defeating_citations: [wrong] },
-            ],
-          }),
+  it('repairs a truncated reply once, then marks the turn incomplete and goes on degraded', async () => {
+    let bOpenings = 0;
+    const { outcome, models } = await debate({
+      opening: (_call, info) => (info.position === 'B' ? (bOpenings++, truncatedReply()) : undefined),
+    });
+    expect(bOpenings).toBe(2);
+    const retry = models.calls.filter((c) => describeCall(c).phase === 'opening' && describeCall(c).position === 'B')[1]!;
+    expect(retry.instructions).toContain('# Your previous reply could not be used');
+    expect(retry.instructions).toContain('cut off at the output limit');
+    expect(outcome.transcript.openings[1]).toMatchObject({ status: 'incomplete', positionId: 'B' });
+    expect(outcome.completion).toBe('degraded-success');
+    expect(outcome.problems.join(' ')).toMatch(/opening of position B is incomplete: .*cut at max_tokens; after one repair retry/);
+    // With one advocate left there is no cross-examination; the judge still rules.
+    expect(outcome.stop).toEqual({ kind: 'too-few-advocates', round: 0 });
+    expect(outcome.ruling).toBeDefined();
+    expect(outcome.calls.filter((c) => c.retry).length).toBe(1);
+  });
+
+  it('keeps a turn whose repair retry succeeded, marked as repaired, with the validation errors in the retry', async () => {
+    const { outcome, models } = await debate({
+      opening: (call, info) => (info.position === 'A' && !info.retry ? { opening: { thesis: 'x', arguments: [], known_weaknesses: [], predicted_attacks: [] } } : undefined),
+    });
+    const retry = models.calls.find((c) => describeCall(c).retry)!;
+    expect(retry.instructions).toContain('opening.arguments: Too small');
+    expect(outcome.transcript.openings[0]).toMatchObject({ status: 'complete', repaired: true });
+    expect(outcome.completion).toBe('success');
+  });
+
+  it('rotates the steelman over four positions: A for B, B for C, C for D, D for A', async () => {
+    const { outcome, models } = await debate(
+      { judge: (call) => ({ ruling: ruling(positionsOf(call)) }) },
+      { positions: ['one', 'two', 'three', 'four'] },
     );
-    const outcome = await runDebate(models, request);
-    if (outcome.kind !== 'debate') throw new Error('expected a debate');
+    expect(outcome.transcript.steelmans.map((s) => `${s.positionId}->${s.target}`)).toEqual(['A->B', 'B->C', 'C->D', 'D->A']);
+    const asked = models.calls.filter((c) => describeCall(c).phase === 'steelman').map((c) => `${describeCall(c).position}->${/best case for position ([A-D])/.exec(c.instructions)![1]}`);
+    expect(asked).toEqual(['A->B', 'B->C', 'C->D', 'D->A']);
+    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B', 'C', 'D'], ['D', 'C', 'B', 'A']]);
+  });
+
+  it('ignores an out-of-scope argument: the judge never reads it and it counts for nothing', async () => {
+    const { outcome, models } = await debate(
+      {
+        opening: (_call, info) =>
+          info.position === 'B'
+            ? {
+                opening: {
+                  thesis: 'Thesis of B.',
+                  arguments: [
+                    { claim: 'Claim of B.', reasoning: 'r', citations: [cacheLine(12)] },
+                    { claim: 'The variable naming in this file is ugly.', reasoning: 'Style.', citations: [cacheLine(15)] },
+                  ],
+                  known_weaknesses: [],
+                  predicted_attacks: [],
+                },
+              }
+            : undefined,
+        audit: () => ({ audit: { exaggerated: [], out_of_scope: [{ claim_id: 'O.B.2', topic: 'Naming' }, { claim_id: 'O.A.1', topic: 'not a listed topic' }] } }),
+      },
+      { outOfScope: ['naming'] },
+    );
+    expect(models.calls.filter((c) => c.role === 'advocate').every((c) => c.instructions.includes('Out of scope (do not argue about these; arguments about them are ignored): naming'))).toBe(true);
+    for (const judge of judgeCalls(models)) {
+      expect(judge.instructions).not.toContain('The variable naming in this file is ugly.');
+      expect(judge.instructions).toContain('Argument O.B.2: [IGNORED by the engine: it argues an out-of-scope topic (naming)]');
+    }
+    // O.B.1, its attack and its closing answer; not the out-of-scope O.B.2.
+    expect(outcome.counts.get('B')).toEqual({ verified: 3, unverified: 0 });
+    expect(outcome.audit).toMatchObject({ status: 'checked', ignored: 1 });
+    expect(outcome.audit?.notes.join(' ')).toContain('not a listed topic');
+  });
+
+  it('tags exaggerated claims from the auditor only when they were verified', async () => {
+    const { outcome, models } = await debate({
+      audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: 'Line 11 is one constant, not a policy.' }, { claim_id: 'X1.B.9', reason: 'x' }], out_of_scope: [] } }),
+    });
+    expect(outcome.transcript.openings[0]!.arguments[0]).toMatchObject({ tag: 'exaggerated', tagReason: 'Line 11 is one constant, not a policy.' });
+    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: Line 11 is one constant, not a policy.]: Claim of A.');
+    expect(outcome.audit?.notes.join(' ')).toContain('unknown claim X1.B.9');
+    expect(outcome.audit?.tally.exaggerated).toBe(1);
+  });
+
+  it('rejects a ruling that breaks the rules once, then corrects it conservatively and says so', async () => {
+    const bad = (call: ModelCall<unknown>) =>
+      ({
+        ruling: ruling(positionsOf(call), {
+          positions: [
+            { id: 'A', status: 'falsified', rationale: 'r', defeating_citations: [WRONG] },
+            { id: 'B', status: 'survived', rationale: 'r', defeating_citations: [] },
+          ],
+          recommendation: 'B',
+          trade_offs: ['Only one.'],
+        }),
+      });
+    const { outcome, models } = await debate(
+      {
+        // B's only citation is wrong: it has no verified support and cannot survive.
+        opening: (_call, info) => (info.position === 'B' ? { opening: { thesis: 't', arguments: [{ claim: 'c', reasoning: 'r', citations: [WRONG] }], known_weaknesses: [], predicted_attacks: [] } } : undefined),
+        'cross-examination': (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [] } } : undefined),
+        closing: (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [{ attack_id: 'X1.A.1', answer: 'refute', text: 'no', citations: [WRONG] }], weaknesses: [], attacks: [] } } : undefined),
+        judge: bad,
+      },
+    );
+    const judge = judgeCalls(models);
+    expect(judge).toHaveLength(4);
+    const retry = judge.find((c) => c.instructions.includes('# Your ruling broke the rules'))!;
+    expect(retry.instructions).toContain('Position A was ruled falsified without a verified counter-citation');
+    expect(retry.instructions).toContain('Position B was ruled survived, but none of its own claims is tagged verified');
+    expect(retry.instructions).toContain('1 irreducible trade-off(s); at least two are required');
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['unresolved', 'unresolved']);
-    expect(outcome.ruling?.recommendation).toBe('none');
-    expect(outcome.ruling?.confidence).toBe('low');
+    expect(outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
+    expect(outcome.enforcement.join('\n')).toContain('The retried ruling broke this rule, so the engine corrected it: Position B is recorded as unresolved.');
+    expect(outcome.judgeRuns.every((r) => r.retried)).toBe(true);
   });
 
-  it('asks the moderator for positions when none were given, and stops when nothing is contested', async () => {
-    const framing = { contested: true, reason: 'r', topic: 'Cache or not?', positions: [{ label: 'Cache' }, { label: 'No cache' }, { label: 'Cache with TTL' }], out_of_scope: ['naming'], suggested_command: null };
-    const models = scriptedModels((call) => (call.role === 'moderator' ? framing : call.role === 'advocate' ? opening([good]) : ruling({ positions: [] })));
-    const outcome = await runDebate(models, { ...request, positions: [] });
-    if (outcome.kind !== 'debate') throw new Error('expected a debate');
-    expect(outcome.positions.map((p) => `${p.id}:${p.label}`)).toEqual(['A:Cache', 'B:No cache', 'C:Cache with TTL']);
-    expect(outcome.topic).toBe('Cache or not?');
-    expect(outcome.outOfScope).toEqual(['naming']);
-    expect(models.calls.filter((c) => c.role === 'advocate').every((c) => c.instructions.includes('naming'))).toBe(true);
-    // The judge ruled on nobody: every position is unresolved, and the engine says so.
-    expect(outcome.ruling?.positions.every((p) => p.status === 'unresolved')).toBe(true);
-
-    const quiet = scriptedModels(() => ({ ...framing, contested: false, positions: [], suggested_command: '/debate a vs b' }));
-    expect((await runDebate(quiet, { ...request, positions: [] })).kind).toBe('not-contested');
+  it('accepts a retried ruling that keeps the rules, and says the first was rejected', async () => {
+    const { outcome } = await debate({
+      judge: (call, info) => (info.retry ? undefined : { ruling: ruling(positionsOf(call), { key_reasons: ['Only one.'] }) }),
+    });
+    expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
+    expect(outcome.enforcement.join(' ')).toContain('The first ruling broke a rule (The ruling gives 1 key reasons; 3 to 5 are required.) and was rejected');
   });
 
-  it('goes on without a failing advocate (degraded) and keeps the openings when the judge fails (aborted)', async () => {
-    const degraded = await runDebate(
-      scriptedModels((call) => (call.role === 'advocate' ? (call.instructions.includes('position B') ? new Error('overloaded') : opening([good])) : ruling())),
-      request,
+  it('aborts with the transcript kept when the judge fails twice', async () => {
+    const { outcome } = await debate({ judge: () => ({ ruling: null }) });
+    expect(outcome.completion).toBe('aborted');
+    expect(outcome.ruling).toBeUndefined();
+    expect(outcome.transcript.rounds).toHaveLength(1);
+    expect(outcome.judgeRuns.map((r) => r.error)).toEqual([expect.stringContaining('after one repair retry'), expect.stringContaining('after one repair retry')]);
+    expect(outcome.calls.filter((c) => c.role === 'judge')).toHaveLength(4);
+  });
+
+  it('caps a turn at its word limit, visibly, and drops what follows the cut', async () => {
+    const long = Array.from({ length: 800 }, (_, i) => `word${i}`).join(' ');
+    const { outcome, models } = await debate({
+      opening: (_call, info) =>
+        info.position === 'A'
+          ? { opening: { thesis: 'Short.', arguments: [{ claim: long, reasoning: 'r', citations: [cacheLine(11)] }, { claim: 'dropped', reasoning: 'r', citations: [cacheLine(13)] }], known_weaknesses: ['w'], predicted_attacks: [] } }
+          : undefined,
+    });
+    const opening = outcome.transcript.openings[0]!;
+    expect(opening.truncated).toEqual({ capWords: 700, words: 1 + 800 + 1 + 1 + 1 + 1 });
+    expect(opening.arguments).toHaveLength(1);
+    expect(opening.arguments[0]!.text).toMatch(/word698 \[… truncated: the turn passed its 700-word cap\]$/);
+    expect(opening.knownWeaknesses).toEqual([]);
+    expect(models.calls[2]!.instructions).toContain('[This turn was cut at its 700-word cap; the advocate wrote 805 words.]');
+  });
+
+  it('asks for the language of the command, and repairs a reply in the wrong script', async () => {
+    const command = 'キャッシュを残す vs キャッシュをやめる';
+    const { outcome, models } = await debate(
+      {
+        opening: (_call, info) =>
+          info.position === 'A' && !info.retry
+            ? { opening: { thesis: 'This reply is written in English although the maintainer wrote the command in Japanese, which the rule forbids.', arguments: [{ claim: 'An English claim.', reasoning: 'English reasoning.', citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
+            : info.phase === 'opening'
+              ? { opening: { thesis: 'キャッシュは設定の解析を速くするので残すべきです。期限は六十秒で十分に短いです。', arguments: [{ claim: '十一行目が値を保持します。', reasoning: '引用の通りです。', citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
+              : undefined,
+      },
+      { preset: 'quick', positions: ['キャッシュを残す', 'キャッシュをやめる'], language: { language: 'auto', commandText: command, prText: pull.title } },
     );
-    if (degraded.kind !== 'debate') throw new Error('expected a debate');
-    expect(degraded.completion).toBe('degraded-success');
-    expect(degraded.openings.map((t) => t.status)).toEqual(['complete', 'incomplete']);
-    expect(degraded.problems.join(' ')).toContain('position B failed its opening: overloaded');
+    expect(models.calls.every((c) => c.instructions.includes(`the language the maintainer wrote the debate command in: "${command}"`))).toBe(true);
+    const retry = models.calls.find((c) => describeCall(c).retry)!;
+    expect(retry.instructions).toContain('not written in the language the rule asks for (expected cjk script');
+    expect(outcome.transcript.openings[0]).toMatchObject({ repaired: true });
+    // The judge's and the auditor's English replies fail the check too, are retried, then kept with a problem noted.
+    expect(outcome.problems.join(' ')).toMatch(/language/);
+    expect(outcome.completion).toBe('degraded-success');
+  });
+});
 
-    const aborted = await runDebate(scriptedModels((call) => (call.role === 'judge' ? new Error('judge down') : opening([good]))), request);
-    if (aborted.kind !== 'debate') throw new Error('expected a debate');
-    expect(aborted.completion).toBe('aborted');
-    expect(aborted.ruling).toBeUndefined();
-    expect(aborted.openings.every((t) => t.opening !== undefined)).toBe(true);
-    expect(aborted.calls.map((c) => c.ok)).toEqual([true, true, false]);
+describe('runDebate: framing', () => {
+  const framing = (overrides: object) => () => ({ framing: { ...(defaults.moderator(undefined as never, undefined as never, 0) as { framing: object }).framing, ...overrides } });
+
+  it('asks the moderator when no positions were given, and keeps at most four distinct positions', async () => {
+    const { outcome, models } = await debate({
+      moderator: framing({ positions: ['Cache', 'No cache', 'cache ', 'TTL', 'LRU', 'Disk'].map((label) => ({ label })), out_of_scope: ['naming'] }),
+    }, { positions: [] });
+    expect(outcome.positions.map((p) => `${p.id}:${p.label}`)).toEqual(['A:Cache', 'B:No cache', 'C:TTL', 'D:LRU']);
+    expect(outcome.enforcement[0]).toContain('framed 5 positions; the first 4 are debated');
+    expect(outcome.outOfScope).toEqual(['naming']);
+    expect(models.calls[0]!.model).toBe('m-mod');
+  });
+
+  it('asks for the strongest counter-position when the moderator finds only one side', async () => {
+    const { outcome, models } = await debate(
+      { moderator: (_call, info) => (info.retry ? undefined : framing({ positions: [{ label: 'Keep the cache' }] })()) },
+      { positions: [] },
+    );
+    expect(models.calls[1]!.instructions).toContain('Write the strongest counter-position as the second');
+    expect(outcome.positions).toHaveLength(2);
+  });
+
+  it('replies without a debate when the topic is not contested, or stays one-sided', async () => {
+    const quiet = scriptedModels(debateScript({ moderator: framing({ contested: false, positions: [], suggested_command: '/debate a vs b' }) }));
+    expect((await runDebate(quiet, request({ positions: [] }))).kind).toBe('not-contested');
+    expect(quiet.calls).toHaveLength(1);
+    const oneSided = scriptedModels(debateScript({ moderator: framing({ positions: [{ label: 'Only this' }] }) }));
+    const outcome = await runDebate(oneSided, request({ positions: [] }));
+    expect(outcome.kind).toBe('not-contested');
+    if (outcome.kind === 'not-contested') expect(outcome.framing.reason).toContain('found only one side');
+  });
+
+  it('throws when the moderator fails twice: there is nothing to debate', async () => {
+    const models = scriptedModels(() => new ModelReplyError('bad', undefined));
+    await expect(runDebate(models, request({ positions: [] }))).rejects.toThrow(/moderator could not frame the debate: bad; after one repair retry: bad/);
+  });
+});
+
+describe('runDebate: models and the prompt cache', () => {
+  it('cycles advocate-models over the positions', async () => {
+    const { outcome, models } = await debate({}, { positions: ['one', 'two', 'three'], advocateModels: ['m1', 'm2'] });
+    expect(outcome.positions.map((p) => p.model)).toEqual(['m1', 'm2', 'm1']);
+    expect(models.calls.filter((c) => describeCall(c).phase === 'opening').map((c) => c.model)).toEqual(['m1', 'm2', 'm1']);
+  });
+
+  it('holds back parallel calls on a model until the first call on it has started (so they read the cache)', async () => {
+    const events: string[] = [];
+    const script = debateScript();
+    const inner = scriptedModels(script);
+    let release: (() => void) | undefined;
+    const client: ModelClient = {
+      async complete(call) {
+        const who = `${describeCall(call as ModelCall<unknown>).phase}${describeCall(call as ModelCall<unknown>).position ?? ''}`;
+        events.push(`send ${who}`);
+        if (who === 'openingA') {
+          await new Promise<void>((resolve) => (release = resolve));
+          events.push('A started');
+        }
+        return inner.complete(call);
+      },
+    };
+    const running = runDebate(client, request({ preset: 'quick' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['send openingA']);
+    release!();
+    const outcome = await running;
+    expect(events.slice(0, 3)).toEqual(['send openingA', 'A started', 'send openingB']);
+    // The judge model is warmed by the auditor, so both judge runs go out together.
+    expect(events.slice(-2)).toEqual(['send judge', 'send judge']);
+    expect((outcome as DebateResult).completion).toBe('success');
   });
 });

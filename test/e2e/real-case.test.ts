@@ -29,39 +29,56 @@ function scriptedModel(scenario: () => RealCaseScenario) {
     known_weaknesses: ['Existing programs may break.'],
     predicted_attacks: ['It breaks scripts that pass extra arguments.'],
   });
+  const ruling = {
+    positions: [
+      { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
+      { id: 'B', status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
+    ],
+    recommendation: 'A',
+    tied_on_axis: null,
+    confidence: 'medium',
+    confidence_reason: 'Verified evidence supports A.',
+    key_reasons: ['The default is documented.', 'The code enforces it.', 'B conceded nothing it could cite.'],
+    trade_offs: ['Safety for compatibility.', 'Strictness for convenience.'],
+    what_would_change: ['Evidence that many programs rely on excess arguments.'],
+    dissent: 'Allowing excess arguments keeps old scripts working.',
+    consensus: ['The change is documented.'],
+    open_questions: ['How many programs pass extra arguments?'],
+    scenarios: [{ scenario: 'A new CLI', recommendation: 'A', rationale: 'Nothing to break.' }],
+    blind_spots: ['Programs that forward arguments to subprocesses.'],
+    summary: 'Make excess arguments an error by default.',
+  };
+  const answers = (text: string) => [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map((m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }));
   return (_request: unknown, { text }: { text: string }): ScriptedReply => {
     let reply: unknown;
     if (text.includes('# Your role: moderator')) {
       reply = {
-        contested: true,
-        reason: 'A default flipped.',
-        topic: 'Should excess arguments be an error by default?',
-        positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
-        out_of_scope: ['help formatting'],
-        suggested_command: null,
+        framing: {
+          contested: true,
+          reason: 'A default flipped.',
+          topic: 'Should excess arguments be an error by default?',
+          positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
+          out_of_scope: ['help formatting'],
+          suggested_command: null,
+        },
       };
+    } else if (/# Your role: advocate for position [AB], cross-examination/.test(text)) {
+      const a = text.includes('# Your role: advocate for position A');
+      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim: 'Scripts break.', citations: [] }] } };
+    } else if (/# Your role: advocate for position [AB], closing answers/.test(text)) {
+      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
+    } else if (/# Your role: advocate for position [AB], steelman swap/.test(text)) {
+      const target = /Now write the best case for position ([AB])/.exec(text)![1];
+      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', citations: [] }] } };
     } else if (text.includes('# Your role: advocate for position A')) {
-      reply = opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]);
+      reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
     } else if (text.includes('# Your role: advocate for position B')) {
       const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
-      reply = opening([wrong]);
+      reply = { opening: opening([wrong]) };
+    } else if (text.includes('# Your role: evidence auditor')) {
+      reply = { audit: { exaggerated: [], out_of_scope: [] } };
     } else if (text.includes('# Your role: neutral judge')) {
-      reply = {
-        positions: [
-          { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
-          { id: 'B', status: 'survived', rationale: 'Compatibility matters.', defeating_citations: [] },
-        ],
-        recommendation: 'A',
-        tied_on_axis: null,
-        confidence: 'medium',
-        confidence_reason: 'Verified evidence supports A.',
-        key_reasons: ['The default is documented.'],
-        trade_offs: ['Safety for compatibility.', 'Strictness for convenience.'],
-        what_would_change: ['Evidence that many programs rely on excess arguments.'],
-        dissent: 'Allowing excess arguments keeps old scripts working.',
-        blind_spots: ['Programs that forward arguments to subprocesses.'],
-        summary: 'Make excess arguments an error by default.',
-      };
+      reply = { ruling };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }
@@ -139,12 +156,20 @@ describe.each([
       requested_by: SCENARIO.maintainer,
       recommendation: 'A',
       completion: 'success',
+      preset: 'standard',
+      rounds: 1,
       positions: [
-        { id: 'A', status: 'survived', verified_citations: 2, unverified_citations: 0 },
+        { id: 'A', status: 'survived', verified_citations: 3, unverified_citations: 0 },
         { id: 'B', status: 'unresolved', verified_citations: 0, unverified_citations: 1 },
       ],
     });
     expect(record.usage.input_tokens + record.usage.cache_read_input_tokens + record.usage.cache_creation_input_tokens).toBeGreaterThan(10_000);
+    // One output schema for every call, so the evidence is written to the cache once and read by every later call.
+    const requests = scenario.anthropic!.requests;
+    expect(requests).toHaveLength(12); // moderator, 2 openings, 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs
+    expect(new Set(requests.map((r) => JSON.stringify(r.body.output_config))).size).toBe(1);
+    expect(requests[0]!.usage!.cache_creation_input_tokens).toBeGreaterThan(10_000);
+    for (const r of requests.slice(1)) expect(r.usage).toMatchObject({ cache_read_input_tokens: requests[0]!.usage!.cache_creation_input_tokens, cache_creation_input_tokens: 0 });
 
     expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url });
     expect(JSON.parse(first.outputs.decision!)).toEqual(record);

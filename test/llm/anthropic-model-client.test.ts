@@ -13,6 +13,7 @@ const call = (overrides: Partial<ModelCall<z.infer<typeof schema>>> = {}): Model
   system: 'You are a judge.',
   evidence: 'evidence line\n'.repeat(600), // about 2,100 tokens: above the cacheable minimum
   instructions: 'Rule.',
+  format: schema,
   schema,
   maxTokens: 1_000,
   ...overrides,

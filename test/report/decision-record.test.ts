@@ -14,9 +14,10 @@ describe('decision record', () => {
       head_sha: pack.headSha,
       evidence_digest: pack.digest,
       recommendation: 'A',
-      rounds: 0,
+      preset: 'standard',
+      rounds: 1,
       positions: [
-        { id: 'A', status: 'survived', verified_citations: 1, unverified_citations: 0 },
+        { id: 'A', status: 'survived', verified_citations: 2, unverified_citations: 0 },
         { id: 'B', status: 'unresolved', verified_citations: 0, unverified_citations: 1 },
       ],
       usage: { input_tokens: 2700, output_tokens: 400, cache_creation_input_tokens: 2000, cache_read_input_tokens: 2000 },
@@ -33,6 +34,15 @@ describe('decision record', () => {
     const record = fixtureRecord(pack, { ...fixtureOutcome(pack), ruling: undefined, completion: 'aborted' });
     expect(record).toMatchObject({ completion: 'aborted', recommendation: 'none', confidence: 'low' });
     expect(record.positions.every((p) => p.status === 'unresolved')).toBe(true);
+  });
+
+  it('records a surrendered position as conceded and the rounds actually held', () => {
+    const outcome = fixtureOutcome(pack);
+    const ruling = { ...outcome.ruling!, positions: outcome.ruling!.positions.map((p) => (p.id === 'B' ? { ...p, status: 'conceded' as const } : p)) };
+    const record = fixtureRecord(pack, { ...outcome, ruling, stop: { kind: 'surrender', round: 1, positionIds: ['B'] } });
+    expect(record.positions.map((p) => p.status)).toEqual(['survived', 'conceded']);
+    expect(record.rounds).toBe(1);
+    expect(fixtureRecord(pack, { ...outcome, roundsHeld: 0, plan: { ...outcome.plan, preset: 'quick', rounds: 0 } })).toMatchObject({ preset: 'quick', rounds: 0 });
   });
 
   it('gives one id per PR and topic; inferred debates share one', () => {

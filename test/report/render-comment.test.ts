@@ -40,6 +40,33 @@ describe('renderDebateComment', () => {
     expect(body).toMatch(/<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0148/);
   });
 
+  it('renders every phase of the transcript, both judge runs, the stop reason and conceded positions', () => {
+    for (const text of [
+      '### Openings',
+      '### Cross-examination round 1',
+      '### Closing answers',
+      '### Steelman swap',
+      '#### A steelmans B. drop the cache',
+      '### Evidence audit',
+      '#### Judge run 1, positions in the order A, B',
+      '#### Judge run 2, positions in the order B, A',
+      '- **concede** X1.A.1: Granted, but it is rare.',
+      '- outcome: conceded (C.B.a1)',
+      'Cross-examination held all 1 planned round(s).',
+      'both runs agreed',
+      '### Scenarios',
+    ]) {
+      expect(body).toContain(text);
+    }
+    const outcome = fixtureOutcome(pack);
+    const ruling = { ...outcome.ruling!, positions: outcome.ruling!.positions.map((p) => (p.id === 'B' ? { ...p, status: 'conceded' as const } : p)) };
+    const conceded = { ...outcome, ruling, stop: { kind: 'surrender' as const, round: 1, positionIds: ['B'] } };
+    const { body: rendered } = renderDebateComment(conceded, fixtureRecord(pack, conceded), pack, context);
+    expect(rendered).toContain('### Conceded positions (the advocate surrendered)');
+    expect(rendered).toContain('| **B.** drop the cache | 🏳️ conceded |');
+    expect(rendered).toContain('Cross-examination stopped in round 1: position B surrendered.');
+  });
+
   it('keeps model text from pinging people, forging markers, opening HTML or starting a command line', () => {
     const nasty = '@octocat <!-- pr-debate:v1 id=ffffffffffffffff --> <details><summary>x</summary>\n/debate a vs b\n```\nfence';
     const { body: evil } = renderDebateComment(fixtureOutcome(pack, { claim: nasty, rationale: nasty }), fixtureRecord(pack), pack, context);

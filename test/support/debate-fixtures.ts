@@ -1,60 +1,111 @@
-import { verifyCitation } from '../../src/citations/verify-citations.js';
-import type { DebateOutcome } from '../../src/debate/types.js';
+import { makeClaim } from '../../src/debate/claims.js';
+import { planDebate } from '../../src/debate/plan.js';
+import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/types.js';
 import type { EvidencePack } from '../../src/evidence/types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
-/** A finished quick debate over the fixture pack, with one verified and one unverified citation. */
-export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string } = {}): Extract<DebateOutcome, { kind: 'debate' }> {
+/**
+ * A finished standard debate over the fixture pack: A cites a verified line, B an unverified one;
+ * one cross-examination round in which B conceded A's attack, steelmans, and a judge that agreed
+ * with itself in both orders.
+ */
+export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string } = {}): DebateResult {
   const good = { path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
   const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: 'nowhere to be found' };
-  const audited = (c: typeof good) => ({ ...c, check: verifyCitation(c, pack) });
-  const opening = (citation: typeof good) => ({
+  const model = 'claude-sonnet-5-5';
+  const base = { model, status: 'complete' as const, error: undefined, repaired: false, truncated: undefined };
+  const opening = (positionId: string, citation: typeof good): OpeningTurn => ({
+    phase: 'opening',
+    positionId,
+    ...base,
     thesis: 'Thesis.',
-    arguments: [{ claim: text.claim ?? 'The cache bounds memory.', reasoning: 'Because of the TTL.', citations: [audited(citation)] }],
-    known_weaknesses: ['Stale reads.'],
-    predicted_attacks: ['Staleness.'],
+    arguments: [makeClaim({ id: `O.${positionId}.1`, positionId, text: text.claim ?? 'The cache bounds memory.', reasoning: 'Because of the TTL.', citations: [citation] }, pack)],
+    knownWeaknesses: ['Stale reads.'],
+    predictedAttacks: ['Staleness.'],
   });
+  const attack = { id: 'X1.A.1', by: 'A', target: 'B', claim: makeClaim({ id: 'X1.A.1', positionId: 'A', text: 'B ignores line 12.', citations: [good] }, pack), outcome: { kind: 'conceded' as const, answerId: 'C.B.a1' } };
+  const rulingText = {
+    recommendation: 'A' as const,
+    tied_on_axis: null,
+    confidence: 'medium' as const,
+    confidence_reason: 'One side has verified evidence.',
+    key_reasons: ['A cites the code.', 'B conceded the staleness point.', 'The TTL bounds staleness.'],
+    trade_offs: ['Memory for latency.', 'Freshness for speed.'],
+    what_would_change: ['A benchmark showing no gain.'],
+    dissent: 'Dropping the cache is simpler.',
+    consensus: ['The config is small.'],
+    open_questions: ['How often does the config change?'],
+    scenarios: [{ scenario: 'The config changes hourly', recommendation: 'A' as const, rationale: 'Staleness stays bounded.' }],
+    blind_spots: ['Multi-process deployments.'],
+    summary: 'Keep the cache: its TTL bounds staleness.',
+  };
+  const ruling = {
+    ...rulingText,
+    positions: [
+      { id: 'A', status: 'survived' as const, rationale: text.rationale ?? 'Its evidence holds.', defeating_citations: [] },
+      { id: 'B', status: 'unresolved' as const, rationale: 'No verified evidence.', defeating_citations: [] },
+    ],
+  };
+  const call = (role: CallRecord['role'], purpose: string, positionId: string | undefined, usage: CallRecord['usage']): CallRecord => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
   return {
     kind: 'debate',
     topic: 'keep the cache vs drop the cache',
     positions: [
-      { id: 'A', label: 'keep the cache', model: 'claude-sonnet-5-5' },
-      { id: 'B', label: 'drop the cache', model: 'claude-sonnet-5-5' },
+      { id: 'A', label: 'keep the cache', model },
+      { id: 'B', label: 'drop the cache', model },
     ],
     outOfScope: [],
     framing: undefined,
-    openings: [
-      { positionId: 'A', model: 'claude-sonnet-5-5', phase: 'opening', status: 'complete', opening: opening(good), error: undefined },
-      { positionId: 'B', model: 'claude-sonnet-5-5', phase: 'opening', status: 'complete', opening: opening(bad), error: undefined },
+    plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
+    language: 'Language: write every prose field of your reply in the language the maintainer wrote the debate command in.',
+    transcript: {
+      openings: [opening('A', good), opening('B', bad)],
+      rounds: [
+        {
+          round: 1,
+          turns: [
+            { phase: 'cross-examination', round: 1, positionId: 'A', ...base, answers: [], weaknesses: [], attacks: [attack], notes: [] },
+            { phase: 'cross-examination', round: 1, positionId: 'B', ...base, answers: [], weaknesses: ['Stale reads are real.'], attacks: [], notes: [] },
+          ],
+        },
+      ],
+      closing: [
+        {
+          phase: 'closing',
+          round: 1,
+          positionId: 'B',
+          ...base,
+          answers: [{ attackId: 'X1.A.1', answer: 'concede', claim: makeClaim({ id: 'C.B.a1', positionId: 'B', text: 'Granted, but it is rare.', citations: [] }, pack) }],
+          weaknesses: [],
+          attacks: [],
+          notes: [],
+        },
+      ],
+      steelmans: [
+        { phase: 'steelman', positionId: 'A', target: 'B', ...base, thesis: 'Simplicity wins.', arguments: [] },
+        { phase: 'steelman', positionId: 'B', target: 'A', ...base, thesis: 'Latency wins.', arguments: [] },
+      ],
+    },
+    stop: { kind: 'max-rounds', rounds: 1 },
+    roundsHeld: 1,
+    audit: { status: 'checked', model, tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0 }, ignored: 0, notes: [] },
+    judgeRuns: [
+      { order: ['A', 'B'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
+      { order: ['B', 'A'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
     ],
     counts: new Map([
-      ['A', { verified: 1, unverified: 0 }],
+      ['A', { verified: 2, unverified: 0 }],
       ['B', { verified: 0, unverified: 1 }],
     ]),
-    ruling: {
-      positions: [
-        { id: 'A', status: 'survived', rationale: text.rationale ?? 'Its evidence holds.', defeating_citations: [] },
-        { id: 'B', status: 'unresolved', rationale: 'No verified evidence.', defeating_citations: [] },
-      ],
-      recommendation: 'A',
-      tied_on_axis: null,
-      confidence: 'medium',
-      confidence_reason: 'One side has verified evidence.',
-      key_reasons: ['A cites the code.'],
-      trade_offs: ['Memory for latency.', 'Freshness for speed.'],
-      what_would_change: ['A benchmark showing no gain.'],
-      dissent: 'Dropping the cache is simpler.',
-      blind_spots: ['Multi-process deployments.'],
-      summary: 'Keep the cache: its TTL bounds staleness.',
-    },
-    judgeModel: 'claude-sonnet-5-5',
+    ruling,
+    judgeModel: model,
     enforcement: [],
     completion: 'success',
     problems: [],
     calls: [
-      { role: 'advocate', positionId: 'A', model: 'claude-sonnet-5-5', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }, durationMs: 10, ok: true },
-      { role: 'advocate', positionId: 'B', model: 'claude-sonnet-5-5', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }, durationMs: 10, ok: true },
-      { role: 'judge', positionId: undefined, model: 'claude-sonnet-5-5', usage: { input_tokens: 2500, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }, durationMs: 10, ok: true },
+      call('advocate', 'opening', 'A', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }),
+      call('advocate', 'opening', 'B', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }),
+      call('judge', 'judge (order A, B)', undefined, { input_tokens: 2500, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }),
     ],
   };
 }
@@ -70,6 +121,6 @@ export function fixtureRecord(pack: EvidencePack, outcome = fixtureOutcome(pack)
     date: new Date('2026-11-30T10:00:00Z'),
     trigger: 'comment',
     requestedBy: 'alice',
-    preset: 'quick',
+    preset: outcome.plan.preset,
   });
 }

@@ -24,6 +24,12 @@ describe('detectTrigger', () => {
     expect(trigger).toMatchObject({ kind: 'debate', source: 'comment', pullNumber: 9, commentId: 55, positions: ['keep', 'drop'] });
   });
 
+  it('passes --deep, --quick and --rounds=N on to the debate', () => {
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate keep vs drop --deep' }), config)).toMatchObject({ kind: 'debate', options: { preset: 'deep' } });
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate --rounds=3' }), config)).toMatchObject({ kind: 'debate', positions: [], options: { rounds: 3 } });
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b --quick --rounds=2' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('cannot be combined') });
+  });
+
   it('does not run on plain issues, bot comments or comments without the command', () => {
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', onIssue: true }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('not a pull request') });
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', userType: 'Bot' }), config)).toMatchObject({ kind: 'skip' });

@@ -28,6 +28,9 @@ describe('parseCommand', () => {
     expect(parseCommand('/debate a vs b --rounds=3', '/debate')).toMatchObject({ options: { rounds: 3 } });
     expect(parseCommand('/debate a vs b --rounds=9', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('0 to 5') });
     expect(parseCommand('/debate a vs b --fast', '/debate')).toMatchObject({ kind: 'invalid', problem: 'unknown option `--fast`' });
+    expect(parseCommand('/debate a vs b --deep --rounds=1', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('`--deep` and `--rounds` cannot be combined') });
+    expect(parseCommand('/debate a vs b --rounds=1 --rounds=2', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('twice') });
+    expect(parseCommand('/debate a vs b --rounds=0', '/debate')).toMatchObject({ kind: 'debate', options: { rounds: 0 } });
   });
 
   it('reads help and accept', () => {

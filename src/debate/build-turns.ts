@@ -1,0 +1,169 @@
+import type { EvidencePack } from '../evidence/types.js';
+import { makeClaim } from './claims.js';
+import type { Argument, CrossExamination, Opening, Steelman } from './schemas.js';
+import type { Attack, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './types.js';
+import { WORD_CAPS, WordBudget } from './word-cap.js';
+
+/**
+ * Turns validated advocate replies into transcript turns: citations checked, claims given ids, the
+ * word cap applied with visible truncation, and the cross-examination rules applied in code (issue
+ * #4): an answer must name an open attack on the advocate, an attack must target another active
+ * position, a closing turn makes no attacks. Pure.
+ */
+
+/** Who wrote a turn and how the call went. */
+export interface TurnContext {
+  positionId: string;
+  model: string;
+  repaired: boolean;
+  pack: EvidencePack;
+}
+
+/** A turn whose call failed twice: `[INCOMPLETE]`, with the reason. */
+export function incompleteBase(positionId: string, model: string, error: string): TurnBase {
+  return { positionId, model, status: 'incomplete', error, repaired: true, truncated: undefined };
+}
+
+/** An opening statement from its reply. */
+export function buildOpening(reply: Opening, ctx: TurnContext): OpeningTurn {
+  const budget = new WordBudget(WORD_CAPS.opening);
+  const thesis = budget.take(reply.thesis, { keep: true })!;
+  const args = takeArguments(reply.arguments, budget, (i) => `O.${ctx.positionId}.${i + 1}`, ctx);
+  const knownWeaknesses = takeList(reply.known_weaknesses, budget);
+  const predictedAttacks = takeList(reply.predicted_attacks, budget);
+  return {
+    phase: 'opening',
+    ...complete(ctx, budget),
+    thesis,
+    arguments: args,
+    knownWeaknesses,
+    predictedAttacks,
+  };
+}
+
+/** An opening that failed. */
+export function incompleteOpening(positionId: string, model: string, error: string): OpeningTurn {
+  return { phase: 'opening', ...incompleteBase(positionId, model, error), thesis: '', arguments: [], knownWeaknesses: [], predictedAttacks: [] };
+}
+
+/**
+ * A cross-examination or closing turn from its reply.
+ * @param ctx.pending the open attacks aimed at this advocate, which its answers must name
+ * @param ctx.targets the positions it may attack (active, not its own)
+ */
+export function buildCrossTurn(
+  reply: CrossExamination,
+  ctx: TurnContext & { phase: 'cross-examination' | 'closing'; round: number; pending: Attack[]; targets: string[] },
+): CrossTurn {
+  const budget = new WordBudget(ctx.phase === 'closing' ? WORD_CAPS.closing : WORD_CAPS['cross-examination']);
+  const notes: string[] = [];
+  const open = new Map(ctx.pending.map((a) => [a.id.toUpperCase(), a]));
+  const answered = new Set<string>();
+  const prefix = ctx.phase === 'closing' ? 'C' : `X${ctx.round}`;
+  const answers: CrossTurn['answers'] = [];
+  for (const raw of reply.answers) {
+    const key = raw.attack_id.trim().toUpperCase();
+    const attack = open.get(key);
+    if (!attack) {
+      notes.push(`An answer to "${raw.attack_id}", which is not an open attack on position ${ctx.positionId}, was ignored.`);
+      continue;
+    }
+    if (answered.has(key)) {
+      notes.push(`A second answer to ${attack.id} was ignored; the first counts.`);
+      continue;
+    }
+    answered.add(key);
+    const text = budget.take(raw.text, { keep: true })!;
+    const claim = makeClaim({ id: `${prefix}.${ctx.positionId}.a${answers.length + 1}`, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack);
+    answers.push({ attackId: attack.id, answer: raw.answer, claim });
+  }
+  const weaknesses = takeList(reply.weaknesses, budget);
+  const attacks: Attack[] = [];
+  if (ctx.phase === 'closing' && reply.attacks.length > 0) {
+    notes.push(`${reply.attacks.length} new attack(s) in a closing turn were dropped: nobody could answer them.`);
+  }
+  for (const raw of ctx.phase === 'closing' ? [] : reply.attacks) {
+    if (raw.target === ctx.positionId) {
+      notes.push('An attack on its own position was dropped.');
+      continue;
+    }
+    if (!ctx.targets.includes(raw.target)) {
+      notes.push(`An attack on position ${raw.target}, which is not an active position of this debate, was dropped.`);
+      continue;
+    }
+    const text = budget.take(raw.claim);
+    if (text === undefined) continue;
+    const id = `${prefix}.${ctx.positionId}.${attacks.length + 1}`;
+    attacks.push({ id, by: ctx.positionId, target: raw.target, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: 'open' } });
+  }
+  return { phase: ctx.phase, round: ctx.round, ...complete(ctx, budget), answers, weaknesses, attacks, notes };
+}
+
+/** A cross-examination or closing turn that failed. */
+export function incompleteCross(positionId: string, model: string, error: string, phase: CrossTurn['phase'], round: number): CrossTurn {
+  return { phase, round, ...incompleteBase(positionId, model, error), answers: [], weaknesses: [], attacks: [], notes: [] };
+}
+
+/**
+ * Settles the open attacks on one advocate after its turn: each takes the kind of its answer; an
+ * attack left unanswered counts as conceded (issue #4), unless the turn itself failed.
+ * Mutates the attacks.
+ */
+export function settleAttacks(pending: Attack[], turn: CrossTurn): void {
+  for (const attack of pending) {
+    const answer = turn.answers.find((a) => a.attackId === attack.id);
+    if (turn.status === 'incomplete') {
+      attack.outcome = { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
+    } else if (!answer) {
+      attack.outcome = { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
+    } else {
+      const kind = answer.answer === 'refute' ? 'refuted' : answer.answer === 'concede' ? 'conceded' : 'surrendered';
+      attack.outcome = { kind, answerId: answer.claim.id };
+    }
+  }
+}
+
+/** A steelman from its reply; the engine, not the reply, decides whose case it is. */
+export function buildSteelman(reply: Steelman, ctx: TurnContext & { target: string }): SteelmanTurn {
+  const budget = new WordBudget(WORD_CAPS.steelman);
+  const thesis = budget.take(reply.thesis, { keep: true })!;
+  const args = takeArguments(reply.arguments, budget, (i) => `S.${ctx.positionId}.${i + 1}`, ctx);
+  return { phase: 'steelman', target: ctx.target, ...complete(ctx, budget), thesis, arguments: args };
+}
+
+/** A steelman that failed. */
+export function incompleteSteelman(positionId: string, model: string, error: string, target: string): SteelmanTurn {
+  return { phase: 'steelman', target, ...incompleteBase(positionId, model, error), thesis: '', arguments: [] };
+}
+
+function complete(ctx: TurnContext, budget: WordBudget): TurnBase {
+  return {
+    positionId: ctx.positionId,
+    model: ctx.model,
+    status: 'complete',
+    error: undefined,
+    repaired: ctx.repaired,
+    truncated: budget.cut ? { capWords: budget.cap, words: budget.written } : undefined,
+  };
+}
+
+function takeArguments(args: Argument[], budget: WordBudget, id: (i: number) => string, ctx: TurnContext): Claim[] {
+  const claims: Claim[] = [];
+  for (const argument of args) {
+    // Every field is offered to the budget, kept or not, so the truncation note counts all the words written.
+    const text = budget.take(argument.claim);
+    const reasoning = budget.take(argument.reasoning, { keep: true })!;
+    if (text === undefined) continue;
+    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations }, ctx.pack));
+  }
+  return claims;
+}
+
+function takeList(items: string[], budget: WordBudget): string[] {
+  const kept: string[] = [];
+  for (const item of items) {
+    const text = budget.take(item);
+    if (text !== undefined) kept.push(text);
+  }
+  return kept;
+}

@@ -1,0 +1,137 @@
+import { formatCitationRef, type Citation } from '../citations/citation.js';
+import { verifyCitation } from '../citations/verify-citations.js';
+import type { EvidencePack } from '../evidence/types.js';
+import type { Audit } from './schemas.js';
+import type { AuditedCitation, Claim, ClaimTag, CitationCounts, Position, Transcript } from './types.js';
+
+/**
+ * Factual claims of the transcript: their citations checked by the verifier, their audit tags
+ * (issue #4, phase 5), and what they count for. Pure.
+ */
+
+/** Checks every citation of a claim and tags it mechanically. */
+export function makeClaim(
+  fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
+  pack: EvidencePack,
+): Claim {
+  const citations: AuditedCitation[] = fields.citations.map((c) => ({ ...c, check: verifyCitation(c, pack) }));
+  return {
+    id: fields.id,
+    positionId: fields.positionId,
+    text: fields.text,
+    reasoning: fields.reasoning,
+    citations,
+    tag: mechanicalTag(citations),
+    tagReason: undefined,
+    outOfScope: undefined,
+  };
+}
+
+/** `verified` with at least one verified citation, `unverified` with citations and none verified, else `no-citation`. */
+export function mechanicalTag(citations: AuditedCitation[]): Exclude<ClaimTag, 'exaggerated'> {
+  if (citations.length === 0) return 'no-citation';
+  return citations.some((c) => c.check.status === 'verified') ? 'verified' : 'unverified';
+}
+
+/** Every claim of the transcript in reading order: openings, rounds, closing answers, steelmans. */
+export function allClaims(transcript: Transcript): Claim[] {
+  const claims: Claim[] = [];
+  for (const turn of transcript.openings) claims.push(...turn.arguments);
+  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
+    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
+  }
+  for (const turn of transcript.steelmans) claims.push(...turn.arguments);
+  return claims;
+}
+
+/**
+ * Applies the auditor's findings: `exaggerated` only to claims the verifier tagged `verified` (the
+ * auditor cannot rescue an unverified claim or tag a claim it was not shown), out of scope only for
+ * a listed topic. An unanswered attack that turns out to be out of scope no longer counts as conceded.
+ * Mutates the claims of the transcript.
+ * @returns one sentence per finding the engine did not apply
+ */
+export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: string[]): string[] {
+  const notes: string[] = [];
+  const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
+  for (const finding of audit.exaggerated) {
+    const claim = byId.get(finding.claim_id);
+    if (!claim) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as exaggerated; ignored.`);
+    else if (claim.tag !== 'verified') notes.push(`The auditor tagged claim ${claim.id} as exaggerated, but it was ${claim.tag}; it stays ${claim.tag}.`);
+    else {
+      claim.tag = 'exaggerated';
+      claim.tagReason = finding.reason;
+    }
+  }
+  const topics = new Map(outOfScope.map((t) => [normaliseTopic(t), t]));
+  for (const finding of audit.out_of_scope) {
+    const claim = byId.get(finding.claim_id);
+    const topic = topics.get(normaliseTopic(finding.topic));
+    if (!claim) notes.push(`The auditor marked an unknown claim ${finding.claim_id} as out of scope; ignored.`);
+    else if (!topic) notes.push(`The auditor marked claim ${claim.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`);
+    else claim.outOfScope = topic;
+  }
+  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
+    for (const attack of turn.attacks) {
+      if (attack.claim.outOfScope && attack.outcome.kind === 'unanswered' && attack.outcome.countsAsConceded) {
+        attack.outcome = { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${attack.claim.outOfScope})` };
+      }
+    }
+  }
+  return notes;
+}
+
+/**
+ * Citation counts per position (decision record `verified_citations` / `unverified_citations`):
+ * the citations of the position's own advocate in its openings, cross-examination and closing
+ * turns. Steelmans argue for another position and are not counted; out-of-scope claims count for nothing.
+ */
+export function countCitations(transcript: Transcript, positions: Position[]): Map<string, CitationCounts> {
+  const counts = new Map<string, CitationCounts>(positions.map((p) => [p.id, { verified: 0, unverified: 0 }]));
+  for (const claim of ownClaims(transcript)) {
+    const entry = counts.get(claim.positionId);
+    if (!entry || claim.outOfScope) continue;
+    for (const citation of claim.citations) {
+      if (citation.check.status === 'verified') entry.verified += 1;
+      else entry.unverified += 1;
+    }
+  }
+  return counts;
+}
+
+/**
+ * Claims that can carry a position: its own advocate's claims tagged `verified` (not exaggerated,
+ * not out of scope). A position with none cannot survive (issue #4, rules).
+ */
+export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
+  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope);
+}
+
+/** Count of claims per tag, and of claims ignored as out of scope. */
+export function tallyClaims(transcript: Transcript): { tally: Record<ClaimTag, number>; ignored: number } {
+  const tally: Record<ClaimTag, number> = { verified: 0, unverified: 0, 'no-citation': 0, exaggerated: 0 };
+  let ignored = 0;
+  for (const claim of allClaims(transcript)) {
+    if (claim.outOfScope) ignored += 1;
+    else tally[claim.tag] += 1;
+  }
+  return { tally, ignored };
+}
+
+/** Keys of verified citations (`path:lines`), for convergence: a round that adds none is not new evidence. */
+export function verifiedKeys(claims: Claim[]): Set<string> {
+  return new Set(claims.flatMap((c) => c.citations.filter((x) => x.check.status === 'verified').map((x) => formatCitationRef(x))));
+}
+
+function ownClaims(transcript: Transcript): Claim[] {
+  const claims: Claim[] = [];
+  for (const turn of transcript.openings) claims.push(...turn.arguments);
+  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
+    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
+  }
+  return claims;
+}
+
+function normaliseTopic(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}

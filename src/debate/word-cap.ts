@@ -1,0 +1,60 @@
+/**
+ * Turn length caps, in words, enforced in code with visible truncation (issue #4, rules). Prompts
+ * state the cap; a turn that runs past it is cut at a word boundary with a marker, and the content
+ * after the cut is dropped, so a long turn cannot crowd out the others in front of the judge. Pure.
+ */
+
+/** Caps per kind of turn, in words. Quotes inside citations do not count: they are evidence, not prose. */
+export const WORD_CAPS = { opening: 700, 'cross-examination': 600, closing: 400, steelman: 450 } as const;
+
+/** The marker left where a turn was cut. */
+export function truncationMarker(cap: number): string {
+  return `[… truncated: the turn passed its ${cap}-word cap]`;
+}
+
+// A word: a run of non-space characters, except that each Han or kana character counts as one
+// word, since Chinese and Japanese are written without spaces.
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/** Counts words as the caps do. */
+export function countWords(text: string): number {
+  return text.match(WORD)?.length ?? 0;
+}
+
+/** Spends a turn's word cap across its text fields, in the order the turn is read. */
+export class WordBudget {
+  private used = 0;
+  /** Every word offered, kept or not. */
+  written = 0;
+  /** True once some text was cut or dropped. */
+  cut = false;
+
+  constructor(readonly cap: number) {}
+
+  /**
+   * @param text the next text field of the turn
+   * @param options.keep return the marker alone (not undefined) when the cap is already spent, for fields that must stay
+   * @returns the text, or its head cut at a word boundary and followed by the marker; undefined when the
+   *   cap was spent before this field (the caller drops the item)
+   */
+  take(text: string, options: { keep?: boolean } = {}): string | undefined {
+    const words = countWords(text);
+    this.written += words;
+    const left = this.cap - this.used;
+    if (words <= left) {
+      this.used += words;
+      return text;
+    }
+    this.cut = true;
+    if (left <= 0) return options.keep ? truncationMarker(this.cap) : undefined;
+    let end = 0;
+    let n = 0;
+    for (const match of text.matchAll(WORD)) {
+      n += 1;
+      end = (match.index ?? 0) + match[0].length;
+      if (n === left) break;
+    }
+    this.used = this.cap;
+    return `${text.slice(0, end)} ${truncationMarker(this.cap)}`;
+  }
+}
