@@ -13,6 +13,7 @@
 
 /** Presets a user can name (input `preset`). */
 export const PRESETS = ['quick', 'standard', 'deep'] as const;
+/** A preset name. */
 export type PresetName = (typeof PRESETS)[number];
 
 /** Cross-examination rounds of each preset. */

@@ -29,6 +29,7 @@ export const framingSchema = z.object({
   out_of_scope: z.array(z.string()),
   suggested_command: z.string().nullable().describe('a sharper command to run instead, when not contested'),
 });
+/** A framing, as validated. */
 export type Framing = z.infer<typeof framingSchema>;
 
 /** An argument: a claim, the reasoning from evidence to claim, and the citations it rests on. */
@@ -37,6 +38,7 @@ export const argumentSchema = z.object({
   reasoning: z.string(),
   citations: z.array(citationSchema),
 });
+/** An argument, as validated. */
 export type Argument = z.infer<typeof argumentSchema>;
 
 /** An advocate's opening statement (phase 1). */
@@ -46,6 +48,7 @@ export const openingSchema = z.object({
   known_weaknesses: z.array(z.string()),
   predicted_attacks: z.array(z.string()),
 });
+/** An opening, as validated. */
 export type Opening = z.infer<typeof openingSchema>;
 
 /** The three ways to answer an attack (issue #4, cross-examination). */
@@ -74,6 +77,7 @@ export const crossExaminationSchema = z.object({
     )
     .describe('new attacks on other positions'),
 });
+/** A cross-examination turn, as validated. */
 export type CrossExamination = z.infer<typeof crossExaminationSchema>;
 
 /** A steelman (phase 4): the best case for another position. */
@@ -82,6 +86,7 @@ export const steelmanSchema = z.object({
   thesis: z.string(),
   arguments: z.array(argumentSchema).min(1),
 });
+/** A steelman, as validated. */
 export type Steelman = z.infer<typeof steelmanSchema>;
 
 /** The auditor's findings (phase 5) on the claims the engine listed by id. */
@@ -91,6 +96,7 @@ export const auditSchema = z.object({
     .describe('claims tagged verified whose wording goes beyond what the cited lines show'),
   out_of_scope: z.array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') })).describe('claims that argue about an out-of-scope topic'),
 });
+/** The auditor's findings, as validated. */
 export type Audit = z.infer<typeof auditSchema>;
 
 /** Position statuses a judge may give; `conceded` comes from a surrender in cross-examination, never from the judge. */
@@ -126,6 +132,7 @@ export const rulingSchema = z.object({
   blind_spots: z.array(z.string()).describe('what no position considered'),
   summary: z.string().describe('one sentence a reviewer reads first'),
 });
+/** A ruling, as validated (before the engine enforces the rules). */
 export type Ruling = z.infer<typeof rulingSchema>;
 
 /** The schema of each kind of reply, by the envelope field that carries it. */

@@ -223,6 +223,21 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default' });
   });
 
+  it('runs --deep with two cross-examination rounds, and --rounds=0 as quick', async () => {
+    const before = scenario.anthropic!.requests.length;
+    const deep = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --deep --rfc=Readme.md'));
+    expect(deep.exitCode).toBe(0);
+    expect(JSON.parse(deep.outputs.decision!)).toMatchObject({ preset: 'deep', rounds: 2, completion: 'success' });
+    // 2 openings, 2 x 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs.
+    expect(scenario.anthropic!.requests.length - before).toBe(13);
+    const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
+    expect(posted.body).toContain('### Cross-examination round 2');
+    expect(posted.body).toContain('### Steelman swap');
+
+    const quick = await run('issue_comment', await comment('/debate keep vs drop --rounds=0'));
+    expect(JSON.parse(quick.outputs.decision!)).toMatchObject({ preset: 'quick', rounds: 0 });
+  });
+
   it('replies with the problem and the usage to a malformed command, without a model call', async () => {
     const calls = scenario.anthropic!.requests.length;
     const result = await run('issue_comment', await comment('/debate a vs b vs c vs d vs e'));

@@ -53,6 +53,32 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     await expect(client().complete(call())).rejects.toThrow(/refused/);
   });
 
+  it('sends call.format as the output schema and validates with call.schema, naming the issues', async () => {
+    const envelope = z.object({ verdict: schema.nullable(), other: z.object({ note: z.string() }).nullable() });
+    const pick = z.object({ verdict: schema }).transform((r) => r.verdict);
+    next = { text: JSON.stringify({ verdict: { answer: 'yes', score: 2 }, other: null }) };
+    let started = 0;
+    const reply = await client().complete({ ...call(), format: envelope, schema: pick, onStart: () => (started += 1) });
+    expect(reply.output).toEqual({ answer: 'yes', score: 2 });
+    expect(started).toBe(1);
+    const sent = server.requests.at(-1)!.body.output_config?.format?.schema as { properties: Record<string, unknown> };
+    expect(Object.keys(sent.properties)).toEqual(['verdict', 'other']);
+
+    next = { text: JSON.stringify({ verdict: null, other: { note: 'wrong field' } }) };
+    const error = await client().complete({ ...call(), format: envelope, schema: pick }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelReplyError);
+    expect((error as ModelReplyError).problem).toBe('invalid');
+    expect((error as ModelReplyError).issues[0]).toMatch(/^verdict: /);
+    expect((error as ModelReplyError).usage?.output_tokens).toBeGreaterThan(0);
+
+    next = { text: 'not json' };
+    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'invalid', issues: [expect.stringContaining('not valid JSON')] });
+    next = { text: '{"answer": "ye', stopReason: 'max_tokens' };
+    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'truncated' });
+    next = { text: '', stopReason: 'refusal' };
+    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'refused' });
+  });
+
   it('surfaces API errors as the SDK typed them', async () => {
     const wrongKey = createAnthropicModelClient({ apiKey: 'sk-ant-wrong', baseUrl: server.url, maxRetries: 0 });
     await expect(wrongKey.complete(call())).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
