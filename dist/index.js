@@ -87752,6 +87752,7 @@ async function runDebate(client, request2) {
     const framed = await frame(caller, request2, language);
     framing = framed.framing;
     enforcement.push(...framed.notes);
+    problems.push(...framed.warnings.map((w) => `The moderator: ${w}.`));
     if (!framing.contested || framed.labels.length < 2) return { kind: "not-contested", framing, calls: caller.calls };
     labels = framed.labels;
     outOfScope = [.../* @__PURE__ */ new Set([...outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
@@ -87867,8 +87868,22 @@ async function runDebate(client, request2) {
     );
   }
   const roundsHeld = transcript.rounds.length;
-  const base = { kind: "debate", topic, positions, outOfScope, framing, plan, language, transcript, stop, roundsHeld, judgeModel: request2.judgeModel, enforcement };
-  if (active.size === 0 && transcript.openings.every((t) => t.status === "incomplete")) {
+  const base = {
+    kind: "debate",
+    topic,
+    positions,
+    outOfScope,
+    framing,
+    plan,
+    language,
+    transcript,
+    stop,
+    surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
+    roundsHeld,
+    judgeModel: request2.judgeModel,
+    enforcement
+  };
+  if (transcript.openings.every((t) => t.status === "incomplete")) {
     problems.push("No advocate produced an opening, so the judge was not called.");
     return { ...base, audit: void 0, judgeRuns: [], ruling: void 0, counts: countCitations(transcript, positions), completion: "aborted", problems, calls: caller.calls };
   }
@@ -87929,11 +87944,11 @@ async function frame(caller, request2, language) {
       labels = distinctLabels(framing);
     }
     if (labels.length < 2) {
-      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [] };
+      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], warnings: reply.warnings };
     }
   }
   const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
-  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes };
+  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, warnings: reply.warnings };
 }
 function distinctLabels(framing) {
   const seen = /* @__PURE__ */ new Set();
@@ -90554,7 +90569,7 @@ function buildDecisionRecord(outcome, context4) {
     positions: outcome.positions.map((p) => ({
       id: p.id,
       label: p.label,
-      status: ruling?.positions.find((r) => r.id === p.id)?.status ?? "unresolved",
+      status: ruling?.positions.find((r) => r.id === p.id)?.status ?? (outcome.surrendered.includes(p.id) ? "conceded" : "unresolved"),
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0
     })),

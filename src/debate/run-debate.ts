@@ -73,6 +73,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
     const framed = await frame(caller, request, language);
     framing = framed.framing;
     enforcement.push(...framed.notes);
+    problems.push(...framed.warnings.map((w) => `The moderator: ${w}.`));
     if (!framing.contested || framed.labels.length < 2) return { kind: 'not-contested', framing, calls: caller.calls };
     labels = framed.labels;
     outOfScope = [...new Set([...outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
@@ -196,8 +197,22 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   }
 
   const roundsHeld = transcript.rounds.length;
-  const base = { kind: 'debate' as const, topic, positions, outOfScope, framing, plan, language, transcript, stop, roundsHeld, judgeModel: request.judgeModel, enforcement };
-  if (active.size === 0 && transcript.openings.every((t) => t.status === 'incomplete')) {
+  const base = {
+    kind: 'debate' as const,
+    topic,
+    positions,
+    outOfScope,
+    framing,
+    plan,
+    language,
+    transcript,
+    stop,
+    surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
+    roundsHeld,
+    judgeModel: request.judgeModel,
+    enforcement,
+  };
+  if (transcript.openings.every((t) => t.status === 'incomplete')) {
     problems.push('No advocate produced an opening, so the judge was not called.');
     return { ...base, audit: undefined, judgeRuns: [], ruling: undefined, counts: countCitations(transcript, positions), completion: 'aborted', problems, calls: caller.calls };
   }
@@ -236,7 +251,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
 }
 
 /** The moderator's framing, with the framing rules applied in code (2-4 distinct positions). */
-async function frame(caller: Caller, request: DebateRequest, language: string): Promise<{ framing: Framing; labels: string[]; notes: string[] }> {
+async function frame(caller: Caller, request: DebateRequest, language: string): Promise<{ framing: Framing; labels: string[]; notes: string[]; warnings: string[] }> {
   const spec = {
     role: 'moderator' as const,
     purpose: 'framing',
@@ -265,11 +280,11 @@ async function frame(caller: Caller, request: DebateRequest, language: string): 
       labels = distinctLabels(framing);
     }
     if (labels.length < 2) {
-      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [] };
+      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], warnings: reply.warnings };
     }
   }
   const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
-  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes };
+  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, warnings: reply.warnings };
 }
 
 function distinctLabels(framing: Framing): string[] {

@@ -209,6 +209,8 @@ export interface DebateResult {
   language: string;
   transcript: Transcript;
   stop: StopReason;
+  /** Positions whose advocate surrendered: `conceded` in the record, with or without a ruling. */
+  surrendered: string[];
   /** Cross-examination rounds actually held (decision record `rounds`). */
   roundsHeld: number;
   audit: AuditResult | undefined;

@@ -112,7 +112,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     positions: outcome.positions.map((p) => ({
       id: p.id,
       label: p.label,
-      status: ruling?.positions.find((r) => r.id === p.id)?.status ?? 'unresolved',
+      status: ruling?.positions.find((r) => r.id === p.id)?.status ?? (outcome.surrendered.includes(p.id) ? 'conceded' : 'unresolved'),
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
     })),

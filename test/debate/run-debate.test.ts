@@ -98,6 +98,7 @@ describe('runDebate: the phases', () => {
       { preset: 'deep', rounds: 5 },
     );
     expect(outcome.stop).toEqual({ kind: 'surrender', round: 2, positionIds: ['B'] });
+    expect(outcome.surrendered).toEqual(['B']);
     expect(phases.filter((p) => p.phase === 'cross-examination')).toHaveLength(4);
     expect(phases.some((p) => p.phase === 'closing')).toBe(false);
     // A's round-2 attack on B could never be answered: not a concession.

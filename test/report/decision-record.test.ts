@@ -34,6 +34,8 @@ describe('decision record', () => {
     const record = fixtureRecord(pack, { ...fixtureOutcome(pack), ruling: undefined, completion: 'aborted' });
     expect(record).toMatchObject({ completion: 'aborted', recommendation: 'none', confidence: 'low' });
     expect(record.positions.every((p) => p.status === 'unresolved')).toBe(true);
+    const afterSurrender = fixtureRecord(pack, { ...fixtureOutcome(pack), ruling: undefined, completion: 'aborted', surrendered: ['B'] });
+    expect(afterSurrender.positions.map((p) => p.status)).toEqual(['unresolved', 'conceded']);
   });
 
   it('records a surrendered position as conceded and the rounds actually held', () => {
