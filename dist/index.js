@@ -86808,7 +86808,7 @@ function describeStop(stop) {
     case "converged":
       return `Cross-examination converged in round ${stop.round}: it brought no new verified citation and no new attack.`;
     case "too-few-advocates":
-      return `Cross-examination stopped after round ${stop.round}: fewer than two advocates were still able to argue.`;
+      return stop.round === 0 ? "No cross-examination was held: fewer than two advocates produced an opening." : `Cross-examination stopped after round ${stop.round}: fewer than two advocates were still able to argue.`;
   }
 }
 
