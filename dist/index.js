@@ -89247,6 +89247,25 @@ async function gatherEvidence(source, request2) {
   return { pull, files, pack, contentReads };
 }
 
+// src/report/redact.ts
+var SECRET_PATTERNS = [
+  /\bsk-ant-[A-Za-z0-9_-]{8,}/g,
+  /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
+];
+var REDACTED = "[redacted secret]";
+function redactSecrets(text, known = []) {
+  let out = text;
+  for (const secret of known) {
+    if (secret.length >= 8) out = out.split(secret).join(REDACTED);
+  }
+  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
+  return out;
+}
+
 // src/github/pull-request-source.ts
 var pullSchema = external_exports.object({
   number: external_exports.number().int(),
@@ -89389,6 +89408,15 @@ async function canTrigger(octokit, repo, username) {
     if (isStatus2(error63, 404)) return { allowed: false, role: "none" };
     throw error63;
   }
+}
+function createPublisher(octokit, repo) {
+  const clean = (body) => redactSecrets(body, repo.secrets);
+  const target = (issueNumber) => ({ owner: repo.owner, repo: repo.repo, issueNumber });
+  return {
+    upsert: (issueNumber, marker, body) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body)),
+    reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
+    react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content)
+  };
 }
 
 // src/report/decision-record.ts
@@ -89710,24 +89738,26 @@ async function runPipeline(clients, settings, trigger) {
   const { octokit, log: log2 } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const target = { ...repo, issueNumber: trigger.pullNumber };
+  const secrets = [settings.anthropicApiKey ?? "", settings.githubToken];
+  const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  const pr = trigger.pullNumber;
   if (trigger.kind === "refuse") {
     log2.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await postReply(octokit, target, refusal(trigger.requestedBy));
+    await publish.reply(pr, refusal(trigger.requestedBy));
     return { status: "skipped", ...SKIPPED };
   }
   if (trigger.kind === "reply") {
-    if (!await mayTrigger(clients, settings, trigger)) return { status: "skipped", ...SKIPPED };
-    const reply = await postReply(octokit, target, trigger.body);
+    if (!await mayTrigger(clients, settings, publish, trigger)) return { status: "skipped", ...SKIPPED };
+    const reply = await publish.reply(pr, trigger.body);
     log2.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: "skipped", ...SKIPPED, commentUrl: reply.url };
   }
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   const marker = markerLine(id);
   try {
-    if (!await mayTrigger(clients, settings, trigger)) return { status: "skipped", ...SKIPPED };
+    if (!await mayTrigger(clients, settings, publish, trigger)) return { status: "skipped", ...SKIPPED };
     if (trigger.commentId !== void 0) {
-      await addReaction(octokit, { ...repo, commentId: trigger.commentId }, "eyes").catch((error63) => log2.warning(`Could not react to the command: ${String(error63)}`));
+      await publish.react(trigger.commentId, "eyes").catch((error63) => log2.warning(`Could not react to the command: ${String(error63)}`));
     }
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log2.group("Evidence", async () => {
@@ -89757,8 +89787,8 @@ async function runPipeline(clients, settings, trigger) {
     );
     const context4 = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
     if (outcome.kind === "not-contested") {
-      const posted2 = await upsertComment(octokit, target, marker, settings.botLogin, renderNotContestedComment(outcome.framing, context4, settings.command));
-      log2.notice(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`);
+      const posted2 = await publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context4, settings.command));
+      log2.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
       return { status: "skipped", ...SKIPPED, commentUrl: posted2.url };
     }
     const record2 = buildDecisionRecord(outcome, {
@@ -89775,35 +89805,35 @@ async function runPipeline(clients, settings, trigger) {
     const usage = totalUsage(outcome.calls);
     log2.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     const { body, full } = renderDebateComment(outcome, record2, evidence.pack, { ...context4, durationMs: Date.now() - started });
-    const posted = await upsertComment(octokit, target, marker, settings.botLogin, body);
+    const posted = await publish.upsert(pr, marker, body);
     log2.info(`${posted.created ? "Posted" : "Updated"} the debate comment: ${posted.url}`);
     return {
       status: outcome.completion,
       recommendation: record2.recommendation,
       confidence: record2.confidence,
       commentUrl: posted.url,
-      decision: recordToJson(record2),
-      report: full,
+      decision: redactSecrets(recordToJson(record2), secrets),
+      report: redactSecrets(full, secrets),
       failure: outcome.completion === "aborted" ? `The debate was aborted: ${outcome.problems.join(" ")}` : void 0
     };
   } catch (error63) {
     const problem = describeFailure(error63);
     let commentUrl = "";
     try {
-      commentUrl = (await upsertComment(octokit, target, marker, settings.botLogin, renderFailureComment(id, problem, settings.runUrl))).url;
+      commentUrl = (await publish.upsert(pr, marker, renderFailureComment(id, problem, settings.runUrl))).url;
     } catch (postError) {
       log2.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
     return { status: "aborted", recommendation: "none", confidence: "", commentUrl, decision: "", report: "", failure: problem };
   }
 }
-async function mayTrigger(clients, settings, trigger) {
+async function mayTrigger(clients, settings, publish, trigger) {
   const repo = { owner: settings.owner, repo: settings.repo };
   const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
   if (trigger.commentId !== void 0) {
-    await postReply(clients.octokit, { ...repo, issueNumber: trigger.pullNumber }, refusal(trigger.requestedBy));
+    await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
   }
   return false;
 }
@@ -89831,9 +89861,8 @@ var SettingsError = class extends Error {
 var positiveInt = (input2) => external_exports.string().trim().regex(/^\d+$/, `Input '${input2}': expected a whole number`).transform(Number).pipe(external_exports.number().int().positive(`Input '${input2}': expected a number above 0`));
 var inputsSchema = external_exports.object({
   "github-token": external_exports.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
-  "anthropic-api-key": external_exports.string({
-    error: "Input 'anthropic-api-key' is required: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret"
-  }).min(1),
+  // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
+  "anthropic-api-key": external_exports.string().min(1).optional(),
   "base-url": external_exports.url({ error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" }).optional(),
   model: external_exports.string().trim().min(1).default(DEFAULT_MODEL),
   "trigger-label": external_exports.string().trim().min(1).default("debate"),
@@ -89888,6 +89917,12 @@ function parseSettings(getInput2, env) {
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : void 0
   };
+}
+function requireApiKey(settings) {
+  if (settings.anthropicApiKey) return settings.anthropicApiKey;
+  throw new SettingsError(
+    "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret"
+  );
 }
 function describeIssues(error63, kind) {
   const issue3 = error63.issues[0];
@@ -90013,7 +90048,11 @@ var user = external_exports.object({ login: external_exports.string(), type: ext
 var labeledPayload = external_exports.object({
   action: external_exports.literal("labeled"),
   label: external_exports.object({ name: external_exports.string() }).optional(),
-  pull_request: external_exports.object({ number: external_exports.number().int().positive() }),
+  pull_request: external_exports.object({
+    number: external_exports.number().int().positive(),
+    head: external_exports.object({ repo: external_exports.object({ full_name: external_exports.string() }).nullable() }),
+    base: external_exports.object({ repo: external_exports.object({ full_name: external_exports.string() }) })
+  }),
   sender: user
 });
 var commentPayload = external_exports.object({
@@ -90043,6 +90082,13 @@ function detectTrigger(eventName, payload, config2) {
       return { kind: "skip", reason: `label "${label ?? ""}" was added; pr-debate runs when "${config2.triggerLabel}" is added` };
     }
     if (event.sender.type === "Bot") return { kind: "skip", reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
+    const head = event.pull_request.head.repo?.full_name;
+    if (eventName === "pull_request" && head !== event.pull_request.base.repo.full_name) {
+      return {
+        kind: "misconfigured",
+        reason: `PR #${event.pull_request.number} comes from a fork (${head ?? "a deleted repository"}), and GitHub runs \`pull_request\` workflows of forks without secrets and with a read-only token. Trigger pr-debate on \`pull_request_target\` (types: [labeled]) instead: it runs in the base repository and pr-debate never checks out or runs PR code.`
+      };
+    }
     return {
       kind: "debate",
       source: "label",
@@ -90139,7 +90185,7 @@ var log = {
 async function run() {
   try {
     const settings = parseSettings((name) => getInput(name) || void 0, process.env);
-    setSecret(settings.anthropicApiKey);
+    if (settings.anthropicApiKey) setSecret(settings.anthropicApiKey);
     setSecret(settings.githubToken);
     const payload = JSON.parse(await readFile2(settings.eventPath, "utf8"));
     const trigger = detectTrigger(settings.eventName, payload, settings);
@@ -90149,8 +90195,13 @@ async function run() {
       setOutput("recommendation", "none");
       return;
     }
+    if (trigger.kind === "misconfigured") {
+      setOutput("status", "skipped");
+      setFailed(trigger.reason);
+      return;
+    }
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => warning(message));
-    const models = createAnthropicModelClient({ apiKey: settings.anthropicApiKey, baseUrl: settings.baseUrl });
+    const models = createAnthropicModelClient({ apiKey: trigger.kind === "debate" ? requireApiKey(settings) : "", baseUrl: settings.baseUrl });
     const result = await runPipeline({ octokit, models, log }, settings, trigger);
     setOutput("status", result.status);
     setOutput("recommendation", result.recommendation);

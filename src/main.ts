@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createOctokit } from './github/create-octokit.js';
 import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
 import { describeFailure, runPipeline, type Log } from './pipeline.js';
-import { parseSettings, SettingsError } from './settings.js';
+import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 
 const log: Log = {
@@ -20,7 +20,7 @@ const log: Log = {
 export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
-    core.setSecret(settings.anthropicApiKey);
+    if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
     core.setSecret(settings.githubToken);
 
     const payload: unknown = JSON.parse(await readFile(settings.eventPath, 'utf8'));
@@ -31,9 +31,14 @@ export async function run(): Promise<void> {
       core.setOutput('recommendation', 'none');
       return;
     }
+    if (trigger.kind === 'misconfigured') {
+      core.setOutput('status', 'skipped');
+      core.setFailed(trigger.reason);
+      return;
+    }
 
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
-    const models = createAnthropicModelClient({ apiKey: settings.anthropicApiKey, baseUrl: settings.baseUrl });
+    const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl });
     const result = await runPipeline({ octokit, models, log }, settings, trigger);
 
     core.setOutput('status', result.status);

@@ -1,10 +1,11 @@
 import type { ModelClient } from './debate/model-client.js';
 import { runDebate } from './debate/run-debate.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
-import { addReaction, canTrigger, postReply, upsertComment } from './github/comments.js';
+import { canTrigger, createPublisher, type Publisher } from './github/comments.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
 import { buildDecisionRecord, debateId, recordToJson, totalUsage } from './report/decision-record.js';
+import { redactSecrets } from './report/redact.js';
 import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
@@ -51,20 +52,22 @@ const SKIPPED = { recommendation: 'none', confidence: '', commentUrl: '', decisi
  * Never throws for a failure after the trigger: it posts a comment that says what failed and returns
  * `failure`, so the step fails with the comment in place.
  */
-export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' }>): Promise<PipelineResult> {
+export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<PipelineResult> {
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const target = { ...repo, issueNumber: trigger.pullNumber };
+  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  const pr = trigger.pullNumber;
 
   if (trigger.kind === 'refuse') {
     log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await postReply(octokit, target, refusal(trigger.requestedBy));
+    await publish.reply(pr, refusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
-    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
-    const reply = await postReply(octokit, target, trigger.body);
+    if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
+    const reply = await publish.reply(pr, trigger.body);
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
   }
@@ -72,9 +75,9 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   const marker = markerLine(id);
   try {
-    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
+    if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
     if (trigger.commentId !== undefined) {
-      await addReaction(octokit, { ...repo, commentId: trigger.commentId }, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
+      await publish.react(trigger.commentId, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
     }
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log.group('Evidence', async () => {
@@ -105,8 +108,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
 
     if (outcome.kind === 'not-contested') {
-      const posted = await upsertComment(octokit, target, marker, settings.botLogin, renderNotContestedComment(outcome.framing, context, settings.command));
-      log.notice(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`);
+      const posted = await publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command));
+      log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
       return { status: 'skipped', ...SKIPPED, commentUrl: posted.url };
     }
 
@@ -124,22 +127,22 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     const usage = totalUsage(outcome.calls);
     log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     const { body, full } = renderDebateComment(outcome, record, evidence.pack, { ...context, durationMs: Date.now() - started });
-    const posted = await upsertComment(octokit, target, marker, settings.botLogin, body);
+    const posted = await publish.upsert(pr, marker, body);
     log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
     return {
       status: outcome.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
       commentUrl: posted.url,
-      decision: recordToJson(record),
-      report: full,
+      decision: redactSecrets(recordToJson(record), secrets),
+      report: redactSecrets(full, secrets),
       failure: outcome.completion === 'aborted' ? `The debate was aborted: ${outcome.problems.join(' ')}` : undefined,
     };
   } catch (error) {
     const problem = describeFailure(error);
     let commentUrl = '';
     try {
-      commentUrl = (await upsertComment(octokit, target, marker, settings.botLogin, renderFailureComment(id, problem, settings.runUrl))).url;
+      commentUrl = (await publish.upsert(pr, marker, renderFailureComment(id, problem, settings.runUrl))).url;
     } catch (postError) {
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
@@ -151,13 +154,13 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
  * Checks the collaborator permission of whoever triggered the run (contract section 4); a refusal gets
  * a short reply on a comment trigger and a notice in the log.
  */
-async function mayTrigger(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
+async function mayTrigger(clients: PipelineClients, settings: Settings, publish: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
   const repo = { owner: settings.owner, repo: settings.repo };
   const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
   if (trigger.commentId !== undefined) {
-    await postReply(clients.octokit, { ...repo, issueNumber: trigger.pullNumber }, refusal(trigger.requestedBy));
+    await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
   }
   return false;
 }

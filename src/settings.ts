@@ -31,12 +31,8 @@ const positiveInt = (input: string) =>
 
 const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
-  'anthropic-api-key': z
-    .string({
-      error:
-        "Input 'anthropic-api-key' is required: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
-    })
-    .min(1),
+  // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
+  'anthropic-api-key': z.string().min(1).optional(),
   'base-url': z.url({ error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" }).optional(),
   model: z.string().trim().min(1).default(DEFAULT_MODEL),
   'trigger-label': z.string().trim().min(1).default('debate'),
@@ -80,7 +76,8 @@ const environmentSchema = z.object({
 /** Everything a run needs to know before it starts, in one typed object. */
 export interface Settings {
   githubToken: string;
-  anthropicApiKey: string;
+  /** Undefined when the input is empty; {@link requireApiKey} says what to do. */
+  anthropicApiKey: string | undefined;
   /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
   baseUrl: string | undefined;
   model: string;
@@ -141,6 +138,17 @@ export function parseSettings(
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
   };
+}
+
+/**
+ * The API key, for a run that calls a model.
+ * @throws SettingsError naming the input and how to set it
+ */
+export function requireApiKey(settings: Settings): string {
+  if (settings.anthropicApiKey) return settings.anthropicApiKey;
+  throw new SettingsError(
+    "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
+  );
 }
 
 function describeIssues(error: z.ZodError, kind: 'Input' | 'Environment'): string {

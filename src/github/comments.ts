@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactSecrets } from '../report/redact.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './pull-request-source.js';
 
@@ -22,7 +23,7 @@ export interface PostedComment {
  * @param marker the exact first line, `<!-- pr-debate:v1 id=... -->`
  * @param botLogin the identity whose comments are ours (input `bot-login`)
  */
-export async function upsertComment(
+async function upsertComment(
   octokit: GitHubClient,
   target: { owner: string; repo: string; issueNumber: number },
   marker: string,
@@ -41,7 +42,7 @@ export async function upsertComment(
 }
 
 /** The bot's comment whose first line is `marker`, if any. */
-export async function findComment(
+async function findComment(
   octokit: GitHubClient,
   target: { owner: string; repo: string; issueNumber: number },
   marker: string,
@@ -64,14 +65,14 @@ export async function findComment(
 }
 
 /** Posts a plain reply on the PR (help, refusals, command errors). */
-export async function postReply(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number }, body: string): Promise<PostedComment> {
+async function postReply(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number }, body: string): Promise<PostedComment> {
   const { data } = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
   const comment = parseResponse(commentSchema, data, 'POST issues/comments');
   return { id: comment.id, url: comment.html_url };
 }
 
 /** Adds a reaction to the triggering comment. */
-export async function addReaction(octokit: GitHubClient, target: { owner: string; repo: string; commentId: number }, content: 'eyes' | 'rocket' | 'confused'): Promise<void> {
+async function addReaction(octokit: GitHubClient, target: { owner: string; repo: string; commentId: number }, content: 'eyes' | 'rocket' | 'confused'): Promise<void> {
   await octokit.rest.reactions.createForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
 }
 
@@ -94,4 +95,28 @@ export async function canTrigger(octokit: GitHubClient, repo: { owner: string; r
     if (isStatus(error, 404)) return { allowed: false, role: 'none' };
     throw error;
   }
+}
+
+/** Everything the pipeline posts, through one door that redacts secrets from every body. */
+export interface Publisher {
+  /** Creates or updates the bot's comment whose first line is `marker`. */
+  upsert(issueNumber: number, marker: string, body: string): Promise<PostedComment & { created: boolean }>;
+  /** Posts a plain reply. */
+  reply(issueNumber: number, body: string): Promise<PostedComment>;
+  /** Reacts to a comment. */
+  react(commentId: number, content: 'eyes' | 'rocket' | 'confused'): Promise<void>;
+}
+
+/**
+ * @param secrets this run's exact secrets (API key, token), removed from every body along with
+ *   anything key-shaped ({@link redactSecrets})
+ */
+export function createPublisher(octokit: GitHubClient, repo: { owner: string; repo: string; botLogin: string; secrets: readonly string[] }): Publisher {
+  const clean = (body: string) => redactSecrets(body, repo.secrets);
+  const target = (issueNumber: number) => ({ owner: repo.owner, repo: repo.repo, issueNumber });
+  return {
+    upsert: (issueNumber, marker, body) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body)),
+    reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
+    react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content),
+  };
 }

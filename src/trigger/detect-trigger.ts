@@ -21,6 +21,8 @@ export type Trigger =
       options: CommandOptions;
     }
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** The workflow cannot work for this event as configured; `reason` says what to change. */
+  | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
 
@@ -29,7 +31,11 @@ const user = z.object({ login: z.string(), type: z.string().optional() });
 const labeledPayload = z.object({
   action: z.literal('labeled'),
   label: z.object({ name: z.string() }).optional(),
-  pull_request: z.object({ number: z.number().int().positive() }),
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    head: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
+    base: z.object({ repo: z.object({ full_name: z.string() }) }),
+  }),
   sender: user,
 });
 
@@ -74,6 +80,14 @@ export function detectTrigger(
       return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
+    // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token.
+    const head = event.pull_request.head.repo?.full_name;
+    if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
+      return {
+        kind: 'misconfigured',
+        reason: `PR #${event.pull_request.number} comes from a fork (${head ?? 'a deleted repository'}), and GitHub runs \`pull_request\` workflows of forks without secrets and with a read-only token. Trigger pr-debate on \`pull_request_target\` (types: [labeled]) instead: it runs in the base repository and pr-debate never checks out or runs PR code.`,
+      };
+    }
     return {
       kind: 'debate',
       source: 'label',

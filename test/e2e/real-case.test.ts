@@ -228,6 +228,16 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(paths.filter((p) => p.startsWith('POST') && p.endsWith('/comments'))).toHaveLength(2); // the command itself, then the reply
   });
 
+  it('says to use pull_request_target for a fork PR under pull_request, before any API call', async () => {
+    const before = scenario.github.state.requests.length;
+    const [o, r] = names();
+    const fork = labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headRepository: 'contributor/fork' });
+    const result = await runAction({ eventName: 'pull_request', payload: fork, repository: scenario.repository, apiUrl: scenario.github.url, inputs: { 'github-token': 'read-only' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/::error::PR #1 comes from a fork \(contributor\/fork\).*pull_request_target/);
+    expect(scenario.github.state.requests.length).toBe(before);
+  });
+
   it('exits 0 with a notice for an event it does not handle', async () => {
     const [o, r] = names();
     const result = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', action: 'opened' }));

@@ -19,6 +19,12 @@ describe('detectTrigger', () => {
     expect(detectTrigger('push', {}, config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"push"') });
   });
 
+  it('says what to change for a fork PR under pull_request, and runs it under pull_request_target', () => {
+    const fork = labeledEvent({ ...repo, number: 7, label: 'debate', headRepository: 'someone/widgets' });
+    expect(detectTrigger('pull_request', fork, config)).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining('pull_request_target') });
+    expect(detectTrigger('pull_request_target', fork, config)).toMatchObject({ kind: 'debate' });
+  });
+
   it('starts a debate with the positions of a PR comment command', () => {
     const trigger = detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: 'Let us settle this.\n/debate keep vs drop', commentId: 55 }), config);
     expect(trigger).toMatchObject({ kind: 'debate', source: 'comment', pullNumber: 9, commentId: 55, positions: ['keep', 'drop'] });
