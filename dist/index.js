@@ -89361,18 +89361,35 @@ var commentSchema = external_exports.object({
   body: external_exports.string().nullable().optional(),
   user: external_exports.object({ login: external_exports.string() }).nullable()
 });
-async function upsertComment(octokit, target, marker, botLogin, body) {
-  const existing = await findComment(octokit, target, marker, botLogin);
-  if (existing) {
-    const { data: data2 } = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: existing.id, body });
-    const comment2 = parseResponse(commentSchema, data2, "PATCH issues/comments");
-    return { id: comment2.id, url: comment2.html_url, created: false };
-  }
-  const { data } = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
-  const comment = parseResponse(commentSchema, data, "POST issues/comments");
-  return { id: comment.id, url: comment.html_url, created: true };
+function headTrailer(headSha) {
+  return `<!-- pr-debate:head=${headSha} -->`;
 }
-async function findComment(octokit, target, marker, botLogin) {
+var HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
+async function upsertComment(octokit, target, marker, botLogin, body, head) {
+  const text = head ? `${body}
+${headTrailer(head.ours)}` : body;
+  const update = async (existing2) => {
+    const existingHead = HEAD_TRAILER.exec(existing2.body)?.[1];
+    if (head && head.ours !== head.current && existingHead === head.current) {
+      return { id: existing2.id, url: existing2.url, created: false, skipped: true };
+    }
+    const { data: data2 } = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: existing2.id, body: text });
+    const comment = parseResponse(commentSchema, data2, "PATCH issues/comments");
+    return { id: comment.id, url: comment.html_url, created: false, skipped: false };
+  };
+  const [existing] = await findComments(octokit, target, marker, botLogin);
+  if (existing) return update(existing);
+  const { data } = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: text });
+  const created = parseResponse(commentSchema, data, "POST issues/comments");
+  const [oldest] = await findComments(octokit, target, marker, botLogin);
+  if (oldest && oldest.id < created.id) {
+    await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: created.id });
+    return update(oldest);
+  }
+  return { id: created.id, url: created.html_url, created: true, skipped: false };
+}
+async function findComments(octokit, target, marker, botLogin) {
+  const found = [];
   const iterator2 = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: target.owner,
     repo: target.repo,
@@ -89382,11 +89399,11 @@ async function findComment(octokit, target, marker, botLogin) {
   for await (const page of iterator2) {
     for (const item of page.data) {
       const comment = parseResponse(commentSchema, item, "GET issues/comments");
-      const firstLine2 = (comment.body ?? "").split("\n", 1)[0]?.trim();
-      if (firstLine2 === marker && comment.user?.login === botLogin) return { id: comment.id, url: comment.html_url };
+      const body = comment.body ?? "";
+      if (body.split("\n", 1)[0]?.trim() === marker && comment.user?.login === botLogin) found.push({ id: comment.id, url: comment.html_url, body });
     }
   }
-  return void 0;
+  return found.sort((a, b) => a.id - b.id);
 }
 async function postReply(octokit, target, body) {
   const { data } = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
@@ -89413,7 +89430,7 @@ function createPublisher(octokit, repo) {
   const clean = (body) => redactSecrets(body, repo.secrets);
   const target = (issueNumber) => ({ owner: repo.owner, repo: repo.repo, issueNumber });
   return {
-    upsert: (issueNumber, marker, body) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body)),
+    upsert: (issueNumber, marker, body, head) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body), head),
     reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
     react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content)
   };
@@ -89591,6 +89608,10 @@ function renderDebateComment(outcome, record2, pack, context4) {
   if (outcome.completion === "degraded-success") {
     head.push("", `> [!WARNING]
 > **Degraded run.** ${sanitiseText(outcome.problems.join(" "), { inline: true })}`);
+  }
+  if (context4.currentHeadSha !== context4.headSha) {
+    head.push("", `> [!CAUTION]
+> **Stale result:** the PR head moved to \`${context4.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context4.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
   if (pack.truncated) head.push("", "> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).");
   head.push("", `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, "");
@@ -89785,7 +89806,7 @@ async function runPipeline(clients, settings, trigger) {
         judgeModel: settings.model
       })
     );
-    const context4 = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
+    const context4 = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
     if (outcome.kind === "not-contested") {
       const posted2 = await publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context4, settings.command));
       log2.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
@@ -89804,9 +89825,18 @@ async function runPipeline(clients, settings, trigger) {
     });
     const usage = totalUsage(outcome.calls);
     log2.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-    const { body, full } = renderDebateComment(outcome, record2, evidence.pack, { ...context4, durationMs: Date.now() - started });
-    const posted = await publish.upsert(pr, marker, body);
-    log2.info(`${posted.created ? "Posted" : "Updated"} the debate comment: ${posted.url}`);
+    const currentHead = (await source.getPullRequest(pr)).headSha;
+    if (currentHead !== evidence.pack.headSha) {
+      log2.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
+    }
+    const { body, full } = renderDebateComment(outcome, record2, evidence.pack, {
+      ...context4,
+      durationMs: Date.now() - started,
+      currentHeadSha: currentHead
+    });
+    const posted = await publish.upsert(pr, marker, body, { ours: evidence.pack.headSha, current: currentHead });
+    if (posted.skipped) log2.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
+    else log2.info(`${posted.created ? "Posted" : "Updated"} the debate comment: ${posted.url}`);
     return {
       status: outcome.completion,
       recommendation: record2.recommendation,

@@ -105,7 +105,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
         judgeModel: settings.model,
       }),
     );
-    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
+    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
 
     if (outcome.kind === 'not-contested') {
       const posted = await publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command));
@@ -126,9 +126,19 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     });
     const usage = totalUsage(outcome.calls);
     log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-    const { body, full } = renderDebateComment(outcome, record, evidence.pack, { ...context, durationMs: Date.now() - started });
-    const posted = await publish.upsert(pr, marker, body);
-    log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+    // The head SHA was read once, at the start; a push during the run makes this result stale.
+    const currentHead = (await source.getPullRequest(pr)).headSha;
+    if (currentHead !== evidence.pack.headSha) {
+      log.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
+    }
+    const { body, full } = renderDebateComment(outcome, record, evidence.pack, {
+      ...context,
+      durationMs: Date.now() - started,
+      currentHeadSha: currentHead,
+    });
+    const posted = await publish.upsert(pr, marker, body, { ours: evidence.pack.headSha, current: currentHead });
+    if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
+    else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
     return {
       status: outcome.completion,
       recommendation: record.recommendation,

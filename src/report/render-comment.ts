@@ -27,6 +27,8 @@ export interface CommentContext {
   runUrl: string | undefined;
   /** Wall time of the run so far, in milliseconds. */
   durationMs: number;
+  /** The PR's head when the result was posted; differs from `headSha` when a push made the result stale. */
+  currentHeadSha: string;
 }
 
 /** The marker line that identifies a debate's comment. */
@@ -85,6 +87,9 @@ export function renderDebateComment(
   if (ruling) head.push('', `> ${sanitiseText(ruling.summary, { inline: true })}`);
   if (outcome.completion === 'degraded-success') {
     head.push('', `> [!WARNING]\n> **Degraded run.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
+  }
+  if (context.currentHeadSha !== context.headSha) {
+    head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
   if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
   head.push('', `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, '');

@@ -8,7 +8,7 @@ import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
 
 const pack = fixturePack();
-const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200 };
+const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200, currentHeadSha: pack.headSha };
 
 describe('renderDebateComment', () => {
   const { body } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, context);
@@ -38,6 +38,12 @@ describe('renderDebateComment', () => {
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
     expect(decisionRecordSchema.parse(parse(yaml!))).toEqual(fixtureRecord(pack));
     expect(body).toMatch(/<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0148/);
+  });
+
+  it('marks a result stale when the head moved during the run', () => {
+    const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, currentHeadSha: 'c'.repeat(40) });
+    expect(stale).toContain('**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`');
+    expect(body).not.toContain('Stale result');
   });
 
   it('keeps model text from pinging people, forging markers, opening HTML or starting a command line', () => {
