@@ -89559,13 +89559,20 @@ function escapeHtml(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function sanitiseText(text, options = {}) {
-  let out = escapeHtml(text).replace(/@(?=[A-Za-z0-9_-])/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  let out = escapeHtml(text).replace(/[[\]]/g, "\\$&").replace(/@(?=[A-Za-z0-9_-])/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
   out = out.split(/\r?\n/).map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, "$1\u200B$2")).join(options.inline ? " " : "\n");
   if (options.inline) out = out.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
   return out;
 }
 function codeSpan(text) {
   return `<code>${escapeHtml(text).replace(/@/g, "@\u200B").replace(/\r?\n/g, " ")}</code>`;
+}
+function fencedBlock(content, language) {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${language}
+${content}
+${fence}`;
 }
 
 // src/report/render-comment.ts
@@ -89652,7 +89659,7 @@ function renderDebateComment(outcome, record2, pack, context4) {
   }
   body.push("", "### Evidence", "", renderEvidenceNotes(pack));
   const transcript = renderTranscript(outcome, context4);
-  const recordBlock = ["", "<details><summary>Decision record</summary>", "", "```yaml", recordToYaml(record2).trimEnd(), "```", "", "</details>"];
+  const recordBlock = ["", "<details><summary>Decision record</summary>", "", fencedBlock(recordToYaml(record2).trimEnd(), "yaml"), "", "</details>"];
   const footer = ["", renderFooter(outcome, record2, pack, context4)];
   const full = [...head, ...body, "", transcript, ...recordBlock, ...footer].join("\n");
   if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };

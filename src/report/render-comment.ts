@@ -3,7 +3,7 @@ import type { AdvocateTurn, AuditedCitation, DebateOutcome, Position } from '../
 import type { Framing } from '../debate/schemas.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { recordToYaml, totalUsage, type DecisionRecord } from './decision-record.js';
-import { codeSpan, MARKER_PREFIX, sanitiseText } from './sanitise.js';
+import { codeSpan, fencedBlock, MARKER_PREFIX, sanitiseText } from './sanitise.js';
 
 /**
  * Renders the PR comment of contract section 7. Pure.
@@ -131,7 +131,7 @@ export function renderDebateComment(
   body.push('', '### Evidence', '', renderEvidenceNotes(pack));
 
   const transcript = renderTranscript(outcome, context);
-  const recordBlock = ['', '<details><summary>Decision record</summary>', '', '```yaml', recordToYaml(record).trimEnd(), '```', '', '</details>'];
+  const recordBlock = ['', '<details><summary>Decision record</summary>', '', fencedBlock(recordToYaml(record).trimEnd(), 'yaml'), '', '</details>'];
   const footer = ['', renderFooter(outcome, record, pack, context)];
 
   const full = [...head, ...body, '', transcript, ...recordBlock, ...footer].join('\n');

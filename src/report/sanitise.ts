@@ -13,7 +13,7 @@ export function escapeHtml(text: string): string {
 
 /**
  * Text from a model or the PR, for Markdown paragraphs and list items.
- * - HTML is escaped, so no tag, comment or marker can be formed;
+ * - HTML is escaped, so no tag, comment or marker can be formed; brackets too, so no link or image;
  * - `@name` gets a zero-width space after the `@`, so no one is mentioned;
  * - a line starting with `/` gets a zero-width space first, so it is never a command line;
  * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
@@ -22,6 +22,7 @@ export function escapeHtml(text: string): string {
  */
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
   let out = escapeHtml(text)
+    .replace(/[[\]]/g, '\\$&') // no links or images of the text's own making
     .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   out = out
@@ -35,4 +36,14 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
 /** A quote shown as code: HTML-escaped inside `<code>`, so backticks and fences in it are inert. */
 export function codeSpan(text: string): string {
   return `<code>${escapeHtml(text).replace(/@/g, '@\u200b').replace(/\r?\n/g, ' ')}</code>`;
+}
+
+/**
+ * A fenced code block whose fence is longer than any backtick run inside, so the content can never
+ * close it (CommonMark: a closing fence needs at least as many backticks as the opening one).
+ */
+export function fencedBlock(content: string, language: string): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${content}\n${fence}`;
 }

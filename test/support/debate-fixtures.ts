@@ -4,7 +4,7 @@ import type { EvidencePack } from '../../src/evidence/types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
 /** A finished quick debate over the fixture pack, with one verified and one unverified citation. */
-export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string } = {}): Extract<DebateOutcome, { kind: 'debate' }> {
+export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string; label?: string } = {}): Extract<DebateOutcome, { kind: 'debate' }> {
   const good = { path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
   const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: 'nowhere to be found' };
   const audited = (c: typeof good) => ({ ...c, check: verifyCitation(c, pack) });
@@ -18,7 +18,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     kind: 'debate',
     topic: 'keep the cache vs drop the cache',
     positions: [
-      { id: 'A', label: 'keep the cache', model: 'claude-sonnet-5-5' },
+      { id: 'A', label: text.label ?? 'keep the cache', model: 'claude-sonnet-5-5' },
       { id: 'B', label: 'drop the cache', model: 'claude-sonnet-5-5' },
     ],
     outOfScope: [],
