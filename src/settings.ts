@@ -33,7 +33,9 @@ const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
   // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
   'anthropic-api-key': z.string().min(1).optional(),
-  'base-url': z.url({ error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" }).optional(),
+  'base-url': z
+    .url({ protocol: /^https?$/, error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" })
+    .optional(),
   model: z.string().trim().min(1).default(DEFAULT_MODEL),
   'trigger-label': z.string().trim().min(1).default('debate'),
   command: z
@@ -60,6 +62,13 @@ const inputsSchema = z.object({
     .transform((value) => value as Preset),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  'deadline-minutes': z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "Input 'deadline-minutes': expected a number of minutes, such as 20")
+    .transform(Number)
+    .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
+    .default(20),
 });
 
 const environmentSchema = z.object({
@@ -89,6 +98,8 @@ export interface Settings {
   maxEvidenceTokens: number;
   /** The identity whose comments are ours (the author of `github-token`'s comments). */
   botLogin: string;
+  /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
+  deadlineMinutes: number;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -130,6 +141,7 @@ export function parseSettings(
     preset: i.preset,
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
+    deadlineMinutes: i['deadline-minutes'],
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,

@@ -1,4 +1,4 @@
-import { verifyCitation } from '../citations/verify-citations.js';
+import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Ruling } from './schemas.js';
 import type { CitationCounts, FinalRuling, Position } from './types.js';
@@ -25,7 +25,7 @@ export function enforceRuling(
       notes.push(`The judge gave no ruling on position ${position.id}; it is recorded as unresolved.`);
       return { id: position.id, status: 'unresolved', rationale: 'The judge gave no ruling on this position.', defeating_citations: [] };
     }
-    const defeating = given.defeating_citations.map((c) => ({ ...c, check: verifyCitation(c, pack) }));
+    const defeating = given.defeating_citations.map((c) => auditCitation(c, pack));
     let status = given.status;
     if (status === 'survived' && (counts.get(position.id)?.verified ?? 0) === 0) {
       status = 'unresolved';

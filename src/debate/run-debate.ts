@@ -1,5 +1,5 @@
 import { formatCitationRef } from '../citations/citation.js';
-import { verifyCitation } from '../citations/verify-citations.js';
+import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { enforceRuling } from './enforce-ruling.js';
 import { ModelReplyError, ZERO_USAGE, type ModelCall, type ModelClient, type ModelReply } from './model-client.js';
@@ -142,7 +142,7 @@ export function auditOpening(opening: Opening, pack: EvidencePack): AuditedOpeni
     ...opening,
     arguments: opening.arguments.map((argument) => ({
       ...argument,
-      citations: argument.citations.map((c): AuditedCitation => ({ ...c, check: verifyCitation(c, pack) })),
+      citations: argument.citations.map((c): AuditedCitation => auditCitation(c, pack)),
     })),
   };
 }

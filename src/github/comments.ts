@@ -14,6 +14,8 @@ const commentSchema = z.object({
 export interface PostedComment {
   id: number;
   url: string;
+  /** Login of the comment's author, as GitHub reports it. */
+  author: string;
 }
 
 /** The hidden last line that says which head commit a result is for (read back by {@link upsertComment}). */
@@ -52,11 +54,11 @@ async function upsertComment(
   const update = async (existing: FoundComment): Promise<PostedComment & { created: boolean; skipped: boolean }> => {
     const existingHead = HEAD_TRAILER.exec(existing.body)?.[1];
     if (head && head.ours !== head.current && existingHead === head.current) {
-      return { id: existing.id, url: existing.url, created: false, skipped: true };
+      return { id: existing.id, url: existing.url, author: existing.author, created: false, skipped: true };
     }
     const { data } = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: existing.id, body: text });
     const comment = parseResponse(commentSchema, data, 'PATCH issues/comments');
-    return { id: comment.id, url: comment.html_url, created: false, skipped: false };
+    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', created: false, skipped: false };
   };
 
   const [existing] = await findComments(octokit, target, marker, botLogin);
@@ -69,7 +71,7 @@ async function upsertComment(
     await octokit.rest.issues.deleteComment({ owner: target.owner, repo: target.repo, comment_id: created.id });
     return update(oldest);
   }
-  return { id: created.id, url: created.html_url, created: true, skipped: false };
+  return { id: created.id, url: created.html_url, author: created.user?.login ?? '', created: true, skipped: false };
 }
 
 interface FoundComment extends PostedComment {
@@ -94,7 +96,7 @@ async function findComments(
     for (const item of page.data) {
       const comment = parseResponse(commentSchema, item, 'GET issues/comments');
       const body = comment.body ?? '';
-      if (body.split('\n', 1)[0]?.trim() === marker && comment.user?.login === botLogin) found.push({ id: comment.id, url: comment.html_url, body });
+      if (body.split('\n', 1)[0]?.trim() === marker && comment.user?.login === botLogin) found.push({ id: comment.id, url: comment.html_url, author: botLogin, body });
     }
   }
   return found.sort((a, b) => a.id - b.id);
@@ -104,7 +106,7 @@ async function findComments(
 async function postReply(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number }, body: string): Promise<PostedComment> {
   const { data } = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
   const comment = parseResponse(commentSchema, data, 'POST issues/comments');
-  return { id: comment.id, url: comment.html_url };
+  return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '' };
 }
 
 /** Adds a reaction to the triggering comment. */

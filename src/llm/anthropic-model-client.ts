@@ -11,7 +11,12 @@ export interface AnthropicClientOptions {
   maxRetries?: number;
   /** Per-request timeout in milliseconds. */
   timeoutMs?: number;
+  /** Aborts every call in flight (the run's deadline or cancellation); its `reason` becomes the error. */
+  signal?: AbortSignal;
 }
+
+/** Per-request timeout: long enough for a 16k-token streamed reply, short enough that retries fit a run. */
+export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * A {@link ModelClient} on the Anthropic Messages API: streaming (`messages.stream`) with structured
@@ -22,8 +27,8 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
   const client = new Anthropic({
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
-    maxRetries: options.maxRetries ?? 3,
-    timeout: options.timeoutMs ?? 10 * 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS,
   });
   return {
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
@@ -41,13 +46,15 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
           },
         ],
         output_config: { format: zodOutputFormat(call.schema) },
-      });
+      }, options.signal ? { signal: options.signal } : {});
       let message;
       try {
         message = await stream.finalMessage();
       } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+        if (error instanceof Anthropic.APIError) throw new ModelCallError(describeApiError(error, call.model, options.baseUrl), error);
         // The SDK throws a plain AnthropicError when the text is not JSON or fails the schema.
-        if (error instanceof Anthropic.APIError || !(error instanceof Anthropic.AnthropicError)) throw error;
+        if (!(error instanceof Anthropic.AnthropicError)) throw error;
         // A reply cut at max_tokens or refused fails to parse too; say the cause, not the symptom.
         const partial = stream.currentMessage;
         const usage = partial ? usageOf(partial.usage) : undefined;
@@ -62,6 +69,44 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
       return { output: output.data, usage, model: message.model };
     },
   };
+}
+
+/** An API call that failed after the SDK's retries; the message says what happened and what to do. */
+export class ModelCallError extends Error {
+  override name = 'ModelCallError';
+  constructor(
+    message: string,
+    override readonly cause: InstanceType<typeof Anthropic.APIError>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One sentence for an API failure. Sources: the Messages API error types (400 invalid_request_error,
+ * 401 authentication_error, 403 permission_error, 404 not_found_error, 429 rate_limit_error,
+ * 500 api_error, 529 overloaded_error) and the SDK's connection errors.
+ */
+export function describeApiError(error: InstanceType<typeof Anthropic.APIError>, model: string, baseUrl: string | undefined): string {
+  const detail = error.apiMessage ?? error.message.split('\n')[0];
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return `the model API did not answer in time (${detail})`;
+  if (error instanceof Anthropic.APIConnectionError) {
+    return `could not reach the Anthropic API at ${baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? 'its default address'} (${error.cause instanceof Error ? error.cause.message : detail}); check base-url and the runner's network`;
+  }
+  switch (error.status) {
+    case 400:
+      return `the model API refused the request: ${detail}`;
+    case 401:
+      return `the Anthropic API refused the key (${detail}): check the anthropic-api-key input and its secret`;
+    case 403:
+      return `the key may not use this model or feature (${detail})`;
+    case 404:
+      return `model "${model}" was not found (${detail}): check the model inputs`;
+    case 429:
+      return `the model API is rate limiting or the spend limit is reached (${detail})`;
+    default:
+      return `the model is unavailable (HTTP ${error.status ?? '?'}${error.type ? ` ${error.type}` : ''}, after retries): ${detail}; try again later`;
+  }
 }
 
 function stoppedEarly(call: ModelCall<unknown>, stopReason: string | null | undefined, usage: TokenUsage | undefined): ModelReplyError | undefined {

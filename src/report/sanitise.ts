@@ -33,9 +33,14 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   return out;
 }
 
-/** A quote shown as code: HTML-escaped inside `<code>`, so backticks and fences in it are inert. */
+/**
+ * A quote shown verbatim as code. Markdown still parses between HTML tags, so every character it gives
+ * meaning to is written as a character reference (CommonMark decodes those as plain text): no link,
+ * emphasis, code span or mention can form, and the quote reads exactly as written.
+ */
 export function codeSpan(text: string): string {
-  return `<code>${escapeHtml(text).replace(/@/g, '@\u200b').replace(/\r?\n/g, ' ')}</code>`;
+  const escaped = escapeHtml(text.replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<code>${escaped}</code>`;
 }
 
 /**

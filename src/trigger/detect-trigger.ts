@@ -54,8 +54,12 @@ const commentPayload = z.object({
   changes: z.object({ body: z.object({ from: z.string() }).optional() }).optional(),
 });
 
-/** Associations that may pass the pre-filter; the collaborator permission is still checked (contract section 4). */
-const TRUSTED_ASSOCIATIONS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+/**
+ * Associations refused by the pre-filter, before any API call: none of them can hold write access.
+ * Everyone else is checked against the collaborator permission (contract section 4): a `MEMBER` may
+ * have only read access, and a private org member with write access can appear as `CONTRIBUTOR`.
+ */
+const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'MANNEQUIN']);
 
 /**
  * @param eventName `GITHUB_EVENT_NAME`
@@ -76,7 +80,8 @@ export function detectTrigger(
     }
     const event = parsePayload(labeledPayload, payload, eventName);
     const label = event.label?.name;
-    if (label !== config.triggerLabel) {
+    // GitHub label names are unique regardless of case.
+    if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
       return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
@@ -114,7 +119,7 @@ export function detectTrigger(
       const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
-    if (event.comment.author_association && !TRUSTED_ASSOCIATIONS.has(event.comment.author_association)) {
+    if (event.comment.author_association && REFUSED_ASSOCIATIONS.has(event.comment.author_association)) {
       return {
         kind: 'refuse',
         pullNumber: event.issue.number,

@@ -62,7 +62,7 @@ describe('renderDebateComment', () => {
     fc.assert(
       fc.property(nasty, extra, nasty, fc.integer({ min: 1, max: 300 }), (a, b, c, repeat) => {
         const text = `${a}${b}${c}`;
-        const outcome = fixtureOutcome(pack, { claim: text.repeat(repeat), rationale: text, label: `${text.slice(0, 60)} label` });
+        const outcome = fixtureOutcome(pack, { claim: text.repeat(repeat), rationale: text, label: `${text.slice(0, 60)} label`, quote: `${text} quote` });
         const record = fixtureRecord(pack, outcome);
         const { body: rendered } = renderDebateComment(outcome, record, pack, context);
         expect(rendered.length).toBeLessThan(MAX_COMMENT_CHARS);
@@ -72,6 +72,8 @@ describe('renderDebateComment', () => {
         const walker = new Parser().parse(rendered).walker();
         const yamlBlocks: string[] = [];
         let details = 0;
+        let inCode = false;
+        let prose = ''; // text outside <code>, where GitHub would turn @name into a mention
         let event;
         while ((event = walker.next())) {
           const node = event.node;
@@ -87,8 +89,12 @@ describe('renderDebateComment', () => {
             yamlBlocks.push(node.literal ?? '');
           }
           if (node.type === 'link') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/);
-          if (node.type === 'text') expect(node.literal ?? '').not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
+          if (node.type === 'html_inline' && node.literal === '<code>') inCode = true;
+          if (node.type === 'html_inline' && node.literal === '</code>') inCode = false;
+          if (node.type === 'text' && !inCode) prose += node.literal ?? '';
+          if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type)) prose += '\n';
         }
+        expect(prose).not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
         expect(yamlBlocks).toHaveLength(1);
         expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);
         expect(details, 'every <details> is closed').toBe(0);

@@ -4,9 +4,9 @@ import type { EvidencePack } from '../../src/evidence/types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
 /** A finished quick debate over the fixture pack, with one verified and one unverified citation. */
-export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string; label?: string } = {}): Extract<DebateOutcome, { kind: 'debate' }> {
+export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string; label?: string; quote?: string } = {}): Extract<DebateOutcome, { kind: 'debate' }> {
   const good = { path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
-  const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: 'nowhere to be found' };
+  const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: text.quote ?? 'nowhere to be found' };
   const audited = (c: typeof good) => ({ ...c, check: verifyCitation(c, pack) });
   const opening = (citation: typeof good) => ({
     thesis: 'Thesis.',

@@ -10,6 +10,7 @@ describe('detectTrigger', () => {
     const trigger = detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', sender: 'alice' }), config);
     expect(trigger).toMatchObject({ kind: 'debate', source: 'label', pullNumber: 7, requestedBy: 'alice', positions: [] });
     expect(detectTrigger('pull_request_target', labeledEvent({ ...repo, number: 7, label: 'debate' }), config)).toMatchObject({ kind: 'debate' });
+    expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'Debate' }), config)).toMatchObject({ kind: 'debate' });
   });
 
   it('skips other labels, other actions, bots and other events, saying why', () => {
@@ -50,7 +51,8 @@ describe('detectTrigger', () => {
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate help' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('usage') });
   });
 
-  it('refuses authors outside the repository before any API call', () => {
+  it('refuses authors outside the repository before any API call, and leaves the rest to the permission check', () => {
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'CONTRIBUTOR' }), config)).toMatchObject({ kind: 'debate' });
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'NONE' }), config)).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('NONE') });
   });
 
