@@ -86754,6 +86754,7 @@ var MODEL_REQUEST_TIMEOUT_MS = 5 * 6e4;
 function createAnthropicModelClient(options) {
   const client = new Anthropic({
     apiKey: options.apiKey,
+    fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...options.baseUrl ? { baseURL: options.baseUrl } : {},
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS
@@ -86795,6 +86796,18 @@ function createAnthropicModelClient(options) {
     }
   };
 }
+var SPEND_LIMIT_CODES = ["enforced_spend_limit_reached", "contract_spend_limit_reached"];
+function noRetryOnSpendLimit(base) {
+  return async (input2, init) => {
+    const response = await base(input2, init);
+    if (response.status !== 429 || response.headers.has("x-should-retry")) return response;
+    const body = await response.clone().text();
+    if (!SPEND_LIMIT_CODES.some((code) => body.includes(`"${code}"`))) return response;
+    const headers = new Headers(response.headers);
+    headers.set("x-should-retry", "false");
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
 var ModelCallError = class extends Error {
   constructor(message, cause) {
     super(message);
@@ -86819,7 +86832,10 @@ function describeApiError(error63, model, baseUrl2) {
     case 404:
       return `model "${model}" was not found (${detail}): check the model inputs`;
     case 429:
-      return `the model API is rate limiting or the spend limit is reached (${detail})`;
+      if (error63.errorCode && SPEND_LIMIT_CODES.includes(error63.errorCode)) {
+        return `the organization's API spend limit is reached (${detail}); raise it in the Claude Console, retrying will not help`;
+      }
+      return `the model API is rate limiting (${detail}) after retries; try again later`;
     default:
       return `the model is unavailable (HTTP ${error63.status ?? "?"}${error63.type ? ` ${error63.type}` : ""}, after retries): ${detail}; try again later`;
   }
@@ -90121,6 +90137,10 @@ function describeFailure(error63) {
   if (error63 instanceof StepError) return error63.message;
   const message = error63 instanceof Error ? error63.message.replace(/ - https:\/\/docs\.github\.com\S*$/, "") : String(error63);
   const status = typeof error63 === "object" && error63 !== null && "status" in error63 ? error63.status : void 0;
+  const cause = error63 instanceof Error ? error63.cause : void 0;
+  if (error63 instanceof Error && (error63.name === "TimeoutError" || cause instanceof Error && cause.name === "TimeoutError" || /aborted due to timeout/i.test(message))) {
+    return "GitHub did not answer in time; try again later";
+  }
   if (error63 instanceof Error && error63.name === "HttpError" && typeof status === "number") {
     if (status === 403 && /Resource not accessible by integration/i.test(message)) {
       return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
@@ -90129,9 +90149,6 @@ function describeFailure(error63) {
     if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
     if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
     return `GitHub answered HTTP ${status}: ${message}`;
-  }
-  if (error63 instanceof Error && (error63.name === "TimeoutError" || error63.name === "AbortError" || /aborted due to timeout/i.test(message))) {
-    return "GitHub did not answer in time; try again later";
   }
   return message;
 }

@@ -220,6 +220,11 @@ export function describeFailure(error: unknown): string {
   if (error instanceof StepError) return error.message;
   const message = error instanceof Error ? error.message.replace(/ - https:\/\/docs\.github\.com\S*$/, '') : String(error);
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  // Octokit reports a fetch that timed out as HttpError 500 whose cause is the TimeoutError.
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (error instanceof Error && (error.name === 'TimeoutError' || (cause instanceof Error && cause.name === 'TimeoutError') || /aborted due to timeout/i.test(message))) {
+    return 'GitHub did not answer in time; try again later';
+  }
   if (error instanceof Error && error.name === 'HttpError' && typeof status === 'number') {
     if (status === 403 && /Resource not accessible by integration/i.test(message)) {
       return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
@@ -228,9 +233,6 @@ export function describeFailure(error: unknown): string {
     if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
     if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
     return `GitHub answered HTTP ${status}: ${message}`;
-  }
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /aborted due to timeout/i.test(message))) {
-    return 'GitHub did not answer in time; try again later';
   }
   return message;
 }

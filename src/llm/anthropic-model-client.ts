@@ -26,6 +26,7 @@ export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   const client = new Anthropic({
     apiKey: options.apiKey,
+    fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS,
@@ -71,6 +72,25 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
   };
 }
 
+/** Error codes of a 429 that means money ran out, not a rate: retrying cannot help (Messages API `error.details.error_code`). */
+const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spend_limit_reached'];
+
+/**
+ * The SDK retries every 429 unless the response says `x-should-retry: false`; a spend-limit 429 says
+ * nothing, so this fetch adds that header to it and the SDK's own retry logic stops at once.
+ */
+function noRetryOnSpendLimit(base: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 429 || response.headers.has('x-should-retry')) return response;
+    const body = await response.clone().text();
+    if (!SPEND_LIMIT_CODES.some((code) => body.includes(`"${code}"`))) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-should-retry', 'false');
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
 /** An API call that failed after the SDK's retries; the message says what happened and what to do. */
 export class ModelCallError extends Error {
   override name = 'ModelCallError';
@@ -103,7 +123,10 @@ export function describeApiError(error: InstanceType<typeof Anthropic.APIError>,
     case 404:
       return `model "${model}" was not found (${detail}): check the model inputs`;
     case 429:
-      return `the model API is rate limiting or the spend limit is reached (${detail})`;
+      if (error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode)) {
+        return `the organization's API spend limit is reached (${detail}); raise it in the Claude Console, retrying will not help`;
+      }
+      return `the model API is rate limiting (${detail}) after retries; try again later`;
     default:
       return `the model is unavailable (HTTP ${error.status ?? '?'}${error.type ? ` ${error.type}` : ''}, after retries): ${detail}; try again later`;
   }

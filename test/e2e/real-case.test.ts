@@ -266,7 +266,6 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(result.outputs.status).toBe('aborted');
     const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
     expect(posted?.body).toContain('the run deadline was reached (deadline-minutes: 0.03)');
-    expect(result.durationMs).toBeLessThan(30_000);
   });
 
   it('exits 0 with a notice for an event it does not handle', async () => {

@@ -66,6 +66,26 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     await expect(unreachable.complete(call())).rejects.toThrow(/could not reach the Anthropic API at http:\/\/127.0.0.1:9/);
   });
 
+  it('waits out a 429 with retry-after and succeeds, but never retries a spend-limit 429', async () => {
+    let calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return calls === 1 ? { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '1' } } : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
+    });
+    const retrying = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 2 });
+    await expect(retrying.complete(call())).resolves.toMatchObject({ output: { answer: 'ok' } });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return { error: { status: 429, type: 'rate_limit_error', message: 'Your organization reached its monthly spend cap.', details: { error_code: 'enforced_spend_limit_reached' } } };
+    });
+    await expect(retrying.complete(call())).rejects.toThrow(/spend limit is reached .*retrying will not help/);
+    expect(calls).toBe(1);
+    server.setResponder(() => next);
+  });
+
   it('stops a call in flight when the run is stopped, with the stop reason', async () => {
     next = { hang: true };
     const controller = new AbortController();
