@@ -89682,6 +89682,33 @@ function costUsd(model, usage) {
   return (usage.input_tokens * price.input + usage.output_tokens * price.output + usage.cache_creation_input_tokens * price.cacheWrite + usage.cache_read_input_tokens * price.cacheRead) / 1e6;
 }
 
+// src/report/sanitise.ts
+var MARKER_PREFIX = "<!-- pr-debate:v1";
+var HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
+function revealHiddenCharacters(text) {
+  return text.replace(HIDDEN_CHARACTERS, (c) => `\u27E8U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27E9`);
+}
+function escapeHtml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function sanitiseText(text, options = {}) {
+  let out = escapeHtml(revealHiddenCharacters(text)).replace(/[[\]]/g, "\\$&").replace(/@(?=[A-Za-z0-9_-])/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  out = out.split(/\r?\n/).map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, "$1\u200B$2")).join(options.inline ? " " : "\n");
+  if (options.inline) out = out.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
+  return out;
+}
+function codeSpan(text) {
+  const escaped = escapeHtml(revealHiddenCharacters(text).replace(/\r?\n/g, " ")).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<code>${escaped}</code>`;
+}
+function fencedBlock(content, language) {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${language}
+${content}
+${fence}`;
+}
+
 // src/report/decision-record.ts
 var decisionRecordSchema = external_exports.object({
   schema: external_exports.literal("pr-debate/decision@1"),
@@ -89741,13 +89768,16 @@ function totalUsage(calls) {
   total.cost_usd = Math.round(total.cost_usd * 1e4) / 1e4;
   return { ...total, unpricedCalls };
 }
+function neutraliseMarkers(text) {
+  return revealHiddenCharacters(text).replace(/<!--/g, "<!\u27E8--\u27E9");
+}
 function buildDecisionRecord(outcome, context4) {
   const { unpricedCalls: _unpriced, ...usage } = totalUsage(outcome.calls);
   const ruling = outcome.ruling;
   return decisionRecordSchema.parse({
     schema: "pr-debate/decision@1",
     id: context4.id,
-    topic: outcome.topic,
+    topic: neutraliseMarkers(outcome.topic),
     repo: context4.repo,
     pull_request: context4.pullNumber,
     head_sha: context4.headSha,
@@ -89759,16 +89789,16 @@ function buildDecisionRecord(outcome, context4) {
     rounds: 0,
     positions: outcome.positions.map((p) => ({
       id: p.id,
-      label: p.label,
+      label: neutraliseMarkers(p.label),
       status: ruling?.positions.find((r) => r.id === p.id)?.status ?? "unresolved",
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0
     })),
     recommendation: ruling?.recommendation ?? "none",
-    tied_on_axis: ruling?.tied_on_axis ?? null,
+    tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,
     confidence: ruling?.confidence ?? "low",
     completion: outcome.completion,
-    out_of_scope: outcome.outOfScope,
+    out_of_scope: outcome.outOfScope.map(neutraliseMarkers),
     models: { advocates: outcome.positions.map((p) => p.model), judge: outcome.judgeModel },
     usage,
     accepted: null,
@@ -89780,29 +89810,6 @@ function recordToYaml(record2) {
 }
 function recordToJson(record2) {
   return JSON.stringify(record2);
-}
-
-// src/report/sanitise.ts
-var MARKER_PREFIX = "<!-- pr-debate:v1";
-function escapeHtml(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function sanitiseText(text, options = {}) {
-  let out = escapeHtml(text).replace(/[[\]]/g, "\\$&").replace(/@(?=[A-Za-z0-9_-])/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
-  out = out.split(/\r?\n/).map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, "$1\u200B$2")).join(options.inline ? " " : "\n");
-  if (options.inline) out = out.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
-  return out;
-}
-function codeSpan(text) {
-  const escaped = escapeHtml(text.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<code>${escaped}</code>`;
-}
-function fencedBlock(content, language) {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(Math.max(3, longest + 1));
-  return `${fence}${language}
-${content}
-${fence}`;
 }
 
 // src/report/render-comment.ts

@@ -6,6 +6,14 @@
 /** The hidden first line of every debate comment (contract section 7). */
 export const MARKER_PREFIX = '<!-- pr-debate:v1';
 
+/** Bidirectional controls (Trojan Source) and invisible characters a reader should see, not be fooled by. */
+const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
+
+/** Shows each hidden character as its code point, e.g. `⟨U+202E⟩`. */
+export function revealHiddenCharacters(text: string): string {
+  return text.replace(HIDDEN_CHARACTERS, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}
+
 /** Escapes the characters HTML gives meaning to. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,7 +29,7 @@ export function escapeHtml(text: string): string {
  * @param options `inline` folds newlines to spaces (table cells, headings)
  */
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
-  let out = escapeHtml(text)
+  let out = escapeHtml(revealHiddenCharacters(text))
     .replace(/[[\]]/g, '\\$&') // no links or images of the text's own making
     .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
@@ -39,7 +47,7 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
  * emphasis, code span or mention can form, and the quote reads exactly as written.
  */
 export function codeSpan(text: string): string {
-  const escaped = escapeHtml(text.replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escaped = escapeHtml(revealHiddenCharacters(text).replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<code>${escaped}</code>`;
 }
 

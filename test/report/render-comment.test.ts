@@ -109,5 +109,6 @@ describe('sanitiseText', () => {
     expect(sanitiseText('<b>@alice</b>')).toBe('&lt;b&gt;@\u200balice&lt;/b&gt;');
     expect(sanitiseText('# title\n/debate x')).toBe('\u200b# title\n\u200b/debate x');
     expect(sanitiseText('a | b\nc', { inline: true })).toBe('a \\| b c');
+    expect(sanitiseText('bidi \u202Eevil\u202C zero\u200bwidth')).toBe('bidi ⟨U+202E⟩evil⟨U+202C⟩ zero⟨U+200B⟩width');
   });
 });
