@@ -1,9 +1,8 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
-import { createOctokit } from './github/create-octokit.js';
 import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
 import { describeFailure, runPipeline, type Log } from './pipeline.js';
-import { parseSettings, SettingsError } from './settings.js';
+import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 
 const log: Log = {
@@ -14,16 +13,57 @@ const log: Log = {
 };
 
 /**
+ * Aborts model calls at the whole-run deadline (input `deadline-minutes`) or when the runner cancels
+ * the job (SIGINT, then SIGTERM); the pipeline then posts what exists. GitHub calls are not aborted,
+ * so the comment can still be written.
+ */
+function stopSignal(deadlineMinutes: number): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`)),
+    deadlineMinutes * 60_000,
+  );
+  const cancel = () => {
+    core.warning('The job was cancelled: stopping model calls and posting what exists.');
+    controller.abort(new Error('the job was cancelled; calls still in flight were stopped'));
+  };
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      process.off('SIGINT', cancel);
+      process.off('SIGTERM', cancel);
+    },
+  };
+}
+
+async function readEventPayload(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path} (${error instanceof Error ? error.message : String(error)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SettingsError(`GITHUB_EVENT_PATH: ${path} is not valid JSON; it must hold the webhook event payload`);
+  }
+}
+
+/**
  * The action: read inputs, decide whether to run, build the clients, run the pipeline, set outputs.
  * Every failure ends in `core.setFailed` with a message that says what to fix.
  */
 export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
-    core.setSecret(settings.anthropicApiKey);
+    if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
     core.setSecret(settings.githubToken);
 
-    const payload: unknown = JSON.parse(await readFile(settings.eventPath, 'utf8'));
+    const payload = await readEventPayload(settings.eventPath);
     const trigger = detectTrigger(settings.eventName, payload, settings);
     if (trigger.kind === 'skip') {
       core.notice(`pr-debate did not run: ${trigger.reason}.`);
@@ -31,10 +71,18 @@ export async function run(): Promise<void> {
       core.setOutput('recommendation', 'none');
       return;
     }
+    if (trigger.kind === 'misconfigured') {
+      core.setOutput('status', 'skipped');
+      core.setFailed(trigger.reason);
+      return;
+    }
 
+    // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
+    const { createOctokit } = await import('./github/create-octokit.js');
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
-    const models = createAnthropicModelClient({ apiKey: settings.anthropicApiKey, baseUrl: settings.baseUrl });
-    const result = await runPipeline({ octokit, models, log }, settings, trigger);
+    const stop = stopSignal(settings.deadlineMinutes);
+    const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
+    const result = await runPipeline({ octokit, models, log }, settings, trigger).finally(stop.dispose);
 
     core.setOutput('status', result.status);
     core.setOutput('recommendation', result.recommendation);

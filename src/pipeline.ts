@@ -3,10 +3,11 @@ import { planDebate } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
-import { addReaction, canTrigger, postReply, upsertComment } from './github/comments.js';
+import { canTrigger, createPublisher, type Publisher } from './github/comments.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
 import { buildDecisionRecord, debateId, recordToJson, totalUsage } from './report/decision-record.js';
+import { redactSecrets } from './report/redact.js';
 import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
@@ -53,39 +54,44 @@ const SKIPPED = { recommendation: 'none', confidence: '', commentUrl: '', decisi
  * Never throws for a failure after the trigger: it posts a comment that says what failed and returns
  * `failure`, so the step fails with the comment in place.
  */
-export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' }>): Promise<PipelineResult> {
+export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<PipelineResult> {
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const target = { ...repo, issueNumber: trigger.pullNumber };
+  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  const pr = trigger.pullNumber;
 
   if (trigger.kind === 'refuse') {
     log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await postReply(octokit, target, refusal(trigger.requestedBy));
+    await publish.reply(pr, refusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
-    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
-    const reply = await postReply(octokit, target, trigger.body);
+    if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
+    const reply = await publish.reply(pr, trigger.body);
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
   }
 
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   const marker = markerLine(id);
+  // What the run produced so far: kept for the job summary and outputs even if posting fails.
+  let report = '';
+  let decision = '';
   try {
-    if (!(await mayTrigger(clients, settings, trigger))) return { status: 'skipped', ...SKIPPED };
+    if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
     if (trigger.commentId !== undefined) {
-      await addReaction(octokit, { ...repo, commentId: trigger.commentId }, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
+      await publish.react(trigger.commentId, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
     }
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log.group('Evidence', async () => {
-      const gathered = await gatherEvidence(source, {
+      const gathered = await step(`reading pull request #${pr} from GitHub`, () => gatherEvidence(source, {
         pullNumber: trigger.pullNumber,
         commandRfc: trigger.options.rfc,
         inputRfc: settings.rfcPath,
         maxTokens: settings.maxEvidenceTokens,
-      });
+      }));
       const { pack } = gathered;
       log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${pack.files.size} files in the pack, ${pack.omitted.length} items left out`);
       log.info(`${pack.rfcNote}`);
@@ -118,11 +124,12 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       if (result.kind === 'debate') log.info(`Stop: ${describeStop(result.stop)}`);
       return result;
     });
-    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
+    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
 
     if (outcome.kind === 'not-contested') {
-      const posted = await upsertComment(octokit, target, marker, settings.botLogin, renderNotContestedComment(outcome.framing, context, settings.command));
-      log.notice(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`);
+      const posted = await step('posting the comment', () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command)));
+      warnOnAuthor(posted, settings, log);
+      log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
       return { status: 'skipped', ...SKIPPED, commentUrl: posted.url };
     }
 
@@ -139,42 +146,53 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     });
     const usage = totalUsage(outcome.calls);
     log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-    const { body, full } = renderDebateComment(outcome, record, evidence.pack, { ...context, durationMs: Date.now() - started });
-    const posted = await upsertComment(octokit, target, marker, settings.botLogin, body);
-    log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+    // The head SHA was read once, at the start; a push during the run makes this result stale.
+    const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
+    if (currentHead !== evidence.pack.headSha) {
+      log.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
+    }
+    const { body, full } = renderDebateComment(outcome, record, evidence.pack, {
+      ...context,
+      durationMs: Date.now() - started,
+      currentHeadSha: currentHead,
+    });
+    report = redactSecrets(full, secrets);
+    decision = redactSecrets(recordToJson(record), secrets);
+    const posted = await step('posting the debate comment', () => publish.upsert(pr, marker, body, { ours: evidence.pack.headSha, current: currentHead }));
+    warnOnAuthor(posted, settings, log);
+    if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
+    else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
     return {
       status: outcome.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
       commentUrl: posted.url,
-      decision: recordToJson(record),
-      report: full,
+      decision,
+      report,
       failure: outcome.completion === 'aborted' ? `The debate was aborted: ${outcome.problems.join(' ')}` : undefined,
     };
   } catch (error) {
     const problem = describeFailure(error);
     let commentUrl = '';
     try {
-      commentUrl = (await upsertComment(octokit, target, marker, settings.botLogin, renderFailureComment(id, problem, settings.runUrl))).url;
+      commentUrl = (await publish.upsert(pr, marker, renderFailureComment(id, problem, settings.runUrl))).url;
     } catch (postError) {
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return { status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision: '', report: '', failure: problem };
+    return { status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem };
   }
 }
 
 /**
  * Checks the collaborator permission of whoever triggered the run (contract section 4); a refusal gets
- * a short reply on a comment trigger and a notice in the log.
+ * a short reply on the PR and a notice in the log.
  */
-async function mayTrigger(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
+async function mayTrigger(clients: PipelineClients, settings: Settings, publish: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
   const repo = { owner: settings.owner, repo: settings.repo };
-  const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
+  const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.octokit, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  if (trigger.commentId !== undefined) {
-    await postReply(clients.octokit, { ...repo, issueNumber: trigger.pullNumber }, refusal(trigger.requestedBy));
-  }
+  await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
   return false;
 }
 
@@ -182,19 +200,55 @@ function refusal(login: string): string {
   return `@${login} only people with write access to this repository can start a debate.`;
 }
 
+/** A failure of one step of the run, named for the report. */
+export class StepError extends Error {
+  override name = 'StepError';
+  constructor(
+    readonly step: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${step} failed: ${describeFailure(cause)}`);
+  }
+}
+
+/** Runs one step; a failure is rethrown as a {@link StepError} that names the step. */
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw error instanceof StepError ? error : new StepError(name, error);
+  }
+}
+
+/** Warns when comments are posted under another identity than `bot-login`: re-runs could not find them. */
+function warnOnAuthor(posted: { created: boolean; author: string }, settings: Settings, log: Log): void {
+  if (posted.created && posted.author !== settings.botLogin) {
+    log.warning(`The comment was posted as "${posted.author}", but bot-login is "${settings.botLogin}": set \`bot-login: ${posted.author}\` so re-runs update this comment instead of adding new ones.`);
+  }
+}
+
 /**
- * One sentence for a failure, with the fix where it is known.
- * Sources: GitHub answers 403 "Resource not accessible by integration" when the workflow's
- * `permissions:` lack a scope; the Anthropic API answers 401 for a bad key.
+ * One sentence for a failure, with the fix where it is known. Sources: Octokit's `RequestError`
+ * (`status`, `message`); GitHub answers 403 "Resource not accessible by integration" when the
+ * workflow's `permissions:` lack a scope, 401 "Bad credentials" for a bad token.
  */
 export function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StepError) return error.message;
+  const message = error instanceof Error ? error.message.replace(/ - https:\/\/docs\.github\.com\S*$/, '') : String(error);
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  if (status === 403 && /Resource not accessible by integration/i.test(message)) {
-    return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write, issues: write }\`.`;
+  // Octokit reports a fetch that timed out as HttpError 500 whose cause is the TimeoutError.
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (error instanceof Error && (error.name === 'TimeoutError' || (cause instanceof Error && cause.name === 'TimeoutError') || /aborted due to timeout/i.test(message))) {
+    return 'GitHub did not answer in time; try again later';
   }
-  if (status === 401 && /x-api-key|authentication/i.test(message)) {
-    return `The Anthropic API refused the key (${message}): check the anthropic-api-key input and its secret.`;
+  if (error instanceof Error && error.name === 'HttpError' && typeof status === 'number') {
+    if (status === 403 && /Resource not accessible by integration/i.test(message)) {
+      return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
+    }
+    if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
+    if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
+    if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
+    return `GitHub answered HTTP ${status}: ${message}`;
   }
   return message;
 }

@@ -27,13 +27,11 @@ const positiveInt = (input: string) =>
 
 const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
-  'anthropic-api-key': z
-    .string({
-      error:
-        "Input 'anthropic-api-key' is required: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
-    })
-    .min(1),
-  'base-url': z.url({ error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" }).optional(),
+  // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
+  'anthropic-api-key': z.string().min(1).optional(),
+  'base-url': z
+    .url({ protocol: /^https?$/, error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" })
+    .optional(),
   model: z.string().trim().min(1).default(DEFAULT_MODEL),
   'trigger-label': z.string().trim().min(1).default('debate'),
   command: z
@@ -67,6 +65,13 @@ const inputsSchema = z.object({
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  'deadline-minutes': z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "Input 'deadline-minutes': expected a number of minutes, such as 20")
+    .transform(Number)
+    .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
+    .default(20),
 });
 
 const environmentSchema = z.object({
@@ -83,7 +88,8 @@ const environmentSchema = z.object({
 /** Everything a run needs to know before it starts, in one typed object. */
 export interface Settings {
   githubToken: string;
-  anthropicApiKey: string;
+  /** Undefined when the input is empty; {@link requireApiKey} says what to do. */
+  anthropicApiKey: string | undefined;
   /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
   baseUrl: string | undefined;
   /** Input `model`: the moderator's model, and the default for the advocates and the judge. */
@@ -104,6 +110,8 @@ export interface Settings {
   maxEvidenceTokens: number;
   /** The identity whose comments are ours (the author of `github-token`'s comments). */
   botLogin: string;
+  /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
+  deadlineMinutes: number;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -149,6 +157,7 @@ export function parseSettings(
     language: i.language,
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
+    deadlineMinutes: i['deadline-minutes'],
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,
@@ -157,6 +166,17 @@ export function parseSettings(
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
   };
+}
+
+/**
+ * The API key, for a run that calls a model.
+ * @throws SettingsError naming the input and how to set it
+ */
+export function requireApiKey(settings: Settings): string {
+  if (settings.anthropicApiKey) return settings.anthropicApiKey;
+  throw new SettingsError(
+    "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
+  );
 }
 
 function describeIssues(error: z.ZodError, kind: 'Input' | 'Environment'): string {

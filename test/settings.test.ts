@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, parseSettings } from '../src/settings.js';
+import { DEFAULT_MODEL, parseSettings, requireApiKey } from '../src/settings.js';
 
 const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/tmp/e.json', GITHUB_REPOSITORY: 'octo/widgets', GITHUB_RUN_ID: '77' };
 const inputs = (values: Record<string, string>) => (name: string) => values[name] || undefined;
@@ -37,7 +37,7 @@ describe('parseSettings', () => {
   });
 
   it('names the input and the fix when a value is wrong', () => {
-    expect(() => parseSettings(inputs({ 'github-token': 't' }), env)).toThrow(/Input 'anthropic-api-key' is required: add `anthropic-api-key: \$\{\{ secrets.ANTHROPIC_API_KEY \}\}`/);
+    expect(() => requireApiKey(parseSettings(inputs({ 'github-token': 't' }), env))).toThrow(/Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: \$\{\{ secrets.ANTHROPIC_API_KEY \}\}`/);
     expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', 'max-evidence-tokens': 'lots' }), env)).toThrow(/Input 'max-evidence-tokens': expected a whole number/);
     expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', preset: 'thorough' }), env)).toThrow(/Input 'preset': expected one of quick, standard, deep, got "thorough"/);
     expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', 'max-rounds': 'ten' }), env)).toThrow(/Input 'max-rounds': expected a whole number from 0 to 5/);

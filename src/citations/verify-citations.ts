@@ -19,6 +19,9 @@ export type CitationCheck =
 /** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
 export const MAX_CITED_LINES = 80;
 
+/** Shortest quote that pins lines (after folding whitespace), unless it is the whole cited text: `;` or `e` prove nothing. */
+export const MIN_QUOTE_CHARS = 8;
+
 /**
  * Checks a citation mechanically against the lines the models were shown (issue #2, step 4):
  * the path is in the evidence, the lines exist at the head, and the quote, with all runs of
@@ -57,8 +60,12 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
     cited.push(text);
   }
   const quote = normaliseWhitespace(citation.quote);
+  const citedText = normaliseWhitespace(cited.join('\n'));
   if (quote === '') return { status: 'unverified', reason: 'quote-mismatch', detail: 'the quote is empty' };
-  if (normaliseWhitespace(cited.join('\n')).includes(quote)) return { status: 'verified' };
+  if (quote.length < MIN_QUOTE_CHARS && quote !== citedText) {
+    return { status: 'unverified', reason: 'quote-mismatch', detail: `the quote is too short to pin the lines (at least ${MIN_QUOTE_CHARS} characters, or the whole cited text)` };
+  }
+  if (citedText.includes(quote)) return { status: 'verified' };
   const suggestion = findQuote(file, quote);
   return {
     status: 'unverified',
@@ -75,8 +82,17 @@ export function normaliseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function normalisePath(path: string): string {
-  return path.trim().replace(/^\.?\/+/, '');
+/** The path as the pack names it: a leading `./` or `/` that models sometimes add is dropped. */
+export function normalisePath(path: string): string {
+  return path.replace(/^\.?\/+/, '');
+}
+
+/**
+ * Checks a citation and returns it with its verdict; the path of the returned citation is the pack's own
+ * spelling, so a link built from it points at the real file.
+ */
+export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & { check: CitationCheck } {
+  return { ...citation, path: normalisePath(citation.path), check: verifyCitation(citation, pack) };
 }
 
 /** Smallest window of shown lines, starting at each line, whose text holds the quote. */

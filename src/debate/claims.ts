@@ -1,5 +1,5 @@
 import { formatCitationRef, type Citation } from '../citations/citation.js';
-import { verifyCitation } from '../citations/verify-citations.js';
+import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Audit } from './schemas.js';
 import type { AuditedCitation, Claim, ClaimTag, CitationCounts, Position, Transcript } from './types.js';
@@ -14,7 +14,7 @@ export function makeClaim(
   fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
   pack: EvidencePack,
 ): Claim {
-  const citations: AuditedCitation[] = fields.citations.map((c) => ({ ...c, check: verifyCitation(c, pack) }));
+  const citations: AuditedCitation[] = fields.citations.map((c) => auditCitation(c, pack));
   return {
     id: fields.id,
     positionId: fields.positionId,

@@ -1,4 +1,4 @@
-import { verifyCitation } from '../citations/verify-citations.js';
+import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Ruling } from './schemas.js';
 import type { FinalRuling, Position, PositionStatus } from './types.js';
@@ -51,7 +51,7 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
       violations.push({ rule: `The ruling does not cover position ${position.id}.`, fix: `Position ${position.id} is recorded as unresolved.` });
       return { id: position.id, status: ctx.surrendered.has(position.id) ? 'conceded' : 'unresolved', rationale: 'The judge gave no ruling on this position.', defeating_citations: [] };
     }
-    const defeating = given.defeating_citations.map((c) => ({ ...c, check: verifyCitation(c, ctx.pack) }));
+    const defeating = given.defeating_citations.map((c) => auditCitation(c, ctx.pack));
     let status: PositionStatus = given.status;
     if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
       violations.push({

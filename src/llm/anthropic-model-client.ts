@@ -12,7 +12,12 @@ export interface AnthropicClientOptions {
   maxRetries?: number;
   /** Per-request timeout in milliseconds. */
   timeoutMs?: number;
+  /** Aborts every call in flight (the run's deadline or cancellation); its `reason` becomes the error. */
+  signal?: AbortSignal;
 }
+
+/** Per-request timeout: long enough for a 16k-token streamed reply, short enough that retries fit a run. */
+export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * A {@link ModelClient} on the Anthropic Messages API: streaming (`messages.stream`) with structured
@@ -24,9 +29,10 @@ export interface AnthropicClientOptions {
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   const client = new Anthropic({
     apiKey: options.apiKey,
+    fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
-    maxRetries: options.maxRetries ?? 3,
-    timeout: options.timeoutMs ?? 10 * 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS,
   });
   return {
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
@@ -44,14 +50,21 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
           },
         ],
         output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
-      });
+      }, options.signal ? { signal: options.signal } : {});
       if (call.onStart) {
         const onStart = call.onStart;
         stream.on('streamEvent', (event) => {
           if (event.type === 'message_start') onStart();
         });
       }
-      const message = await stream.finalMessage();
+      let message;
+      try {
+        message = await stream.finalMessage();
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+        if (error instanceof Anthropic.APIError) throw new ModelCallError(describeApiError(error, call.model, options.baseUrl), error);
+        throw error;
+      }
       const usage = usageOf(message.usage);
       if (message.stop_reason === 'max_tokens') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
       if (message.stop_reason === 'refusal') throw new ModelReplyError(`the model refused the ${call.role} turn`, usage, 'refused');
@@ -83,6 +96,66 @@ function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
     jsonSchemas.set(schema, json);
   }
   return json;
+}
+
+/** Error codes of a 429 that means money ran out, not a rate: retrying cannot help (Messages API `error.details.error_code`). */
+const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spend_limit_reached'];
+
+/**
+ * The SDK retries every 429 unless the response says `x-should-retry: false`; a spend-limit 429 says
+ * nothing, so this fetch adds that header to it and the SDK's own retry logic stops at once.
+ */
+function noRetryOnSpendLimit(base: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 429 || response.headers.has('x-should-retry')) return response;
+    const body = await response.clone().text();
+    if (!SPEND_LIMIT_CODES.some((code) => body.includes(`"${code}"`))) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-should-retry', 'false');
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/** An API call that failed after the SDK's retries; the message says what happened and what to do. */
+export class ModelCallError extends Error {
+  override name = 'ModelCallError';
+  constructor(
+    message: string,
+    override readonly cause: InstanceType<typeof Anthropic.APIError>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One sentence for an API failure. Sources: the Messages API error types (400 invalid_request_error,
+ * 401 authentication_error, 403 permission_error, 404 not_found_error, 429 rate_limit_error,
+ * 500 api_error, 529 overloaded_error) and the SDK's connection errors.
+ */
+export function describeApiError(error: InstanceType<typeof Anthropic.APIError>, model: string, baseUrl: string | undefined): string {
+  const detail = error.apiMessage ?? error.message.split('\n')[0];
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return `the model API did not answer in time (${detail})`;
+  if (error instanceof Anthropic.APIConnectionError) {
+    return `could not reach the Anthropic API at ${baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? 'its default address'} (${error.cause instanceof Error ? error.cause.message : detail}); check base-url and the runner's network`;
+  }
+  switch (error.status) {
+    case 400:
+      return `the model API refused the request: ${detail}`;
+    case 401:
+      return `the Anthropic API refused the key (${detail}): check the anthropic-api-key input and its secret`;
+    case 403:
+      return `the key may not use this model or feature (${detail})`;
+    case 404:
+      return `model "${model}" was not found (${detail}): check the model inputs`;
+    case 429:
+      if (error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode)) {
+        return `the organization's API spend limit is reached (${detail}); raise it in the Claude Console, retrying will not help`;
+      }
+      return `the model API is rate limiting (${detail}) after retries; try again later`;
+    default:
+      return `the model is unavailable (HTTP ${error.status ?? '?'}${error.type ? ` ${error.type}` : ''}, after retries): ${detail}; try again later`;
+  }
 }
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {

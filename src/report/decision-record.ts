@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { CallRecord, DebateOutcome } from '../debate/types.js';
 import { costUsd } from '../llm/pricing.js';
+import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
 export const decisionRecordSchema = z.object({
@@ -76,6 +77,15 @@ export function totalUsage(calls: CallRecord[]): DecisionRecord['usage'] & { unp
   return { ...total, unpricedCalls };
 }
 
+/**
+ * Free text in the record (topic, labels, axis, out-of-scope topics) comes from people and models:
+ * hidden and bidirectional characters are shown as code points, and an HTML comment opener is broken
+ * up, so no copy of the record, wherever it is pasted, reads differently or carries our marker.
+ */
+export function neutraliseMarkers(text: string): string {
+  return revealHiddenCharacters(text).replace(/<!--/g, '<!⟨--⟩');
+}
+
 /** What the record says beyond the debate outcome. */
 export interface RecordContext {
   id: string;
@@ -99,7 +109,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
   return decisionRecordSchema.parse({
     schema: 'pr-debate/decision@1',
     id: context.id,
-    topic: outcome.topic,
+    topic: neutraliseMarkers(outcome.topic),
     repo: context.repo,
     pull_request: context.pullNumber,
     head_sha: context.headSha,
@@ -111,16 +121,16 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     rounds: outcome.roundsHeld,
     positions: outcome.positions.map((p) => ({
       id: p.id,
-      label: p.label,
+      label: neutraliseMarkers(p.label),
       status: ruling?.positions.find((r) => r.id === p.id)?.status ?? (outcome.surrendered.includes(p.id) ? 'conceded' : 'unresolved'),
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
     })),
     recommendation: ruling?.recommendation ?? 'none',
-    tied_on_axis: ruling?.tied_on_axis ?? null,
+    tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,
     confidence: ruling?.confidence ?? 'low',
     completion: outcome.completion,
-    out_of_scope: outcome.outOfScope,
+    out_of_scope: outcome.outOfScope.map(neutraliseMarkers),
     models: { advocates: outcome.positions.map((p) => p.model), judge: outcome.judgeModel },
     usage,
     accepted: null,

@@ -4,7 +4,7 @@ import type { AuditedCitation, Claim, CrossTurn, DebateOutcome, JudgeRun, Openin
 import type { Framing } from '../debate/schemas.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { recordToYaml, totalUsage, type DecisionRecord } from './decision-record.js';
-import { codeSpan, MARKER_PREFIX, sanitiseText } from './sanitise.js';
+import { codeSpan, fencedBlock, MARKER_PREFIX, sanitiseText } from './sanitise.js';
 
 /**
  * Renders the PR comment of contract section 7. Pure.
@@ -28,6 +28,8 @@ export interface CommentContext {
   runUrl: string | undefined;
   /** Wall time of the run so far, in milliseconds. */
   durationMs: number;
+  /** The PR's head when the result was posted; differs from `headSha` when a push made the result stale. */
+  currentHeadSha: string;
 }
 
 /** The marker line that identifies a debate's comment. */
@@ -88,6 +90,9 @@ export function renderDebateComment(
   if (outcome.completion === 'degraded-success') {
     head.push('', `> [!WARNING]\n> **Degraded run.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
   }
+  if (context.currentHeadSha !== context.headSha) {
+    head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
+  }
   if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
   head.push('', `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, '');
   head.push('| Position | Status | Citations |', '|---|---|---|');
@@ -138,7 +143,7 @@ export function renderDebateComment(
   body.push('', '### Evidence', '', renderEvidenceNotes(pack));
 
   const transcript = renderTranscript(outcome, context);
-  const recordBlock = ['', '<details><summary>Decision record</summary>', '', '```yaml', recordToYaml(record).trimEnd(), '```', '', '</details>'];
+  const recordBlock = ['', '<details><summary>Decision record</summary>', '', fencedBlock(recordToYaml(record).trimEnd(), 'yaml'), '', '</details>'];
   const footer = ['', renderFooter(outcome, record, pack, context)];
 
   const full = [...head, ...body, '', transcript, ...recordBlock, ...footer].join('\n');

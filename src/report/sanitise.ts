@@ -6,6 +6,14 @@
 /** The hidden first line of every debate comment (contract section 7). */
 export const MARKER_PREFIX = '<!-- pr-debate:v1';
 
+/** Bidirectional controls (Trojan Source) and invisible characters a reader should see, not be fooled by. */
+const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
+
+/** Shows each hidden character as its code point, e.g. `⟨U+202E⟩`. */
+export function revealHiddenCharacters(text: string): string {
+  return text.replace(HIDDEN_CHARACTERS, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}
+
 /** Escapes the characters HTML gives meaning to. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -13,16 +21,19 @@ export function escapeHtml(text: string): string {
 
 /**
  * Text from a model or the PR, for Markdown paragraphs and list items.
- * - HTML is escaped, so no tag, comment or marker can be formed;
- * - `@name` gets a zero-width space after the `@`, so no one is mentioned;
+ * - HTML is escaped, so no tag, comment or marker can be formed; brackets too, so no link or image;
+ * - every `@` gets a zero-width space after it, so no one is mentioned;
  * - a line starting with `/` gets a zero-width space first, so it is never a command line;
  * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
  * @param text any text
  * @param options `inline` folds newlines to spaces (table cells, headings)
  */
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
-  let out = escapeHtml(text)
-    .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+  let out = escapeHtml(revealHiddenCharacters(text))
+    .replace(/[[\]]/g, '\\$&') // no links or images of the text's own making
+    // Every `@`, not only one before a name: emphasis markers between `@` and a name vanish when the
+    // Markdown is rendered (`@*x*` reads `@x`), so only a break after each `@` is safe.
+    .replace(/@/g, '@\u200b')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   out = out
     .split(/\r?\n/)
@@ -32,7 +43,22 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   return out;
 }
 
-/** A quote shown as code: HTML-escaped inside `<code>`, so backticks and fences in it are inert. */
+/**
+ * A quote shown verbatim as code. Markdown still parses between HTML tags, so every character it gives
+ * meaning to is written as a character reference (CommonMark decodes those as plain text): no link,
+ * emphasis, code span or mention can form, and the quote reads exactly as written.
+ */
 export function codeSpan(text: string): string {
-  return `<code>${escapeHtml(text).replace(/@/g, '@\u200b').replace(/\r?\n/g, ' ')}</code>`;
+  const escaped = escapeHtml(revealHiddenCharacters(text).replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<code>${escaped}</code>`;
+}
+
+/**
+ * A fenced code block whose fence is longer than any backtick run inside, so the content can never
+ * close it (CommonMark: a closing fence needs at least as many backticks as the opening one).
+ */
+export function fencedBlock(content: string, language: string): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${content}\n${fence}`;
 }

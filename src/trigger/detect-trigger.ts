@@ -21,6 +21,8 @@ export type Trigger =
       options: CommandOptions;
     }
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** The workflow cannot work for this event as configured; `reason` says what to change. */
+  | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
 
@@ -29,7 +31,11 @@ const user = z.object({ login: z.string(), type: z.string().optional() });
 const labeledPayload = z.object({
   action: z.literal('labeled'),
   label: z.object({ name: z.string() }).optional(),
-  pull_request: z.object({ number: z.number().int().positive() }),
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    head: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
+    base: z.object({ repo: z.object({ full_name: z.string() }) }),
+  }),
   sender: user,
 });
 
@@ -48,8 +54,12 @@ const commentPayload = z.object({
   changes: z.object({ body: z.object({ from: z.string() }).optional() }).optional(),
 });
 
-/** Associations that may pass the pre-filter; the collaborator permission is still checked (contract section 4). */
-const TRUSTED_ASSOCIATIONS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+/**
+ * Associations refused by the pre-filter, before any API call: none of them can hold write access.
+ * Everyone else is checked against the collaborator permission (contract section 4): a `MEMBER` may
+ * have only read access, and a private org member with write access can appear as `CONTRIBUTOR`.
+ */
+const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'MANNEQUIN']);
 
 /**
  * @param eventName `GITHUB_EVENT_NAME`
@@ -70,10 +80,19 @@ export function detectTrigger(
     }
     const event = parsePayload(labeledPayload, payload, eventName);
     const label = event.label?.name;
-    if (label !== config.triggerLabel) {
+    // GitHub label names are unique regardless of case.
+    if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
       return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
+    // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token.
+    const head = event.pull_request.head.repo?.full_name;
+    if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
+      return {
+        kind: 'misconfigured',
+        reason: `PR #${event.pull_request.number} comes from a fork (${head ?? 'a deleted repository'}), and GitHub runs \`pull_request\` workflows of forks without secrets and with a read-only token. Trigger pr-debate on \`pull_request_target\` (types: [labeled]) instead: it runs in the base repository and pr-debate never checks out or runs PR code.`,
+      };
+    }
     return {
       kind: 'debate',
       source: 'label',
@@ -100,7 +119,7 @@ export function detectTrigger(
       const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
-    if (event.comment.author_association && !TRUSTED_ASSOCIATIONS.has(event.comment.author_association)) {
+    if (event.comment.author_association && REFUSED_ASSOCIATIONS.has(event.comment.author_association)) {
       return {
         kind: 'refuse',
         pullNumber: event.issue.number,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verifyCitation } from '../../src/citations/verify-citations.js';
+import { auditCitation, verifyCitation } from '../../src/citations/verify-citations.js';
 import { cacheContent, fixturePack } from '../support/evidence-fixtures.js';
 
 const pack = fixturePack();
@@ -9,7 +9,7 @@ const cacheLines = cacheContent.trimEnd().split('\n');
 describe('verifyCitation', () => {
   it('verifies head lines of a full file, of a hunk-only file and of the RFC', () => {
     expect(verifyCitation({ path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "'line 11 of cache'; const value12" }, pack)).toEqual({ status: 'verified' });
-    expect(verifyCitation({ path: 'src/cache.ts', line_start: 25, line_end: 25, quote: 'value25' }, pack)).toEqual({ status: 'verified' });
+    expect(verifyCitation({ path: 'src/cache.ts', line_start: 25, line_end: 25, quote: "value25 = 'line 25" }, pack)).toEqual({ status: 'verified' });
     expect(verifyCitation({ path: 'src/other file.ts', line_start: 5, line_end: 5, quote: 'added5' }, pack)).toEqual({ status: 'verified' });
     expect(verifyCitation({ path: 'docs/rfcs/0001-cache.md', line_start: 3, line_end: 3, quote: 'expire after 60   seconds' }, pack)).toEqual({ status: 'verified' });
   });
@@ -19,6 +19,13 @@ describe('verifyCitation', () => {
     expect(verifyCitation({ path: 'src/cache.ts', line_start: 30, line_end: 31, quote: 'value30' }, pack)).toMatchObject({ status: 'unverified', reason: 'line-out-of-range' });
     expect(verifyCitation({ path: 'src/other file.ts', line_start: 1, line_end: 1, quote: 'x' }, pack)).toMatchObject({ status: 'unverified', reason: 'content-omitted' });
     expect(verifyCitation({ path: 'src/cache.ts', line_start: 11, line_end: 11, quote: "const old11 = 'removed'" }, pack)).toMatchObject({ status: 'unverified', reason: 'quote-mismatch' });
+  });
+
+  it('refuses a quote too short to pin the lines, unless it is the whole cited text, and links under the pack’s own path', () => {
+    expect(verifyCitation({ path: 'src/cache.ts', line_start: 25, line_end: 25, quote: ';' }, pack)).toMatchObject({ status: 'unverified', reason: 'quote-mismatch', detail: expect.stringContaining('too short') });
+    expect(verifyCitation({ path: 'src/other file.ts', line_start: 4, line_end: 4, quote: 'keep4' }, pack)).toEqual({ status: 'verified' });
+    expect(auditCitation({ path: './src/cache.ts', line_start: 25, line_end: 25, quote: "value25 = 'line 25" }, pack)).toMatchObject({ path: 'src/cache.ts', check: { status: 'verified' } });
+    expect(verifyCitation({ path: ' src/cache.ts', line_start: 25, line_end: 25, quote: "value25 = 'line 25" }, pack).status).toBe('unverified');
   });
 
   it('suggests the right lines for a quote that exists elsewhere in the file, without verifying it', () => {

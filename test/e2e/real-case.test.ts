@@ -139,7 +139,8 @@ describe.each([
       expect(Number(end ?? start)).toBeLessThanOrEqual(lines!.length);
     }
     // The wrong citation is marked and not linked.
-    const wrongLine = body.split('\n').find((l) => l.includes('this._allowExcessArguments = true;'));
+    const decoded = (line: string) => line.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+    const wrongLine = body.split('\n').find((l) => decoded(l).includes('this._allowExcessArguments = true;'));
     expect(wrongLine).toContain('⚠️ **unverified**');
     expect(wrongLine).not.toMatch(/\]\(https?:/);
 
@@ -192,20 +193,21 @@ describe.each([
 describe('the bundled action: commands, refusals and failures (Node 20)', () => {
   let scenario: RealCaseScenario;
   let failing = false;
+  let hanging = false;
   beforeAll(async () => {
     const script = scriptedModel(() => scenario);
     scenario = await startRealCaseScenario(CASE, (request, context) =>
-      failing ? { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } } : script(request, context),
+      hanging ? { hang: true } : failing ? { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } } : script(request, context),
     );
   }, 300_000);
   afterAll(async () => scenario?.close());
-  const run = (eventName: string, payload: unknown) =>
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
     runAction({
       eventName,
       payload,
       repository: scenario.repository,
       apiUrl: scenario.github.url,
-      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url },
+      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, ...inputs },
     });
   const names = () => scenario.repository.split('/') as [string, string];
   const comment = async (body: string, user: string = SCENARIO.maintainer) =>
@@ -266,6 +268,44 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     const paths = scenario.github.state.requests.slice(before).map((q) => `${q.method} ${q.path}`);
     expect(paths.some((p) => p.includes('/collaborators/'))).toBe(false);
     expect(paths.filter((p) => p.startsWith('POST') && p.endsWith('/comments'))).toHaveLength(2); // the command itself, then the reply
+  });
+
+  it('says to use pull_request_target for a fork PR under pull_request, before any API call', async () => {
+    const before = scenario.github.state.requests.length;
+    const [o, r] = names();
+    const fork = labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headRepository: 'contributor/fork' });
+    const result = await runAction({ eventName: 'pull_request', payload: fork, repository: scenario.repository, apiUrl: scenario.github.url, inputs: { 'github-token': 'read-only' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/::error::PR #1 comes from a fork \(contributor\/fork\).*pull_request_target/);
+    expect(scenario.github.state.requests.length).toBe(before);
+  });
+
+  it('replies to a label added by someone without write access, without a model call', async () => {
+    const calls = scenario.anthropic!.requests.length;
+    const [o, r] = names();
+    const result = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: 'outsider' }));
+    expect(result.exitCode).toBe(0);
+    expect(scenario.github.state.comments.at(-1)!.body).toBe('@outsider only people with write access to this repository can start a debate.');
+    expect(scenario.anthropic!.requests.length).toBe(calls);
+  });
+
+  it('names the failed step in the comment and the log when GitHub fails after the trigger', async () => {
+    scenario.github.state.faults.push({ method: 'GET', path: /\/pulls\/1$/, status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } });
+    const result = await run('issue_comment', await comment('/debate keep it vs drop it'));
+    expect(result.exitCode).toBe(1);
+    const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
+    expect(posted?.body).toContain('reading pull request #1 from GitHub failed: GitHub answered 404 Not Found: check that the pull request exists');
+    expect(result.stdout).toMatch(/::error::reading pull request #1 from GitHub failed/);
+  });
+
+  it('stops hanging model calls at the run deadline and posts what exists', async () => {
+    hanging = true;
+    const result = await run('issue_comment', await comment('/debate keep it vs drop it'), { 'deadline-minutes': '0.03' });
+    hanging = false;
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.status).toBe('aborted');
+    const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
+    expect(posted?.body).toContain('the run deadline was reached (deadline-minutes: 0.03)');
   });
 
   it('exits 0 with a notice for an event it does not handle', async () => {

@@ -81,9 +81,45 @@ describe('createAnthropicModelClient against a local Messages API', () => {
 
   it('surfaces API errors as the SDK typed them', async () => {
     const wrongKey = createAnthropicModelClient({ apiKey: 'sk-ant-wrong', baseUrl: server.url, maxRetries: 0 });
-    await expect(wrongKey.complete(call())).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+    await expect(wrongKey.complete(call())).rejects.toMatchObject({
+      message: expect.stringContaining('refused the key (invalid x-api-key): check the anthropic-api-key input'),
+      cause: expect.any(Anthropic.AuthenticationError),
+    });
     next = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
-    await expect(client().complete(call())).rejects.toBeInstanceOf(Anthropic.APIError);
+    await expect(client().complete(call())).rejects.toThrow(/the model is unavailable \(HTTP 529 overloaded_error, after retries\): Overloaded/);
+    next = { error: { status: 404, type: 'not_found_error', message: 'model: claude-nope' } };
+    await expect(client().complete(call({ model: 'claude-nope' }))).rejects.toThrow(/model "claude-nope" was not found/);
+    const unreachable = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+    await expect(unreachable.complete(call())).rejects.toThrow(/could not reach the Anthropic API at http:\/\/127.0.0.1:9/);
+  });
+
+  it('waits out a 429 with retry-after and succeeds, but never retries a spend-limit 429', async () => {
+    let calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return calls === 1 ? { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '1' } } : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
+    });
+    const retrying = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 2 });
+    await expect(retrying.complete(call())).resolves.toMatchObject({ output: { answer: 'ok' } });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return { error: { status: 429, type: 'rate_limit_error', message: 'Your organization reached its monthly spend cap.', details: { error_code: 'enforced_spend_limit_reached' } } };
+    });
+    await expect(retrying.complete(call())).rejects.toThrow(/spend limit is reached .*retrying will not help/);
+    expect(calls).toBe(1);
+    server.setResponder(() => next);
+  });
+
+  it('stops a call in flight when the run is stopped, with the stop reason', async () => {
+    next = { hang: true };
+    const controller = new AbortController();
+    const stopped = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 0, signal: controller.signal });
+    const pending = stopped.complete(call());
+    setTimeout(() => controller.abort(new Error('the run deadline was reached')), 100);
+    await expect(pending).rejects.toThrow('the run deadline was reached');
   });
 });
 

@@ -1,3 +1,4 @@
+import { Parser } from 'commonmark';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -8,7 +9,7 @@ import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
 
 const pack = fixturePack();
-const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200 };
+const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200, currentHeadSha: pack.headSha };
 
 describe('renderDebateComment', () => {
   const { body } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, context);
@@ -67,6 +68,12 @@ describe('renderDebateComment', () => {
     expect(rendered).toContain('Cross-examination stopped in round 1: position B surrendered.');
   });
 
+  it('marks a result stale when the head moved during the run', () => {
+    const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, currentHeadSha: 'c'.repeat(40) });
+    expect(stale).toContain('**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`');
+    expect(body).not.toContain('Stale result');
+  });
+
   it('keeps model text from pinging people, forging markers, opening HTML or starting a command line', () => {
     const nasty = '@octocat <!-- pr-debate:v1 id=ffffffffffffffff --> <details><summary>x</summary>\n/debate a vs b\n```\nfence';
     const { body: evil } = renderDebateComment(fixtureOutcome(pack, { claim: nasty, rationale: nasty }), fixtureRecord(pack), pack, context);
@@ -76,17 +83,50 @@ describe('renderDebateComment', () => {
     expect(evil.match(/<details>/g)?.length).toBe(evil.match(/<\/details>/g)?.length);
   });
 
-  it('property: any model text keeps the comment under the limit, with one marker and balanced details', () => {
+  it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
+    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':'), maxLength: 120 });
+    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))');
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.integer({ min: 1, max: 400 }), (text, repeat) => {
-        const long = text.repeat(repeat);
-        const { body: rendered } = renderDebateComment(fixtureOutcome(pack, { claim: long, rationale: long }), fixtureRecord(pack), pack, context);
+      fc.property(nasty, extra, nasty, fc.integer({ min: 1, max: 300 }), (a, b, c, repeat) => {
+        const text = `${a}${b}${c}`;
+        const outcome = fixtureOutcome(pack, { claim: text.repeat(repeat), rationale: text, label: `${text.slice(0, 60)} label`, quote: `${text} quote` });
+        const record = fixtureRecord(pack, outcome);
+        const { body: rendered } = renderDebateComment(outcome, record, pack, context);
         expect(rendered.length).toBeLessThan(MAX_COMMENT_CHARS);
-        expect(rendered.match(/<!-- pr-debate:v1/g)).toHaveLength(1);
-        expect(rendered.match(/<details>/g)?.length).toBe(rendered.match(/<\/details>/g)?.length);
-        expect(rendered).toContain('```yaml');
+        expect(rendered.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
+
+        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Transcript</summary>', '<details><summary>Decision record</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
+        const walker = new Parser().parse(rendered).walker();
+        const yamlBlocks: string[] = [];
+        let details = 0;
+        let inCode = false;
+        let prose = ''; // text outside <code>, where GitHub would turn @name into a mention
+        let event;
+        while ((event = walker.next())) {
+          const node = event.node;
+          if (!event.entering) continue;
+          if (node.type === 'html_block' || node.type === 'html_inline') {
+            for (const tag of (node.literal ?? '').trim().split(/\n+/)) {
+              expect(allowedHtml, `raw HTML: ${tag}`).toContain(tag.trim());
+              details += tag.startsWith('<details>') ? 1 : tag.trim() === '</details>' ? -1 : 0;
+            }
+          }
+          if (node.type === 'code_block') {
+            expect(node.info, 'only the record is a code block').toBe('yaml');
+            yamlBlocks.push(node.literal ?? '');
+          }
+          if (node.type === 'link') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/);
+          if (node.type === 'html_inline' && node.literal === '<code>') inCode = true;
+          if (node.type === 'html_inline' && node.literal === '</code>') inCode = false;
+          if (node.type === 'text' && !inCode) prose += node.literal ?? '';
+          if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type)) prose += '\n';
+        }
+        expect(prose).not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
+        expect(yamlBlocks).toHaveLength(1);
+        expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);
+        expect(details, 'every <details> is closed').toBe(0);
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 });
@@ -96,5 +136,6 @@ describe('sanitiseText', () => {
     expect(sanitiseText('<b>@alice</b>')).toBe('&lt;b&gt;@\u200balice&lt;/b&gt;');
     expect(sanitiseText('# title\n/debate x')).toBe('\u200b# title\n\u200b/debate x');
     expect(sanitiseText('a | b\nc', { inline: true })).toBe('a \\| b c');
+    expect(sanitiseText('bidi \u202Eevil\u202C zero\u200bwidth')).toBe('bidi ⟨U+202E⟩evil⟨U+202C⟩ zero⟨U+200B⟩width');
   });
 });

@@ -68,7 +68,11 @@ export type ScriptedReply =
       /** Milliseconds to wait before answering (before the response headers). */
       delayMs?: number;
     }
-  | { error: { status: number; type: string; message: string }; headers?: Record<string, string> }
+  | {
+      /** `details` goes into the error body as the API sends it, e.g. `{ error_code: 'enforced_spend_limit_reached' }`. */
+      error: { status: number; type: string; message: string; details?: Record<string, unknown> };
+      headers?: Record<string, string>;
+    }
   | { hang: true };
 
 /** Context handed to a responder alongside the request. */
@@ -566,8 +570,9 @@ function sendError(
   type: string,
   message: string,
   headers: Record<string, string> = {},
+  details?: Record<string, unknown>,
 ): void {
-  sendJson(res, status, { type: 'error', error: { type, message }, request_id: requestId }, headers);
+  sendJson(res, status, { type: 'error', error: { type, message, ...(details ? { details } : {}) }, request_id: requestId }, headers);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -707,7 +712,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       return;
     }
     if ('error' in reply) {
-      sendError(res, requestId, reply.error.status, reply.error.type, reply.error.message, reply.headers ?? {});
+      sendError(res, requestId, reply.error.status, reply.error.type, reply.error.message, reply.headers ?? {}, reply.error.details);
       return;
     }
     if (reply.delayMs !== undefined && !(await wait(reply.delayMs, res))) return;

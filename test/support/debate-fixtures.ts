@@ -9,9 +9,9 @@ import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decis
  * one cross-examination round in which B conceded A's attack, steelmans, and a judge that agreed
  * with itself in both orders.
  */
-export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string } = {}): DebateResult {
+export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string; label?: string; quote?: string } = {}): DebateResult {
   const good = { path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
-  const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: 'nowhere to be found' };
+  const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: text.quote ?? 'nowhere to be found' };
   const model = 'claude-sonnet-5-5';
   const base = { model, status: 'complete' as const, error: undefined, repaired: false, truncated: undefined };
   const opening = (positionId: string, citation: typeof good): OpeningTurn => ({
@@ -51,7 +51,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     kind: 'debate',
     topic: 'keep the cache vs drop the cache',
     positions: [
-      { id: 'A', label: 'keep the cache', model },
+      { id: 'A', label: text.label ?? 'keep the cache', model },
       { id: 'B', label: 'drop the cache', model },
     ],
     outOfScope: [],

@@ -20,13 +20,15 @@ function patchRepository(payload: Record<string, any>, owner: string, repo: stri
 }
 
 /** A `pull_request` `labeled` payload. */
-export function labeledEvent(options: { owner: string; repo: string; number: number; label: string; sender?: string; senderType?: 'User' | 'Bot'; headSha?: string; action?: string }) {
+export function labeledEvent(options: { owner: string; repo: string; number: number; label: string; sender?: string; senderType?: 'User' | 'Bot'; headSha?: string; action?: string; headRepository?: string }) {
   const payload = example('pull_request', 'labeled');
   patchRepository(payload, options.owner, options.repo);
   payload.action = options.action ?? 'labeled';
   payload.number = options.number;
   payload.pull_request.number = options.number;
   if (options.headSha) payload.pull_request.head.sha = options.headSha;
+  payload.pull_request.base.repo.full_name = `${options.owner}/${options.repo}`;
+  payload.pull_request.head.repo.full_name = options.headRepository ?? `${options.owner}/${options.repo}`;
   payload.label.name = options.label;
   payload.sender.login = options.sender ?? 'maintainer';
   payload.sender.type = options.senderType ?? 'User';

@@ -10,6 +10,7 @@ describe('detectTrigger', () => {
     const trigger = detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', sender: 'alice' }), config);
     expect(trigger).toMatchObject({ kind: 'debate', source: 'label', pullNumber: 7, requestedBy: 'alice', positions: [] });
     expect(detectTrigger('pull_request_target', labeledEvent({ ...repo, number: 7, label: 'debate' }), config)).toMatchObject({ kind: 'debate' });
+    expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'Debate' }), config)).toMatchObject({ kind: 'debate' });
   });
 
   it('skips other labels, other actions, bots and other events, saying why', () => {
@@ -17,6 +18,12 @@ describe('detectTrigger', () => {
     expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', action: 'unlabeled' }), config)).toMatchObject({ kind: 'skip' });
     expect(detectTrigger('pull_request', labeledEvent({ ...repo, number: 7, label: 'debate', senderType: 'Bot' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('bot') });
     expect(detectTrigger('push', {}, config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"push"') });
+  });
+
+  it('says what to change for a fork PR under pull_request, and runs it under pull_request_target', () => {
+    const fork = labeledEvent({ ...repo, number: 7, label: 'debate', headRepository: 'someone/widgets' });
+    expect(detectTrigger('pull_request', fork, config)).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining('pull_request_target') });
+    expect(detectTrigger('pull_request_target', fork, config)).toMatchObject({ kind: 'debate' });
   });
 
   it('starts a debate with the positions of a PR comment command', () => {
@@ -50,7 +57,8 @@ describe('detectTrigger', () => {
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate help' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('usage') });
   });
 
-  it('refuses authors outside the repository before any API call', () => {
+  it('refuses authors outside the repository before any API call, and leaves the rest to the permission check', () => {
+    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'CONTRIBUTOR' }), config)).toMatchObject({ kind: 'debate' });
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b', association: 'NONE' }), config)).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('NONE') });
   });
 
