@@ -86898,6 +86898,22 @@ function presetOf(rounds) {
   const named = PRESETS.find((p) => PRESET_ROUNDS[p] === rounds);
   return named ?? "custom";
 }
+function plannedPhases(plan, needsFraming) {
+  const phases = [];
+  if (needsFraming) phases.push({ id: "framing", label: "Framing the positions (moderator)" });
+  phases.push({ id: "openings", label: "Openings" });
+  for (let round = 1; round <= plan.rounds; round += 1) phases.push({ id: `round-${round}`, label: `Cross-examination ${round} of ${plan.rounds}` });
+  if (plan.rounds > 0) phases.push({ id: "closing", label: "Closing answers" });
+  if (plan.steelman && plan.rounds > 0) phases.push({ id: "steelman", label: "Steelman swap" });
+  phases.push({ id: "audit", label: "Evidence audit" }, { id: "judge", label: "Judge (twice, positions in both orders)" });
+  return phases;
+}
+function plannedCalls(plan, positions, needsFraming) {
+  const perRound = plan.rounds * positions;
+  const closing = plan.rounds > 0 ? positions : 0;
+  const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
+  return (needsFraming ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
+}
 
 // src/citations/citation.ts
 var citationSchema = external_exports.object({
@@ -87991,6 +88007,7 @@ async function runDebate(client, request2) {
     labels = framed.labels;
     outOfScope = [.../* @__PURE__ */ new Set([...outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
     topic = framing.topic;
+    request2.onPhaseEnd?.({ phase: "framing", positions: labels, topic });
   }
   const positions = labels.slice(0, POSITION_IDS.length).map((label, i) => ({
     id: POSITION_IDS[i],
@@ -88028,6 +88045,7 @@ async function runDebate(client, request2) {
       return buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack });
     })
   );
+  request2.onPhaseEnd?.({ phase: "openings" });
   const active = new Set(transcript.openings.filter((t) => t.status === "complete").map((t) => t.positionId));
   const surrendered = /* @__PURE__ */ new Set();
   let stop = { kind: "no-rounds" };
@@ -88040,6 +88058,7 @@ async function runDebate(client, request2) {
     }
     const turns = await crossTurns(caller, { phase: "cross-examination", round, positions, active, open: open3, transcript, positionList, scopeText, language, pack, plan, problems });
     transcript.rounds.push({ round, turns });
+    request2.onPhaseEnd?.({ phase: `round-${round}` });
     recordTurnProblems(turns, problems, active, `cross-examination round ${round}`);
     const attacks = turns.flatMap((t) => t.attacks);
     const claims = turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
@@ -88063,6 +88082,7 @@ async function runDebate(client, request2) {
   } else if (open3.length > 0) {
     const round = transcript.rounds.at(-1)?.round ?? 0;
     transcript.closing = await crossTurns(caller, { phase: "closing", round, positions, active, open: open3, transcript, positionList, scopeText, language, pack, plan, problems });
+    request2.onPhaseEnd?.({ phase: "closing" });
     recordTurnProblems(transcript.closing, problems, active, "the closing answers");
     transcript.closing.filter((t) => t.answers.some((a) => a.answer === "surrender")).forEach((t) => surrendered.add(t.positionId));
   }
@@ -88101,6 +88121,7 @@ async function runDebate(client, request2) {
       })
     );
   }
+  if (transcript.steelmans.length > 0) request2.onPhaseEnd?.({ phase: "steelman" });
   const roundsHeld = transcript.rounds.length;
   const base = {
     kind: "debate",
@@ -88123,6 +88144,7 @@ async function runDebate(client, request2) {
   }
   const audit = await runAudit(caller, { transcript, positions, outOfScope, judgeModel: request2.judgeModel, language });
   problems.push(...audit.problems);
+  request2.onPhaseEnd?.({ phase: "audit" });
   const support = new Map(positions.map((p) => [p.id, verifiedSupport(transcript, p.id).length]));
   const judged = await judgeTwice(caller, {
     transcript,
@@ -88135,6 +88157,7 @@ async function runDebate(client, request2) {
   });
   enforcement.push(...judged.enforcement);
   problems.push(...judged.problems);
+  request2.onPhaseEnd?.({ phase: "judge" });
   const counts = countCitations(transcript, positions);
   if (!judged.ruling) {
     return { ...base, audit: audit.result, judgeRuns: judged.runs, ruling: void 0, counts, completion: "aborted", problems, calls: caller.calls };
@@ -90728,7 +90751,8 @@ async function postReply(octokit, target, body) {
   return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? "" };
 }
 async function addReaction(octokit, target, content) {
-  await octokit.rest.reactions.createForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
+  const { data } = await octokit.rest.reactions.createForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
+  return parseResponse(external_exports.object({ id: external_exports.number().int() }), data, "POST reactions").id;
 }
 var permissionSchema = external_exports.object({ permission: external_exports.string(), role_name: external_exports.string().optional() });
 var ALLOWED_ROLES = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
@@ -90749,7 +90773,10 @@ function createPublisher(octokit, repo) {
   return {
     upsert: (issueNumber, marker, body, head) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body), head),
     reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
-    react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content)
+    react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content),
+    unreact: async (commentId, reactionId) => {
+      await octokit.rest.reactions.deleteForIssueComment({ owner: repo.owner, repo: repo.repo, comment_id: commentId, reaction_id: reactionId });
+    }
   };
 }
 
@@ -90768,6 +90795,17 @@ function costUsd(model, usage) {
   const price = PRICES.find((p) => model.startsWith(p.prefix));
   if (!price) return void 0;
   return (usage.input_tokens * price.input + usage.output_tokens * price.output + usage.cache_creation_input_tokens * price.cacheWrite + usage.cache_read_input_tokens * price.cacheRead) / 1e6;
+}
+var ESTIMATE_UNCACHED_INPUT_TOKENS = 6e3;
+var ESTIMATE_OUTPUT_TOKENS = 4e3;
+function estimateRunCostUsd(model, calls, packTokens) {
+  if (calls <= 0) return 0;
+  return costUsd(model, {
+    input_tokens: calls * ESTIMATE_UNCACHED_INPUT_TOKENS,
+    output_tokens: calls * ESTIMATE_OUTPUT_TOKENS,
+    cache_creation_input_tokens: packTokens,
+    cache_read_input_tokens: (calls - 1) * packTokens
+  });
 }
 
 // src/report/sanitise.ts
@@ -91155,6 +91193,44 @@ function renderFailureComment(id, problem, runUrl) {
   ].join("\n");
 }
 
+// src/report/render-progress.ts
+function renderProgressComment(state) {
+  const lines = [markerLine(state.id), "## \u23F3 pr-debate is debating this pull request", ""];
+  if (state.topic) lines.push(`**Topic:** ${sanitiseText(state.topic, { inline: true })}`, "");
+  if (state.positions) {
+    lines.push("**Positions:**", ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`), "");
+  } else {
+    lines.push("**Positions:** to be framed by a moderator from the PR and its design document (2-4 positions).", "");
+  }
+  if (state.outOfScope.length > 0) lines.push(`**Out of scope:** ${state.outOfScope.map((t) => sanitiseText(t, { inline: true })).join("; ")}`, "");
+  const models = [...new Set(state.models.advocates)].join(", ");
+  lines.push(`**Preset:** ${state.preset} \xB7 **Advocates:** ${sanitiseText(models, { inline: true })} \xB7 **Judge:** ${sanitiseText(state.models.judge, { inline: true })}`);
+  if (state.evidence) {
+    lines.push(`**Evidence:** ${state.evidence.files} changed files, about ${state.evidence.tokens.toLocaleString("en-US")} tokens; ${sanitiseText(state.evidence.rfc, { inline: true })}`);
+  }
+  if (state.estimate) {
+    const cost = state.estimate.costUsd === void 0 ? "cost unknown for this model" : `about $${state.estimate.costUsd.toFixed(2)}`;
+    lines.push(`**Estimate:** up to ${state.estimate.calls} model calls, ${cost}`);
+  }
+  lines.push("");
+  const all = [{ id: "evidence", label: "Evidence pack" }, ...state.phases];
+  const isDone = (id) => id === "evidence" ? state.evidenceDone : state.done.has(id);
+  const lastDone = all.reduce((last, phase, i) => isDone(phase.id) ? i : last, -1);
+  let running = false;
+  all.forEach((phase, i) => {
+    let icon = "\u2B1C";
+    if (isDone(phase.id)) icon = "\u2705";
+    else if (i < lastDone) icon = "\u23ED\uFE0F";
+    else if (!running) {
+      icon = "\u23F3";
+      running = true;
+    }
+    lines.push(`- ${icon} ${phase.label}${icon === "\u23ED\uFE0F" ? " (skipped: the debate converged or stopped early)" : ""}`);
+  });
+  lines.push("", state.runUrl ? `[Follow the workflow run](${state.runUrl}). This comment is replaced by the verdict when the debate ends.` : "This comment is replaced by the verdict when the debate ends.");
+  return lines.join("\n");
+}
+
 // src/pipeline.ts
 var SKIPPED = { recommendation: "none", confidence: "", commentUrl: "", decision: "", report: "", failure: void 0 };
 async function runPipeline(clients, settings, trigger) {
@@ -91179,11 +91255,36 @@ async function runPipeline(clients, settings, trigger) {
   const marker = markerLine(id);
   let report = "";
   let decision = "";
+  let reaction;
+  let progress;
+  const settle2 = async (result) => {
+    if (trigger.commentId !== void 0 && reaction !== void 0) {
+      const ok = result.status === "success" || result.status === "degraded-success" || result.status === "skipped";
+      await react(publish, log2, trigger.commentId, ok ? "rocket" : "confused", reaction);
+    }
+    return result;
+  };
   try {
     if (!await mayTrigger(clients, settings, publish, trigger)) return { status: "skipped", ...SKIPPED };
-    if (trigger.commentId !== void 0) {
-      await publish.react(trigger.commentId, "eyes").catch((error63) => log2.warning(`Could not react to the command: ${String(error63)}`));
-    }
+    reaction = trigger.commentId === void 0 ? void 0 : await react(publish, log2, trigger.commentId, "eyes", void 0);
+    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const needsFraming = trigger.positions.length === 0;
+    progress = createProgress(publish, log2, pr, marker, {
+      id,
+      topic: needsFraming ? void 0 : trigger.positions.join(" vs "),
+      positions: needsFraming ? void 0 : trigger.positions,
+      outOfScope: trigger.options.outOfScope,
+      preset: describePlan(plan),
+      models: { advocates: settings.advocateModels, judge: settings.judgeModel },
+      evidence: void 0,
+      estimate: void 0,
+      phases: plannedPhases(plan, needsFraming),
+      done: /* @__PURE__ */ new Set(),
+      evidenceDone: false,
+      runUrl: settings.runUrl
+    });
+    await progress.update(() => {
+    });
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log2.group("Evidence", async () => {
       const gathered = await step(`reading pull request #${pr} from GitHub`, () => gatherEvidence(source, {
@@ -91199,7 +91300,12 @@ async function runPipeline(clients, settings, trigger) {
       if (pack.truncated) log2.warning("Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.");
       return gathered;
     });
-    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const calls = plannedCalls(plan, trigger.positions.length || 4, needsFraming);
+    void progress?.update((state) => {
+      state.evidenceDone = true;
+      state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
+      state.estimate = { calls, costUsd: estimateRunCostUsd(settings.judgeModel, calls, evidence.pack.tokens) };
+    });
     const outcome = await log2.group("Debate", async () => {
       log2.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ", steelman swap" : ""}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ""}`);
       const result = await runDebate(clients.models, {
@@ -91217,8 +91323,14 @@ async function runPipeline(clients, settings, trigger) {
           prText: `${evidence.pull.title}
 
 ${evidence.pull.body}`
-        }
+        },
+        onPhaseEnd: (event) => void progress?.update((state) => {
+          state.done.add(event.phase);
+          if (event.positions) state.positions = event.positions;
+          if (event.topic) state.topic = event.topic;
+        })
       });
+      await progress?.settled();
       for (const call of result.calls) {
         log2.info(`${call.ok ? "ok  " : "FAIL"} ${call.role}${call.positionId ? ` ${call.positionId}` : ""}: ${call.purpose}${call.retry ? " (retry)" : ""}; ${call.model}; ${call.usage.input_tokens} in, ${call.usage.cache_read_input_tokens} cache read, ${call.usage.cache_creation_input_tokens} cache written, ${call.usage.output_tokens} out; ${(call.durationMs / 1e3).toFixed(1)} s`);
       }
@@ -91230,7 +91342,7 @@ ${evidence.pull.body}`
       const posted2 = await step("posting the comment", () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context4, settings.command)));
       warnOnAuthor(posted2, settings, log2);
       log2.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
-      return { status: "skipped", ...SKIPPED, commentUrl: posted2.url };
+      return settle2({ status: "skipped", ...SKIPPED, commentUrl: posted2.url });
     }
     const record2 = buildDecisionRecord(outcome, {
       id,
@@ -91260,7 +91372,7 @@ ${evidence.pull.body}`
     warnOnAuthor(posted, settings, log2);
     if (posted.skipped) log2.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log2.info(`${posted.created ? "Posted" : "Updated"} the debate comment: ${posted.url}`);
-    return {
+    return settle2({
       status: outcome.completion,
       recommendation: record2.recommendation,
       confidence: record2.confidence,
@@ -91268,17 +91380,45 @@ ${evidence.pull.body}`
       decision,
       report,
       failure: outcome.completion === "aborted" ? `The debate was aborted: ${outcome.problems.join(" ")}` : void 0
-    };
+    });
   } catch (error63) {
     const problem = describeFailure(error63);
     let commentUrl = "";
+    await progress?.settled();
     try {
       commentUrl = (await publish.upsert(pr, marker, renderFailureComment(id, problem, settings.runUrl))).url;
     } catch (postError) {
       log2.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return { status: "aborted", recommendation: "none", confidence: "", commentUrl, decision, report, failure: problem };
+    return settle2({ status: "aborted", recommendation: "none", confidence: "", commentUrl, decision, report, failure: problem });
   }
+}
+function createProgress(publish, log2, pr, marker, state) {
+  let queue = Promise.resolve();
+  return {
+    update(change) {
+      change(state);
+      const body = renderProgressComment(state);
+      queue = queue.then(
+        () => publish.upsert(pr, marker, body).then(() => void 0)
+      ).catch((error63) => log2.warning(`Could not update the progress comment: ${describeFailure(error63)}`));
+      return queue;
+    },
+    settled: () => queue
+  };
+}
+async function react(publish, log2, commentId, content, previous) {
+  try {
+    if (previous !== void 0) await publish.unreact(commentId, previous);
+    return await publish.react(commentId, content);
+  } catch (error63) {
+    log2.warning(`Could not react to the command: ${describeFailure(error63)}`);
+    return void 0;
+  }
+}
+function describePlan(plan) {
+  const rounds = plan.rounds === 0 ? "openings and judge" : `${plan.rounds} cross-examination round${plan.rounds > 1 ? "s" : ""}${plan.steelman ? ", steelman swap" : ""}`;
+  return `${plan.preset} (${rounds})`;
 }
 async function mayTrigger(clients, settings, publish, trigger) {
   const repo = { owner: settings.owner, repo: settings.repo };

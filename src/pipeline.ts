@@ -1,13 +1,15 @@
 import type { ModelClient } from './debate/model-client.js';
-import { planDebate } from './debate/plan.js';
+import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
-import { canTrigger, createPublisher, type Publisher } from './github/comments.js';
+import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
 import { buildDecisionRecord, debateId, recordToJson, totalUsage } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
+import { renderProgressComment, type ProgressState } from './report/render-progress.js';
+import { estimateRunCostUsd } from './llm/pricing.js';
 import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
@@ -79,11 +81,36 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   // What the run produced so far: kept for the job summary and outputs even if posting fails.
   let report = '';
   let decision = '';
+  let reaction: number | undefined;
+  let progress: Progress | undefined;
+  // At the end the reaction on the command says how it went (issue #5).
+  const settle = async (result: PipelineResult): Promise<PipelineResult> => {
+    if (trigger.commentId !== undefined && reaction !== undefined) {
+      const ok = result.status === 'success' || result.status === 'degraded-success' || result.status === 'skipped';
+      await react(publish, log, trigger.commentId, ok ? 'rocket' : 'confused', reaction);
+    }
+    return result;
+  };
   try {
     if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
-    if (trigger.commentId !== undefined) {
-      await publish.react(trigger.commentId, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
-    }
+    reaction = trigger.commentId === undefined ? undefined : await react(publish, log, trigger.commentId, 'eyes', undefined);
+    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const needsFraming = trigger.positions.length === 0;
+    progress = createProgress(publish, log, pr, marker, {
+      id,
+      topic: needsFraming ? undefined : trigger.positions.join(' vs '),
+      positions: needsFraming ? undefined : trigger.positions,
+      outOfScope: trigger.options.outOfScope,
+      preset: describePlan(plan),
+      models: { advocates: settings.advocateModels, judge: settings.judgeModel },
+      evidence: undefined,
+      estimate: undefined,
+      phases: plannedPhases(plan, needsFraming),
+      done: new Set(),
+      evidenceDone: false,
+      runUrl: settings.runUrl,
+    });
+    await progress.update(() => {});
     const source = createPullRequestSource(octokit, repo);
     const evidence = await log.group('Evidence', async () => {
       const gathered = await step(`reading pull request #${pr} from GitHub`, () => gatherEvidence(source, {
@@ -99,8 +126,12 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
       return gathered;
     });
-
-    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const calls = plannedCalls(plan, trigger.positions.length || 4, needsFraming);
+    void progress?.update((state) => {
+      state.evidenceDone = true;
+      state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
+      state.estimate = { calls, costUsd: estimateRunCostUsd(settings.judgeModel, calls, evidence.pack.tokens) };
+    });
     const outcome = await log.group('Debate', async () => {
       log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
       const result = await runDebate(clients.models, {
@@ -117,7 +148,14 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
           commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,
           prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
         },
+        onPhaseEnd: (event) =>
+          void progress?.update((state) => {
+            state.done.add(event.phase);
+            if (event.positions) state.positions = event.positions;
+            if (event.topic) state.topic = event.topic;
+          }),
       });
+      await progress?.settled();
       for (const call of result.calls) {
         log.info(`${call.ok ? 'ok  ' : 'FAIL'} ${call.role}${call.positionId ? ` ${call.positionId}` : ''}: ${call.purpose}${call.retry ? ' (retry)' : ''}; ${call.model}; ${call.usage.input_tokens} in, ${call.usage.cache_read_input_tokens} cache read, ${call.usage.cache_creation_input_tokens} cache written, ${call.usage.output_tokens} out; ${(call.durationMs / 1000).toFixed(1)} s`);
       }
@@ -130,7 +168,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       const posted = await step('posting the comment', () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command)));
       warnOnAuthor(posted, settings, log);
       log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
-      return { status: 'skipped', ...SKIPPED, commentUrl: posted.url };
+      return settle({ status: 'skipped', ...SKIPPED, commentUrl: posted.url });
     }
 
     const record = buildDecisionRecord(outcome, {
@@ -162,7 +200,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
-    return {
+    return settle({
       status: outcome.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
@@ -170,17 +208,58 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       decision,
       report,
       failure: outcome.completion === 'aborted' ? `The debate was aborted: ${outcome.problems.join(' ')}` : undefined,
-    };
+    });
   } catch (error) {
     const problem = describeFailure(error);
     let commentUrl = '';
+    await progress?.settled();
     try {
       commentUrl = (await publish.upsert(pr, marker, renderFailureComment(id, problem, settings.runUrl))).url;
     } catch (postError) {
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return { status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem };
+    return settle({ status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem });
   }
+}
+
+/** The progress comment of a run: updates go out one at a time, in order; a failed update is only a warning. */
+interface Progress {
+  /** Applies a change to the state and queues one update of the comment; resolves when it is posted. */
+  update(change: (state: ProgressState) => void): Promise<void>;
+  /** Resolves when every queued update has been posted (or failed). */
+  settled(): Promise<void>;
+}
+
+function createProgress(publish: Publisher, log: Log, pr: number, marker: string, state: ProgressState): Progress {
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    update(change) {
+      change(state);
+      const body = renderProgressComment(state);
+      queue = queue.then(
+        () => publish.upsert(pr, marker, body).then(() => undefined),
+      ).catch((error: unknown) => log.warning(`Could not update the progress comment: ${describeFailure(error)}`));
+      return queue;
+    },
+    settled: () => queue,
+  };
+}
+
+/** Adds a reaction to the command, removing the previous one; failures are only warnings. */
+async function react(publish: Publisher, log: Log, commentId: number, content: ReactionContent, previous: number | undefined): Promise<number | undefined> {
+  try {
+    if (previous !== undefined) await publish.unreact(commentId, previous);
+    return await publish.react(commentId, content);
+  } catch (error) {
+    log.warning(`Could not react to the command: ${describeFailure(error)}`);
+    return undefined;
+  }
+}
+
+/** The preset and what it runs, for the plan. */
+function describePlan(plan: DebatePlan): string {
+  const rounds = plan.rounds === 0 ? 'openings and judge' : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
+  return `${plan.preset} (${rounds})`;
 }
 
 /**

@@ -56,3 +56,38 @@ export function presetOf(rounds: number): PresetName | 'custom' {
   const named = PRESETS.find((p) => PRESET_ROUNDS[p] === rounds);
   return named ?? 'custom';
 }
+
+/** A phase of a planned debate, as the progress checklist shows it. */
+export interface PlannedPhase {
+  /** `framing`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */
+  id: string;
+  label: string;
+}
+
+/**
+ * The phases a plan runs, in order, for the progress checklist (issue #5). Rounds and the phases after
+ * them may end up skipped when the debate converges early; the engine reports what it ran.
+ * @param needsFraming true when no positions were given and the moderator frames them
+ */
+export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedPhase[] {
+  const phases: PlannedPhase[] = [];
+  if (needsFraming) phases.push({ id: 'framing', label: 'Framing the positions (moderator)' });
+  phases.push({ id: 'openings', label: 'Openings' });
+  for (let round = 1; round <= plan.rounds; round += 1) phases.push({ id: `round-${round}`, label: `Cross-examination ${round} of ${plan.rounds}` });
+  if (plan.rounds > 0) phases.push({ id: 'closing', label: 'Closing answers' });
+  if (plan.steelman && plan.rounds > 0) phases.push({ id: 'steelman', label: 'Steelman swap' });
+  phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: 'Judge (twice, positions in both orders)' });
+  return phases;
+}
+
+/**
+ * Model calls a plan makes when every turn succeeds first time and no round is skipped: the upper
+ * bound shown before the debate starts (retries add to it, convergence takes from it).
+ * @param positions how many positions (2-4; 4 when the moderator has not framed them yet)
+ */
+export function plannedCalls(plan: DebatePlan, positions: number, needsFraming: boolean): number {
+  const perRound = plan.rounds * positions;
+  const closing = plan.rounds > 0 ? positions : 0;
+  const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
+  return (needsFraming ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
+}

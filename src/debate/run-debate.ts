@@ -45,6 +45,11 @@ export interface DebateRequest {
   judgeModel: string;
   plan: DebatePlan;
   language: LanguageSetting;
+  /**
+   * Told when a phase ends (ids of {@link plannedPhases}), in order, once per phase; framing reports the
+   * positions it framed. For the progress checklist; it must not throw.
+   */
+  onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string }) => void;
 }
 
 /** Output caps in tokens per role; thinking counts against them, so they are generous. */
@@ -78,6 +83,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
     labels = framed.labels;
     outOfScope = [...new Set([...outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
     topic = framing.topic;
+    request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
   }
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({
     id: POSITION_IDS[i]!,
@@ -117,6 +123,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
       return buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack });
     }),
   );
+  request.onPhaseEnd?.({ phase: 'openings' });
   const active = new Set(transcript.openings.filter((t) => t.status === 'complete').map((t) => t.positionId));
   const surrendered = new Set<string>();
 
@@ -131,6 +138,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
     }
     const turns = await crossTurns(caller, { phase: 'cross-examination', round, positions, active, open, transcript, positionList, scopeText, language, pack, plan, problems });
     transcript.rounds.push({ round, turns });
+    request.onPhaseEnd?.({ phase: `round-${round}` });
     recordTurnProblems(turns, problems, active, `cross-examination round ${round}`);
     const attacks = turns.flatMap((t) => t.attacks);
     const claims = turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
@@ -155,6 +163,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   } else if (open.length > 0) {
     const round = transcript.rounds.at(-1)?.round ?? 0;
     transcript.closing = await crossTurns(caller, { phase: 'closing', round, positions, active, open, transcript, positionList, scopeText, language, pack, plan, problems });
+    request.onPhaseEnd?.({ phase: 'closing' });
     recordTurnProblems(transcript.closing, problems, active, 'the closing answers');
     transcript.closing.filter((t) => t.answers.some((a) => a.answer === 'surrender')).forEach((t) => surrendered.add(t.positionId));
   }
@@ -196,6 +205,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
     );
   }
 
+  if (transcript.steelmans.length > 0) request.onPhaseEnd?.({ phase: 'steelman' });
   const roundsHeld = transcript.rounds.length;
   const base = {
     kind: 'debate' as const,
@@ -220,6 +230,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   // 5. Evidence audit.
   const audit = await runAudit(caller, { transcript, positions, outOfScope, judgeModel: request.judgeModel, language });
   problems.push(...audit.problems);
+  request.onPhaseEnd?.({ phase: 'audit' });
 
   // 6. Judge, twice.
   const support = new Map(positions.map((p) => [p.id, verifiedSupport(transcript, p.id).length]));
@@ -234,6 +245,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   });
   enforcement.push(...judged.enforcement);
   problems.push(...judged.problems);
+  request.onPhaseEnd?.({ phase: 'judge' });
   const counts = countCitations(transcript, positions);
   if (!judged.ruling) {
     return { ...base, audit: audit.result, judgeRuns: judged.runs, ruling: undefined, counts, completion: 'aborted', problems, calls: caller.calls };

@@ -109,9 +109,13 @@ async function postReply(octokit: GitHubClient, target: { owner: string; repo: s
   return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '' };
 }
 
-/** Adds a reaction to the triggering comment. */
-async function addReaction(octokit: GitHubClient, target: { owner: string; repo: string; commentId: number }, content: 'eyes' | 'rocket' | 'confused'): Promise<void> {
-  await octokit.rest.reactions.createForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
+/** Reactions pr-debate uses on the triggering comment: working, succeeded, failed. */
+export type ReactionContent = 'eyes' | 'rocket' | 'confused';
+
+/** Adds a reaction to the triggering comment; returns the reaction's id. */
+async function addReaction(octokit: GitHubClient, target: { owner: string; repo: string; commentId: number }, content: ReactionContent): Promise<number> {
+  const { data } = await octokit.rest.reactions.createForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, content });
+  return parseResponse(z.object({ id: z.number().int() }), data, 'POST reactions').id;
 }
 
 const permissionSchema = z.object({ permission: z.string(), role_name: z.string().optional() });
@@ -144,8 +148,10 @@ export interface Publisher {
   upsert(issueNumber: number, marker: string, body: string, head?: HeadCheck): Promise<PostedComment & { created: boolean; skipped: boolean }>;
   /** Posts a plain reply. */
   reply(issueNumber: number, body: string): Promise<PostedComment>;
-  /** Reacts to a comment. */
-  react(commentId: number, content: 'eyes' | 'rocket' | 'confused'): Promise<void>;
+  /** Reacts to a comment; returns the reaction id. */
+  react(commentId: number, content: ReactionContent): Promise<number>;
+  /** Removes one of our reactions. */
+  unreact(commentId: number, reactionId: number): Promise<void>;
 }
 
 /**
@@ -159,5 +165,8 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
     upsert: (issueNumber, marker, body, head) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body), head),
     reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
     react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content),
+    unreact: async (commentId, reactionId) => {
+      await octokit.rest.reactions.deleteForIssueComment({ owner: repo.owner, repo: repo.repo, comment_id: commentId, reaction_id: reactionId });
+    },
   };
 }

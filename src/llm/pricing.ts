@@ -27,3 +27,24 @@ export function costUsd(model: string, usage: TokenUsage): number | undefined {
     1_000_000
   );
 }
+
+/** Per-call assumptions of {@link estimateRunCostUsd}: instructions and transcript, and a reply with its thinking. */
+const ESTIMATE_UNCACHED_INPUT_TOKENS = 6_000;
+const ESTIMATE_OUTPUT_TOKENS = 4_000;
+
+/**
+ * A rough cost of a run before it starts, for the plan in the progress comment: the evidence pack is
+ * written to the prompt cache once and read by every other call; each call adds about 6,000 uncached
+ * input tokens and 4,000 output tokens (thinking included).
+ * @param packTokens estimated tokens of the evidence pack
+ * @returns USD, or undefined when the model's price is unknown
+ */
+export function estimateRunCostUsd(model: string, calls: number, packTokens: number): number | undefined {
+  if (calls <= 0) return 0;
+  return costUsd(model, {
+    input_tokens: calls * ESTIMATE_UNCACHED_INPUT_TOKENS,
+    output_tokens: calls * ESTIMATE_OUTPUT_TOKENS,
+    cache_creation_input_tokens: packTokens,
+    cache_read_input_tokens: (calls - 1) * packTokens,
+  });
+}

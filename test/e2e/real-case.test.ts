@@ -220,7 +220,26 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
     expect(texts.some((t) => t.includes('Your role: moderator'))).toBe(false);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
-    expect(scenario.github.state.reactions).toContainEqual(expect.objectContaining({ commentId: command.id, content: 'eyes', user: SCENARIO.botLogin }));
+    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now.
+    const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
+    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'DELETE', 'POST rocket']);
+    expect(scenario.github.state.reactions.filter((r) => r.commentId === command.id).map((r) => r.content)).toEqual(['rocket']);
+
+    // Progress arrived in order on one comment: the plan first, one update per phase, then the verdict.
+    const debateComment = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])!;
+    const writes = scenario.github.state.requests.filter(
+      (r) => (r.method === 'POST' && r.path.endsWith('/issues/1/comments') && String((r.body as { body: string }).body).startsWith('<!-- pr-debate:v1')) ||
+        (r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${debateComment.id}`)),
+    ).slice(-20);
+    const bodies = writes.map((r) => (r.body as { body: string }).body).filter((b) => b.startsWith(debateComment.body.split('\n')[0]!));
+    const progressBodies = bodies.filter((b) => b.includes('pr-debate is debating'));
+    expect(progressBodies[0]).toContain('- ⏳ Evidence pack');
+    expect(progressBodies[0]).toContain('**A.** Excess arguments are an error by default');
+    const doneCounts = progressBodies.map((b) => (b.match(/✅/g) ?? []).length);
+    expect(doneCounts).toEqual([...doneCounts].sort((a, b) => a - b));
+    expect(new Set(doneCounts).size).toBe(doneCounts.length); // at most one update per phase
+    expect(progressBodies.some((b) => /Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d/.test(b))).toBe(true);
+    expect(bodies.at(-1)).toContain('pr-debate verdict');
     const record = JSON.parse(result.outputs.decision!);
     expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default' });
   });

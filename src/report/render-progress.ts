@@ -1,0 +1,70 @@
+import type { PlannedPhase } from '../debate/plan.js';
+import { markerLine } from './render-comment.js';
+import { sanitiseText } from './sanitise.js';
+
+/**
+ * The debate comment while the run is in progress (issue #5): the plan first, then a checklist of
+ * phases, updated in place as each phase ends. Pure.
+ */
+
+/** What the progress comment shows. */
+export interface ProgressState {
+  id: string;
+  topic: string | undefined;
+  /** Position labels; undefined until the moderator has framed them. */
+  positions: string[] | undefined;
+  outOfScope: string[];
+  /** E.g. `standard (1 cross-examination round, steelman swap)`. */
+  preset: string;
+  models: { advocates: string[]; judge: string };
+  /** Filled once the evidence is read. */
+  evidence: { files: number; tokens: number; rfc: string } | undefined;
+  estimate: { calls: number; costUsd: number | undefined } | undefined;
+  phases: PlannedPhase[];
+  /** Ids of the phases that have ended. */
+  done: Set<string>;
+  evidenceDone: boolean;
+  runUrl: string | undefined;
+}
+
+/**
+ * @returns the comment body: marker first, then the plan and the checklist. A phase is shown done (✅),
+ *   running (⏳, the first not done), skipped (⏭️, not done but a later phase is), or waiting (⬜).
+ */
+export function renderProgressComment(state: ProgressState): string {
+  const lines = [markerLine(state.id), '## ⏳ pr-debate is debating this pull request', ''];
+  if (state.topic) lines.push(`**Topic:** ${sanitiseText(state.topic, { inline: true })}`, '');
+  if (state.positions) {
+    lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`), '');
+  } else {
+    lines.push('**Positions:** to be framed by a moderator from the PR and its design document (2-4 positions).', '');
+  }
+  if (state.outOfScope.length > 0) lines.push(`**Out of scope:** ${state.outOfScope.map((t) => sanitiseText(t, { inline: true })).join('; ')}`, '');
+  const models = [...new Set(state.models.advocates)].join(', ');
+  lines.push(`**Preset:** ${state.preset} · **Advocates:** ${sanitiseText(models, { inline: true })} · **Judge:** ${sanitiseText(state.models.judge, { inline: true })}`);
+  if (state.evidence) {
+    lines.push(`**Evidence:** ${state.evidence.files} changed files, about ${state.evidence.tokens.toLocaleString('en-US')} tokens; ${sanitiseText(state.evidence.rfc, { inline: true })}`);
+  }
+  if (state.estimate) {
+    const cost = state.estimate.costUsd === undefined ? 'cost unknown for this model' : `about $${state.estimate.costUsd.toFixed(2)}`;
+    lines.push(`**Estimate:** up to ${state.estimate.calls} model calls, ${cost}`);
+  }
+  lines.push('');
+
+  const all = [{ id: 'evidence', label: 'Evidence pack' }, ...state.phases];
+  const isDone = (id: string) => (id === 'evidence' ? state.evidenceDone : state.done.has(id));
+  const lastDone = all.reduce((last, phase, i) => (isDone(phase.id) ? i : last), -1);
+  let running = false;
+  all.forEach((phase, i) => {
+    let icon = '⬜';
+    if (isDone(phase.id)) icon = '✅';
+    else if (i < lastDone) icon = '⏭️';
+    else if (!running) {
+      icon = '⏳';
+      running = true;
+    }
+    lines.push(`- ${icon} ${phase.label}${icon === '⏭️' ? ' (skipped: the debate converged or stopped early)' : ''}`);
+  });
+  lines.push('', state.runUrl ? `[Follow the workflow run](${state.runUrl}). This comment is replaced by the verdict when the debate ends.` : 'This comment is replaced by the verdict when the debate ends.');
+  return lines.join('\n');
+}

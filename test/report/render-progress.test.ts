@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { plannedCalls, plannedPhases, planDebate } from '../../src/debate/plan.js';
+import { estimateRunCostUsd } from '../../src/llm/pricing.js';
+import { renderProgressComment, type ProgressState } from '../../src/report/render-progress.js';
+
+const plan = planDebate({ preset: 'deep', maxRounds: undefined, command: {} });
+const state = (over: Partial<ProgressState> = {}): ProgressState => ({
+  id: '0123456789abcdef',
+  topic: undefined,
+  positions: undefined,
+  outOfScope: ['naming'],
+  preset: 'deep (2 cross-examination rounds, steelman swap)',
+  models: { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
+  evidence: undefined,
+  estimate: undefined,
+  phases: plannedPhases(plan, true),
+  done: new Set(),
+  evidenceDone: false,
+  runUrl: 'https://github.com/o/r/actions/runs/9',
+  ...over,
+});
+
+describe('the progress comment', () => {
+  it('shows the plan and the whole checklist from the start, the first phase running', () => {
+    const body = renderProgressComment(state());
+    expect(body.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
+    expect(body).toContain('**Positions:** to be framed by a moderator');
+    expect(body).toContain('**Out of scope:** naming');
+    expect(body.match(/^- .*$/gm)).toEqual([
+      '- ⏳ Evidence pack',
+      '- ⬜ Framing the positions (moderator)',
+      '- ⬜ Openings',
+      '- ⬜ Cross-examination 1 of 2',
+      '- ⬜ Cross-examination 2 of 2',
+      '- ⬜ Closing answers',
+      '- ⬜ Steelman swap',
+      '- ⬜ Evidence audit',
+      '- ⬜ Judge (twice, positions in both orders)',
+    ]);
+    expect(body).toContain('[Follow the workflow run](https://github.com/o/r/actions/runs/9)');
+  });
+
+  it('marks finished phases, the running one, and rounds skipped by an early stop', () => {
+    const body = renderProgressComment(
+      state({ evidenceDone: true, done: new Set(['framing', 'openings', 'round-1', 'closing']), positions: ['Keep', '@team drop'], estimate: { calls: 17, costUsd: 0.42 } }),
+    );
+    expect(body).toContain('- ✅ Cross-examination 1 of 2');
+    expect(body).toContain('- ⏭️ Cross-examination 2 of 2 (skipped');
+    expect(body).toContain('- ✅ Closing answers');
+    expect(body).toContain('- ⏳ Steelman swap');
+    expect(body).toContain('**B.** @\u200bteam drop');
+    expect(body).toContain('**Estimate:** up to 17 model calls, about $0.42');
+  });
+
+  it('plans calls and cost from the preset', () => {
+    expect(plannedCalls(planDebate({ preset: 'quick', maxRounds: undefined, command: {} }), 2, false)).toBe(2 + 1 + 2);
+    expect(plannedCalls(plan, 3, true)).toBe(1 + 3 + 6 + 3 + 3 + 1 + 2);
+    expect(estimateRunCostUsd('claude-sonnet-5-5', 5, 80_000)).toBeCloseTo((5 * 6000 * 2 + 5 * 4000 * 10 + 80_000 * 2.5 + 4 * 80_000 * 0.2) / 1e6);
+    expect(estimateRunCostUsd('unknown-model', 5, 80_000)).toBeUndefined();
+  });
+});
