@@ -86637,17 +86637,27 @@ function firstLine(text) {
 }
 
 // src/citations/citation.ts
+var CITATION_SIDES = ["head", "base"];
 var citationSchema = external_exports.object({
-  path: external_exports.string().describe("file path exactly as written in the evidence pack"),
-  line_start: external_exports.number().int().describe("first cited head-side line number"),
-  line_end: external_exports.number().int().describe("last cited head-side line number (equal to line_start for one line)"),
+  path: external_exports.string().describe("file path exactly as the evidence pack names it (the text inside the quotes), without a line number"),
+  side: external_exports.enum(CITATION_SIDES).default("head").describe('"head" for lines at the head commit (FILE blocks, the head column of DIFF blocks, the RFC); "base" for removed lines (the base column of DIFF blocks)'),
+  line_start: external_exports.number().int().describe("first cited line number on that side"),
+  line_end: external_exports.number().int().describe("last cited line number on that side (equal to line_start for one line)"),
   quote: external_exports.string().describe("verbatim text copied from the cited lines")
 });
+function citationSide(citation) {
+  return citation.side ?? "head";
+}
 function formatRange(start, end) {
   return start === end ? `${start}` : `${start}-${end}`;
 }
+function needsQuoting(path5) {
+  return path5 === "" || path5.startsWith('"') || path5 !== path5.trim() || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path5) || /@(head|base)$/.test(path5);
+}
 function formatCitationRef(citation) {
-  return `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+  const path5 = needsQuoting(citation.path) ? JSON.stringify(citation.path) : citation.path;
+  const side = citationSide(citation) === "base" ? "@base" : "";
+  return `${path5}${side}:${formatRange(citation.line_start, citation.line_end)}`;
 }
 
 // src/citations/verify-citations.ts
