@@ -76,7 +76,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     if (trigger.commentId !== undefined) {
       await addReaction(octokit, { ...repo, commentId: trigger.commentId }, 'eyes').catch((error: unknown) => log.warning(`Could not react to the command: ${String(error)}`));
     }
-    const source = createPullRequestSource(octokit, repo);
+    const source = createPullRequestSource(octokit, repo, (message) => log.warning(message));
     const evidence = await log.group('Evidence', async () => {
       const gathered = await gatherEvidence(source, {
         pullNumber: trigger.pullNumber,
@@ -87,7 +87,9 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       const { pack } = gathered;
       log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${pack.files.size} files in the pack, ${pack.omitted.length} items left out`);
       log.info(`${pack.rfcNote}`);
-      log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} REST reads`);
+      const calls = source.requestCounts();
+      log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
+      for (const note of pack.notes) log.info(note);
       if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
       return gathered;
     });
@@ -102,7 +104,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
         judgeModel: settings.model,
       }),
     );
-    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
+    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, baseSha: evidence.pack.baseSha, runUrl: settings.runUrl, durationMs: Date.now() - started };
 
     if (outcome.kind === 'not-contested') {
       const posted = await upsertComment(octokit, target, marker, settings.botLogin, renderNotContestedComment(outcome.framing, context, settings.command));

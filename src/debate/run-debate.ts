@@ -1,4 +1,4 @@
-import { formatCitationRef } from '../citations/citation.js';
+import { auditCitations, tagCitationForModels } from '../citations/audit-citations.js';
 import { verifyCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { enforceRuling } from './enforce-ruling.js';
@@ -156,14 +156,7 @@ function positionIds(positions: Position[]): [string, ...string[]] {
 function countCitations(turns: AdvocateTurn[]): Map<string, CitationCounts> {
   const counts = new Map<string, CitationCounts>();
   for (const turn of turns) {
-    const entry = { verified: 0, unverified: 0 };
-    for (const argument of turn.opening?.arguments ?? []) {
-      for (const citation of argument.citations) {
-        if (citation.check.status === 'verified') entry.verified += 1;
-        else entry.unverified += 1;
-      }
-    }
-    counts.set(turn.positionId, entry);
+    counts.set(turn.positionId, auditCitations((turn.opening?.arguments ?? []).flatMap((a) => a.citations)));
   }
   return counts;
 }
@@ -183,7 +176,7 @@ function renderStatements(positions: Position[], turns: AdvocateTurn[]): string 
           [
             `Argument ${i + 1}: ${a.claim}`,
             `Reasoning: ${a.reasoning}`,
-            ...a.citations.map((c) => `- ${tagCitation(c)} ${formatCitationRef(c)} ${JSON.stringify(c.quote)}`),
+            ...a.citations.map((c) => `- ${tagCitationForModels(c)}`),
           ].join('\n'),
         ),
         `Known weaknesses: ${o.known_weaknesses.join(' | ') || '(none given)'}`,
@@ -191,10 +184,6 @@ function renderStatements(positions: Position[], turns: AdvocateTurn[]): string 
       ].join('\n');
     })
     .join('\n\n');
-}
-
-function tagCitation(citation: AuditedCitation): string {
-  return citation.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${citation.check.detail}]`;
 }
 
 function outOfScopeText(topics: string[]): string {

@@ -1,3 +1,4 @@
+import type { CitationAudit } from '../citations/audit-citations.js';
 import type { Citation } from '../citations/citation.js';
 import type { CitationCheck } from '../citations/verify-citations.js';
 import type { TokenUsage } from './model-client.js';
@@ -32,10 +33,11 @@ export interface AdvocateTurn {
   error: string | undefined;
 }
 
-/** Verified and unverified citation counts of one position. */
+/** Verified and unverified citation counts of one position, with the unverified ones by reason (the audit, `src/citations/audit-citations.ts`). */
 export interface CitationCounts {
   verified: number;
   unverified: number;
+  reasons?: CitationAudit['reasons'];
 }
 
 /** The judge's ruling after the engine enforced the rules, with its citations checked. */

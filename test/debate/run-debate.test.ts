@@ -52,8 +52,8 @@ describe('runDebate (quick)', () => {
     expect(judge.model).toBe('m-judge');
     expect(judge.instructions).toContain('[verified] src/cache.ts:12');
     expect(judge.instructions).toMatch(/\[UNVERIFIED: the quote does not occur in src\/cache.ts:3\] src\/cache.ts:3/);
-    expect(outcome.counts.get('A')).toEqual({ verified: 1, unverified: 0 });
-    expect(outcome.counts.get('B')).toEqual({ verified: 0, unverified: 1 });
+    expect(outcome.counts.get('A')).toEqual({ verified: 1, unverified: 0, reasons: {} });
+    expect(outcome.counts.get('B')).toEqual({ verified: 0, unverified: 1, reasons: { 'quote-mismatch': 1 } });
     // B rests only on an unverified citation: it cannot survive.
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'unresolved']);
     expect(outcome.enforcement.join(' ')).toContain('Position B was ruled surviving, but none of its citations verified');
