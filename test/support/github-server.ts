@@ -7,7 +7,8 @@
  * Shapes and limits follow docs.github.com/rest and observed API behaviour: 30 items per page by
  * default and 100 at most; at most 3,000 files listed for a pull request; a `.diff` refused with
  * 406 `too_large` past 300 files or 20,000 lines; comment bodies of at most 65,536 characters;
- * contents over 1 MB answered with `encoding: "none"` unless asked for raw.
+ * contents over 1 MB answered with `encoding: "none"` unless asked for raw. `POST /graphql` answers
+ * the one query shape pr-debate sends (blobs by `repository.object(expression: "<sha>:<path>")`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer } from 'node:http';

@@ -178,3 +178,85 @@ function readInside(root: string, path: string): Buffer | undefined {
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
+
+/** Options of {@link syntheticPull}. */
+export interface SyntheticPullOptions {
+  /** Files the PR changes (GitHub lists the first 3,000). */
+  files: number;
+  /** Lines removed and as many added in each file (one hunk); changed lines are twice this. */
+  changedPerFile: number;
+  /** Lines of each file at the base. */
+  linesPerFile?: number;
+  number?: number;
+  body?: string;
+}
+
+/**
+ * A generated pull request of any size, for scale tests and the benchmark: file `i` replaces lines
+ * 21.. of a generated module with as many new ones, in one hunk with three lines of context. Contents
+ * are generated when read, so a 3,000-file PR costs little memory in the server.
+ */
+export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
+  const linesPerFile = opts.linesPerFile ?? Math.max(60, opts.changedPerFile + 40);
+  const headSha = sha1(`synthetic-head:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
+  const baseSha = sha1(`synthetic-base:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
+  const pathOf = (i: number) => (i % 20 === 19 ? `vendor/lib${i % 7}/part-${i}.js` : i % 10 === 3 ? `docs/topic-${i}.md` : `src/area-${i % 37}/module-${i}.ts`);
+  const start = 21;
+  const baseLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k}, 'base ${i}');`;
+  const headLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k} * 2, 'head ${i}');`;
+  const content = (i: number, side: 'base' | 'head'): string => {
+    const out: string[] = [];
+    for (let k = 1; k <= linesPerFile; k += 1) {
+      const changed = k >= start && k < start + opts.changedPerFile;
+      out.push(changed && side === 'head' ? headLine(i, k) : baseLine(i, k));
+    }
+    return `${out.join('\n')}\n`;
+  };
+  const patchOf = (i: number): string => {
+    const from = start - 3;
+    const to = Math.min(linesPerFile, start + opts.changedPerFile + 2);
+    const rows: string[] = [];
+    for (let k = from; k < start; k += 1) rows.push(` ${baseLine(i, k)}`);
+    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`-${baseLine(i, k)}`);
+    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`+${headLine(i, k)}`);
+    for (let k = start + opts.changedPerFile; k <= to; k += 1) rows.push(` ${baseLine(i, k)}`);
+    const count = to - from + 1;
+    return `@@ -${from},${count} +${from},${count} @@\n${rows.join('\n')}`;
+  };
+  const byPath = new Map<string, number>();
+  const files: PullRequestFileFixture[] = [];
+  for (let i = 0; i < opts.files; i += 1) {
+    const path = pathOf(i);
+    byPath.set(path, i);
+    files.push({
+      sha: sha1(`blob:${path}`),
+      filename: path,
+      status: 'modified',
+      additions: opts.changedPerFile,
+      deletions: opts.changedPerFile,
+      changes: 2 * opts.changedPerFile,
+      patch: patchOf(i),
+    });
+  }
+  let diff: string | undefined;
+  return {
+    number: opts.number ?? 1,
+    title: `Generated change of ${opts.files} files`,
+    body: opts.body ?? 'A generated pull request for scale tests.',
+    user: { login: 'octocat', type: 'User' },
+    head: { sha: headSha, ref: 'generated' },
+    base: { sha: baseSha, ref: 'main' },
+    draft: false,
+    state: 'open',
+    files,
+    get diff(): string {
+      diff ??= files.map((f) => `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`).join('');
+      return diff;
+    },
+    readFile(sha: string, path: string): Buffer | undefined {
+      const i = byPath.get(path);
+      if (i === undefined || (sha !== headSha && sha !== baseSha)) return undefined;
+      return Buffer.from(content(i, sha === headSha ? 'head' : 'base'));
+    },
+  };
+}
