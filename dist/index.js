@@ -87153,7 +87153,7 @@ function classifyFile(file2, byPath) {
 }
 function kindOf(file2, entry) {
   const modes = [file2.mode?.base, file2.mode?.head];
-  const changed = patchLines(file2.patch);
+  const changed = (file2.patch?.length ?? 0) < 400 ? patchLines(file2.patch) : [];
   if (modes.includes(SUBMODULE_MODE) || changed.length > 0 && changed.every((l) => SUBPROJECT_LINE.test(l))) return "submodule";
   if (modes.includes(SYMLINK_MODE)) return "symlink";
   if (entry?.binary) return "binary";
@@ -87167,6 +87167,7 @@ function patchLines(patch) {
   return patch.split("\n").filter((l) => (l.startsWith("+") || l.startsWith("-")) && !l.startsWith("+++") && !l.startsWith("---"));
 }
 function isLfsPointerPatch(patch) {
+  if (patch.length > 2e3 || !patch.includes(LFS_VERSION)) return false;
   const lines = patch.split("\n").map((l) => l.slice(1));
   return lines.includes(LFS_VERSION) && lines.some((l) => /^oid sha256:[0-9a-f]{64}$/.test(l)) && lines.some((l) => /^size \d+$/.test(l));
 }
@@ -89347,6 +89348,7 @@ var MAX_LINE_CHARS = 2e3;
 var DESCRIPTION_SHARE = 0.15;
 var FILE_LIST_SHARE = 0.25;
 var MIN_CUT_LINES = 5;
+var MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
 function estimateContentTokens(bytes, path5) {
   return Math.ceil((bytes * 1.2 + 120 + path5.length * 2) / CHARS_PER_TOKEN);
 }
@@ -89468,8 +89470,7 @@ function buildEvidencePack(input2) {
       }
       return;
     }
-    const diff = renderedDiff(file2);
-    noteLineCounts(entry, diff.hunks);
+    noteLineCounts(entry, file2.patch);
     if (file2.status === "added" && rfcShownInFull.has(file2.path)) {
       state.diff = "in-rfc";
       return;
@@ -89478,8 +89479,15 @@ function buildEvidencePack(input2) {
     const head = begin("DIFF", `${name} (${describeChange(file2)})`);
     const tail = end("DIFF", name);
     const frame = head.length + 1 + tail.length + 2;
-    const whole = frame + diff.hunkChars.reduce((a, b) => a + b, 0);
     const extra = listCost(file2.path);
+    if (budgetChars - used - extra - frame < MIN_HUNK_CHARS) {
+      omitted.push({ path: file2.path, what: "hunks", reason: "its diff does not fit the evidence budget" });
+      entry.partial = true;
+      truncated = true;
+      return;
+    }
+    const diff = renderedDiff(file2);
+    const whole = frame + diff.hunkChars.reduce((a, b) => a + b, 0);
     let block;
     if (fits(whole + extra)) {
       block = [head, ...diff.hunkTexts, tail, ""].join("\n");
@@ -89695,11 +89703,13 @@ function indexHunk(entry, hunk, count2) {
     if (line.baseLine !== void 0) entry.base?.lines.set(line.baseLine, text);
   }
 }
-function noteLineCounts(entry, hunks) {
-  const only = hunks.length === 1 ? hunks[0] : void 0;
-  if (only === void 0) return;
-  if (entry.status === "added" && only.base.count === 0 && entry.head !== void 0 && only.head.start <= 1) setCount(entry.head, only.head.count);
-  if (entry.status === "removed" && only.head.count === 0 && entry.base !== void 0 && only.base.start <= 1) setCount(entry.base, only.base.count);
+function noteLineCounts(entry, patch) {
+  if (entry.status !== "added" && entry.status !== "removed") return;
+  const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(patch);
+  if (header === null || patch.indexOf("\n@@", header[0].length) !== -1) return;
+  const [baseStart, baseCount, headStart, headCount] = [header[1], header[2] ?? "1", header[3], header[4] ?? "1"].map(Number);
+  if (entry.status === "added" && baseCount === 0 && entry.head !== void 0 && headStart <= 1) setCount(entry.head, headCount);
+  if (entry.status === "removed" && headCount === 0 && entry.base !== void 0 && baseStart <= 1) setCount(entry.base, baseCount);
 }
 function setCount(side, count2) {
   side.lineCount ??= count2;
@@ -89855,7 +89865,8 @@ function escapeRegExp(text) {
 
 // src/evidence/gather-evidence.ts
 var WHOLE_DIFF_MAX_FILES = 300;
-var STAT_BATCH = 100;
+var SIZE_BATCH = 100;
+var MIN_CONTENT_TOKENS = 100;
 async function gatherEvidence(source, request2) {
   const pull = await source.getPullRequest(request2.pullNumber);
   const listed = await source.listFiles(request2.pullNumber);
@@ -89872,10 +89883,11 @@ async function gatherEvidence(source, request2) {
   const choice = chooseRfc(request2.commandRfc, request2.inputRfc, files, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
   const explicit = choice.source === "option" || choice.source === "input";
   const asked = unique([".gitattributes", ...explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed]]);
-  const first = await source.readFiles(asked, pull.headSha);
+  const likely = contentCandidates(files).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
+  const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
   const textOf = (path5) => {
-    const read = first.get(path5);
-    return read !== void 0 && "text" in read ? read.text : void 0;
+    const read2 = first.texts.get(path5);
+    return read2 !== void 0 && "text" in read2 ? read2.text : void 0;
   };
   const settled = explicit ? choice : settleRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== void 0 && p !== ".gitattributes")));
   const documents = [];
@@ -89892,32 +89904,35 @@ async function gatherEvidence(source, request2) {
   const room = bare.budget.spare + bare.budget.lowPriority;
   const rfcPaths = new Set(documents.map((d) => d.path));
   const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
+  const sizes = new Map(first.sizes);
   const estimates = /* @__PURE__ */ new Map();
   let estimated = 0;
-  let statted = 0;
-  for (let i = 0; i < candidates.length && estimated < room; i += STAT_BATCH) {
-    const batch = candidates.slice(i, i + STAT_BATCH);
-    const stats = await source.statFiles(batch, pull.headSha);
-    statted += batch.length;
-    for (const path5 of batch) {
-      const stat3 = stats.get(path5);
-      if (stat3 === void 0 || stat3.binary) continue;
-      const tokens = estimateContentTokens(stat3.bytes, path5);
-      estimates.set(path5, { estimatedTokens: tokens });
-      estimated += tokens;
+  let sized = likely.length;
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_TOKENS; i += 1) {
+    const path5 = candidates[i];
+    if (!sizes.has(path5) && !first.texts.has(path5)) {
+      const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
+      for (const [p, stat4] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat4);
+      sized += batch.length;
     }
+    const read2 = first.texts.get(path5);
+    const stat3 = read2 !== void 0 && "text" in read2 ? { bytes: Buffer.byteLength(read2.text), binary: false } : sizes.get(path5);
+    if (stat3 === void 0 || stat3.binary) continue;
+    const tokens = estimateContentTokens(stat3.bytes, path5);
+    estimates.set(path5, { estimatedTokens: tokens });
+    estimated += tokens;
   }
   const wanted = estimates.size === 0 ? [] : buildEvidencePack({ ...base, contents: estimates }).wantedContents;
   const contents = /* @__PURE__ */ new Map();
-  if (wanted.length > 0) {
-    const read = await source.readFiles(wanted, pull.headSha);
-    for (const path5 of wanted) {
-      const file2 = read.get(path5);
-      if (file2 !== void 0 && "text" in file2) contents.set(path5, file2.text);
-    }
+  const toRead = wanted.filter((p) => textOf(p) === void 0);
+  const read = toRead.length === 0 ? void 0 : await source.fetchFiles({ texts: toRead, sizes: [] }, pull.headSha);
+  for (const path5 of wanted) {
+    const file2 = read?.texts.get(path5);
+    const text = textOf(path5) ?? (file2 !== void 0 && "text" in file2 ? file2.text : void 0);
+    if (text !== void 0) contents.set(path5, text);
   }
   const pack = wanted.length === 0 ? bare : buildEvidencePack({ ...base, contents });
-  return { pull, files, pack, reads: { stat: statted, content: wanted.length } };
+  return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 function unique(values) {
   return [...new Set(values)];
@@ -89950,32 +89965,41 @@ var blobSchema = external_exports.object({
   text: external_exports.string().nullable().optional()
 }).nullable();
 var blobsSchema = external_exports.object({ repository: external_exports.record(external_exports.string(), blobSchema).nullable() });
-var GRAPHQL_STAT_BATCH = 100;
-var GRAPHQL_READ_BATCH = 50;
+var GRAPHQL_SIZE_BATCH = 200;
+var GRAPHQL_TEXT_BATCH = 100;
 var REST_CONCURRENCY = 4;
+var PAGE_CONCURRENCY = 4;
+var MAX_FILE_PAGES = 30;
 function createPullRequestSource(octokit, repo, warn = () => void 0) {
   const counts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0 };
   let graphqlWorks = true;
   const restCache = /* @__PURE__ */ new Map();
-  const graphqlBlobs = async (paths, ref, withText) => {
+  const graphqlBlobs = async (paths, ref) => {
     const result = /* @__PURE__ */ new Map();
-    const batch = withText ? GRAPHQL_READ_BATCH : GRAPHQL_STAT_BATCH;
-    for (let i = 0; i < paths.length; i += batch) {
-      const chunk = paths.slice(i, i + batch);
-      const fields = withText ? "byteSize isBinary isTruncated text" : "byteSize isBinary";
+    const texts = paths.filter((p) => p.withText);
+    const sizes = paths.filter((p) => !p.withText);
+    const queries = [];
+    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length; ) {
+      const chunk = texts.slice(ti, ti + GRAPHQL_TEXT_BATCH);
+      ti += chunk.length;
+      const more = sizes.slice(si, si + GRAPHQL_SIZE_BATCH - chunk.length);
+      si += more.length;
+      queries.push([...chunk, ...more]);
+    }
+    for (const chunk of queries) {
       const query = [
         `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join("")}) {`,
         "  repository(owner: $owner, name: $name) {",
-        ...chunk.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${fields} } }`),
+        ...chunk.map((p, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${p.withText ? "byteSize isBinary isTruncated text" : "byteSize isBinary"} } }`),
         "  }",
         "}"
       ].join("\n");
       const variables = { owner: repo.owner, name: repo.repo };
-      chunk.forEach((path5, j) => variables[`e${j}`] = `${ref}:${path5}`);
+      chunk.forEach((p, j) => variables[`e${j}`] = `${ref}:${p.path}`);
       counts.graphql += 1;
       const data = parseResponse(blobsSchema, await octokit.graphql(query, variables), "POST /graphql (repository.object)");
       if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
-      chunk.forEach((path5, j) => result.set(path5, data.repository?.[`f${j}`] ?? null));
+      chunk.forEach((p, j) => result.set(p.path, data.repository?.[`f${j}`] ?? null));
     }
     return result;
   };
@@ -90044,22 +90068,23 @@ function createPullRequestSource(octokit, repo, warn = () => void 0) {
       };
     },
     async listFiles(pullNumber) {
-      const files = [];
-      for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...repo, pull_number: pullNumber, per_page: 100 })) {
+      const page = async (n) => {
         counts.fileList += 1;
-        for (const item of page.data) {
-          const file2 = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          files.push({
-            path: file2.filename,
-            previousPath: file2.previous_filename,
-            status: file2.status,
-            additions: file2.additions,
-            deletions: file2.deletions,
-            patch: file2.patch
-          });
-        }
+        return octokit.rest.pulls.listFiles({ ...repo, pull_number: pullNumber, per_page: 100, page: n });
+      };
+      const first = await page(1);
+      const last = lastPage(first.headers.link);
+      const pages = [first];
+      for (let n = 2; n <= last; n += PAGE_CONCURRENCY) {
+        const batch = Array.from({ length: Math.min(PAGE_CONCURRENCY, last - n + 1) }, (_, i) => n + i);
+        pages.push(...await Promise.all(batch.map(page)));
       }
-      return files;
+      return pages.flatMap(
+        ({ data }) => data.map((item) => {
+          const file2 = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
+          return { path: file2.filename, previousPath: file2.previous_filename, status: file2.status, additions: file2.additions, deletions: file2.deletions, patch: file2.patch };
+        })
+      );
     },
     async getWholeDiff(pullNumber) {
       counts.wholeDiff += 1;
@@ -90075,42 +90100,42 @@ function createPullRequestSource(octokit, repo, warn = () => void 0) {
         return { refused: isStatus2(error63, 406) ? `HTTP 406, too large: ${message}` : `HTTP ${status}: ${message}` };
       }
     },
-    async statFiles(paths, ref) {
+    async fetchFiles(request2, ref) {
       return withFallback(
         async () => {
-          const blobs = await graphqlBlobs(paths, ref, false);
-          const result = /* @__PURE__ */ new Map();
-          for (const [path5, blob] of blobs) {
-            if (blob?.__typename === "Blob") result.set(path5, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
-          }
-          return result;
-        },
-        async () => {
-          const result = /* @__PURE__ */ new Map();
-          for (const [path5, read] of await restReadAll(paths, ref)) {
-            result.set(path5, "text" in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: "binary" in read });
-          }
-          return result;
-        }
-      );
-    },
-    async readFiles(paths, ref) {
-      return withFallback(
-        async () => {
-          const blobs = await graphqlBlobs(paths, ref, true);
-          const result = /* @__PURE__ */ new Map();
-          for (const [path5, blob] of blobs) {
+          const blobs = await graphqlBlobs([...request2.texts.map((path5) => ({ path: path5, withText: true })), ...request2.sizes.map((path5) => ({ path: path5, withText: false }))], ref);
+          const texts = /* @__PURE__ */ new Map();
+          const sizes = /* @__PURE__ */ new Map();
+          for (const path5 of request2.texts) {
+            const blob = blobs.get(path5);
             if (blob?.__typename !== "Blob") continue;
-            if (blob.isBinary === true || blob.text === null || blob.text === void 0) result.set(path5, { binary: true });
-            else if (blob.isTruncated === true) result.set(path5, { tooLarge: true });
-            else result.set(path5, { text: blob.text });
+            if (blob.isBinary === true || blob.text === null || blob.text === void 0) texts.set(path5, { binary: true });
+            else if (blob.isTruncated === true) texts.set(path5, { tooLarge: true });
+            else texts.set(path5, { text: blob.text });
           }
-          return result;
+          for (const path5 of request2.sizes) {
+            const blob = blobs.get(path5);
+            if (blob?.__typename === "Blob") sizes.set(path5, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
+          }
+          return { texts, sizes };
         },
-        () => restReadAll(paths, ref)
+        async () => {
+          const texts = await restReadAll(request2.texts, ref);
+          const sizes = /* @__PURE__ */ new Map();
+          for (const [path5, read] of await restReadAll(request2.sizes, ref)) {
+            sizes.set(path5, "text" in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: "binary" in read });
+          }
+          return { texts, sizes };
+        }
       );
     }
   };
+}
+function lastPage(link) {
+  const match2 = /<([^>]+)>;\s*rel="last"/.exec(link ?? "");
+  if (!match2?.[1]) return 1;
+  const page = Number(new URL(match2[1]).searchParams.get("page"));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_FILE_PAGES) : 1;
 }
 function isStatus2(error63, status) {
   return typeof error63 === "object" && error63 !== null && "status" in error63 && error63.status === status;

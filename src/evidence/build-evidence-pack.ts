@@ -48,6 +48,9 @@ export const FILE_LIST_SHARE = 0.25;
 /** A hunk is cut at a line only if at least this many of its lines fit; else the diff stops before it. */
 const MIN_CUT_LINES = 5;
 
+/** Fewest characters any shown part of a diff takes: a hunk header and MIN_CUT_LINES rows of 16 or more, and the cut mark. */
+const MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
+
 /** Planning input for a file whose content was not read yet: its estimated size in the pack. */
 export interface ContentEstimate {
   estimatedTokens: number;
@@ -232,8 +235,7 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
       }
       return;
     }
-    const diff = renderedDiff(file);
-    noteLineCounts(entry, diff.hunks);
+    noteLineCounts(entry, file.patch);
     if (file.status === 'added' && rfcShownInFull.has(file.path)) {
       state.diff = 'in-rfc'; // the RFC block already shows every line of the added file
       return;
@@ -242,8 +244,16 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
     const head = begin('DIFF', `${name} (${describeChange(file)})`);
     const tail = end('DIFF', name);
     const frame = head.length + 1 + tail.length + 2;
-    const whole = frame + diff.hunkChars.reduce((a, b) => a + b, 0);
     const extra = listCost(file.path);
+    if (budgetChars - used - extra - frame < MIN_HUNK_CHARS) {
+      // Not even a cut hunk fits: left out without parsing (on a huge PR most diffs end here).
+      omitted.push({ path: file.path, what: 'hunks', reason: 'its diff does not fit the evidence budget' });
+      entry.partial = true;
+      truncated = true;
+      return;
+    }
+    const diff = renderedDiff(file);
+    const whole = frame + diff.hunkChars.reduce((a, b) => a + b, 0);
     let block: string;
     if (fits(whole + extra)) {
       block = [head, ...diff.hunkTexts, tail, ''].join('\n');
@@ -502,11 +512,13 @@ function indexHunk(entry: IndexedFile, hunk: Hunk, count: number): void {
 }
 
 /** An added (removed) file's one hunk spans its whole head (base): its header gives the line count. */
-function noteLineCounts(entry: IndexedFile, hunks: Hunk[]): void {
-  const only = hunks.length === 1 ? hunks[0] : undefined;
-  if (only === undefined) return;
-  if (entry.status === 'added' && only.base.count === 0 && entry.head !== undefined && only.head.start <= 1) setCount(entry.head, only.head.count);
-  if (entry.status === 'removed' && only.head.count === 0 && entry.base !== undefined && only.base.start <= 1) setCount(entry.base, only.base.count);
+function noteLineCounts(entry: IndexedFile, patch: string): void {
+  if (entry.status !== 'added' && entry.status !== 'removed') return;
+  const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(patch);
+  if (header === null || patch.indexOf('\n@@', header[0].length) !== -1) return; // one hunk only
+  const [baseStart, baseCount, headStart, headCount] = [header[1], header[2] ?? '1', header[3], header[4] ?? '1'].map(Number) as [number, number, number, number];
+  if (entry.status === 'added' && baseCount === 0 && entry.head !== undefined && headStart <= 1) setCount(entry.head, headCount);
+  if (entry.status === 'removed' && headCount === 0 && entry.base !== undefined && baseStart <= 1) setCount(entry.base, baseCount);
 }
 
 function setCount(side: IndexedSide, count: number): void {

@@ -51,7 +51,8 @@ function classifyFile(file: ChangedFile, byPath: Map<string, GitDiffFile> | unde
 
 function kindOf(file: ChangedFile, entry: GitDiffFile | undefined): FileKind {
   const modes = [file.mode?.base, file.mode?.head];
-  const changed = patchLines(file.patch);
+  // A submodule's patch is one or two "Subproject commit" lines; only short patches can be one.
+  const changed = (file.patch?.length ?? 0) < 400 ? patchLines(file.patch) : [];
   if (modes.includes(SUBMODULE_MODE) || (changed.length > 0 && changed.every((l) => SUBPROJECT_LINE.test(l)))) return 'submodule';
   if (modes.includes(SYMLINK_MODE)) return 'symlink';
   if (entry?.binary) return 'binary';
@@ -70,6 +71,7 @@ function patchLines(patch: string | undefined): string[] {
 
 /** True when every side the patch shows is a Git LFS pointer (`version`, `oid sha256:...`, `size N`). */
 function isLfsPointerPatch(patch: string): boolean {
+  if (patch.length > 2_000 || !patch.includes(LFS_VERSION)) return false;
   const lines = patch.split('\n').map((l) => l.slice(1));
   return lines.includes(LFS_VERSION) && lines.some((l) => /^oid sha256:[0-9a-f]{64}$/.test(l)) && lines.some((l) => /^size \d+$/.test(l));
 }

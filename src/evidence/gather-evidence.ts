@@ -20,10 +20,17 @@ export interface EvidenceSource {
   listFiles(pullNumber: number): Promise<ChangedFile[]>;
   /** The whole-PR diff, or why GitHub did not give it (it answers 406 above 300 files or 20,000 lines). Never throws for a refusal. */
   getWholeDiff(pullNumber: number): Promise<{ diff: string } | { refused: string }>;
-  /** Sizes of files at a commit; a path that is not a file there is absent from the result. */
-  statFiles(paths: string[], ref: string): Promise<Map<string, FileStat>>;
-  /** Files at a commit; a path that is not a file there is absent from the result. */
-  readFiles(paths: string[], ref: string): Promise<Map<string, FileRead>>;
+  /**
+   * Files at a commit, in as few calls as the source can: the texts of `texts` and the sizes of `sizes`.
+   * A path that is not a file there is absent from the result.
+   */
+  fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles>;
+}
+
+/** What {@link EvidenceSource.fetchFiles} returns. */
+export interface FetchedFiles {
+  texts: Map<string, FileRead>;
+  sizes: Map<string, FileStat>;
 }
 
 /** Result of {@link gatherEvidence}. */
@@ -39,7 +46,10 @@ export interface GatheredEvidence {
 export const WHOLE_DIFF_MAX_FILES = 300;
 
 /** Sizes asked for at once while planning which full contents to read. */
-const STAT_BATCH = 100;
+const SIZE_BATCH = 100;
+
+/** Below this room (in tokens) no full content could fit, so no size is worth asking for. */
+const MIN_CONTENT_TOKENS = 100;
 
 /**
  * Reads the PR, every listed file, the whole diff when GitHub can serve it, `.gitattributes` and the
@@ -47,10 +57,10 @@ const STAT_BATCH = 100;
  * those. The pack is built three times over the same parsed hunks: with no contents (to learn the room
  * left after the RFC and the hunks), with size estimates (to choose what to read), and with the texts.
  *
- * REST cost (issue #3, economy): the PR, the file list (one call per 100 files), the whole diff (one call,
- * only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
- * `.gitattributes` and the RFC candidates, one per 100 files whose size is needed, and one per batch of
- * contents to read.
+ * Cost on GitHub (issue #3, economy): the PR, the file list (one call per 100 files), the whole diff (one
+ * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
+ * `.gitattributes`, the RFC candidates and the sizes of the likeliest content candidates (100 paths in
+ * all), rarely one more for sizes, and one call per 100 contents the pack will show.
  * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
  * @throws whatever the source throws for the PR, its file list or a read (the caller reports it)
  */
@@ -71,13 +81,15 @@ export async function gatherEvidence(
   }
   const files = classifyFiles(listed, wholeDiff);
 
-  // RFC and .gitattributes in one read at the head.
+  // One read at the head: .gitattributes and the RFC candidates as text, and the sizes of the files
+  // whose full content the budget may take (in the path heuristic's order; .gitattributes may reorder).
   const choice = chooseRfc(request.commandRfc, request.inputRfc, files, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
   const explicit = choice.source === 'option' || choice.source === 'input';
   const asked = unique(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])]);
-  const first = await source.readFiles(asked, pull.headSha);
+  const likely = contentCandidates(files).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
+  const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
   const textOf = (path: string) => {
-    const read = first.get(path);
+    const read = first.texts.get(path);
     return read !== undefined && 'text' in read ? read.text : undefined;
   };
   const settled = explicit ? choice : settleRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')));
@@ -95,38 +107,42 @@ export async function gatherEvidence(
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 
-  // Plan: the room after the RFC and the source hunks, then sizes in priority order until it is full.
+  // Plan: the room after the RFC and the source hunks, filled in priority order by estimated size.
   const bare = buildEvidencePack({ ...base, contents: new Map() });
   const room = bare.budget.spare + bare.budget.lowPriority;
   const rfcPaths = new Set(documents.map((d) => d.path));
   const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
+  const sizes = new Map(first.sizes);
   const estimates = new Map<string, ContentEstimate>();
   let estimated = 0;
-  let statted = 0;
-  for (let i = 0; i < candidates.length && estimated < room; i += STAT_BATCH) {
-    const batch = candidates.slice(i, i + STAT_BATCH);
-    const stats = await source.statFiles(batch, pull.headSha);
-    statted += batch.length;
-    for (const path of batch) {
-      const stat = stats.get(path);
-      if (stat === undefined || stat.binary) continue;
-      const tokens = estimateContentTokens(stat.bytes, path);
-      estimates.set(path, { estimatedTokens: tokens });
-      estimated += tokens;
+  let sized = likely.length;
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_TOKENS; i += 1) {
+    const path = candidates[i]!;
+    if (!sizes.has(path) && !first.texts.has(path)) {
+      // Sizes the first read did not ask for: the next batch of candidates in priority order.
+      const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
+      for (const [p, stat] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat);
+      sized += batch.length;
     }
+    const read = first.texts.get(path);
+    const stat = read !== undefined && 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : sizes.get(path);
+    if (stat === undefined || stat.binary) continue;
+    const tokens = estimateContentTokens(stat.bytes, path);
+    estimates.set(path, { estimatedTokens: tokens });
+    estimated += tokens;
   }
   const wanted = estimates.size === 0 ? [] : buildEvidencePack({ ...base, contents: estimates }).wantedContents;
 
   const contents = new Map<string, string>();
-  if (wanted.length > 0) {
-    const read = await source.readFiles(wanted, pull.headSha);
-    for (const path of wanted) {
-      const file = read.get(path);
-      if (file !== undefined && 'text' in file) contents.set(path, file.text);
-    }
+  const toRead = wanted.filter((p) => textOf(p) === undefined);
+  const read = toRead.length === 0 ? undefined : await source.fetchFiles({ texts: toRead, sizes: [] }, pull.headSha);
+  for (const path of wanted) {
+    const file = read?.texts.get(path);
+    const text = textOf(path) ?? (file !== undefined && 'text' in file ? file.text : undefined);
+    if (text !== undefined) contents.set(path, text);
   }
   const pack = wanted.length === 0 ? bare : buildEvidencePack({ ...base, contents });
-  return { pull, files, pack, reads: { stat: statted, content: wanted.length } };
+  return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 
 function unique(values: string[]): string[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EvidenceSource, FileRead, FileStat } from '../evidence/gather-evidence.js';
+import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
 import type { GitHubClient } from './create-octokit.js';
 
@@ -35,11 +35,17 @@ const blobSchema = z
 
 const blobsSchema = z.object({ repository: z.record(z.string(), blobSchema).nullable() });
 
-/** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node). */
-const GRAPHQL_STAT_BATCH = 100;
-const GRAPHQL_READ_BATCH = 50;
-/** REST reads in flight at once when GraphQL is not available; GitHub asks integrators to avoid bursts. */
+/** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node), and how many of them with text. */
+const GRAPHQL_SIZE_BATCH = 200;
+const GRAPHQL_TEXT_BATCH = 100;
+/**
+ * Requests in flight at once for file-list pages and REST reads: GitHub allows 100 concurrent requests
+ * (secondary rate limits) and asks integrators to avoid bursts, so a few.
+ */
 const REST_CONCURRENCY = 4;
+const PAGE_CONCURRENCY = 4;
+/** GitHub lists at most 3,000 files of a pull request, 100 a page. */
+const MAX_FILE_PAGES = 30;
 
 /** REST and GraphQL calls made, by purpose. */
 export interface RequestCounts {
@@ -54,9 +60,11 @@ export interface RequestCounts {
  * The evidence stage's reads on GitHub:
  * - `GET /repos/{o}/{r}/pulls/{n}` (JSON, then once with `Accept: application/vnd.github.diff` for the
  *   whole diff, which GitHub refuses with 406 `too_large` above 300 files or 20,000 lines);
- * - `GET .../pulls/{n}/files` through every page (100 a page; GitHub stops at 3,000 files);
+ * - `GET .../pulls/{n}/files` through every page (100 a page, the count from the first page's `Link`
+ *   header, then up to four at a time; GitHub stops at 3,000 files);
  * - file sizes and contents at a commit in batches through GraphQL (`repository.object(expression:
- *   "<sha>:<path>")` as `Blob { byteSize isBinary isTruncated text }`), 50-100 files a call;
+ *   "<sha>:<path>")` as `Blob { byteSize isBinary isTruncated text }`), up to 200 files and 100 texts a call
+ *   (the throttling plugin spaces GraphQL calls a second apart, so fewer calls are also faster);
  * - when GraphQL fails (an old GHES, a proxy, a token without it), `GET .../contents/{path}?ref=` with the
  *   raw media type, one call a file, from then on.
  * @param warn where a fallback is reported (once)
@@ -70,25 +78,34 @@ export function createPullRequestSource(
   let graphqlWorks = true;
   const restCache = new Map<string, FileRead | undefined>();
 
-  const graphqlBlobs = async (paths: string[], ref: string, withText: boolean): Promise<Map<string, z.infer<typeof blobSchema>>> => {
+  /** Blobs at a commit in batches: `withText` paths get their text, the others their size only. */
+  const graphqlBlobs = async (paths: { path: string; withText: boolean }[], ref: string): Promise<Map<string, z.infer<typeof blobSchema>>> => {
     const result = new Map<string, z.infer<typeof blobSchema>>();
-    const batch = withText ? GRAPHQL_READ_BATCH : GRAPHQL_STAT_BATCH;
-    for (let i = 0; i < paths.length; i += batch) {
-      const chunk = paths.slice(i, i + batch);
-      const fields = withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary';
+    const texts = paths.filter((p) => p.withText);
+    const sizes = paths.filter((p) => !p.withText);
+    // Each query holds at most GRAPHQL_TEXT_BATCH texts and GRAPHQL_SIZE_BATCH fields in all.
+    const queries: { path: string; withText: boolean }[][] = [];
+    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length; ) {
+      const chunk = texts.slice(ti, ti + GRAPHQL_TEXT_BATCH);
+      ti += chunk.length;
+      const more = sizes.slice(si, si + GRAPHQL_SIZE_BATCH - chunk.length);
+      si += more.length;
+      queries.push([...chunk, ...more]);
+    }
+    for (const chunk of queries) {
       const query = [
         `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
         '  repository(owner: $owner, name: $name) {',
-        ...chunk.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${fields} } }`),
+        ...chunk.map((p, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${p.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'} } }`),
         '  }',
         '}',
       ].join('\n');
       const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
-      chunk.forEach((path, j) => (variables[`e${j}`] = `${ref}:${path}`));
+      chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p.path}`));
       counts.graphql += 1;
       const data = parseResponse(blobsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object)');
       if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
-      chunk.forEach((path, j) => result.set(path, data.repository?.[`f${j}`] ?? null));
+      chunk.forEach((p, j) => result.set(p.path, data.repository?.[`f${j}`] ?? null));
     }
     return result;
   };
@@ -165,22 +182,25 @@ export function createPullRequestSource(
     },
 
     async listFiles(pullNumber: number): Promise<ChangedFile[]> {
-      const files: ChangedFile[] = [];
-      for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...repo, pull_number: pullNumber, per_page: 100 })) {
+      // The first page's Link header says how many pages there are (rel="last"); the others are then
+      // read a few at a time, in order. GitHub lists at most 3,000 files (30 pages of 100).
+      const page = async (n: number) => {
         counts.fileList += 1;
-        for (const item of page.data) {
-          const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          files.push({
-            path: file.filename,
-            previousPath: file.previous_filename,
-            status: file.status,
-            additions: file.additions,
-            deletions: file.deletions,
-            patch: file.patch,
-          });
-        }
+        return octokit.rest.pulls.listFiles({ ...repo, pull_number: pullNumber, per_page: 100, page: n });
+      };
+      const first = await page(1);
+      const last = lastPage(first.headers.link);
+      const pages = [first];
+      for (let n = 2; n <= last; n += PAGE_CONCURRENCY) {
+        const batch = Array.from({ length: Math.min(PAGE_CONCURRENCY, last - n + 1) }, (_, i) => n + i);
+        pages.push(...(await Promise.all(batch.map(page))));
       }
-      return files;
+      return pages.flatMap(({ data }) =>
+        data.map((item): ChangedFile => {
+          const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
+          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch };
+        }),
+      );
     },
 
     async getWholeDiff(pullNumber: number) {
@@ -199,43 +219,45 @@ export function createPullRequestSource(
       }
     },
 
-    async statFiles(paths: string[], ref: string): Promise<Map<string, FileStat>> {
+    async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {
       return withFallback(
         async () => {
-          const blobs = await graphqlBlobs(paths, ref, false);
-          const result = new Map<string, FileStat>();
-          for (const [path, blob] of blobs) {
-            if (blob?.__typename === 'Blob') result.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
-          }
-          return result;
-        },
-        async () => {
-          const result = new Map<string, FileStat>();
-          for (const [path, read] of await restReadAll(paths, ref)) {
-            result.set(path, 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read });
-          }
-          return result;
-        },
-      );
-    },
-
-    async readFiles(paths: string[], ref: string): Promise<Map<string, FileRead>> {
-      return withFallback(
-        async () => {
-          const blobs = await graphqlBlobs(paths, ref, true);
-          const result = new Map<string, FileRead>();
-          for (const [path, blob] of blobs) {
+          const blobs = await graphqlBlobs([...request.texts.map((path) => ({ path, withText: true })), ...request.sizes.map((path) => ({ path, withText: false }))], ref);
+          const texts = new Map<string, FileRead>();
+          const sizes = new Map<string, FileStat>();
+          for (const path of request.texts) {
+            const blob = blobs.get(path);
             if (blob?.__typename !== 'Blob') continue;
-            if (blob.isBinary === true || blob.text === null || blob.text === undefined) result.set(path, { binary: true });
-            else if (blob.isTruncated === true) result.set(path, { tooLarge: true });
-            else result.set(path, { text: blob.text });
+            if (blob.isBinary === true || blob.text === null || blob.text === undefined) texts.set(path, { binary: true });
+            else if (blob.isTruncated === true) texts.set(path, { tooLarge: true });
+            else texts.set(path, { text: blob.text });
           }
-          return result;
+          for (const path of request.sizes) {
+            const blob = blobs.get(path);
+            if (blob?.__typename === 'Blob') sizes.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
+          }
+          return { texts, sizes };
         },
-        () => restReadAll(paths, ref),
+        async () => {
+          // REST has no size without the content: read both, once each (cached for a later text request).
+          const texts = await restReadAll(request.texts, ref);
+          const sizes = new Map<string, FileStat>();
+          for (const [path, read] of await restReadAll(request.sizes, ref)) {
+            sizes.set(path, 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read });
+          }
+          return { texts, sizes };
+        },
       );
     },
   };
+}
+
+/** The page number of the `rel="last"` link of a `Link` header (RFC 8288), or 1 when there is none. */
+export function lastPage(link: string | undefined): number {
+  const match = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
+  if (!match?.[1]) return 1;
+  const page = Number(new URL(match[1]).searchParams.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_FILE_PAGES) : 1;
 }
 
 /** True when an Octokit `RequestError` has this HTTP status. */

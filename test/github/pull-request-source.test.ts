@@ -33,7 +33,7 @@ describe('the evidence stage on GitHub', () => {
     const listPages = requests.filter((r) => r.path.endsWith('/pulls/1/files'));
     expect(listPages).toHaveLength(1);
     expect(requests.length - listPages.length).toBeLessThanOrEqual(10);
-    expect(counts).toEqual({ pull: 1, fileList: 1, wholeDiff: 1, graphql: 3, contents: 0 });
+    expect(counts).toEqual({ pull: 1, fileList: 1, wholeDiff: 1, graphql: 2, contents: 0 });
     // Every content read went into the pack.
     const shown = [...pack.text.matchAll(/BEGIN EVIDENCE-\w+ FILE "([^"]+)"/g)].map((m) => m[1]);
     expect(shown.length).toBe(reads.content);
@@ -44,9 +44,12 @@ describe('the evidence stage on GitHub', () => {
   });
 
   it('pages through 3,000 files with Link headers, says "3000 of 3050", and stays far inside the hourly budget', async () => {
-    const { pack, requests, counts } = await gather(2);
+    const { pack, files, requests, counts } = await gather(2);
     expect(counts.fileList).toBe(30);
-    expect(requests.filter((r) => r.path.endsWith('/pulls/2/files')).map((r) => Number(r.query.page ?? 1))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const pages = requests.filter((r) => r.path.endsWith('/pulls/2/files')).map((r) => Number(r.query.page ?? 1));
+    expect(pages[0]).toBe(1); // the first page's Link header says how many there are
+    expect(pages.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(files.map((f) => f.path)).toEqual(huge.files.slice(0, 3_000).map((f) => f.filename));
     // Past 300 files GitHub refuses the whole diff, so it is not asked for.
     expect(counts.wholeDiff).toBe(0);
     expect(requests.length).toBeLessThan(40);
@@ -80,12 +83,14 @@ describe('the evidence stage on GitHub', () => {
     expect(viaRest.pack.digest).toBe(viaGraphql.pack.digest);
   });
 
-  it('reads contents in batches with GraphQL: sizes without text, texts with isBinary and isTruncated', async () => {
+  it('reads in as few GraphQL calls as it can: texts and sizes together, then the contents the pack takes', async () => {
     const before = server.state.requests.length;
     await gather(1);
     const queries = server.state.requests.slice(before).filter((r) => r.path === '/graphql').map((r) => (r.body as { query: string }).query);
-    expect(queries).toHaveLength(3);
-    expect(queries[1]).toContain('byteSize isBinary }');
-    expect(queries[2]).toContain('byteSize isBinary isTruncated text');
+    expect(queries).toHaveLength(2);
+    // .gitattributes with its text, and the sizes of the likeliest files, in one query.
+    expect(queries[0]).toMatch(/f0: object\(expression: \$e0\) \{ __typename \.\.\. on Blob \{ byteSize isBinary isTruncated text \} \}/);
+    expect(queries[0]).toMatch(/f1: object\(expression: \$e1\) \{ __typename \.\.\. on Blob \{ byteSize isBinary \} \}/);
+    expect(queries[1]).not.toMatch(/isBinary \}/);
   });
 });
