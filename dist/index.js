@@ -12292,13 +12292,13 @@ var require_headers = __commonJS({
           return this.#headersList[kHeadersSortedMap];
         }
         const headers = [];
-        const names = this.#headersList.toSortedArray();
+        const names2 = this.#headersList.toSortedArray();
         const cookies = this.#headersList.cookies;
         if (cookies === null || cookies.length === 1) {
-          return this.#headersList[kHeadersSortedMap] = names;
+          return this.#headersList[kHeadersSortedMap] = names2;
         }
-        for (let i = 0; i < names.length; ++i) {
-          const { 0: name, 1: value } = names[i];
+        for (let i = 0; i < names2.length; ++i) {
+          const { 0: name, 1: value } = names2[i];
           if (name === "set-cookie") {
             for (let j = 0; j < cookies.length; ++j) {
               headers.push([name, cookies[j]]);
@@ -24940,15 +24940,15 @@ var init_api_call = __esm({
 
 // node_modules/@anthropic-ai/sdk/internal/trace-headers.mjs
 function traceHeaderNames() {
-  const names = /* @__PURE__ */ new Set(["traceparent", "tracestate", "baggage"]);
+  const names2 = /* @__PURE__ */ new Set(["traceparent", "tracestate", "baggage"]);
   try {
     for (const name of propagation.fields()) {
-      names.add(name.toLowerCase());
+      names2.add(name.toLowerCase());
     }
   } catch (problem) {
     defaultLogger().debug("could not record telemetry", problem);
   }
-  return names;
+  return names2;
 }
 var init_trace_headers = __esm({
   "node_modules/@anthropic-ai/sdk/internal/trace-headers.mjs"() {
@@ -24959,8 +24959,8 @@ var init_trace_headers = __esm({
 
 // node_modules/@anthropic-ai/sdk/lib/internal/tracing/headers.mjs
 function takeTraceHeaders(headers) {
-  const names = traceHeaderNames();
-  const taken = Array.from(headers.entries()).filter(([name]) => names.has(name));
+  const names2 = traceHeaderNames();
+  const taken = Array.from(headers.entries()).filter(([name]) => names2.has(name));
   for (const [name] of taken) {
     headers.delete(name);
   }
@@ -29772,8 +29772,8 @@ async function setupSkills(ctx) {
     }
   };
 }
-function assertSafeMemberNames(names) {
-  for (const raw of names) {
+function assertSafeMemberNames(names2) {
+  for (const raw of names2) {
     const entry = raw.trim();
     if (!entry)
       continue;
@@ -29791,8 +29791,8 @@ function listingLines(listing) {
 function canExcludeVerbatim(cmd, name) {
   return /^[\x20-\x7E]+$/.test(name) && !/[\\^#]/.test(name) && !(cmd === "unzip" && name.startsWith("-"));
 }
-function classifyArchiveListing(cmd, names, typed) {
-  const nameLines = listingLines(names);
+function classifyArchiveListing(cmd, names2, typed) {
+  const nameLines = listingLines(names2);
   const typedLines = listingLines(typed);
   if (nameLines.length !== typedLines.length)
     throw new AnthropicError(INCONSISTENT_LISTING);
@@ -29875,10 +29875,10 @@ async function runArchiveTool(cmd, args, notInside) {
     });
   });
 }
-function archiveTopDir(names) {
+function archiveTopDir(names2) {
   let top;
   let nested = false;
-  for (const raw of names) {
+  for (const raw of names2) {
     const parts = raw.trim().split("/").filter((p) => p !== "" && p !== ".");
     if (parts.length === 0)
       continue;
@@ -29908,9 +29908,9 @@ async function extractArchive(resp, dest, toolsNotInside) {
     const head = await readHead(tmp, 4);
     const isZip = head.length >= 4 && head[0] === 80 && head[1] === 75 && head[2] === 3 && head[3] === 4;
     const archiveCmd = isZip ? "unzip" : "tar";
-    const names = await runArchiveTool(archiveCmd, isZip ? ["-Z1", tmp] : ["-tf", tmp], toolsNotInside);
+    const names2 = await runArchiveTool(archiveCmd, isZip ? ["-Z1", tmp] : ["-tf", tmp], toolsNotInside);
     const typed = await runArchiveTool(archiveCmd, isZip ? ["-Z", "--h", "--t", tmp] : ["-tvf", tmp], toolsNotInside);
-    const { plain, special } = classifyArchiveListing(archiveCmd, names, typed);
+    const { plain, special } = classifyArchiveListing(archiveCmd, names2, typed);
     assertSafeMemberNames([...plain, ...special]);
     const top = archiveTopDir(plain);
     await fs5.mkdir(stage, { mode: DIR_CREATE_MODE });
@@ -45588,8 +45588,8 @@ var init_ThreadState = __esm({
         const { createdWith } = __classPrivateFieldGet(this, _ThreadState_anchor, "f");
         const changed = CREATE_ONLY_FIELDS.filter((field) => createOnly[field] !== createdWith[field]);
         if (changed.length) {
-          const names = changed.map((field) => `\`${field}\``).join(" and ");
-          throw new AnthropicError(`Cannot change ${names} on a thread: the server keeps the \`system\` and \`tools\` the thread was created with. To change them, start a new thread from \`thread.params\`.` + (changed.includes("tools") ? " To add or remove tools on this thread, send `tool_addition` or `tool_removal` blocks in a `system` message." : ""));
+          const names2 = changed.map((field) => `\`${field}\``).join(" and ");
+          throw new AnthropicError(`Cannot change ${names2} on a thread: the server keeps the \`system\` and \`tools\` the thread was created with. To change them, start a new thread from \`thread.params\`.` + (changed.includes("tools") ? " To add or remove tools on this thread, send `tool_addition` or `tool_removal` blocks in a `system` message." : ""));
         }
       }, _ThreadState_requestOptions = function _ThreadState_requestOptions2(overrides, { stream: stream2 }) {
         const options = { ...this.options, ...definedEntries(overrides) };
@@ -45822,15 +45822,15 @@ function malformedActions(input2) {
     return ": 'actions' is not a list of actions";
   if (actions.length === 0)
     return ": the 'actions' list is empty";
-  const names = [];
+  const names2 = [];
   for (const [i, entry] of actions.entries()) {
     const action = typeof entry === "object" && entry !== null && "action" in entry ? entry.action : void 0;
     if (typeof action !== "string")
       return `: action ${i} must be an object with a string 'action' field`;
-    names.push(`'${quotedName(action)}'`);
+    names2.push(`'${quotedName(action)}'`);
   }
-  const more = names.length > 10 ? `, and ${names.length - 10} more` : "";
-  return `: its actions could not be run as sent (actions: ${names.slice(0, 10).join(", ")}${more})`;
+  const more = names2.length > 10 ? `, and ${names2.length - 10} more` : "";
+  return `: its actions could not be run as sent (actions: ${names2.slice(0, 10).join(", ")}${more})`;
 }
 function applyToolChange(block, available) {
   switch (block.type) {
@@ -53438,7 +53438,7 @@ var init_client = __esm({
           const given = { apiKey, authToken, ...opts };
           const passed = CREDENTIAL_OPTIONS.filter((name) => given[name] != null);
           if (passed.length > 1) {
-            const list = (names) => names.map((name) => `\`${name}\``).join(", ");
+            const list = (names2) => names2.map((name) => `\`${name}\``).join(", ");
             throw new TypeError(`Pass at most one of ${list(CREDENTIAL_OPTIONS)}. Received ${list(passed)}.`);
           }
           const [passedName] = passed;
@@ -62541,11 +62541,11 @@ function merge(defaults4, route, options) {
 }
 function addQueryParameters(url2, parameters) {
   const separator = /\?/.test(url2) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
+  const names2 = Object.keys(parameters);
+  if (names2.length === 0) {
     return url2;
   }
-  return url2 + separator + names.map((name) => {
+  return url2 + separator + names2.map((name) => {
     if (name === "q") {
       return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
     }
@@ -83382,12 +83382,12 @@ function rewriteKeyNames(ctx) {
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
     const seen = ctx.seen.get(record2);
-    const names = (seen?.def ?? seen?.schema)?.propertyNames;
-    if (!names || names === true || rewrites.has(names))
+    const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names2 || names2 === true || rewrites.has(names2))
       continue;
-    const rewritten = stringifyKeyNames(bySchema, names, /* @__PURE__ */ new Set());
-    if (rewritten !== names)
-      rewrites.set(names, rewritten);
+    const rewritten = stringifyKeyNames(bySchema, names2, /* @__PURE__ */ new Set());
+    if (rewritten !== names2)
+      rewrites.set(names2, rewritten);
   }
   if (!rewrites.size)
     return;
@@ -86628,7 +86628,8 @@ function verifyCitation(citation, pack) {
     const elsewhere = quote === "" ? void 0 : findQuoteAnywhere(pack, quote, void 0);
     const asRef = parseCitationRef(citation.path.trim());
     const hint = asRef.ok && findFile(pack, asRef.ref.path) ? ` (the path field holds a whole reference; write the path alone: ${JSON.stringify(asRef.ref.path)})` : "";
-    return unverified("no-such-file", `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ""}`, elsewhere);
+    const unlisted = pack.fileCount.listed < pack.fileCount.total ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)` : "";
+    return unverified("no-such-file", `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ""}`, elsewhere);
   }
   const path5 = file2.path;
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1 || end < start) {
@@ -89623,7 +89624,8 @@ function buildEvidencePack(input2) {
     files: index,
     rfcPaths: rfc.documents.map((d) => d.path),
     rfcNote: rfc.note,
-    omitted,
+    // Left-out hunks first: they are what makes the evidence truncated, and lists that are cut keep the head.
+    omitted: [...omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
     truncated,
     fileCount: { listed: listedCount, total: totalCount },
     notes: packNotes,
@@ -89634,6 +89636,7 @@ function buildEvidencePack(input2) {
 function sec(text) {
   return text === "" ? 0 : text.length + 1;
 }
+var OMISSION_ORDER = { hunks: 0, "rfc-tail": 1, content: 2 };
 var MARKER_SLACK = 100;
 var GROUP_SHARE = 0.08;
 function renderPreamble(pull, tag, rfcNote) {
@@ -89806,14 +89809,14 @@ var MAX_BODY_DOCUMENTS = 5;
 var NONE_NOTE = "No RFC or design document was found (no --rfc option, no rfc-path input, no document named in the PR body, no Markdown file changed under a docs/rfc/adr/design folder), so the debate runs on the diff alone.";
 function chooseRfc(commandRfc, inputRfc, files, body = { text: "", pullHtmlUrl: "" }) {
   const none = { body: [], changed: [] };
-  if (commandRfc) return { paths: [normalise(commandRfc)], source: "option", note: `RFC chosen by the command option --rfc: ${normalise(commandRfc)}`, candidates: none };
+  if (commandRfc) return { paths: [normalise(commandRfc)], source: "option", note: `RFC chosen by the command option --rfc: ${names([normalise(commandRfc)])}`, candidates: none };
   if (inputRfc) {
     if (isGlob(inputRfc)) {
       const matches = files.filter((f) => f.status !== "removed" && minimatch(f.path, normalise(inputRfc), { dot: true })).map((f) => f.path);
-      if (matches.length > 0) return { paths: matches, source: "input", note: `RFC chosen by the rfc-path input (${inputRfc}): ${matches.join(", ")}`, candidates: none };
+      if (matches.length > 0) return { paths: matches, source: "input", note: `RFC chosen by the rfc-path input (${inputRfc}): ${names(matches)}`, candidates: none };
       return { paths: [], source: "none", note: `No RFC: the rfc-path input (${inputRfc}) matched none of the PR's files, so the debate runs on the diff alone.`, candidates: none };
     }
-    return { paths: [normalise(inputRfc)], source: "input", note: `RFC chosen by the rfc-path input: ${normalise(inputRfc)}`, candidates: none };
+    return { paths: [normalise(inputRfc)], source: "input", note: `RFC chosen by the rfc-path input: ${names([normalise(inputRfc)])}`, candidates: none };
   }
   const changed = files.filter((f) => f.status !== "removed" && /\.(md|markdown|mdx)$/i.test(f.path)).filter((f) => RFC_FOLDERS.some((folder) => f.path.toLowerCase().startsWith(`${folder}/`))).map((f) => f.path);
   const mentioned = documentsInBody(body.text, body.pullHtmlUrl);
@@ -89822,9 +89825,9 @@ function chooseRfc(commandRfc, inputRfc, files, body = { text: "", pullHtmlUrl: 
 }
 function settleRfc(candidates, existing) {
   const body = candidates.body.filter((p) => existing.has(p));
-  if (body.length > 0) return { paths: body, source: "body", note: `RFC named in the PR body: ${body.join(", ")}` };
+  if (body.length > 0) return { paths: body, source: "body", note: `RFC named in the PR body: ${names(body)}` };
   const changed = candidates.changed.filter((p) => existing.has(p));
-  if (changed.length > 0) return { paths: changed, source: "changed-file", note: `RFC found among the PR's changed files: ${changed.join(", ")}` };
+  if (changed.length > 0) return { paths: changed, source: "changed-file", note: `RFC found among the PR's changed files: ${names(changed)}` };
   return { paths: [], source: "none", note: NONE_NOTE };
 }
 var DOC_EXTENSION = "(?:md|markdown|mdx|rst|adoc|txt)";
@@ -89852,6 +89855,9 @@ function documentsInBody(body, pullHtmlUrl) {
   const bare = new RegExp(`(?:^|[\\s(\\['"])((?:\\./)?(?:[\\p{L}\\p{N}_.@+-]+/)*[\\p{L}\\p{N}_.@+-]+\\.${DOC_EXTENSION})(?=$|[\\s)\\]\`'",;:!?]|\\.(?:\\s|$))`, "gimu");
   for (const match2 of body.matchAll(bare)) add(match2[1] ?? "");
   return found.slice(0, MAX_BODY_DOCUMENTS);
+}
+function names(paths) {
+  return paths.map((p) => JSON.stringify(p)).join(", ");
 }
 function isGlob(value) {
   return /[*?[\]{}]/.test(value);
@@ -89897,7 +89903,7 @@ async function gatherEvidence(source, request2) {
     if (text === void 0 || text.includes("\0")) missing.push(path5);
     else documents.push({ path: path5, content: text });
   }
-  const note = missing.length === 0 ? settled.note : `${settled.note}; not found as a text file at the head commit: ${missing.join(", ")}${documents.length === 0 ? ", so the debate runs on the diff alone" : ""}.`;
+  const note = missing.length === 0 ? settled.note : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ", so the debate runs on the diff alone" : ""}.`;
   const lowPriority = lowPriorityClassifier(textOf(".gitattributes"));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request2.maxTokens, lowPriority, notes };
   const bare = buildEvidencePack({ ...base, contents: /* @__PURE__ */ new Map() });
@@ -90557,7 +90563,7 @@ async function runPipeline(clients, settings, trigger) {
         maxTokens: settings.maxEvidenceTokens
       });
       const { pack } = gathered;
-      log2.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${pack.files.size} files in the pack, ${pack.omitted.length} items left out`);
+      log2.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${[...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length} files with lines in the pack, ${pack.omitted.length} items left out`);
       log2.info(`${pack.rfcNote}`);
       const calls = source.requestCounts();
       log2.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);

@@ -85,7 +85,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
         maxTokens: settings.maxEvidenceTokens,
       });
       const { pack } = gathered;
-      log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${pack.files.size} files in the pack, ${pack.omitted.length} items left out`);
+      log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${[...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length} files with lines in the pack, ${pack.omitted.length} items left out`);
       log.info(`${pack.rfcNote}`);
       const calls = source.requestCounts();
       log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);

@@ -70,7 +70,8 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
     const elsewhere = quote === '' ? undefined : findQuoteAnywhere(pack, quote, undefined);
     const asRef = parseCitationRef(citation.path.trim());
     const hint = asRef.ok && findFile(pack, asRef.ref.path) ? ` (the path field holds a whole reference; write the path alone: ${JSON.stringify(asRef.ref.path)})` : '';
-    return unverified('no-such-file', `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ''}`, elsewhere);
+    const unlisted = pack.fileCount.listed < pack.fileCount.total ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)` : '';
+    return unverified('no-such-file', `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ''}`, elsewhere);
   }
   const path = file.path;
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1 || end < start) {

@@ -397,7 +397,8 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
     files: index,
     rfcPaths: rfc.documents.map((d) => d.path),
     rfcNote: rfc.note,
-    omitted,
+    // Left-out hunks first: they are what makes the evidence truncated, and lists that are cut keep the head.
+    omitted: [...omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
     truncated,
     fileCount: { listed: listedCount, total: totalCount },
     notes: packNotes,
@@ -410,6 +411,8 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
 function sec(text: string): number {
   return text === '' ? 0 : text.length + 1;
 }
+
+const OMISSION_ORDER: Record<OmittedItem['what'], number> = { hunks: 0, 'rfc-tail': 1, content: 2 };
 
 /** Room kept for a list mark to grow when the pack shows more of a file, in characters. */
 const MARKER_SLACK = 100;

@@ -47,14 +47,14 @@ export function chooseRfc(
   body: { text: string; pullHtmlUrl: string } = { text: '', pullHtmlUrl: '' },
 ): RfcChoice & { candidates: { body: string[]; changed: string[] } } {
   const none = { body: [], changed: [] };
-  if (commandRfc) return { paths: [normalise(commandRfc)], source: 'option', note: `RFC chosen by the command option --rfc: ${normalise(commandRfc)}`, candidates: none };
+  if (commandRfc) return { paths: [normalise(commandRfc)], source: 'option', note: `RFC chosen by the command option --rfc: ${names([normalise(commandRfc)])}`, candidates: none };
   if (inputRfc) {
     if (isGlob(inputRfc)) {
       const matches = files.filter((f) => f.status !== 'removed' && minimatch(f.path, normalise(inputRfc), { dot: true })).map((f) => f.path);
-      if (matches.length > 0) return { paths: matches, source: 'input', note: `RFC chosen by the rfc-path input (${inputRfc}): ${matches.join(', ')}`, candidates: none };
+      if (matches.length > 0) return { paths: matches, source: 'input', note: `RFC chosen by the rfc-path input (${inputRfc}): ${names(matches)}`, candidates: none };
       return { paths: [], source: 'none', note: `No RFC: the rfc-path input (${inputRfc}) matched none of the PR's files, so the debate runs on the diff alone.`, candidates: none };
     }
-    return { paths: [normalise(inputRfc)], source: 'input', note: `RFC chosen by the rfc-path input: ${normalise(inputRfc)}`, candidates: none };
+    return { paths: [normalise(inputRfc)], source: 'input', note: `RFC chosen by the rfc-path input: ${names([normalise(inputRfc)])}`, candidates: none };
   }
   const changed = files
     .filter((f) => f.status !== 'removed' && /\.(md|markdown|mdx)$/i.test(f.path))
@@ -72,9 +72,9 @@ export function chooseRfc(
  */
 export function settleRfc(candidates: { body: string[]; changed: string[] }, existing: Set<string>): RfcChoice {
   const body = candidates.body.filter((p) => existing.has(p));
-  if (body.length > 0) return { paths: body, source: 'body', note: `RFC named in the PR body: ${body.join(', ')}` };
+  if (body.length > 0) return { paths: body, source: 'body', note: `RFC named in the PR body: ${names(body)}` };
   const changed = candidates.changed.filter((p) => existing.has(p));
-  if (changed.length > 0) return { paths: changed, source: 'changed-file', note: `RFC found among the PR's changed files: ${changed.join(', ')}` };
+  if (changed.length > 0) return { paths: changed, source: 'changed-file', note: `RFC found among the PR's changed files: ${names(changed)}` };
   return { paths: [], source: 'none', note: NONE_NOTE };
 }
 
@@ -114,6 +114,14 @@ export function documentsInBody(body: string, pullHtmlUrl: string): string[] {
   const bare = new RegExp(`(?:^|[\\s(\\['"])((?:\\./)?(?:[\\p{L}\\p{N}_.@+-]+/)*[\\p{L}\\p{N}_.@+-]+\\.${DOC_EXTENSION})(?=$|[\\s)\\]\`'",;:!?]|\\.(?:\\s|$))`, 'gimu');
   for (const match of body.matchAll(bare)) add(match[1] ?? '');
   return found.slice(0, MAX_BODY_DOCUMENTS);
+}
+
+/**
+ * Paths as JSON strings, comma-separated: a path comes from the PR (its body or its files), so quoting
+ * keeps a name from reading as part of the sentence.
+ */
+export function names(paths: string[]): string {
+  return paths.map((p) => JSON.stringify(p)).join(', ');
 }
 
 function isGlob(value: string): boolean {

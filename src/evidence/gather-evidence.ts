@@ -1,7 +1,7 @@
 import { buildEvidencePack, contentCandidates, estimateContentTokens, type ContentEstimate } from './build-evidence-pack.js';
 import { classifyFiles } from './describe-change.js';
 import { lowPriorityClassifier } from './file-priority.js';
-import { chooseRfc, settleRfc } from './find-rfc.js';
+import { chooseRfc, names, settleRfc } from './find-rfc.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
 /** Size of a file at a commit, without its content. */
@@ -103,7 +103,7 @@ export async function gatherEvidence(
   const note =
     missing.length === 0
       ? settled.note
-      : `${settled.note}; not found as a text file at the head commit: ${missing.join(', ')}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
+      : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 

@@ -139,6 +139,7 @@ export interface EvidencePack {
   rfcPaths: string[];
   /** One sentence on how the RFC was chosen, or that there is none. */
   rfcNote: string;
+  /** What was left out, hunks first, then RFC tails, then full contents. */
   omitted: OmittedItem[];
   /** True when changed hunks had to be left out: the debate ran on truncated evidence (the gate never passes it). */
   truncated: boolean;

@@ -146,7 +146,7 @@ describe('every kind of change, from a real git repository through the local Git
     expect(diffs.indexOf('big/generated.txt')).toBeGreaterThan(diffs.indexOf('src/modified.ts'));
     expect(diffs.indexOf('big/generated.txt')).toBeGreaterThan(diffs.indexOf('say \\'));
     expect(pack.rfcPaths).toEqual(['docs/café notes.md']);
-    expect(pack.rfcNote).toBe('RFC named in the PR body: docs/café notes.md');
+    expect(pack.rfcNote).toBe('RFC named in the PR body: "docs/café notes.md"');
     expect(pack.truncated).toBe(false);
   });
 

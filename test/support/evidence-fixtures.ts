@@ -17,6 +17,7 @@ export const pull: PullRequestInfo = {
 /** 30 lines `line N of cache` with line 11-12 added by the patch below. */
 export const cacheContent = Array.from({ length: 30 }, (_, i) => `const value${i + 1} = 'line ${i + 1} of cache';`).join('\n') + '\n';
 
+/** The fixture PR's files: `src/cache.ts` (the off-by-one hunk), `src/other file.ts` (hunks only), the added RFC. */
 export const files: ChangedFile[] = classifyFiles(
   [
     {
@@ -41,6 +42,7 @@ export const files: ChangedFile[] = classifyFiles(
   undefined,
 );
 
+/** The RFC's text at the head. */
 export const rfcContent = '# Cache\nWe cache the parsed config.\nEntries expire after 60 seconds.\n';
 
 /** The input of {@link fixturePack}, to vary in tests. */
