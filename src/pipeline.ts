@@ -111,7 +111,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       runUrl: settings.runUrl,
     });
     await progress.update(() => {});
-    const source = createPullRequestSource(octokit, repo);
+    const source = createPullRequestSource(octokit, repo, (message) => log.warning(message));
     const evidence = await log.group('Evidence', async () => {
       const gathered = await step(`reading pull request #${pr} from GitHub`, () => gatherEvidence(source, {
         pullNumber: trigger.pullNumber,
@@ -120,9 +120,11 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
         maxTokens: settings.maxEvidenceTokens,
       }));
       const { pack } = gathered;
-      log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${pack.files.size} files in the pack, ${pack.omitted.length} items left out`);
+      log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${[...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length} files with lines in the pack, ${pack.omitted.length} items left out`);
       log.info(`${pack.rfcNote}`);
-      log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} REST reads`);
+      const calls = source.requestCounts();
+      log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
+      for (const note of pack.notes) log.info(note);
       if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
       return gathered;
     });
@@ -162,7 +164,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       if (result.kind === 'debate') log.info(`Stop: ${describeStop(result.stop)}`);
       return result;
     });
-    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
+    const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, baseSha: evidence.pack.baseSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
 
     if (outcome.kind === 'not-contested') {
       const posted = await step('posting the comment', () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command)));

@@ -1,27 +1,128 @@
 import { z } from 'zod';
 
 /**
- * The citation: one concept, defined here. Models write it as structured output; the verifier checks
- * it; the report renders it.
+ * The citation: one concept, defined here. Models write it as structured output (explicit fields, as
+ * structured outputs need them); the verifier checks it; the report renders it. Its text form, one
+ * grammar for people, models and logs, is formatted and parsed here too:
+ *
+ * ```text
+ * path:12          line 12 at the head commit
+ * path:12-18       lines 12 to 18 at the head commit
+ * path@base:40     line 40 at the base commit (a removed line)
+ * "path":12        a path that would otherwise be ambiguous (see {@link needsQuoting}), as a JSON string
+ * ```
+ *
+ * An RFC is cited the same way, by its path, at the head. Nothing else in the pipeline guesses a side:
+ * a citation without `side` means the head (issue #3: "`path:line` means head").
  */
 
-/** A citation: head-side lines of a file in the evidence pack and a verbatim quote from them. */
+/** The two sides of a pull request a line can be cited on. */
+export const CITATION_SIDES = ['head', 'base'] as const;
+
+/** `head`: the PR's head commit (added and context lines, full files, the RFC); `base`: its base commit (removed lines). */
+export type CitationSide = (typeof CITATION_SIDES)[number];
+
+/** A citation: lines of a file in the evidence pack, on one side of the PR, and a verbatim quote from them. */
 export const citationSchema = z.object({
-  path: z.string().describe('file path exactly as written in the evidence pack'),
-  line_start: z.number().int().describe('first cited head-side line number'),
-  line_end: z.number().int().describe('last cited head-side line number (equal to line_start for one line)'),
+  path: z.string().describe('file path exactly as the evidence pack names it (the text inside the quotes), without a line number'),
+  side: z
+    .enum(CITATION_SIDES)
+    .default('head')
+    .describe('"head" for lines at the head commit (FILE blocks, the head column of DIFF blocks, the RFC); "base" for removed lines (the base column of DIFF blocks)'),
+  line_start: z.number().int().describe('first cited line number on that side'),
+  line_end: z.number().int().describe('last cited line number on that side (equal to line_start for one line)'),
   quote: z.string().describe('verbatim text copied from the cited lines'),
 });
 
-/** A citation as the models write it. */
-export type Citation = z.infer<typeof citationSchema>;
+/**
+ * A citation as code holds it. `side` is optional in the type so that a citation written before sides
+ * existed still reads as the grammar says (absent means head); models always send it (the JSON schema
+ * they receive requires it) and zod fills it in on parse.
+ */
+export type Citation = z.input<typeof citationSchema>;
+
+/** Where a citation points, without its quote. */
+export type CitationRef = Pick<Citation, 'path' | 'side' | 'line_start' | 'line_end'>;
+
+/** The side a citation points at: its `side`, or the head when absent (the grammar's default). */
+export function citationSide(citation: Pick<Citation, 'side'>): CitationSide {
+  return citation.side ?? 'head';
+}
 
 /** `12` or `12-18`. */
 export function formatRange(start: number, end: number): string {
   return start === end ? `${start}` : `${start}-${end}`;
 }
 
-/** The citation's reference as people and models read it: `path:12` or `path:12-18`. */
-export function formatCitationRef(citation: Pick<Citation, 'path' | 'line_start' | 'line_end'>): string {
-  return `${citation.path}:${formatRange(citation.line_start, citation.line_end)}`;
+/**
+ * True when a path cannot be written bare in a reference without changing its meaning: it is empty,
+ * starts with a double quote, has leading or trailing whitespace, holds a control or line-separator
+ * character, or ends in `@head` / `@base` (which would read as a side).
+ */
+export function needsQuoting(path: string): boolean {
+  return (
+    path === '' ||
+    path.startsWith('"') ||
+    path !== path.trim() ||
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path) ||
+    /@(head|base)$/.test(path)
+  );
+}
+
+/**
+ * The citation's reference as people and models read it: `path:12`, `path:12-18`, `path@base:40`;
+ * a path that {@link needsQuoting} is written as a JSON string. {@link parseCitationRef} reads it back.
+ */
+export function formatCitationRef(citation: CitationRef): string {
+  const path = needsQuoting(citation.path) ? JSON.stringify(citation.path) : citation.path;
+  const side = citationSide(citation) === 'base' ? '@base' : '';
+  return `${path}${side}:${formatRange(citation.line_start, citation.line_end)}`;
+}
+
+/** What {@link parseCitationRef} returns. */
+export type ParsedRef = { ok: true; ref: Required<CitationRef> } | { ok: false; error: string };
+
+const BARE_REF = /^(.+?)(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/s;
+const TAIL = /^(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/;
+
+/**
+ * Parses a reference written in the grammar above. Paths may hold spaces, colons and any Unicode;
+ * the last `:N` or `:N-M` is the range, and an `@base` / `@head` just before it is the side.
+ * `@head` is accepted though {@link formatCitationRef} never writes it; an en dash is accepted for `-`.
+ * @param text one reference, e.g. `docs/a b/é.md:3-4` or `lib/x.js@base:40`
+ * @returns the reference, or why it is not one (no range, a line below 1, a reversed range, a bad quoted path)
+ */
+export function parseCitationRef(text: string): ParsedRef {
+  let path: string;
+  let tail: RegExpExecArray | null;
+  if (text.startsWith('"')) {
+    const end = closingQuote(text);
+    if (end === -1) return { ok: false, error: `unterminated quoted path in ${JSON.stringify(text)}` };
+    try {
+      path = String(JSON.parse(text.slice(0, end + 1)));
+    } catch {
+      return { ok: false, error: `the quoted path in ${JSON.stringify(text)} is not a valid JSON string` };
+    }
+    tail = TAIL.exec(text.slice(end + 1));
+  } else {
+    const match = BARE_REF.exec(text);
+    if (match === null) return { ok: false, error: `${JSON.stringify(text)} is not path:N, path:N-M or path@base:N` };
+    path = match[1] ?? '';
+    tail = TAIL.exec(text.slice(path.length));
+  }
+  if (tail === null) return { ok: false, error: `${JSON.stringify(text)} does not end in :N or :N-M` };
+  const start = Number(tail[2]);
+  const end = tail[3] === undefined ? start : Number(tail[3]);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1) return { ok: false, error: `line numbers start at 1 (${JSON.stringify(text)})` };
+  if (end < start) return { ok: false, error: `the range in ${JSON.stringify(text)} ends before it starts` };
+  return { ok: true, ref: { path, side: tail[1] === '@base' ? 'base' : 'head', line_start: start, line_end: end } };
+}
+
+/** Index of the double quote that closes the JSON string starting at 0, or -1. */
+function closingQuote(text: string): number {
+  for (let i = 1; i < text.length; i += 1) {
+    if (text[i] === '\\') i += 1;
+    else if (text[i] === '"') return i;
+  }
+  return -1;
 }

@@ -1,80 +1,149 @@
-import type { EvidencePack, IndexedFile } from '../evidence/types.js';
-import { formatRange, type Citation } from './citation.js';
+import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/types.js';
+import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationSide } from './citation.js';
 
-/** Why a citation did not check out. */
+/**
+ * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
+ * out of the pack, the lines do not exist on the stated side, or the quote is not in them.
+ */
 export type UnverifiedReason = 'no-such-file' | 'content-omitted' | 'line-out-of-range' | 'quote-mismatch';
+
+/** The reasons in the order the audit lists them, with the words people read. */
+export const UNVERIFIED_REASONS: Record<UnverifiedReason, string> = {
+  'no-such-file': 'no such file',
+  'content-omitted': 'lines left out of the pack',
+  'line-out-of-range': 'line out of range',
+  'quote-mismatch': 'quote mismatch',
+};
+
+/** Where a quote does occur, when it is not where the citation says. */
+export interface CitationSuggestion {
+  path: string;
+  side: CitationSide;
+  line_start: number;
+  line_end: number;
+}
 
 /** The verifier's verdict on one citation. */
 export type CitationCheck =
-  | { status: 'verified' }
+  | {
+      status: 'verified';
+      /** The file's path at the cited commit: a renamed file's base lines live under its old name there (for links). */
+      sidePath: string;
+    }
   | {
       status: 'unverified';
       reason: UnverifiedReason;
       /** One sentence for the models and the comment. */
       detail: string;
-      /** Where the quote does occur in the file, when it occurs elsewhere. */
-      suggestion?: { line_start: number; line_end: number };
+      /** Where the quote does occur in the evidence, when it occurs elsewhere. */
+      suggestion?: CitationSuggestion;
     };
 
 /** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
 export const MAX_CITED_LINES = 80;
 
-/** Shortest quote that pins lines (after folding whitespace), unless it is the whole cited text: `;` or `e` prove nothing. */
+/**
+ * Shortest quote that pins lines by itself (after folding whitespace). A shorter one must be the whole
+ * cited text or occur on one shown line of the file only: `;` or `e` prove nothing.
+ */
 export const MIN_QUOTE_CHARS = 8;
 
 /**
- * Checks a citation mechanically against the lines the models were shown (issue #2, step 4):
- * the path is in the evidence, the lines exist at the head, and the quote, with all runs of
- * whitespace folded to one space, occurs within the cited lines.
+ * Checks a citation mechanically against the lines the models were shown (issue #3): verified iff
+ * the file is in the evidence pack (a changed file or an RFC), the range exists on the stated side
+ * (`side` absent means head, by the citation grammar), those lines were shown, and the quote, with
+ * every run of whitespace folded to one space, occurs within the cited lines. A quote found elsewhere
+ * in the evidence is not verified, but the right place is suggested.
+ * Pure; never throws.
  * @param citation as written by a model
  * @param pack the evidence pack the model saw
- * @returns `verified`, or `unverified` with the reason and, for a quote found elsewhere, the right lines
+ * @returns `verified`, or `unverified` with the reason, a sentence, and where the quote is when it is elsewhere
  */
 export function verifyCitation(citation: Citation, pack: EvidencePack): CitationCheck {
-  const path = normalisePath(citation.path);
+  const side = citationSide(citation);
   const { line_start: start, line_end: end } = citation;
-  const file = pack.files.get(path);
+  const quote = normaliseWhitespace(citation.quote);
+  const file = findFile(pack, citation.path);
+  const ref = (s: number, e: number) => formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
+  const unverified = (reason: UnverifiedReason, detail: string, suggestion?: CitationSuggestion): CitationCheck => ({
+    status: 'unverified',
+    reason,
+    detail,
+    ...(suggestion ? { suggestion } : {}),
+  });
+
   if (!file) {
-    if (pack.omitted.some((o) => o.path === path)) {
-      return { status: 'unverified', reason: 'content-omitted', detail: `${path} is in the PR but its lines were left out of the evidence pack` };
-    }
-    return { status: 'unverified', reason: 'no-such-file', detail: `${path} is not in the evidence pack` };
+    const elsewhere = quote === '' ? undefined : findQuoteAnywhere(pack, quote, undefined);
+    const asRef = parseCitationRef(citation.path.trim());
+    const hint = asRef.ok && findFile(pack, asRef.ref.path) ? ` (the path field holds a whole reference; write the path alone: ${JSON.stringify(asRef.ref.path)})` : '';
+    const unlisted = pack.fileCount.listed < pack.fileCount.total ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)` : '';
+    return unverified('no-such-file', `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ''}`, elsewhere);
   }
-  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 1 || end < start) {
-    return { status: 'unverified', reason: 'line-out-of-range', detail: `lines ${start}-${end} are not a valid range` };
+  const path = file.path;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1 || end < start) {
+    return unverified('line-out-of-range', `${start}-${end} is not a range of lines (they start at 1 and the range must not end before it starts)`);
   }
-  if (file.headLineCount !== undefined && end > file.headLineCount) {
-    return { status: 'unverified', reason: 'line-out-of-range', detail: `${path} has ${file.headLineCount} lines at the head; line ${end} does not exist` };
+  const lines = side === 'head' ? file.head : file.base;
+  if (lines === undefined) {
+    const other = side === 'head' ? 'base' : 'head';
+    const why =
+      side === 'head'
+        ? `${JSON.stringify(path)} was removed by this pull request, so it has no head lines; cite removed lines at the base (${formatCitationRef({ path, side: 'base', line_start: start, line_end: end })})`
+        : file.role === 'rfc' && file.status === undefined
+          ? `${JSON.stringify(path)} is an RFC read at the head only; cite it at the head (${formatCitationRef({ path, side: 'head', line_start: start, line_end: end })})`
+          : `${JSON.stringify(path)} was added by this pull request, so it has no base lines; cite it at the head`;
+    const suggestion = quote === '' ? undefined : findQuote(file, other, quote, start);
+    return unverified('line-out-of-range', why, suggestion);
+  }
+  if (lines.lineCount !== undefined && end > lines.lineCount) {
+    return unverified('line-out-of-range', `${JSON.stringify(path)} has ${lines.lineCount} lines at the ${side}; line ${end} does not exist there`, quote === '' ? undefined : findQuote(file, side, quote, start));
   }
   if (end - start + 1 > MAX_CITED_LINES) {
-    return { status: 'unverified', reason: 'line-out-of-range', detail: `lines ${start}-${end} span more than ${MAX_CITED_LINES} lines; cite the lines that hold the quote` };
+    return unverified('line-out-of-range', `${ref(start, end)} spans more than ${MAX_CITED_LINES} lines; cite the lines that hold the quote`, quote === '' ? undefined : findQuote(file, side, quote, start));
+  }
+  if (file.kind === 'binary' && lines.lines.size === 0) {
+    return unverified('line-out-of-range', `${JSON.stringify(path)} is a binary file: it has no lines to cite`);
   }
   const cited: string[] = [];
   for (let n = start; n <= end; n += 1) {
-    const text = file.headLines.get(n);
+    const text = lines.lines.get(n);
     if (text === undefined) {
-      return file.fullContent
-        ? { status: 'unverified', reason: 'line-out-of-range', detail: `${path} has no line ${n} at the head` }
-        : { status: 'unverified', reason: 'content-omitted', detail: `line ${n} of ${path} is not in the evidence pack (only its hunks are)` };
+      const shownAll = lines.lineCount !== undefined && lines.lines.size >= lines.lineCount;
+      if (shownAll) return unverified('line-out-of-range', `${JSON.stringify(path)} has no line ${n} at the ${side}`);
+      const suggestion = quote === '' ? undefined : (findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start));
+      return unverified(
+        'content-omitted',
+        `line ${n} of ${JSON.stringify(path)} at the ${side} is not in the evidence pack (${side === 'head' && file.head?.lineCount === undefined ? 'only its hunks are' : 'only the lines of its hunks are shown on this side'})${suggestion ? `; the quote occurs at ${formatCitationRef(suggestion)}` : ''}`,
+        suggestion,
+      );
     }
     cited.push(text);
   }
-  const quote = normaliseWhitespace(citation.quote);
+  if (quote === '') return unverified('quote-mismatch', 'the quote is empty');
   const citedText = normaliseWhitespace(cited.join('\n'));
-  if (quote === '') return { status: 'unverified', reason: 'quote-mismatch', detail: 'the quote is empty' };
-  if (quote.length < MIN_QUOTE_CHARS && quote !== citedText) {
-    return { status: 'unverified', reason: 'quote-mismatch', detail: `the quote is too short to pin the lines (at least ${MIN_QUOTE_CHARS} characters, or the whole cited text)` };
+  if (citedText.includes(quote)) {
+    if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines.lines, quote)) {
+      return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
+    }
+    return { status: 'verified', sidePath: side === 'base' ? (file.basePath ?? path) : path };
   }
-  if (citedText.includes(quote)) return { status: 'verified' };
-  const suggestion = findQuote(file, quote);
-  return {
-    status: 'unverified',
-    reason: 'quote-mismatch',
-    detail: suggestion
-      ? `the quote is not in ${path}:${formatRange(start, end)}; it occurs at ${path}:${formatRange(suggestion.line_start, suggestion.line_end)}`
-      : `the quote does not occur in ${path}:${formatRange(start, end)}`,
-    ...(suggestion ? { suggestion } : {}),
-  };
+  const suggestion = findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start) ?? findQuoteAnywhere(pack, quote, path);
+  return unverified(
+    'quote-mismatch',
+    suggestion
+      ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}`
+      : `the quote does not occur in ${ref(start, end)}`,
+    suggestion,
+  );
+}
+
+function occursOnOneLine(lines: Map<number, string>, quote: string): boolean {
+  let found = 0;
+  for (const text of lines.values()) {
+    if (normaliseWhitespace(text).includes(quote)) found += 1;
+    if (found > 1) return false;
+  }
+  return found === 1;
 }
 
 /** Folds every run of whitespace to one space and trims: quotes are compared this way. */
@@ -82,37 +151,73 @@ export function normaliseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The path as the pack names it: a leading `./` or `/` that models sometimes add is dropped. */
-export function normalisePath(path: string): string {
-  return path.replace(/^\.?\/+/, '');
+/**
+ * Checks a citation and returns it with its verdict; the returned citation's path is the pack's own
+ * spelling of the file (a model may add `./`, spaces or another Unicode form), so a link built from it
+ * points at the real file.
+ */
+export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & { check: CitationCheck } {
+  return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
 }
 
 /**
- * Checks a citation and returns it with its verdict; the path of the returned citation is the pack's own
- * spelling, so a link built from it points at the real file.
+ * The pack's file for a path as a model wrote it: exactly, else without a leading `./` or `/` and
+ * surrounding whitespace, else under Unicode normalisation NFC (a model may write `é` either way).
  */
-export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & { check: CitationCheck } {
-  return { ...citation, path: normalisePath(citation.path), check: verifyCitation(citation, pack) };
+function findFile(pack: EvidencePack, path: string): IndexedFile | undefined {
+  const exact = pack.files.get(path);
+  if (exact) return exact;
+  const clean = path.trim().replace(/^\.?\/+/, '');
+  const cleaned = pack.files.get(clean);
+  if (cleaned) return cleaned;
+  const nfc = clean.normalize('NFC');
+  for (const [key, file] of pack.files) if (key.normalize('NFC') === nfc) return file;
+  return undefined;
 }
 
-/** Smallest window of shown lines, starting at each line, whose text holds the quote. */
-function findQuote(file: IndexedFile, quote: string): { line_start: number; line_end: number } | undefined {
-  const numbers = [...file.headLines.keys()].sort((a, b) => a - b);
-  for (let i = 0; i < numbers.length; i += 1) {
-    let text = '';
-    for (let j = i; j < numbers.length && j - i < MAX_CITED_LINES; j += 1) {
-      if (j > i && numbers[j] !== numbers[j - 1]! + 1) break;
-      text = normaliseWhitespace(`${text}\n${file.headLines.get(numbers[j]!)}`);
-      if (text.includes(quote)) {
-        // Narrow the start: the quote may sit wholly in the later lines of the window.
-        for (let k = j; k > i; k -= 1) {
-          const tail = normaliseWhitespace(numbers.slice(k, j + 1).map((n) => file.headLines.get(n)).join('\n'));
-          if (tail.includes(quote)) return { line_start: numbers[k]!, line_end: numbers[j]! };
-        }
-        return { line_start: numbers[i]!, line_end: numbers[j]! };
-      }
-      if (text.length > quote.length * 4 + 400) break;
-    }
+/**
+ * The smallest run of consecutive shown lines on one side that holds the quote, nearest to `near`.
+ * @returns undefined when the quote is not on that side (or the side does not exist)
+ */
+function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: number): CitationSuggestion | undefined {
+  const lines = side === 'head' ? file.head : file.base;
+  if (lines === undefined || quote === '') return undefined;
+  const found = findInSide(lines, quote);
+  if (found.length === 0) return undefined;
+  found.sort((a, b) => Math.abs(a.start - near) - Math.abs(b.start - near) || a.start - b.start);
+  const best = found[0]!;
+  return { path: file.path, side, line_start: best.start, line_end: best.end };
+}
+
+/** The first place (in path order, head before base) where the quote occurs, skipping one path. */
+function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | undefined): CitationSuggestion | undefined {
+  const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
+  for (const path of paths) {
+    const file = pack.files.get(path)!;
+    const found = findQuote(file, 'head', quote, 1) ?? findQuote(file, 'base', quote, 1);
+    if (found) return found;
   }
   return undefined;
+}
+
+/** Every minimal window of consecutive shown lines whose folded text holds the quote. */
+function findInSide(side: IndexedSide, quote: string): { start: number; end: number }[] {
+  const numbers = [...side.lines.keys()].sort((a, b) => a - b);
+  const texts = numbers.map((n) => normaliseWhitespace(side.lines.get(n)!));
+  const found: { start: number; end: number }[] = [];
+  for (let i = 0; i < numbers.length; i += 1) {
+    let text = texts[i]!;
+    let j = i;
+    while (!text.includes(quote)) {
+      const next = j + 1;
+      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || text.length > quote.length * 4 + 400) break;
+      j = next;
+      text = normaliseWhitespace(`${text} ${texts[j]}`);
+    }
+    if (!text.includes(quote)) continue;
+    // Minimal: no shorter window starting later within [i, j] already ends at j (the next i covers that).
+    const shorter = i + 1 <= j && normaliseWhitespace(texts.slice(i + 1, j + 1).join(' ')).includes(quote);
+    if (!shorter) found.push({ start: numbers[i]!, end: numbers[j]! });
+  }
+  return found;
 }

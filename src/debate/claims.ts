@@ -1,3 +1,4 @@
+import { auditCitations } from '../citations/audit-citations.js';
 import { formatCitationRef, type Citation } from '../citations/citation.js';
 import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
@@ -87,16 +88,11 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
  * turns. Steelmans argue for another position and are not counted; out-of-scope claims count for nothing.
  */
 export function countCitations(transcript: Transcript, positions: Position[]): Map<string, CitationCounts> {
-  const counts = new Map<string, CitationCounts>(positions.map((p) => [p.id, { verified: 0, unverified: 0 }]));
+  const citations = new Map<string, Claim['citations']>(positions.map((p) => [p.id, []]));
   for (const claim of ownClaims(transcript)) {
-    const entry = counts.get(claim.positionId);
-    if (!entry || claim.outOfScope) continue;
-    for (const citation of claim.citations) {
-      if (citation.check.status === 'verified') entry.verified += 1;
-      else entry.unverified += 1;
-    }
+    if (!claim.outOfScope) citations.get(claim.positionId)?.push(...claim.citations);
   }
-  return counts;
+  return new Map([...citations].map(([id, list]) => [id, auditCitations(list)]));
 }
 
 /**

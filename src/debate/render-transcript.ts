@@ -1,4 +1,4 @@
-import { formatCitationRef } from '../citations/citation.js';
+import { tagCitationForModels } from '../citations/audit-citations.js';
 import type { AttackOutcome, AuditedCitation, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './types.js';
 
 /**
@@ -87,7 +87,7 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
   const tag = view.judge ? ` ${claimTag(claim)}` : '';
   const lines = [`${lead} ${claim.id}${after}${tag}: ${claim.text}`];
   if (claim.reasoning) lines.push(`${indent}Reasoning: ${claim.reasoning}`);
-  for (const c of claim.citations) lines.push(`${indent}- ${citationTag(c)} ${formatCitationRef(c)} ${JSON.stringify(c.quote)}`);
+  for (const c of claim.citations) lines.push(`${indent}- ${tagCitationForModels(c)}`);
   return lines.join('\n');
 }
 
@@ -103,11 +103,6 @@ export function claimTag(claim: Claim): string {
     case 'no-citation':
       return '[no-citation]';
   }
-}
-
-/** A citation's mechanical check as the models read it. */
-export function citationTag(citation: AuditedCitation): string {
-  return citation.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${citation.check.detail}]`;
 }
 
 /** What became of an attack, in one phrase. */

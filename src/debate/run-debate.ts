@@ -1,4 +1,4 @@
-import { formatCitationRef } from '../citations/citation.js';
+import { tagCitationForModels } from '../citations/audit-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { buildCrossTurn, buildOpening, buildSteelman, incompleteCross, incompleteOpening, incompleteSteelman, settleAttacks } from './build-turns.js';
 import { createCaller, type Caller } from './call-models.js';
@@ -8,7 +8,7 @@ import { expectedScript, languageRule, type LanguageSetting } from './language.j
 import type { ModelClient } from './model-client.js';
 import type { DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
-import { citationTag, describeStop, renderTranscript } from './render-transcript.js';
+import { describeStop, renderTranscript } from './render-transcript.js';
 import { POSITION_IDS, replyOf, type Framing } from './schemas.js';
 import type { Attack, AuditResult, CrossTurn, DebateOutcome, Position, StopReason, Transcript } from './types.js';
 import { WORD_CAPS } from './word-cap.js';
@@ -390,7 +390,7 @@ function recordTurnProblems(turns: CrossTurn[], problems: string[], active: Set<
 function renderAttacks(attacks: Attack[]): string {
   if (attacks.length === 0) return '(none: no attack is open against your position; leave `answers` empty)';
   return attacks
-    .map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${citationTag(c)} ${formatCitationRef(c)} ${JSON.stringify(c.quote)}`)].join('\n'))
+    .map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join('\n'))
     .join('\n');
 }
 
@@ -415,7 +415,7 @@ async function runAudit(
           [
             `- ${c.id} (position ${c.positionId}, ${c.tag}): ${c.text}`,
             ...(c.reasoning ? [`  Reasoning: ${c.reasoning}`] : []),
-            ...c.citations.map((x) => `  - ${citationTag(x)} ${formatCitationRef(x)} ${JSON.stringify(x.quote)}`),
+            ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`),
           ].join('\n'),
         )
         .join('\n'),

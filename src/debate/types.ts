@@ -1,3 +1,4 @@
+import type { CitationAudit } from '../citations/audit-citations.js';
 import type { Citation } from '../citations/citation.js';
 import type { CitationCheck } from '../citations/verify-citations.js';
 import type { ModelRole, TokenUsage } from './model-client.js';
@@ -149,10 +150,11 @@ export interface AuditResult {
   notes: string[];
 }
 
-/** Verified and unverified citation counts of one position's own advocate (openings, cross-examination). */
+/** Verified and unverified citation counts of one position's own advocate (openings, cross-examination), with the unverified ones by reason (`src/citations/audit-citations.ts`). */
 export interface CitationCounts {
   verified: number;
   unverified: number;
+  reasons?: CitationAudit['reasons'];
 }
 
 /** Position statuses after the engine's rules: the judge's three, and `conceded` for a surrender. */

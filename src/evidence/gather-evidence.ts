@@ -1,14 +1,36 @@
-import { buildEvidencePack, contentPriority, estimateTokens } from './build-evidence-pack.js';
-import { chooseRfc } from './find-rfc.js';
+import { buildEvidencePack, contentCandidates, estimateContentTokens, type ContentEstimate } from './build-evidence-pack.js';
+import { classifyFiles } from './describe-change.js';
+import { lowPriorityClassifier } from './file-priority.js';
+import { chooseRfc, names, settleRfc } from './find-rfc.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
-/** What the evidence stage reads from GitHub; implemented in `src/github`. */
+/** Size of a file at a commit, without its content. */
+export interface FileStat {
+  bytes: number;
+  binary: boolean;
+}
+
+/** A file read at a commit: its text, or why there is none to show. */
+export type FileRead = { text: string } | { binary: true } | { tooLarge: true };
+
+/** What the evidence stage reads from GitHub; implemented in `src/github/pull-request-source.ts`. */
 export interface EvidenceSource {
   getPullRequest(pullNumber: number): Promise<PullRequestInfo>;
-  /** Every listed file, through all pages. */
+  /** Every listed file, through all pages (GitHub stops at 3,000). */
   listFiles(pullNumber: number): Promise<ChangedFile[]>;
-  /** A file's text at a commit, or undefined when it does not exist there. */
-  readFile(path: string, ref: string): Promise<string | undefined>;
+  /** The whole-PR diff, or why GitHub did not give it (it answers 406 above 300 files or 20,000 lines). Never throws for a refusal. */
+  getWholeDiff(pullNumber: number): Promise<{ diff: string } | { refused: string }>;
+  /**
+   * Files at a commit, in as few calls as the source can: the texts of `texts` and the sizes of `sizes`.
+   * A path that is not a file there is absent from the result.
+   */
+  fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles>;
+}
+
+/** What {@link EvidenceSource.fetchFiles} returns. */
+export interface FetchedFiles {
+  texts: Map<string, FileRead>;
+  sizes: Map<string, FileStat>;
 }
 
 /** Result of {@link gatherEvidence}. */
@@ -16,62 +38,113 @@ export interface GatheredEvidence {
   pull: PullRequestInfo;
   files: ChangedFile[];
   pack: EvidencePack;
-  /** REST reads made for contents (RFC and changed files). */
-  contentReads: number;
+  /** Paths whose size was asked for, and paths whose content was read, to plan and fill the pack. */
+  reads: { stat: number; content: number };
 }
 
-/** Files read at once; GitHub asks integrators to avoid bursts of concurrent requests. */
-const READ_CONCURRENCY = 4;
+/** GitHub refuses the whole-PR diff above this many files (HTTP 406 `too_large`); it is not asked for then. */
+export const WHOLE_DIFF_MAX_FILES = 300;
+
+/** Sizes asked for at once while planning which full contents to read. */
+const SIZE_BATCH = 100;
+
+/** Below this room (in tokens) no full content could fit, so no size is worth asking for. */
+const MIN_CONTENT_TOKENS = 100;
 
 /**
- * Reads the PR, its files, the RFC and as many changed files' head contents as the budget can use,
- * then builds the pack. Contents are read in {@link contentPriority} order and reading stops once the
- * budget is spent, so a large PR costs few calls.
+ * Reads the PR, every listed file, the whole diff when GitHub can serve it, `.gitattributes` and the
+ * RFC at the head, then plans which changed files' full contents the budget can hold and reads only
+ * those. The pack is built three times over the same parsed hunks: with no contents (to learn the room
+ * left after the RFC and the hunks), with size estimates (to choose what to read), and with the texts.
+ *
+ * Cost on GitHub (issue #3, economy): the PR, the file list (one call per 100 files), the whole diff (one
+ * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
+ * `.gitattributes`, the RFC candidates and the sizes of the likeliest content candidates (100 paths in
+ * all), rarely one more for sizes, and one call per 100 contents the pack will show.
  * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
- * @throws whatever the source throws for the PR itself (the caller reports it)
+ * @throws whatever the source throws for the PR, its file list or a read (the caller reports it)
  */
 export async function gatherEvidence(
   source: EvidenceSource,
   request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
-  const files = await source.listFiles(request.pullNumber);
-  let contentReads = 0;
+  const listed = await source.listFiles(request.pullNumber);
+  const notes: string[] = [];
+  let wholeDiff: string | undefined;
+  if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
+    const answer = await source.getWholeDiff(request.pullNumber);
+    if ('diff' in answer) wholeDiff = answer.diff;
+    else notes.push(`GitHub did not serve the whole diff of this PR (${answer.refused}), so file modes (symlinks, submodules, executable bits) are unknown and files without a diff are described from the file list alone.`);
+  } else {
+    notes.push(`This PR changes more than ${WHOLE_DIFF_MAX_FILES} files, which is past what GitHub serves as a whole diff, so file modes (symlinks, submodules, executable bits) are unknown and files without a diff are described from the file list alone.`);
+  }
+  const files = classifyFiles(listed, wholeDiff);
 
-  const choice = chooseRfc(request.commandRfc, request.inputRfc, files);
+  // One read at the head: .gitattributes and the RFC candidates as text, and the sizes of the files
+  // whose full content the budget may take (in the path heuristic's order; .gitattributes may reorder).
+  const choice = chooseRfc(request.commandRfc, request.inputRfc, files, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
+  const explicit = choice.source === 'option' || choice.source === 'input';
+  const asked = unique(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])]);
+  const likely = contentCandidates(files).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
+  const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
+  const textOf = (path: string) => {
+    const read = first.texts.get(path);
+    return read !== undefined && 'text' in read ? read.text : undefined;
+  };
+  const settled = explicit ? choice : settleRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')));
   const documents: RfcDocument[] = [];
   const missing: string[] = [];
-  for (const path of choice.paths) {
-    contentReads += 1;
-    const content = await source.readFile(path, pull.headSha);
-    if (content === undefined) missing.push(path);
-    else documents.push({ path, content });
+  for (const path of settled.paths) {
+    const text = textOf(path);
+    if (text === undefined || text.includes('\u0000')) missing.push(path);
+    else documents.push({ path, content: text });
   }
   const note =
     missing.length === 0
-      ? choice.note
-      : `${choice.note}; not found at the head commit: ${missing.join(', ')}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
+      ? settled.note
+      : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
+  const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
+  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 
-  // Contents the budget can still hold once the PR text, RFC and hunks are in.
-  const fixedTokens =
-    estimateTokens(pull.body) +
-    documents.reduce((sum, d) => sum + estimateTokens(d.content), 0) +
-    files.reduce((sum, f) => sum + estimateTokens(f.patch ?? '') * 1.4, 0);
-  let room = request.maxTokens - fixedTokens;
-  const contents = new Map<string, string>();
-  const candidates = contentPriority(files).filter((path) => files.find((f) => f.path === path)?.patch !== undefined);
-  for (let i = 0; i < candidates.length && room > 0; i += READ_CONCURRENCY) {
-    const batch = candidates.slice(i, i + READ_CONCURRENCY);
-    const read = await Promise.all(batch.map((path) => source.readFile(path, pull.headSha)));
-    contentReads += batch.length;
-    batch.forEach((path, j) => {
-      const content = read[j];
-      if (content === undefined || content.includes('\u0000')) return;
-      contents.set(path, content);
-      room -= estimateTokens(content) * 1.2;
-    });
+  // Plan: the room after the RFC and the source hunks, filled in priority order by estimated size.
+  const bare = buildEvidencePack({ ...base, contents: new Map() });
+  const room = bare.budget.spare + bare.budget.lowPriority;
+  const rfcPaths = new Set(documents.map((d) => d.path));
+  const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
+  const sizes = new Map(first.sizes);
+  const estimates = new Map<string, ContentEstimate>();
+  let estimated = 0;
+  let sized = likely.length;
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_TOKENS; i += 1) {
+    const path = candidates[i]!;
+    if (!sizes.has(path) && !first.texts.has(path)) {
+      // Sizes the first read did not ask for: the next batch of candidates in priority order.
+      const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
+      for (const [p, stat] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat);
+      sized += batch.length;
+    }
+    const read = first.texts.get(path);
+    const stat = read !== undefined && 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : sizes.get(path);
+    if (stat === undefined || stat.binary) continue;
+    const tokens = estimateContentTokens(stat.bytes, path);
+    estimates.set(path, { estimatedTokens: tokens });
+    estimated += tokens;
   }
+  const wanted = estimates.size === 0 ? [] : buildEvidencePack({ ...base, contents: estimates }).wantedContents;
 
-  const pack = buildEvidencePack({ pull, files, rfc: { documents, note }, contents, maxTokens: request.maxTokens });
-  return { pull, files, pack, contentReads };
+  const contents = new Map<string, string>();
+  const toRead = wanted.filter((p) => textOf(p) === undefined);
+  const read = toRead.length === 0 ? undefined : await source.fetchFiles({ texts: toRead, sizes: [] }, pull.headSha);
+  for (const path of wanted) {
+    const file = read?.texts.get(path);
+    const text = textOf(path) ?? (file !== undefined && 'text' in file ? file.text : undefined);
+    if (text !== undefined) contents.set(path, text);
+  }
+  const pack = wanted.length === 0 ? bare : buildEvidencePack({ ...base, contents });
+  return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }

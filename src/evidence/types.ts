@@ -18,6 +18,18 @@ export interface PullRequestInfo {
 /** GitHub's file change kinds (`GET /repos/{o}/{r}/pulls/{n}/files`, field `status`). */
 export type ChangeStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged';
 
+/**
+ * What a changed file is, as far as the file list and (when GitHub serves it) the whole-PR diff tell:
+ * - `text`: an ordinary file with a textual diff;
+ * - `binary`: git reports "Binary files ... differ" (or, without the whole diff, no patch and no lines);
+ * - `symlink` / `submodule`: git mode 120000 / 160000 (a submodule also shows as "Subproject commit");
+ * - `lfs-pointer`: a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`);
+ * - `too-large`: lines changed but GitHub sent no patch for the file;
+ * - `empty`: an added or removed file without content;
+ * - `no-content-change`: a pure rename or copy, or a mode change alone.
+ */
+export type FileKind = 'text' | 'binary' | 'symlink' | 'submodule' | 'lfs-pointer' | 'too-large' | 'empty' | 'no-content-change';
+
 /** One entry of the PR's file list. `patch` is absent for binary files, pure renames and very large diffs. */
 export interface ChangedFile {
   path: string;
@@ -26,6 +38,12 @@ export interface ChangedFile {
   additions: number;
   deletions: number;
   patch: string | undefined;
+  /** What the file is; set by {@link import('./describe-change.js').classifyFiles}, `text` until then. */
+  kind?: FileKind;
+  /** Git file modes (`100644`, `100755`, `120000`, `160000`) on each side, when the whole-PR diff was read. */
+  mode?: { base: string | undefined; head: string | undefined };
+  /** Where `patch` came from: the file list, or the whole-PR diff when the list had none for this file. */
+  patchSource?: 'file-list' | 'whole-diff';
 }
 
 /** A line of a hunk with the line numbers it has on each side (undefined on the side it is absent from). */
@@ -39,6 +57,9 @@ export interface HunkLine {
 /** A hunk of a file's patch, as `@@ -oldStart,oldLines +newStart,newLines @@`. */
 export interface Hunk {
   header: string;
+  /** The numbers of the header: where the hunk starts and how many lines it spans on each side. */
+  base: { start: number; count: number };
+  head: { start: number; count: number };
   lines: HunkLine[];
 }
 
@@ -51,20 +72,52 @@ export interface RfcDocument {
 /** Something left out of the pack, listed by name to the models and in the comment. */
 export interface OmittedItem {
   path: string;
+  /** `hunks`: all or part of the file's diff; `content`: its full head content; `rfc-tail`: the end of an RFC. */
   what: 'hunks' | 'content' | 'rfc-tail';
+  /** One plain phrase: why, and what exactly (e.g. "hunks 3-7 of 7 do not fit the evidence budget"). */
   reason: string;
 }
 
-/** What the verifier knows of one file: the head lines that were shown to the models. */
+/** What the verifier knows of one side (head or base) of a file: the lines the models were shown. */
+export interface IndexedSide {
+  /** Line number on this side -> the text exactly as the pack shows it. */
+  lines: Map<number, string>;
+  /** Number of lines of the file on this side, when known (its full content, or a hunk that spans it all). */
+  lineCount: number | undefined;
+}
+
+/** What the verifier knows of one file of the PR or the RFC set. */
 export interface IndexedFile {
   path: string;
+  /** `rfc` when the file is (also) an RFC document; `changed` for a file of the PR alone. */
   role: 'changed' | 'rfc';
-  /** Head-side line number -> text, for every line present in the pack. */
-  headLines: Map<number, string>;
-  /** Number of lines of the whole file at the head, when its full content was read. */
-  headLineCount: number | undefined;
-  /** True when the full head content is in the pack (not just hunks). */
-  fullContent: boolean;
+  /** The PR's change status, or undefined for an RFC the PR does not change. */
+  status: ChangeStatus | undefined;
+  kind: FileKind;
+  /** Undefined when the file does not exist at the head (removed). */
+  head: IndexedSide | undefined;
+  /** Undefined when the file does not exist at the base (added), or is an RFC the PR does not change. */
+  base: IndexedSide | undefined;
+  /** The file's path at the base commit: its old name when renamed or copied; undefined when it has no base side. */
+  basePath: string | undefined;
+  /** True when parts of the file's diff or its head content were left out of the pack. */
+  partial: boolean;
+}
+
+/** How the budget was spent, in estimated tokens (see {@link import('./build-evidence-pack.js').buildEvidencePack}). */
+export interface BudgetUse {
+  maxTokens: number;
+  /** Preamble, PR text, file list and notes. */
+  fixed: number;
+  rfc: number;
+  /** Hunks of source files (not generated, lock or vendored). */
+  hunks: number;
+  /** Full head contents of source files. */
+  contents: number;
+  /** Hunks and contents of generated, lock and vendored files. */
+  lowPriority: number;
+  /** Left unused. */
+  spare: number;
 }
 
 /**
@@ -80,14 +133,24 @@ export interface EvidencePack {
   /** Estimated tokens of `text`. */
   tokens: number;
   headSha: string;
-  /** Indexed by path. */
+  baseSha: string;
+  /** Every listed file of the PR and every RFC document, by path. */
   files: Map<string, IndexedFile>;
   rfcPaths: string[];
   /** One sentence on how the RFC was chosen, or that there is none. */
   rfcNote: string;
+  /** What was left out, hunks first, then RFC tails, then full contents. */
   omitted: OmittedItem[];
-  /** True when changed hunks had to be left out: the debate ran on truncated evidence. */
+  /** True when changed hunks had to be left out: the debate ran on truncated evidence (the gate never passes it). */
   truncated: boolean;
-  /** Files in the PR, and how many of them the file list returned. */
+  /** Files in the PR, and how many of them the file list returned (GitHub lists at most 3,000). */
   fileCount: { listed: number; total: number };
+  /** Sentences about how the pack was made that the models and the comment should know (e.g. a refused whole diff). */
+  notes: string[];
+  budget: BudgetUse;
+  /**
+   * Planning only: paths whose full content the budget would take but which were not read (their size was
+   * given as an estimate). Empty in a pack built from read contents.
+   */
+  wantedContents: string[];
 }

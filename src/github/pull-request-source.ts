@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EvidenceSource } from '../evidence/gather-evidence.js';
+import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
 import type { GitHubClient } from './create-octokit.js';
 
@@ -23,17 +23,150 @@ const fileSchema = z.object({
   patch: z.string().optional(),
 });
 
+const blobSchema = z
+  .object({
+    __typename: z.string(),
+    byteSize: z.number().int().nonnegative().optional(),
+    isBinary: z.boolean().nullable().optional(),
+    isTruncated: z.boolean().optional(),
+    text: z.string().nullable().optional(),
+  })
+  .nullable();
+
+const blobsSchema = z.object({ repository: z.record(z.string(), blobSchema).nullable() });
+
+/** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node), and how many of them with text. */
+const GRAPHQL_SIZE_BATCH = 200;
+const GRAPHQL_TEXT_BATCH = 100;
 /**
- * The evidence stage's reads, on the REST API:
- * `GET /repos/{o}/{r}/pulls/{n}`, `GET .../pulls/{n}/files` through every page (100 a page; GitHub
- * stops at 3,000 files) and `GET .../contents/{path}?ref=` with the raw media type (files up to 100 MB).
+ * Requests in flight at once for file-list pages and REST reads: GitHub allows 100 concurrent requests
+ * (secondary rate limits) and asks integrators to avoid bursts, so a few.
  */
-export function createPullRequestSource(octokit: GitHubClient, repo: { owner: string; repo: string }): EvidenceSource & { requests(): number } {
-  let requests = 0;
+const REST_CONCURRENCY = 4;
+const PAGE_CONCURRENCY = 4;
+/** GitHub lists at most 3,000 files of a pull request, 100 a page. */
+const MAX_FILE_PAGES = 30;
+
+/** REST and GraphQL calls made, by purpose. */
+export interface RequestCounts {
+  pull: number;
+  fileList: number;
+  wholeDiff: number;
+  graphql: number;
+  contents: number;
+}
+
+/**
+ * The evidence stage's reads on GitHub:
+ * - `GET /repos/{o}/{r}/pulls/{n}` (JSON, then once with `Accept: application/vnd.github.diff` for the
+ *   whole diff, which GitHub refuses with 406 `too_large` above 300 files or 20,000 lines);
+ * - `GET .../pulls/{n}/files` through every page (100 a page, the count from the first page's `Link`
+ *   header, then up to four at a time; GitHub stops at 3,000 files);
+ * - file sizes and contents at a commit in batches through GraphQL (`repository.object(expression:
+ *   "<sha>:<path>")` as `Blob { byteSize isBinary isTruncated text }`), up to 200 files and 100 texts a call
+ *   (the throttling plugin spaces GraphQL calls a second apart, so fewer calls are also faster);
+ * - when GraphQL fails (an old GHES, a proxy, a token without it), `GET .../contents/{path}?ref=` with the
+ *   raw media type, one call a file, from then on.
+ * @param warn where a fallback is reported (once)
+ */
+export function createPullRequestSource(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  warn: (message: string) => void = () => undefined,
+): EvidenceSource & { requests(): number; requestCounts(): RequestCounts } {
+  const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0 };
+  let graphqlWorks = true;
+  const restCache = new Map<string, FileRead | undefined>();
+
+  /** Blobs at a commit in batches: `withText` paths get their text, the others their size only. */
+  const graphqlBlobs = async (paths: { path: string; withText: boolean }[], ref: string): Promise<Map<string, z.infer<typeof blobSchema>>> => {
+    const result = new Map<string, z.infer<typeof blobSchema>>();
+    const texts = paths.filter((p) => p.withText);
+    const sizes = paths.filter((p) => !p.withText);
+    // Each query holds at most GRAPHQL_TEXT_BATCH texts and GRAPHQL_SIZE_BATCH fields in all.
+    const queries: { path: string; withText: boolean }[][] = [];
+    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length; ) {
+      const chunk = texts.slice(ti, ti + GRAPHQL_TEXT_BATCH);
+      ti += chunk.length;
+      const more = sizes.slice(si, si + GRAPHQL_SIZE_BATCH - chunk.length);
+      si += more.length;
+      queries.push([...chunk, ...more]);
+    }
+    for (const chunk of queries) {
+      const query = [
+        `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
+        '  repository(owner: $owner, name: $name) {',
+        ...chunk.map((p, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${p.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'} } }`),
+        '  }',
+        '}',
+      ].join('\n');
+      const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
+      chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p.path}`));
+      counts.graphql += 1;
+      const data = parseResponse(blobsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object)');
+      if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
+      chunk.forEach((p, j) => result.set(p.path, data.repository?.[`f${j}`] ?? null));
+    }
+    return result;
+  };
+
+  /** Runs `fn` with GraphQL, or with REST from the first GraphQL failure on. */
+  const withFallback = async <T>(fn: () => Promise<T>, rest: () => Promise<T>): Promise<T> => {
+    if (graphqlWorks) {
+      try {
+        return await fn();
+      } catch (error) {
+        graphqlWorks = false;
+        warn(`GitHub's GraphQL API failed (${error instanceof Error ? error.message : String(error)}); reading files one REST call each instead.`);
+      }
+    }
+    return rest();
+  };
+
+  const restRead = async (path: string, ref: string): Promise<FileRead | undefined> => {
+    const key = `${ref}:${path}`;
+    if (restCache.has(key)) return restCache.get(key);
+    counts.contents += 1;
+    let read: FileRead | undefined;
+    try {
+      const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
+        ...repo,
+        path,
+        ref,
+        headers: { accept: 'application/vnd.github.raw' },
+      });
+      const data: unknown = response.data;
+      const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : undefined;
+      // A directory or a submodule answers JSON, not a file's text.
+      read = text === undefined ? undefined : text.slice(0, 8000).includes('\u0000') ? { binary: true } : { text };
+    } catch (error) {
+      if (isStatus(error, 404)) read = undefined;
+      else if (isStatus(error, 403) && /too.?large/i.test(String((error as Error).message))) read = { tooLarge: true };
+      else throw error;
+    }
+    restCache.set(key, read);
+    return read;
+  };
+
+  const restReadAll = async (paths: string[], ref: string): Promise<Map<string, FileRead>> => {
+    const result = new Map<string, FileRead>();
+    for (let i = 0; i < paths.length; i += REST_CONCURRENCY) {
+      const chunk = paths.slice(i, i + REST_CONCURRENCY);
+      const reads = await Promise.all(chunk.map((path) => restRead(path, ref)));
+      chunk.forEach((path, j) => {
+        const read = reads[j];
+        if (read !== undefined) result.set(path, read);
+      });
+    }
+    return result;
+  };
+
   return {
-    requests: () => requests,
+    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents,
+    requestCounts: () => ({ ...counts }),
+
     async getPullRequest(pullNumber: number): Promise<PullRequestInfo> {
-      requests += 1;
+      counts.pull += 1;
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber });
       const pull = parseResponse(pullSchema, data, `GET pulls/${pullNumber}`);
       return {
@@ -47,43 +180,84 @@ export function createPullRequestSource(octokit: GitHubClient, repo: { owner: st
         changedFiles: pull.changed_files,
       };
     },
+
     async listFiles(pullNumber: number): Promise<ChangedFile[]> {
-      const files: ChangedFile[] = [];
-      for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...repo, pull_number: pullNumber, per_page: 100 })) {
-        requests += 1;
-        for (const item of page.data) {
+      // The first page's Link header says how many pages there are (rel="last"); the others are then
+      // read a few at a time, in order. GitHub lists at most 3,000 files (30 pages of 100).
+      const page = async (n: number) => {
+        counts.fileList += 1;
+        return octokit.rest.pulls.listFiles({ ...repo, pull_number: pullNumber, per_page: 100, page: n });
+      };
+      const first = await page(1);
+      const last = lastPage(first.headers.link);
+      const pages = [first];
+      for (let n = 2; n <= last; n += PAGE_CONCURRENCY) {
+        const batch = Array.from({ length: Math.min(PAGE_CONCURRENCY, last - n + 1) }, (_, i) => n + i);
+        pages.push(...(await Promise.all(batch.map(page))));
+      }
+      return pages.flatMap(({ data }) =>
+        data.map((item): ChangedFile => {
           const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          files.push({
-            path: file.filename,
-            previousPath: file.previous_filename,
-            status: file.status,
-            additions: file.additions,
-            deletions: file.deletions,
-            patch: file.patch,
-          });
-        }
-      }
-      return files;
+          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch };
+        }),
+      );
     },
-    async readFile(path: string, ref: string): Promise<string | undefined> {
-      requests += 1;
+
+    async getWholeDiff(pullNumber: number) {
+      counts.wholeDiff += 1;
       try {
-        const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
-          ...repo,
-          path,
-          ref,
-          headers: { accept: 'application/vnd.github.raw' },
-        });
+        const response = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber, mediaType: { format: 'diff' } });
         const data: unknown = response.data;
-        if (typeof data === 'string') return data;
-        if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
-        return undefined; // a directory or a submodule: not a file's text
+        if (typeof data === 'string') return { diff: data };
+        if (data instanceof ArrayBuffer) return { diff: new TextDecoder().decode(data) };
+        return { refused: 'its answer was not text' };
       } catch (error) {
-        if (isStatus(error, 404)) return undefined;
-        throw error;
+        // 406 too_large is GitHub's documented refusal; any other failure of this optional read is not fatal either.
+        const status = typeof error === 'object' && error !== null && 'status' in error ? String(error.status) : 'no status';
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        return { refused: isStatus(error, 406) ? `HTTP 406, too large: ${message}` : `HTTP ${status}: ${message}` };
       }
+    },
+
+    async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {
+      return withFallback(
+        async () => {
+          const blobs = await graphqlBlobs([...request.texts.map((path) => ({ path, withText: true })), ...request.sizes.map((path) => ({ path, withText: false }))], ref);
+          const texts = new Map<string, FileRead>();
+          const sizes = new Map<string, FileStat>();
+          for (const path of request.texts) {
+            const blob = blobs.get(path);
+            if (blob?.__typename !== 'Blob') continue;
+            if (blob.isBinary === true || blob.text === null || blob.text === undefined) texts.set(path, { binary: true });
+            else if (blob.isTruncated === true) texts.set(path, { tooLarge: true });
+            else texts.set(path, { text: blob.text });
+          }
+          for (const path of request.sizes) {
+            const blob = blobs.get(path);
+            if (blob?.__typename === 'Blob') sizes.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
+          }
+          return { texts, sizes };
+        },
+        async () => {
+          // REST has no size without the content: read both, once each (cached for a later text request).
+          const texts = await restReadAll(request.texts, ref);
+          const sizes = new Map<string, FileStat>();
+          for (const [path, read] of await restReadAll(request.sizes, ref)) {
+            sizes.set(path, 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read });
+          }
+          return { texts, sizes };
+        },
+      );
     },
   };
+}
+
+/** The page number of the `rel="last"` link of a `Link` header (RFC 8288), or 1 when there is none. */
+export function lastPage(link: string | undefined): number {
+  const match = /<([^>]+)>;\s*rel="last"/.exec(link ?? '');
+  if (!match?.[1]) return 1;
+  const page = Number(new URL(match[1]).searchParams.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_FILE_PAGES) : 1;
 }
 
 /** True when an Octokit `RequestError` has this HTTP status. */

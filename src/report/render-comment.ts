@@ -1,4 +1,5 @@
-import { formatCitationRef } from '../citations/citation.js';
+import { describeReasons } from '../citations/audit-citations.js';
+import { citationSide, formatCitationRef } from '../citations/citation.js';
 import { describeStop, outcomeText } from '../debate/render-transcript.js';
 import type { AuditedCitation, Claim, CrossTurn, DebateOutcome, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/types.js';
 import type { Framing } from '../debate/schemas.js';
@@ -25,6 +26,8 @@ export interface CommentContext {
   owner: string;
   repo: string;
   headSha: string;
+  /** The base commit, for citations of removed lines (`path@base:N`); without it they are not linked. */
+  baseSha?: string;
   runUrl: string | undefined;
   /** Wall time of the run so far, in milliseconds. */
   durationMs: number;
@@ -49,9 +52,13 @@ export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | '
  */
 export function renderCitation(citation: AuditedCitation, context: CommentContext): string {
   const where = formatCitationRef(citation);
-  if (citation.check.status === 'verified') {
-    return `[${codeSpan(where)}](${blobLink(context, citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
+  const base = citationSide(citation) === 'base';
+  if (citation.check.status === 'verified' && (!base || context.baseSha !== undefined)) {
+    // A removed line exists only at the base commit: its link points there.
+    const at = base ? { ...context, headSha: context.baseSha ?? context.headSha } : context;
+    return `[${codeSpan(where)}](${blobLink(at, citation.check.sidePath ?? citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
   }
+  if (citation.check.status === 'verified') return `${codeSpan(where)} ${codeSpan(citation.quote)}`;
   return `⚠️ **unverified** ${codeSpan(where)} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
 }
 
@@ -97,7 +104,8 @@ export function renderDebateComment(
   head.push('', `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, '');
   head.push('| Position | Status | Citations |', '|---|---|---|');
   for (const p of record.positions) {
-    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified |`);
+    const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
+    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
   }
 
   const body: string[] = [];
@@ -167,6 +175,7 @@ function renderEvidenceNotes(pack: EvidencePack): string {
   const lines = [
     `- ${pack.fileCount.listed === pack.fileCount.total ? `${pack.fileCount.total} changed files` : `${pack.fileCount.listed} of ${pack.fileCount.total} changed files (GitHub lists at most 3,000)`}; evidence pack of about ${pack.tokens.toLocaleString('en-US')} tokens, digest \`${pack.digest.slice(0, 19)}…\``,
     `- ${sanitiseText(pack.rfcNote, { inline: true })}`,
+    ...pack.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
   ];
   if (pack.omitted.length > 0) {
     const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === 'hunks' ? 'diff' : o.what === 'content' ? 'full content' : 'RFC tail'})`);

@@ -133,7 +133,7 @@ describe('a full standard debate on a real case', () => {
     expect(outcome.stop).toEqual({ kind: 'max-rounds', rounds: 1 });
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'falsified']);
     expect(outcome.ruling?.recommendation).toBe('A');
-    expect(outcome.counts.get('B')).toEqual({ verified: 1, unverified: 1 });
+    expect(outcome.counts.get('B')).toMatchObject({ verified: 1, unverified: 1 });
     expect(judgeInstructions).toContain(renderTranscript(outcome.positions, outcome.transcript, { order: ['A', 'B'], judge: true }));
     const transcript = [
       `# ${outcome.topic}`,

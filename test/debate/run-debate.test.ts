@@ -66,7 +66,7 @@ describe('runDebate: the phases', () => {
     expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'unresolved']);
     expect(outcome.completion).toBe('success');
-    expect(outcome.counts.get('A')).toEqual({ verified: 3, unverified: 0 });
+    expect(outcome.counts.get('A')).toEqual({ verified: 3, unverified: 0, reasons: {} });
   });
 
   it('runs quick as openings, the audit and the judge; deep as two rounds', async () => {
@@ -237,7 +237,7 @@ describe('runDebate: rules enforced in code', () => {
       expect(judge.instructions).toContain('Argument O.B.2: [IGNORED by the engine: it argues an out-of-scope topic (naming)]');
     }
     // O.B.1, its attack and its closing answer; not the out-of-scope O.B.2.
-    expect(outcome.counts.get('B')).toEqual({ verified: 3, unverified: 0 });
+    expect(outcome.counts.get('B')).toEqual({ verified: 3, unverified: 0, reasons: {} });
     expect(outcome.audit).toMatchObject({ status: 'checked', ignored: 1 });
     expect(outcome.audit?.notes.join(' ')).toContain('not a listed topic');
   });

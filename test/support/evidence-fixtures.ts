@@ -1,4 +1,5 @@
-import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
+import { buildEvidencePack, type EvidenceInput } from '../../src/evidence/build-evidence-pack.js';
+import { classifyFiles } from '../../src/evidence/describe-change.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo } from '../../src/evidence/types.js';
 
 /** A small PR for pure tests: one modified file with full content, one with hunks only, an RFC. */
@@ -16,36 +17,46 @@ export const pull: PullRequestInfo = {
 /** 30 lines `line N of cache` with line 11-12 added by the patch below. */
 export const cacheContent = Array.from({ length: 30 }, (_, i) => `const value${i + 1} = 'line ${i + 1} of cache';`).join('\n') + '\n';
 
-export const files: ChangedFile[] = [
-  {
-    path: 'src/cache.ts',
-    previousPath: undefined,
-    status: 'modified',
-    additions: 2,
-    deletions: 1,
-    // Deletes old line 11, adds new lines 11-12 (hunk @@ -10,3 +10,4 @@).
-    patch: "@@ -10,3 +10,4 @@\n const value10 = 'line 10 of cache';\n-const old11 = 'removed';\n+const value11 = 'line 11 of cache';\n+const value12 = 'line 12 of cache';\n const value13 = 'line 13 of cache';",
-  },
-  {
-    path: 'src/other file.ts',
-    previousPath: undefined,
-    status: 'modified',
-    additions: 1,
-    deletions: 0,
-    patch: '@@ -4,2 +4,3 @@\n keep4\n+added5\n keep6',
-  },
-  { path: 'docs/rfcs/0001-cache.md', previousPath: undefined, status: 'added', additions: 3, deletions: 0, patch: '@@ -0,0 +1,3 @@\n+# Cache\n+We cache the parsed config.\n+Entries expire after 60 seconds.' },
-];
+/** The fixture PR's files: `src/cache.ts` (the off-by-one hunk), `src/other file.ts` (hunks only), the added RFC. */
+export const files: ChangedFile[] = classifyFiles(
+  [
+    {
+      path: 'src/cache.ts',
+      previousPath: undefined,
+      status: 'modified',
+      additions: 2,
+      deletions: 1,
+      // Deletes old line 11, adds new lines 11-12 (hunk @@ -10,3 +10,4 @@).
+      patch: "@@ -10,3 +10,4 @@\n const value10 = 'line 10 of cache';\n-const old11 = 'removed';\n+const value11 = 'line 11 of cache';\n+const value12 = 'line 12 of cache';\n const value13 = 'line 13 of cache';",
+    },
+    {
+      path: 'src/other file.ts',
+      previousPath: undefined,
+      status: 'modified',
+      additions: 1,
+      deletions: 0,
+      patch: '@@ -4,2 +4,3 @@\n keep4\n+added5\n keep6',
+    },
+    { path: 'docs/rfcs/0001-cache.md', previousPath: undefined, status: 'added', additions: 3, deletions: 0, patch: '@@ -0,0 +1,3 @@\n+# Cache\n+We cache the parsed config.\n+Entries expire after 60 seconds.' },
+  ],
+  undefined,
+);
 
+/** The RFC's text at the head. */
 export const rfcContent = '# Cache\nWe cache the parsed config.\nEntries expire after 60 seconds.\n';
 
-/** The pack of the fixture PR: src/cache.ts in full, "src/other file.ts" as hunks only, the RFC. */
-export function fixturePack(maxTokens = 80_000): EvidencePack {
-  return buildEvidencePack({
+/** The input of {@link fixturePack}, to vary in tests. */
+export function fixtureInput(maxTokens = 80_000): EvidenceInput {
+  return {
     pull,
     files,
     rfc: { documents: [{ path: 'docs/rfcs/0001-cache.md', content: rfcContent }], note: 'RFC found among the changed files' },
     contents: new Map([['src/cache.ts', cacheContent]]),
     maxTokens,
-  });
+  };
+}
+
+/** The pack of the fixture PR: src/cache.ts in full, "src/other file.ts" as hunks only, the RFC. */
+export function fixturePack(maxTokens = 80_000): EvidencePack {
+  return buildEvidencePack(fixtureInput(maxTokens));
 }

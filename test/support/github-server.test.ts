@@ -533,3 +533,32 @@ describe('lifecycle', () => {
     }
   });
 });
+
+describe('GraphQL blobs', () => {
+  const blobs = (paths: string[], fields: string, owner = OWNER, name = REPO) =>
+    octokit.graphql<{ repository: Record<string, unknown> | null }>(
+      `query($owner: String!, $name: String!${paths.map((_, i) => `, $e${i}: String!`).join('')}) {\n  repository(owner: $owner, name: $name) {\n${paths
+        .map((_, i) => `    f${i}: object(expression: $e${i}) { __typename ... on Blob { ${fields} } }`)
+        .join('\n')}\n  }\n}`,
+      { owner, name, ...Object.fromEntries(paths.map((p, i) => [`e${i}`, p])) },
+    );
+
+  it('answers repository.object(expression:) with Blob sizes, binary flags and texts, and null for what is not there', async () => {
+    const data = await blobs([`${HEAD}:docs/café notes.md`, `${BASE}:docs/café notes.md`, `${HEAD}:bin/blob.dat`, `${HEAD}:nope.md`, 'main:docs/café notes.md'], 'byteSize isBinary isTruncated text');
+    expect(data.repository).toEqual({
+      f0: { __typename: 'Blob', byteSize: Buffer.byteLength('# Café\n\nhead side ☕\n'), isBinary: false, isTruncated: false, text: '# Café\n\nhead side ☕\n' },
+      f1: { __typename: 'Blob', byteSize: 18, isBinary: false, isTruncated: false, text: '# Cafe\n\nbase side\n' },
+      f2: { __typename: 'Blob', byteSize: 5, isBinary: true, isTruncated: false, text: null },
+      f3: null,
+      f4: { __typename: 'Blob', byteSize: 18, isBinary: false, isTruncated: false, text: '# Cafe\n\nbase side\n' },
+    });
+    const sizes = await blobs([`${HEAD}:long.txt`], 'byteSize isBinary');
+    expect(sizes.repository).toEqual({ f0: { __typename: 'Blob', byteSize: 200, isBinary: false } });
+  });
+
+  it('answers errors as GitHub does: NOT_FOUND for a repository, an error for a query it cannot run', async () => {
+    await expect(blobs([`${HEAD}:long.txt`], 'byteSize', OWNER, 'nope')).rejects.toThrow(/Could not resolve to a Repository with the name 'acme\/nope'/);
+    await expect(blobs([`${HEAD}:long.txt`], 'byteSize oid')).rejects.toThrow(/Field 'oid' doesn't exist on type 'Blob'/);
+    await expect(octokit.graphql('query { viewer { login } }')).rejects.toThrow(/answers only repository.object/);
+  });
+});

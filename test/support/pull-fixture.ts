@@ -4,10 +4,12 @@
  * `GET /repos/{owner}/{repo}/pulls/{pull_number}/files`, the whole diff for the diff media type,
  * and file contents at the head and base SHAs read from the extracted trees.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { MaterialisedCase } from '../../scripts/materialise-case.js';
+import { parseGitDiff, unquoteGitPath } from '../../src/evidence/parse-git-diff.js';
 import { gitBlobSha } from './github-server.js';
 import type { FakePullRequest, PullRequestFileFixture } from './github-server.js';
 
@@ -61,128 +63,104 @@ export function pullFixtureFromCase(m: MaterialisedCase, opts: PullFixtureOption
  * Splits a whole `git diff` (GitHub-style headers, `a/` and `b/` prefixes) into GitHub's per-file
  * entries, without `sha` and URLs: `patch` runs from the first `@@` line, lines joined by `\n`
  * with no trailing newline, and is absent for binary files and changes without hunks (pure
- * renames, mode changes, empty new files), as GitHub sends them.
+ * renames, mode changes, empty new files), as GitHub sends them. The parsing is the action's own
+ * (`src/evidence/parse-git-diff.ts`), which reads GitHub's whole diff the same way.
  * @throws when a section names no file.
  */
 export function parseDiffFiles(diff: string): Omit<PullRequestFileFixture, 'sha'>[] {
-  const lines = diff.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  const sections: string[][] = [];
-  for (const line of lines) {
-    if (line.startsWith('diff --git ')) sections.push([line]);
-    else sections.at(-1)?.push(line);
-  }
-  return sections.map(parseSection);
+  return parseGitDiff(diff).map((f) => {
+    const file: Omit<PullRequestFileFixture, 'sha'> = {
+      filename: f.path,
+      status: f.status,
+      additions: f.additions,
+      deletions: f.deletions,
+      changes: f.additions + f.deletions,
+    };
+    if (f.patch !== undefined) file.patch = f.patch;
+    if (f.previousPath !== undefined) file.previous_filename = f.previousPath;
+    return file;
+  });
 }
 
-function parseSection(section: string[]): Omit<PullRequestFileFixture, 'sha'> {
-  const [gitLine = ''] = section;
-  const hunkStart = section.findIndex((line) => line.startsWith('@@'));
-  const header = hunkStart === -1 ? section : section.slice(0, hunkStart);
-  const field = (prefix: string): string | undefined => {
-    const line = header.find((l) => l.startsWith(prefix));
-    return line === undefined ? undefined : line.slice(prefix.length).replace(/\t$/, '');
-  };
-  const side = (value: string | undefined, prefix: 'a/' | 'b/'): string | undefined => {
-    if (value === undefined || value === '/dev/null') return undefined;
-    const path = unquoteGitPath(value);
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
-  };
+/** Decodes git's C-style quoted path (`"a/caf\303\251.md"`, octal bytes of UTF-8) to the real name. */
+export { unquoteGitPath };
 
-  const renameTo = field('rename to ');
-  const copyTo = field('copy to ');
-  const oldPath = field('rename from ') ?? field('copy from ');
-  const binary = header.find((line) => line.startsWith('Binary files '));
-  const filename =
-    (renameTo ?? copyTo) !== undefined
-      ? unquoteGitPath((renameTo ?? copyTo) as string)
-      : (side(field('+++ '), 'b/') ?? side(field('--- '), 'a/') ?? binaryPath(binary) ?? gitLinePath(gitLine));
-  if (filename === undefined || filename === '') throw new Error(`cannot find the file name in: ${gitLine}`);
-
-  let additions = 0;
-  let deletions = 0;
-  const hunks = hunkStart === -1 ? [] : section.slice(hunkStart);
-  for (const line of hunks) {
-    if (line.startsWith('+')) additions += 1;
-    else if (line.startsWith('-')) deletions += 1;
-  }
-
-  let status: PullRequestFileFixture['status'] = 'modified';
-  if (renameTo !== undefined) status = 'renamed';
-  else if (copyTo !== undefined) status = 'copied';
-  else if (header.some((line) => line.startsWith('new file mode '))) status = 'added';
-  else if (header.some((line) => line.startsWith('deleted file mode '))) status = 'removed';
-  else if (hunks.length === 0 && binary === undefined && header.some((line) => line.startsWith('new mode '))) {
-    status = 'changed';
-  }
-
-  const file: Omit<PullRequestFileFixture, 'sha'> = {
-    filename,
-    status,
-    additions,
-    deletions,
-    changes: additions + deletions,
-  };
-  if (hunks.length > 0) file.patch = hunks.join('\n');
-  if (oldPath !== undefined) file.previous_filename = unquoteGitPath(oldPath);
-  return file;
+/** Options of {@link pullFixtureFromGit}. */
+export interface GitPullOptions {
+  number?: number;
+  title?: string;
+  body?: string | null;
+  author?: string;
+  /** Paths whose `patch` the file list leaves out, as GitHub does for a diff too large to show. */
+  dropPatches?: string[];
+  /** Force GitHub's 406 `too_large` on the whole diff. */
+  diffTooLarge?: boolean;
 }
-
-/** The existing side of `Binary files a/x and b/x differ` (either side may be /dev/null). */
-function binaryPath(line: string | undefined): string | undefined {
-  const match = line === undefined ? null : /^Binary files (.*) differ$/.exec(line);
-  const pair = match?.[1];
-  if (pair === undefined) return undefined;
-  if (pair.startsWith('/dev/null and ')) return stripSide(unquoteGitPath(pair.slice('/dev/null and '.length)));
-  if (pair.endsWith(' and /dev/null')) return stripSide(unquoteGitPath(pair.slice(0, -' and /dev/null'.length)));
-  return splitSymmetric(pair, ' and ');
-}
-
-/** The path of `diff --git a/x b/x` when both sides name the same file (mode changes). */
-function gitLinePath(line: string): string | undefined {
-  return splitSymmetric(line.slice('diff --git '.length), ' ');
-}
-
-/** For `L<sep>R` where L and R are the same path on sides a/ and b/, that path. */
-function splitSymmetric(pair: string, separator: string): string | undefined {
-  const half = (pair.length - separator.length) / 2;
-  if (!Number.isInteger(half) || pair.slice(half, half + separator.length) !== separator) return undefined;
-  const left = stripSide(unquoteGitPath(pair.slice(0, half)));
-  const right = stripSide(unquoteGitPath(pair.slice(half + separator.length)));
-  return left === right ? left : undefined;
-}
-
-function stripSide(path: string): string {
-  return /^[ab]\//.test(path) ? path.slice(2) : path;
-}
-
-const ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
 
 /**
- * Decodes git's C-style quoted path (`"a/caf\303\251.md"`, octal bytes of UTF-8) to the real
- * name; an unquoted path is returned as is.
+ * A pull request between two commits of a real git repository on disk: the whole diff is git's own
+ * (`--find-renames --find-copies`, quoted non-ASCII paths, modes, "Binary files ... differ"), the file
+ * list is split from it as GitHub lists it, and contents are read with `git cat-file` at either commit.
+ * Git runs without user or system config.
  */
-export function unquoteGitPath(value: string): string {
-  if (!(value.length >= 2 && value.startsWith('"') && value.endsWith('"'))) return value;
-  const bytes: number[] = [];
-  const inner = value.slice(1, -1);
-  for (let i = 0; i < inner.length; i += 1) {
-    const char = inner[i] ?? '';
-    if (char !== '\\') {
-      bytes.push(...Buffer.from(char, 'utf8'));
-      continue;
+export function pullFixtureFromGit(repoDir: string, baseRef: string, headRef: string, opts: GitPullOptions = {}): FakePullRequest {
+  const git = (args: string[]): Buffer => execFileSync('git', ['-C', repoDir, ...args], { env: isolatedGitEnv(), maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  const baseSha = git(['rev-parse', baseRef]).toString('utf8').trim();
+  const headSha = git(['rev-parse', headRef]).toString('utf8').trim();
+  const diff = git(['diff', '--no-color', '--no-ext-diff', '--find-renames', '--find-copies', baseSha, headSha]).toString('utf8');
+  const cache = new Map<string, Buffer | undefined>();
+  const readFile = (sha: string, path: string): Buffer | undefined => {
+    if (sha !== headSha && sha !== baseSha) return undefined;
+    const key = `${sha}:${path}`;
+    if (!cache.has(key)) {
+      let content: Buffer | undefined;
+      try {
+        const type = git(['cat-file', '-t', key]).toString('utf8').trim();
+        content = type === 'blob' ? git(['cat-file', 'blob', key]) : undefined;
+      } catch {
+        content = undefined;
+      }
+      cache.set(key, content);
     }
-    const next = inner[i + 1] ?? '';
-    const octal = /^[0-7]{3}/.exec(inner.slice(i + 1, i + 4));
-    if (octal !== null) {
-      bytes.push(Number.parseInt(octal[0], 8));
-      i += 3;
-    } else {
-      bytes.push(ESCAPES[next] ?? next.charCodeAt(0));
-      i += 1;
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
+    return cache.get(key);
+  };
+  const dropped = new Set(opts.dropPatches ?? []);
+  const files = parseDiffFiles(diff).map((file): PullRequestFileFixture => {
+    const content = file.status === 'removed' ? readFile(baseSha, file.filename) : readFile(headSha, file.filename);
+    const { patch, ...rest } = file;
+    return { ...rest, ...(patch !== undefined && !dropped.has(file.filename) ? { patch } : {}), sha: gitBlobSha(content ?? Buffer.alloc(0)) };
+  });
+  return {
+    number: opts.number ?? 1,
+    title: opts.title ?? 'A pull request',
+    body: opts.body === undefined ? '' : opts.body,
+    user: { login: opts.author ?? 'octocat', type: 'User' },
+    head: { sha: headSha, ref: 'feature' },
+    base: { sha: baseSha, ref: 'main' },
+    draft: false,
+    state: 'open',
+    files,
+    diff,
+    ...(opts.diffTooLarge === undefined ? {} : { diffTooLarge: opts.diffTooLarge }),
+    readFile,
+  };
+}
+
+/** An environment in which git reads no user, system or repository config above the working directory. */
+export function isolatedGitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS']) delete env[name];
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: 'Fixture',
+    GIT_AUTHOR_EMAIL: 'fixture@example.com',
+    GIT_COMMITTER_NAME: 'Fixture',
+    GIT_COMMITTER_EMAIL: 'fixture@example.com',
+    GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+    GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+  };
 }
 
 /** Reads `path` under `root`; undefined when absent, not a regular file, or outside `root`. */
@@ -199,4 +177,86 @@ function readInside(root: string, path: string): Buffer | undefined {
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
+}
+
+/** Options of {@link syntheticPull}. */
+export interface SyntheticPullOptions {
+  /** Files the PR changes (GitHub lists the first 3,000). */
+  files: number;
+  /** Lines removed and as many added in each file (one hunk); changed lines are twice this. */
+  changedPerFile: number;
+  /** Lines of each file at the base. */
+  linesPerFile?: number;
+  number?: number;
+  body?: string;
+}
+
+/**
+ * A generated pull request of any size, for scale tests and the benchmark: file `i` replaces lines
+ * 21.. of a generated module with as many new ones, in one hunk with three lines of context. Contents
+ * are generated when read, so a 3,000-file PR costs little memory in the server.
+ */
+export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
+  const linesPerFile = opts.linesPerFile ?? Math.max(60, opts.changedPerFile + 40);
+  const headSha = sha1(`synthetic-head:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
+  const baseSha = sha1(`synthetic-base:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
+  const pathOf = (i: number) => (i % 20 === 19 ? `vendor/lib${i % 7}/part-${i}.js` : i % 10 === 3 ? `docs/topic-${i}.md` : `src/area-${i % 37}/module-${i}.ts`);
+  const start = 21;
+  const baseLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k}, 'base ${i}');`;
+  const headLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k} * 2, 'head ${i}');`;
+  const content = (i: number, side: 'base' | 'head'): string => {
+    const out: string[] = [];
+    for (let k = 1; k <= linesPerFile; k += 1) {
+      const changed = k >= start && k < start + opts.changedPerFile;
+      out.push(changed && side === 'head' ? headLine(i, k) : baseLine(i, k));
+    }
+    return `${out.join('\n')}\n`;
+  };
+  const patchOf = (i: number): string => {
+    const from = start - 3;
+    const to = Math.min(linesPerFile, start + opts.changedPerFile + 2);
+    const rows: string[] = [];
+    for (let k = from; k < start; k += 1) rows.push(` ${baseLine(i, k)}`);
+    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`-${baseLine(i, k)}`);
+    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`+${headLine(i, k)}`);
+    for (let k = start + opts.changedPerFile; k <= to; k += 1) rows.push(` ${baseLine(i, k)}`);
+    const count = to - from + 1;
+    return `@@ -${from},${count} +${from},${count} @@\n${rows.join('\n')}`;
+  };
+  const byPath = new Map<string, number>();
+  const files: PullRequestFileFixture[] = [];
+  for (let i = 0; i < opts.files; i += 1) {
+    const path = pathOf(i);
+    byPath.set(path, i);
+    files.push({
+      sha: sha1(`blob:${path}`),
+      filename: path,
+      status: 'modified',
+      additions: opts.changedPerFile,
+      deletions: opts.changedPerFile,
+      changes: 2 * opts.changedPerFile,
+      patch: patchOf(i),
+    });
+  }
+  let diff: string | undefined;
+  return {
+    number: opts.number ?? 1,
+    title: `Generated change of ${opts.files} files`,
+    body: opts.body ?? 'A generated pull request for scale tests.',
+    user: { login: 'octocat', type: 'User' },
+    head: { sha: headSha, ref: 'generated' },
+    base: { sha: baseSha, ref: 'main' },
+    draft: false,
+    state: 'open',
+    files,
+    get diff(): string {
+      diff ??= files.map((f) => `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`).join('');
+      return diff;
+    },
+    readFile(sha: string, path: string): Buffer | undefined {
+      const i = byPath.get(path);
+      if (i === undefined || (sha !== headSha && sha !== baseSha)) return undefined;
+      return Buffer.from(content(i, sha === headSha ? 'head' : 'base'));
+    },
+  };
 }

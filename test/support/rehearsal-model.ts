@@ -331,7 +331,8 @@ class InstanceGenerator {
       if (!isSchema(child)) continue;
       if (depth > MAX_DEPTH && !required.has(name)) continue;
       // Citation fields are filled below; the placeholder keeps the schema's property order.
-      out[name] = isCitation && (CITATION_KEYS as readonly string[]).includes(name) ? null : this.generate(child, name, depth + 1);
+      // A citation's `side` is the head: the lines it cites come from FILE blocks, which show the head.
+      out[name] = isCitation && (CITATION_KEYS as readonly string[]).includes(name) ? null : isCitation && name === 'side' ? 'head' : this.generate(child, name, depth + 1);
     }
     if (isCitation) this.fillCitation(out, properties);
     return out;
@@ -360,6 +361,7 @@ class InstanceGenerator {
       if (!isSchema(child)) continue;
       const options = this.resolve(child)['enum'];
       if (!Array.isArray(options) || options.length < values.length) continue;
+      if (name === 'side' && CITATION_KEYS.every((k) => k in properties)) continue;
       const start = Math.floor(this.rng() * options.length);
       values.forEach((value, i) => {
         if (isSchema(value) && name in value) value[name] = options[(start + i) % options.length] as JsonValue;
