@@ -1086,14 +1086,14 @@ var require_util = __commonJS({
         }
         const port = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port}`;
-        let path5 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path6 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path5 && path5[0] !== "/") {
-          path5 = `/${path5}`;
+        if (path6 && path6[0] !== "/") {
+          path6 = `/${path6}`;
         }
-        return new URL(`${origin}${path5}`);
+        return new URL(`${origin}${path6}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1544,39 +1544,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path5, origin }
+          request: { method, path: path6, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path5);
+        debuglog("sending request to %s %s/%s", method, origin, path6);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path5, origin },
+          request: { method, path: path6, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path5,
+          path6,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path5, origin }
+          request: { method, path: path6, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path5);
+        debuglog("trailers received from %s %s/%s", method, origin, path6);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path5, origin },
+          request: { method, path: path6, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path5,
+          path6,
           error63.message
         );
       });
@@ -1625,9 +1625,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path5, origin }
+            request: { method, path: path6, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path5);
+          debuglog("sending request to %s %s/%s", method, origin, path6);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1690,7 +1690,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path5,
+        path: path6,
         method,
         body,
         headers,
@@ -1705,11 +1705,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path5 !== "string") {
+        if (typeof path6 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path5[0] !== "/" && !(path5.startsWith("http://") || path5.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path6[0] !== "/" && !(path6.startsWith("http://") || path6.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path5)) {
+        } else if (invalidPathRegex.test(path6)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1775,7 +1775,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path5, query) : path5;
+        this.path = query ? buildURL(path6, query) : path6;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6468,7 +6468,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path5, host, upgrade, blocking, reset } = request2;
+      const { method, path: path6, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util2.isFormDataLike(body)) {
@@ -6549,7 +6549,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path5} HTTP/1.1\r
+      let header = `${method} ${path6} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7078,7 +7078,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path5, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path6, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util2.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7175,7 +7175,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path5;
+      headers[HTTP2_HEADER_PATH] = path6;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7528,9 +7528,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util2.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path5 = search ? `${pathname}${search}` : pathname;
+        const path6 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path5;
+        this.opts.path = path6;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8769,10 +8769,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path5 = "/",
+          path: path6 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path5;
+        opts.path = origin + path6;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10744,20 +10744,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path5) {
-      if (typeof path5 !== "string") {
-        return path5;
+    function safeUrl(path6) {
+      if (typeof path6 !== "string") {
+        return path6;
       }
-      const pathSegments = path5.split("?");
+      const pathSegments = path6.split("?");
       if (pathSegments.length !== 2) {
-        return path5;
+        return path6;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path5, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path5);
+    function matchKey(mockDispatch2, { path: path6, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path6);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10779,7 +10779,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path5 }) => matchValue(safeUrl(path5), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path6 }) => matchValue(safeUrl(path6), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10817,9 +10817,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path5, method, body, headers, query } = opts;
+      const { path: path6, method, body, headers, query } = opts;
       return {
-        path: path5,
+        path: path6,
         method,
         body,
         headers,
@@ -11282,10 +11282,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path5, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path6, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path5,
+            Path: path6,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16164,9 +16164,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path5) {
-      for (let i = 0; i < path5.length; ++i) {
-        const code = path5.charCodeAt(i);
+    function validateCookiePath(path6) {
+      for (let i = 0; i < path6.length; ++i) {
+        const code = path6.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19086,11 +19086,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path5 = opts.path;
+          let path6 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path5 = `/${path5}`;
+            path6 = `/${path6}`;
           }
-          url2 = new URL(util2.parseOrigin(url2).origin + path5);
+          url2 = new URL(util2.parseOrigin(url2).origin + path6);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -21516,8 +21516,8 @@ function requestAttributes(client, name, request2) {
     return {};
   }
   const attributes = { ...table.constants };
-  for (const [attribute, path5, type] of table.request ?? []) {
-    const value = guardTracing(client, () => attributeValue(dig(request2?.body, path5), type));
+  for (const [attribute, path6, type] of table.request ?? []) {
+    const value = guardTracing(client, () => attributeValue(dig(request2?.body, path6), type));
     if (value !== void 0) {
       attributes[attribute] = value;
     }
@@ -21540,9 +21540,9 @@ function requestAttributes(client, name, request2) {
   return attributes;
 }
 function setResponseAttributes(span, name, data) {
-  for (const [attribute, path5, type] of SPAN_ATTRIBUTES[name]?.response ?? []) {
+  for (const [attribute, path6, type] of SPAN_ATTRIBUTES[name]?.response ?? []) {
     try {
-      const value = attributeValue(dig(data, path5), type);
+      const value = attributeValue(dig(data, path6), type);
       if (value !== void 0) {
         span.setAttribute(attribute, value);
       }
@@ -21550,9 +21550,9 @@ function setResponseAttributes(span, name, data) {
     }
   }
 }
-function dig(data, path5) {
+function dig(data, path6) {
   let value = data;
-  for (const name of path5) {
+  for (const name of path6) {
     if (typeof value !== "object" || value === null) {
       return void 0;
     }
@@ -22985,8 +22985,8 @@ function endMessagesCreateSpanWhenStreamEnds(client, span, stream2, props) {
           const complete2 = sawMessageDelta || sawStop;
           let response = { ...message, usage };
           if (!complete2) {
-            for (const path5 of FINAL_FROM_MESSAGE_DELTA) {
-              response = without(response, path5);
+            for (const path6 of FINAL_FROM_MESSAGE_DELTA) {
+              response = without(response, path6);
             }
           }
           setResponseAttributes(span, call.name, response);
@@ -23014,8 +23014,8 @@ function endMessagesCreateSpanWhenStreamEnds(client, span, stream2, props) {
     }
   });
 }
-function without(data, path5) {
-  const [name, ...rest] = path5;
+function without(data, path6) {
+  const [name, ...rest] = path6;
   if (name === void 0 || !(name in data)) {
     return data;
   }
@@ -23590,12 +23590,12 @@ var init_path = __esm({
   "node_modules/@anthropic-ai/sdk/internal/utils/path.mjs"() {
     init_error();
     EMPTY = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.create(null));
-    createPathTagFunction = (pathEncoder = encodeURIPath) => function path5(statics, ...params) {
+    createPathTagFunction = (pathEncoder = encodeURIPath) => function path6(statics, ...params) {
       if (statics.length === 1)
         return statics[0];
       let postPath = false;
       const invalidSegments = [];
-      const path6 = statics.reduce((previousValue, currentValue, index) => {
+      const path7 = statics.reduce((previousValue, currentValue, index) => {
         if (/[?#]/.test(currentValue)) {
           postPath = true;
         }
@@ -23619,7 +23619,7 @@ var init_path = __esm({
         }
         return previousValue + currentValue + (index === params.length ? "" : encoded);
       }, "");
-      const pathOnly = path6.split(/[?#]/, 1)[0];
+      const pathOnly = path7.split(/[?#]/, 1)[0];
       const invalidSegmentPattern = /(?<=^|\/)(?:\.|%2e){1,2}(?:;[^/]*)?(?=\/|$)/gi;
       let match2;
       while ((match2 = invalidSegmentPattern.exec(pathOnly)) !== null) {
@@ -23640,10 +23640,10 @@ var init_path = __esm({
         const underline = Array.from(marks, (mark) => mark ?? " ").join("");
         throw new AnthropicError(`Path parameters result in path with invalid segments:
 ${invalidSegments.map((e) => e.error).join("\n")}
-${path6}
+${path7}
 ${underline}`);
       }
-      return path6;
+      return path7;
     };
     path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
   }
@@ -50240,14 +50240,14 @@ function redactSensitive(body) {
   }
   return null;
 }
-async function checkCredentialsFileSafety(path5, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
+async function checkCredentialsFileSafety(path6, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
   if (typeof process === "undefined" || process.platform === "win32")
     return;
   const { fs: fs7 } = await Promise.resolve().then(() => (init_node(), node_exports));
-  let resolved = path5;
+  let resolved = path6;
   let st;
   try {
-    resolved = await fs7.promises.realpath(path5);
+    resolved = await fs7.promises.realpath(path6);
     st = await fs7.promises.stat(resolved);
   } catch {
     return;
@@ -50264,8 +50264,8 @@ async function checkCredentialsFileSafety(path5, onWarn = (m) => console.warn(`a
   }
 }
 async function writeCredentialsFileAtomic(targetPath, data) {
-  const { fs: fs7, path: path5 } = await Promise.resolve().then(() => (init_node(), node_exports));
-  const dir = path5.dirname(targetPath);
+  const { fs: fs7, path: path6 } = await Promise.resolve().then(() => (init_node(), node_exports));
+  const dir = path6.dirname(targetPath);
   await fs7.promises.mkdir(dir, { recursive: true, mode: 448 });
   const tmpPath = `${targetPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
@@ -50526,8 +50526,8 @@ var init_credentials2 = __esm({
         return null;
       }
       validateProfileName(profileName);
-      const { fs: fs7, path: path5 } = await Promise.resolve().then(() => (init_node(), node_exports));
-      const configPath = path5.join(rootConfigPath, "configs", `${profileName}.json`);
+      const { fs: fs7, path: path6 } = await Promise.resolve().then(() => (init_node(), node_exports));
+      const configPath = path6.join(rootConfigPath, "configs", `${profileName}.json`);
       let configRaw;
       try {
         configRaw = await fs7.promises.readFile(configPath, "utf-8");
@@ -50587,14 +50587,14 @@ var init_credentials2 = __esm({
         return null;
       }
       validateProfileName(profileName);
-      const { path: path5 } = await Promise.resolve().then(() => (init_node(), node_exports));
-      return path5.join(rootConfigPath, "credentials", `${profileName}.json`);
+      const { path: path6 } = await Promise.resolve().then(() => (init_node(), node_exports));
+      return path6.join(rootConfigPath, "credentials", `${profileName}.json`);
     };
     getRootConfigPath = async () => {
       if (!supportsLocalConfigFiles()) {
         return null;
       }
-      const { path: path5 } = await Promise.resolve().then(() => (init_node(), node_exports));
+      const { path: path6 } = await Promise.resolve().then(() => (init_node(), node_exports));
       const configDir = readEnv("ANTHROPIC_CONFIG_DIR");
       if (configDir) {
         return configDir;
@@ -50603,21 +50603,21 @@ var init_credentials2 = __esm({
       if (os6 === "Windows") {
         const appData = readEnv("APPDATA");
         if (appData) {
-          return path5.join(appData, "Anthropic");
+          return path6.join(appData, "Anthropic");
         }
         const userProfile = readEnv("USERPROFILE");
         if (userProfile) {
-          return path5.join(userProfile, "AppData", "Roaming", "Anthropic");
+          return path6.join(userProfile, "AppData", "Roaming", "Anthropic");
         }
         return null;
       }
       const xdgConfigHome = readEnv("XDG_CONFIG_HOME");
       if (xdgConfigHome) {
-        return path5.join(xdgConfigHome, "anthropic");
+        return path6.join(xdgConfigHome, "anthropic");
       }
       const home = readEnv("HOME");
       if (home) {
-        return path5.join(home, ".config", "anthropic");
+        return path6.join(home, ".config", "anthropic");
       }
       return null;
     };
@@ -50634,8 +50634,8 @@ var init_credentials2 = __esm({
       if (profileName) {
         return profileName;
       }
-      const { fs: fs7, path: path5 } = await Promise.resolve().then(() => (init_node(), node_exports));
-      const filePath = path5.join(rootConfigPath, "active_config");
+      const { fs: fs7, path: path6 } = await Promise.resolve().then(() => (init_node(), node_exports));
+      const filePath = path6.join(rootConfigPath, "active_config");
       try {
         return (await fs7.promises.readFile(filePath, "utf-8")).trim() || "default";
       } catch (err) {
@@ -50649,21 +50649,21 @@ var init_credentials2 = __esm({
 });
 
 // node_modules/@anthropic-ai/sdk/lib/credentials/identity-token.mjs
-function identityTokenFromFile(path5) {
-  if (!path5) {
+function identityTokenFromFile(path6) {
+  if (!path6) {
     throw new AnthropicError("Identity token file path is empty");
   }
   return async () => {
     const { fs: fs7 } = await Promise.resolve().then(() => (init_node(), node_exports));
     let content;
     try {
-      content = await fs7.promises.readFile(path5, "utf-8");
+      content = await fs7.promises.readFile(path6, "utf-8");
     } catch (err) {
-      throw new AnthropicError(`Failed to read identity token file at ${path5}: ${err}`);
+      throw new AnthropicError(`Failed to read identity token file at ${path6}: ${err}`);
     }
     const token = content.trim();
     if (!token) {
-      throw new AnthropicError(`Identity token file at ${path5} is empty`);
+      throw new AnthropicError(`Identity token file at ${path6} is empty`);
     }
     return token;
   };
@@ -51666,9 +51666,9 @@ var init_client = __esm({
           }
           return APIError.generate(status, error63, message, headers);
         }
-        buildURL(path5, query, defaultBaseURL) {
+        buildURL(path6, query, defaultBaseURL) {
           const baseURL = !__classPrivateFieldGet(this, _BaseAnthropic_instances, "m", _BaseAnthropic_baseURLOverridden).call(this) && defaultBaseURL || this.baseURL;
-          const url2 = isAbsoluteURL(path5) ? new URL(path5) : new URL(baseURL + (baseURL.endsWith("/") && path5.startsWith("/") ? path5.slice(1) : path5));
+          const url2 = isAbsoluteURL(path6) ? new URL(path6) : new URL(baseURL + (baseURL.endsWith("/") && path6.startsWith("/") ? path6.slice(1) : path6));
           const defaultQuery = this.defaultQuery();
           const pathQuery = Object.fromEntries(url2.searchParams);
           if (!isEmptyObj(defaultQuery) || !isEmptyObj(pathQuery)) {
@@ -51744,24 +51744,24 @@ var init_client = __esm({
         backendMiddleware() {
           return [];
         }
-        get(path5, opts) {
-          return this.methodRequest("get", path5, opts);
+        get(path6, opts) {
+          return this.methodRequest("get", path6, opts);
         }
-        post(path5, opts) {
-          return this.methodRequest("post", path5, opts);
+        post(path6, opts) {
+          return this.methodRequest("post", path6, opts);
         }
-        patch(path5, opts) {
-          return this.methodRequest("patch", path5, opts);
+        patch(path6, opts) {
+          return this.methodRequest("patch", path6, opts);
         }
-        put(path5, opts) {
-          return this.methodRequest("put", path5, opts);
+        put(path6, opts) {
+          return this.methodRequest("put", path6, opts);
         }
-        delete(path5, opts) {
-          return this.methodRequest("delete", path5, opts);
+        delete(path6, opts) {
+          return this.methodRequest("delete", path6, opts);
         }
-        methodRequest(method, path5, opts) {
+        methodRequest(method, path6, opts) {
           return this.request(Promise.resolve(opts).then((opts2) => {
-            return { method, path: path5, ...opts2 };
+            return { method, path: path6, ...opts2 };
           }));
         }
         request(options, remainingRetries = null) {
@@ -51907,8 +51907,8 @@ var init_client = __esm({
           armAbandonmentBackstop(response.body ?? response, controller);
           return { response, options, controller, requestLogID, retryOfRequestLogID, startTime };
         }
-        getAPIList(path5, Page2, opts) {
-          return this.requestAPIList(Page2, opts && "then" in opts ? opts.then((opts2) => ({ method: "get", path: path5, ...opts2 })) : { method: "get", path: path5, ...opts });
+        getAPIList(path6, Page2, opts) {
+          return this.requestAPIList(Page2, opts && "then" in opts ? opts.then((opts2) => ({ method: "get", path: path6, ...opts2 })) : { method: "get", path: path6, ...opts });
         }
         requestAPIList(Page2, options) {
           if (!this._tracer) {
@@ -52042,14 +52042,14 @@ var init_client = __esm({
         }
         async buildRequest(inputOptions, { retryCount = 0 } = {}) {
           const options = { ...inputOptions };
-          const { method, path: path5, query, defaultBaseURL } = options;
+          const { method, path: path6, query, defaultBaseURL } = options;
           if (this._authState.resolution) {
             await this._authState.resolution;
           }
           if (!this._baseURLIsExplicit && this._authState.baseURL && this.baseURL !== this._authState.baseURL) {
             this.baseURL = this._authState.baseURL;
           }
-          const url2 = this.buildURL(path5, query, defaultBaseURL);
+          const url2 = this.buildURL(path6, query, defaultBaseURL);
           if ("timeout" in options)
             validatePositiveInteger("timeout", options.timeout);
           options.timeout = options.timeout ?? this.timeout;
@@ -52332,17 +52332,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path5) {
-      const ctrl = callVisitor(key, node2, visitor, path5);
+    function visit_(key, node2, visitor, path6) {
+      const ctrl = callVisitor(key, node2, visitor, path6);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visit_(key, ctrl, visitor, path5);
+        replaceNode(key, path6, ctrl);
+        return visit_(key, ctrl, visitor, path6);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path5 = Object.freeze(path5.concat(node2));
+          path6 = Object.freeze(path6.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path5);
+            const ci = visit_(i, node2.items[i], visitor, path6);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -52353,13 +52353,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path5 = Object.freeze(path5.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path5);
+          path6 = Object.freeze(path6.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path6);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path5);
+          const cv = visit_("value", node2.value, visitor, path6);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -52380,17 +52380,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path5) {
-      const ctrl = await callVisitor(key, node2, visitor, path5);
+    async function visitAsync_(key, node2, visitor, path6) {
+      const ctrl = await callVisitor(key, node2, visitor, path6);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visitAsync_(key, ctrl, visitor, path5);
+        replaceNode(key, path6, ctrl);
+        return visitAsync_(key, ctrl, visitor, path6);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path5 = Object.freeze(path5.concat(node2));
+          path6 = Object.freeze(path6.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path5);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path6);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -52401,13 +52401,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path5 = Object.freeze(path5.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path5);
+          path6 = Object.freeze(path6.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path6);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path5);
+          const cv = await visitAsync_("value", node2.value, visitor, path6);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -52434,23 +52434,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path5) {
+    function callVisitor(key, node2, visitor, path6) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path5);
+        return visitor(key, node2, path6);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path5);
+        return visitor.Map?.(key, node2, path6);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path5);
+        return visitor.Seq?.(key, node2, path6);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path5);
+        return visitor.Pair?.(key, node2, path6);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path5);
+        return visitor.Scalar?.(key, node2, path6);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path5);
+        return visitor.Alias?.(key, node2, path6);
       return void 0;
     }
-    function replaceNode(key, path5, node2) {
-      const parent = path5[path5.length - 1];
+    function replaceNode(key, path6, node2) {
+      const parent = path6[path6.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -53062,10 +53062,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path5, value) {
+    function collectionFromPath(schema, path6, value) {
       let v = value;
-      for (let i = path5.length - 1; i >= 0; --i) {
-        const k = path5[i];
+      for (let i = path6.length - 1; i >= 0; --i) {
+        const k = path6[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -53084,7 +53084,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path5) => path5 == null || typeof path5 === "object" && !!path5[Symbol.iterator]().next().done;
+    var isEmptyPath = (path6) => path6 == null || typeof path6 === "object" && !!path6[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -53114,11 +53114,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path5, value) {
-        if (isEmptyPath(path5))
+      addIn(path6, value) {
+        if (isEmptyPath(path6))
           this.add(value);
         else {
-          const [key, ...rest] = path5;
+          const [key, ...rest] = path6;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -53132,8 +53132,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        const [key, ...rest] = path5;
+      deleteIn(path6) {
+        const [key, ...rest] = path6;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -53147,8 +53147,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        const [key, ...rest] = path5;
+      getIn(path6, keepScalar) {
+        const [key, ...rest] = path6;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -53166,8 +53166,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path5) {
-        const [key, ...rest] = path5;
+      hasIn(path6) {
+        const [key, ...rest] = path6;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -53177,8 +53177,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        const [key, ...rest] = path5;
+      setIn(path6, value) {
+        const [key, ...rest] = path6;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -55693,9 +55693,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path5, value) {
+      addIn(path6, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path5, value);
+          this.contents.addIn(path6, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -55770,14 +55770,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        if (Collection2.isEmptyPath(path5)) {
+      deleteIn(path6) {
+        if (Collection2.isEmptyPath(path6)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path5) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path6) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -55792,10 +55792,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        if (Collection2.isEmptyPath(path5))
+      getIn(path6, keepScalar) {
+        if (Collection2.isEmptyPath(path6))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path5, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path6, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -55806,10 +55806,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path5) {
-        if (Collection2.isEmptyPath(path5))
+      hasIn(path6) {
+        if (Collection2.isEmptyPath(path6))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path5) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path6) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -55826,13 +55826,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        if (Collection2.isEmptyPath(path5)) {
+      setIn(path6, value) {
+        if (Collection2.isEmptyPath(path6)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path5), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path6), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path5, value);
+          this.contents.setIn(path6, value);
         }
       }
       /**
@@ -57793,9 +57793,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path5) => {
+    visit2.itemAtPath = (cst, path6) => {
       let item = cst;
-      for (const [field, index] of path5) {
+      for (const [field, index] of path6) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -57804,23 +57804,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path5) => {
-      const parent = visit2.itemAtPath(cst, path5.slice(0, -1));
-      const field = path5[path5.length - 1][0];
+    visit2.parentCollection = (cst, path6) => {
+      const parent = visit2.itemAtPath(cst, path6.slice(0, -1));
+      const field = path6[path6.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path5, item, visitor) {
-      let ctrl = visitor(item, path5);
+    function _visit(path6, item, visitor) {
+      let ctrl = visitor(item, path6);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path5.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path6.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -57831,10 +57831,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path5);
+            ctrl = ctrl(item, path6);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path5) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path6) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -59602,8 +59602,8 @@ var init_context3 = __esm({
           if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path5 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path5} does not exist${EOL5}`);
+            const path6 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path6} does not exist${EOL5}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -66105,7 +66105,7 @@ function isAuthRequest(method, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path5) => path5.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path6) => path6.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -67717,10 +67717,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path5) {
-  if (!path5)
+function getElementAtPath(obj, path6) {
+  if (!path6)
     return obj;
-  return path5.reduce((acc, key) => acc?.[key], obj);
+  return path6.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -68060,11 +68060,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path5, issues) {
+function prefixIssues(path6, issues) {
   return issues.map((iss) => {
     var _a5;
     (_a5 = iss).path ?? (_a5.path = []);
-    iss.path.unshift(path5);
+    iss.path.unshift(path6);
     return iss;
   });
 }
@@ -68526,16 +68526,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path5 = []) => {
+  const processError = (error64, path6 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path5, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path6, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path5, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path6, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path5, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path6, ...issue3.path]);
       } else {
-        const fullpath = [...path5, ...issue3.path];
+        const fullpath = [...path6, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -68574,17 +68574,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path5 = []) => {
+  const processError = (error64, path6 = []) => {
     var _a5;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path5, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path6, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path5, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path6, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path5, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path6, ...issue3.path]);
       } else {
-        const fullpath = [...path5, ...issue3.path];
+        const fullpath = [...path6, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -68623,8 +68623,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path5 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path5) {
+  const path6 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path6) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -85762,13 +85762,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path5 = ref.slice(1).split("/").filter(Boolean);
-  if (path5.length === 0) {
+  const path6 = ref.slice(1).split("/").filter(Boolean);
+  if (path6.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path5[0] === defsKey) {
-    const key = path5[1] === void 0 ? void 0 : decodeJSONPointerSegment(path5[1]);
+  if (path6[0] === defsKey) {
+    const key = path6[1] === void 0 ? void 0 : decodeJSONPointerSegment(path6[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -86791,6 +86791,10 @@ function usageOf(usage) {
   };
 }
 
+// src/pipeline.ts
+import { writeFile as writeFile2 } from "node:fs/promises";
+import path5 from "node:path";
+
 // src/debate/plan.ts
 var PRESETS = ["quick", "standard", "deep"];
 var PRESET_ROUNDS = { quick: 0, standard: 1, deep: 2 };
@@ -86840,24 +86844,24 @@ function citationSide(citation) {
 function formatRange(start, end) {
   return start === end ? `${start}` : `${start}-${end}`;
 }
-function needsQuoting(path5) {
-  return path5 === "" || path5.startsWith('"') || path5 !== path5.trim() || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path5) || /@(head|base)$/.test(path5);
+function needsQuoting(path6) {
+  return path6 === "" || path6.startsWith('"') || path6 !== path6.trim() || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path6) || /@(head|base)$/.test(path6);
 }
 function formatCitationRef(citation) {
-  const path5 = needsQuoting(citation.path) ? JSON.stringify(citation.path) : citation.path;
+  const path6 = needsQuoting(citation.path) ? JSON.stringify(citation.path) : citation.path;
   const side = citationSide(citation) === "base" ? "@base" : "";
-  return `${path5}${side}:${formatRange(citation.line_start, citation.line_end)}`;
+  return `${path6}${side}:${formatRange(citation.line_start, citation.line_end)}`;
 }
 var BARE_REF = /^(.+?)(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/s;
 var TAIL = /^(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/;
 function parseCitationRef(text) {
-  let path5;
+  let path6;
   let tail;
   if (text.startsWith('"')) {
     const end2 = closingQuote(text);
     if (end2 === -1) return { ok: false, error: `unterminated quoted path in ${JSON.stringify(text)}` };
     try {
-      path5 = String(JSON.parse(text.slice(0, end2 + 1)));
+      path6 = String(JSON.parse(text.slice(0, end2 + 1)));
     } catch {
       return { ok: false, error: `the quoted path in ${JSON.stringify(text)} is not a valid JSON string` };
     }
@@ -86865,15 +86869,15 @@ function parseCitationRef(text) {
   } else {
     const match2 = BARE_REF.exec(text);
     if (match2 === null) return { ok: false, error: `${JSON.stringify(text)} is not path:N, path:N-M or path@base:N` };
-    path5 = match2[1] ?? "";
-    tail = TAIL.exec(text.slice(path5.length));
+    path6 = match2[1] ?? "";
+    tail = TAIL.exec(text.slice(path6.length));
   }
   if (tail === null) return { ok: false, error: `${JSON.stringify(text)} does not end in :N or :N-M` };
   const start = Number(tail[2]);
   const end = tail[3] === void 0 ? start : Number(tail[3]);
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1) return { ok: false, error: `line numbers start at 1 (${JSON.stringify(text)})` };
   if (end < start) return { ok: false, error: `the range in ${JSON.stringify(text)} ends before it starts` };
-  return { ok: true, ref: { path: path5, side: tail[1] === "@base" ? "base" : "head", line_start: start, line_end: end } };
+  return { ok: true, ref: { path: path6, side: tail[1] === "@base" ? "base" : "head", line_start: start, line_end: end } };
 }
 function closingQuote(text) {
   for (let i = 1; i < text.length; i += 1) {
@@ -86911,36 +86915,36 @@ function verifyCitation(citation, pack) {
     const unlisted = pack.fileCount.listed < pack.fileCount.total ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)` : "";
     return unverified("no-such-file", `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ""}`, elsewhere);
   }
-  const path5 = file2.path;
+  const path6 = file2.path;
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1 || end < start) {
     return unverified("line-out-of-range", `${start}-${end} is not a range of lines (they start at 1 and the range must not end before it starts)`);
   }
   const lines = side === "head" ? file2.head : file2.base;
   if (lines === void 0) {
     const other = side === "head" ? "base" : "head";
-    const why = side === "head" ? `${JSON.stringify(path5)} was removed by this pull request, so it has no head lines; cite removed lines at the base (${formatCitationRef({ path: path5, side: "base", line_start: start, line_end: end })})` : file2.role === "rfc" && file2.status === void 0 ? `${JSON.stringify(path5)} is an RFC read at the head only; cite it at the head (${formatCitationRef({ path: path5, side: "head", line_start: start, line_end: end })})` : `${JSON.stringify(path5)} was added by this pull request, so it has no base lines; cite it at the head`;
+    const why = side === "head" ? `${JSON.stringify(path6)} was removed by this pull request, so it has no head lines; cite removed lines at the base (${formatCitationRef({ path: path6, side: "base", line_start: start, line_end: end })})` : file2.role === "rfc" && file2.status === void 0 ? `${JSON.stringify(path6)} is an RFC read at the head only; cite it at the head (${formatCitationRef({ path: path6, side: "head", line_start: start, line_end: end })})` : `${JSON.stringify(path6)} was added by this pull request, so it has no base lines; cite it at the head`;
     const suggestion2 = quote === "" ? void 0 : findQuote(file2, other, quote, start);
     return unverified("line-out-of-range", why, suggestion2);
   }
   if (lines.lineCount !== void 0 && end > lines.lineCount) {
-    return unverified("line-out-of-range", `${JSON.stringify(path5)} has ${lines.lineCount} lines at the ${side}; line ${end} does not exist there`, quote === "" ? void 0 : findQuote(file2, side, quote, start));
+    return unverified("line-out-of-range", `${JSON.stringify(path6)} has ${lines.lineCount} lines at the ${side}; line ${end} does not exist there`, quote === "" ? void 0 : findQuote(file2, side, quote, start));
   }
   if (end - start + 1 > MAX_CITED_LINES) {
     return unverified("line-out-of-range", `${ref(start, end)} spans more than ${MAX_CITED_LINES} lines; cite the lines that hold the quote`, quote === "" ? void 0 : findQuote(file2, side, quote, start));
   }
   if (file2.kind === "binary" && lines.lines.size === 0) {
-    return unverified("line-out-of-range", `${JSON.stringify(path5)} is a binary file: it has no lines to cite`);
+    return unverified("line-out-of-range", `${JSON.stringify(path6)} is a binary file: it has no lines to cite`);
   }
   const cited = [];
   for (let n = start; n <= end; n += 1) {
     const text = lines.lines.get(n);
     if (text === void 0) {
       const shownAll = lines.lineCount !== void 0 && lines.lines.size >= lines.lineCount;
-      if (shownAll) return unverified("line-out-of-range", `${JSON.stringify(path5)} has no line ${n} at the ${side}`);
+      if (shownAll) return unverified("line-out-of-range", `${JSON.stringify(path6)} has no line ${n} at the ${side}`);
       const suggestion2 = quote === "" ? void 0 : findQuote(file2, side, quote, start) ?? findQuote(file2, side === "head" ? "base" : "head", quote, start);
       return unverified(
         "content-omitted",
-        `line ${n} of ${JSON.stringify(path5)} at the ${side} is not in the evidence pack (${side === "head" && file2.head?.lineCount === void 0 ? "only its hunks are" : "only the lines of its hunks are shown on this side"})${suggestion2 ? `; the quote occurs at ${formatCitationRef(suggestion2)}` : ""}`,
+        `line ${n} of ${JSON.stringify(path6)} at the ${side} is not in the evidence pack (${side === "head" && file2.head?.lineCount === void 0 ? "only its hunks are" : "only the lines of its hunks are shown on this side"})${suggestion2 ? `; the quote occurs at ${formatCitationRef(suggestion2)}` : ""}`,
         suggestion2
       );
     }
@@ -86950,11 +86954,11 @@ function verifyCitation(citation, pack) {
   const citedText = normaliseWhitespace(cited.join("\n"));
   if (citedText.includes(quote)) {
     if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines.lines, quote)) {
-      return unverified("quote-mismatch", `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path5)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
+      return unverified("quote-mismatch", `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path6)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
     }
-    return { status: "verified", sidePath: side === "base" ? file2.basePath ?? path5 : path5 };
+    return { status: "verified", sidePath: side === "base" ? file2.basePath ?? path6 : path6 };
   }
-  const suggestion = findQuote(file2, side, quote, start) ?? findQuote(file2, side === "head" ? "base" : "head", quote, start) ?? findQuoteAnywhere(pack, quote, path5);
+  const suggestion = findQuote(file2, side, quote, start) ?? findQuote(file2, side === "head" ? "base" : "head", quote, start) ?? findQuoteAnywhere(pack, quote, path6);
   return unverified(
     "quote-mismatch",
     suggestion ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}` : `the quote does not occur in ${ref(start, end)}`,
@@ -86975,10 +86979,10 @@ function normaliseWhitespace(text) {
 function auditCitation(citation, pack) {
   return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
 }
-function findFile(pack, path5) {
-  const exact = pack.files.get(path5);
+function findFile(pack, path6) {
+  const exact = pack.files.get(path6);
   if (exact) return exact;
-  const clean = path5.trim().replace(/^\.?\/+/, "");
+  const clean = path6.trim().replace(/^\.?\/+/, "");
   const cleaned = pack.files.get(clean);
   if (cleaned) return cleaned;
   const nfc = clean.normalize("NFC");
@@ -86996,8 +87000,8 @@ function findQuote(file2, side, quote, near) {
 }
 function findQuoteAnywhere(pack, quote, skip) {
   const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
-  for (const path5 of paths) {
-    const file2 = pack.files.get(path5);
+  for (const path6 of paths) {
+    const file2 = pack.files.get(path6);
     const found = findQuote(file2, "head", quote, 1) ?? findQuote(file2, "base", quote, 1);
     if (found) return found;
   }
@@ -88391,8 +88395,8 @@ function parseSection(lines, from, to) {
   };
   const side = (value, prefix) => {
     if (value === void 0 || value === "/dev/null") return void 0;
-    const path6 = unquoteGitPath(value);
-    return path6.startsWith(prefix) ? path6.slice(prefix.length) : path6;
+    const path7 = unquoteGitPath(value);
+    return path7.startsWith(prefix) ? path7.slice(prefix.length) : path7;
   };
   const renameTo = field("rename to ");
   const copyTo = field("copy to ");
@@ -88401,8 +88405,8 @@ function parseSection(lines, from, to) {
   const newFileMode = field("new file mode ");
   const deletedFileMode = field("deleted file mode ");
   const indexMode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(header.find((l) => l.startsWith("index ")) ?? "")?.[1];
-  const path5 = (renameTo ?? copyTo) !== void 0 ? unquoteGitPath(renameTo ?? copyTo) : side(field("+++ "), "b/") ?? side(field("--- "), "a/") ?? binaryPath(binaryLine) ?? gitLinePath(gitLine);
-  if (path5 === void 0 || path5 === "") throw new Error(`cannot find the file name in: ${gitLine}`);
+  const path6 = (renameTo ?? copyTo) !== void 0 ? unquoteGitPath(renameTo ?? copyTo) : side(field("+++ "), "b/") ?? side(field("--- "), "a/") ?? binaryPath(binaryLine) ?? gitLinePath(gitLine);
+  if (path6 === void 0 || path6 === "") throw new Error(`cannot find the file name in: ${gitLine}`);
   let additions = 0;
   let deletions = 0;
   if (hunkStart !== -1) {
@@ -88419,7 +88423,7 @@ function parseSection(lines, from, to) {
   else if (deletedFileMode !== void 0) status = "removed";
   else if (hunkStart === -1 && binaryLine === void 0 && field("new mode ") !== void 0) status = "changed";
   return {
-    path: path5,
+    path: path6,
     previousPath: oldPath === void 0 ? void 0 : unquoteGitPath(oldPath),
     status,
     additions,
@@ -88448,8 +88452,8 @@ function splitSymmetric(pair, separator) {
   const right = stripSide(unquoteGitPath(pair.slice(half + separator.length)));
   return left === right ? left : void 0;
 }
-function stripSide(path5) {
-  return /^[ab]\//.test(path5) ? path5.slice(2) : path5;
+function stripSide(path6) {
+  return /^[ab]\//.test(path6) ? path6.slice(2) : path6;
 }
 var ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
 function unquoteGitPath(value) {
@@ -90572,12 +90576,12 @@ var LOCK_FILES = /* @__PURE__ */ new Set([
   "Pipfile.lock",
   "flake.lock"
 ]);
-function heuristicPriority(path5) {
-  const base = path5.slice(path5.lastIndexOf("/") + 1);
-  if (/(^|\/)(vendor|vendors|third_party|third-party|node_modules|bower_components)\//.test(path5)) return "vendored";
+function heuristicPriority(path6) {
+  const base = path6.slice(path6.lastIndexOf("/") + 1);
+  if (/(^|\/)(vendor|vendors|third_party|third-party|node_modules|bower_components)\//.test(path6)) return "vendored";
   if (LOCK_FILES.has(base)) return "generated";
   if (/\.min\.(js|css|mjs)$/.test(base) || /\.(pb|pb\.gw)\.go$/.test(base) || /_pb2\.py$/.test(base)) return "generated";
-  if (/(^|\/)dist\//.test(path5) || /(^|[./_-])generated([./_-]|$)/i.test(path5)) return "generated";
+  if (/(^|\/)dist\//.test(path6) || /(^|[./_-])generated([./_-]|$)/i.test(path6)) return "generated";
   return void 0;
 }
 var ATTRIBUTES = { "linguist-generated": "generated", "linguist-vendored": "vendored" };
@@ -90621,24 +90625,24 @@ function findClosingQuote(line) {
   }
   return line.length - 1;
 }
-function attributePatternMatches(pattern, path5) {
+function attributePatternMatches(pattern, path6) {
   if (pattern.endsWith("/")) return false;
   const anchored = pattern.includes("/");
   const glob2 = pattern.startsWith("/") ? pattern.slice(1) : pattern;
-  return minimatch(path5, glob2, { dot: true, matchBase: !anchored, nonegate: true, nocomment: true });
+  return minimatch(path6, glob2, { dot: true, matchBase: !anchored, nonegate: true, nocomment: true });
 }
 function lowPriorityClassifier(gitattributes) {
   const rules = gitattributes === void 0 ? [] : parseGitattributes(gitattributes);
-  return (path5) => {
+  return (path6) => {
     let generated;
     let vendored;
     for (const rule of rules) {
       if (!("generated" in rule) && !("vendored" in rule)) continue;
-      if (!attributePatternMatches(rule.pattern, path5)) continue;
+      if (!attributePatternMatches(rule.pattern, path6)) continue;
       if ("generated" in rule) generated = rule.generated;
       if ("vendored" in rule) vendored = rule.vendored;
     }
-    const heuristic = heuristicPriority(path5);
+    const heuristic = heuristicPriority(path6);
     if (generated === true) return "generated";
     if (vendored === true) return "vendored";
     if (heuristic === "generated" && generated !== false) return "generated";
@@ -90702,8 +90706,8 @@ var DESCRIPTION_SHARE = 0.15;
 var FILE_LIST_SHARE = 0.25;
 var MIN_CUT_LINES = 5;
 var MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
-function estimateContentTokens(bytes, path5) {
-  return Math.ceil((bytes * 1.2 + 120 + path5.length * 2) / CHARS_PER_TOKEN);
+function estimateContentTokens(bytes, path6) {
+  return Math.ceil((bytes * 1.2 + 120 + path6.length * 2) / CHARS_PER_TOKEN);
 }
 function contentCandidates(files, lowPriority = heuristicPriority) {
   return files.map((file2, index) => ({ file: file2, index })).filter(({ file: file2 }) => hasReadableContent(file2) && (file2.status !== "added" || file2.kind === "too-large") && lowPriority(file2.path) === void 0).sort((a, b) => b.file.additions + b.file.deletions - (a.file.additions + a.file.deletions) || a.index - b.index).map(({ file: file2 }) => file2.path);
@@ -90757,21 +90761,21 @@ function buildEvidencePack(input2) {
   const spent = { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 };
   const fits = (chars) => used + chars <= budgetChars;
   const charged = new Map(files.map((f) => [f.path, compact ? 0 : markerOf(states.get(f.path), f).length]));
-  const listCost = (path5) => {
-    const state = states.get(path5);
-    const file2 = byPath.get(path5);
+  const listCost = (path6) => {
+    const state = states.get(path6);
+    const file2 = byPath.get(path6);
     if (state === void 0 || file2 === void 0) return 0;
     return MARKER_SLACK + (compact && !state.listed ? lineChars(file2) : 0);
   };
-  const markListed = (path5) => {
-    const state = states.get(path5);
-    const file2 = byPath.get(path5);
+  const markListed = (path6) => {
+    const state = states.get(path6);
+    const file2 = byPath.get(path6);
     if (state === void 0 || file2 === void 0) return;
     if (compact && !state.listed) used += lineChars(file2);
     state.listed = true;
     const marker = markerOf(state, file2).length;
-    used += marker - (charged.get(path5) ?? 0);
-    charged.set(path5, marker);
+    used += marker - (charged.get(path6) ?? 0);
+    charged.set(path6, marker);
   };
   const rfcBlocks = [];
   const diffBlocks = [];
@@ -90900,44 +90904,44 @@ function buildEvidencePack(input2) {
   };
   const sourceFiles = files.filter((f) => classify(f.path) === void 0);
   for (const file2 of sourceFiles) placeDiff(file2, "hunks");
-  for (const path5 of contentCandidates(files, classify)) {
-    if (rfcShownInFull.has(path5)) continue;
-    const file2 = byPath.get(path5);
-    const state = states.get(path5);
-    const entry = index.get(path5);
-    const content = contents.get(path5);
+  for (const path6 of contentCandidates(files, classify)) {
+    if (rfcShownInFull.has(path6)) continue;
+    const file2 = byPath.get(path6);
+    const state = states.get(path6);
+    const entry = index.get(path6);
+    const content = contents.get(path6);
     if (content === void 0) {
-      omitted.push({ path: path5, what: "content", reason: "its full content was not read (evidence budget)" });
+      omitted.push({ path: path6, what: "content", reason: "its full content was not read (evidence budget)" });
       entry.partial = true;
       continue;
     }
     if (typeof content !== "string") {
       const chars = Math.ceil(content.estimatedTokens * CHARS_PER_TOKEN) + 1;
-      if (fits(chars + listCost(path5))) {
-        wanted.push(path5);
+      if (fits(chars + listCost(path6))) {
+        wanted.push(path6);
         state.content = true;
-        markListed(path5);
+        markListed(path6);
         used += chars;
         spent.contents += chars;
       } else {
-        omitted.push({ path: path5, what: "content", reason: "its full content does not fit the evidence budget" });
+        omitted.push({ path: path6, what: "content", reason: "its full content does not fit the evidence budget" });
         entry.partial = true;
       }
       continue;
     }
     if (content.includes("\0")) {
-      omitted.push({ path: path5, what: "content", reason: "its content at the head is binary" });
+      omitted.push({ path: path6, what: "content", reason: "its content at the head is binary" });
       continue;
     }
     const lines = splitLines(content).map(showLine);
-    const block = renderFileBlock(begin, end, path5, `(head, ${file2.status})`, lines, lines.length);
-    if (!fits(sec(block) + listCost(path5))) {
-      omitted.push({ path: path5, what: "content", reason: "its full content does not fit the evidence budget" });
+    const block = renderFileBlock(begin, end, path6, `(head, ${file2.status})`, lines, lines.length);
+    if (!fits(sec(block) + listCost(path6))) {
+      omitted.push({ path: path6, what: "content", reason: "its full content does not fit the evidence budget" });
       entry.partial = true;
       continue;
     }
     state.content = true;
-    markListed(path5);
+    markListed(path6);
     fileBlocks.push(block);
     used += sec(block);
     spent.contents += sec(block);
@@ -91028,8 +91032,8 @@ function renderDescription(pull, begin, end, maxChars) {
   if (cut !== void 0) body.push(`[description cut here: ${cut} (evidence budget)]`);
   return { text: [...head, ...body, ...tail].join("\n"), cut };
 }
-function renderFileBlock(begin, end, path5, label, lines, shown) {
-  const name = JSON.stringify(path5);
+function renderFileBlock(begin, end, path6, label, lines, shown) {
+  const name = JSON.stringify(path6);
   const body = lines.slice(0, shown).map((line, i) => `${i + 1} | ${line}`);
   if (shown < lines.length) body.push(`[lines ${shown + 1}-${lines.length} left out: evidence budget]`);
   return [begin("FILE", `${name} ${label}`), ...body, end("FILE", name), ""].join("\n");
@@ -91148,8 +91152,8 @@ function contentTag(input2) {
     feed(doc.path);
     feed(doc.content);
   }
-  for (const [path5, content] of [...input2.contents].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
-    feed(path5);
+  for (const [path6, content] of [...input2.contents].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+    feed(path6);
     feed(typeof content === "string" ? content : `~${content.estimatedTokens}`);
   }
   return hash2.digest("hex").slice(0, 12);
@@ -91185,8 +91189,8 @@ function settleRfc(candidates, existing) {
 var DOC_EXTENSION = "(?:md|markdown|mdx|rst|adoc|txt)";
 function documentsInBody(body, pullHtmlUrl) {
   const found = [];
-  const add = (path5) => {
-    const clean = normalise(path5);
+  const add = (path6) => {
+    const clean = normalise(path6);
     if (clean === "" || clean.split("/").some((s) => s === ".." || s === "." || s === "") || found.includes(clean)) return;
     found.push(clean);
   };
@@ -91243,17 +91247,17 @@ async function gatherEvidence(source, request2) {
   const asked = unique([".gitattributes", ...explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed]]);
   const likely = contentCandidates(files).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
   const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
-  const textOf = (path5) => {
-    const read2 = first.texts.get(path5);
+  const textOf = (path6) => {
+    const read2 = first.texts.get(path6);
     return read2 !== void 0 && "text" in read2 ? read2.text : void 0;
   };
   const settled = explicit ? choice : settleRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== void 0 && p !== ".gitattributes")));
   const documents = [];
   const missing = [];
-  for (const path5 of settled.paths) {
-    const text = textOf(path5);
-    if (text === void 0 || text.includes("\0")) missing.push(path5);
-    else documents.push({ path: path5, content: text });
+  for (const path6 of settled.paths) {
+    const text = textOf(path6);
+    if (text === void 0 || text.includes("\0")) missing.push(path6);
+    else documents.push({ path: path6, content: text });
   }
   const note = missing.length === 0 ? settled.note : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ", so the debate runs on the diff alone" : ""}.`;
   const lowPriority = lowPriorityClassifier(textOf(".gitattributes"));
@@ -91267,27 +91271,27 @@ async function gatherEvidence(source, request2) {
   let estimated = 0;
   let sized = likely.length;
   for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_TOKENS; i += 1) {
-    const path5 = candidates[i];
-    if (!sizes.has(path5) && !first.texts.has(path5)) {
+    const path6 = candidates[i];
+    if (!sizes.has(path6) && !first.texts.has(path6)) {
       const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
       for (const [p, stat4] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat4);
       sized += batch.length;
     }
-    const read2 = first.texts.get(path5);
-    const stat3 = read2 !== void 0 && "text" in read2 ? { bytes: Buffer.byteLength(read2.text), binary: false } : sizes.get(path5);
+    const read2 = first.texts.get(path6);
+    const stat3 = read2 !== void 0 && "text" in read2 ? { bytes: Buffer.byteLength(read2.text), binary: false } : sizes.get(path6);
     if (stat3 === void 0 || stat3.binary) continue;
-    const tokens = estimateContentTokens(stat3.bytes, path5);
-    estimates.set(path5, { estimatedTokens: tokens });
+    const tokens = estimateContentTokens(stat3.bytes, path6);
+    estimates.set(path6, { estimatedTokens: tokens });
     estimated += tokens;
   }
   const wanted = estimates.size === 0 ? [] : buildEvidencePack({ ...base, contents: estimates }).wantedContents;
   const contents = /* @__PURE__ */ new Map();
   const toRead = wanted.filter((p) => textOf(p) === void 0);
   const read = toRead.length === 0 ? void 0 : await source.fetchFiles({ texts: toRead, sizes: [] }, pull.headSha);
-  for (const path5 of wanted) {
-    const file2 = read?.texts.get(path5);
-    const text = textOf(path5) ?? (file2 !== void 0 && "text" in file2 ? file2.text : void 0);
-    if (text !== void 0) contents.set(path5, text);
+  for (const path6 of wanted) {
+    const file2 = read?.texts.get(path6);
+    const text = textOf(path6) ?? (file2 !== void 0 && "text" in file2 ? file2.text : void 0);
+    if (text !== void 0) contents.set(path6, text);
   }
   const pack = wanted.length === 0 ? bare : buildEvidencePack({ ...base, contents });
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
@@ -91391,15 +91395,15 @@ function createPullRequestSource(octokit, repo, warn = () => void 0) {
     }
     return rest();
   };
-  const restRead = async (path5, ref) => {
-    const key = `${ref}:${path5}`;
+  const restRead = async (path6, ref) => {
+    const key = `${ref}:${path6}`;
     if (restCache.has(key)) return restCache.get(key);
     counts.contents += 1;
     let read;
     try {
       const response = await octokit.request("GET /repos/{owner}/{repo}/contents/{path}", {
         ...repo,
-        path: path5,
+        path: path6,
         ref,
         headers: { accept: "application/vnd.github.raw" }
       });
@@ -91418,10 +91422,10 @@ function createPullRequestSource(octokit, repo, warn = () => void 0) {
     const result = /* @__PURE__ */ new Map();
     for (let i = 0; i < paths.length; i += REST_CONCURRENCY) {
       const chunk = paths.slice(i, i + REST_CONCURRENCY);
-      const reads = await Promise.all(chunk.map((path5) => restRead(path5, ref)));
-      chunk.forEach((path5, j) => {
+      const reads = await Promise.all(chunk.map((path6) => restRead(path6, ref)));
+      chunk.forEach((path6, j) => {
         const read = reads[j];
-        if (read !== void 0) result.set(path5, read);
+        if (read !== void 0) result.set(path6, read);
       });
     }
     return result;
@@ -91480,27 +91484,27 @@ function createPullRequestSource(octokit, repo, warn = () => void 0) {
     async fetchFiles(request2, ref) {
       return withFallback(
         async () => {
-          const blobs = await graphqlBlobs([...request2.texts.map((path5) => ({ path: path5, withText: true })), ...request2.sizes.map((path5) => ({ path: path5, withText: false }))], ref);
+          const blobs = await graphqlBlobs([...request2.texts.map((path6) => ({ path: path6, withText: true })), ...request2.sizes.map((path6) => ({ path: path6, withText: false }))], ref);
           const texts = /* @__PURE__ */ new Map();
           const sizes = /* @__PURE__ */ new Map();
-          for (const path5 of request2.texts) {
-            const blob = blobs.get(path5);
+          for (const path6 of request2.texts) {
+            const blob = blobs.get(path6);
             if (blob?.__typename !== "Blob") continue;
-            if (blob.isBinary === true || blob.text === null || blob.text === void 0) texts.set(path5, { binary: true });
-            else if (blob.isTruncated === true) texts.set(path5, { tooLarge: true });
-            else texts.set(path5, { text: blob.text });
+            if (blob.isBinary === true || blob.text === null || blob.text === void 0) texts.set(path6, { binary: true });
+            else if (blob.isTruncated === true) texts.set(path6, { tooLarge: true });
+            else texts.set(path6, { text: blob.text });
           }
-          for (const path5 of request2.sizes) {
-            const blob = blobs.get(path5);
-            if (blob?.__typename === "Blob") sizes.set(path5, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
+          for (const path6 of request2.sizes) {
+            const blob = blobs.get(path6);
+            if (blob?.__typename === "Blob") sizes.set(path6, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
           }
           return { texts, sizes };
         },
         async () => {
           const texts = await restReadAll(request2.texts, ref);
           const sizes = /* @__PURE__ */ new Map();
-          for (const [path5, read] of await restReadAll(request2.sizes, ref)) {
-            sizes.set(path5, "text" in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: "binary" in read });
+          for (const [path6, read] of await restReadAll(request2.sizes, ref)) {
+            sizes.set(path6, "text" in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: "binary" in read });
           }
           return { texts, sizes };
         }
@@ -91776,8 +91780,8 @@ var SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1536;
 function markerLine(id) {
   return `${MARKER_PREFIX} id=${id} -->`;
 }
-function blobLink(context4, path5, start, end) {
-  const encoded = path5.split("/").map(encodeURIComponent).join("/");
+function blobLink(context4, path6, start, end) {
+  const encoded = path6.split("/").map(encodeURIComponent).join("/");
   const anchor2 = start === end ? `#L${start}` : `#L${start}-L${end}`;
   return `${context4.serverUrl}/${context4.owner}/${context4.repo}/blob/${context4.headSha}/${encoded}${anchor2}`;
 }
@@ -91868,19 +91872,24 @@ function renderDebateComment(outcome, record2, pack, context4) {
     }
   }
   body.push("", "### Evidence", "", renderEvidenceNotes(pack));
-  const transcript = renderTranscript2(outcome, context4);
+  const sections = transcriptSections(outcome, context4);
   const recordBlock = ["", "<details><summary>Decision record</summary>", "", fencedBlock(recordToYaml(record2).trimEnd(), "yaml"), "", "</details>"];
   const footer = ["", renderFooter(outcome, record2, pack, context4)];
-  const full = [...head, ...body, "", transcript, ...recordBlock, ...footer].join("\n");
+  const assemble = (dropped2, middle2 = body) => [...head, ...middle2, "", renderTranscript2(outcome, sections, dropped2), ...recordBlock, ...footer].join("\n");
+  const full = assemble(/* @__PURE__ */ new Set());
   if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
-  const note = "\n\n> [!NOTE]\n> The transcript did not fit in a comment; the whole report is in the job summary of the workflow run.";
-  const withoutTranscript = [...head, ...body, note, ...recordBlock, ...footer].join("\n");
-  if (withoutTranscript.length <= SAFE_COMMENT_CHARS) return { body: withoutTranscript, full };
-  const fixed = [...head, note, ...recordBlock, ...footer].join("\n").length;
-  let middle = body.join("\n");
-  middle = middle.slice(0, Math.max(0, SAFE_COMMENT_CHARS - fixed - 200));
-  middle = middle.slice(0, middle.lastIndexOf("\n"));
-  return { body: [...head, middle, "", "_[cut here: the comment size limit was reached]_", note, ...recordBlock, ...footer].join("\n"), full };
+  const order = [...sections].sort((x, y) => x.keep - y.keep || y.lines.join("\n").length - x.lines.join("\n").length);
+  const dropped = /* @__PURE__ */ new Set();
+  for (const section of order) {
+    dropped.add(section.title);
+    const candidate = assemble(dropped);
+    if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
+  }
+  const note = ["", "> [!NOTE]", "> This comment reached GitHub's size limit and was cut here; the whole report is in the job summary of the workflow run."];
+  const room = SAFE_COMMENT_CHARS - assemble(dropped, note).length - 200;
+  let middle = body.join("\n").slice(0, Math.max(0, room));
+  middle = middle.slice(0, Math.max(0, middle.lastIndexOf("\n")));
+  return { body: assemble(dropped, [middle, ...note]), full };
 }
 function bullets(items) {
   return items.length === 0 ? ["", "_None given._"] : items.map((item) => `- ${sanitiseText(item, { inline: true })}`);
@@ -91898,37 +91907,44 @@ function renderEvidenceNotes(pack) {
   }
   return lines.join("\n");
 }
-function renderTranscript2(outcome, context4) {
+function transcriptSections(outcome, context4) {
   const { transcript, positions } = outcome;
   const position = (id) => positions.find((p) => p.id === id);
-  const parts = ["<details><summary>Transcript</summary>", "", `_${sanitiseText(outcome.language, { inline: true })}_`, ""];
-  parts.push("### Openings", "");
-  for (const turn of transcript.openings) parts.push(...renderOpening2(turn, position(turn.positionId), context4), "");
+  const sections = [];
+  sections.push({ title: "Openings", keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening2(turn, position(turn.positionId), context4), ""]) });
   for (const round of transcript.rounds) {
-    parts.push(`### Cross-examination round ${round.round}`, "");
-    for (const turn of round.turns) parts.push(...renderCross2(turn, position(turn.positionId), context4), "");
+    sections.push({ title: `Cross-examination round ${round.round}`, keep: 1, lines: round.turns.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), context4), ""]) });
   }
   if (transcript.closing.length > 0) {
-    parts.push("### Closing answers", "");
-    for (const turn of transcript.closing) parts.push(...renderCross2(turn, position(turn.positionId), context4), "");
+    sections.push({ title: "Closing answers", keep: 1, lines: transcript.closing.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), context4), ""]) });
   }
   if (transcript.steelmans.length > 0) {
-    parts.push("### Steelman swap", "");
-    for (const turn of transcript.steelmans) parts.push(...renderSteelman2(turn, position(turn.positionId), position(turn.target), context4), "");
+    sections.push({ title: "Steelman swap", keep: 2, lines: transcript.steelmans.flatMap((turn) => [...renderSteelman2(turn, position(turn.positionId), position(turn.target), context4), ""]) });
   }
-  parts.push(`_${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, "");
   if (outcome.audit) {
     const t = outcome.audit.tally;
-    parts.push(
-      `### Evidence audit (${outcome.audit.status === "checked" ? `verifier and auditor ${codeSpan(outcome.audit.model)}` : "verifier only"})`,
-      "",
-      `${t.verified} verified \xB7 ${t.exaggerated} exaggerated \xB7 ${t.unverified} unverified \xB7 ${t["no-citation"]} without citation \xB7 ${outcome.audit.ignored} ignored as out of scope`,
-      ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
-      ""
-    );
+    sections.push({
+      title: "Evidence audit",
+      keep: 3,
+      lines: [
+        `Checked by ${outcome.audit.status === "checked" ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : "the verifier only"}: ${t.verified} verified \xB7 ${t.exaggerated} exaggerated \xB7 ${t.unverified} unverified \xB7 ${t["no-citation"]} without citation \xB7 ${outcome.audit.ignored} ignored as out of scope`,
+        ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
+        ""
+      ]
+    });
   }
-  outcome.judgeRuns.forEach((run2, i) => parts.push(...renderJudgeRun(run2, i + 1, outcome.judgeModel), ""));
-  parts.push("</details>");
+  if (outcome.judgeRuns.length > 0) {
+    sections.push({ title: "Judge", keep: 5, lines: outcome.judgeRuns.flatMap((run2, i) => [...renderJudgeRun(run2, i + 1, outcome.judgeModel), ""]) });
+  }
+  return sections;
+}
+function renderTranscript2(outcome, sections, dropped) {
+  const parts = [`_${sanitiseText(outcome.language, { inline: true })} ${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, ""];
+  for (const section of sections) {
+    if (dropped.has(section.title)) continue;
+    parts.push(`<details><summary>Transcript: ${section.title}</summary>`, "", ...section.lines, "</details>", "");
+  }
+  if (dropped.size > 0) parts.push(`_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(", ")}._`, "");
   return parts.join("\n");
 }
 function turnHead(title, turn) {
@@ -92207,6 +92223,7 @@ ${evidence.pull.body}`
     });
     report = redactSecrets(full, secrets);
     decision = redactSecrets(recordToJson(record2), secrets);
+    await saveReport(settings, id, report, log2);
     const posted = await step("posting the debate comment", () => publish.upsert(pr, marker, body, { ours: evidence.pack.headSha, current: currentHead }));
     warnOnAuthor(posted, settings, log2);
     if (posted.skipped) log2.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
@@ -92230,6 +92247,16 @@ ${evidence.pull.body}`
       log2.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
     return settle2({ status: "aborted", recommendation: "none", confidence: "", commentUrl, decision, report, failure: problem });
+  }
+}
+async function saveReport(settings, id, report, log2) {
+  if (!settings.runnerTemp) return;
+  const file2 = path5.join(settings.runnerTemp, `pr-debate-${id}.md`);
+  try {
+    await writeFile2(file2, report);
+    log2.info(`The whole report is in ${file2}`);
+  } catch (error63) {
+    log2.warning(`Could not write the report to ${file2}: ${describeFailure(error63)}`);
   }
 }
 function createProgress(publish, log2, pr, marker, state) {
@@ -92342,7 +92369,8 @@ var environmentSchema = external_exports.object({
   GITHUB_REPOSITORY: external_exports.string({ error: "GITHUB_REPOSITORY is not set" }).regex(/^[^/\s]+\/[^/\s]+$/, "GITHUB_REPOSITORY: expected owner/name"),
   GITHUB_API_URL: external_exports.url().default("https://api.github.com"),
   GITHUB_SERVER_URL: external_exports.url().default("https://github.com"),
-  GITHUB_RUN_ID: external_exports.string().optional()
+  GITHUB_RUN_ID: external_exports.string().optional(),
+  RUNNER_TEMP: external_exports.string().min(1).optional()
 });
 function parseSettings(getInput2, env) {
   const rawInputs = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput2(name)]));
@@ -92376,7 +92404,8 @@ function parseSettings(getInput2, env) {
     repo,
     apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ""),
     serverUrl,
-    runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : void 0
+    runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : void 0,
+    runnerTemp: e.RUNNER_TEMP
   };
 }
 function requireApiKey(settings) {
@@ -92652,17 +92681,17 @@ function stopSignal(deadlineMinutes) {
     }
   };
 }
-async function readEventPayload(path5) {
+async function readEventPayload(path6) {
   let text;
   try {
-    text = await readFile2(path5, "utf8");
+    text = await readFile2(path6, "utf8");
   } catch (error63) {
-    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path5} (${error63 instanceof Error ? error63.message : String(error63)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
+    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path6} (${error63 instanceof Error ? error63.message : String(error63)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new SettingsError(`GITHUB_EVENT_PATH: ${path5} is not valid JSON; it must hold the webhook event payload`);
+    throw new SettingsError(`GITHUB_EVENT_PATH: ${path6} is not valid JSON; it must hold the webhook event payload`);
   }
 }
 async function run() {

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { ModelClient } from './debate/model-client.js';
 import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
@@ -198,6 +200,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     });
     report = redactSecrets(full, secrets);
     decision = redactSecrets(recordToJson(record), secrets);
+    await saveReport(settings, id, report, log);
     const posted = await step('posting the debate comment', () => publish.upsert(pr, marker, body, { ours: evidence.pack.headSha, current: currentHead }));
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
@@ -221,6 +224,21 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
     return settle({ status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem });
+  }
+}
+
+/**
+ * Writes the whole report to `RUNNER_TEMP/pr-debate-<id>.md` and logs the path, so nothing is lost when
+ * the comment had to be cut (a later step can upload it as an artifact). A failed write is a warning.
+ */
+async function saveReport(settings: Settings, id: string, report: string, log: Log): Promise<void> {
+  if (!settings.runnerTemp) return;
+  const file = path.join(settings.runnerTemp, `pr-debate-${id}.md`);
+  try {
+    await writeFile(file, report);
+    log.info(`The whole report is in ${file}`);
+  } catch (error) {
+    log.warning(`Could not write the report to ${file}: ${describeFailure(error)}`);
   }
 }
 

@@ -83,6 +83,7 @@ const environmentSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_SERVER_URL: z.url().default('https://github.com'),
   GITHUB_RUN_ID: z.string().optional(),
+  RUNNER_TEMP: z.string().min(1).optional(),
 });
 
 /** Everything a run needs to know before it starts, in one typed object. */
@@ -121,6 +122,8 @@ export interface Settings {
   serverUrl: string;
   /** Link to this workflow run, when the runner says which run it is. */
   runUrl: string | undefined;
+  /** The runner's scratch folder (`RUNNER_TEMP`), where the whole report is also written. */
+  runnerTemp: string | undefined;
 }
 
 /**
@@ -165,6 +168,7 @@ export function parseSettings(
     apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
+    runnerTemp: e.RUNNER_TEMP,
   };
 }
 

@@ -150,21 +150,28 @@ export function renderDebateComment(
   }
   body.push('', '### Evidence', '', renderEvidenceNotes(pack));
 
-  const transcript = renderTranscript(outcome, context);
+  const sections = transcriptSections(outcome, context);
   const recordBlock = ['', '<details><summary>Decision record</summary>', '', fencedBlock(recordToYaml(record).trimEnd(), 'yaml'), '', '</details>'];
   const footer = ['', renderFooter(outcome, record, pack, context)];
+  const assemble = (dropped: Set<string>, middle: string[] = body) => [...head, ...middle, '', renderTranscript(outcome, sections, dropped), ...recordBlock, ...footer].join('\n');
 
-  const full = [...head, ...body, '', transcript, ...recordBlock, ...footer].join('\n');
+  const full = assemble(new Set());
   if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
-  const note = '\n\n> [!NOTE]\n> The transcript did not fit in a comment; the whole report is in the job summary of the workflow run.';
-  const withoutTranscript = [...head, ...body, note, ...recordBlock, ...footer].join('\n');
-  if (withoutTranscript.length <= SAFE_COMMENT_CHARS) return { body: withoutTranscript, full };
-  // Cut the middle at a line boundary; the head, record and footer always stay whole.
-  const fixed = [...head, note, ...recordBlock, ...footer].join('\n').length;
-  let middle = body.join('\n');
-  middle = middle.slice(0, Math.max(0, SAFE_COMMENT_CHARS - fixed - 200));
-  middle = middle.slice(0, middle.lastIndexOf('\n'));
-  return { body: [...head, middle, '', '_[cut here: the comment size limit was reached]_', note, ...recordBlock, ...footer].join('\n'), full };
+  // Too long: leave out transcript phases, the least decisive and then the largest first.
+  const order = [...sections].sort((x, y) => x.keep - y.keep || y.lines.join('\n').length - x.lines.join('\n').length);
+  const dropped = new Set<string>();
+  for (const section of order) {
+    dropped.add(section.title);
+    const candidate = assemble(dropped);
+    if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
+  }
+  // Still too long: cut the middle at a line boundary; the head, the record and the footer stay whole,
+  // and the middle holds no <details> or fence that a cut could leave open.
+  const note = ['', '> [!NOTE]', '> This comment reached GitHub\'s size limit and was cut here; the whole report is in the job summary of the workflow run.'];
+  const room = SAFE_COMMENT_CHARS - assemble(dropped, note).length - 200;
+  let middle = body.join('\n').slice(0, Math.max(0, room));
+  middle = middle.slice(0, Math.max(0, middle.lastIndexOf('\n')));
+  return { body: assemble(dropped, [middle, ...note]), full };
 }
 
 function bullets(items: string[]): string[] {
@@ -185,37 +192,55 @@ function renderEvidenceNotes(pack: EvidencePack): string {
   return lines.join('\n');
 }
 
-function renderTranscript(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: CommentContext): string {
+/** One phase of the transcript, rendered; `weight` orders what is dropped first when the comment is too long. */
+interface TranscriptSection {
+  title: string;
+  lines: string[];
+  /** Lower goes first: cross-examination detail before openings, the judge's runs last. */
+  keep: number;
+}
+
+/** The transcript as one `<details>` block per phase (issue #5), each advocate labelled with its position and model. */
+function transcriptSections(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: CommentContext): TranscriptSection[] {
   const { transcript, positions } = outcome;
   const position = (id: string) => positions.find((p) => p.id === id)!;
-  const parts = ['<details><summary>Transcript</summary>', '', `_${sanitiseText(outcome.language, { inline: true })}_`, ''];
-  parts.push('### Openings', '');
-  for (const turn of transcript.openings) parts.push(...renderOpening(turn, position(turn.positionId), context), '');
+  const sections: TranscriptSection[] = [];
+  sections.push({ title: 'Openings', keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening(turn, position(turn.positionId), context), '']) });
   for (const round of transcript.rounds) {
-    parts.push(`### Cross-examination round ${round.round}`, '');
-    for (const turn of round.turns) parts.push(...renderCross(turn, position(turn.positionId), context), '');
+    sections.push({ title: `Cross-examination round ${round.round}`, keep: 1, lines: round.turns.flatMap((turn) => [...renderCross(turn, position(turn.positionId), context), '']) });
   }
   if (transcript.closing.length > 0) {
-    parts.push('### Closing answers', '');
-    for (const turn of transcript.closing) parts.push(...renderCross(turn, position(turn.positionId), context), '');
+    sections.push({ title: 'Closing answers', keep: 1, lines: transcript.closing.flatMap((turn) => [...renderCross(turn, position(turn.positionId), context), '']) });
   }
   if (transcript.steelmans.length > 0) {
-    parts.push('### Steelman swap', '');
-    for (const turn of transcript.steelmans) parts.push(...renderSteelman(turn, position(turn.positionId), position(turn.target), context), '');
+    sections.push({ title: 'Steelman swap', keep: 2, lines: transcript.steelmans.flatMap((turn) => [...renderSteelman(turn, position(turn.positionId), position(turn.target), context), '']) });
   }
-  parts.push(`_${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, '');
   if (outcome.audit) {
     const t = outcome.audit.tally;
-    parts.push(
-      `### Evidence audit (${outcome.audit.status === 'checked' ? `verifier and auditor ${codeSpan(outcome.audit.model)}` : 'verifier only'})`,
-      '',
-      `${t.verified} verified · ${t.exaggerated} exaggerated · ${t.unverified} unverified · ${t['no-citation']} without citation · ${outcome.audit.ignored} ignored as out of scope`,
-      ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
-      '',
-    );
+    sections.push({
+      title: 'Evidence audit',
+      keep: 3,
+      lines: [
+        `Checked by ${outcome.audit.status === 'checked' ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : 'the verifier only'}: ${t.verified} verified · ${t.exaggerated} exaggerated · ${t.unverified} unverified · ${t['no-citation']} without citation · ${outcome.audit.ignored} ignored as out of scope`,
+        ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
+        '',
+      ],
+    });
   }
-  outcome.judgeRuns.forEach((run, i) => parts.push(...renderJudgeRun(run, i + 1, outcome.judgeModel), ''));
-  parts.push('</details>');
+  if (outcome.judgeRuns.length > 0) {
+    sections.push({ title: 'Judge', keep: 5, lines: outcome.judgeRuns.flatMap((run, i) => [...renderJudgeRun(run, i + 1, outcome.judgeModel), '']) });
+  }
+  return sections;
+}
+
+/** Renders the sections, leaving out the named ones with a line that says so. */
+function renderTranscript(outcome: Extract<DebateOutcome, { kind: 'debate' }>, sections: TranscriptSection[], dropped: Set<string>): string {
+  const parts = [`_${sanitiseText(outcome.language, { inline: true })} ${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, ''];
+  for (const section of sections) {
+    if (dropped.has(section.title)) continue;
+    parts.push(`<details><summary>Transcript: ${section.title}</summary>`, '', ...section.lines, '</details>', '');
+  }
+  if (dropped.size > 0) parts.push(`_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(', ')}._`, '');
   return parts.join('\n');
 }
 

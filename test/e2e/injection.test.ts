@@ -179,7 +179,7 @@ describe('an injection corpus against the bundled action', () => {
       if (!event.entering) continue;
       if (node.type === 'code_block') codeBlocks.push(node.literal ?? '');
       if (node.type === 'html_block' || node.type === 'html_inline') {
-        expect(node.literal ?? '').toMatch(/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript|Decision record)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/);
+        expect(node.literal ?? '').toMatch(/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript: [A-Za-z -]+\d?|Decision record)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/);
       }
       if (node.type === 'link' || node.type === 'image') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/);
     }

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import type { ScriptedReply } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { ensureNode24 } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
+import { scriptedModel } from '../support/commander-script.js';
 
 /**
  * The bundled action, run as the Actions runner runs it, on a real change: commander 12.1.0 -> 13.0.0
@@ -14,77 +14,6 @@ import { runAction, type ActionRun } from '../support/run-action.js';
  * the model are local servers speaking the real protocols to the real Octokit and Anthropic SDK.
  */
 const CASE = 'commander-excess-arguments';
-
-/** A scripted model: citations are made from real lines of the head tree, one of them deliberately wrong. */
-function scriptedModel(scenario: () => RealCaseScenario) {
-  const head = (path: string) => scenario().pull.readFile(scenario().pull.head.sha, path)!.toString('utf8').split('\n');
-  const cite = (path: string, needle: string) => {
-    const line = head(path).findIndex((l) => l.includes(needle)) + 1;
-    if (line === 0) throw new Error(`${needle} not in ${path}`);
-    return { path, line_start: line, line_end: line, quote: needle };
-  };
-  const opening = (citations: object[]) => ({
-    thesis: 'Thesis of the position.',
-    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', citations }],
-    known_weaknesses: ['Existing programs may break.'],
-    predicted_attacks: ['It breaks scripts that pass extra arguments.'],
-  });
-  const ruling = {
-    positions: [
-      { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
-      { id: 'B', status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
-    ],
-    recommendation: 'A',
-    tied_on_axis: null,
-    confidence: 'medium',
-    confidence_reason: 'Verified evidence supports A.',
-    key_reasons: ['The default is documented.', 'The code enforces it.', 'B conceded nothing it could cite.'],
-    trade_offs: ['Safety for compatibility.', 'Strictness for convenience.'],
-    what_would_change: ['Evidence that many programs rely on excess arguments.'],
-    dissent: 'Allowing excess arguments keeps old scripts working.',
-    consensus: ['The change is documented.'],
-    open_questions: ['How many programs pass extra arguments?'],
-    scenarios: [{ scenario: 'A new CLI', recommendation: 'A', rationale: 'Nothing to break.' }],
-    blind_spots: ['Programs that forward arguments to subprocesses.'],
-    summary: 'Make excess arguments an error by default.',
-  };
-  const answers = (text: string) => [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map((m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }));
-  return (_request: unknown, { text }: { text: string }): ScriptedReply => {
-    let reply: unknown;
-    if (text.includes('# Your role: moderator')) {
-      reply = {
-        framing: {
-          contested: true,
-          reason: 'A default flipped.',
-          topic: 'Should excess arguments be an error by default?',
-          positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
-          out_of_scope: ['help formatting'],
-          suggested_command: null,
-        },
-      };
-    } else if (/# Your role: advocate for position [AB], cross-examination/.test(text)) {
-      const a = text.includes('# Your role: advocate for position A');
-      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim: 'Scripts break.', citations: [] }] } };
-    } else if (/# Your role: advocate for position [AB], closing answers/.test(text)) {
-      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
-    } else if (/# Your role: advocate for position [AB], steelman swap/.test(text)) {
-      const target = /Now write the best case for position ([AB])/.exec(text)![1];
-      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', citations: [] }] } };
-    } else if (text.includes('# Your role: advocate for position A')) {
-      reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
-    } else if (text.includes('# Your role: advocate for position B')) {
-      const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
-      reply = { opening: opening([wrong]) };
-    } else if (text.includes('# Your role: evidence auditor')) {
-      reply = { audit: { exaggerated: [], out_of_scope: [] } };
-    } else if (text.includes('# Your role: neutral judge')) {
-      reply = { ruling };
-    } else {
-      return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
-    }
-    return { text: JSON.stringify(reply) };
-  };
-}
 
 describe.each([
   ['Node 20', async () => process.execPath],

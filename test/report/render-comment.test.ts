@@ -33,7 +33,7 @@ describe('renderDebateComment', () => {
   });
 
   it('holds the sections of the contract, the transcript and a parseable decision record', () => {
-    for (const heading of ['### Surviving positions', '### Unresolved positions', '### Trade-offs', '### What would change the decision', '### Dissent', '### Blind spots', '<details><summary>Transcript</summary>']) {
+    for (const heading of ['### Surviving positions', '### Unresolved positions', '### Trade-offs', '### What would change the decision', '### Dissent', '### Blind spots', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
       expect(body).toContain(heading);
     }
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
@@ -43,12 +43,13 @@ describe('renderDebateComment', () => {
 
   it('renders every phase of the transcript, both judge runs, the stop reason and conceded positions', () => {
     for (const text of [
-      '### Openings',
-      '### Cross-examination round 1',
-      '### Closing answers',
-      '### Steelman swap',
+      '<details><summary>Transcript: Openings</summary>',
+      '<details><summary>Transcript: Cross-examination round 1</summary>',
+      '<details><summary>Transcript: Closing answers</summary>',
+      '<details><summary>Transcript: Steelman swap</summary>',
       '#### A steelmans B. drop the cache',
-      '### Evidence audit',
+      '<details><summary>Transcript: Evidence audit</summary>',
+      '<details><summary>Transcript: Judge</summary>',
       '#### Judge run 1, positions in the order A, B',
       '#### Judge run 2, positions in the order B, A',
       '- **concede** X1.A.1: Granted, but it is rare.',
@@ -83,6 +84,18 @@ describe('renderDebateComment', () => {
     expect(evil.match(/<details>/g)?.length).toBe(evil.match(/<\/details>/g)?.length);
   });
 
+  it('leaves out transcript phases before anything else when the comment would be too long, and says so', () => {
+    const long = 'A claim that goes on and on. '.repeat(800); // about 23,000 characters per claim
+    const outcome = fixtureOutcome(pack, { claim: long });
+    const { body: cut, full } = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context);
+    expect(full.length).toBeGreaterThan(MAX_COMMENT_CHARS);
+    expect(cut.length).toBeLessThan(MAX_COMMENT_CHARS);
+    expect(cut).toMatch(/Left out of this comment for its size \(they are in the job summary\): Cross-examination round 1/);
+    expect(cut).toContain('<details><summary>Transcript: Judge</summary>');
+    expect(cut).toContain('```yaml');
+    expect(cut.trimEnd()).toMatch(/<\/sub>$/);
+  });
+
   it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
     const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':'), maxLength: 120 });
     const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))');
@@ -95,7 +108,8 @@ describe('renderDebateComment', () => {
         expect(rendered.length).toBeLessThan(MAX_COMMENT_CHARS);
         expect(rendered.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
 
-        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Transcript</summary>', '<details><summary>Decision record</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
+        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Decision record</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
+        const transcriptSummary = /^<details><summary>Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)<\/summary>$/;
         const walker = new Parser().parse(rendered).walker();
         const yamlBlocks: string[] = [];
         let details = 0;
@@ -107,7 +121,7 @@ describe('renderDebateComment', () => {
           if (!event.entering) continue;
           if (node.type === 'html_block' || node.type === 'html_inline') {
             for (const tag of (node.literal ?? '').trim().split(/\n+/)) {
-              expect(allowedHtml, `raw HTML: ${tag}`).toContain(tag.trim());
+              if (!transcriptSummary.test(tag.trim())) expect(allowedHtml, `raw HTML: ${tag}`).toContain(tag.trim());
               details += tag.startsWith('<details>') ? 1 : tag.trim() === '</details>' ? -1 : 0;
             }
           }

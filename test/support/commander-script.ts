@@ -1,0 +1,81 @@
+import type { ScriptedReply } from './anthropic-server.js';
+import type { RealCaseScenario } from './real-case-scenario.js';
+
+/**
+ * Scripted model replies for the commander-excess-arguments case (commander 12.1.0 -> 13.0.0), for every
+ * phase of a debate. `edit` may change a reply (keyed by its envelope field: opening, ruling, ...) before it is
+ * sent, and may say how many output tokens it counts (repetitive text tokenises densely).
+ */
+/** A scripted model: citations are made from real lines of the head tree, one of them deliberately wrong. */
+export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: string, reply: Record<string, unknown>) => { outputTokens?: number } | void = () => {}) {
+  const head = (path: string) => scenario().pull.readFile(scenario().pull.head.sha, path)!.toString('utf8').split('\n');
+  const cite = (path: string, needle: string) => {
+    const line = head(path).findIndex((l) => l.includes(needle)) + 1;
+    if (line === 0) throw new Error(`${needle} not in ${path}`);
+    return { path, line_start: line, line_end: line, quote: needle };
+  };
+  const opening = (citations: object[]) => ({
+    thesis: 'Thesis of the position.',
+    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', citations }],
+    known_weaknesses: ['Existing programs may break.'],
+    predicted_attacks: ['It breaks scripts that pass extra arguments.'],
+  });
+  const ruling = {
+    positions: [
+      { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
+      { id: 'B', status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
+    ],
+    recommendation: 'A',
+    tied_on_axis: null,
+    confidence: 'medium',
+    confidence_reason: 'Verified evidence supports A.',
+    key_reasons: ['The default is documented.', 'The code enforces it.', 'B conceded nothing it could cite.'],
+    trade_offs: ['Safety for compatibility.', 'Strictness for convenience.'],
+    what_would_change: ['Evidence that many programs rely on excess arguments.'],
+    dissent: 'Allowing excess arguments keeps old scripts working.',
+    consensus: ['The change is documented.'],
+    open_questions: ['How many programs pass extra arguments?'],
+    scenarios: [{ scenario: 'A new CLI', recommendation: 'A', rationale: 'Nothing to break.' }],
+    blind_spots: ['Programs that forward arguments to subprocesses.'],
+    summary: 'Make excess arguments an error by default.',
+  };
+  const answers = (text: string) => [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map((m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }));
+  return (_request: unknown, { text }: { text: string }): ScriptedReply => {
+    let reply: unknown;
+    if (text.includes('# Your role: moderator')) {
+      reply = {
+        framing: {
+          contested: true,
+          reason: 'A default flipped.',
+          topic: 'Should excess arguments be an error by default?',
+          positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
+          out_of_scope: ['help formatting'],
+          suggested_command: null,
+        },
+      };
+    } else if (/# Your role: advocate for position [AB], cross-examination/.test(text)) {
+      const a = text.includes('# Your role: advocate for position A');
+      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim: 'Scripts break.', citations: [] }] } };
+    } else if (/# Your role: advocate for position [AB], closing answers/.test(text)) {
+      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
+    } else if (/# Your role: advocate for position [AB], steelman swap/.test(text)) {
+      const target = /Now write the best case for position ([AB])/.exec(text)![1];
+      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', citations: [] }] } };
+    } else if (text.includes('# Your role: advocate for position A')) {
+      reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
+    } else if (text.includes('# Your role: advocate for position B')) {
+      const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
+      reply = { opening: opening([wrong]) };
+    } else if (text.includes('# Your role: evidence auditor')) {
+      reply = { audit: { exaggerated: [], out_of_scope: [] } };
+    } else if (text.includes('# Your role: neutral judge')) {
+      reply = { ruling };
+    } else {
+      return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
+    }
+    const phase = Object.keys(reply as Record<string, unknown>)[0] ?? '';
+    const extra = edit(phase, reply as Record<string, unknown>) ?? {};
+    return { text: JSON.stringify(reply), ...extra };
+  };
+}
+
