@@ -181,7 +181,7 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     // 2 openings, 2 x 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs.
     expect(scenario.anthropic!.requests.length - before).toBe(13);
     const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
-    expect(posted.body).toContain('### Cross-examination round 2');
+    expect(posted.body).toContain('<details><summary>Transcript: Cross-examination round 2</summary>');
     expect(posted.body).toContain('### Steelman swap');
 
     const quick = await run('issue_comment', await comment('/debate keep vs drop --rounds=0'));
