@@ -182,7 +182,7 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(scenario.anthropic!.requests.length - before).toBe(13);
     const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
     expect(posted.body).toContain('<details><summary>Transcript: Cross-examination round 2</summary>');
-    expect(posted.body).toContain('### Steelman swap');
+    expect(posted.body).toContain('<details><summary>Transcript: Steelman swap</summary>');
 
     const quick = await run('issue_comment', await comment('/debate keep vs drop --rounds=0'));
     expect(JSON.parse(quick.outputs.decision!)).toMatchObject({ preset: 'quick', rounds: 0 });
