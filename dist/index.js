@@ -92008,13 +92008,20 @@ function judgeAgreement(runs) {
   if (rulings.length < 2) return "";
   return rulings[0].recommendation === rulings[1].recommendation ? " The judge ran twice, with the positions in different orders, and both runs agreed." : " The judge ran twice, with the positions in different orders, and the runs disagreed.";
 }
+var STOP_WORDS = {
+  "no-rounds": "no rounds planned",
+  "max-rounds": "round cap",
+  surrender: "surrender",
+  converged: "converged",
+  "too-few-advocates": "too few advocates"
+};
 function renderFooter(outcome, record2, pack, context4) {
   const usage = totalUsage(outcome.calls);
   const advocates = [...new Set(record2.models.advocates)].join(", ");
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ""}`;
   const run2 = context4.runUrl ? ` \xB7 [workflow run](${context4.runUrl})` : "";
   return [
-    `<sub>pr-debate \xB7 preset ${record2.preset} \xB7 rounds ${record2.rounds} \xB7 advocates ${sanitiseText(advocates, { inline: true })} \xB7 judge ${sanitiseText(record2.models.judge, { inline: true })}`,
+    `<sub>pr-debate \xB7 preset ${record2.preset} \xB7 rounds ${record2.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) \xB7 advocates ${sanitiseText(advocates, { inline: true })} \xB7 judge ${sanitiseText(record2.models.judge, { inline: true })}`,
     ` \xB7 ${outcome.calls.length} model calls \xB7 tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
     ` \xB7 cost ${cost} \xB7 ${(context4.durationMs / 1e3).toFixed(1)} s \xB7 ${record2.completion} \xB7 head ${pack.headSha.slice(0, 7)}${run2}</sub>`
   ].join("");

@@ -317,13 +317,22 @@ function judgeAgreement(runs: JudgeRun[]): string {
     : ' The judge ran twice, with the positions in different orders, and the runs disagreed.';
 }
 
+/** The stop reason in a word or two, for the footer; the head of the comment says it in full. */
+const STOP_WORDS: Record<Extract<DebateOutcome, { kind: 'debate' }>['stop']['kind'], string> = {
+  'no-rounds': 'no rounds planned',
+  'max-rounds': 'round cap',
+  surrender: 'surrender',
+  converged: 'converged',
+  'too-few-advocates': 'too few advocates',
+};
+
 function renderFooter(outcome: Extract<DebateOutcome, { kind: 'debate' }>, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
   const usage = totalUsage(outcome.calls);
   const advocates = [...new Set(record.models.advocates)].join(', ');
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
   const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
   return [
-    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
+    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
     ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
     ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head ${pack.headSha.slice(0, 7)}${run}</sub>`,
   ].join('');
