@@ -87894,14 +87894,22 @@ function enforceRuling(ruling, ctx) {
     return { id: position.id, status, rationale: given.rationale, defeating_citations: defeating };
   });
   let { recommendation, confidence, confidence_reason: confidenceReason } = ruling;
-  if (recommendation !== "none" && positions.find((p) => p.id === recommendation)?.status !== "survived") {
+  const recommended = positions.find((p) => p.id === recommendation);
+  if (recommendation !== "none" && recommended?.status !== "survived") {
     violations.push({
-      rule: `The ruling recommends position ${recommendation}, which is not a surviving position.`,
+      rule: recommended ? `The ruling recommends position ${recommendation}, which is not a surviving position.` : `The ruling recommends position ${recommendation}, which is not a position of this debate.`,
       fix: "There is no recommendation, and confidence is low."
     });
     recommendation = "none";
     confidence = "low";
-    confidenceReason = `The recommended position did not survive the engine's rules.`;
+    confidenceReason = recommended ? `The recommended position did not survive the engine's rules.` : "The judge recommended a position that is not in this debate.";
+  } else if (recommendation === "none" && !ruling.tied_on_axis && confidence !== "low") {
+    violations.push({
+      rule: `The ruling has no recommendation and names no axis the positions are tied on, yet gives ${confidence} confidence.`,
+      fix: "Confidence is lowered to low."
+    });
+    confidence = "low";
+    confidenceReason = `There is no clear winner and no axis the positions are tied on. ${confidenceReason}`;
   }
   if (ruling.trade_offs.length < 2) {
     violations.push({ rule: `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s); at least two are required.`, fix: "Confidence is lowered to low." });
@@ -91939,7 +91947,7 @@ function transcriptSections(outcome, context4) {
   return sections;
 }
 function renderTranscript2(outcome, sections, dropped) {
-  const parts = [`_${sanitiseText(outcome.language, { inline: true })} ${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, ""];
+  const parts = [];
   for (const section of sections) {
     if (dropped.has(section.title)) continue;
     parts.push(`<details><summary>Transcript: ${section.title}</summary>`, "", ...section.lines, "</details>", "");
@@ -92006,7 +92014,10 @@ function renderJudgeRun(run2, n, model) {
 function judgeAgreement(runs) {
   const rulings = runs.flatMap((r) => r.ruling ? [r.ruling] : []);
   if (rulings.length < 2) return "";
-  return rulings[0].recommendation === rulings[1].recommendation ? " The judge ran twice, with the positions in different orders, and both runs agreed." : " The judge ran twice, with the positions in different orders, and the runs disagreed.";
+  const [first, second] = [rulings[0], rulings[1]];
+  if (first.recommendation !== second.recommendation) return " The judge ran twice, with the positions in different orders, and the runs disagreed on the recommendation.";
+  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
+  return split.length === 0 ? " The judge ran twice, with the positions in different orders, and both runs agreed." : ` The judge ran twice, with the positions in different orders; the runs agreed on the recommendation but not on the status of position${split.length > 1 ? "s" : ""} ${split.join(", ")}.`;
 }
 var STOP_WORDS = {
   "no-rounds": "no rounds planned",

@@ -75,14 +75,25 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
   });
 
   let { recommendation, confidence, confidence_reason: confidenceReason } = ruling;
-  if (recommendation !== 'none' && positions.find((p) => p.id === recommendation)?.status !== 'survived') {
+  const recommended = positions.find((p) => p.id === recommendation);
+  if (recommendation !== 'none' && recommended?.status !== 'survived') {
     violations.push({
-      rule: `The ruling recommends position ${recommendation}, which is not a surviving position.`,
+      rule: recommended
+        ? `The ruling recommends position ${recommendation}, which is not a surviving position.`
+        : `The ruling recommends position ${recommendation}, which is not a position of this debate.`,
       fix: 'There is no recommendation, and confidence is low.',
     });
     recommendation = 'none';
     confidence = 'low';
-    confidenceReason = `The recommended position did not survive the engine's rules.`;
+    confidenceReason = recommended ? `The recommended position did not survive the engine's rules.` : 'The judge recommended a position that is not in this debate.';
+  } else if (recommendation === 'none' && !ruling.tied_on_axis && confidence !== 'low') {
+    // "No clear winner" with no axis it is tied on says nothing confident: a high confidence would contradict it.
+    violations.push({
+      rule: `The ruling has no recommendation and names no axis the positions are tied on, yet gives ${confidence} confidence.`,
+      fix: 'Confidence is lowered to low.',
+    });
+    confidence = 'low';
+    confidenceReason = `There is no clear winner and no axis the positions are tied on. ${confidenceReason}`;
   }
   if (ruling.trade_offs.length < 2) {
     violations.push({ rule: `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s); at least two are required.`, fix: 'Confidence is lowered to low.' });

@@ -235,7 +235,7 @@ function transcriptSections(outcome: Extract<DebateOutcome, { kind: 'debate' }>,
 
 /** Renders the sections, leaving out the named ones with a line that says so. */
 function renderTranscript(outcome: Extract<DebateOutcome, { kind: 'debate' }>, sections: TranscriptSection[], dropped: Set<string>): string {
-  const parts = [`_${sanitiseText(outcome.language, { inline: true })} ${sanitiseText(describeStop(outcome.stop), { inline: true })}_`, ''];
+  const parts: string[] = [];
   for (const section of sections) {
     if (dropped.has(section.title)) continue;
     parts.push(`<details><summary>Transcript: ${section.title}</summary>`, '', ...section.lines, '</details>', '');
@@ -312,9 +312,12 @@ function renderJudgeRun(run: JudgeRun, n: number, model: string): string[] {
 function judgeAgreement(runs: JudgeRun[]): string {
   const rulings = runs.flatMap((r) => (r.ruling ? [r.ruling] : []));
   if (rulings.length < 2) return '';
-  return rulings[0]!.recommendation === rulings[1]!.recommendation
+  const [first, second] = [rulings[0]!, rulings[1]!];
+  if (first.recommendation !== second.recommendation) return ' The judge ran twice, with the positions in different orders, and the runs disagreed on the recommendation.';
+  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
+  return split.length === 0
     ? ' The judge ran twice, with the positions in different orders, and both runs agreed.'
-    : ' The judge ran twice, with the positions in different orders, and the runs disagreed.';
+    : ` The judge ran twice, with the positions in different orders; the runs agreed on the recommendation but not on the status of position${split.length > 1 ? 's' : ''} ${split.join(', ')}.`;
 }
 
 /** The stop reason in a word or two, for the footer; the head of the comment says it in full. */

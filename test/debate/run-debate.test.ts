@@ -171,6 +171,16 @@ describe('runDebate: rules enforced in code', () => {
     expect(outcome.completion).toBe('success');
   });
 
+  it('lowers to low the confidence of "no clear winner" that names no axis, and of a recommendation outside the debate', async () => {
+    const tie = await debate({ judge: (call) => ({ ruling: ruling(positionsOf(call), { recommendation: 'none', tied_on_axis: null, confidence: 'high', confidence_reason: 'Verified evidence supports A.' }) }) });
+    expect(tie.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
+    expect(tie.outcome.ruling?.confidence_reason).toMatch(/^There is no clear winner and no axis/);
+    const axis = await debate({ judge: (call) => ({ ruling: ruling(positionsOf(call), { recommendation: 'none', tied_on_axis: 'latency versus safety', confidence: 'high' }) }) });
+    expect(axis.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'high', tied_on_axis: 'latency versus safety' });
+    const stranger = await debate({ judge: (call) => ({ ruling: ruling(positionsOf(call), { recommendation: 'C' }) }) });
+    expect(stranger.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low', confidence_reason: 'The judge recommended a position that is not in this debate.' });
+  });
+
   it('repairs a truncated reply once, then marks the turn incomplete and goes on degraded', async () => {
     let bOpenings = 0;
     const { outcome, models } = await debate({
