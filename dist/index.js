@@ -91662,7 +91662,7 @@ function escapeHtml(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function sanitiseText(text, options = {}) {
-  let out = escapeHtml(revealHiddenCharacters(text)).replace(/[[\]]/g, "\\$&").replace(/@/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  let out = escapeHtml(revealHiddenCharacters(text)).replace(/[[\]]/g, "\\$&").replace(/(?<![A-Za-z0-9])@/g, "@\u200B").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
   out = out.split(/\r?\n/).map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, "$1\u200B$2")).join(options.inline ? " " : "\n");
   if (options.inline) out = out.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
   return out;

@@ -31,9 +31,10 @@ export function escapeHtml(text: string): string {
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
   let out = escapeHtml(revealHiddenCharacters(text))
     .replace(/[[\]]/g, '\\$&') // no links or images of the text's own making
-    // Every `@`, not only one before a name: emphasis markers between `@` and a name vanish when the
-    // Markdown is rendered (`@*x*` reads `@x`), so only a break after each `@` is safe.
-    .replace(/@/g, '@\u200b')
+    // Every `@` not glued to a letter or digit before it, not only one before a name: emphasis markers
+    // between `@` and a name vanish when the Markdown is rendered (`@*x*` reads `@x`). After a letter or
+    // digit (`lib/a.js@base`, an e-mail address) GitHub sees no mention, and the text stays copyable.
+    .replace(/(?<![A-Za-z0-9])@/g, '@\u200b')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   out = out
     .split(/\r?\n/)
