@@ -66297,6 +66297,7 @@ var init_dist_bundle7 = __esm({
 // src/github/create-octokit.ts
 var create_octokit_exports = {};
 __export(create_octokit_exports, {
+  MAX_RATE_LIMIT_WAIT_S: () => MAX_RATE_LIMIT_WAIT_S,
   REQUEST_TIMEOUT_MS: () => REQUEST_TIMEOUT_MS,
   createOctokit: () => createOctokit
 });
@@ -66313,22 +66314,30 @@ function createOctokit(token, baseUrl2, warn, timeoutMs = REQUEST_TIMEOUT_MS) {
     {
       baseUrl: baseUrl2,
       request: { fetch: fetchWithTimeout(timeoutMs) },
+      retry: { doNotRetry: DO_NOT_RETRY },
       throttle: {
-        onRateLimit: (retryAfter, options, _octokit, retryCount) => {
-          warn(`GitHub rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : "giving up"}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        },
-        onSecondaryRateLimit: (retryAfter, options, _octokit, retryCount) => {
-          warn(`GitHub secondary rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : "giving up"}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        }
+        onRateLimit: (retryAfter, options, _octokit, retryCount) => rateLimited("rate limit", retryAfter, options, retryCount, warn),
+        onSecondaryRateLimit: (retryAfter, options, _octokit, retryCount) => rateLimited("secondary rate limit", retryAfter, options, retryCount, warn)
       }
     },
     retry,
     throttling
   );
 }
-var RATE_LIMIT_RETRIES, REQUEST_TIMEOUT_MS;
+function rateLimited(kind, retryAfter, options, retryCount, warn) {
+  const what = `GitHub ${kind} on ${options.method} ${options.url}`;
+  if (retryCount >= RATE_LIMIT_RETRIES) {
+    warn(`${what}; giving up after ${retryCount} retries`);
+    return false;
+  }
+  if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
+    warn(`${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`);
+    return false;
+  }
+  warn(`${what}; retrying after ${retryAfter} s`);
+  return true;
+}
+var RATE_LIMIT_RETRIES, MAX_RATE_LIMIT_WAIT_S, DO_NOT_RETRY, REQUEST_TIMEOUT_MS;
 var init_create_octokit = __esm({
   "src/github/create-octokit.ts"() {
     "use strict";
@@ -66337,6 +66346,8 @@ var init_create_octokit = __esm({
     init_dist_bundle6();
     init_dist_bundle7();
     RATE_LIMIT_RETRIES = 2;
+    MAX_RATE_LIMIT_WAIT_S = 60;
+    DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
     REQUEST_TIMEOUT_MS = 6e4;
   }
 });
@@ -92301,8 +92312,16 @@ function describeFailure(error63) {
     return "GitHub did not answer in time; try again later";
   }
   if (error63 instanceof Error && error63.name === "HttpError" && typeof status === "number") {
+    const request2 = requestOf(error63);
     if (status === 403 && /Resource not accessible by integration/i.test(message)) {
-      return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
+      const what = request2 ? `${request2.method} ${request2.path}` : "the request";
+      return `GitHub refused ${what} (${message}): add \`${request2 ? missingPermission(request2) : "pull-requests: write"}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
+    }
+    if ((status === 403 || status === 429) && /rate limit/i.test(message)) {
+      if (/secondary/i.test(message)) return `GitHub's secondary rate limit did not clear after bounded retries (${message}); try again in a few minutes`;
+      const reset = Number(headerOf(error63, "x-ratelimit-reset"));
+      const when = headerOf(error63, "x-ratelimit-remaining") === "0" && reset > 0 ? `after ${new Date(reset * 1e3).toISOString().slice(11, 16)} UTC, when it resets` : "later";
+      return `GitHub's rate limit for github-token is used up (${message}); try again ${when}`;
     }
     if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
     if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
@@ -92310,6 +92329,29 @@ function describeFailure(error63) {
     return `GitHub answered HTTP ${status}: ${message}`;
   }
   return message;
+}
+function requestOf(error63) {
+  const request2 = "request" in error63 ? error63.request : void 0;
+  if (typeof request2 !== "object" || request2 === null || !("method" in request2) || !("url" in request2)) return void 0;
+  const { method, url: url2 } = request2;
+  if (typeof method !== "string" || typeof url2 !== "string") return void 0;
+  try {
+    return { method, path: new URL(url2).pathname };
+  } catch {
+    return void 0;
+  }
+}
+function headerOf(error63, name) {
+  const response = "response" in error63 ? error63.response : void 0;
+  if (typeof response !== "object" || response === null || !("headers" in response)) return void 0;
+  const headers = response.headers;
+  if (typeof headers !== "object" || headers === null) return void 0;
+  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof value === "string" ? value : void 0;
+}
+function missingPermission(request2) {
+  if (request2.path.endsWith("/graphql") || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request2.path)) return "contents: read";
+  return request2.method === "GET" ? "pull-requests: read" : "pull-requests: write";
 }
 
 // src/settings.ts
