@@ -86682,15 +86682,17 @@ function formatIssues(issues, limit2 = 8) {
 // src/llm/anthropic-model-client.ts
 var MODEL_REQUEST_TIMEOUT_MS = 5 * 6e4;
 function createAnthropicModelClient(options) {
+  const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey: options.apiKey,
     fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...options.baseUrl ? { baseURL: options.baseUrl } : {},
     maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS
+    timeout: timeoutMs
   });
   return {
     async complete(call) {
+      const stalled = new AbortController();
       const stream2 = client.messages.stream({
         model: call.model,
         max_tokens: call.maxTokens,
@@ -86705,20 +86707,27 @@ function createAnthropicModelClient(options) {
           }
         ],
         output_config: { format: { type: "json_schema", schema: jsonSchemaOf(call.format) } }
-      }, options.signal ? { signal: options.signal } : {});
-      if (call.onStart) {
-        const onStart = call.onStart;
-        stream2.on("streamEvent", (event) => {
-          if (event.type === "message_start") onStart();
-        });
-      }
+      }, { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal });
+      let idle;
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => stalled.abort(), timeoutMs);
+      };
+      stream2.on("connect", watch);
+      stream2.on("streamEvent", (event) => {
+        watch();
+        if (event.type === "message_start") call.onStart?.();
+      });
       let message;
       try {
         message = await stream2.finalMessage();
       } catch (error63) {
         if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+        if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1e3} s`, { cause: error63 });
         if (error63 instanceof Anthropic.APIError) throw new ModelCallError(describeApiError(error63, call.model, options.baseUrl), error63);
         throw error63;
+      } finally {
+        clearTimeout(idle);
       }
       const usage = usageOf(message.usage);
       if (message.stop_reason === "max_tokens") throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, "truncated");
