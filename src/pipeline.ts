@@ -6,7 +6,7 @@ import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
-import { buildDecisionRecord, debateId, recordToJson, totalUsage } from './report/decision-record.js';
+import { buildDecisionRecord, debateId, recordToJson, totalUsage, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
 import { estimateRunCostUsd } from './llm/pricing.js';
@@ -47,6 +47,25 @@ export interface PipelineClients {
   models: ModelClient;
   log: Log;
   now?: () => Date;
+  /**
+   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation);
+   * when its reason is a {@link RunStopped}, the comment says why the debate stopped early.
+   */
+  stop?: AbortSignal;
+}
+
+/**
+ * Why a run stopped its model calls early: the reason of the {@link PipelineClients.stop} signal.
+ * `message` is what each stopped call reports; `summary` is one sentence for the head of the comment.
+ */
+export class RunStopped extends Error {
+  override name = 'RunStopped';
+  constructor(
+    message: string,
+    readonly summary: string,
+  ) {
+    super(message);
+  }
 }
 
 const SKIPPED = { recommendation: 'none', confidence: '', commentUrl: '', decision: '', report: '', failure: undefined } as const;
@@ -83,6 +102,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   let decision = '';
   let reaction: number | undefined;
   let progress: Progress | undefined;
+  let record: DecisionRecord | undefined;
   // At the end the reaction on the command says how it went (issue #5).
   const settle = async (result: PipelineResult): Promise<PipelineResult> => {
     if (trigger.commentId !== undefined && reaction !== undefined) {
@@ -173,7 +193,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       return settle({ status: 'skipped', ...SKIPPED, commentUrl: posted.url });
     }
 
-    const record = buildDecisionRecord(outcome, {
+    // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
+    const stopped = outcome.completion === 'success' ? undefined : stopSummary(clients.stop);
+    const debate = { ...outcome, problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
+    record = buildDecisionRecord(debate, {
       id,
       repo: `${settings.owner}/${settings.repo}`,
       pullNumber: trigger.pullNumber,
@@ -182,16 +205,16 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
-      preset: outcome.plan.preset,
+      preset: debate.plan.preset,
     });
-    const usage = totalUsage(outcome.calls);
-    log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
+    const usage = totalUsage(debate.calls);
+    log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
     if (currentHead !== evidence.pack.headSha) {
       log.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
     }
-    const { body, full } = renderDebateComment(outcome, record, evidence.pack, {
+    const { body, full } = renderDebateComment(debate, record, evidence.pack, {
       ...context,
       durationMs: Date.now() - started,
       currentHeadSha: currentHead,
@@ -203,16 +226,17 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
     return settle({
-      status: outcome.completion,
+      status: debate.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
       commentUrl: posted.url,
       decision,
       report,
-      failure: outcome.completion === 'aborted' ? `The debate was aborted: ${outcome.problems.join(' ')}` : undefined,
+      failure: debate.completion === 'aborted' ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined,
     });
   } catch (error) {
-    const problem = describeFailure(error);
+    const stopped = stopSummary(clients.stop);
+    const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
     let commentUrl = '';
     await progress?.settled();
     try {
@@ -220,8 +244,21 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     } catch (postError) {
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return settle({ status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem });
+    // A debate that finished but could not be posted keeps its record in the outputs (and the summary); they agree.
+    const kept = decision ? record : undefined;
+    return settle({ status: 'aborted', recommendation: kept?.recommendation ?? 'none', confidence: kept?.confidence ?? '', commentUrl, decision, report, failure: problem });
   }
+}
+
+/** The first sentence of a debate stopped early by {@link PipelineClients.stop}, or undefined. */
+function stopSummary(stop: AbortSignal | undefined): string | undefined {
+  return stop?.aborted && stop.reason instanceof RunStopped ? stop.reason.summary : undefined;
+}
+
+/** Ends a problem with a full stop, so that problems joined into one paragraph read as sentences. */
+function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** The progress comment of a run: updates go out one at a time, in order; a failed update is only a warning. */
