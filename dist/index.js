@@ -64975,11 +64975,11 @@ var require_light = __commonJS({
             return false;
           }
         }
-        _assertStatus(expected) {
+        _assertStatus(expected2) {
           var status;
           status = this._states.jobStatus(this.options.id);
-          if (!(status === expected || expected === "DONE" && status === null)) {
-            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          if (!(status === expected2 || expected2 === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected2}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
           }
         }
         doReceive() {
@@ -66297,6 +66297,7 @@ var init_dist_bundle7 = __esm({
 // src/github/create-octokit.ts
 var create_octokit_exports = {};
 __export(create_octokit_exports, {
+  MAX_RATE_LIMIT_WAIT_S: () => MAX_RATE_LIMIT_WAIT_S,
   REQUEST_TIMEOUT_MS: () => REQUEST_TIMEOUT_MS,
   createOctokit: () => createOctokit
 });
@@ -66313,22 +66314,30 @@ function createOctokit(token, baseUrl2, warn, timeoutMs = REQUEST_TIMEOUT_MS) {
     {
       baseUrl: baseUrl2,
       request: { fetch: fetchWithTimeout(timeoutMs) },
+      retry: { doNotRetry: DO_NOT_RETRY },
       throttle: {
-        onRateLimit: (retryAfter, options, _octokit, retryCount) => {
-          warn(`GitHub rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : "giving up"}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        },
-        onSecondaryRateLimit: (retryAfter, options, _octokit, retryCount) => {
-          warn(`GitHub secondary rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : "giving up"}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        }
+        onRateLimit: (retryAfter, options, _octokit, retryCount) => rateLimited("rate limit", retryAfter, options, retryCount, warn),
+        onSecondaryRateLimit: (retryAfter, options, _octokit, retryCount) => rateLimited("secondary rate limit", retryAfter, options, retryCount, warn)
       }
     },
     retry,
     throttling
   );
 }
-var RATE_LIMIT_RETRIES, REQUEST_TIMEOUT_MS;
+function rateLimited(kind, retryAfter, options, retryCount, warn) {
+  const what = `GitHub ${kind} on ${options.method} ${options.url}`;
+  if (retryCount >= RATE_LIMIT_RETRIES) {
+    warn(`${what}; giving up after ${retryCount} retries`);
+    return false;
+  }
+  if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
+    warn(`${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`);
+    return false;
+  }
+  warn(`${what}; retrying after ${retryAfter} s`);
+  return true;
+}
+var RATE_LIMIT_RETRIES, MAX_RATE_LIMIT_WAIT_S, DO_NOT_RETRY, REQUEST_TIMEOUT_MS;
 var init_create_octokit = __esm({
   "src/github/create-octokit.ts"() {
     "use strict";
@@ -66337,6 +66346,8 @@ var init_create_octokit = __esm({
     init_dist_bundle6();
     init_dist_bundle7();
     RATE_LIMIT_RETRIES = 2;
+    MAX_RATE_LIMIT_WAIT_S = 60;
+    DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
     REQUEST_TIMEOUT_MS = 6e4;
   }
 });
@@ -72345,13 +72356,13 @@ var error2 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 instanceof ${issue3.expected}\u060C \u0648\u0644\u0643\u0646 \u062A\u0645 \u0625\u062F\u062E\u0627\u0644 ${received}`;
         }
-        return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 ${expected}\u060C \u0648\u0644\u0643\u0646 \u062A\u0645 \u0625\u062F\u062E\u0627\u0644 ${received}`;
+        return `\u0645\u062F\u062E\u0644\u0627\u062A \u063A\u064A\u0631 \u0645\u0642\u0628\u0648\u0644\u0629: \u064A\u0641\u062A\u0631\u0636 \u0625\u062F\u062E\u0627\u0644 ${expected2}\u060C \u0648\u0644\u0643\u0646 \u062A\u0645 \u0625\u062F\u062E\u0627\u0644 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -72457,13 +72468,13 @@ var error3 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n instanceof ${issue3.expected}, daxil olan ${received}`;
         }
-        return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n ${expected}, daxil olan ${received}`;
+        return `Yanl\u0131\u015F d\u0259y\u0259r: g\xF6zl\u0259nil\u0259n ${expected2}, daxil olan ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -72620,13 +72631,13 @@ var error4 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u045E\u0441\u044F instanceof ${issue3.expected}, \u0430\u0442\u0440\u044B\u043C\u0430\u043D\u0430 ${received}`;
         }
-        return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u045E\u0441\u044F ${expected}, \u0430\u0442\u0440\u044B\u043C\u0430\u043D\u0430 ${received}`;
+        return `\u041D\u044F\u043F\u0440\u0430\u0432\u0456\u043B\u044C\u043D\u044B \u045E\u0432\u043E\u0434: \u0447\u0430\u043A\u0430\u045E\u0441\u044F ${expected2}, \u0430\u0442\u0440\u044B\u043C\u0430\u043D\u0430 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -72739,13 +72750,13 @@ var error5 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D instanceof ${issue3.expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D ${received}`;
         }
-        return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D ${expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D ${received}`;
+        return `\u041D\u0435\u0432\u0430\u043B\u0438\u0434\u0435\u043D \u0432\u0445\u043E\u0434: \u043E\u0447\u0430\u043A\u0432\u0430\u043D ${expected2}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -72863,10 +72874,10 @@ var error6 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F: \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4 ${expected}, \u09AA\u09CD\u09B0\u09BE\u09AA\u09CD\u09A4 ${received}`;
+        return `\u0985\u09AC\u09C8\u09A7 \u0987\u09A8\u09AA\u09C1\u099F: \u09AA\u09CD\u09B0\u09A4\u09CD\u09AF\u09BE\u09B6\u09BF\u09A4 ${expected2}, \u09AA\u09CD\u09B0\u09BE\u09AA\u09CD\u09A4 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -72977,13 +72988,13 @@ var error7 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Tipus inv\xE0lid: s'esperava instanceof ${issue3.expected}, s'ha rebut ${received}`;
         }
-        return `Tipus inv\xE0lid: s'esperava ${expected}, s'ha rebut ${received}`;
+        return `Tipus inv\xE0lid: s'esperava ${expected2}, s'ha rebut ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73109,14 +73120,14 @@ var error8 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         const postfix = ["\u0627", "\u0648", "\u06C6", "\u0648\u0648", "\u06D5", "\u06CC", "\u06CE"].some((p) => received.endsWith(p)) ? "\u06CC\u06D5" : "\u06D5";
         const isEnglish = /^[a-zA-Z]+$/.test(received);
         if (receivedType === "null" || receivedType === "undefined")
           return `\u062F\u0627\u0648\u0627\u06A9\u0631\u0627\u0648\u06D5`;
-        return `\u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648\u06D5 ${expected} \u0628\u06CE\u062A\u060C \u0628\u06D5\u06B5\u0627\u0645 ${received}${isEnglish ? "" : postfix}`;
+        return `\u0686\u0627\u0648\u06D5\u0695\u0648\u0627\u0646\u06A9\u0631\u0627\u0648\u06D5 ${expected2} \u0628\u06CE\u062A\u060C \u0628\u06D5\u06B5\u0627\u0645 ${received}${isEnglish ? "" : postfix}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73228,13 +73239,13 @@ var error9 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no instanceof ${issue3.expected}, obdr\u017Eeno ${received}`;
         }
-        return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no ${expected}, obdr\u017Eeno ${received}`;
+        return `Neplatn\xFD vstup: o\u010Dek\xE1v\xE1no ${expected2}, obdr\u017Eeno ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73348,13 +73359,13 @@ var error10 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ugyldigt input: forventede instanceof ${issue3.expected}, fik ${received}`;
         }
-        return `Ugyldigt input: forventede ${expected}, fik ${received}`;
+        return `Ugyldigt input: forventede ${expected2}, fik ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73464,13 +73475,13 @@ var error11 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ung\xFCltige Eingabe: erwartet instanceof ${issue3.expected}, erhalten ${received}`;
         }
-        return `Ung\xFCltige Eingabe: erwartet ${expected}, erhalten ${received}`;
+        return `Ung\xFCltige Eingabe: erwartet ${expected2}, erhalten ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73576,13 +73587,13 @@ var error12 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (typeof issue3.expected === "string" && /^[A-Z]/.test(issue3.expected)) {
           return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD instanceof ${issue3.expected}, \u03BB\u03AE\u03C6\u03B8\u03B7\u03BA\u03B5 ${received}`;
         }
-        return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${expected}, \u03BB\u03AE\u03C6\u03B8\u03B7\u03BA\u03B5 ${received}`;
+        return `\u039C\u03B7 \u03AD\u03B3\u03BA\u03C5\u03C1\u03B7 \u03B5\u03AF\u03C3\u03BF\u03B4\u03BF\u03C2: \u03B1\u03BD\u03B1\u03BC\u03B5\u03BD\u03CC\u03C4\u03B1\u03BD ${expected2}, \u03BB\u03AE\u03C6\u03B8\u03B7\u03BA\u03B5 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73697,10 +73708,10 @@ var error13 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = getTypeName(issue3.expected);
+        const expected2 = getTypeName(issue3.expected);
         const receivedType = parsedType(issue3.input);
         const received = getTypeName(receivedType, issue3.input);
-        return `Invalid input: expected ${expected}, received ${received}`;
+        return `Invalid input: expected ${expected2}, received ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73817,13 +73828,13 @@ var error14 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Nevalida enigo: atendi\u011Dis instanceof ${issue3.expected}, ricevi\u011Dis ${received}`;
         }
-        return `Nevalida enigo: atendi\u011Dis ${expected}, ricevi\u011Dis ${received}`;
+        return `Nevalida enigo: atendi\u011Dis ${expected2}, ricevi\u011Dis ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -73952,13 +73963,13 @@ var error15 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Entrada inv\xE1lida: se esperaba instanceof ${issue3.expected}, recibido ${received}`;
         }
-        return `Entrada inv\xE1lida: se esperaba ${expected}, recibido ${received}`;
+        return `Entrada inv\xE1lida: se esperaba ${expected2}, recibido ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74068,13 +74079,13 @@ var error16 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A instanceof ${issue3.expected} \u0645\u06CC\u200C\u0628\u0648\u062F\u060C ${received} \u062F\u0631\u06CC\u0627\u0641\u062A \u0634\u062F`;
         }
-        return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A ${expected} \u0645\u06CC\u200C\u0628\u0648\u062F\u060C ${received} \u062F\u0631\u06CC\u0627\u0641\u062A \u0634\u062F`;
+        return `\u0648\u0631\u0648\u062F\u06CC \u0646\u0627\u0645\u0639\u062A\u0628\u0631: \u0645\u06CC\u200C\u0628\u0627\u06CC\u0633\u062A ${expected2} \u0645\u06CC\u200C\u0628\u0648\u062F\u060C ${received} \u062F\u0631\u06CC\u0627\u0641\u062A \u0634\u062F`;
       }
       case "invalid_value":
         if (issue3.values.length === 1) {
@@ -74190,13 +74201,13 @@ var error17 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Virheellinen tyyppi: odotettiin instanceof ${issue3.expected}, oli ${received}`;
         }
-        return `Virheellinen tyyppi: odotettiin ${expected}, oli ${received}`;
+        return `Virheellinen tyyppi: odotettiin ${expected2}, oli ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74323,13 +74334,13 @@ var error18 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Entr\xE9e invalide : instance de ${issue3.expected} attendu, ${received} re\xE7u`;
         }
-        return `Entr\xE9e invalide : ${expected} attendu, ${received} re\xE7u`;
+        return `Entr\xE9e invalide : ${expected2} attendu, ${received} re\xE7u`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74434,13 +74445,13 @@ var error19 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Entr\xE9e invalide : attendu instanceof ${issue3.expected}, re\xE7u ${received}`;
         }
-        return `Entr\xE9e invalide : attendu ${expected}, re\xE7u ${received}`;
+        return `Entr\xE9e invalide : attendu ${expected2}, re\xE7u ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74547,10 +74558,10 @@ var error20 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F: \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4 ${expected}, \u0AAA\u0ACD\u0AB0\u0ABE\u0AAA\u0ACD\u0AA4 ${received}`;
+        return `\u0A85\u0AAE\u0ABE\u0AA8\u0ACD\u0AAF \u0A87\u0AA8\u0AAA\u0AC1\u0A9F: \u0A85\u0AAA\u0AC7\u0A95\u0ACD\u0AB7\u0ABF\u0AA4 ${expected2}, \u0AAA\u0ACD\u0AB0\u0ABE\u0AAA\u0ACD\u0AA4 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74703,13 +74714,13 @@ var error21 = () => {
     switch (issue3.code) {
       case "invalid_type": {
         const expectedKey = issue3.expected;
-        const expected = TypeDictionary[expectedKey ?? ""] ?? typeLabel(expectedKey);
+        const expected2 = TypeDictionary[expectedKey ?? ""] ?? typeLabel(expectedKey);
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? TypeNames[receivedType]?.label ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA instanceof ${issue3.expected}, \u05D4\u05EA\u05E7\u05D1\u05DC ${received}`;
         }
-        return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${expected}, \u05D4\u05EA\u05E7\u05D1\u05DC ${received}`;
+        return `\u05E7\u05DC\u05D8 \u05DC\u05D0 \u05EA\u05E7\u05D9\u05DF: \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${expected2}, \u05D4\u05EA\u05E7\u05D1\u05DC ${received}`;
       }
       case "invalid_value": {
         if (issue3.values.length === 1) {
@@ -74863,10 +74874,10 @@ var error22 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
+        return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected2}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -74988,13 +74999,13 @@ var error23 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Neispravan unos: o\u010Dekuje se instanceof ${issue3.expected}, a primljeno je ${received}`;
         }
-        return `Neispravan unos: o\u010Dekuje se ${expected}, a primljeno je ${received}`;
+        return `Neispravan unos: o\u010Dekuje se ${expected2}, a primljeno je ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75104,13 +75115,13 @@ var error24 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k instanceof ${issue3.expected}, a kapott \xE9rt\xE9k ${received}`;
         }
-        return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k ${expected}, a kapott \xE9rt\xE9k ${received}`;
+        return `\xC9rv\xE9nytelen bemenet: a v\xE1rt \xE9rt\xE9k ${expected2}, a kapott \xE9rt\xE9k ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75258,13 +75269,13 @@ var error25 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 instanceof ${issue3.expected}, \u057D\u057F\u0561\u0581\u057E\u0565\u056C \u0567 ${received}`;
         }
-        return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 ${expected}, \u057D\u057F\u0561\u0581\u057E\u0565\u056C \u0567 ${received}`;
+        return `\u054D\u056D\u0561\u056C \u0574\u0578\u0582\u057F\u0584\u0561\u0563\u0580\u0578\u0582\u0574\u2024 \u057D\u057A\u0561\u057D\u057E\u0578\u0582\u0574 \u0567\u0580 ${expected2}, \u057D\u057F\u0561\u0581\u057E\u0565\u056C \u0567 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75375,13 +75386,13 @@ var error26 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Input tidak valid: diharapkan instanceof ${issue3.expected}, diterima ${received}`;
         }
-        return `Input tidak valid: diharapkan ${expected}, diterima ${received}`;
+        return `Input tidak valid: diharapkan ${expected2}, diterima ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75489,13 +75500,13 @@ var error27 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Rangt gildi: \xDE\xFA sl\xF3st inn ${received} \xFEar sem \xE1 a\xF0 vera instanceof ${issue3.expected}`;
         }
-        return `Rangt gildi: \xDE\xFA sl\xF3st inn ${received} \xFEar sem \xE1 a\xF0 vera ${expected}`;
+        return `Rangt gildi: \xDE\xFA sl\xF3st inn ${received} \xFEar sem \xE1 a\xF0 vera ${expected2}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75604,13 +75615,13 @@ var error28 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Input non valido: atteso instanceof ${issue3.expected}, ricevuto ${received}`;
         }
-        return `Input non valido: atteso ${expected}, ricevuto ${received}`;
+        return `Input non valido: atteso ${expected2}, ricevuto ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75718,13 +75729,13 @@ var error29 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u7121\u52B9\u306A\u5165\u529B: instanceof ${issue3.expected}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F\u304C\u3001${received}\u304C\u5165\u529B\u3055\u308C\u307E\u3057\u305F`;
         }
-        return `\u7121\u52B9\u306A\u5165\u529B: ${expected}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F\u304C\u3001${received}\u304C\u5165\u529B\u3055\u308C\u307E\u3057\u305F`;
+        return `\u7121\u52B9\u306A\u5165\u529B: ${expected2}\u304C\u671F\u5F85\u3055\u308C\u307E\u3057\u305F\u304C\u3001${received}\u304C\u5165\u529B\u3055\u308C\u307E\u3057\u305F`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75834,13 +75845,13 @@ var error30 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 instanceof ${issue3.expected}, \u10DB\u10D8\u10E6\u10D4\u10D1\u10E3\u10DA\u10D8 ${received}`;
         }
-        return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${expected}, \u10DB\u10D8\u10E6\u10D4\u10D1\u10E3\u10DA\u10D8 ${received}`;
+        return `\u10D0\u10E0\u10D0\u10E1\u10EC\u10DD\u10E0\u10D8 \u10E8\u10D4\u10E7\u10D5\u10D0\u10DC\u10D0: \u10DB\u10DD\u10E1\u10D0\u10DA\u10DD\u10D3\u10DC\u10D4\u10DA\u10D8 ${expected2}, \u10DB\u10D8\u10E6\u10D4\u10D1\u10E3\u10DA\u10D8 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -75950,13 +75961,13 @@ var error31 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A instanceof ${issue3.expected} \u1794\u17C9\u17BB\u1793\u17D2\u178F\u17C2\u1791\u1791\u17BD\u179B\u1794\u17B6\u1793 ${received}`;
         }
-        return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${expected} \u1794\u17C9\u17BB\u1793\u17D2\u178F\u17C2\u1791\u1791\u17BD\u179B\u1794\u17B6\u1793 ${received}`;
+        return `\u1791\u17B7\u1793\u17D2\u1793\u1793\u17D0\u1799\u1794\u1789\u17D2\u1785\u17BC\u179B\u1798\u17B7\u1793\u178F\u17D2\u179A\u17B9\u1798\u178F\u17D2\u179A\u17BC\u179C\u17D6 \u178F\u17D2\u179A\u17BC\u179C\u1780\u17B6\u179A ${expected2} \u1794\u17C9\u17BB\u1793\u17D2\u178F\u17C2\u1791\u1791\u17BD\u179B\u1794\u17B6\u1793 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76070,10 +76081,10 @@ var error32 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${expected}, \u0CB8\u0CCD\u0CB5\u0CC0\u0C95\u0CB0\u0CBF\u0CB8\u0CBF\u0CA6\u0CA8\u0CC1 ${received}`;
+        return `\u0C85\u0CAE\u0CBE\u0CA8\u0CCD\u0CAF \u0C87\u0CA8\u0CCD\u200C\u0CAA\u0CC1\u0C9F\u0CCD: \u0CA8\u0CBF\u0CB0\u0CC0\u0C95\u0CCD\u0CB7\u0CBF\u0CB8\u0CB2\u0CBE\u0C97\u0CBF\u0CA6\u0CC6 ${expected2}, \u0CB8\u0CCD\u0CB5\u0CC0\u0C95\u0CB0\u0CBF\u0CB8\u0CBF\u0CA6\u0CA8\u0CC1 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76184,13 +76195,13 @@ var error33 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\uC798\uBABB\uB41C \uC785\uB825: \uC608\uC0C1 \uD0C0\uC785\uC740 instanceof ${issue3.expected}, \uBC1B\uC740 \uD0C0\uC785\uC740 ${received}\uC785\uB2C8\uB2E4`;
         }
-        return `\uC798\uBABB\uB41C \uC785\uB825: \uC608\uC0C1 \uD0C0\uC785\uC740 ${expected}, \uBC1B\uC740 \uD0C0\uC785\uC740 ${received}\uC785\uB2C8\uB2E4`;
+        return `\uC798\uBABB\uB41C \uC785\uB825: \uC608\uC0C1 \uD0C0\uC785\uC740 ${expected2}, \uBC1B\uC740 \uD0C0\uC785\uC740 ${received}\uC785\uB2C8\uB2E4`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76393,13 +76404,13 @@ var error34 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Gautas tipas ${received}, o tik\u0117tasi - instanceof ${issue3.expected}`;
         }
-        return `Gautas tipas ${received}, o tik\u0117tasi - ${expected}`;
+        return `Gautas tipas ${received}, o tik\u0117tasi - ${expected2}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76511,13 +76522,13 @@ var error35 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 instanceof ${issue3.expected}, \u043F\u0440\u0438\u043C\u0435\u043D\u043E ${received}`;
         }
-        return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${expected}, \u043F\u0440\u0438\u043C\u0435\u043D\u043E ${received}`;
+        return `\u0413\u0440\u0435\u0448\u0435\u043D \u0432\u043D\u0435\u0441: \u0441\u0435 \u043E\u0447\u0435\u043A\u0443\u0432\u0430 ${expected2}, \u043F\u0440\u0438\u043C\u0435\u043D\u043E ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76625,13 +76636,13 @@ var error36 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Input tidak sah: dijangka instanceof ${issue3.expected}, diterima ${received}`;
         }
-        return `Input tidak sah: dijangka ${expected}, diterima ${received}`;
+        return `Input tidak sah: dijangka ${expected2}, diterima ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76737,10 +76748,10 @@ var error37 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
+        return `\u0905\u092E\u093E\u0928\u094D\u092F \u0907\u0928\u092A\u0941\u091F: \u0905\u092A\u0947\u0915\u094D\u0937\u093F\u0924 ${expected2}, \u092A\u094D\u0930\u093E\u092A\u094D\u0924 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76850,13 +76861,13 @@ var error38 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ongeldige invoer: verwacht instanceof ${issue3.expected}, ontving ${received}`;
         }
-        return `Ongeldige invoer: verwacht ${expected}, ontving ${received}`;
+        return `Ongeldige invoer: verwacht ${expected2}, ontving ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -76967,13 +76978,13 @@ var error39 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ugyldig input: forventa instanceof ${issue3.expected}, fekk ${received}`;
         }
-        return `Ugyldig input: forventa ${expected}, fekk ${received}`;
+        return `Ugyldig input: forventa ${expected2}, fekk ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77081,13 +77092,13 @@ var error40 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ugyldig input: forventet instanceof ${issue3.expected}, fikk ${received}`;
         }
-        return `Ugyldig input: forventet ${expected}, fikk ${received}`;
+        return `Ugyldig input: forventet ${expected2}, fikk ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77196,13 +77207,13 @@ var error41 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `F\xE2sit giren: umulan instanceof ${issue3.expected}, al\u0131nan ${received}`;
         }
-        return `F\xE2sit giren: umulan ${expected}, al\u0131nan ${received}`;
+        return `F\xE2sit giren: umulan ${expected2}, al\u0131nan ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77310,13 +77321,13 @@ var error42 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F instanceof ${issue3.expected} \u0648\u0627\u06CC, \u0645\u06AB\u0631 ${received} \u062A\u0631\u0644\u0627\u0633\u0647 \u0634\u0648`;
         }
-        return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F ${expected} \u0648\u0627\u06CC, \u0645\u06AB\u0631 ${received} \u062A\u0631\u0644\u0627\u0633\u0647 \u0634\u0648`;
+        return `\u0646\u0627\u0633\u0645 \u0648\u0631\u0648\u062F\u064A: \u0628\u0627\u06CC\u062F ${expected2} \u0648\u0627\u06CC, \u0645\u06AB\u0631 ${received} \u062A\u0631\u0644\u0627\u0633\u0647 \u0634\u0648`;
       }
       case "invalid_value":
         if (issue3.values.length === 1) {
@@ -77430,13 +77441,13 @@ var error43 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano instanceof ${issue3.expected}, otrzymano ${received}`;
         }
-        return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano ${expected}, otrzymano ${received}`;
+        return `Nieprawid\u0142owe dane wej\u015Bciowe: oczekiwano ${expected2}, otrzymano ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77572,10 +77583,10 @@ var error44 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = translateOriginWithArticle(issue3.expected, "indefinite");
+        const expected2 = translateOriginWithArticle(issue3.expected, "indefinite");
         const receivedType = parsedType(issue3.input);
         const received = translateOriginWithArticle(receivedType, "indefinite");
-        return `Entrada inv\xE1lida: esperava ${expected}, recebeu ${received}`;
+        return `Entrada inv\xE1lida: esperava ${expected2}, recebeu ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77716,10 +77727,10 @@ var error45 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = translateOriginWithArticle(issue3.expected, "indefinite");
+        const expected2 = translateOriginWithArticle(issue3.expected, "indefinite");
         const receivedType = parsedType(issue3.input);
         const received = translateOriginWithArticle(receivedType, "indefinite");
-        return `Entrada inv\xE1lida: esperava ${expected}, recebeu ${received}`;
+        return `Entrada inv\xE1lida: esperava ${expected2}, recebeu ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -77845,10 +77856,10 @@ var error46 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `Intrare invalid\u0103: a\u0219teptat ${expected}, primit ${received}`;
+        return `Intrare invalid\u0103: a\u0219teptat ${expected2}, primit ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78007,13 +78018,13 @@ var error47 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C instanceof ${issue3.expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043E ${received}`;
         }
-        return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C ${expected}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043E ${received}`;
+        return `\u041D\u0435\u0432\u0435\u0440\u043D\u044B\u0439 \u0432\u0432\u043E\u0434: \u043E\u0436\u0438\u0434\u0430\u043B\u043E\u0441\u044C ${expected2}, \u043F\u043E\u043B\u0443\u0447\u0435\u043D\u043E ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78128,13 +78139,13 @@ var error48 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 instanceof ${issue3.expected}, obdr\u017Ean\xE9 ${received}`;
         }
-        return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 ${expected}, obdr\u017Ean\xE9 ${received}`;
+        return `Neplatn\xFD vstup: o\u010Dak\xE1van\xE9 ${expected2}, obdr\u017Ean\xE9 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78243,13 +78254,13 @@ var error49 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Neveljaven vnos: pri\u010Dakovano instanceof ${issue3.expected}, prejeto ${received}`;
         }
-        return `Neveljaven vnos: pri\u010Dakovano ${expected}, prejeto ${received}`;
+        return `Neveljaven vnos: pri\u010Dakovano ${expected2}, prejeto ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78358,13 +78369,13 @@ var error50 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ogiltig inmatning: f\xF6rv\xE4ntat instanceof ${issue3.expected}, fick ${received}`;
         }
-        return `Ogiltig inmatning: f\xF6rv\xE4ntat ${expected}, fick ${received}`;
+        return `Ogiltig inmatning: f\xF6rv\xE4ntat ${expected2}, fick ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78475,13 +78486,13 @@ var error51 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 instanceof ${issue3.expected}, \u0BAA\u0BC6\u0BB1\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${received}`;
         }
-        return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${expected}, \u0BAA\u0BC6\u0BB1\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${received}`;
+        return `\u0BA4\u0BB5\u0BB1\u0BBE\u0BA9 \u0B89\u0BB3\u0BCD\u0BB3\u0BC0\u0B9F\u0BC1: \u0B8E\u0BA4\u0BBF\u0BB0\u0BCD\u0BAA\u0BBE\u0BB0\u0BCD\u0B95\u0BCD\u0B95\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${expected2}, \u0BAA\u0BC6\u0BB1\u0BAA\u0BCD\u0BAA\u0B9F\u0BCD\u0B9F\u0BA4\u0BC1 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78593,10 +78604,10 @@ var error52 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: ${expected} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442, ${received} \u0433\u0438\u0440\u0438\u0444\u0442\u0430 \u0448\u0443\u0434`;
+        return `\u0412\u0443\u0440\u0443\u0434\u0438 \u043D\u043E\u0434\u0443\u0440\u0443\u0441\u0442: ${expected2} \u0438\u043D\u0442\u0438\u0437\u043E\u0440 \u043C\u0435\u0440\u0430\u0444\u0442, ${received} \u0433\u0438\u0440\u0438\u0444\u0442\u0430 \u0448\u0443\u0434`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78708,13 +78719,13 @@ var error53 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0E1B\u0E23\u0E30\u0E40\u0E20\u0E17\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 instanceof ${issue3.expected} \u0E41\u0E15\u0E48\u0E44\u0E14\u0E49\u0E23\u0E31\u0E1A ${received}`;
         }
-        return `\u0E1B\u0E23\u0E30\u0E40\u0E20\u0E17\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 ${expected} \u0E41\u0E15\u0E48\u0E44\u0E14\u0E49\u0E23\u0E31\u0E1A ${received}`;
+        return `\u0E1B\u0E23\u0E30\u0E40\u0E20\u0E17\u0E02\u0E49\u0E2D\u0E21\u0E39\u0E25\u0E44\u0E21\u0E48\u0E16\u0E39\u0E01\u0E15\u0E49\u0E2D\u0E07: \u0E04\u0E27\u0E23\u0E40\u0E1B\u0E47\u0E19 ${expected2} \u0E41\u0E15\u0E48\u0E44\u0E14\u0E49\u0E23\u0E31\u0E1A ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78821,10 +78832,10 @@ var error54 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
-        return `N\xE4dogry baha: gara\u015Fylan ${expected} \xFDerine ${received} alyndy`;
+        return `N\xE4dogry baha: gara\u015Fylan ${expected2} \xFDerine ${received} alyndy`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -78929,13 +78940,13 @@ var error55 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Ge\xE7ersiz de\u011Fer: beklenen instanceof ${issue3.expected}, al\u0131nan ${received}`;
         }
-        return `Ge\xE7ersiz de\u011Fer: beklenen ${expected}, al\u0131nan ${received}`;
+        return `Ge\xE7ersiz de\u011Fer: beklenen ${expected2}, al\u0131nan ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79042,13 +79053,13 @@ var error56 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F instanceof ${issue3.expected}, \u043E\u0442\u0440\u0438\u043C\u0430\u043D\u043E ${received}`;
         }
-        return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F ${expected}, \u043E\u0442\u0440\u0438\u043C\u0430\u043D\u043E ${received}`;
+        return `\u041D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0456 \u0432\u0445\u0456\u0434\u043D\u0456 \u0434\u0430\u043D\u0456: \u043E\u0447\u0456\u043A\u0443\u0454\u0442\u044C\u0441\u044F ${expected2}, \u043E\u0442\u0440\u0438\u043C\u0430\u043D\u043E ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79162,13 +79173,13 @@ var error57 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: instanceof ${issue3.expected} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627\u060C ${received} \u0645\u0648\u0635\u0648\u0644 \u06C1\u0648\u0627`;
         }
-        return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: ${expected} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627\u060C ${received} \u0645\u0648\u0635\u0648\u0644 \u06C1\u0648\u0627`;
+        return `\u063A\u0644\u0637 \u0627\u0646 \u067E\u0679: ${expected2} \u0645\u062A\u0648\u0642\u0639 \u062A\u06BE\u0627\u060C ${received} \u0645\u0648\u0635\u0648\u0644 \u06C1\u0648\u0627`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79277,13 +79288,13 @@ var error58 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `Noto\u2018g\u2018ri kirish: kutilgan instanceof ${issue3.expected}, qabul qilingan ${received}`;
         }
-        return `Noto\u2018g\u2018ri kirish: kutilgan ${expected}, qabul qilingan ${received}`;
+        return `Noto\u2018g\u2018ri kirish: kutilgan ${expected2}, qabul qilingan ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79391,13 +79402,13 @@ var error59 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i instanceof ${issue3.expected}, nh\u1EADn \u0111\u01B0\u1EE3c ${received}`;
         }
-        return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i ${expected}, nh\u1EADn \u0111\u01B0\u1EE3c ${received}`;
+        return `\u0110\u1EA7u v\xE0o kh\xF4ng h\u1EE3p l\u1EC7: mong \u0111\u1EE3i ${expected2}, nh\u1EADn \u0111\u01B0\u1EE3c ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79506,13 +79517,13 @@ var error60 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B instanceof ${issue3.expected}\uFF0C\u5B9E\u9645\u63A5\u6536 ${received}`;
         }
-        return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B ${expected}\uFF0C\u5B9E\u9645\u63A5\u6536 ${received}`;
+        return `\u65E0\u6548\u8F93\u5165\uFF1A\u671F\u671B ${expected2}\uFF0C\u5B9E\u9645\u63A5\u6536 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79618,13 +79629,13 @@ var error61 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA instanceof ${issue3.expected}\uFF0C\u4F46\u6536\u5230 ${received}`;
         }
-        return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA ${expected}\uFF0C\u4F46\u6536\u5230 ${received}`;
+        return `\u7121\u6548\u7684\u8F38\u5165\u503C\uFF1A\u9810\u671F\u70BA ${expected2}\uFF0C\u4F46\u6536\u5230 ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -79733,13 +79744,13 @@ var error62 = () => {
   return (issue3) => {
     switch (issue3.code) {
       case "invalid_type": {
-        const expected = TypeDictionary[issue3.expected] ?? issue3.expected;
+        const expected2 = TypeDictionary[issue3.expected] ?? issue3.expected;
         const receivedType = parsedType(issue3.input);
         const received = TypeDictionary[receivedType] ?? receivedType;
         if (/^[A-Z]/.test(issue3.expected)) {
           return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi instanceof ${issue3.expected}, \xE0m\u1ECD\u0300 a r\xED ${received}`;
         }
-        return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi ${expected}, \xE0m\u1ECD\u0300 a r\xED ${received}`;
+        return `\xCCb\xE1w\u1ECDl\xE9 a\u1E63\xEC\u1E63e: a n\xED l\xE1ti fi ${expected2}, \xE0m\u1ECD\u0300 a r\xED ${received}`;
       }
       case "invalid_value":
         if (issue3.values.length === 1)
@@ -86671,15 +86682,17 @@ function formatIssues(issues, limit2 = 8) {
 // src/llm/anthropic-model-client.ts
 var MODEL_REQUEST_TIMEOUT_MS = 5 * 6e4;
 function createAnthropicModelClient(options) {
+  const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey: options.apiKey,
     fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...options.baseUrl ? { baseURL: options.baseUrl } : {},
     maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS
+    timeout: timeoutMs
   });
   return {
     async complete(call) {
+      const stalled = new AbortController();
       const stream2 = client.messages.stream({
         model: call.model,
         max_tokens: call.maxTokens,
@@ -86694,20 +86707,27 @@ function createAnthropicModelClient(options) {
           }
         ],
         output_config: { format: { type: "json_schema", schema: jsonSchemaOf(call.format) } }
-      }, options.signal ? { signal: options.signal } : {});
-      if (call.onStart) {
-        const onStart = call.onStart;
-        stream2.on("streamEvent", (event) => {
-          if (event.type === "message_start") onStart();
-        });
-      }
+      }, { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal });
+      let idle;
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => stalled.abort(), timeoutMs);
+      };
+      stream2.on("connect", watch);
+      stream2.on("streamEvent", (event) => {
+        watch();
+        if (event.type === "message_start") call.onStart?.();
+      });
       let message;
       try {
         message = await stream2.finalMessage();
       } catch (error63) {
         if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+        if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1e3} s`, { cause: error63 });
         if (error63 instanceof Anthropic.APIError) throw new ModelCallError(describeApiError(error63, call.model, options.baseUrl), error63);
         throw error63;
+      } finally {
+        clearTimeout(idle);
       }
       const usage = usageOf(message.usage);
       if (message.stop_reason === "max_tokens") throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, "truncated");
@@ -87582,14 +87602,14 @@ function dominantScript(text) {
   }
   return total >= 4 ? best : void 0;
 }
-function checkScript(expected, prose) {
-  if (expected === void 0) return void 0;
+function checkScript(expected2, prose) {
+  if (expected2 === void 0) return void 0;
   const counts = countScripts(prose);
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   if (total < 40) return void 0;
-  const share = (counts.get(expected) ?? 0) / total;
-  const wrong = expected === "latin" ? share < 0.5 : share < 0.2;
-  return wrong ? `the reply is not written in the language the rule asks for (expected ${expected} script, found ${Math.round(share * 100)}% of letters in it)` : void 0;
+  const share = (counts.get(expected2) ?? 0) / total;
+  const wrong = expected2 === "latin" ? share < 0.5 : share < 0.2;
+  return wrong ? `the reply is not written in the language the rule asks for (expected ${expected2} script, found ${Math.round(share * 100)}% of letters in it)` : void 0;
 }
 var NOT_PROSE = /* @__PURE__ */ new Set(["quote", "path", "attack_id", "claim_id", "target", "id", "position", "recommendation", "status", "answer", "confidence", "topic_id"]);
 function proseOf(value, key = "") {
@@ -92103,6 +92123,14 @@ function renderProgressComment(state) {
 }
 
 // src/pipeline.ts
+var RunStopped = class extends Error {
+  constructor(message, summary2) {
+    super(message);
+    this.summary = summary2;
+  }
+  summary;
+  name = "RunStopped";
+};
 var SKIPPED = { recommendation: "none", confidence: "", commentUrl: "", decision: "", report: "", failure: void 0 };
 async function runPipeline(clients, settings, trigger) {
   const { octokit, log: log2 } = clients;
@@ -92128,6 +92156,7 @@ async function runPipeline(clients, settings, trigger) {
   let decision = "";
   let reaction;
   let progress;
+  let record2;
   const settle2 = async (result) => {
     if (trigger.commentId !== void 0 && reaction !== void 0) {
       const ok = result.status === "success" || result.status === "degraded-success" || result.status === "skipped";
@@ -92217,7 +92246,9 @@ ${evidence.pull.body}`
       log2.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
       return settle2({ status: "skipped", ...SKIPPED, commentUrl: posted2.url });
     }
-    const record2 = buildDecisionRecord(outcome, {
+    const stopped = outcome.completion === "success" ? void 0 : stopSummary(clients.stop);
+    const debate = { ...outcome, problems: [...stopped ? [stopped] : [], ...outcome.problems].map(sentence) };
+    record2 = buildDecisionRecord(debate, {
       id,
       repo: `${settings.owner}/${settings.repo}`,
       pullNumber: trigger.pullNumber,
@@ -92226,15 +92257,15 @@ ${evidence.pull.body}`
       date: (clients.now ?? (() => /* @__PURE__ */ new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
-      preset: outcome.plan.preset
+      preset: debate.plan.preset
     });
-    const usage = totalUsage(outcome.calls);
-    log2.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
+    const usage = totalUsage(debate.calls);
+    log2.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
     if (currentHead !== evidence.pack.headSha) {
       log2.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
     }
-    const { body, full } = renderDebateComment(outcome, record2, evidence.pack, {
+    const { body, full } = renderDebateComment(debate, record2, evidence.pack, {
       ...context4,
       durationMs: Date.now() - started,
       currentHeadSha: currentHead
@@ -92247,16 +92278,17 @@ ${evidence.pull.body}`
     if (posted.skipped) log2.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log2.info(`${posted.created ? "Posted" : "Updated"} the debate comment: ${posted.url}`);
     return settle2({
-      status: outcome.completion,
+      status: debate.completion,
       recommendation: record2.recommendation,
       confidence: record2.confidence,
       commentUrl: posted.url,
       decision,
       report,
-      failure: outcome.completion === "aborted" ? `The debate was aborted: ${outcome.problems.join(" ")}` : void 0
+      failure: debate.completion === "aborted" ? `The debate was aborted: ${debate.problems.join(" ")}` : void 0
     });
   } catch (error63) {
-    const problem = describeFailure(error63);
+    const stopped = stopSummary(clients.stop);
+    const problem = stopped ? `${stopped} ${sentence(describeFailure(error63))}` : describeFailure(error63);
     let commentUrl = "";
     await progress?.settled();
     try {
@@ -92264,7 +92296,8 @@ ${evidence.pull.body}`
     } catch (postError) {
       log2.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return settle2({ status: "aborted", recommendation: "none", confidence: "", commentUrl, decision, report, failure: problem });
+    const kept = decision ? record2 : void 0;
+    return settle2({ status: "aborted", recommendation: kept?.recommendation ?? "none", confidence: kept?.confidence ?? "", commentUrl, decision, report, failure: problem });
   }
 }
 async function saveReport(settings, id, report, log2) {
@@ -92276,6 +92309,13 @@ async function saveReport(settings, id, report, log2) {
   } catch (error63) {
     log2.warning(`Could not write the report to ${file2}: ${describeFailure(error63)}`);
   }
+}
+function stopSummary(stop) {
+  return stop?.aborted && stop.reason instanceof RunStopped ? stop.reason.summary : void 0;
+}
+function sentence(text) {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 function createProgress(publish, log2, pr, marker, state) {
   let queue = Promise.resolve();
@@ -92346,8 +92386,16 @@ function describeFailure(error63) {
     return "GitHub did not answer in time; try again later";
   }
   if (error63 instanceof Error && error63.name === "HttpError" && typeof status === "number") {
+    const request2 = requestOf(error63);
     if (status === 403 && /Resource not accessible by integration/i.test(message)) {
-      return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
+      const what = request2 ? `${request2.method} ${request2.path}` : "the request";
+      return `GitHub refused ${what} (${message}): add \`${request2 ? missingPermission(request2) : "pull-requests: write"}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
+    }
+    if ((status === 403 || status === 429) && /rate limit/i.test(message)) {
+      if (/secondary/i.test(message)) return `GitHub's secondary rate limit did not clear after bounded retries (${message}); try again in a few minutes`;
+      const reset = Number(headerOf(error63, "x-ratelimit-reset"));
+      const when = headerOf(error63, "x-ratelimit-remaining") === "0" && reset > 0 ? `after ${new Date(reset * 1e3).toISOString().slice(11, 16)} UTC, when it resets` : "later";
+      return `GitHub's rate limit for github-token is used up (${message}); try again ${when}`;
     }
     if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
     if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
@@ -92356,13 +92404,37 @@ function describeFailure(error63) {
   }
   return message;
 }
+function requestOf(error63) {
+  const request2 = "request" in error63 ? error63.request : void 0;
+  if (typeof request2 !== "object" || request2 === null || !("method" in request2) || !("url" in request2)) return void 0;
+  const { method, url: url2 } = request2;
+  if (typeof method !== "string" || typeof url2 !== "string") return void 0;
+  try {
+    return { method, path: new URL(url2).pathname };
+  } catch {
+    return void 0;
+  }
+}
+function headerOf(error63, name) {
+  const response = "response" in error63 ? error63.response : void 0;
+  if (typeof response !== "object" || response === null || !("headers" in response)) return void 0;
+  const headers = response.headers;
+  if (typeof headers !== "object" || headers === null) return void 0;
+  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof value === "string" ? value : void 0;
+}
+function missingPermission(request2) {
+  if (request2.path.endsWith("/graphql") || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request2.path)) return "contents: read";
+  return request2.method === "GET" ? "pull-requests: read" : "pull-requests: write";
+}
 
 // src/settings.ts
 var DEFAULT_MODEL = "claude-sonnet-5-5";
 var SettingsError = class extends Error {
   name = "SettingsError";
 };
-var positiveInt = (input2) => external_exports.string().trim().regex(/^\d+$/, `Input '${input2}': expected a whole number`).transform(Number).pipe(external_exports.number().int().positive(`Input '${input2}': expected a number above 0`));
+var expected = (input2, what) => (issue3) => `Input '${input2}': expected ${what}, got ${JSON.stringify(issue3.input)}`;
+var positiveInt = (input2) => external_exports.string().trim().regex(/^\d+$/, { error: expected(input2, "a whole number") }).transform(Number).pipe(external_exports.number().int().positive(`Input '${input2}': expected a number above 0`));
 var inputsSchema = external_exports.object({
   "github-token": external_exports.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
   // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
@@ -92373,13 +92445,13 @@ var inputsSchema = external_exports.object({
   command: external_exports.string().trim().regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate").default("/debate"),
   "rfc-path": external_exports.string().trim().min(1).optional(),
   preset: external_exports.string().trim().toLowerCase().default("standard").pipe(external_exports.enum(PRESETS, { error: (issue3) => `Input 'preset': expected one of ${PRESETS.join(", ")}, got ${JSON.stringify(issue3.input)}` })),
-  "max-rounds": external_exports.string().trim().regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), `Input 'max-rounds': expected a whole number from 0 to ${MAX_ROUNDS}`).transform(Number).optional(),
+  "max-rounds": external_exports.string().trim().regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), { error: expected("max-rounds", `a whole number from 0 to ${MAX_ROUNDS}`) }).transform(Number).optional(),
   "advocate-models": external_exports.string().transform((value) => value.split(",").map((m) => m.trim())).pipe(external_exports.array(external_exports.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry")).min(1)).optional(),
   "judge-model": external_exports.string().trim().min(1).optional(),
   language: external_exports.string().trim().regex(/^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u, "Input 'language': expected auto, or a language name or code such as German, de or pt-BR").default("auto"),
   "max-evidence-tokens": positiveInt("max-evidence-tokens").default(8e4),
   "bot-login": external_exports.string().trim().min(1).default("github-actions[bot]"),
-  "deadline-minutes": external_exports.string().trim().regex(/^\d+(\.\d+)?$/, "Input 'deadline-minutes': expected a number of minutes, such as 20").transform(Number).pipe(external_exports.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)")).default(20)
+  "deadline-minutes": external_exports.string().trim().regex(/^\d+(\.\d+)?$/, { error: expected("deadline-minutes", "a number of minutes, such as 20 or 0.5") }).transform(Number).pipe(external_exports.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)")).default(20)
 });
 var environmentSchema = external_exports.object({
   GITHUB_EVENT_NAME: external_exports.string({ error: "GITHUB_EVENT_NAME is not set: run this inside GitHub Actions or via the CLI" }),
@@ -92681,12 +92753,23 @@ var log = {
 function stopSignal(deadlineMinutes) {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new Error(`the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`)),
+    () => controller.abort(
+      new RunStopped(
+        `the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`,
+        `The run deadline (deadline-minutes: ${deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`
+      )
+    ),
     deadlineMinutes * 6e4
   );
-  const cancel = () => {
+  const cancel = (signal) => {
+    if (controller.signal.aborted) return;
     warning("The job was cancelled: stopping model calls and posting what exists.");
-    controller.abort(new Error("the job was cancelled; calls still in flight were stopped"));
+    controller.abort(
+      new RunStopped(
+        `the job was cancelled (${signal}); calls still in flight were stopped`,
+        `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`
+      )
+    );
   };
   process.once("SIGINT", cancel);
   process.once("SIGTERM", cancel);
@@ -92734,7 +92817,7 @@ async function run() {
     const octokit = createOctokit2(settings.githubToken, settings.apiUrl, (message) => warning(message));
     const stop = stopSignal(settings.deadlineMinutes);
     const models = createAnthropicModelClient({ apiKey: trigger.kind === "debate" ? requireApiKey(settings) : "", baseUrl: settings.baseUrl, signal: stop.signal });
-    const result = await runPipeline({ octokit, models, log }, settings, trigger).finally(stop.dispose);
+    const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
     setOutput("status", result.status);
     setOutput("recommendation", result.recommendation);
     setOutput("confidence", result.confidence);

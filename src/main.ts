@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
 import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
-import { describeFailure, runPipeline, type Log } from './pipeline.js';
+import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
 import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 
@@ -14,18 +14,30 @@ const log: Log = {
 
 /**
  * Aborts model calls at the whole-run deadline (input `deadline-minutes`) or when the runner cancels
- * the job (SIGINT, then SIGTERM); the pipeline then posts what exists. GitHub calls are not aborted,
- * so the comment can still be written.
+ * the job (SIGINT, then SIGTERM 7.5 s later); the pipeline then posts what exists, saying why. The
+ * reason is a {@link RunStopped}. GitHub calls are not aborted, so the comment can still be written.
  */
 function stopSignal(deadlineMinutes: number): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new Error(`the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`)),
+    () =>
+      controller.abort(
+        new RunStopped(
+          `the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`,
+          `The run deadline (deadline-minutes: ${deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`,
+        ),
+      ),
     deadlineMinutes * 60_000,
   );
-  const cancel = () => {
+  const cancel = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) return;
     core.warning('The job was cancelled: stopping model calls and posting what exists.');
-    controller.abort(new Error('the job was cancelled; calls still in flight were stopped'));
+    controller.abort(
+      new RunStopped(
+        `the job was cancelled (${signal}); calls still in flight were stopped`,
+        `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`,
+      ),
+    );
   };
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
@@ -82,7 +94,7 @@ export async function run(): Promise<void> {
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
     const stop = stopSignal(settings.deadlineMinutes);
     const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
-    const result = await runPipeline({ octokit, models, log }, settings, trigger).finally(stop.dispose);
+    const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
 
     core.setOutput('status', result.status);
     core.setOutput('recommendation', result.recommendation);

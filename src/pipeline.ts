@@ -8,7 +8,7 @@ import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
-import { buildDecisionRecord, debateId, recordToJson, totalUsage } from './report/decision-record.js';
+import { buildDecisionRecord, debateId, recordToJson, totalUsage, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
 import { estimateRunCostUsd } from './llm/pricing.js';
@@ -49,6 +49,25 @@ export interface PipelineClients {
   models: ModelClient;
   log: Log;
   now?: () => Date;
+  /**
+   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation);
+   * when its reason is a {@link RunStopped}, the comment says why the debate stopped early.
+   */
+  stop?: AbortSignal;
+}
+
+/**
+ * Why a run stopped its model calls early: the reason of the {@link PipelineClients.stop} signal.
+ * `message` is what each stopped call reports; `summary` is one sentence for the head of the comment.
+ */
+export class RunStopped extends Error {
+  override name = 'RunStopped';
+  constructor(
+    message: string,
+    readonly summary: string,
+  ) {
+    super(message);
+  }
 }
 
 const SKIPPED = { recommendation: 'none', confidence: '', commentUrl: '', decision: '', report: '', failure: undefined } as const;
@@ -85,6 +104,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   let decision = '';
   let reaction: number | undefined;
   let progress: Progress | undefined;
+  let record: DecisionRecord | undefined;
   // At the end the reaction on the command says how it went (issue #5).
   const settle = async (result: PipelineResult): Promise<PipelineResult> => {
     if (trigger.commentId !== undefined && reaction !== undefined) {
@@ -175,7 +195,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       return settle({ status: 'skipped', ...SKIPPED, commentUrl: posted.url });
     }
 
-    const record = buildDecisionRecord(outcome, {
+    // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
+    const stopped = outcome.completion === 'success' ? undefined : stopSummary(clients.stop);
+    const debate = { ...outcome, problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
+    record = buildDecisionRecord(debate, {
       id,
       repo: `${settings.owner}/${settings.repo}`,
       pullNumber: trigger.pullNumber,
@@ -184,16 +207,16 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
-      preset: outcome.plan.preset,
+      preset: debate.plan.preset,
     });
-    const usage = totalUsage(outcome.calls);
-    log.info(`${outcome.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
+    const usage = totalUsage(debate.calls);
+    log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
     if (currentHead !== evidence.pack.headSha) {
       log.warning(`The PR head moved from ${evidence.pack.headSha} to ${currentHead} during the run: the result is posted as stale.`);
     }
-    const { body, full } = renderDebateComment(outcome, record, evidence.pack, {
+    const { body, full } = renderDebateComment(debate, record, evidence.pack, {
       ...context,
       durationMs: Date.now() - started,
       currentHeadSha: currentHead,
@@ -206,16 +229,17 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
     return settle({
-      status: outcome.completion,
+      status: debate.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
       commentUrl: posted.url,
       decision,
       report,
-      failure: outcome.completion === 'aborted' ? `The debate was aborted: ${outcome.problems.join(' ')}` : undefined,
+      failure: debate.completion === 'aborted' ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined,
     });
   } catch (error) {
-    const problem = describeFailure(error);
+    const stopped = stopSummary(clients.stop);
+    const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
     let commentUrl = '';
     await progress?.settled();
     try {
@@ -223,7 +247,9 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     } catch (postError) {
       log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
     }
-    return settle({ status: 'aborted', recommendation: 'none', confidence: '', commentUrl, decision, report, failure: problem });
+    // A debate that finished but could not be posted keeps its record in the outputs (and the summary); they agree.
+    const kept = decision ? record : undefined;
+    return settle({ status: 'aborted', recommendation: kept?.recommendation ?? 'none', confidence: kept?.confidence ?? '', commentUrl, decision, report, failure: problem });
   }
 }
 
@@ -240,6 +266,17 @@ async function saveReport(settings: Settings, id: string, report: string, log: L
   } catch (error) {
     log.warning(`Could not write the report to ${file}: ${describeFailure(error)}`);
   }
+}
+
+/** The first sentence of a debate stopped early by {@link PipelineClients.stop}, or undefined. */
+function stopSummary(stop: AbortSignal | undefined): string | undefined {
+  return stop?.aborted && stop.reason instanceof RunStopped ? stop.reason.summary : undefined;
+}
+
+/** Ends a problem with a full stop, so that problems joined into one paragraph read as sentences. */
+function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** The progress comment of a run: updates go out one at a time, in order; a failed update is only a warning. */
@@ -328,8 +365,11 @@ function warnOnAuthor(posted: { created: boolean; author: string }, settings: Se
 
 /**
  * One sentence for a failure, with the fix where it is known. Sources: Octokit's `RequestError`
- * (`status`, `message`); GitHub answers 403 "Resource not accessible by integration" when the
- * workflow's `permissions:` lack a scope, 401 "Bad credentials" for a bad token.
+ * (`status`, `message`, `request`, `response.headers`); GitHub answers 403 "Resource not accessible
+ * by integration" when the workflow's `permissions:` lack a scope (the message names the entry the
+ * refused request needs), 403 or 429 with "rate limit" in the message for a primary
+ * (`x-ratelimit-remaining: 0`, `x-ratelimit-reset`) or secondary rate limit, 401 "Bad credentials"
+ * for a bad token.
  */
 export function describeFailure(error: unknown): string {
   if (error instanceof StepError) return error.message;
@@ -341,8 +381,16 @@ export function describeFailure(error: unknown): string {
     return 'GitHub did not answer in time; try again later';
   }
   if (error instanceof Error && error.name === 'HttpError' && typeof status === 'number') {
+    const request = requestOf(error);
     if (status === 403 && /Resource not accessible by integration/i.test(message)) {
-      return `GitHub refused the request (${message}): give the workflow \`permissions: { contents: read, pull-requests: write }\``;
+      const what = request ? `${request.method} ${request.path}` : 'the request';
+      return `GitHub refused ${what} (${message}): add \`${request ? missingPermission(request) : 'pull-requests: write'}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
+    }
+    if ((status === 403 || status === 429) && /rate limit/i.test(message)) {
+      if (/secondary/i.test(message)) return `GitHub's secondary rate limit did not clear after bounded retries (${message}); try again in a few minutes`;
+      const reset = Number(headerOf(error, 'x-ratelimit-reset'));
+      const when = headerOf(error, 'x-ratelimit-remaining') === '0' && reset > 0 ? `after ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC, when it resets` : 'later';
+      return `GitHub's rate limit for github-token is used up (${message}); try again ${when}`;
     }
     if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
     if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
@@ -350,4 +398,37 @@ export function describeFailure(error: unknown): string {
     return `GitHub answered HTTP ${status}: ${message}`;
   }
   return message;
+}
+
+/** The method and path of the request an Octokit `RequestError` is for (`error.request`), if it says. */
+function requestOf(error: Error): { method: string; path: string } | undefined {
+  const request: unknown = 'request' in error ? error.request : undefined;
+  if (typeof request !== 'object' || request === null || !('method' in request) || !('url' in request)) return undefined;
+  const { method, url } = request;
+  if (typeof method !== 'string' || typeof url !== 'string') return undefined;
+  try {
+    return { method, path: new URL(url).pathname };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response header of an Octokit `RequestError` (`error.response.headers`), if present. */
+function headerOf(error: Error, name: string): string | undefined {
+  const response: unknown = 'response' in error ? error.response : undefined;
+  if (typeof response !== 'object' || response === null || !('headers' in response)) return undefined;
+  const headers: unknown = response.headers;
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const value: unknown = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The `permissions:` entry a refused request needs (GitHub's permission tables for the GITHUB_TOKEN):
+ * file contents and GraphQL blob reads need `contents: read`; reading the PR needs `pull-requests: read`;
+ * comments and reactions on it need `pull-requests: write`.
+ */
+function missingPermission(request: { method: string; path: string }): string {
+  if (request.path.endsWith('/graphql') || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request.path)) return 'contents: read';
+  return request.method === 'GET' ? 'pull-requests: read' : 'pull-requests: write';
 }

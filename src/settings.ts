@@ -17,11 +17,14 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
+/** A zod issue message that names the input, what it expects and what it got (house style). */
+const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
+
 const positiveInt = (input: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, `Input '${input}': expected a whole number`)
+    .regex(/^\d+$/, { error: expected(input, 'a whole number') })
     .transform(Number)
     .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
 
@@ -49,7 +52,7 @@ const inputsSchema = z.object({
   'max-rounds': z
     .string()
     .trim()
-    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), `Input 'max-rounds': expected a whole number from 0 to ${MAX_ROUNDS}`)
+    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), { error: expected('max-rounds', `a whole number from 0 to ${MAX_ROUNDS}`) })
     .transform(Number)
     .optional(),
   'advocate-models': z
@@ -68,7 +71,7 @@ const inputsSchema = z.object({
   'deadline-minutes': z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, "Input 'deadline-minutes': expected a number of minutes, such as 20")
+    .regex(/^\d+(\.\d+)?$/, { error: expected('deadline-minutes', 'a number of minutes, such as 20 or 0.5') })
     .transform(Number)
     .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
     .default(20),

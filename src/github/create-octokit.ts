@@ -9,6 +9,19 @@ export type GitHubClient = ReturnType<typeof getOctokit>;
 /** Retries after a primary or secondary rate limit before giving up (the throttling plugin waits `retry-after`). */
 const RATE_LIMIT_RETRIES = 2;
 
+/**
+ * Longest wait for a rate limit to clear, in seconds. GitHub asks for at least a minute after a
+ * secondary rate limit without `retry-after`; a primary limit can take up to an hour to reset, and
+ * waiting that long would outlast the job, so the run gives up and says so instead.
+ */
+export const MAX_RATE_LIMIT_WAIT_S = 60;
+
+/**
+ * Statuses the retry plugin must not retry: its defaults, plus 406, which GitHub answers for a diff
+ * that is too large (`too_large`): final, and retrying it cost 1 + 4 + 9 seconds of back-off.
+ */
+const DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
+
 /** Longest wait for one REST response; Octokit has no timeout of its own, and a stalled socket must not hang the job. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -36,18 +49,29 @@ export function createOctokit(token: string, baseUrl: string, warn: (message: st
     {
       baseUrl,
       request: { fetch: fetchWithTimeout(timeoutMs) },
+      retry: { doNotRetry: DO_NOT_RETRY },
       throttle: {
-        onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-          warn(`GitHub rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : 'giving up'}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        },
-        onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-          warn(`GitHub secondary rate limit on ${options.method} ${options.url}; ${retryCount < RATE_LIMIT_RETRIES ? `retrying after ${retryAfter} s` : 'giving up'}`);
-          return retryCount < RATE_LIMIT_RETRIES;
-        },
+        onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, options, retryCount, warn),
+        onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
+          rateLimited('secondary rate limit', retryAfter, options, retryCount, warn),
       },
     },
     retry,
     throttling,
   );
+}
+
+/** Whether to wait out a rate limit and retry: a few times, and never longer than {@link MAX_RATE_LIMIT_WAIT_S}. */
+function rateLimited(kind: string, retryAfter: number, options: { method: string; url: string }, retryCount: number, warn: (message: string) => void): boolean {
+  const what = `GitHub ${kind} on ${options.method} ${options.url}`;
+  if (retryCount >= RATE_LIMIT_RETRIES) {
+    warn(`${what}; giving up after ${retryCount} retries`);
+    return false;
+  }
+  if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
+    warn(`${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`);
+    return false;
+  }
+  warn(`${what}; retrying after ${retryAfter} s`);
+  return true;
 }

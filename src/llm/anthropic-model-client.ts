@@ -10,7 +10,10 @@ export interface AnthropicClientOptions {
   baseUrl: string | undefined;
   /** The SDK's own retries for 408/409/429/5xx and connection errors (it honours `retry-after`). */
   maxRetries?: number;
-  /** Per-request timeout in milliseconds. */
+  /**
+   * Per-request timeout in milliseconds: the SDK's, until the response headers arrive (then retried),
+   * and ours while the reply streams: a stream with no event for this long is stopped.
+   */
   timeoutMs?: number;
   /** Aborts every call in flight (the run's deadline or cancellation); its `reason` becomes the error. */
   signal?: AbortSignal;
@@ -27,15 +30,19 @@ export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
  * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache.
  */
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
+  const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey: options.apiKey,
     fetch: noRetryOnSpendLimit(globalThis.fetch),
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? 2,
-    timeout: options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS,
+    timeout: timeoutMs,
   });
   return {
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
+      // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
+      // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
+      const stalled = new AbortController();
       const stream = client.messages.stream({
         model: call.model,
         max_tokens: call.maxTokens,
@@ -50,20 +57,27 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
           },
         ],
         output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
-      }, options.signal ? { signal: options.signal } : {});
-      if (call.onStart) {
-        const onStart = call.onStart;
-        stream.on('streamEvent', (event) => {
-          if (event.type === 'message_start') onStart();
-        });
-      }
+      }, { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal });
+      let idle: NodeJS.Timeout | undefined;
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => stalled.abort(), timeoutMs);
+      };
+      stream.on('connect', watch);
+      stream.on('streamEvent', (event) => {
+        watch();
+        if (event.type === 'message_start') call.onStart?.();
+      });
       let message;
       try {
         message = await stream.finalMessage();
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+        if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
         if (error instanceof Anthropic.APIError) throw new ModelCallError(describeApiError(error, call.model, options.baseUrl), error);
         throw error;
+      } finally {
+        clearTimeout(idle);
       }
       const usage = usageOf(message.usage);
       if (message.stop_reason === 'max_tokens') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublisher } from '../../src/github/comments.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
+import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { describeFailure } from '../../src/pipeline.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 
@@ -55,6 +56,35 @@ describe('the REST client under GitHub faults', () => {
     expect(server.state.requests.filter((r) => r.method === 'POST').length).toBeLessThanOrEqual(3);
   }, 20_000);
 
+  it('gives up at once on a primary rate limit that resets in an hour, instead of waiting for it', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    server.state.faults.push({
+      method: 'POST',
+      path: '/repos/octo/widgets/issues/3/comments',
+      status: 403,
+      times: 10,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+      body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest', status: '403' },
+    });
+    const error = await publisher().reply(3, 'hello').catch((e: unknown) => e);
+    expect(describeFailure(error)).toBe(`GitHub's rate limit for github-token is used up (API rate limit exceeded for installation ID 1.); try again after ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC, when it resets`);
+    expect(warnings).toEqual([expect.stringMatching(/^GitHub rate limit on POST .*; giving up: GitHub asks to wait 3\d{3} s, longer than the 60 s pr-debate waits$/)]);
+    expect(server.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('takes 406 (a diff too large) as final: asked once, not retried', async () => {
+    server.state.faults.push({
+      method: 'GET',
+      path: '/repos/octo/widgets/pulls/3',
+      status: 406,
+      times: 10,
+      body: { message: 'Sorry, the diff exceeded the maximum number of lines (20000)', errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }], documentation_url: 'https://docs.github.com/rest', status: '406' },
+    });
+    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m)), { owner: 'octo', repo: 'widgets' });
+    await expect(source.getWholeDiff(3)).resolves.toEqual({ refused: expect.stringMatching(/^HTTP 406, too large/) });
+    expect(server.state.requests.filter((r) => r.path === '/repos/octo/widgets/pulls/3')).toHaveLength(1);
+  });
+
   it('names the missing permissions entry for "Resource not accessible by integration"', async () => {
     server.state.faults.push({
       method: 'POST',
@@ -63,7 +93,9 @@ describe('the REST client under GitHub faults', () => {
       body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' },
     });
     const error = await publisher().reply(3, 'hello').catch((e: unknown) => e);
-    expect(describeFailure(error)).toBe('GitHub refused the request (Resource not accessible by integration): give the workflow `permissions: { contents: read, pull-requests: write }`');
+    expect(describeFailure(error)).toBe(
+      "GitHub refused POST /repos/octo/widgets/issues/3/comments (Resource not accessible by integration): add `pull-requests: write` to the workflow's `permissions:` (pr-debate needs `contents: read` and `pull-requests: write`)",
+    );
   });
 
   it('gives up on a request that never answers, instead of hanging', async () => {

@@ -113,6 +113,20 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     server.setResponder(() => next);
   });
 
+  it('ends a call that hangs with the per-request timeout: before the headers (retried by the SDK) and when the stream stalls after them', async () => {
+    next = { hang: true };
+    const before = server.requests.length;
+    const timed = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 1, timeoutMs: 300 });
+    await expect(timed.complete(call())).rejects.toThrow(/^the model API did not answer in time/);
+    expect(server.requests.length - before).toBe(2);
+
+    // The SDK's timeout ends when the headers arrive; a reply that starts and then stops is ended too.
+    next = { hang: true, afterStart: true };
+    let started = 0;
+    await expect(timed.complete({ ...call(), onStart: () => (started += 1) })).rejects.toThrow('the model API stopped sending the reply: nothing arrived for 0.3 s');
+    expect(started).toBe(1);
+  });
+
   it('stops a call in flight when the run is stopped, with the stop reason', async () => {
     next = { hang: true };
     const controller = new AbortController();

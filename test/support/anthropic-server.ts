@@ -73,7 +73,14 @@ export type ScriptedReply =
       error: { status: number; type: string; message: string; details?: Record<string, unknown> };
       headers?: Record<string, string>;
     }
-  | { hang: true };
+  | {
+      hang: true;
+      /**
+       * Stall after the stream has begun: send the response headers and `message_start`, then nothing
+       * more (a stream that stops mid-reply). Without it the server never answers at all.
+       */
+      afterStart?: boolean;
+    };
 
 /** Context handed to a responder alongside the request. */
 export interface ResponderContext {
@@ -708,7 +715,38 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     }
 
     if ('hang' in reply) {
-      // Never answer; the socket is released when the client aborts or the server closes.
+      // Never answer (or never finish); the socket is released when the client aborts or the server closes.
+      if (reply.afterStart === true && request.stream === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        const input = cache.account(request);
+        sse(res, {
+          type: 'message_start',
+          message: {
+            id: randomId('msg_01', 22),
+            type: 'message',
+            role: 'assistant',
+            model: request.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            stop_details: null,
+            container: null,
+            diagnostics: null,
+            usage: {
+              input_tokens: input.input_tokens,
+              cache_creation_input_tokens: input.cache_creation_input_tokens,
+              cache_read_input_tokens: input.cache_read_input_tokens,
+              cache_creation: { ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens },
+              output_tokens: 1,
+              output_tokens_details: null,
+              server_tool_use: null,
+              service_tier: 'standard',
+              inference_geo: null,
+              speed: 'standard',
+            },
+          },
+        });
+      }
       return;
     }
     if ('error' in reply) {

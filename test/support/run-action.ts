@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,10 @@ export const DIST = path.join(ROOT, 'dist', 'index.js');
 
 /** What a run of the bundled action left behind. */
 export interface ActionRun {
+  /** Null when the child was ended by a signal (see `signal`). */
   exitCode: number | null;
+  /** The signal that ended the child, e.g. SIGKILL after `timeoutMs`; null when it exited by itself. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
   /** Parsed from the `GITHUB_OUTPUT` file. */
@@ -28,6 +31,8 @@ export interface ActionRun {
  * built from scratch, so nothing of the parent's (such as a real API key) leaks in.
  * @param options.node the Node binary (default: this process's)
  * @param options.timeoutMs the child is killed after this long
+ * @param options.onSpawn called once with the child as soon as it is spawned, e.g. to send it a signal
+ *   (SIGTERM, SIGINT) once a test sees it waiting; the timeout still bounds the run
  */
 export async function runAction(options: {
   node?: string;
@@ -39,6 +44,7 @@ export async function runAction(options: {
   serverUrl?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  onSpawn?: (child: ChildProcess) => void;
 }): Promise<ActionRun> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-run-'));
   try {
@@ -66,7 +72,7 @@ export async function runAction(options: {
       ...options.env,
     };
     const started = Date.now();
-    const { exitCode, stdout, stderr } = await new Promise<{ exitCode: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const { exitCode, signal, stdout, stderr } = await new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(options.node ?? process.execPath, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
@@ -74,13 +80,15 @@ export async function runAction(options: {
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
       child.on('error', reject);
-      child.on('close', (code) => {
+      child.on('close', (code, endedBy) => {
         clearTimeout(timer);
-        resolve({ exitCode: code, stdout: out, stderr: err });
+        resolve({ exitCode: code, signal: endedBy, stdout: out, stderr: err });
       });
+      options.onSpawn?.(child);
     });
     return {
       exitCode,
+      signal,
       stdout,
       stderr,
       outputs: parseOutputFile(await readFile(outputPath, 'utf8')),

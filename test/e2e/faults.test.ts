@@ -1,0 +1,459 @@
+import type { ChildProcess } from 'node:child_process';
+import { describe, it, type TestContext } from 'vitest';
+import { z } from 'zod';
+import type { ModelCall } from '../../src/debate/model-client.js';
+import { startAnthropicServer, type MessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
+import { debateScript } from '../support/debate-script.js';
+import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+import { cacheContent, rfcContent } from '../support/evidence-fixtures.js';
+import { startGitHubServer, type FakePullRequest, type PullRequestFileFixture } from '../support/github-server.js';
+import { syntheticPull } from '../support/pull-fixture.js';
+import { runAction, type ActionRun } from '../support/run-action.js';
+import { describeCall } from '../support/scripted-models.js';
+
+/**
+ * The fault table of issue #6, row by row, through the bundled action (`dist/index.js` as the runner
+ * starts it) against the local GitHub and Messages API servers, with the real Octokit and Anthropic
+ * SDK. Each test asserts what a user sees: the comment, the step's exit code and its `::error::` /
+ * `::warning::` / `::notice::` lines, and the outputs.
+ *
+ * The PR is the small cache change of `test/support/evidence-fixtures.ts`, so the default debate
+ * script (`test/support/debate-script.ts`) cites real lines of it; runs use the quick preset unless a
+ * row needs cross-examination, to keep the number of (throttled, one a second) GitHub writes low.
+ *
+ * Also covered elsewhere:
+ * - the SDK's retries, the spend-limit 429, 529 and the per-request timeout (before the headers and
+ *   mid-stream; no input sets it, so it has no end-to-end test): test/llm/anthropic-model-client.test.ts;
+ * - the deadline with every call hanging, five positions, refusals, fork PRs under `pull_request`, a
+ *   failed GitHub step: test/e2e/real-case.test.ts;
+ * - a persistent secondary rate limit, a primary one, 403 permissions, 406 not retried, a GitHub request
+ *   that never answers: test/github/octokit-faults.test.ts;
+ * - 406 and the 3,000-file cap at the evidence stage: test/github/pull-request-source.test.ts.
+ * "Gate not passed" in the table: the merge gate does not exist yet; the outputs it will read
+ * (`status`, `recommendation`, the record's `completion`) are asserted here instead.
+ */
+
+const TOKEN = 'ghs_faultSuiteToken0000000000000000000000';
+const KEY = 'sk-ant-local-fault-suite-key';
+const OWNER = 'octo';
+const REPO = 'cache';
+const MAINTAINER = 'maintainer';
+const BOT = 'github-actions[bot]';
+const POSITIONS = '/debate keep the cache vs drop the cache';
+
+/** The fixture PR served by GitHub: src/cache.ts (lines 11-12 added, old line 11 removed) and an added RFC. */
+function cachePull(number: number, extra: Partial<FakePullRequest> = {}): FakePullRequest {
+  const head = String(number).repeat(40).slice(0, 40).replace(/[^0-9a-f]/g, 'a');
+  const headSha = `c${head.slice(1)}`;
+  const baseSha = `b${head.slice(1)}`;
+  const headLines = cacheContent.split('\n');
+  const baseContent = [...headLines.slice(0, 10), "const old11 = 'removed';", ...headLines.slice(12)].join('\n');
+  const patch = "@@ -10,3 +10,4 @@\n const value10 = 'line 10 of cache';\n-const old11 = 'removed';\n+const value11 = 'line 11 of cache';\n+const value12 = 'line 12 of cache';\n const value13 = 'line 13 of cache';";
+  const rfcPatch = `@@ -0,0 +1,3 @@\n${rfcContent.trimEnd().split('\n').map((l) => `+${l}`).join('\n')}`;
+  const files: PullRequestFileFixture[] = [
+    { sha: '1'.repeat(40), filename: 'src/cache.ts', status: 'modified', additions: 2, deletions: 1, changes: 3, patch },
+    { sha: '2'.repeat(40), filename: 'docs/rfcs/0001-cache.md', status: 'added', additions: 3, deletions: 0, changes: 3, patch: rfcPatch },
+  ];
+  const diff = [
+    'diff --git a/src/cache.ts b/src/cache.ts',
+    'index 1111111..2222222 100644',
+    '--- a/src/cache.ts',
+    '+++ b/src/cache.ts',
+    patch,
+    'diff --git a/docs/rfcs/0001-cache.md b/docs/rfcs/0001-cache.md',
+    'new file mode 100644',
+    'index 0000000..3333333',
+    '--- /dev/null',
+    '+++ b/docs/rfcs/0001-cache.md',
+    rfcPatch,
+    '',
+  ].join('\n');
+  const trees: Record<string, Record<string, string>> = {
+    [headSha]: { 'src/cache.ts': cacheContent, 'docs/rfcs/0001-cache.md': rfcContent },
+    [baseSha]: { 'src/cache.ts': baseContent },
+  };
+  return {
+    number,
+    title: 'Cache the parsed config',
+    body: 'Adds a cache. See docs/rfcs/0001-cache.md.',
+    user: { login: 'contributor' },
+    head: { sha: headSha, ref: `cache-${number}` },
+    base: { sha: baseSha, ref: 'main' },
+    files,
+    diff,
+    readFile: (sha, path) => {
+      const text = trees[sha]?.[path];
+      return text === undefined ? undefined : Buffer.from(text);
+    },
+    ...extra,
+  };
+}
+
+/** The cache change inside a PR of 3,052 files: GitHub lists only the first 3,000. */
+function hugePull(number: number): FakePullRequest {
+  const cache = cachePull(number);
+  const generated = syntheticPull({ files: 3_050, changedPerFile: 1, number });
+  return {
+    ...cache,
+    files: [...cache.files, ...generated.files],
+    diff: '',
+    readFile: (sha, path) => cache.readFile(sha, path) ?? generated.readFile(sha === cache.head.sha ? generated.head.sha : generated.base.sha, path),
+  };
+}
+
+/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions). */
+function callOf(request: MessagesRequest): ModelCall<unknown> {
+  const blocks = request.messages[0]?.content;
+  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens };
+}
+
+type CallInfo = ReturnType<typeof describeCall>;
+
+/**
+ * The default debate script served by the Messages API; `fault` may answer a call instead (an error,
+ * a hang), given what the call is.
+ */
+function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
+  const script = debateScript();
+  return (request, { callIndex }) => {
+    const call = callOf(request);
+    return fault?.(describeCall(call), request) ?? { text: JSON.stringify(script(call, callIndex)) };
+  };
+}
+
+/** The phase and position of each Messages API request, e.g. `opening A`, `judge`. */
+const callsOf = (requests: { body: MessagesRequest }[]) =>
+  requests.map((r) => {
+    const info = describeCall(callOf(r.body));
+    return info.position ? `${info.phase} ${info.position}` : info.phase;
+  });
+
+/** The PRs every scenario serves: #1 the cache change, #2 the same with its whole diff refused (406), #3 inside 3,052 files. */
+const PULLS = [cachePull(1), cachePull(2, { diffTooLarge: true }), hugePull(3)];
+
+/** Fresh local servers for one test (tests run concurrently), closed when it finishes. */
+async function startScenario(context: TestContext, responder: Responder = scriptedModel()) {
+  const github = await startGitHubServer({
+    repositories: [{ owner: OWNER, name: REPO, pulls: PULLS, permissions: { [MAINTAINER]: 'write' } }],
+    token: TOKEN,
+    botLogin: BOT,
+    tokens: { ghp_person_maintainer: MAINTAINER },
+  });
+  const anthropic = await startAnthropicServer({ apiKey: KEY, responder });
+  context.onTestFinished(async () => {
+    await Promise.all([github.close(), anthropic.close()]);
+  });
+  return {
+    github,
+    anthropic,
+    /** Posts a command as the maintainer and returns the `issue_comment` event for it. */
+    async command(body: string, pull = 1) {
+      const response = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/${pull}/comments`, {
+        method: 'POST',
+        headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
+        body: JSON.stringify({ body }),
+      });
+      const { id } = (await response.json()) as { id: number };
+      return commentEvent({ owner: OWNER, repo: REPO, number: pull, body, user: MAINTAINER, commentId: id });
+    },
+    /** Runs the bundled action on an event, quick preset unless `inputs` say otherwise. */
+    run(payload: unknown, inputs: Record<string, string> = {}, options: { eventName?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {}) {
+      return runAction({
+        eventName: options.eventName ?? 'issue_comment',
+        payload,
+        repository: `${OWNER}/${REPO}`,
+        apiUrl: github.url,
+        inputs: { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, preset: 'quick', ...inputs },
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}),
+      });
+    },
+    /** The comment the run points at in its `comment-url` output. */
+    posted: (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url']),
+    /** Requests each server receives from now on. */
+    since() {
+      const gh = github.state.requests.length;
+      const model = anthropic.requests.length;
+      return { github: () => github.state.requests.slice(gh), model: () => anthropic.requests.slice(model) };
+    },
+  };
+}
+
+/** The `::error::` lines of a run's log. */
+const errors = (result: ActionRun) => result.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+
+// The rows are independent: each test has its own servers, so they run concurrently (the runs mostly wait).
+describe.concurrent('faults, end to end (issue #6)', () => {
+  it('model 429 with retry-after, then success: the SDK waits and retries the call, and the debate succeeds', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted, since } = await startScenario(ctx);
+    let limited = false;
+    anthropic.setResponder((request, context) => {
+      if (limited) return scriptedModel()(request, context);
+      limited = true;
+      return { error: { status: 429, type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' }, headers: { 'retry-after': '1' } };
+    });
+    const seen = since();
+    const result = await run(await command(POSITIONS));
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'success', recommendation: 'A' });
+    expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    // Quick preset: 2 openings, the audit, 2 judge runs; the limited call was sent again, unchanged.
+    const requests = seen.model();
+    expect(callsOf(requests)).toEqual(['opening A', 'opening A', 'opening B', 'audit', 'judge', 'judge']);
+    expect(requests[1]!.body).toEqual(requests[0]!.body);
+    expect(errors(result)).toEqual([]);
+  });
+
+  it('model 529 on every try: no verdict, the comment says the model is unavailable, the step fails', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted, since } = await startScenario(ctx);
+    anthropic.setResponder(() => ({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } }));
+    const seen = since();
+    const result = await run(await command(POSITIONS));
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'aborted', recommendation: 'none' });
+    const body = posted(result)!.body;
+    expect(body).toContain('## ⚠️ pr-debate: no verdict');
+    expect(body).toContain('The opening of position A is incomplete: the model is unavailable (HTTP 529 overloaded_error, after retries): Overloaded; try again later.');
+    expect(errors(result)).toEqual([expect.stringMatching(/^::error::The debate was aborted: The opening of position A is incomplete: the model is unavailable \(HTTP 529/)]);
+    // Bounded: each of the two openings was tried three times (the SDK's two retries), and nothing came after.
+    expect(callsOf(seen.model())).toEqual(['opening A', 'opening A', 'opening A', 'opening B', 'opening B', 'opening B']);
+
+    // With a label, the moderator is the first call: its failure is the run's, and the comment says so.
+    const labelled = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
+    expect(labelled.exitCode).toBe(1);
+    expect(labelled.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    expect(posted(labelled)?.body).toContain('The moderator could not frame the debate: the model is unavailable (HTTP 529 overloaded_error, after retries)');
+  });
+
+  it('429 for a spend limit: no retry at all, and the comment and the log say what to do', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted, since } = await startScenario(ctx);
+    anthropic.setResponder(() => ({
+      error: { status: 429, type: 'rate_limit_error', message: 'You have reached your specified API usage limits.', details: { error_code: 'enforced_spend_limit_reached' } },
+    }));
+    const seen = since();
+    const result = await run(await command(POSITIONS));
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    expect(callsOf(seen.model())).toEqual(['opening A', 'opening B']); // one request per call: never retried
+    const advice = "the organization's API spend limit is reached (You have reached your specified API usage limits.); raise it in the Claude Console, retrying will not help";
+    expect(posted(result)?.body).toContain(advice);
+    expect(errors(result)[0]).toContain(advice);
+  });
+
+  it('a call hangs: the run deadline (fractional minutes) stops it and the partial transcript is posted', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted } = await startScenario(ctx);
+    // B's calls never answer; A's opening is in by then. The deadline is the only thing that ends the run.
+    // (The per-request timeout, which also covers a stream that stalls mid-reply, is tested in test/llm.)
+    anthropic.setResponder(scriptedModel((info) => (info.position === 'B' ? { hang: true } : undefined)));
+    const result = await run(await command(POSITIONS), { 'deadline-minutes': '0.2' });
+    expect(result.signal).toBeNull(); // it ended by itself
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    const body = posted(result)!.body;
+    expect(body).toContain('## ⚠️ pr-debate: no verdict');
+    expect(body).toContain('The run deadline (deadline-minutes: 0.2) was reached before the debate finished');
+    expect(body).toContain('Thesis of A.'); // what exists is kept
+    expect(body).toMatch(/Opening of B\. drop the cache[^\n]*\n\n\*\*\[INCOMPLETE\]\*\* the run deadline was reached/);
+    expect(errors(result)[0]).toMatch(/^::error::The debate was aborted: The run deadline \(deadline-minutes: 0\.2\) was reached/);
+  });
+
+  it('one advocate keeps failing: the debate goes on without it, degraded-success, and the comment names it', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted, since } = await startScenario(ctx);
+    anthropic.setResponder(scriptedModel((info) => (info.position === 'B' ? { error: { status: 500, type: 'api_error', message: 'Internal server error' } } : undefined)));
+    const seen = since();
+    const result = await run(await command('/debate keep the cache vs drop the cache vs shorten the expiry'), { preset: 'standard' });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'degraded-success', recommendation: 'A' });
+    const body = posted(result)!.body;
+    expect(body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(body).toContain('**Degraded run.** The opening of position B is incomplete: the model is unavailable (HTTP 500 api_error, after retries): Internal server error; try again later.');
+    // B's opening was tried three times; A and C went on to cross-examine each other; B was never called again.
+    const calls = callsOf(seen.model());
+    expect(calls.filter((c) => c.endsWith(' B'))).toEqual(['opening B', 'opening B', 'opening B']);
+    expect(calls).toEqual(expect.arrayContaining(['cross-examination A', 'cross-examination C', 'audit', 'judge']));
+  });
+
+  it('GitHub 403 "Resource not accessible by integration" on posting: the message names the permissions entry, the summary keeps the report', async (ctx) => {
+    const { expect } = ctx;
+    const { github, command, run } = await startScenario(ctx);
+    const event = await command('/debate keep the cache vs drop the cache vs cache per request');
+    // A token without `pull-requests: write`: every comment and reaction write is refused.
+    const refused = { status: 403, times: Infinity, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' } };
+    github.state.faults.push(
+      { ...refused, method: 'POST', path: /^\/repos\/octo\/cache\/issues\/(1\/comments|comments\/\d+\/reactions)$/ },
+      { ...refused, method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/ },
+    );
+    const before = github.state.comments.length;
+    const result = await run(event);
+    expect(result.exitCode).toBe(1);
+    expect(errors(result)).toEqual([
+      '::error::posting the debate comment failed: GitHub refused POST /repos/octo/cache/issues/1/comments (Resource not accessible by integration): add `pull-requests: write` to the workflow\'s `permissions:` (pr-debate needs `contents: read` and `pull-requests: write`)',
+    ]);
+    expect(github.state.comments.length).toBe(before); // nothing could be posted
+    expect(result.summary).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    // The outputs keep the debate's record, and agree with it.
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'A', confidence: 'medium', 'comment-url': '' });
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A', confidence: 'medium' });
+  });
+
+  it('GitHub secondary rate limit on a write: waits out retry-after and retries, then posts', async (ctx) => {
+    const { expect } = ctx;
+    const { github, command, run, posted, since } = await startScenario(ctx);
+    const event = await command('/debate keep the cache vs drop the cache vs cache per tenant');
+    github.state.faults.push({
+      method: 'POST',
+      path: '/repos/octo/cache/issues/1/comments',
+      status: 403,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+    });
+    const seen = since();
+    const result = await run(event);
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs.status).toBe('success');
+    expect(result.stdout).toMatch(/^::warning::GitHub secondary rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; retrying after 1 s$/m);
+    // The refused POST was sent again: two POSTs for the one comment the run created.
+    expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(2);
+    expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    // A persistent secondary limit gives up after bounded retries: test/github/octokit-faults.test.ts.
+  });
+
+  it('GitHub primary rate limit used up for an hour: gives up at once instead of waiting, and says so', async (ctx) => {
+    const { expect } = ctx;
+    const { github, command, run, since } = await startScenario(ctx);
+    const event = await command('/debate keep the cache vs drop the cache vs cache per process');
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    github.state.faults.push({
+      path: /^\/repos\/octo\/cache\/issues\/1\/comments$/,
+      method: 'POST',
+      status: 403,
+      times: Infinity,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '5000', 'x-ratelimit-reset': String(reset) },
+      body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+    });
+    const seen = since();
+    const result = await run(event, {}, { timeoutMs: 45_000 });
+    expect(result.signal).toBeNull(); // it did not wait for the reset (the child would have been killed)
+    expect(result.exitCode).toBe(1);
+    const givingUp = result.stdout.match(/^::warning::GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; giving up: GitHub asks to wait 3\d{3} s, longer than the 60 s pr-debate waits$/gm) ?? [];
+    expect(givingUp.length).toBeGreaterThan(0);
+    expect(result.stdout).not.toContain('retrying after');
+    const until = new Date(reset * 1000).toISOString().slice(11, 16);
+    expect(errors(result)).toEqual([`::error::posting the debate comment failed: GitHub's rate limit for github-token is used up (API rate limit exceeded for installation ID 1.); try again after ${until} UTC, when it resets`]);
+    expect(result.summary).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    // Every comment write (progress updates, the debate comment, the failure comment) was sent once and given up.
+    expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(givingUp.length);
+  });
+
+  it('the whole diff refused with 406: falls back to the file list and the comment says so', async (ctx) => {
+    const { expect } = ctx;
+    const { command, run, posted, since } = await startScenario(ctx);
+    const event = await command(POSITIONS, 2);
+    const seen = since();
+    const result = await run(event);
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs.status, posted(result)?.body).toBe('success');
+    const body = posted(result)!.body;
+    expect(body).toContain('GitHub did not serve the whole diff of this PR (HTTP 406, too large: Sorry, the diff exceeded the maximum number of files (300).');
+    expect(body).toContain('2 changed files;');
+    // 406 is GitHub's final answer for a diff too large: asked for once, not retried.
+    expect(seen.github().filter((r) => r.path === '/repos/octo/cache/pulls/2' && String(r.headers.accept).includes('diff'))).toHaveLength(1);
+  });
+
+  it('a file list cut at 3,000: the comment says how many files were listed and that the evidence is truncated', async (ctx) => {
+    const { expect } = ctx;
+    const { command, run, posted } = await startScenario(ctx);
+    const result = await run(await command(POSITIONS, 3));
+    expect(result.exitCode, result.stdout).toBe(0);
+    const body = posted(result)!.body;
+    expect(body).toContain('3000 of 3052 changed files (GitHub lists at most 3,000)');
+    expect(body).toContain('**Evidence truncated:**');
+    expect(body).toContain('This PR changes more than 300 files, which is past what GitHub serves as a whole diff');
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A' });
+  });
+
+  // The runner cancels a job with SIGINT, then SIGTERM 7.5 s later, then SIGKILL: each signal alone must do.
+  it.for([
+    ['SIGTERM', 'a command whose first opening never answers'],
+    ['SIGINT', 'a label whose moderator call is rate limited, the SDK waiting out a 600 s retry-after'],
+  ] as const)('the job cancelled with %s during %s: the call is stopped, the comment says cancelled, the process exits non-zero', async ([signal], ctx) => {
+    const { expect } = ctx;
+    const { anthropic, command, run, posted, since } = await startScenario(ctx);
+    let inFlight: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (inFlight = resolve));
+    anthropic.setResponder(() => {
+      setTimeout(inFlight, 200);
+      return signal === 'SIGTERM' ? { hang: true } : { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '600' } };
+    });
+    const event = signal === 'SIGTERM' ? await command(POSITIONS) : labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER });
+    const seen = since();
+    const result = await run(event, {}, {
+      eventName: signal === 'SIGTERM' ? 'issue_comment' : 'pull_request_target',
+      timeoutMs: 45_000,
+      onSpawn: (child) => void waiting.then(() => child.kill(signal)),
+    });
+    expect(result.signal).toBeNull(); // it handled the signal and ended by itself, well before the 45 s kill
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/^::warning::The job was cancelled: stopping model calls and posting what exists\.$/m);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    const body = posted(result)!.body;
+    expect(body).toContain(`The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`);
+    // The plan comment was replaced: by the debate so far (a command), or by the failure (the moderator was stopped).
+    expect(body).not.toContain('pr-debate is debating');
+    expect(body).toContain(signal === 'SIGTERM' ? '## ⚠️ pr-debate: no verdict' : 'The moderator could not frame the debate: the job was cancelled (SIGINT)');
+    expect(errors(result)[0]).toContain(`The job was cancelled (${signal})`);
+    expect(seen.model()).toHaveLength(1); // the stopped call; nothing was sent after the cancellation
+  });
+
+  it('bad input: a malformed command gets a reply with the problem and the usage, and no model call', async (ctx) => {
+    const { expect } = ctx;
+    const { command, run, posted, since } = await startScenario(ctx);
+    // Five positions: test/e2e/real-case.test.ts ("replies with the problem and the usage to a malformed command").
+    const seen = since();
+    for (const [text, problem] of [
+      ['/debate keep vs drop --fast', 'unknown option `--fast`'],
+      ['/debate keep vs  vs drop', 'position B is empty'],
+      ['/debate keep vs drop --rounds=ten', '`--rounds` needs a number from 0 to 5, got "ten"'],
+    ] as const) {
+      const result = await run(await command(text));
+      expect(result.exitCode).toBe(0);
+      expect(result.outputs.status).toBe('skipped');
+      const reply = posted(result)!.body;
+      expect(reply).toContain(`**pr-debate could not run this command:** ${problem}.`);
+      expect(reply).toContain('/debate <A> vs <B> [vs <C> [vs <D>]]');
+    }
+    expect(seen.model()).toEqual([]);
+  });
+
+  it('bad input: `max-rounds: ten` fails the step naming the input, before any API call', async (ctx) => {
+    const { expect } = ctx;
+    const { command, run, since } = await startScenario(ctx);
+    const event = await command(POSITIONS);
+    const seen = since();
+    const result = await run(event, { 'max-rounds': 'ten' });
+    expect(result.exitCode).toBe(1);
+    expect(errors(result)).toEqual(['::error::Input \'max-rounds\': expected a whole number from 0 to 5, got "ten"']);
+    expect(seen.github()).toEqual([]);
+    expect(seen.model()).toEqual([]);
+  });
+
+  it('a comment on a plain issue: exit 0 with a notice, and no GitHub call at all', async (ctx) => {
+    const { expect } = ctx;
+    const { run, since } = await startScenario(ctx);
+    const seen = since();
+    const result = await run(commentEvent({ owner: OWNER, repo: REPO, number: 7, body: POSITIONS, user: MAINTAINER, onIssue: true }));
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^::notice::pr-debate did not run: #7 is an issue, not a pull request\.$/m);
+    expect(result.outputs.status).toBe('skipped');
+    expect(seen.github()).toEqual([]);
+    expect(seen.model()).toEqual([]);
+  });
+});
