@@ -87330,7 +87330,7 @@ var WordBudget = class {
 
 // src/debate/build-turns.ts
 function incompleteBase(positionId, model, error63) {
-  return { positionId, model, status: "incomplete", error: error63, repaired: true, truncated: void 0 };
+  return { positionId, model, status: "incomplete", error: error63, repaired: false, truncated: void 0 };
 }
 function buildOpening(reply, ctx) {
   const budget = new WordBudget(WORD_CAPS.opening);
@@ -88156,7 +88156,7 @@ async function runDebate(client, request2) {
     const authors = positions.filter((p) => active.has(p.id));
     transcript.steelmans = await Promise.all(
       authors.map(async (author) => {
-        const target = positions[(positions.indexOf(author) + 1) % positions.length];
+        const target = authors[(authors.indexOf(author) + 1) % authors.length];
         const reply = await caller.attempt({
           role: "advocate",
           purpose: `steelman of ${target.id}`,

@@ -19,9 +19,10 @@ export interface TurnContext {
   pack: EvidencePack;
 }
 
-/** A turn whose call failed twice: `[INCOMPLETE]`, with the reason. */
+/** A turn whose call failed (after its repair retry, when one applied): `[INCOMPLETE]`, with the reason in `error`. */
 export function incompleteBase(positionId: string, model: string, error: string): TurnBase {
-  return { positionId, model, status: 'incomplete', error, repaired: true, truncated: undefined };
+  // `repaired` means a retry produced the turn; none did here (the error says whether a retry was tried).
+  return { positionId, model, status: 'incomplete', error, repaired: false, truncated: undefined };
 }
 
 /** An opening statement from its reply. */

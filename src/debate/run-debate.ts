@@ -169,12 +169,13 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   }
 
   // 4. Steelman swap: the advocate of each position writes the best case for the next one, the last for the first.
+  // Only advocates still in the debate take part, so the rotation closes over them (with B dropped: A for C, C for A).
   if (plan.steelman && transcript.rounds.length > 0 && active.size >= 2) {
     const rendered = renderTranscript(positions, transcript, { order: positions.map((p) => p.id), judge: false });
     const authors = positions.filter((p) => active.has(p.id));
     transcript.steelmans = await Promise.all(
       authors.map(async (author) => {
-        const target = positions[(positions.indexOf(author) + 1) % positions.length]!;
+        const target = authors[(authors.indexOf(author) + 1) % authors.length]!;
         const reply = await caller.attempt({
           role: 'advocate',
           purpose: `steelman of ${target.id}`,

@@ -181,6 +181,15 @@ describe('runDebate: rules enforced in code', () => {
     expect(stranger.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low', confidence_reason: 'The judge recommended a position that is not in this debate.' });
   });
 
+  it('closes the steelman rotation over the advocates still in the debate', async () => {
+    const { outcome } = await debate(
+      { opening: (call, info, i) => (info.position === 'B' ? new Error('overloaded') : defaults.opening(call, info, i)) },
+      { positions: ['keep', 'drop', 'cap'] },
+    );
+    expect(outcome.transcript.steelmans.map((t) => `${t.positionId}->${t.target}`)).toEqual(['A->C', 'C->A']);
+    expect(outcome.transcript.openings.find((t) => t.positionId === 'B')).toMatchObject({ status: 'incomplete', repaired: false });
+  });
+
   it('repairs a truncated reply once, then marks the turn incomplete and goes on degraded', async () => {
     let bOpenings = 0;
     const { outcome, models } = await debate({
