@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublisher } from '../../src/github/comments.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
-import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
+import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 
 const token = 'ghs_publishTestToken0000000000000000000000';
-const pull: FakePullRequest = {
-  number: 3,
-  title: 't',
-  body: null,
-  user: { login: 'alice' },
-  head: { sha: 'a'.repeat(40), ref: 'feature' },
-  base: { sha: 'b'.repeat(40), ref: 'main' },
-  files: [],
-  diff: '',
-  readFile: () => undefined,
-};
+const pull = emptyPullRequest();
 
 describe('the publisher', () => {
   let server: GitHubServer;

@@ -1500,3 +1500,18 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   }
   return Buffer.concat(chunks);
 }
+
+/** A pull request with no files, for tests of comments, reactions and faults: #3, head `a…a`, base `b…b`. */
+export function emptyPullRequest(): FakePullRequest {
+  return {
+    number: 3,
+    title: 't',
+    body: null,
+    user: { login: 'alice' },
+    head: { sha: 'a'.repeat(40), ref: 'feature' },
+    base: { sha: 'b'.repeat(40), ref: 'main' },
+    files: [],
+    diff: '',
+    readFile: () => undefined,
+  };
+}
