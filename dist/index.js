@@ -91644,6 +91644,57 @@ function createPublisher(octokit, repo) {
   };
 }
 
+// src/github/describe-github-error.ts
+function describeGitHubError(error63) {
+  if (!(error63 instanceof Error)) return void 0;
+  const message = error63.message.replace(/ - https:\/\/docs\.github\.com\S*$/, "");
+  const status = "status" in error63 ? error63.status : void 0;
+  if (error63.name === "TimeoutError" || error63.cause instanceof Error && error63.cause.name === "TimeoutError" || /aborted due to timeout/i.test(message)) {
+    return "GitHub did not answer in time; try again later";
+  }
+  if (error63.name === "HttpError" && typeof status === "number") {
+    const request2 = requestOf(error63);
+    if (status === 403 && /Resource not accessible by integration/i.test(message)) {
+      const what = request2 ? `${request2.method} ${request2.path}` : "the request";
+      return `GitHub refused ${what} (${message}): add \`${request2 ? missingPermission(request2) : "pull-requests: write"}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
+    }
+    if ((status === 403 || status === 429) && /rate limit/i.test(message)) {
+      if (/secondary/i.test(message)) return `GitHub's secondary rate limit did not clear after bounded retries (${message}); try again in a few minutes`;
+      const reset = Number(headerOf(error63, "x-ratelimit-reset"));
+      const when = headerOf(error63, "x-ratelimit-remaining") === "0" && reset > 0 ? `after ${new Date(reset * 1e3).toISOString().slice(11, 16)} UTC, when it resets` : "later";
+      return `GitHub's rate limit for github-token is used up (${message}); try again ${when}`;
+    }
+    if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
+    if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
+    if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
+    return `GitHub answered HTTP ${status}: ${message}`;
+  }
+  return void 0;
+}
+function requestOf(error63) {
+  const request2 = "request" in error63 ? error63.request : void 0;
+  if (typeof request2 !== "object" || request2 === null || !("method" in request2) || !("url" in request2)) return void 0;
+  const { method, url: url2 } = request2;
+  if (typeof method !== "string" || typeof url2 !== "string") return void 0;
+  try {
+    return { method, path: new URL(url2).pathname };
+  } catch {
+    return void 0;
+  }
+}
+function headerOf(error63, name) {
+  const response = "response" in error63 ? error63.response : void 0;
+  if (typeof response !== "object" || response === null || !("headers" in response)) return void 0;
+  const headers = response.headers;
+  if (typeof headers !== "object" || headers === null) return void 0;
+  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof value === "string" ? value : void 0;
+}
+function missingPermission(request2) {
+  if (request2.path.endsWith("/graphql") || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request2.path)) return "contents: read";
+  return request2.method === "GET" ? "pull-requests: read" : "pull-requests: write";
+}
+
 // src/report/decision-record.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { createHash as createHash2 } from "node:crypto";
@@ -92379,53 +92430,7 @@ function warnOnAuthor(posted, settings, log2) {
 }
 function describeFailure(error63) {
   if (error63 instanceof StepError) return error63.message;
-  const message = error63 instanceof Error ? error63.message.replace(/ - https:\/\/docs\.github\.com\S*$/, "") : String(error63);
-  const status = typeof error63 === "object" && error63 !== null && "status" in error63 ? error63.status : void 0;
-  const cause = error63 instanceof Error ? error63.cause : void 0;
-  if (error63 instanceof Error && (error63.name === "TimeoutError" || cause instanceof Error && cause.name === "TimeoutError" || /aborted due to timeout/i.test(message))) {
-    return "GitHub did not answer in time; try again later";
-  }
-  if (error63 instanceof Error && error63.name === "HttpError" && typeof status === "number") {
-    const request2 = requestOf(error63);
-    if (status === 403 && /Resource not accessible by integration/i.test(message)) {
-      const what = request2 ? `${request2.method} ${request2.path}` : "the request";
-      return `GitHub refused ${what} (${message}): add \`${request2 ? missingPermission(request2) : "pull-requests: write"}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
-    }
-    if ((status === 403 || status === 429) && /rate limit/i.test(message)) {
-      if (/secondary/i.test(message)) return `GitHub's secondary rate limit did not clear after bounded retries (${message}); try again in a few minutes`;
-      const reset = Number(headerOf(error63, "x-ratelimit-reset"));
-      const when = headerOf(error63, "x-ratelimit-remaining") === "0" && reset > 0 ? `after ${new Date(reset * 1e3).toISOString().slice(11, 16)} UTC, when it resets` : "later";
-      return `GitHub's rate limit for github-token is used up (${message}); try again ${when}`;
-    }
-    if (status === 401) return `GitHub refused github-token (${message}): check the github-token input`;
-    if (status === 404) return `GitHub answered 404 Not Found: check that the pull request exists and that github-token can read the repository`;
-    if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
-    return `GitHub answered HTTP ${status}: ${message}`;
-  }
-  return message;
-}
-function requestOf(error63) {
-  const request2 = "request" in error63 ? error63.request : void 0;
-  if (typeof request2 !== "object" || request2 === null || !("method" in request2) || !("url" in request2)) return void 0;
-  const { method, url: url2 } = request2;
-  if (typeof method !== "string" || typeof url2 !== "string") return void 0;
-  try {
-    return { method, path: new URL(url2).pathname };
-  } catch {
-    return void 0;
-  }
-}
-function headerOf(error63, name) {
-  const response = "response" in error63 ? error63.response : void 0;
-  if (typeof response !== "object" || response === null || !("headers" in response)) return void 0;
-  const headers = response.headers;
-  if (typeof headers !== "object" || headers === null) return void 0;
-  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  return typeof value === "string" ? value : void 0;
-}
-function missingPermission(request2) {
-  if (request2.path.endsWith("/graphql") || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request2.path)) return "contents: read";
-  return request2.method === "GET" ? "pull-requests: read" : "pull-requests: write";
+  return describeGitHubError(error63) ?? (error63 instanceof Error ? error63.message : String(error63));
 }
 
 // src/settings.ts
