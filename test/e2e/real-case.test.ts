@@ -149,9 +149,9 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
     expect(texts.some((t) => t.includes('Your role: moderator'))).toBe(false);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
-    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now.
+    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now; the rocket did not wait for the eyes to go.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
-    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'DELETE', 'POST rocket']);
+    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'POST rocket', 'DELETE']);
     expect(scenario.github.state.reactions.filter((r) => r.commentId === command.id).map((r) => r.content)).toEqual(['rocket']);
 
     // Progress arrived in order on one comment: the plan first, one update per phase, then the verdict.

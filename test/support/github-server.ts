@@ -92,6 +92,8 @@ export interface Fault {
   delayMs?: number;
   /** Destroy the socket instead of answering, as a dropped connection. */
   destroy?: boolean;
+  /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
+  pass?: boolean;
 }
 
 /** GitHub's `simple-user`. */
@@ -1245,7 +1247,15 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
     const fault = takeFault(method, url.pathname);
-    if (fault !== undefined) return answerFault({ req, res }, fault);
+    if (fault?.pass === true) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, fault.delayMs ?? 0);
+        timers.add(timer);
+      });
+    } else if (fault !== undefined) return answerFault({ req, res }, fault);
     if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
     if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
 
