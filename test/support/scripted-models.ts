@@ -1,4 +1,5 @@
-import { formatIssues, ModelReplyError, ZERO_USAGE, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
+import { ZERO_USAGE } from '../../src/usage/price-usage.js';
+import { formatIssues, ModelReplyError, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
 
 /**
  * A ModelClient that answers from a script, for the pure debate engine (which only sees this
