@@ -4,11 +4,12 @@ import { runDebate } from '../debate/run-debate.js';
 import type { DebateOutcome } from '../debate/types.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
+import { logModelCalls } from './log-model-calls.js';
 import type { ProgressTracker } from './track-progress.js';
 
 /**
- * Runs the debate on the evidence, telling the progress comment and the log as each phase ends, so a
- * long run never looks hung.
+ * Runs the debate on the evidence, telling the log as each model call ends and the log and the progress
+ * comment as each phase ends, so a long run never looks hung.
  */
 export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker): Promise<DebateOutcome> {
   const { clients, settings, trigger } = run;
@@ -16,7 +17,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
   return log.group('Debate', async () => {
     log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
     const since = Date.now();
-    const result = await runDebate(clients.models, {
+    const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,
       positions: trigger.positions,
       outOfScope: trigger.options.outOfScope,
@@ -39,9 +40,6 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
         });
       },
     });
-    for (const call of result.calls) {
-      log.info(`${call.ok ? 'ok  ' : 'FAIL'} ${call.role}${call.positionId ? ` ${call.positionId}` : ''}: ${call.purpose}${call.retry ? ' (retry)' : ''}; ${call.model}; ${call.usage.input_tokens} in, ${call.usage.cache_read_input_tokens} cache read, ${call.usage.cache_creation_input_tokens} cache written, ${call.usage.output_tokens} out; ${(call.durationMs / 1000).toFixed(1)} s`);
-    }
     if (result.kind === 'debate') log.info(`Stop: ${describeStop(result.stop)}`);
     return result;
   });

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
-import { buildDecisionRecord, recordToJson, totalUsage, type DecisionRecord } from '../report/decision-record.js';
+import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
 import type { RunEvidence } from './read-evidence.js';
@@ -47,7 +47,7 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
     requestedBy: trigger.requestedBy,
     preset: debate.plan.preset,
   });
-  const usage = totalUsage(debate.calls);
+  const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl };
   const render = (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });

@@ -1,5 +1,5 @@
 import { planDebate, plannedCalls } from '../debate/plan.js';
-import { estimateRunCostUsd } from '../llm/pricing.js';
+import { estimateRunCostUsd } from '../usage/price-usage.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { answerCommand, answerProblem, authorize, findProblem, reactToCommand } from './answer-command.js';
