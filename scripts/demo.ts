@@ -18,6 +18,7 @@ import path from 'node:path';
 import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
 import { labeledEvent } from '../test/support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
+import { NODE24_UNAVAILABLE } from '../test/support/node24.js';
 import { ROOT, runAction } from '../test/support/run-action.js';
 import { loadRealCases } from './materialise-case.js';
 
@@ -53,7 +54,10 @@ try {
   console.log(`Pull request: ${c.package} ${c.from} -> ${c.to} (${scenario.materialised.meta.files_changed} files, +${scenario.materialised.meta.additions} -${scenario.materialised.meta.deletions}), RFC ${c.rfc_path}`);
   console.log(`Local GitHub API: ${scenario.github.url} (repository ${scenario.repository}, PR #${SCENARIO.pullNumber})\n`);
   const [owner, repo] = scenario.repository.split('/') as [string, string];
+  // The runner uses Node 24 (action.yml); where its binary cannot be had, this Node runs the action.
+  if (NODE24_UNAVAILABLE) console.log(`Node: ${process.version} (the runner's Node 24 ${NODE24_UNAVAILABLE.replace(/^needs /, 'is ')})`);
   const result = await runAction({
+    ...(NODE24_UNAVAILABLE ? { node: process.execPath } : {}),
     eventName: 'pull_request',
     payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),
     repository: scenario.repository,

@@ -1293,6 +1293,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
     });
   });
+  // Idle keep-alive sockets outlive every client's (undici closes its own after 4 s): the server never
+  // closes one just as a client reuses it, which is an ECONNRESET under load. close() ends them all.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
