@@ -86962,7 +86962,7 @@ function sectionChars(text) {
 function foldWhitespace(text) {
   return text.replace(/\s+/g, " ").trim();
 }
-function indexEvidence(plan, rendered) {
+function indexEvidence(plan) {
   const index = /* @__PURE__ */ new Map();
   const side = () => ({ lines: /* @__PURE__ */ new Map(), lineCount: void 0, search: { numbers: [], folded: [] } });
   for (const file2 of plan.input.files) {
@@ -86974,7 +86974,7 @@ function indexEvidence(plan, rendered) {
       head: file2.status === "removed" ? void 0 : side(),
       base: file2.status === "added" ? void 0 : side(),
       basePath: file2.status === "added" ? void 0 : file2.previousPath ?? file2.path,
-      partial: rendered.partial.has(file2.path)
+      partial: plan.partial.has(file2.path)
     });
   }
   for (const doc of plan.rfc) {
@@ -86993,10 +86993,10 @@ function indexEvidence(plan, rendered) {
     const cut = diff.hunks[diff.shownHunks];
     if (diff.cutLines > 0 && cut !== void 0) indexHunk(entry, cut, diff.cutLines);
   }
-  for (const [path6, content] of rendered.contents) {
-    const entry = index.get(path6);
+  for (const content of plan.contents) {
+    const entry = index.get(content.path);
     const head = entry.head ??= side();
-    content.lines.slice(0, content.shown).forEach((line, i) => head.lines.set(i + 1, line));
+    content.lines.forEach((line, i) => head.lines.set(i + 1, line));
     head.lineCount = content.lines.length;
   }
   for (const entry of index.values()) {
@@ -91162,8 +91162,7 @@ function markerOf(state, file2) {
   else if (state.diff === "partial") parts.push(`part of the diff: ${state.diffDetail}`);
   else if (state.diff === "omitted") parts.push("diff left out");
   else if (state.diff === "none" && file2.kind === "too-large") parts.push("no diff from GitHub");
-  if (state.content === "full") parts.push("full content");
-  else if (state.content === "part") parts.push("leading lines of its content");
+  if (state.content) parts.push("full content");
   return `[${parts.length === 0 ? "nothing to show" : parts.join(", ")}]`;
 }
 function listLineChars(file2) {
@@ -91205,10 +91204,13 @@ function groupLines(files, states, depth) {
 var MARKER_SLACK = 100;
 function openLedger(limit2, fixed, files, states, compact) {
   const charged = new Map([...files.values()].map((f) => [f.path, compact ? 0 : markerOf(states.get(f.path), f).length]));
+  return ledgerOver(limit2, fixed, { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 }, files, states, compact, charged);
+}
+function ledgerOver(limit2, used, spent, files, states, compact, charged) {
   const ledger = {
     limit: limit2,
-    used: fixed,
-    spent: { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 },
+    used,
+    spent,
     fits: (chars) => ledger.used + chars <= limit2,
     listCost: (path6) => {
       const state = states.get(path6);
@@ -91225,6 +91227,10 @@ function openLedger(limit2, fixed, files, states, compact) {
       const marker = markerOf(state, file2).length;
       ledger.used += marker - (charged.get(path6) ?? 0);
       charged.set(path6, marker);
+    },
+    fork: () => {
+      const copies = new Map([...states].map(([path6, state]) => [path6, { ...state }]));
+      return { ledger: ledgerOver(limit2, ledger.used, { ...ledger.spent }, files, copies, compact, new Map(charged)), states: copies };
     }
   };
   return ledger;
@@ -91234,6 +91240,19 @@ function openLedger(limit2, fixed, files, states, compact) {
 var MIN_CUT_LINES = 5;
 var MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
 var CUT_MARK_CHARS = 160;
+function placeDiff(file2, ledger, state, leftOut, tier, inRfc) {
+  if (file2.patch === void 0) {
+    if (file2.kind !== "too-large") return { diff: void 0, truncated: false };
+    leftOut({ path: file2.path, what: "hunks", reason: "GitHub sent no diff for it (too large to show)" });
+    return { diff: void 0, truncated: true };
+  }
+  if (file2.status === "added" && inRfc.has(file2.path)) {
+    state.diff = "in-rfc";
+    return { diff: void 0, truncated: false };
+  }
+  const diff = planDiff(file2, ledger, state, leftOut, tier);
+  return { diff, truncated: state.diff !== "all" };
+}
 function planDiff(file2, ledger, state, leftOut, tier) {
   if (file2.patch === void 0) return void 0;
   const name = JSON.stringify(file2.path);
@@ -91366,36 +91385,15 @@ function renderLeftOut(omitted, states, truncated, listed, total, descriptionCut
 var DESCRIPTION_SHARE = 0.15;
 var FILE_LIST_SHARE = 0.25;
 var GROUP_SHARE = 0.08;
-function contentCandidates(files, lowPriority = heuristicPriority) {
-  return files.map((file2, index) => ({ file: file2, index })).filter(({ file: file2 }) => hasReadableContent(file2) && (file2.status !== "added" || file2.kind === "too-large") && lowPriority(file2.path) === void 0).sort((a, b) => b.file.additions + b.file.deletions - (a.file.additions + a.file.deletions) || a.index - b.index).map(({ file: file2 }) => file2.path);
-}
-function estimateContentSize(bytes, path6) {
-  return { chars: Math.ceil(Math.ceil((bytes * 1.2 + 120 + path6.length * 2) / CHARS_PER_TOKEN) * CHARS_PER_TOKEN) + 1 };
-}
-function measureContent(path6, status, text) {
-  if (text.includes("\0")) return { binary: true };
-  const lines = splitLines(text).map(showLine);
-  return { chars: fileBlockChars(path6, contentLabel(status), lines, lines.length) + 1 };
-}
-function contentLabel(status) {
-  return `(head, ${status})`;
-}
 function planEvidence(input2) {
-  const { pull, files, rfc, contents, maxTokens } = input2;
+  const { pull, files, rfc, maxTokens } = input2;
   const classify = input2.lowPriority ?? heuristicPriority;
   const limit2 = maxTokens * CHARS_PER_TOKEN;
   const marks = delimiters("0".repeat(TAG_LENGTH));
-  const omitted = [];
-  const partial2 = /* @__PURE__ */ new Set();
-  const leftOut = (item) => {
-    omitted.push(item);
-    partial2.add(item.path);
-  };
   const states = new Map(files.map((f) => [f.path, { diff: f.patch === void 0 ? "none" : "omitted", content: false, listed: false }]));
   const byPath = new Map(files.map((f) => [f.path, f]));
   const listed = files.length;
   const total = Math.max(pull.changedFiles, listed);
-  let truncated = listed < total;
   const description = fitDescription(pull, marks, Math.floor(limit2 * DESCRIPTION_SHARE));
   const allListChars = files.reduce((sum, f) => sum + listLineChars(f) + markerOf(states.get(f.path), f).length, 0);
   const compact = allListChars > limit2 * FILE_LIST_SHARE;
@@ -91403,9 +91401,24 @@ function planEvidence(input2) {
   const listReserve = compact ? groupChars(files, states, groupDepth) : allListChars;
   const leftOutReserve = 700 + rfc.documents.reduce((sum, d) => sum + d.path.length + 120, 0);
   const fixed = sectionChars(renderPreamble(pull, "0".repeat(TAG_LENGTH), rfc.note)) + sectionChars(renderNotes(input2.notes ?? [])) + description.chars + sectionChars(renderListHeader(listed, total, compact)) + listReserve + leftOutReserve;
-  const ledger = openLedger(limit2, fixed, byPath, states, compact);
-  const plannedRfc = [];
-  const inRfc = /* @__PURE__ */ new Set();
+  const plan = {
+    input: input2,
+    classify,
+    states,
+    compact,
+    groupDepth,
+    description: { shown: description.shown, cut: description.cut },
+    rfc: [],
+    rfcInFull: /* @__PURE__ */ new Set(),
+    diffs: [],
+    contents: [],
+    omitted: [],
+    partial: /* @__PURE__ */ new Set(),
+    truncated: listed < total,
+    fileCount: { listed, total },
+    ledger: openLedger(limit2, fixed, byPath, states, compact)
+  };
+  const { ledger } = plan;
   for (const doc of rfc.documents) {
     const lines = splitLines(doc.content).map(showLine);
     const size = (shown2) => fileBlockChars(doc.path, "(head, rfc)", lines, shown2) + 1 + ledger.listCost(doc.path);
@@ -91421,82 +91434,30 @@ function planEvidence(input2) {
       shown = low;
     }
     if (shown === 0) {
-      omitted.push({ path: doc.path, what: "rfc-tail", reason: "the RFC does not fit the evidence budget" });
+      plan.omitted.push({ path: doc.path, what: "rfc-tail", reason: "the RFC does not fit the evidence budget" });
       continue;
     }
-    if (shown < lines.length) omitted.push({ path: doc.path, what: "rfc-tail", reason: `RFC lines ${shown + 1}-${lines.length} do not fit the evidence budget` });
-    else if (byPath.get(doc.path)?.status === "added") inRfc.add(doc.path);
+    if (shown < lines.length) plan.omitted.push({ path: doc.path, what: "rfc-tail", reason: `RFC lines ${shown + 1}-${lines.length} do not fit the evidence budget` });
+    else plan.rfcInFull.add(doc.path);
     const state = states.get(doc.path);
     if (state) state.rfc = shown === lines.length ? "RFC in full" : `RFC lines 1-${shown} of ${lines.length}`;
     ledger.markListed(doc.path);
     const chars = fileBlockChars(doc.path, "(head, rfc)", lines, shown) + 1;
     ledger.used += chars;
     ledger.spent.rfc += chars;
-    plannedRfc.push({ path: doc.path, lines, shown });
+    plan.rfc.push({ path: doc.path, lines, shown });
   }
-  const shownInFull = new Set(plannedRfc.filter((d) => d.shown === d.lines.length).map((d) => d.path));
-  const diffs = [];
-  const place = (file2, tier) => {
-    const state = states.get(file2.path);
-    if (file2.patch === void 0) {
-      if (file2.kind === "too-large") {
-        leftOut({ path: file2.path, what: "hunks", reason: "GitHub sent no diff for it (too large to show)" });
-        truncated = true;
-      }
-      return;
-    }
-    if (file2.status === "added" && inRfc.has(file2.path)) {
-      state.diff = "in-rfc";
-      return;
-    }
-    const planned = planDiff(file2, ledger, state, leftOut, tier);
-    if (planned) diffs.push(planned);
-    if (state.diff !== "all") truncated = true;
+  for (const file2 of files.filter((f) => classify(f.path) === void 0)) placeInto(plan, file2, "hunks");
+  return plan;
+}
+function placeInto(plan, file2, tier) {
+  const leftOut = (item) => {
+    plan.omitted.push(item);
+    plan.partial.add(item.path);
   };
-  for (const file2 of files.filter((f) => classify(f.path) === void 0)) place(file2, "hunks");
-  const plannedContents = [];
-  for (const path6 of contentCandidates(files, classify)) {
-    if (shownInFull.has(path6)) continue;
-    const file2 = byPath.get(path6);
-    const size = contents.get(path6);
-    if (size === void 0) {
-      leftOut({ path: path6, what: "content", reason: "its full content was not read (evidence budget)" });
-      continue;
-    }
-    if ("binary" in size) {
-      omitted.push({ path: path6, what: "content", reason: "its content at the head is binary" });
-      continue;
-    }
-    if (!ledger.fits(size.chars + ledger.listCost(path6))) {
-      leftOut({ path: path6, what: "content", reason: "its full content does not fit the evidence budget" });
-      continue;
-    }
-    states.get(path6).content = "full";
-    ledger.markListed(path6);
-    ledger.used += size.chars;
-    ledger.spent.contents += size.chars;
-    plannedContents.push({ path: path6, label: contentLabel(file2.status), reserved: size.chars });
-  }
-  const lowFiles = files.filter((f) => classify(f.path) !== void 0);
-  const patchSize = (f) => f.patch === void 0 ? 0 : f.patch.length;
-  for (const { f } of lowFiles.map((f2, i) => ({ f: f2, i })).sort((a, b) => patchSize(a.f) - patchSize(b.f) || a.i - b.i)) place(f, "lowPriority");
-  return {
-    input: input2,
-    states,
-    compact,
-    groupDepth,
-    description: { shown: description.shown, cut: description.cut },
-    rfc: plannedRfc,
-    diffs,
-    contents: plannedContents,
-    inRfc,
-    omitted,
-    partial: partial2,
-    truncated,
-    fileCount: { listed, total },
-    used: ledger.used,
-    spent: ledger.spent
-  };
+  const placed = placeDiff(file2, plan.ledger, plan.states.get(file2.path), leftOut, tier, plan.rfcInFull);
+  if (placed.diff) plan.diffs.push(placed.diff);
+  if (placed.truncated) plan.truncated = true;
 }
 function fitDescription(pull, marks, maxChars) {
   const lines = descriptionLines(pull);
@@ -91512,69 +91473,85 @@ function fitDescription(pull, marks, maxChars) {
   return { shown, cut, chars: chars + markChars + 1 };
 }
 
+// src/evidence/plan-contents.ts
+function contentCandidates(files, lowPriority = heuristicPriority) {
+  return files.map((file2, index) => ({ file: file2, index })).filter(({ file: file2 }) => hasReadableContent(file2) && (file2.status !== "added" || file2.kind === "too-large") && lowPriority(file2.path) === void 0).sort((a, b) => b.file.additions + b.file.deletions - (a.file.additions + a.file.deletions) || a.index - b.index).map(({ file: file2 }) => file2.path);
+}
+function estimateContentChars(bytes, path6) {
+  return Math.ceil(Math.ceil((bytes * 1.2 + 120 + path6.length * 2) / CHARS_PER_TOKEN) * CHARS_PER_TOKEN) + 1;
+}
+function contentLabel(status) {
+  return `(head, ${status})`;
+}
+function contentsToRead(plan, sizes) {
+  const { ledger, states } = plan.ledger.fork();
+  const chosen = [];
+  for (const path6 of contentCandidates(plan.input.files, plan.classify)) {
+    const chars = sizes.get(path6);
+    if (plan.rfcInFull.has(path6) || chars === void 0 || !ledger.fits(chars + ledger.listCost(path6))) continue;
+    states.get(path6).content = true;
+    ledger.markListed(path6);
+    ledger.used += chars;
+    chosen.push(path6);
+  }
+  return chosen;
+}
+function completePlan(plan, texts) {
+  const { ledger, states, input: input2 } = plan;
+  const byPath = new Map(input2.files.map((f) => [f.path, f]));
+  const leftOut = (path6, reason) => {
+    plan.omitted.push({ path: path6, what: "content", reason });
+    plan.partial.add(path6);
+  };
+  for (const path6 of contentCandidates(input2.files, plan.classify)) {
+    if (plan.rfcInFull.has(path6)) continue;
+    const text = texts.get(path6);
+    if (text === void 0) {
+      leftOut(path6, "its full content was not read (evidence budget)");
+      continue;
+    }
+    if (text.includes("\0")) {
+      plan.omitted.push({ path: path6, what: "content", reason: "its content at the head is binary" });
+      continue;
+    }
+    const label = contentLabel(byPath.get(path6).status);
+    const lines = splitLines(text).map(showLine);
+    const chars = fileBlockChars(path6, label, lines, lines.length) + 1;
+    if (!ledger.fits(chars + ledger.listCost(path6))) {
+      leftOut(path6, "its full content does not fit the evidence budget");
+      continue;
+    }
+    states.get(path6).content = true;
+    ledger.markListed(path6);
+    ledger.used += chars;
+    ledger.spent.contents += chars;
+    plan.contents.push({ path: path6, label, lines });
+  }
+  const size = (f) => f.patch === void 0 ? 0 : f.patch.length;
+  const lowFiles = input2.files.map((f, i) => ({ f, i })).filter(({ f }) => plan.classify(f.path) !== void 0);
+  for (const { f } of lowFiles.sort((a, b) => size(a.f) - size(b.f) || a.i - b.i)) placeInto(plan, f, "lowPriority");
+  return plan;
+}
+
 // src/evidence/render-evidence.ts
 import { createHash } from "node:crypto";
-var CUT_SLACK = 200;
 function renderEvidence(plan, texts) {
-  const { pull, rfc, notes = [] } = plan.input;
+  const { pull, rfc, files, notes = [] } = plan.input;
   const tag = contentTag(plan, texts);
   const marks = delimiters(tag);
-  const states = new Map([...plan.states].map(([path6, state]) => [path6, { ...state }]));
-  const omitted = [...plan.omitted];
-  const partial2 = new Set(plan.partial);
-  const contents = /* @__PURE__ */ new Map();
-  const fileBlocks = [];
-  let contentChars = 0;
-  for (const planned of plan.contents) {
-    const state = states.get(planned.path);
-    const text2 = texts.get(planned.path);
-    const dropped = (reason, leavesLinesOut = true) => {
-      state.content = false;
-      omitted.push({ path: planned.path, what: "content", reason });
-      if (leavesLinesOut) partial2.add(planned.path);
-    };
-    if (text2 === void 0) {
-      dropped("its full content was not read (it is not a file at the head)");
-      continue;
-    }
-    if (text2.includes("\0")) {
-      dropped("its content at the head is binary", false);
-      continue;
-    }
-    const lines = splitLines(text2).map(showLine);
-    let shown = lines.length;
-    if (fileBlockChars(planned.path, planned.label, lines, shown) + 1 > planned.reserved) {
-      const room = planned.reserved - CUT_SLACK;
-      let high = lines.length - 1;
-      shown = 0;
-      while (shown < high) {
-        const mid = Math.ceil((shown + high) / 2);
-        if (fileBlockChars(planned.path, planned.label, lines, mid) + 1 <= room) shown = mid;
-        else high = mid - 1;
-      }
-      if (shown === 0) {
-        dropped("its full content is larger than its size suggested and does not fit the evidence budget");
-        continue;
-      }
-      state.content = "part";
-      omitted.push({ path: planned.path, what: "content", reason: `only lines 1-${shown} of ${lines.length} fit the evidence budget` });
-      partial2.add(planned.path);
-    }
-    const block = renderFileBlock(marks, planned.path, planned.label, lines, shown);
-    fileBlocks.push(block);
-    contentChars += sectionChars(block);
-    contents.set(planned.path, { lines, shown });
-  }
-  const { files } = plan.input;
   const { listed, total } = plan.fileCount;
-  const description = renderDescription(pull, marks, plan.description.shown);
-  const fileList = renderFileList(files, states, plan.compact, plan.groupDepth, renderListHeader(listed, total, plan.compact));
-  const rfcBlocks = plan.rfc.map((doc) => renderFileBlock(marks, doc.path, "(head, rfc)", doc.lines, doc.shown));
-  const diffBlocks = plan.diffs.map((diff) => diffBlockText(diff, tag));
-  const leftOut = renderLeftOut(omitted, states, plan.truncated, listed, total, plan.description.cut);
-  const sections = [renderPreamble(pull, tag, rfc.note), renderNotes(notes), description.text, fileList, ...rfcBlocks, ...diffBlocks, ...fileBlocks, leftOut];
+  const sections = [
+    renderPreamble(pull, tag, rfc.note),
+    renderNotes(notes),
+    renderDescription(pull, marks, plan.description.shown).text,
+    renderFileList(files, plan.states, plan.compact, plan.groupDepth, renderListHeader(listed, total, plan.compact)),
+    ...plan.rfc.map((doc) => renderFileBlock(marks, doc.path, "(head, rfc)", doc.lines, doc.shown)),
+    ...plan.diffs.map((diff) => diffBlockText(diff, tag)),
+    ...plan.contents.map((content) => renderFileBlock(marks, content.path, content.label, content.lines, content.lines.length)),
+    renderLeftOut(plan.omitted, plan.states, plan.truncated, listed, total, plan.description.cut)
+  ];
   const text = sections.filter((s) => s !== "").join("\n");
-  return { text, tag, digest: `sha256:${createHash("sha256").update(text).digest("hex")}`, contents, omitted, partial: partial2, contentChars };
+  return { text, tag, digest: `sha256:${createHash("sha256").update(text).digest("hex")}` };
 }
 function contentTag(plan, texts) {
   const hash2 = createHash("sha256");
@@ -91600,17 +91577,17 @@ function contentTag(plan, texts) {
 function packEvidence(plan, texts) {
   const rendered = renderEvidence(plan, texts);
   const { pull, rfc, maxTokens, notes = [] } = plan.input;
+  const { spent, used } = plan.ledger;
   const tokens = estimateTokens(rendered.text);
   const toTokens = (chars) => Math.ceil(chars / CHARS_PER_TOKEN);
-  const shown = plan.spent.rfc + plan.spent.hunks + rendered.contentChars + plan.spent.lowPriority;
   const budget = {
     maxTokens,
-    fixed: Math.max(0, tokens - toTokens(shown)),
-    rfc: toTokens(plan.spent.rfc),
-    hunks: toTokens(plan.spent.hunks),
-    contents: toTokens(rendered.contentChars),
-    lowPriority: toTokens(plan.spent.lowPriority),
-    spare: Math.max(0, maxTokens - toTokens(plan.used - plan.spent.contents + rendered.contentChars))
+    fixed: Math.max(0, tokens - toTokens(spent.rfc + spent.hunks + spent.contents + spent.lowPriority)),
+    rfc: toTokens(spent.rfc),
+    hunks: toTokens(spent.hunks),
+    contents: toTokens(spent.contents),
+    lowPriority: toTokens(spent.lowPriority),
+    spare: Math.max(0, maxTokens - toTokens(used))
   };
   const packNotes = [...notes];
   if (plan.description.cut !== void 0) packNotes.push(`The PR description was cut: ${plan.description.cut} (evidence budget).`);
@@ -91621,11 +91598,11 @@ function packEvidence(plan, texts) {
     tokens,
     headSha: pull.headSha,
     baseSha: pull.baseSha,
-    files: indexEvidence(plan, rendered),
+    files: indexEvidence(plan),
     rfcPaths: rfc.documents.map((d) => d.path),
     rfcNote: rfc.note,
     // Left-out hunks first: they are what makes the evidence truncated, and lists that are cut keep the head.
-    omitted: [...rendered.omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
+    omitted: [...plan.omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
     truncated: plan.truncated,
     fileCount: plan.fileCount,
     notes: packNotes,
@@ -91703,6 +91680,7 @@ function escapeRegExp(text) {
 // src/evidence/gather-evidence.ts
 var WHOLE_DIFF_MAX_FILES = 300;
 var SIZE_BATCH = 100;
+var MIN_CONTENT_CHARS = 350;
 async function gatherEvidence(source, request2) {
   const pull = await source.getPullRequest(request2.pullNumber);
   const listed = await source.listFiles(request2.pullNumber);
@@ -91736,15 +91714,15 @@ async function gatherEvidence(source, request2) {
   const note = missing.length === 0 ? settled.note : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ", so the debate runs on the diff alone" : ""}.`;
   const lowPriority = lowPriorityClassifier(textOf(".gitattributes"));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request2.maxTokens, lowPriority, notes };
+  const plan = planEvidence(base);
+  const room = plan.ledger.limit - plan.ledger.used;
   const rfcPaths = new Set(documents.map((d) => d.path));
   const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
-  const statusOf = new Map(files.map((f) => [f.path, f.status]));
   const sizes = new Map(first.sizes);
-  const planned = /* @__PURE__ */ new Map();
-  const limit2 = request2.maxTokens * CHARS_PER_TOKEN;
+  const estimates = /* @__PURE__ */ new Map();
   let estimated = 0;
   let sized = likely.length;
-  for (let i = 0; i < candidates.length && estimated < limit2; i += 1) {
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_CHARS; i += 1) {
     const path6 = candidates[i];
     if (!sizes.has(path6) && !first.texts.has(path6)) {
       const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
@@ -91752,14 +91730,13 @@ async function gatherEvidence(source, request2) {
       sized += batch.length;
     }
     const text = textOf(path6);
-    const stat3 = sizes.get(path6);
-    const size = text !== void 0 ? measureContent(path6, statusOf.get(path6) ?? "modified", text) : stat3 === void 0 || stat3.binary ? void 0 : estimateContentSize(stat3.bytes, path6);
-    if (size === void 0) continue;
-    planned.set(path6, size);
-    if ("chars" in size) estimated += size.chars;
+    const stat3 = text !== void 0 ? { bytes: Buffer.byteLength(text), binary: false } : sizes.get(path6);
+    if (stat3 === void 0 || stat3.binary) continue;
+    const chars = estimateContentChars(stat3.bytes, path6);
+    estimates.set(path6, chars);
+    estimated += chars;
   }
-  const plan = planEvidence({ ...base, contents: planned });
-  const wanted = plan.contents.map((c) => c.path);
+  const wanted = contentsToRead(plan, estimates);
   const contents = /* @__PURE__ */ new Map();
   const toRead = wanted.filter((p) => textOf(p) === void 0);
   const read = toRead.length === 0 ? void 0 : await source.fetchFiles({ texts: toRead, sizes: [] }, pull.headSha);
@@ -91768,7 +91745,7 @@ async function gatherEvidence(source, request2) {
     const text = textOf(path6) ?? (file2 !== void 0 && "text" in file2 ? file2.text : void 0);
     if (text !== void 0) contents.set(path6, text);
   }
-  const pack = packEvidence(plan, contents);
+  const pack = packEvidence(completePlan(plan, contents), contents);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 function unique(values) {

@@ -2,8 +2,8 @@ import { packEvidence } from './build-evidence-pack.js';
 import { classifyFiles } from './describe-change.js';
 import { lowPriorityClassifier } from './file-priority.js';
 import { chooseRfc, names, settleRfc } from './find-rfc.js';
-import { contentCandidates, estimateContentSize, measureContent, planEvidence, type ContentSize } from './plan-evidence.js';
-import { CHARS_PER_TOKEN } from './show-lines.js';
+import { completePlan, contentCandidates, contentsToRead, estimateContentChars } from './plan-contents.js';
+import { planEvidence } from './plan-evidence.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
 /** Size of a file at a commit, without its content. */
@@ -50,12 +50,14 @@ export const WHOLE_DIFF_MAX_FILES = 300;
 /** Sizes asked for at once while planning which full contents to read. */
 const SIZE_BATCH = 100;
 
+/** Below this room (in characters) no full content could fit, so no size is worth asking for. */
+const MIN_CONTENT_CHARS = 350;
+
 /**
  * Reads the PR, every listed file, the whole diff when GitHub can serve it, `.gitattributes` and the
- * RFC at the head, then the sizes of the full contents worth showing (in the order the budget takes
- * them, until their estimates add up to the whole budget: more could not fit whatever the hunks take).
- * The pack is planned once with those sizes, only the planned contents are read, and the plan is
- * rendered and indexed once with their texts.
+ * RFC at the head, then plans the pack's tiers 1-3 from the hunks, asks the sizes of the full contents
+ * worth showing (in the budget's order, until their estimates fill the room left), reads only those
+ * that fit, completes the plan with their texts, and renders and indexes it: each step once.
  *
  * Cost on GitHub (issue #3, economy): the PR, the file list (one call per 100 files), the whole diff (one
  * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
@@ -107,16 +109,16 @@ export async function gatherEvidence(
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 
-  // Plan: full contents in priority order, sized by estimate (or exactly when already read).
+  // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.
+  const plan = planEvidence(base);
+  const room = plan.ledger.limit - plan.ledger.used;
   const rfcPaths = new Set(documents.map((d) => d.path));
   const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
-  const statusOf = new Map(files.map((f) => [f.path, f.status]));
   const sizes = new Map(first.sizes);
-  const planned = new Map<string, ContentSize>();
-  const limit = request.maxTokens * CHARS_PER_TOKEN;
+  const estimates = new Map<string, number>();
   let estimated = 0;
   let sized = likely.length;
-  for (let i = 0; i < candidates.length && estimated < limit; i += 1) {
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_CHARS; i += 1) {
     const path = candidates[i]!;
     if (!sizes.has(path) && !first.texts.has(path)) {
       // Sizes the first read did not ask for: the next batch of candidates in priority order.
@@ -125,14 +127,13 @@ export async function gatherEvidence(
       sized += batch.length;
     }
     const text = textOf(path);
-    const stat = sizes.get(path);
-    const size = text !== undefined ? measureContent(path, statusOf.get(path) ?? 'modified', text) : stat === undefined || stat.binary ? undefined : estimateContentSize(stat.bytes, path);
-    if (size === undefined) continue;
-    planned.set(path, size);
-    if ('chars' in size) estimated += size.chars;
+    const stat = text !== undefined ? { bytes: Buffer.byteLength(text), binary: false } : sizes.get(path);
+    if (stat === undefined || stat.binary) continue;
+    const chars = estimateContentChars(stat.bytes, path);
+    estimates.set(path, chars);
+    estimated += chars;
   }
-  const plan = planEvidence({ ...base, contents: planned });
-  const wanted = plan.contents.map((c) => c.path);
+  const wanted = contentsToRead(plan, estimates);
 
   const contents = new Map<string, string>();
   const toRead = wanted.filter((p) => textOf(p) === undefined);
@@ -142,7 +143,7 @@ export async function gatherEvidence(
     const text = textOf(path) ?? (file !== undefined && 'text' in file ? file.text : undefined);
     if (text !== undefined) contents.set(path, text);
   }
-  const pack = packEvidence(plan, contents);
+  const pack = packEvidence(completePlan(plan, contents), contents);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 

@@ -1,11 +1,9 @@
 import type { EvidencePlan } from './plan-evidence.js';
 import { showLine } from './show-lines.js';
-import type { RenderedEvidence } from './render-evidence.js';
 import type { Hunk, IndexedFile, IndexedSide } from './types.js';
 
 /**
- * The indexer: what the citation verifier checks against, built once per run from the plan and what
- * the renderer showed. Every line the pack shows is indexed on the sides it exists on, with the text
+ * The indexer: what the citation verifier checks against, built once per run from the completed plan. Every line the pack shows is indexed on the sides it exists on, with the text
  * exactly as shown; each side also carries its quote index (line numbers in order, and each line's
  * text with whitespace folded as quotes are compared), so a quote search never re-reads the lines.
  */
@@ -19,7 +17,7 @@ export function foldWhitespace(text: string): string {
  * Indexes the pack.
  * @returns every listed file of the PR and every shown RFC document, by path
  */
-export function indexEvidence(plan: EvidencePlan, rendered: RenderedEvidence): Map<string, IndexedFile> {
+export function indexEvidence(plan: EvidencePlan): Map<string, IndexedFile> {
   const index = new Map<string, IndexedFile>();
   const side = (): IndexedSide => ({ lines: new Map(), lineCount: undefined, search: { numbers: [], folded: [] } });
   for (const file of plan.input.files) {
@@ -31,7 +29,7 @@ export function indexEvidence(plan: EvidencePlan, rendered: RenderedEvidence): M
       head: file.status === 'removed' ? undefined : side(),
       base: file.status === 'added' ? undefined : side(),
       basePath: file.status === 'added' ? undefined : (file.previousPath ?? file.path),
-      partial: rendered.partial.has(file.path),
+      partial: plan.partial.has(file.path),
     });
   }
   for (const doc of plan.rfc) {
@@ -50,10 +48,10 @@ export function indexEvidence(plan: EvidencePlan, rendered: RenderedEvidence): M
     const cut = diff.hunks[diff.shownHunks];
     if (diff.cutLines > 0 && cut !== undefined) indexHunk(entry, cut, diff.cutLines);
   }
-  for (const [path, content] of rendered.contents) {
-    const entry = index.get(path)!;
+  for (const content of plan.contents) {
+    const entry = index.get(content.path)!;
     const head = (entry.head ??= side());
-    content.lines.slice(0, content.shown).forEach((line, i) => head.lines.set(i + 1, line));
+    content.lines.forEach((line, i) => head.lines.set(i + 1, line));
     head.lineCount = content.lines.length;
   }
   for (const entry of index.values()) {

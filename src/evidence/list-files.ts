@@ -12,8 +12,8 @@ export interface FileState {
   diff: 'all' | 'partial' | 'omitted' | 'none' | 'in-rfc';
   /** For a partial diff: what was kept, e.g. "hunks 1-3 of 7". */
   diffDetail?: string;
-  /** `full`: the whole head content; `part`: its leading lines (the text was longer than its size suggested). */
-  content: 'full' | 'part' | false;
+  /** True when the pack shows the file's whole head content. */
+  content: boolean;
   rfc?: string;
   /** True once the pack shows something of the file (a compact list names only these). */
   listed: boolean;
@@ -27,8 +27,7 @@ export function markerOf(state: FileState, file: ChangedFile): string {
   else if (state.diff === 'partial') parts.push(`part of the diff: ${state.diffDetail}`);
   else if (state.diff === 'omitted') parts.push('diff left out');
   else if (state.diff === 'none' && file.kind === 'too-large') parts.push('no diff from GitHub');
-  if (state.content === 'full') parts.push('full content');
-  else if (state.content === 'part') parts.push('leading lines of its content');
+  if (state.content) parts.push('full content');
   return `[${parts.length === 0 ? 'nothing to show' : parts.join(', ')}]`;
 }
 

@@ -18,6 +18,8 @@ export interface BudgetLedger {
   listCost(path: string): number;
   /** Charges the change of a file's list line once the pack shows more of it. */
   markListed(path: string): void;
+  /** A copy to spend on without touching this one, over copies of the list states (returned with it). */
+  fork(): { ledger: BudgetLedger; states: Map<string, FileState> };
 }
 
 /** Room kept for a list mark to grow when the pack shows more of a file, in characters. */
@@ -30,10 +32,22 @@ const MARKER_SLACK = 100;
  */
 export function openLedger(limit: number, fixed: number, files: Map<string, ChangedFile>, states: Map<string, FileState>, compact: boolean): BudgetLedger {
   const charged = new Map([...files.values()].map((f) => [f.path, compact ? 0 : markerOf(states.get(f.path)!, f).length]));
+  return ledgerOver(limit, fixed, { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 }, files, states, compact, charged);
+}
+
+function ledgerOver(
+  limit: number,
+  used: number,
+  spent: BudgetLedger['spent'],
+  files: Map<string, ChangedFile>,
+  states: Map<string, FileState>,
+  compact: boolean,
+  charged: Map<string, number>,
+): BudgetLedger {
   const ledger: BudgetLedger = {
     limit,
-    used: fixed,
-    spent: { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 },
+    used,
+    spent,
     fits: (chars) => ledger.used + chars <= limit,
     listCost: (path) => {
       const state = states.get(path);
@@ -50,6 +64,10 @@ export function openLedger(limit: number, fixed: number, files: Map<string, Chan
       const marker = markerOf(state, file).length;
       ledger.used += marker - (charged.get(path) ?? 0);
       charged.set(path, marker);
+    },
+    fork: () => {
+      const copies = new Map([...states].map(([path, state]) => [path, { ...state }]));
+      return { ledger: ledgerOver(limit, ledger.used, { ...ledger.spent }, files, copies, compact, new Map(charged)), states: copies };
     },
   };
   return ledger;

@@ -29,6 +29,32 @@ const MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
 const CUT_MARK_CHARS = 160;
 
 /**
+ * Places a file's diff (tiers 3 and 5), or says why there is none: a file GitHub sent no patch for is left
+ * out (and makes the pack truncated); an added file the RFC block shows whole is not repeated.
+ * @returns the planned diff, or undefined; `truncated` when hunks of the file are left out
+ */
+export function placeDiff(
+  file: ChangedFile,
+  ledger: BudgetLedger,
+  state: FileState,
+  leftOut: (item: OmittedItem) => void,
+  tier: 'hunks' | 'lowPriority',
+  inRfc: Set<string>,
+): { diff: PlannedDiff | undefined; truncated: boolean } {
+  if (file.patch === undefined) {
+    if (file.kind !== 'too-large') return { diff: undefined, truncated: false };
+    leftOut({ path: file.path, what: 'hunks', reason: 'GitHub sent no diff for it (too large to show)' });
+    return { diff: undefined, truncated: true };
+  }
+  if (file.status === 'added' && inRfc.has(file.path)) {
+    state.diff = 'in-rfc'; // the RFC block already shows every line of the added file
+    return { diff: undefined, truncated: false };
+  }
+  const diff = planDiff(file, ledger, state, leftOut, tier);
+  return { diff, truncated: state.diff !== 'all' };
+}
+
+/**
  * Places a file's diff within the budget (tiers 3 and 5 of the plan): whole when it fits, else its
  * leading hunks and the next hunk cut at a line when at least {@link MIN_CUT_LINES} of its lines fit,
  * else nothing. Charges the ledger, sets the file's list state, and records what was left out.

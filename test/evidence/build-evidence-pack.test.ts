@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildEvidencePack, packEvidence } from '../../src/evidence/build-evidence-pack.js';
-import { contentCandidates, planEvidence } from '../../src/evidence/plan-evidence.js';
+import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
+import { contentCandidates, contentsToRead } from '../../src/evidence/plan-contents.js';
+import { planEvidence } from '../../src/evidence/plan-evidence.js';
 import { showLine, splitLines } from '../../src/evidence/show-lines.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { lowPriorityClassifier } from '../../src/evidence/file-priority.js';
@@ -202,25 +203,11 @@ describe('buildEvidencePack', () => {
   });
 
   it('plans reads: estimates stand in for contents, and the wanted ones are those the budget takes', () => {
-    const plan = planEvidence({ ...fixtureInput(), contents: new Map([['src/cache.ts', { chars: 1_400 }], ['src/other file.ts', { chars: 315_000 }]]) });
-    expect(plan.contents.map((c) => c.path)).toEqual(['src/cache.ts']);
-    expect(plan.omitted).toContainEqual({ path: 'src/other file.ts', what: 'content', reason: expect.stringContaining('does not fit') });
-  });
-
-  it('shows the leading lines of a content longer than its estimate, within what the plan reserved, and says so', () => {
-    const plan = planEvidence({ ...fixtureInput(), contents: new Map([['src/cache.ts', { chars: 700 }]]) });
-    expect(plan.contents).toEqual([{ path: 'src/cache.ts', label: '(head, modified)', reserved: 700 }]);
-    const pack = packEvidence(plan, new Map([['src/cache.ts', cacheContent]]));
-    const block = pack.text.slice(pack.text.indexOf(`=== BEGIN EVIDENCE-${pack.tag} FILE "src/cache.ts"`), pack.text.indexOf(`=== END EVIDENCE-${pack.tag} FILE "src/cache.ts"`));
-    expect(block.length).toBeLessThanOrEqual(700);
-    const shown = pack.files.get('src/cache.ts')!.head!;
-    expect(shown.lineCount).toBe(30);
-    expect(shown.lines.get(1)).toBe("const value1 = 'line 1 of cache';");
-    expect(shown.lines.get(20)).toBeUndefined();
-    expect(block).toContain(`[lines ${[...shown.lines.keys()].filter((n) => n < 10).length + 1}-30 left out: evidence budget]`);
-    expect(pack.text).toContain('- "src/cache.ts": modified, +2 -1 [diff, leading lines of its content]');
-    expect(pack.omitted).toContainEqual({ path: 'src/cache.ts', what: 'content', reason: expect.stringMatching(/^only lines 1-\d+ of 30 fit/) });
-    expect(pack.files.get('src/cache.ts')!.partial).toBe(true);
+    const plan = planEvidence(fixtureInput());
+    expect(contentsToRead(plan, new Map([['src/cache.ts', 1_400], ['src/other file.ts', 315_000]]))).toEqual(['src/cache.ts']);
+    // Choosing reads leaves the plan as it was: the contents are placed once, by their exact size, when read.
+    expect(plan.contents).toEqual([]);
+    expect(contentsToRead(plan, new Map([['src/other file.ts', 1_400]]))).toEqual(['src/other file.ts']);
   });
 
   it('cuts the PR description at its share of the budget, with a mark and a note', () => {
