@@ -92250,7 +92250,7 @@ function renderFailureComment(id, problem, runUrl) {
   ].join("\n");
 }
 function renderMessage(message) {
-  return message.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? codeSpan(part.slice(1, -1)) : sanitiseText(part.replace(/\s+/g, " "))).join("");
+  return message.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, " "))).join("");
 }
 
 // src/pipeline.ts

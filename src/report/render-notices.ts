@@ -85,12 +85,13 @@ export function renderFailureComment(id: string, problem: string, runUrl: string
 
 /**
  * A message of ours that marks code with backticks and may echo what a user typed (`got "ten"`):
- * each backtick span becomes a code span, the rest is sanitised. Whatever the user typed, each piece is
- * safe on its own, so a stray backtick can only change what reads as code.
+ * each backtick span stays a code span (CommonMark renders its content literally: no link, HTML or
+ * mention), the rest is sanitised. Whatever the user typed, each piece is safe on its own, so a stray
+ * backtick can only change what reads as code.
  */
 function renderMessage(message: string): string {
   return message
     .split(/(`[^`\n]+`)/)
-    .map((part) => (/^`[^`\n]+`$/.test(part) ? codeSpan(part.slice(1, -1)) : sanitiseText(part.replace(/\s+/g, ' '))))
+    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, ' '))))
     .join('');
 }

@@ -16,7 +16,7 @@ describe('replies and notices', () => {
     expect(reply).not.toContain('<img');
     expect(reply).not.toMatch(/@octocat/);
     expect(reply).not.toContain('[x](');
-    expect(reply).toContain('<code>--rounds</code> needs a number from 0 to 5');
+    expect(reply).toContain('`--rounds` needs a number from 0 to 5');
   });
 
   it('mentions the refused user only by a login of GitHub\'s shape, and sanitises a failure', () => {
