@@ -17282,19 +17282,19 @@ var require_connection = __commonJS({
         ws[kReadyState] = states.CLOSING;
       } else if (ws[kSentClose] === sentCloseFrameState.NOT_SENT) {
         ws[kSentClose] = sentCloseFrameState.PROCESSING;
-        const frame2 = new WebsocketFrameSend();
+        const frame = new WebsocketFrameSend();
         if (code !== void 0 && reason === void 0) {
-          frame2.frameData = Buffer.allocUnsafe(2);
-          frame2.frameData.writeUInt16BE(code, 0);
+          frame.frameData = Buffer.allocUnsafe(2);
+          frame.frameData.writeUInt16BE(code, 0);
         } else if (code !== void 0 && reason !== void 0) {
-          frame2.frameData = Buffer.allocUnsafe(2 + reasonByteLength);
-          frame2.frameData.writeUInt16BE(code, 0);
-          frame2.frameData.write(reason, 2, "utf-8");
+          frame.frameData = Buffer.allocUnsafe(2 + reasonByteLength);
+          frame.frameData.writeUInt16BE(code, 0);
+          frame.frameData.write(reason, 2, "utf-8");
         } else {
-          frame2.frameData = emptyBuffer;
+          frame.frameData = emptyBuffer;
         }
         const socket = ws[kResponse].socket;
-        socket.write(frame2.createFrame(opcodes.CLOSE));
+        socket.write(frame.createFrame(opcodes.CLOSE));
         ws[kSentClose] = sentCloseFrameState.SENT;
         ws[kReadyState] = states.CLOSING;
       } else {
@@ -17788,8 +17788,8 @@ var require_receiver = __commonJS({
           return false;
         } else if (opcode === opcodes.PING) {
           if (!this.ws[kReceivedClose]) {
-            const frame2 = new WebsocketFrameSend(body);
-            this.ws[kResponse].socket.write(frame2.createFrame(opcodes.PONG));
+            const frame = new WebsocketFrameSend(body);
+            this.ws[kResponse].socket.write(frame.createFrame(opcodes.PONG));
             if (channels.ping.hasSubscribers) {
               channels.ping.publish({
                 payload: body
@@ -17839,14 +17839,14 @@ var require_sender = __commonJS({
       }
       add(item, cb, hint) {
         if (hint !== sendHints.blob) {
-          const frame2 = createFrame(item, hint);
+          const frame = createFrame(item, hint);
           if (!this.#running) {
-            this.#socket.write(frame2, cb);
+            this.#socket.write(frame, cb);
           } else {
             const node3 = {
               promise: null,
               callback: cb,
-              frame: frame2
+              frame
             };
             this.#queue.push(node3);
           }
@@ -86672,7 +86672,6 @@ var ModelReplyError = class extends Error {
   issues;
   name = "ModelReplyError";
 };
-var ZERO_USAGE = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 function formatIssues(issues, limit2 = 8) {
   const lines = issues.slice(0, limit2).map((issue3) => `${issue3.path.map(String).join(".") || "(root)"}: ${issue3.message}`);
   if (issues.length > limit2) lines.push(`\u2026 and ${issues.length - limit2} more`);
@@ -86680,6 +86679,7 @@ function formatIssues(issues, limit2 = 8) {
 }
 
 // src/llm/anthropic-model-client.ts
+var CALL_META_HEADER = "x-pr-debate-call";
 var MODEL_REQUEST_TIMEOUT_MS = 5 * 6e4;
 function createAnthropicModelClient(options) {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
@@ -86707,7 +86707,11 @@ function createAnthropicModelClient(options) {
           }
         ],
         output_config: { format: { type: "json_schema", schema: jsonSchemaOf(call.format) } }
-      }, { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal });
+      }, {
+        signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+        // What the call is for, as data, for a proxy's logs and the local test servers; the API ignores headers it does not know.
+        ...call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}
+      });
       let idle;
       const watch = () => {
         clearTimeout(idle);
@@ -87191,390 +87195,108 @@ function describeStop(stop) {
   }
 }
 
-// src/debate/claims.ts
-function makeClaim(fields, pack) {
-  const citations = fields.citations.map((c) => auditCitation(c, pack));
-  return {
-    id: fields.id,
-    positionId: fields.positionId,
-    text: fields.text,
-    reasoning: fields.reasoning,
-    citations,
-    tag: mechanicalTag(citations),
-    tagReason: void 0,
-    outOfScope: void 0
-  };
-}
-function mechanicalTag(citations) {
-  if (citations.length === 0) return "no-citation";
-  return citations.some((c) => c.check.status === "verified") ? "verified" : "unverified";
-}
-function allClaims(transcript) {
-  const claims = [];
-  for (const turn of transcript.openings) claims.push(...turn.arguments);
-  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
-    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
-  }
-  for (const turn of transcript.steelmans) claims.push(...turn.arguments);
-  return claims;
-}
-function applyAudit(transcript, audit, outOfScope) {
-  const notes = [];
-  const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
-  for (const finding of audit.exaggerated) {
-    const claim2 = byId.get(finding.claim_id);
-    if (!claim2) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as exaggerated; ignored.`);
-    else if (claim2.tag !== "verified") notes.push(`The auditor tagged claim ${claim2.id} as exaggerated, but it was ${claim2.tag}; it stays ${claim2.tag}.`);
-    else {
-      claim2.tag = "exaggerated";
-      claim2.tagReason = finding.reason;
-    }
-  }
-  const topics = new Map(outOfScope.map((t) => [normaliseTopic(t), t]));
-  for (const finding of audit.out_of_scope) {
-    const claim2 = byId.get(finding.claim_id);
-    const topic = topics.get(normaliseTopic(finding.topic));
-    if (!claim2) notes.push(`The auditor marked an unknown claim ${finding.claim_id} as out of scope; ignored.`);
-    else if (!topic) notes.push(`The auditor marked claim ${claim2.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`);
-    else claim2.outOfScope = topic;
-  }
-  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
-    for (const attack of turn.attacks) {
-      if (attack.claim.outOfScope && attack.outcome.kind === "unanswered" && attack.outcome.countsAsConceded) {
-        attack.outcome = { kind: "unanswered", countsAsConceded: false, why: `the attack argues an out-of-scope topic (${attack.claim.outOfScope})` };
-      }
-    }
-  }
-  return notes;
-}
-function countCitations(transcript, positions) {
-  const citations = new Map(positions.map((p) => [p.id, []]));
-  for (const claim2 of ownClaims(transcript)) {
-    if (!claim2.outOfScope) citations.get(claim2.positionId)?.push(...claim2.citations);
-  }
-  return new Map([...citations].map(([id, list2]) => [id, auditCitations(list2)]));
-}
-function verifiedSupport(transcript, positionId) {
-  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === "verified" && !c.outOfScope);
-}
-function tallyClaims(transcript) {
-  const tally = { verified: 0, unverified: 0, "no-citation": 0, exaggerated: 0 };
-  let ignored = 0;
-  for (const claim2 of allClaims(transcript)) {
-    if (claim2.outOfScope) ignored += 1;
-    else tally[claim2.tag] += 1;
-  }
-  return { tally, ignored };
-}
-function verifiedKeys(claims) {
-  return new Set(claims.flatMap((c) => c.citations.filter((x) => x.check.status === "verified").map((x) => formatCitationRef(x))));
-}
-function ownClaims(transcript) {
-  const claims = [];
-  for (const turn of transcript.openings) claims.push(...turn.arguments);
-  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
-    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
-  }
-  return claims;
-}
-function normaliseTopic(text) {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
-}
+// src/usage/prices.ts
+var PRICES = [
+  { prefix: "claude-sonnet-5", input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
+  { prefix: "claude-opus-5", input: 4, output: 20, cacheWrite: 5, cacheRead: 0.4 },
+  { prefix: "claude-haiku-4-5", input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
+  { prefix: "claude-sonnet-4", input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 }
+];
 
-// src/debate/word-cap.ts
-var WORD_CAPS = { opening: 700, "cross-examination": 600, closing: 400, steelman: 450 };
-function truncationMarker(cap) {
-  return `[\u2026 truncated: the turn passed its ${cap}-word cap]`;
+// src/usage/price-usage.ts
+var ZERO_USAGE = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+function costUsd(model, usage) {
+  const price = PRICES.find((p) => model.startsWith(p.prefix));
+  if (!price) return void 0;
+  return (usage.input_tokens * price.input + usage.output_tokens * price.output + usage.cache_creation_input_tokens * price.cacheWrite + usage.cache_read_input_tokens * price.cacheRead) / 1e6;
 }
-var WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-function countWords(text) {
-  return text.match(WORD)?.length ?? 0;
-}
-var WordBudget = class {
-  constructor(cap) {
-    this.cap = cap;
+function summariseUsage(calls) {
+  const total = { ...ZERO_USAGE, cost_usd: 0, unpricedCalls: 0 };
+  for (const call of calls) {
+    total.input_tokens += call.usage.input_tokens;
+    total.output_tokens += call.usage.output_tokens;
+    total.cache_creation_input_tokens += call.usage.cache_creation_input_tokens;
+    total.cache_read_input_tokens += call.usage.cache_read_input_tokens;
+    const cost = costUsd(call.model, call.usage);
+    if (cost === void 0) total.unpricedCalls += 1;
+    else total.cost_usd += cost;
   }
-  cap;
-  used = 0;
-  /** Every word offered, kept or not. */
-  written = 0;
-  /** True once some text was cut or dropped. */
-  cut = false;
-  /**
-   * @param text the next text field of the turn
-   * @param options.keep return the marker alone (not undefined) when the cap is already spent, for fields that must stay
-   * @returns the text, or its head cut at a word boundary and followed by the marker; undefined when the
-   *   cap was spent before this field (the caller drops the item)
-   */
-  take(text, options = {}) {
-    const words = countWords(text);
-    this.written += words;
-    const left = this.cap - this.used;
-    if (words <= left) {
-      this.used += words;
-      return text;
-    }
-    this.cut = true;
-    if (left <= 0) return options.keep ? truncationMarker(this.cap) : void 0;
-    let end = 0;
-    let n = 0;
-    for (const match2 of text.matchAll(WORD)) {
-      n += 1;
-      end = (match2.index ?? 0) + match2[0].length;
-      if (n === left) break;
-    }
-    this.used = this.cap;
-    return `${text.slice(0, end)} ${truncationMarker(this.cap)}`;
-  }
-};
-
-// src/debate/build-turns.ts
-function incompleteBase(positionId, model, error63) {
-  return { positionId, model, status: "incomplete", error: error63, repaired: false, truncated: void 0 };
+  total.cost_usd = Math.round(total.cost_usd * 1e4) / 1e4;
+  return total;
 }
-function buildOpening(reply, ctx) {
-  const budget = new WordBudget(WORD_CAPS.opening);
-  const thesis = budget.take(reply.thesis, { keep: true });
-  const args = takeArguments(reply.arguments, budget, (i) => `O.${ctx.positionId}.${i + 1}`, ctx);
-  const knownWeaknesses = takeList(reply.known_weaknesses, budget);
-  const predictedAttacks = takeList(reply.predicted_attacks, budget);
-  return {
-    phase: "opening",
-    ...complete(ctx, budget),
-    thesis,
-    arguments: args,
-    knownWeaknesses,
-    predictedAttacks
-  };
-}
-function incompleteOpening(positionId, model, error63) {
-  return { phase: "opening", ...incompleteBase(positionId, model, error63), thesis: "", arguments: [], knownWeaknesses: [], predictedAttacks: [] };
-}
-function buildCrossTurn(reply, ctx) {
-  const budget = new WordBudget(ctx.phase === "closing" ? WORD_CAPS.closing : WORD_CAPS["cross-examination"]);
-  const notes = [];
-  const open3 = new Map(ctx.pending.map((a) => [a.id.toUpperCase(), a]));
-  const answered = /* @__PURE__ */ new Set();
-  const prefix = ctx.phase === "closing" ? "C" : `X${ctx.round}`;
-  const answers = [];
-  for (const raw of reply.answers) {
-    const key = raw.attack_id.trim().toUpperCase();
-    const attack = open3.get(key);
-    if (!attack) {
-      notes.push(`An answer to "${raw.attack_id}", which is not an open attack on position ${ctx.positionId}, was ignored.`);
-      continue;
-    }
-    if (answered.has(key)) {
-      notes.push(`A second answer to ${attack.id} was ignored; the first counts.`);
-      continue;
-    }
-    answered.add(key);
-    const text = budget.take(raw.text, { keep: true });
-    const claim2 = makeClaim({ id: `${prefix}.${ctx.positionId}.a${answers.length + 1}`, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack);
-    answers.push({ attackId: attack.id, answer: raw.answer, claim: claim2 });
-  }
-  const weaknesses = takeList(reply.weaknesses, budget);
-  const attacks = [];
-  if (ctx.phase === "closing" && reply.attacks.length > 0) {
-    notes.push(`${reply.attacks.length} new attack(s) in a closing turn were dropped: nobody could answer them.`);
-  }
-  for (const raw of ctx.phase === "closing" ? [] : reply.attacks) {
-    if (raw.target === ctx.positionId) {
-      notes.push("An attack on its own position was dropped.");
-      continue;
-    }
-    if (!ctx.targets.includes(raw.target)) {
-      notes.push(`An attack on position ${raw.target}, which is not an active position of this debate, was dropped.`);
-      continue;
-    }
-    const text = budget.take(raw.claim);
-    if (text === void 0) continue;
-    const id = `${prefix}.${ctx.positionId}.${attacks.length + 1}`;
-    attacks.push({ id, by: ctx.positionId, target: raw.target, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: "open" } });
-  }
-  return { phase: ctx.phase, round: ctx.round, ...complete(ctx, budget), answers, weaknesses, attacks, notes };
-}
-function incompleteCross(positionId, model, error63, phase, round) {
-  return { phase, round, ...incompleteBase(positionId, model, error63), answers: [], weaknesses: [], attacks: [], notes: [] };
-}
-function settleAttacks(pending, turn) {
-  for (const attack of pending) {
-    const answer = turn.answers.find((a) => a.attackId === attack.id);
-    if (turn.status === "incomplete") {
-      attack.outcome = { kind: "unanswered", countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
-    } else if (!answer) {
-      attack.outcome = { kind: "unanswered", countsAsConceded: true, why: `position ${attack.target} did not answer it` };
-    } else {
-      const kind = answer.answer === "refute" ? "refuted" : answer.answer === "concede" ? "conceded" : "surrendered";
-      attack.outcome = { kind, answerId: answer.claim.id };
-    }
-  }
-}
-function buildSteelman(reply, ctx) {
-  const budget = new WordBudget(WORD_CAPS.steelman);
-  const thesis = budget.take(reply.thesis, { keep: true });
-  const args = takeArguments(reply.arguments, budget, (i) => `S.${ctx.positionId}.${i + 1}`, ctx);
-  return { phase: "steelman", target: ctx.target, ...complete(ctx, budget), thesis, arguments: args };
-}
-function incompleteSteelman(positionId, model, error63, target) {
-  return { phase: "steelman", target, ...incompleteBase(positionId, model, error63), thesis: "", arguments: [] };
-}
-function complete(ctx, budget) {
-  return {
-    positionId: ctx.positionId,
-    model: ctx.model,
-    status: "complete",
-    error: void 0,
-    repaired: ctx.repaired,
-    truncated: budget.cut ? { capWords: budget.cap, words: budget.written } : void 0
-  };
-}
-function takeArguments(args, budget, id, ctx) {
-  const claims = [];
-  for (const argument of args) {
-    const text = budget.take(argument.claim);
-    const reasoning = budget.take(argument.reasoning, { keep: true });
-    if (text === void 0) continue;
-    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations }, ctx.pack));
-  }
-  return claims;
-}
-function takeList(items, budget) {
-  const kept = [];
-  for (const item of items) {
-    const text = budget.take(item);
-    if (text !== void 0) kept.push(text);
-  }
-  return kept;
+var ESTIMATE_UNCACHED_INPUT_TOKENS = 6e3;
+var ESTIMATE_OUTPUT_TOKENS = 4e3;
+function estimateRunCostUsd(model, calls, packTokens) {
+  if (calls <= 0) return 0;
+  return costUsd(model, {
+    input_tokens: calls * ESTIMATE_UNCACHED_INPUT_TOKENS,
+    output_tokens: calls * ESTIMATE_OUTPUT_TOKENS,
+    cache_creation_input_tokens: packTokens,
+    cache_read_input_tokens: (calls - 1) * packTokens
+  });
 }
 
 // src/debate/language.ts
-var SCRIPT_PATTERNS = [
-  ["latin", new RegExp("\\p{Script=Latin}", "u")],
-  ["cyrillic", new RegExp("\\p{Script=Cyrillic}", "u")],
-  ["greek", new RegExp("\\p{Script=Greek}", "u")],
-  ["cjk", /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ["hangul", new RegExp("\\p{Script=Hangul}", "u")],
-  ["arabic", new RegExp("\\p{Script=Arabic}", "u")],
-  ["hebrew", new RegExp("\\p{Script=Hebrew}", "u")],
-  ["devanagari", new RegExp("\\p{Script=Devanagari}", "u")],
-  ["thai", new RegExp("\\p{Script=Thai}", "u")]
+var SCRIPTS = [
+  { name: "latin", codes: ["Latn"], pattern: new RegExp("\\p{Script=Latin}", "u") },
+  { name: "cyrillic", codes: ["Cyrl"], pattern: new RegExp("\\p{Script=Cyrillic}", "u") },
+  { name: "greek", codes: ["Grek"], pattern: new RegExp("\\p{Script=Greek}", "u") },
+  { name: "cjk", codes: ["Jpan", "Hans", "Hant", "Hani", "Hira", "Kana"], pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u },
+  { name: "hangul", codes: ["Kore", "Hang"], pattern: new RegExp("\\p{Script=Hangul}", "u") },
+  { name: "arabic", codes: ["Arab"], pattern: new RegExp("\\p{Script=Arabic}", "u") },
+  { name: "hebrew", codes: ["Hebr"], pattern: new RegExp("\\p{Script=Hebrew}", "u") },
+  { name: "devanagari", codes: ["Deva"], pattern: new RegExp("\\p{Script=Devanagari}", "u") },
+  { name: "thai", codes: ["Thai"], pattern: new RegExp("\\p{Script=Thai}", "u") },
+  ...[
+    ["georgian", "Geor"],
+    ["armenian", "Armn"],
+    ["tamil", "Taml"],
+    ["bengali", "Beng"],
+    ["ethiopic", "Ethi"],
+    ["lao", "Laoo"],
+    ["khmer", "Khmr"],
+    ["myanmar", "Mymr"],
+    ["gujarati", "Gujr"],
+    ["gurmukhi", "Guru"],
+    ["telugu", "Telu"],
+    ["kannada", "Knda"],
+    ["malayalam", "Mlym"],
+    ["sinhala", "Sinh"],
+    ["oriya", "Orya"],
+    ["tibetan", "Tibt"],
+    ["thaana", "Thaa"],
+    ["mongolian", "Mong"],
+    ["cherokee", "Cher"],
+    ["syriac", "Syrc"]
+  ].map(([name, code]) => ({ name, codes: [code], pattern: new RegExp(`\\p{Script=${code}}`, "u") }))
 ];
-var NON_LATIN = {
-  ja: "cjk",
-  japanese: "cjk",
-  "\u65E5\u672C\u8A9E": "cjk",
-  zh: "cjk",
-  chinese: "cjk",
-  "\u4E2D\u6587": "cjk",
-  mandarin: "cjk",
-  cantonese: "cjk",
-  ko: "hangul",
-  korean: "hangul",
-  "\uD55C\uAD6D\uC5B4": "hangul",
-  ru: "cyrillic",
-  russian: "cyrillic",
-  "\u0440\u0443\u0441\u0441\u043A\u0438\u0439": "cyrillic",
-  uk: "cyrillic",
-  ukrainian: "cyrillic",
-  "\u0443\u043A\u0440\u0430\u0457\u043D\u0441\u044C\u043A\u0430": "cyrillic",
-  bg: "cyrillic",
-  bulgarian: "cyrillic",
-  sr: "cyrillic",
-  serbian: "cyrillic",
-  be: "cyrillic",
-  belarusian: "cyrillic",
-  mk: "cyrillic",
-  kk: "cyrillic",
-  el: "greek",
-  greek: "greek",
-  "\u03B5\u03BB\u03BB\u03B7\u03BD\u03B9\u03BA\u03AC": "greek",
-  ar: "arabic",
-  arabic: "arabic",
-  "\u0627\u0644\u0639\u0631\u0628\u064A\u0629": "arabic",
-  fa: "arabic",
-  persian: "arabic",
-  farsi: "arabic",
-  ur: "arabic",
-  urdu: "arabic",
-  he: "hebrew",
-  hebrew: "hebrew",
-  "\u05E2\u05D1\u05E8\u05D9\u05EA": "hebrew",
-  yi: "hebrew",
-  hi: "devanagari",
-  hindi: "devanagari",
-  "\u0939\u093F\u0928\u094D\u0926\u0940": "devanagari",
-  mr: "devanagari",
-  marathi: "devanagari",
-  ne: "devanagari",
-  nepali: "devanagari",
-  th: "thai",
-  thai: "thai",
-  "\u0E44\u0E17\u0E22": "thai"
-};
-var LATIN = /* @__PURE__ */ new Set([
-  "en",
-  "english",
-  "de",
-  "german",
-  "deutsch",
-  "fr",
-  "french",
-  "fran\xE7ais",
-  "es",
-  "spanish",
-  "espa\xF1ol",
-  "it",
-  "italian",
-  "italiano",
-  "pt",
-  "portuguese",
-  "portugu\xEAs",
-  "nl",
-  "dutch",
-  "nederlands",
-  "sv",
-  "swedish",
-  "da",
-  "danish",
-  "no",
-  "nb",
-  "norwegian",
-  "fi",
-  "finnish",
-  "pl",
-  "polish",
-  "polski",
-  "cs",
-  "czech",
-  "sk",
-  "slovak",
-  "hu",
-  "hungarian",
-  "ro",
-  "romanian",
-  "tr",
-  "turkish",
-  "t\xFCrk\xE7e",
-  "vi",
-  "vietnamese",
-  "id",
-  "indonesian",
-  "ms",
-  "malay",
-  "ca",
-  "catalan",
-  "hr",
-  "croatian",
-  "sl",
-  "slovenian",
-  "et",
-  "estonian",
-  "lv",
-  "latvian",
-  "lt",
-  "lithuanian"
-]);
+var NAMED_LANGUAGES = "af am ar as az be bg bn bo bs ca cs cy da de dv el en eo es et eu fa fi fil fr ga gl gu ha he hi hr hu hy id ig is it ja jv ka kk km kn ko ky lo lt lv mk ml mn mr ms mt my nb ne nl nn no or pa pl ps pt ro ru si sk sl so sq sr sv sw ta te tg th ti tk tr uk ur uz vi xh yi yo zh zu".split(" ");
+var languageNames;
+function codeOfName(name) {
+  if (!languageNames) {
+    languageNames = /* @__PURE__ */ new Map();
+    const english = new Intl.DisplayNames(["en"], { type: "language" });
+    for (const code of NAMED_LANGUAGES) {
+      for (const display of [english, new Intl.DisplayNames([code], { type: "language" })]) {
+        const shown = display.of(code)?.toLowerCase();
+        if (shown && shown !== code && !languageNames.has(shown)) languageNames.set(shown, code);
+      }
+    }
+    for (const [alias, code] of [["farsi", "fa"], ["mandarin", "zh"], ["cantonese", "zh"], ["\u4E2D\u6587", "zh"]]) languageNames.set(alias, code);
+  }
+  return languageNames.get(name);
+}
+function scriptOfLanguage(language) {
+  const trimmed = language.trim();
+  const code = codeOfName(trimmed.toLowerCase()) ?? trimmed.replace(/_/g, "-");
+  let script;
+  try {
+    script = new Intl.Locale(code).maximize().script;
+  } catch {
+    return void 0;
+  }
+  return SCRIPTS.find((s) => script !== void 0 && s.codes.includes(script))?.name;
+}
 function languageRule(setting) {
   const verbatim = "Quotes inside citations stay verbatim in the language of the evidence; ids, paths and enum values stay as specified.";
   if (!isAuto(setting)) return `Language: write every prose field of your reply in ${setting.language.trim()}. ${verbatim}`;
@@ -87584,11 +87306,7 @@ function languageRule(setting) {
   return `Language: write every prose field of your reply in the language of the pull request's title and description (in the evidence pack). ${verbatim}`;
 }
 function expectedScript(setting) {
-  if (!isAuto(setting)) {
-    const name = setting.language.trim().toLowerCase();
-    const base = name.split(/[-_]/)[0] ?? name;
-    return NON_LATIN[name] ?? NON_LATIN[base] ?? (LATIN.has(name) || LATIN.has(base) ? "latin" : void 0);
-  }
+  if (!isAuto(setting)) return scriptOfLanguage(setting.language);
   const source = setting.commandText && letters(setting.commandText) >= 4 ? setting.commandText : setting.prText;
   return dominantScript(source);
 }
@@ -87627,7 +87345,7 @@ function countScripts(text) {
   const counts = /* @__PURE__ */ new Map();
   for (const char of text) {
     if (!new RegExp("\\p{L}", "u").test(char)) continue;
-    const script = SCRIPT_PATTERNS.find(([, pattern]) => pattern.test(char))?.[0];
+    const script = SCRIPTS.find(({ pattern }) => pattern.test(char))?.name;
     if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   return counts;
@@ -87806,7 +87524,7 @@ function createCaller(client, prefix, script) {
     else warm.set(spec.model, new Promise((resolve2) => leader.onStart = resolve2));
     const onStart = leader.onStart;
     const started = Date.now();
-    const record2 = (ok, model, usage) => calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.positionId, model, usage, durationMs: Date.now() - started, ok, retry: retry2 });
+    const record2 = (ok, model, usage) => calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry: retry2 });
     try {
       const reply = await client.complete({
         role: spec.role,
@@ -87817,6 +87535,7 @@ function createCaller(client, prefix, script) {
         format: replyFormat,
         schema: spec.schema,
         maxTokens: spec.maxTokens,
+        meta: { ...spec.meta, retry: retry2 },
         ...onStart ? { onStart } : {}
       });
       record2(true, reply.model, reply.usage);
@@ -87873,6 +87592,493 @@ function repairText(spec, error63) {
 }
 function describe3(error63) {
   return error63 instanceof Error ? error63.message : String(error63);
+}
+
+// src/debate/claims.ts
+function makeClaim(fields, pack) {
+  const citations = fields.citations.map((c) => auditCitation(c, pack));
+  return {
+    id: fields.id,
+    positionId: fields.positionId,
+    text: fields.text,
+    reasoning: fields.reasoning,
+    citations,
+    tag: mechanicalTag(citations),
+    tagReason: void 0,
+    outOfScope: void 0
+  };
+}
+function mechanicalTag(citations) {
+  if (citations.length === 0) return "no-citation";
+  return citations.some((c) => c.check.status === "verified") ? "verified" : "unverified";
+}
+function allClaims(transcript) {
+  const claims = [];
+  for (const turn of transcript.openings) claims.push(...turn.arguments);
+  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
+    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
+  }
+  for (const turn of transcript.steelmans) claims.push(...turn.arguments);
+  return claims;
+}
+function applyAudit(transcript, audit, outOfScope) {
+  const notes = [];
+  const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
+  const changes = /* @__PURE__ */ new Map();
+  const current = (claim2) => ({ ...claim2, ...changes.get(claim2.id) });
+  for (const finding of audit.exaggerated) {
+    const found = byId.get(finding.claim_id);
+    const claim2 = found && current(found);
+    if (!claim2) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as exaggerated; ignored.`);
+    else if (claim2.tag !== "verified") notes.push(`The auditor tagged claim ${claim2.id} as exaggerated, but it was ${claim2.tag}; it stays ${claim2.tag}.`);
+    else changes.set(claim2.id, { ...changes.get(claim2.id), tag: "exaggerated", tagReason: finding.reason });
+  }
+  const topics = new Map(outOfScope.map((t) => [normaliseTopic(t), t]));
+  for (const finding of audit.out_of_scope) {
+    const claim2 = byId.get(finding.claim_id);
+    const topic = topics.get(normaliseTopic(finding.topic));
+    if (!claim2) notes.push(`The auditor marked an unknown claim ${finding.claim_id} as out of scope; ignored.`);
+    else if (!topic) notes.push(`The auditor marked claim ${claim2.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`);
+    else changes.set(claim2.id, { ...changes.get(claim2.id), outOfScope: topic });
+  }
+  const audited = (claim2) => changes.has(claim2.id) ? current(claim2) : claim2;
+  const crossTurn = (turn) => ({
+    ...turn,
+    answers: turn.answers.map((a) => ({ ...a, claim: audited(a.claim) })),
+    attacks: turn.attacks.map((a) => {
+      const claim2 = audited(a.claim);
+      const outcome = claim2.outOfScope && a.outcome.kind === "unanswered" && a.outcome.countsAsConceded ? { kind: "unanswered", countsAsConceded: false, why: `the attack argues an out-of-scope topic (${claim2.outOfScope})` } : a.outcome;
+      return { ...a, claim: claim2, outcome };
+    })
+  });
+  return {
+    transcript: {
+      openings: transcript.openings.map((t) => ({ ...t, arguments: t.arguments.map(audited) })),
+      rounds: transcript.rounds.map((r) => ({ ...r, turns: r.turns.map(crossTurn) })),
+      closing: transcript.closing.map(crossTurn),
+      steelmans: transcript.steelmans.map((t) => ({ ...t, arguments: t.arguments.map(audited) }))
+    },
+    notes
+  };
+}
+function countCitations(transcript, positions) {
+  const citations = new Map(positions.map((p) => [p.id, []]));
+  for (const claim2 of ownClaims(transcript)) {
+    if (!claim2.outOfScope) citations.get(claim2.positionId)?.push(...claim2.citations);
+  }
+  return new Map([...citations].map(([id, list2]) => [id, auditCitations(list2)]));
+}
+function verifiedSupport(transcript, positionId) {
+  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === "verified" && !c.outOfScope);
+}
+function tallyClaims(transcript) {
+  const tally = { verified: 0, unverified: 0, "no-citation": 0, exaggerated: 0 };
+  let ignored = 0;
+  for (const claim2 of allClaims(transcript)) {
+    if (claim2.outOfScope) ignored += 1;
+    else tally[claim2.tag] += 1;
+  }
+  return { tally, ignored };
+}
+function verifiedKeys(claims) {
+  return new Set(claims.flatMap((c) => c.citations.filter((x) => x.check.status === "verified").map((x) => formatCitationRef(x))));
+}
+function ownClaims(transcript) {
+  const claims = [];
+  for (const turn of transcript.openings) claims.push(...turn.arguments);
+  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
+    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
+  }
+  return claims;
+}
+function normaliseTopic(text) {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+// src/debate/phases/debate-context.ts
+var MAX_TOKENS = { moderator: 8e3, advocate: 16e3, auditor: 8e3, judge: 16e3 };
+function listPositions(positions) {
+  return positions.map((p) => `- ${p.id}: ${p.label}`).join("\n");
+}
+function outOfScopeText(topics) {
+  return topics.length === 0 ? "" : `
+Out of scope (do not argue about these; arguments about them are ignored): ${topics.join("; ")}
+`;
+}
+function warningsOf(who, warnings) {
+  return warnings.map((w) => `${who}: ${w}.`);
+}
+
+// src/debate/phases/audit-evidence.ts
+async function auditEvidence(ctx, transcript, judgeModel) {
+  const claims = allClaims(transcript);
+  const result = (of, status, notes) => ({ status, model: judgeModel, ...tallyClaims(of), notes });
+  if (claims.length === 0) return { transcript, audit: result(transcript, "mechanical", ["There were no claims to audit."]), problems: [] };
+  const reply = await ctx.caller.attempt({
+    role: "auditor",
+    purpose: "evidence audit",
+    meta: { phase: "audit" },
+    model: judgeModel,
+    field: "audit",
+    instructions: loadPrompt("audit", {
+      positions: listPositions(ctx.positions),
+      out_of_scope: ctx.outOfScope.length > 0 ? ctx.outOfScope.map((t) => JSON.stringify(t)).join("; ") : "(none)",
+      claims: claims.map(
+        (c) => [
+          `- ${c.id} (position ${c.positionId}, ${c.tag}): ${c.text}`,
+          ...c.reasoning ? [`  Reasoning: ${c.reasoning}`] : [],
+          ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`)
+        ].join("\n")
+      ).join("\n"),
+      language: ctx.language
+    }),
+    schema: replyOf("audit"),
+    maxTokens: MAX_TOKENS.auditor
+  });
+  if (!reply.ok) {
+    const problem = `The evidence audit failed (${reply.error}); claims carry only the verifier's tags, and out-of-scope claims were not filtered.`;
+    return { transcript, audit: result(transcript, "mechanical", [problem]), problems: [problem] };
+  }
+  const audited = applyAudit(transcript, reply.output, ctx.outOfScope);
+  return { transcript: audited.transcript, audit: result(audited.transcript, "checked", audited.notes), problems: warningsOf("The evidence audit", reply.warnings) };
+}
+
+// src/debate/word-cap.ts
+var WORD_CAPS = { opening: 700, "cross-examination": 600, closing: 400, steelman: 450 };
+function truncationMarker(cap) {
+  return `[\u2026 truncated: the turn passed its ${cap}-word cap]`;
+}
+var SEGMENTER = new Intl.Segmenter(void 0, { granularity: "word" });
+var HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+function* wordEnds(text) {
+  for (const { segment, index, isWordLike } of SEGMENTER.segment(text)) {
+    if (!isWordLike) continue;
+    if (!HAN_OR_KANA.test(segment)) {
+      yield index + segment.length;
+      continue;
+    }
+    let offset = index;
+    for (const char of segment) {
+      offset += char.length;
+      if (HAN_OR_KANA.test(char)) yield offset;
+    }
+    if (!HAN_OR_KANA.test([...segment].at(-1) ?? "")) yield offset;
+  }
+}
+function countWords(text) {
+  let n = 0;
+  for (const _end of wordEnds(text)) n += 1;
+  return n;
+}
+var WordBudget = class {
+  constructor(cap) {
+    this.cap = cap;
+  }
+  cap;
+  used = 0;
+  /** Every word offered, kept or not. */
+  written = 0;
+  /** True once some text was cut or dropped. */
+  cut = false;
+  /**
+   * @param text the next text field of the turn
+   * @param options.keep return the marker alone (not undefined) when the cap is already spent, for fields that must stay
+   * @returns the text, or its head cut at a word boundary and followed by the marker; undefined when the
+   *   cap was spent before this field (the caller drops the item)
+   */
+  take(text, options = {}) {
+    const words = countWords(text);
+    this.written += words;
+    const left = this.cap - this.used;
+    if (words <= left) {
+      this.used += words;
+      return text;
+    }
+    this.cut = true;
+    if (left <= 0) return options.keep ? truncationMarker(this.cap) : void 0;
+    let end = 0;
+    let n = 0;
+    for (const wordEnd of wordEnds(text)) {
+      n += 1;
+      end = wordEnd;
+      if (n === left) break;
+    }
+    this.used = this.cap;
+    return `${text.slice(0, end)} ${truncationMarker(this.cap)}`;
+  }
+};
+
+// src/debate/build-turns.ts
+function incompleteBase(positionId, model, error63) {
+  return { positionId, model, status: "incomplete", error: error63, repaired: false, truncated: void 0 };
+}
+function buildOpening(reply, ctx) {
+  const budget = new WordBudget(WORD_CAPS.opening);
+  const thesis = budget.take(reply.thesis, { keep: true });
+  const args = takeArguments(reply.arguments, budget, (i) => `O.${ctx.positionId}.${i + 1}`, ctx);
+  const knownWeaknesses = takeList(reply.known_weaknesses, budget);
+  const predictedAttacks = takeList(reply.predicted_attacks, budget);
+  return {
+    phase: "opening",
+    ...complete(ctx, budget),
+    thesis,
+    arguments: args,
+    knownWeaknesses,
+    predictedAttacks
+  };
+}
+function incompleteOpening(positionId, model, error63) {
+  return { phase: "opening", ...incompleteBase(positionId, model, error63), thesis: "", arguments: [], knownWeaknesses: [], predictedAttacks: [] };
+}
+function buildCrossTurn(reply, ctx) {
+  const budget = new WordBudget(ctx.phase === "closing" ? WORD_CAPS.closing : WORD_CAPS["cross-examination"]);
+  const notes = [];
+  const open3 = new Map(ctx.pending.map((a) => [a.id.toUpperCase(), a]));
+  const answered = /* @__PURE__ */ new Set();
+  const prefix = ctx.phase === "closing" ? "C" : `X${ctx.round}`;
+  const answers = [];
+  for (const raw of reply.answers) {
+    const key = raw.attack_id.trim().toUpperCase();
+    const attack = open3.get(key);
+    if (!attack) {
+      notes.push(`An answer to "${raw.attack_id}", which is not an open attack on position ${ctx.positionId}, was ignored.`);
+      continue;
+    }
+    if (answered.has(key)) {
+      notes.push(`A second answer to ${attack.id} was ignored; the first counts.`);
+      continue;
+    }
+    answered.add(key);
+    const text = budget.take(raw.text, { keep: true });
+    const claim2 = makeClaim({ id: `${prefix}.${ctx.positionId}.a${answers.length + 1}`, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack);
+    answers.push({ attackId: attack.id, answer: raw.answer, claim: claim2 });
+  }
+  const weaknesses = takeList(reply.weaknesses, budget);
+  const attacks = [];
+  if (ctx.phase === "closing" && reply.attacks.length > 0) {
+    notes.push(`${reply.attacks.length} new attack(s) in a closing turn were dropped: nobody could answer them.`);
+  }
+  for (const raw of ctx.phase === "closing" ? [] : reply.attacks) {
+    if (raw.target === ctx.positionId) {
+      notes.push("An attack on its own position was dropped.");
+      continue;
+    }
+    if (!ctx.targets.includes(raw.target)) {
+      notes.push(`An attack on position ${raw.target}, which is not an active position of this debate, was dropped.`);
+      continue;
+    }
+    const text = budget.take(raw.claim);
+    if (text === void 0) continue;
+    const id = `${prefix}.${ctx.positionId}.${attacks.length + 1}`;
+    attacks.push({ id, by: ctx.positionId, target: raw.target, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: "open" } });
+  }
+  return { phase: ctx.phase, round: ctx.round, ...complete(ctx, budget), answers, weaknesses, attacks, notes };
+}
+function incompleteCross(positionId, model, error63, phase, round) {
+  return { phase, round, ...incompleteBase(positionId, model, error63), answers: [], weaknesses: [], attacks: [], notes: [] };
+}
+function settleAttack(attack, turn) {
+  if (!turn) return { kind: "unanswered", countsAsConceded: false, why: `the advocate of position ${attack.target} had dropped out after a failed turn` };
+  if (turn.status === "incomplete") return { kind: "unanswered", countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
+  const answer = turn.answers.find((a) => a.attackId === attack.id);
+  if (!answer) return { kind: "unanswered", countsAsConceded: true, why: `position ${attack.target} did not answer it` };
+  return { kind: answer.answer === "refute" ? "refuted" : answer.answer === "concede" ? "conceded" : "surrendered", answerId: answer.claim.id };
+}
+function withOutcomes(turns, outcome) {
+  return turns.map((turn) => ({ ...turn, attacks: turn.attacks.map((a) => a.outcome.kind === "open" ? { ...a, outcome: outcome(a) } : a) }));
+}
+function buildSteelman(reply, ctx) {
+  const budget = new WordBudget(WORD_CAPS.steelman);
+  const thesis = budget.take(reply.thesis, { keep: true });
+  const args = takeArguments(reply.arguments, budget, (i) => `S.${ctx.positionId}.${i + 1}`, ctx);
+  return { phase: "steelman", target: ctx.target, ...complete(ctx, budget), thesis, arguments: args };
+}
+function incompleteSteelman(positionId, model, error63, target) {
+  return { phase: "steelman", target, ...incompleteBase(positionId, model, error63), thesis: "", arguments: [] };
+}
+function complete(ctx, budget) {
+  return {
+    positionId: ctx.positionId,
+    model: ctx.model,
+    status: "complete",
+    error: void 0,
+    repaired: ctx.repaired,
+    truncated: budget.cut ? { capWords: budget.cap, words: budget.written } : void 0
+  };
+}
+function takeArguments(args, budget, id, ctx) {
+  const claims = [];
+  for (const argument of args) {
+    const text = budget.take(argument.claim);
+    const reasoning = budget.take(argument.reasoning, { keep: true });
+    if (text === void 0) continue;
+    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations }, ctx.pack));
+  }
+  return claims;
+}
+function takeList(items, budget) {
+  const kept = [];
+  for (const item of items) {
+    const text = budget.take(item);
+    if (text !== void 0) kept.push(text);
+  }
+  return kept;
+}
+
+// src/debate/phases/cross-examine.ts
+async function crossExamine(ctx, openings, onPhaseEnd) {
+  let active = new Set(openings.filter((t) => t.status === "complete").map((t) => t.positionId));
+  const problems = [];
+  const surrendered = [];
+  const seenVerified = verifiedKeys(openings.flatMap((t) => t.arguments));
+  let rounds = [];
+  let stop = { kind: "no-rounds" };
+  for (let round = 1; round <= ctx.plan.rounds; round += 1) {
+    if (active.size < 2) {
+      stop = { kind: "too-few-advocates", round: round - 1 };
+      break;
+    }
+    const held = await takeTurns(ctx, { phase: "cross-examination", round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
+    rounds = [...answerLastRound(rounds, held.turns, active), { round, turns: held.turns }];
+    onPhaseEnd(`round-${round}`);
+    problems.push(...held.problems);
+    active = held.active;
+    const claims = held.turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
+    const fresh = [...verifiedKeys(claims)].filter((k) => !seenVerified.has(k));
+    fresh.forEach((k) => seenVerified.add(k));
+    const quitters = surrenderersOf(held.turns);
+    surrendered.push(...quitters);
+    if (quitters.length > 0) {
+      stop = { kind: "surrender", round, positionIds: quitters };
+      break;
+    }
+    if (held.turns.every((t) => t.attacks.length === 0) && fresh.length === 0) {
+      stop = { kind: "converged", round };
+      break;
+    }
+    stop = { kind: "max-rounds", rounds: round };
+  }
+  const last = rounds.at(-1);
+  if (!last || !last.turns.some((t) => t.attacks.some((a) => a.outcome.kind === "open"))) return { rounds, closing: [], stop, surrendered, active, problems };
+  if (stop.kind === "surrender") {
+    const why = "the cross-examination ended on a surrender before it could be answered";
+    rounds = [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, () => ({ kind: "unanswered", countsAsConceded: false, why })) }];
+    return { rounds, closing: [], stop, surrendered, active, problems };
+  }
+  const closing = await takeTurns(ctx, { phase: "closing", round: last.round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
+  onPhaseEnd("closing");
+  return {
+    rounds: answerLastRound(rounds, closing.turns, active),
+    closing: closing.turns,
+    stop,
+    surrendered: [...surrendered, ...surrenderersOf(closing.turns)],
+    active: closing.active,
+    problems: [...problems, ...closing.problems]
+  };
+}
+function answerLastRound(rounds, answers, active) {
+  const last = rounds.at(-1);
+  if (!last) return rounds;
+  const outcome = (attack) => settleAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : void 0);
+  return [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, outcome) }];
+}
+function surrenderersOf(turns) {
+  return turns.filter((t) => t.answers.some((a) => a.answer === "surrender")).map((t) => t.positionId);
+}
+async function takeTurns(ctx, input2) {
+  const { phase, round, active } = input2;
+  const open3 = input2.transcript.rounds.at(-1)?.turns.flatMap((t) => t.attacks).filter((a) => a.outcome.kind === "open") ?? [];
+  const rendered = renderTranscript(ctx.positions, input2.transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === "cross-examination" || open3.some((a) => a.target === p.id)));
+  const closing = phase === "closing";
+  const taken = await Promise.all(
+    speakers.map(async (position) => {
+      const pending = open3.filter((a) => a.target === position.id);
+      const reply = await ctx.caller.attempt({
+        role: "advocate",
+        purpose: closing ? "closing answers" : `cross-examination ${round}`,
+        meta: { phase, positionId: position.id, round },
+        model: position.model,
+        field: "cross_examination",
+        instructions: loadPrompt(closing ? "closing" : "cross-examination", {
+          position_id: position.id,
+          position_label: position.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          transcript: rendered,
+          attacks_on_you: renderAttacks(pending),
+          word_cap: String(closing ? WORD_CAPS.closing : WORD_CAPS["cross-examination"]),
+          language: ctx.language,
+          ...closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds) }
+        }),
+        schema: replyOf("cross_examination"),
+        maxTokens: MAX_TOKENS.advocate
+      });
+      if (!reply.ok) return { turn: incompleteCross(position.id, position.model, reply.error, phase, round), warnings: [] };
+      const targets = ctx.positions.filter((p) => active.has(p.id) && p.id !== position.id).map((p) => p.id);
+      const turn = buildCrossTurn(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, phase, round, pending, targets });
+      return { turn, warnings: warningsOf(`Position ${position.id}'s ${closing ? "closing answers" : `turn in round ${round}`}`, reply.warnings) };
+    })
+  );
+  const turns = taken.map((t) => t.turn);
+  const failed = turns.filter((t) => t.status === "incomplete");
+  const where = closing ? "the closing answers" : `cross-examination round ${round}`;
+  return {
+    turns,
+    active: new Set([...active].filter((id) => !failed.some((t) => t.positionId === id))),
+    problems: [...taken.flatMap((t) => t.warnings), ...failed.map((t) => `Position ${t.positionId}'s turn in ${where} is incomplete: ${t.error}`)]
+  };
+}
+function renderAttacks(attacks) {
+  if (attacks.length === 0) return "(none: no attack is open against your position; leave `answers` empty)";
+  return attacks.map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join("\n")).join("\n");
+}
+
+// src/debate/phases/frame-debate.ts
+async function frameDebate(caller, input2) {
+  const spec = {
+    role: "moderator",
+    purpose: "framing",
+    meta: { phase: "framing" },
+    model: input2.model,
+    field: "framing",
+    instructions: loadPrompt("moderator", { command: input2.command, out_of_scope: outOfScopeText(input2.outOfScope), language: input2.language }),
+    schema: replyOf("framing"),
+    maxTokens: MAX_TOKENS.moderator
+  };
+  const reply = await caller.attempt(spec);
+  if (!reply.ok) throw new Error(`The moderator could not frame the debate: ${reply.error}`);
+  const problems = warningsOf("The moderator", reply.warnings);
+  let framing = reply.output;
+  let labels = distinctLabels(framing);
+  if (framing.contested && labels.length < 2) {
+    const retry2 = await caller.retryWith(
+      spec,
+      loadPrompt("repair", {
+        what: "It did not keep the framing rules.",
+        issues: `- \`contested\` is true but ${labels.length === 0 ? "no position was" : "only one distinct position was"} given: a debate needs two. Write the strongest counter-position as the second, or set \`contested\` to false.`,
+        field: "framing"
+      })
+    );
+    if (retry2.ok) {
+      framing = retry2.output;
+      labels = distinctLabels(framing);
+    }
+    if (labels.length < 2) {
+      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], problems };
+    }
+  }
+  const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
+  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, problems };
+}
+function distinctLabels(framing) {
+  const seen = /* @__PURE__ */ new Set();
+  return framing.positions.map((p) => p.label.trim()).filter((label) => {
+    const key = label.toLowerCase().replace(/\s+/g, " ");
+    if (label === "" || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // src/debate/enforce-ruling.ts
@@ -87956,11 +88162,21 @@ function enforceRuling(ruling, ctx) {
   };
 }
 
-// src/debate/judge.ts
-async function judgeTwice(caller, input2) {
-  const ids = input2.rules.positions.map((p) => p.id);
+// src/debate/phases/judge-twice.ts
+async function judgeTwice(ctx, input2) {
+  const support = new Map(ctx.positions.map((p) => [p.id, verifiedSupport(input2.transcript, p.id).length]));
+  const call = {
+    caller: ctx.caller,
+    transcript: input2.transcript,
+    rules: { positions: ctx.positions, support, surrendered: input2.surrendered, pack: ctx.pack },
+    judgeModel: input2.judgeModel,
+    outOfScopeText: ctx.scopeText,
+    facts: debateFacts(ctx, input2, support),
+    language: ctx.language
+  };
+  const ids = ctx.positions.map((p) => p.id);
   const orders = [ids, [...ids].reverse()];
-  const runs = await Promise.all(orders.map((order) => judgeOnce(caller, input2, order)));
+  const runs = await Promise.all(orders.map((order) => judgeOnce(call, order)));
   const enforcement = runs.flatMap((run2, i) => run2.fixes.map((fix) => `Judge run ${i + 1}: ${fix}`));
   const problems = runs.flatMap((run2, i) => [
     ...run2.error ? [`Judge run ${i + 1} (order ${run2.order.join(", ")}) failed: ${run2.error}`] : [],
@@ -87970,12 +88186,14 @@ async function judgeTwice(caller, input2) {
   if (!first && !second) return { runs, ruling: void 0, enforcement, problems };
   if (!first || !second) {
     const only = first ?? second;
-    enforcement.push("Only one of the two judge runs produced a ruling, so the order check could not be made; confidence is low.");
-    return { runs, ruling: { ...only, confidence: "low", confidence_reason: `Only one judge run succeeded; the order check could not be made. ${only.confidence_reason}` }, enforcement, problems };
+    const note = "Only one of the two judge runs produced a ruling, so the order check could not be made; confidence is low.";
+    return { runs, ruling: { ...only, confidence: "low", confidence_reason: `Only one judge run succeeded; the order check could not be made. ${only.confidence_reason}` }, enforcement: [...enforcement, note], problems };
   }
-  return { runs, ruling: combineRulings(first, second, enforcement), enforcement, problems };
+  const combined = combineRulings(first, second);
+  return { runs, ruling: combined.ruling, enforcement: [...enforcement, ...combined.notes], problems };
 }
-function combineRulings(first, second, notes) {
+function combineRulings(first, second) {
+  const notes = [];
   const positions = first.positions.map((p) => {
     const other = second.positions.find((q) => q.id === p.id);
     if (!other || other.status === p.status) return p;
@@ -87985,7 +88203,7 @@ function combineRulings(first, second, notes) {
   if (first.recommendation !== second.recommendation) {
     const reason = `The two judge runs, with the positions in different orders, disagreed: one recommended ${first.recommendation}, the other ${second.recommendation}.`;
     notes.push(`${reason} The result is no clear winner.`);
-    return {
+    const ruling = {
       ...first,
       positions,
       recommendation: "none",
@@ -87994,27 +88212,30 @@ function combineRulings(first, second, notes) {
       confidence_reason: reason,
       summary: `No clear winner: ${reason}`
     };
+    return { ruling, notes };
   }
   const rank = { low: 0, medium: 1, high: 2 };
   const lower = rank[second.confidence] < rank[first.confidence] ? second : first;
-  return { ...first, positions, confidence: lower.confidence, confidence_reason: lower.confidence_reason };
+  return { ruling: { ...first, positions, confidence: lower.confidence, confidence_reason: lower.confidence_reason }, notes };
 }
-async function judgeOnce(caller, input2, order) {
+async function judgeOnce(input2, order) {
+  const { caller } = input2;
   const positions = order.map((id) => input2.rules.positions.find((p) => p.id === id));
   const spec = {
     role: "judge",
     purpose: `judge (order ${order.join(", ")})`,
+    meta: { phase: "judge", order },
     model: input2.judgeModel,
     field: "ruling",
     instructions: loadPrompt("judge", {
-      positions: positions.map((p) => `- ${p.id}: ${p.label}`).join("\n"),
+      positions: listPositions(positions),
       out_of_scope: input2.outOfScopeText,
       debate_facts: input2.facts,
       transcript: renderTranscript(input2.rules.positions, input2.transcript, { order, judge: true }),
       language: input2.language
     }),
     schema: replyOf("ruling"),
-    maxTokens: input2.maxTokens
+    maxTokens: MAX_TOKENS.judge
   };
   const reply = await caller.attempt(spec);
   if (!reply.ok) return { order, ruling: void 0, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
@@ -88049,345 +88270,143 @@ async function judgeOnce(caller, input2, order) {
     error: void 0
   };
 }
-
-// src/debate/run-debate.ts
-var MAX_TOKENS = { moderator: 8e3, advocate: 16e3, auditor: 8e3, judge: 16e3 };
-async function runDebate(client, request2) {
-  const { pack, plan } = request2;
-  const language = languageRule(request2.language);
-  const caller = createCaller(client, { system: loadPrompt("system"), evidence: pack.text }, expectedScript(request2.language));
-  const problems = [];
-  const enforcement = [];
-  if (plan.note) enforcement.push(plan.note);
-  let framing;
-  let labels = request2.positions;
-  let outOfScope = request2.outOfScope;
-  let topic = labels.join(" vs ");
-  if (labels.length === 0) {
-    const framed = await frame(caller, request2, language);
-    framing = framed.framing;
-    enforcement.push(...framed.notes);
-    problems.push(...framed.warnings.map((w) => `The moderator: ${w}.`));
-    if (!framing.contested || framed.labels.length < 2) return { kind: "not-contested", framing, calls: caller.calls };
-    labels = framed.labels;
-    outOfScope = [.../* @__PURE__ */ new Set([...outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
-    topic = framing.topic;
-    request2.onPhaseEnd?.({ phase: "framing", positions: labels, topic });
-  }
-  const positions = labels.slice(0, POSITION_IDS.length).map((label, i) => ({
-    id: POSITION_IDS[i],
-    label,
-    model: request2.advocateModels[i % request2.advocateModels.length] ?? request2.moderatorModel
-  }));
-  const positionList = positions.map((p) => `- ${p.id}: ${p.label}`).join("\n");
-  const scopeText = outOfScopeText(outOfScope);
-  const transcript = { openings: [], rounds: [], closing: [], steelmans: [] };
-  const noteWarnings = (who, warnings) => problems.push(...warnings.map((w) => `${who}: ${w}.`));
-  transcript.openings = await Promise.all(
-    positions.map(async (position) => {
-      const reply = await caller.attempt({
-        role: "advocate",
-        purpose: "opening",
-        positionId: position.id,
-        model: position.model,
-        field: "opening",
-        instructions: loadPrompt("opening", {
-          position_id: position.id,
-          position_label: position.label,
-          positions: positionList,
-          out_of_scope: scopeText,
-          word_cap: String(WORD_CAPS.opening),
-          language
-        }),
-        schema: replyOf("opening"),
-        maxTokens: MAX_TOKENS.advocate
-      });
-      if (!reply.ok) {
-        problems.push(`The opening of position ${position.id} is incomplete: ${reply.error}`);
-        return incompleteOpening(position.id, position.model, reply.error);
-      }
-      noteWarnings(`The opening of position ${position.id}`, reply.warnings);
-      return buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack });
-    })
-  );
-  request2.onPhaseEnd?.({ phase: "openings" });
-  const active = new Set(transcript.openings.filter((t) => t.status === "complete").map((t) => t.positionId));
-  const surrendered = /* @__PURE__ */ new Set();
-  let stop = { kind: "no-rounds" };
-  let open3 = [];
-  const seenVerified = verifiedKeys(allClaims(transcript));
-  for (let round = 1; round <= plan.rounds; round += 1) {
-    if (active.size < 2) {
-      stop = { kind: "too-few-advocates", round: round - 1 };
-      break;
-    }
-    const turns = await crossTurns(caller, { phase: "cross-examination", round, positions, active, open: open3, transcript, positionList, scopeText, language, pack, plan, problems });
-    transcript.rounds.push({ round, turns });
-    request2.onPhaseEnd?.({ phase: `round-${round}` });
-    recordTurnProblems(turns, problems, active, `cross-examination round ${round}`);
-    const attacks = turns.flatMap((t) => t.attacks);
-    const claims = turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
-    const fresh = [...verifiedKeys(claims)].filter((k) => !seenVerified.has(k));
-    fresh.forEach((k) => seenVerified.add(k));
-    const quitters = turns.filter((t) => t.answers.some((a) => a.answer === "surrender")).map((t) => t.positionId);
-    quitters.forEach((id) => surrendered.add(id));
-    open3 = attacks;
-    if (quitters.length > 0) {
-      stop = { kind: "surrender", round, positionIds: quitters };
-      break;
-    }
-    if (attacks.length === 0 && fresh.length === 0) {
-      stop = { kind: "converged", round };
-      break;
-    }
-    stop = { kind: "max-rounds", rounds: round };
-  }
-  if (stop.kind === "surrender") {
-    for (const attack of open3) attack.outcome = { kind: "unanswered", countsAsConceded: false, why: "the cross-examination ended on a surrender before it could be answered" };
-  } else if (open3.length > 0) {
-    const round = transcript.rounds.at(-1)?.round ?? 0;
-    transcript.closing = await crossTurns(caller, { phase: "closing", round, positions, active, open: open3, transcript, positionList, scopeText, language, pack, plan, problems });
-    request2.onPhaseEnd?.({ phase: "closing" });
-    recordTurnProblems(transcript.closing, problems, active, "the closing answers");
-    transcript.closing.filter((t) => t.answers.some((a) => a.answer === "surrender")).forEach((t) => surrendered.add(t.positionId));
-  }
-  if (plan.steelman && transcript.rounds.length > 0 && active.size >= 2) {
-    const rendered = renderTranscript(positions, transcript, { order: positions.map((p) => p.id), judge: false });
-    const authors = positions.filter((p) => active.has(p.id));
-    transcript.steelmans = await Promise.all(
-      authors.map(async (author) => {
-        const target = authors[(authors.indexOf(author) + 1) % authors.length];
-        const reply = await caller.attempt({
-          role: "advocate",
-          purpose: `steelman of ${target.id}`,
-          positionId: author.id,
-          model: author.model,
-          field: "steelman",
-          instructions: loadPrompt("steelman", {
-            position_id: author.id,
-            position_label: author.label,
-            positions: positionList,
-            out_of_scope: scopeText,
-            transcript: rendered,
-            target_id: target.id,
-            target_label: target.label,
-            word_cap: String(WORD_CAPS.steelman),
-            language
-          }),
-          schema: replyOf("steelman"),
-          maxTokens: MAX_TOKENS.advocate
-        });
-        if (!reply.ok) {
-          problems.push(`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`);
-          return incompleteSteelman(author.id, author.model, reply.error, target.id);
-        }
-        noteWarnings(`Position ${author.id}'s steelman`, reply.warnings);
-        return buildSteelman(reply.output, { positionId: author.id, model: reply.model, repaired: reply.repaired, pack, target: target.id });
-      })
-    );
-  }
-  if (transcript.steelmans.length > 0) request2.onPhaseEnd?.({ phase: "steelman" });
-  const roundsHeld = transcript.rounds.length;
-  const base = {
-    kind: "debate",
-    topic,
-    positions,
-    outOfScope,
-    framing,
-    plan,
-    language,
-    transcript,
-    stop,
-    surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
-    roundsHeld,
-    judgeModel: request2.judgeModel,
-    enforcement
-  };
-  if (transcript.openings.every((t) => t.status === "incomplete")) {
-    problems.push("No advocate produced an opening, so the judge was not called.");
-    return { ...base, audit: void 0, judgeRuns: [], ruling: void 0, counts: countCitations(transcript, positions), completion: "aborted", problems, calls: caller.calls };
-  }
-  const audit = await runAudit(caller, { transcript, positions, outOfScope, judgeModel: request2.judgeModel, language });
-  problems.push(...audit.problems);
-  request2.onPhaseEnd?.({ phase: "audit" });
-  const support = new Map(positions.map((p) => [p.id, verifiedSupport(transcript, p.id).length]));
-  const judged = await judgeTwice(caller, {
-    transcript,
-    rules: { positions, support, surrendered, pack },
-    judgeModel: request2.judgeModel,
-    outOfScopeText: scopeText,
-    facts: debateFacts(positions, transcript, stop, surrendered, support, audit.result),
-    language,
-    maxTokens: MAX_TOKENS.judge
-  });
-  enforcement.push(...judged.enforcement);
-  problems.push(...judged.problems);
-  request2.onPhaseEnd?.({ phase: "judge" });
-  const counts = countCitations(transcript, positions);
-  if (!judged.ruling) {
-    return { ...base, audit: audit.result, judgeRuns: judged.runs, ruling: void 0, counts, completion: "aborted", problems, calls: caller.calls };
-  }
-  return {
-    ...base,
-    audit: audit.result,
-    judgeRuns: judged.runs,
-    ruling: judged.ruling,
-    counts,
-    completion: problems.length > 0 ? "degraded-success" : "success",
-    problems,
-    calls: caller.calls
-  };
-}
-async function frame(caller, request2, language) {
-  const spec = {
-    role: "moderator",
-    purpose: "framing",
-    model: request2.moderatorModel,
-    field: "framing",
-    instructions: loadPrompt("moderator", { command: request2.command, out_of_scope: outOfScopeText(request2.outOfScope), language }),
-    schema: replyOf("framing"),
-    maxTokens: MAX_TOKENS.moderator
-  };
-  const reply = await caller.attempt(spec);
-  if (!reply.ok) throw new Error(`The moderator could not frame the debate: ${reply.error}`);
-  let framing = reply.output;
-  let labels = distinctLabels(framing);
-  if (framing.contested && labels.length < 2) {
-    const retry2 = await caller.retryWith(
-      spec,
-      loadPrompt("repair", {
-        what: "It did not keep the framing rules.",
-        issues: `- \`contested\` is true but ${labels.length === 0 ? "no position was" : "only one distinct position was"} given: a debate needs two. Write the strongest counter-position as the second, or set \`contested\` to false.`,
-        field: "framing"
-      })
-    );
-    if (retry2.ok) {
-      framing = retry2.output;
-      labels = distinctLabels(framing);
-    }
-    if (labels.length < 2) {
-      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], warnings: reply.warnings };
-    }
-  }
-  const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
-  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, warnings: reply.warnings };
-}
-function distinctLabels(framing) {
-  const seen = /* @__PURE__ */ new Set();
-  return framing.positions.map((p) => p.label.trim()).filter((label) => {
-    const key = label.toLowerCase().replace(/\s+/g, " ");
-    if (label === "" || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-async function crossTurns(caller, ctx) {
-  const rendered = renderTranscript(ctx.positions, ctx.transcript, { order: ctx.positions.map((p) => p.id), judge: false });
-  const speakers = ctx.positions.filter((p) => ctx.active.has(p.id) && (ctx.phase === "cross-examination" || ctx.open.some((a) => a.target === p.id)));
-  for (const attack of ctx.open) {
-    if (!ctx.active.has(attack.target)) attack.outcome = { kind: "unanswered", countsAsConceded: false, why: `the advocate of position ${attack.target} had dropped out after a failed turn` };
-  }
-  return Promise.all(
-    speakers.map(async (position) => {
-      const pending = ctx.open.filter((a) => a.target === position.id);
-      const reply = await caller.attempt({
-        role: "advocate",
-        purpose: ctx.phase === "closing" ? "closing answers" : `cross-examination ${ctx.round}`,
-        positionId: position.id,
-        model: position.model,
-        field: "cross_examination",
-        instructions: loadPrompt(ctx.phase === "closing" ? "closing" : "cross-examination", {
-          position_id: position.id,
-          position_label: position.label,
-          positions: ctx.positionList,
-          out_of_scope: ctx.scopeText,
-          transcript: rendered,
-          attacks_on_you: renderAttacks(pending),
-          word_cap: String(ctx.phase === "closing" ? WORD_CAPS.closing : WORD_CAPS["cross-examination"]),
-          language: ctx.language,
-          ...ctx.phase === "closing" ? {} : { round: String(ctx.round), rounds: String(ctx.plan.rounds) }
-        }),
-        schema: replyOf("cross_examination"),
-        maxTokens: MAX_TOKENS.advocate
-      });
-      const turn = reply.ok ? buildCrossTurn(reply.output, {
-        positionId: position.id,
-        model: reply.model,
-        repaired: reply.repaired,
-        pack: ctx.pack,
-        phase: ctx.phase,
-        round: ctx.round,
-        pending,
-        targets: ctx.positions.filter((p) => ctx.active.has(p.id) && p.id !== position.id).map((p) => p.id)
-      }) : incompleteCross(position.id, position.model, reply.error, ctx.phase, ctx.round);
-      if (reply.ok) ctx.problems.push(...reply.warnings.map((w) => `Position ${position.id}'s ${ctx.phase === "closing" ? "closing answers" : `turn in round ${ctx.round}`}: ${w}.`));
-      settleAttacks(pending, turn);
-      return turn;
-    })
-  );
-}
-function recordTurnProblems(turns, problems, active, phase) {
-  for (const turn of turns) {
-    if (turn.status === "incomplete") {
-      problems.push(`Position ${turn.positionId}'s turn in ${phase} is incomplete: ${turn.error}`);
-      active.delete(turn.positionId);
-    }
-  }
-}
-function renderAttacks(attacks) {
-  if (attacks.length === 0) return "(none: no attack is open against your position; leave `answers` empty)";
-  return attacks.map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join("\n")).join("\n");
-}
-async function runAudit(caller, input2) {
-  const claims = allClaims(input2.transcript);
-  const result = (status, notes2) => ({ status, model: input2.judgeModel, ...tallyClaims(input2.transcript), notes: notes2 });
-  if (claims.length === 0) return { result: result("mechanical", ["There were no claims to audit."]), problems: [] };
-  const reply = await caller.attempt({
-    role: "auditor",
-    purpose: "evidence audit",
-    model: input2.judgeModel,
-    field: "audit",
-    instructions: loadPrompt("audit", {
-      positions: input2.positions.map((p) => `- ${p.id}: ${p.label}`).join("\n"),
-      out_of_scope: input2.outOfScope.length > 0 ? input2.outOfScope.map((t) => JSON.stringify(t)).join("; ") : "(none)",
-      claims: claims.map(
-        (c) => [
-          `- ${c.id} (position ${c.positionId}, ${c.tag}): ${c.text}`,
-          ...c.reasoning ? [`  Reasoning: ${c.reasoning}`] : [],
-          ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`)
-        ].join("\n")
-      ).join("\n"),
-      language: input2.language
-    }),
-    schema: replyOf("audit"),
-    maxTokens: MAX_TOKENS.auditor
-  });
-  if (!reply.ok) {
-    const problem = `The evidence audit failed (${reply.error}); claims carry only the verifier's tags, and out-of-scope claims were not filtered.`;
-    return { result: result("mechanical", [problem]), problems: [problem] };
-  }
-  const notes = applyAudit(input2.transcript, reply.output, input2.outOfScope);
-  return { result: result("checked", notes), problems: reply.warnings.map((w) => `The evidence audit: ${w}.`) };
-}
-function debateFacts(positions, transcript, stop, surrendered, support, audit) {
+function debateFacts(ctx, input2, support) {
+  const { transcript, audit } = input2;
   const attacks = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t2) => t2.attacks);
-  const lines = ["Facts the engine recorded:", `- ${describeStop(stop)}`];
-  for (const p of positions) {
+  const lines = ["Facts the engine recorded:", `- ${describeStop(input2.stop)}`];
+  for (const p of ctx.positions) {
     const against = attacks.filter((a) => a.target === p.id);
     const conceded = against.filter((a) => a.outcome.kind === "conceded" || a.outcome.kind === "unanswered" && a.outcome.countsAsConceded).length;
     const refuted = against.filter((a) => a.outcome.kind === "refuted").length;
     lines.push(
-      `- Position ${p.id}: ${support.get(p.id) ?? 0} own claim(s) tagged verified; attacks against it: ${against.length} (${refuted} refuted, ${conceded} conceded or unanswered)${surrendered.has(p.id) ? "; its advocate SURRENDERED" : ""}.`
+      `- Position ${p.id}: ${support.get(p.id) ?? 0} own claim(s) tagged verified; attacks against it: ${against.length} (${refuted} refuted, ${conceded} conceded or unanswered)${input2.surrendered.has(p.id) ? "; its advocate SURRENDERED" : ""}.`
     );
   }
   const t = audit.tally;
   lines.push(`- Evidence audit (${audit.status === "checked" ? "verifier and auditor" : "verifier only"}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.unverified} unverified, ${t["no-citation"]} without citation; ${audit.ignored} ignored as out of scope.`);
   return lines.join("\n");
 }
-function outOfScopeText(topics) {
-  return topics.length === 0 ? "" : `
-Out of scope (do not argue about these; arguments about them are ignored): ${topics.join("; ")}
-`;
+
+// src/debate/phases/open-debate.ts
+async function openDebate(ctx) {
+  const turns = await Promise.all(
+    ctx.positions.map(async (position) => {
+      const reply = await ctx.caller.attempt({
+        role: "advocate",
+        purpose: "opening",
+        meta: { phase: "opening", positionId: position.id },
+        model: position.model,
+        field: "opening",
+        instructions: loadPrompt("opening", {
+          position_id: position.id,
+          position_label: position.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          word_cap: String(WORD_CAPS.opening),
+          language: ctx.language
+        }),
+        schema: replyOf("opening"),
+        maxTokens: MAX_TOKENS.advocate
+      });
+      if (!reply.ok) {
+        return { turn: incompleteOpening(position.id, position.model, reply.error), problems: [`The opening of position ${position.id} is incomplete: ${reply.error}`] };
+      }
+      const turn = buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack });
+      return { turn, problems: warningsOf(`The opening of position ${position.id}`, reply.warnings) };
+    })
+  );
+  return { openings: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
+}
+
+// src/debate/phases/swap-steelmans.ts
+async function swapSteelmans(ctx, transcript, active) {
+  const rendered = renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const authors = ctx.positions.filter((p) => active.has(p.id));
+  const turns = await Promise.all(
+    authors.map(async (author) => {
+      const target = authors[(authors.indexOf(author) + 1) % authors.length];
+      const reply = await ctx.caller.attempt({
+        role: "advocate",
+        purpose: `steelman of ${target.id}`,
+        meta: { phase: "steelman", positionId: author.id, target: target.id },
+        model: author.model,
+        field: "steelman",
+        instructions: loadPrompt("steelman", {
+          position_id: author.id,
+          position_label: author.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          transcript: rendered,
+          target_id: target.id,
+          target_label: target.label,
+          word_cap: String(WORD_CAPS.steelman),
+          language: ctx.language
+        }),
+        schema: replyOf("steelman"),
+        maxTokens: MAX_TOKENS.advocate
+      });
+      if (!reply.ok) {
+        return { turn: incompleteSteelman(author.id, author.model, reply.error, target.id), problems: [`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`] };
+      }
+      const turn = buildSteelman(reply.output, { positionId: author.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, target: target.id });
+      return { turn, problems: warningsOf(`Position ${author.id}'s steelman`, reply.warnings) };
+    })
+  );
+  return { steelmans: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
+}
+
+// src/debate/run-debate.ts
+async function runDebate(client, request2) {
+  const { pack, plan, judgeModel } = request2;
+  const language = languageRule(request2.language);
+  const caller = createCaller(client, { system: loadPrompt("system"), evidence: pack.text }, expectedScript(request2.language));
+  const done = (phase) => request2.onPhaseEnd?.({ phase });
+  const framed = request2.positions.length > 0 ? void 0 : await frameDebate(caller, { model: request2.moderatorModel, command: request2.command, outOfScope: request2.outOfScope, language });
+  if (framed && (!framed.framing.contested || framed.labels.length < 2)) return { kind: "not-contested", framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
+  const labels = framed?.labels ?? request2.positions;
+  const outOfScope = framed ? [.../* @__PURE__ */ new Set([...request2.outOfScope, ...framed.framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])] : request2.outOfScope;
+  const topic = framed?.framing.topic ?? labels.join(" vs ");
+  if (framed) request2.onPhaseEnd?.({ phase: "framing", positions: labels, topic });
+  const positions = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i], label, model: request2.advocateModels[i % request2.advocateModels.length] ?? request2.moderatorModel }));
+  const ctx = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan };
+  const opened = await openDebate(ctx);
+  done("openings");
+  const crossed = await crossExamine(ctx, opened.openings, done);
+  const debated = { openings: opened.openings, rounds: crossed.rounds, closing: crossed.closing, steelmans: [] };
+  const swapped = plan.steelman && crossed.rounds.length > 0 && crossed.active.size >= 2 ? await swapSteelmans(ctx, debated, crossed.active) : { steelmans: [], problems: [] };
+  if (swapped.steelmans.length > 0) done("steelman");
+  const transcript = { ...debated, steelmans: swapped.steelmans };
+  const problems = [...framed?.problems ?? [], ...opened.problems, ...crossed.problems, ...swapped.problems];
+  const surrendered = new Set(crossed.surrendered);
+  const result = (rest) => ({
+    kind: "debate",
+    topic,
+    positions,
+    outOfScope,
+    framing: framed?.framing,
+    plan,
+    language,
+    stop: crossed.stop,
+    roundsHeld: crossed.rounds.length,
+    judgeModel,
+    surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
+    counts: countCitations(rest.transcript, positions),
+    calls: caller.calls,
+    usage: summariseUsage(caller.calls),
+    ...rest
+  });
+  const notes = [...plan.note ? [plan.note] : [], ...framed?.notes ?? []];
+  if (transcript.openings.every((t) => t.status === "incomplete")) {
+    const all2 = [...problems, "No advocate produced an opening, so the judge was not called."];
+    return result({ transcript, audit: void 0, judgeRuns: [], ruling: void 0, completion: "aborted", problems: all2, enforcement: notes });
+  }
+  const audited = await auditEvidence(ctx, transcript, judgeModel);
+  done("audit");
+  const judged = await judgeTwice(ctx, { transcript: audited.transcript, stop: crossed.stop, surrendered, audit: audited.audit, judgeModel });
+  done("judge");
+  const all = [...problems, ...audited.problems, ...judged.problems];
+  const completion = !judged.ruling ? "aborted" : all.length > 0 ? "degraded-success" : "success";
+  return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: [...notes, ...judged.enforcement] });
 }
 
 // src/evidence/build-evidence-pack.ts
@@ -90863,16 +90882,16 @@ function buildEvidencePack(input2) {
     const name = JSON.stringify(file2.path);
     const head = begin("DIFF", `${name} (${describeChange(file2)})`);
     const tail = end("DIFF", name);
-    const frame2 = head.length + 1 + tail.length + 2;
+    const frame = head.length + 1 + tail.length + 2;
     const extra = listCost(file2.path);
-    if (budgetChars - used - extra - frame2 < MIN_HUNK_CHARS) {
+    if (budgetChars - used - extra - frame < MIN_HUNK_CHARS) {
       omitted.push({ path: file2.path, what: "hunks", reason: "its diff does not fit the evidence budget" });
       entry.partial = true;
       truncated = true;
       return;
     }
     const diff = renderedDiff(file2);
-    const whole = frame2 + diff.hunkChars.reduce((a, b) => a + b, 0);
+    const whole = frame + diff.hunkChars.reduce((a, b) => a + b, 0);
     let block;
     if (fits(whole + extra)) {
       block = [head, ...diff.hunkTexts, tail, ""].join("\n");
@@ -90882,7 +90901,7 @@ function buildEvidencePack(input2) {
       const n = diff.hunks.length;
       const mark = (text2) => `[${text2}]`;
       const markChars = 160;
-      let room = budgetChars - used - extra - frame2 - markChars;
+      let room = budgetChars - used - extra - frame - markChars;
       let k = 0;
       while (k < n && (diff.hunkChars[k] ?? 0) <= room) {
         room -= diff.hunkChars[k] ?? 0;
@@ -91699,30 +91718,6 @@ function missingPermission(request2) {
 var import_yaml = __toESM(require_dist2(), 1);
 import { createHash as createHash2 } from "node:crypto";
 
-// src/llm/pricing.ts
-var PRICES = [
-  { prefix: "claude-sonnet-5", input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
-  { prefix: "claude-opus-5", input: 4, output: 20, cacheWrite: 5, cacheRead: 0.4 },
-  { prefix: "claude-haiku-4-5", input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
-  { prefix: "claude-sonnet-4", input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 }
-];
-function costUsd(model, usage) {
-  const price = PRICES.find((p) => model.startsWith(p.prefix));
-  if (!price) return void 0;
-  return (usage.input_tokens * price.input + usage.output_tokens * price.output + usage.cache_creation_input_tokens * price.cacheWrite + usage.cache_read_input_tokens * price.cacheRead) / 1e6;
-}
-var ESTIMATE_UNCACHED_INPUT_TOKENS = 6e3;
-var ESTIMATE_OUTPUT_TOKENS = 4e3;
-function estimateRunCostUsd(model, calls, packTokens) {
-  if (calls <= 0) return 0;
-  return costUsd(model, {
-    input_tokens: calls * ESTIMATE_UNCACHED_INPUT_TOKENS,
-    output_tokens: calls * ESTIMATE_OUTPUT_TOKENS,
-    cache_creation_input_tokens: packTokens,
-    cache_read_input_tokens: (calls - 1) * packTokens
-  });
-}
-
 // src/report/sanitise.ts
 var MARKER_PREFIX = "<!-- pr-debate:v1";
 var HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
@@ -91794,26 +91789,11 @@ function debateId(repo, pullNumber, positions) {
   return createHash2("sha256").update(`${repo.toLowerCase()}#${pullNumber}
 ${topic}`).digest("hex").slice(0, 16);
 }
-function totalUsage(calls) {
-  let unpricedCalls = 0;
-  const total = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: 0, unpricedCalls: 0 };
-  for (const call of calls) {
-    total.input_tokens += call.usage.input_tokens;
-    total.output_tokens += call.usage.output_tokens;
-    total.cache_creation_input_tokens += call.usage.cache_creation_input_tokens;
-    total.cache_read_input_tokens += call.usage.cache_read_input_tokens;
-    const cost = costUsd(call.model, call.usage);
-    if (cost === void 0) unpricedCalls += 1;
-    else total.cost_usd += cost;
-  }
-  total.cost_usd = Math.round(total.cost_usd * 1e4) / 1e4;
-  return { ...total, unpricedCalls };
-}
 function neutraliseMarkers(text) {
   return revealHiddenCharacters(text).replace(/<!--/g, "<!\u27E8--\u27E9");
 }
 function buildDecisionRecord(outcome, context4) {
-  const { unpricedCalls: _unpriced, ...usage } = totalUsage(outcome.calls);
+  const { unpricedCalls: _unpriced, ...usage } = outcome.usage;
   const ruling = outcome.ruling;
   return decisionRecordSchema.parse({
     schema: "pr-debate/decision@1",
@@ -92118,7 +92098,7 @@ var STOP_WORDS = {
   "too-few-advocates": "too few advocates"
 };
 function renderFooter(outcome, record2, pack, context4) {
-  const usage = totalUsage(outcome.calls);
+  const usage = outcome.usage;
   const advocates = [...new Set(record2.models.advocates)].join(", ");
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ""}`;
   const run2 = context4.runUrl ? ` \xB7 [workflow run](${context4.runUrl})` : "";
@@ -92390,7 +92370,7 @@ ${evidence.pull.body}`
       requestedBy: trigger.requestedBy,
       preset: debate.plan.preset
     });
-    const usage = totalUsage(debate.calls);
+    const usage = debate.usage;
     log2.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
     if (currentHead !== evidence.pack.headSha) {

@@ -1,7 +1,7 @@
 import type { DebateResult } from '../debate/types.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { CommentContext } from './comment-context.js';
-import { totalUsage, type DecisionRecord } from './decision-record.js';
+import type { DecisionRecord } from './decision-record.js';
 import { sanitiseText } from './sanitise.js';
 
 /** The stop reason in a word or two, for the footer; the head of the comment says it in full. */
@@ -19,7 +19,7 @@ const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
  * @returns one `<sub>` line
  */
 export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
-  const usage = totalUsage(outcome.calls);
+  const usage = outcome.usage;
   const advocates = [...new Set(record.models.advocates)].join(', ');
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
   const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
