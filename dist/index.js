@@ -92257,286 +92257,9 @@ function recordToJson(record2) {
   return JSON.stringify(record2);
 }
 
-// src/report/render-comment.ts
-var MAX_COMMENT_CHARS = 65536;
-var SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1536;
+// src/report/comment-context.ts
 function markerLine(id) {
   return `${MARKER_PREFIX} id=${id} -->`;
-}
-function blobLink(context4, path6, start, end) {
-  const encoded = path6.split("/").map(encodeURIComponent).join("/");
-  const anchor2 = start === end ? `#L${start}` : `#L${start}-L${end}`;
-  return `${context4.serverUrl}/${context4.owner}/${context4.repo}/blob/${context4.headSha}/${encoded}${anchor2}`;
-}
-function renderCitation(citation, context4) {
-  const where = formatCitationRef(citation);
-  const base = citationSide(citation) === "base";
-  if (citation.check.status === "verified" && (!base || context4.baseSha !== void 0)) {
-    const at = base ? { ...context4, headSha: context4.baseSha ?? context4.headSha } : context4;
-    return `[${codeSpan(where)}](${blobLink(at, citation.check.sidePath ?? citation.path, citation.line_start, citation.line_end)}) ${codeSpan(citation.quote)}`;
-  }
-  if (citation.check.status === "verified") return `${codeSpan(where)} ${codeSpan(citation.quote)}`;
-  return `\u26A0\uFE0F **unverified** ${codeSpan(where)} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
-}
-var STATUS_ICON = { survived: "\u2705 survived", falsified: "\u274C falsified", conceded: "\u{1F3F3}\uFE0F conceded", unresolved: "\u2754 unresolved" };
-function renderDebateComment(outcome, record2, pack, context4) {
-  const ruling = outcome.ruling;
-  const label = (id) => outcome.positions.find((p) => p.id === id)?.label ?? id;
-  const head = [markerLine(context4.id)];
-  if (!ruling) {
-    head.push("## \u26A0\uFE0F pr-debate: no verdict", "", `**The debate was aborted.** ${sanitiseText(outcome.problems.join(" "), { inline: true })}`);
-    head.push("", "What the advocates produced is kept below. Re-run the debate to get a verdict.");
-  } else if (ruling.recommendation === "none") {
-    const axis = ruling.tied_on_axis ? ` on axis: ${sanitiseText(ruling.tied_on_axis, { inline: true })}` : "";
-    head.push(`## \u2696\uFE0F pr-debate verdict: no clear winner${axis}`, "", `**Confidence: ${ruling.confidence}.** ${sanitiseText(ruling.confidence_reason, { inline: true })}`);
-  } else {
-    head.push(
-      `## \u2696\uFE0F pr-debate verdict: ${ruling.recommendation}. ${sanitiseText(label(ruling.recommendation), { inline: true })}`,
-      "",
-      `**Confidence: ${ruling.confidence}.** ${sanitiseText(ruling.confidence_reason, { inline: true })}`
-    );
-  }
-  if (ruling) head.push("", `> ${sanitiseText(ruling.summary, { inline: true })}`);
-  head.push("", `**Debate:** preset ${record2.preset}, ${record2.rounds} cross-examination round(s). ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
-  if (outcome.completion === "degraded-success") {
-    head.push("", `> [!WARNING]
-> **Degraded run.** ${sanitiseText(outcome.problems.join(" "), { inline: true })}`);
-  }
-  if (context4.currentHeadSha !== context4.headSha) {
-    head.push("", `> [!CAUTION]
-> **Stale result:** the PR head moved to \`${context4.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context4.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
-  }
-  if (pack.truncated) head.push("", "> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).");
-  head.push("", `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, "");
-  head.push("| Position | Status | Citations |", "|---|---|---|");
-  for (const p of record2.positions) {
-    const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
-    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified \xB7 ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ""} |`);
-  }
-  const body = [];
-  if (ruling) {
-    for (const [status, title] of [
-      ["survived", "Surviving positions"],
-      ["falsified", "Falsified positions"],
-      ["conceded", "Conceded positions (the advocate surrendered)"],
-      ["unresolved", "Unresolved positions"]
-    ]) {
-      const group2 = ruling.positions.filter((p) => p.status === status);
-      if (group2.length === 0) continue;
-      body.push("", `### ${title}`);
-      for (const p of group2) {
-        body.push("", `**${p.id}. ${sanitiseText(label(p.id), { inline: true })}**: ${sanitiseText(p.rationale, { inline: true })}`);
-        const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
-        if (status === "falsified" && p.defeating_citations.length > 0) {
-          body.push("", "Defeated by:", ...p.defeating_citations.map((c) => `- ${renderCitation(c, context4)}`));
-        } else if (turn && turn.status === "complete") {
-          const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
-          body.push("", ...best.map((a) => `- ${sanitiseText(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `
-  - ${renderCitation(c, context4)}`).join("")}`));
-        }
-      }
-    }
-    body.push("", "### Key reasons", ...ruling.key_reasons.map((r, i) => `${i + 1}. ${sanitiseText(r, { inline: true })}`));
-    body.push("", "### Trade-offs", ...ruling.trade_offs.map((t) => `- ${sanitiseText(t, { inline: true })}`));
-    body.push("", "### What would change the decision", ...bullets(ruling.what_would_change));
-    body.push("", "### Dissent", "", sanitiseText(ruling.dissent));
-    body.push("", "### Blind spots", ...bullets(ruling.blind_spots));
-    body.push("", "### Consensus", ...bullets(ruling.consensus));
-    body.push("", "### Open questions", ...bullets(ruling.open_questions));
-    if (ruling.scenarios.length > 0) {
-      body.push("", "### Scenarios", "", "| Scenario | Recommendation | Why |", "|---|---|---|");
-      for (const sc of ruling.scenarios) {
-        const rec = sc.recommendation === "none" ? "none" : `${sc.recommendation}. ${sanitiseText(label(sc.recommendation), { inline: true })}`;
-        body.push(`| ${sanitiseText(sc.scenario, { inline: true })} | ${rec} | ${sanitiseText(sc.rationale, { inline: true })} |`);
-      }
-    }
-    if (outcome.enforcement.length > 0) {
-      body.push("", "### Rulings the engine corrected", ...outcome.enforcement.map((n) => `- ${sanitiseText(n, { inline: true })}`));
-    }
-  }
-  body.push("", "### Evidence", "", renderEvidenceNotes(pack));
-  const sections = transcriptSections(outcome, context4);
-  const recordBlock = ["", "<details><summary>Decision record</summary>", "", fencedBlock(recordToYaml(record2).trimEnd(), "yaml"), "", "</details>"];
-  const footer = ["", renderFooter(outcome, record2, pack, context4)];
-  const assemble = (dropped2, middle2 = body) => [...head, ...middle2, "", renderTranscript2(outcome, sections, dropped2), ...recordBlock, ...footer].join("\n");
-  const full = assemble(/* @__PURE__ */ new Set());
-  if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
-  const order = [...sections].sort((x, y) => x.keep - y.keep || y.lines.join("\n").length - x.lines.join("\n").length);
-  const dropped = /* @__PURE__ */ new Set();
-  for (const section of order) {
-    dropped.add(section.title);
-    const candidate = assemble(dropped);
-    if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
-  }
-  const note = ["", "> [!NOTE]", "> This comment reached GitHub's size limit and was cut here; the whole report is in the job summary of the workflow run."];
-  const room = SAFE_COMMENT_CHARS - assemble(dropped, note).length - 200;
-  let middle = body.join("\n").slice(0, Math.max(0, room));
-  middle = middle.slice(0, Math.max(0, middle.lastIndexOf("\n")));
-  return { body: assemble(dropped, [middle, ...note]), full };
-}
-function bullets(items) {
-  return items.length === 0 ? ["", "_None given._"] : items.map((item) => `- ${sanitiseText(item, { inline: true })}`);
-}
-function renderEvidenceNotes(pack) {
-  const lines = [
-    `- ${pack.fileCount.listed === pack.fileCount.total ? `${pack.fileCount.total} changed files` : `${pack.fileCount.listed} of ${pack.fileCount.total} changed files (GitHub lists at most 3,000)`}; evidence pack of about ${pack.tokens.toLocaleString("en-US")} tokens, digest \`${pack.digest.slice(0, 19)}\u2026\``,
-    `- ${sanitiseText(pack.rfcNote, { inline: true })}`,
-    ...pack.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`)
-  ];
-  if (pack.omitted.length > 0) {
-    const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === "hunks" ? "diff" : o.what === "content" ? "full content" : "RFC tail"})`);
-    const more = pack.omitted.length > 30 ? `, and ${pack.omitted.length - 30} more` : "";
-    lines.push(`- Left out of the pack: ${shown.join(", ")}${more}`);
-  }
-  return lines.join("\n");
-}
-function transcriptSections(outcome, context4) {
-  const { transcript, positions } = outcome;
-  const position = (id) => positions.find((p) => p.id === id);
-  const sections = [];
-  sections.push({ title: "Openings", keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening2(turn, position(turn.positionId), context4), ""]) });
-  for (const round of transcript.rounds) {
-    sections.push({ title: `Cross-examination round ${round.round}`, keep: 1, lines: round.turns.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), context4), ""]) });
-  }
-  if (transcript.closing.length > 0) {
-    sections.push({ title: "Closing answers", keep: 1, lines: transcript.closing.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), context4), ""]) });
-  }
-  if (transcript.steelmans.length > 0) {
-    sections.push({ title: "Steelman swap", keep: 2, lines: transcript.steelmans.flatMap((turn) => [...renderSteelman2(turn, position(turn.positionId), position(turn.target), context4), ""]) });
-  }
-  if (outcome.audit) {
-    const t = outcome.audit.tally;
-    sections.push({
-      title: "Evidence audit",
-      keep: 3,
-      lines: [
-        `Checked by ${outcome.audit.status === "checked" ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : "the verifier only"}: ${t.verified} verified \xB7 ${t.exaggerated} exaggerated \xB7 ${t.unverified} unverified \xB7 ${t["no-citation"]} without citation \xB7 ${outcome.audit.ignored} ignored as out of scope`,
-        ...outcome.audit.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
-        ""
-      ]
-    });
-  }
-  if (outcome.judgeRuns.length > 0) {
-    sections.push({ title: "Judge", keep: 5, lines: outcome.judgeRuns.flatMap((run2, i) => [...renderJudgeRun(run2, i + 1, outcome.judgeModel), ""]) });
-  }
-  return sections;
-}
-function renderTranscript2(outcome, sections, dropped) {
-  const parts = [];
-  for (const section of sections) {
-    if (dropped.has(section.title)) continue;
-    parts.push(`<details><summary>Transcript: ${section.title}</summary>`, "", ...section.lines, "</details>", "");
-  }
-  if (dropped.size > 0) parts.push(`_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(", ")}._`, "");
-  return parts.join("\n");
-}
-function turnHead(title, turn) {
-  const flags = [turn.repaired ? "repaired after an unusable reply" : "", turn.truncated ? `cut at its ${turn.truncated.capWords}-word cap (${turn.truncated.words} words written)` : ""].filter(Boolean);
-  return `#### ${title} (${codeSpan(turn.model)})${flags.length > 0 ? ` \xB7 ${flags.join(" \xB7 ")}` : ""}`;
-}
-function incompleteLine(turn) {
-  return `**[INCOMPLETE]** ${sanitiseText(turn.error ?? "no reply", { inline: true })}`;
-}
-function renderClaim2(claim2, context4, indent) {
-  const tag = claim2.outOfScope ? `ignored: out of scope (${sanitiseText(claim2.outOfScope, { inline: true })})` : claim2.tag === "exaggerated" ? `exaggerated: ${sanitiseText(claim2.tagReason ?? "", { inline: true })}` : claim2.tag;
-  const reasoning = claim2.reasoning ? ` ${sanitiseText(claim2.reasoning, { inline: true })}` : "";
-  return `${sanitiseText(claim2.text, { inline: true })}${reasoning} _(${claim2.id}, ${tag})_${claim2.citations.map((c) => `
-${indent}- ${renderCitation(c, context4)}`).join("")}`;
-}
-function renderOpening2(turn, position, context4) {
-  const head = turnHead(`Opening of ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
-  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
-  return [
-    head,
-    "",
-    sanitiseText(turn.thesis),
-    "",
-    ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim2(a, context4, "   ")}`),
-    "",
-    "**Known weaknesses**",
-    ...bullets(turn.knownWeaknesses),
-    "",
-    "**Predicted attacks**",
-    ...bullets(turn.predictedAttacks)
-  ];
-}
-function renderCross2(turn, position, context4) {
-  const head = turnHead(`${turn.phase === "closing" ? "Closing answers of" : "Turn of"} ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
-  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
-  const lines = [head, ""];
-  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim2(a.claim, context4, "  ")}`);
-  lines.push(...turn.weaknesses.map((w) => `- **weakness:** ${sanitiseText(w, { inline: true })}`));
-  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim2(a.claim, context4, "  ")}
-  - outcome: ${sanitiseText(outcomeText(a.outcome), { inline: true })}`);
-  lines.push(...turn.notes.map((n) => `- _engine: ${sanitiseText(n, { inline: true })}_`));
-  if (lines.length === 2) lines.push("_No answers, weaknesses or attacks._");
-  return lines;
-}
-function renderSteelman2(turn, author, target, context4) {
-  const head = turnHead(`${author.id} steelmans ${target.id}. ${sanitiseText(target.label, { inline: true })}`, turn);
-  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
-  return [head, "", sanitiseText(turn.thesis), "", ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim2(a, context4, "   ")}`)];
-}
-function renderJudgeRun(run2, n, model) {
-  const head = `#### Judge run ${n}, positions in the order ${run2.order.join(", ")} (${codeSpan(model)})`;
-  if (!run2.ruling) return [head, "", `**[FAILED]** ${sanitiseText(run2.error ?? "no ruling", { inline: true })}`];
-  const lines = [head, ""];
-  if (run2.retried) lines.push(`_The first ruling broke the rules and was retried: ${sanitiseText(run2.violations.join(" "), { inline: true })}_`, "");
-  for (const p of run2.ruling.positions) lines.push(`- **${p.id}**: ${p.status}. ${sanitiseText(p.rationale, { inline: true })}`);
-  lines.push(`- recommendation: ${run2.ruling.recommendation}; confidence ${run2.ruling.confidence}. ${sanitiseText(run2.ruling.summary, { inline: true })}`);
-  return lines;
-}
-function judgeAgreement(runs) {
-  const rulings = runs.flatMap((r) => r.ruling ? [r.ruling] : []);
-  if (rulings.length < 2) return "";
-  const [first, second] = [rulings[0], rulings[1]];
-  if (first.recommendation !== second.recommendation) return " The judge ran twice, with the positions in different orders, and the runs disagreed on the recommendation.";
-  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
-  return split.length === 0 ? " The judge ran twice, with the positions in different orders, and both runs agreed." : ` The judge ran twice, with the positions in different orders; the runs agreed on the recommendation but not on the status of position${split.length > 1 ? "s" : ""} ${split.join(", ")}.`;
-}
-var STOP_WORDS = {
-  "no-rounds": "no rounds planned",
-  "max-rounds": "round cap",
-  surrender: "surrender",
-  converged: "converged",
-  "too-few-advocates": "too few advocates"
-};
-function renderFooter(outcome, record2, pack, context4) {
-  const usage = outcome.usage;
-  const advocates = [...new Set(record2.models.advocates)].join(", ");
-  const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ""}`;
-  const run2 = context4.runUrl ? ` \xB7 [workflow run](${context4.runUrl})` : "";
-  return [
-    `<sub>pr-debate \xB7 preset ${record2.preset} \xB7 rounds ${record2.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) \xB7 advocates ${sanitiseText(advocates, { inline: true })} \xB7 judge ${sanitiseText(record2.models.judge, { inline: true })}`,
-    ` \xB7 ${outcome.calls.length} model calls \xB7 tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
-    ` \xB7 cost ${cost} \xB7 ${(context4.durationMs / 1e3).toFixed(1)} s \xB7 ${record2.completion} \xB7 head ${pack.headSha.slice(0, 7)}${run2}</sub>`
-  ].join("");
-}
-function renderNotContestedComment(framing, context4, command) {
-  const suggestion = framing.suggested_command ? `
-
-A sharper command to try:
-
-${codeSpan(framing.suggested_command)}` : "";
-  return [
-    markerLine(context4.id),
-    "## pr-debate: nothing to debate",
-    "",
-    sanitiseText(framing.reason),
-    suggestion,
-    "",
-    `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`
-  ].join("\n");
-}
-function renderFailureComment(id, problem, runUrl) {
-  return [
-    markerLine(id),
-    "## \u26A0\uFE0F pr-debate: the run failed",
-    "",
-    sanitiseText(problem),
-    "",
-    runUrl ? `The log of the [workflow run](${runUrl}) has the details.` : "The workflow log has the details."
-  ].join("\n");
 }
 
 // src/report/render-progress.ts
@@ -92577,6 +92300,363 @@ function renderProgressComment(state) {
   return lines.join("\n");
 }
 
+// src/report/prose.ts
+var plainProse = (text, options) => sanitiseText(text, options);
+function renderBullets(items, prose) {
+  return items.length === 0 ? ["", "_None given._"] : items.map((item) => `- ${prose(item, { inline: true })}`);
+}
+
+// src/report/render-citation.ts
+function blobLink(context4, path6, start, end) {
+  const encoded = path6.split("/").map(encodeURIComponent).join("/");
+  const anchor2 = start === end ? `#L${start}` : `#L${start}-L${end}`;
+  return `${context4.serverUrl}/${context4.owner}/${context4.repo}/blob/${context4.headSha}/${encoded}${anchor2}`;
+}
+function citationUrl(citation, context4) {
+  if (citation.check.status !== "verified") return void 0;
+  const base = citationSide(citation) === "base";
+  if (base && context4.baseSha === void 0) return void 0;
+  const at = base ? { ...context4, headSha: context4.baseSha ?? context4.headSha } : context4;
+  return blobLink(at, citation.check.sidePath, citation.line_start, citation.line_end);
+}
+function renderCitation(citation, context4) {
+  const where = codeSpan(formatCitationRef(citation));
+  const url2 = citationUrl(citation, context4);
+  if (url2 !== void 0) return `[${where}](${url2}) ${codeSpan(citation.quote)}`;
+  if (citation.check.status === "verified") return `${where} ${codeSpan(citation.quote)}`;
+  return `\u26A0\uFE0F **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
+}
+
+// src/report/render-transcript-blocks.ts
+function transcriptSections(outcome, context4, prose) {
+  const { transcript, positions } = outcome;
+  const scope = { context: context4, prose };
+  const position = (id) => positions.find((p) => p.id === id);
+  const sections = [];
+  sections.push({ title: "Openings", keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening2(turn, position(turn.positionId), scope), ""]) });
+  for (const round of transcript.rounds) {
+    sections.push({ title: `Cross-examination round ${round.round}`, keep: 1, lines: round.turns.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), scope), ""]) });
+  }
+  if (transcript.closing.length > 0) {
+    sections.push({ title: "Closing answers", keep: 1, lines: transcript.closing.flatMap((turn) => [...renderCross2(turn, position(turn.positionId), scope), ""]) });
+  }
+  if (transcript.steelmans.length > 0) {
+    sections.push({ title: "Steelman swap", keep: 2, lines: transcript.steelmans.flatMap((turn) => [...renderSteelman2(turn, position(turn.positionId), position(turn.target), scope), ""]) });
+  }
+  if (outcome.audit) {
+    const t = outcome.audit.tally;
+    sections.push({
+      title: "Evidence audit",
+      keep: 3,
+      lines: [
+        `Checked by ${outcome.audit.status === "checked" ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : "the verifier only"}: ${t.verified} verified \xB7 ${t.exaggerated} exaggerated \xB7 ${t.unverified} unverified \xB7 ${t["no-citation"]} without citation \xB7 ${outcome.audit.ignored} ignored as out of scope`,
+        ...outcome.audit.notes.map((n) => `- ${prose(n, { inline: true })}`),
+        ""
+      ]
+    });
+  }
+  if (outcome.judgeRuns.length > 0) {
+    sections.push({ title: "Judge", keep: 5, lines: outcome.judgeRuns.flatMap((run2, i) => [...renderJudgeRun(run2, i + 1, outcome.judgeModel, prose), ""]) });
+  }
+  return sections;
+}
+function renderTranscriptBlocks(sections, dropped) {
+  const parts = [];
+  for (const section of sections) {
+    if (dropped.has(section.title)) continue;
+    parts.push(`<details><summary>Transcript: ${section.title}</summary>`, "", ...section.lines, "</details>", "");
+  }
+  if (dropped.size > 0) parts.push(`_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(", ")}._`, "");
+  return parts.join("\n");
+}
+function turnHead(title, turn) {
+  const flags = [turn.repaired ? "repaired after an unusable reply" : "", turn.truncated ? `cut at its ${turn.truncated.capWords}-word cap (${turn.truncated.words} words written)` : ""].filter(Boolean);
+  return `#### ${title} (${codeSpan(turn.model)})${flags.length > 0 ? ` \xB7 ${flags.join(" \xB7 ")}` : ""}`;
+}
+function incompleteLine(turn) {
+  return `**[INCOMPLETE]** ${sanitiseText(turn.error ?? "no reply", { inline: true })}`;
+}
+function renderClaim2(claim2, scope, indent) {
+  const { prose } = scope;
+  const tag = claim2.outOfScope ? `ignored: out of scope (${sanitiseText(claim2.outOfScope, { inline: true })})` : claim2.tag === "exaggerated" ? `exaggerated: ${prose(claim2.tagReason ?? "", { inline: true })}` : claim2.tag;
+  const reasoning = claim2.reasoning ? ` ${prose(claim2.reasoning, { inline: true })}` : "";
+  return `${prose(claim2.text, { inline: true })}${reasoning} _(${claim2.id}, ${tag})_${claim2.citations.map((c) => `
+${indent}- ${renderCitation(c, scope.context)}`).join("")}`;
+}
+function renderOpening2(turn, position, scope) {
+  const head = turnHead(`Opening of ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
+  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
+  return [
+    head,
+    "",
+    scope.prose(turn.thesis),
+    "",
+    ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim2(a, scope, "   ")}`),
+    "",
+    "**Known weaknesses**",
+    ...renderBullets(turn.knownWeaknesses, scope.prose),
+    "",
+    "**Predicted attacks**",
+    ...renderBullets(turn.predictedAttacks, scope.prose)
+  ];
+}
+function renderCross2(turn, position, scope) {
+  const { prose } = scope;
+  const head = turnHead(`${turn.phase === "closing" ? "Closing answers of" : "Turn of"} ${position.id}. ${sanitiseText(position.label, { inline: true })}`, turn);
+  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
+  const lines = [head, ""];
+  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim2(a.claim, scope, "  ")}`);
+  lines.push(...turn.weaknesses.map((w) => `- **weakness:** ${prose(w, { inline: true })}`));
+  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim2(a.claim, scope, "  ")}
+  - outcome: ${sanitiseText(outcomeText(a.outcome), { inline: true })}`);
+  lines.push(...turn.notes.map((n) => `- _engine: ${prose(n, { inline: true })}_`));
+  if (lines.length === 2) lines.push("_No answers, weaknesses or attacks._");
+  return lines;
+}
+function renderSteelman2(turn, author, target, scope) {
+  const head = turnHead(`${author.id} steelmans ${target.id}. ${sanitiseText(target.label, { inline: true })}`, turn);
+  if (turn.status === "incomplete") return [head, "", incompleteLine(turn)];
+  return [head, "", scope.prose(turn.thesis), "", ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim2(a, scope, "   ")}`)];
+}
+function renderJudgeRun(run2, n, model, prose) {
+  const head = `#### Judge run ${n}, positions in the order ${run2.order.join(", ")} (${codeSpan(model)})`;
+  if (!run2.ruling) return [head, "", `**[FAILED]** ${sanitiseText(run2.error ?? "no ruling", { inline: true })}`];
+  const lines = [head, ""];
+  if (run2.retried) lines.push(`_The first ruling broke the rules and was retried: ${prose(run2.violations.join(" "), { inline: true })}_`, "");
+  for (const p of run2.ruling.positions) lines.push(`- **${p.id}**: ${p.status}. ${prose(p.rationale, { inline: true })}`);
+  lines.push(`- recommendation: ${run2.ruling.recommendation}; confidence ${run2.ruling.confidence}. ${prose(run2.ruling.summary, { inline: true })}`);
+  return lines;
+}
+
+// src/report/fit-comment.ts
+var MAX_COMMENT_CHARS = 65536;
+var SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1536;
+function fitComment(parts) {
+  const assemble = (dropped2, middle2 = parts.body) => [...parts.head, ...middle2, "", renderTranscriptBlocks(parts.transcript, dropped2), ...parts.record, ...parts.footer].join("\n");
+  const full = assemble(/* @__PURE__ */ new Set());
+  if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
+  const order = [...parts.transcript].sort((x, y) => x.keep - y.keep || y.lines.join("\n").length - x.lines.join("\n").length);
+  const dropped = /* @__PURE__ */ new Set();
+  for (const section of order) {
+    dropped.add(section.title);
+    const candidate = assemble(dropped);
+    if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
+  }
+  const note = ["", "> [!NOTE]", "> This comment reached GitHub's size limit and was cut here; the whole report is in the job summary of the workflow run."];
+  const room = SAFE_COMMENT_CHARS - assemble(dropped, note).length - 200;
+  let middle = parts.body.join("\n").slice(0, Math.max(0, room));
+  middle = middle.slice(0, Math.max(0, middle.lastIndexOf("\n")));
+  return { body: assemble(dropped, [middle, ...note]), full };
+}
+
+// src/report/render-findings.ts
+var GROUPS = [
+  ["survived", "Surviving positions"],
+  ["falsified", "Falsified positions"],
+  ["conceded", "Conceded positions (the advocate surrendered)"],
+  ["unresolved", "Unresolved positions"]
+];
+function renderFindings(outcome, pack, context4, prose) {
+  const ruling = outcome.ruling;
+  const label = (id) => outcome.positions.find((p) => p.id === id)?.label ?? id;
+  const bullets = (items) => renderBullets(items, prose);
+  const body = [];
+  if (ruling) {
+    for (const [status, title] of GROUPS) {
+      const group2 = ruling.positions.filter((p) => p.status === status);
+      if (group2.length === 0) continue;
+      body.push("", `### ${title}`);
+      for (const p of group2) {
+        body.push("", `**${p.id}. ${sanitiseText(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
+        const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
+        if (status === "falsified" && p.defeating_citations.length > 0) {
+          body.push("", "Defeated by:", ...p.defeating_citations.map((c) => `- ${renderCitation(c, context4)}`));
+        } else if (turn && turn.status === "complete") {
+          const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
+          body.push("", ...best.map((a) => `- ${prose(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `
+  - ${renderCitation(c, context4)}`).join("")}`));
+        }
+      }
+    }
+    body.push("", "### Key reasons", ...ruling.key_reasons.map((r, i) => `${i + 1}. ${prose(r, { inline: true })}`));
+    body.push("", "### Trade-offs", ...ruling.trade_offs.map((t) => `- ${prose(t, { inline: true })}`));
+    body.push("", "### What would change the decision", ...bullets(ruling.what_would_change));
+    body.push("", "### Dissent", "", prose(ruling.dissent));
+    body.push("", "### Blind spots", ...bullets(ruling.blind_spots));
+    body.push("", "### Consensus", ...bullets(ruling.consensus));
+    body.push("", "### Open questions", ...bullets(ruling.open_questions));
+    if (ruling.scenarios.length > 0) {
+      body.push("", "### Scenarios", "", "| Scenario | Recommendation | Why |", "|---|---|---|");
+      for (const sc of ruling.scenarios) {
+        const rec = sc.recommendation === "none" ? "none" : `${sc.recommendation}. ${sanitiseText(label(sc.recommendation), { inline: true })}`;
+        body.push(`| ${prose(sc.scenario, { inline: true })} | ${rec} | ${prose(sc.rationale, { inline: true })} |`);
+      }
+    }
+    if (outcome.enforcement.length > 0) {
+      body.push("", "### Rulings the engine corrected", ...outcome.enforcement.map((n) => `- ${prose(n, { inline: true })}`));
+    }
+  }
+  body.push("", "### Evidence", "", renderEvidenceNotes(pack));
+  return body;
+}
+function renderEvidenceNotes(pack) {
+  const lines = [
+    `- ${pack.fileCount.listed === pack.fileCount.total ? `${pack.fileCount.total} changed files` : `${pack.fileCount.listed} of ${pack.fileCount.total} changed files (GitHub lists at most 3,000)`}; evidence pack of about ${pack.tokens.toLocaleString("en-US")} tokens, digest \`${pack.digest.slice(0, 19)}\u2026\``,
+    `- ${sanitiseText(pack.rfcNote, { inline: true })}`,
+    ...pack.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`)
+  ];
+  if (pack.omitted.length > 0) {
+    const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === "hunks" ? "diff" : o.what === "content" ? "full content" : "RFC tail"})`);
+    const more = pack.omitted.length > 30 ? `, and ${pack.omitted.length - 30} more` : "";
+    lines.push(`- Left out of the pack: ${shown.join(", ")}${more}`);
+  }
+  return lines.join("\n");
+}
+
+// src/report/render-footer.ts
+var STOP_WORDS = {
+  "no-rounds": "no rounds planned",
+  "max-rounds": "round cap",
+  surrender: "surrender",
+  converged: "converged",
+  "too-few-advocates": "too few advocates"
+};
+function renderFooter(outcome, record2, pack, context4) {
+  const usage = outcome.usage;
+  const advocates = [...new Set(record2.models.advocates)].join(", ");
+  const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ""}`;
+  const run2 = context4.runUrl ? ` \xB7 [workflow run](${context4.runUrl})` : "";
+  return [
+    `<sub>pr-debate \xB7 preset ${record2.preset} \xB7 rounds ${record2.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) \xB7 advocates ${sanitiseText(advocates, { inline: true })} \xB7 judge ${sanitiseText(record2.models.judge, { inline: true })}`,
+    ` \xB7 ${outcome.calls.length} model calls \xB7 tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
+    ` \xB7 cost ${cost} \xB7 ${(context4.durationMs / 1e3).toFixed(1)} s \xB7 ${record2.completion} \xB7 head ${pack.headSha.slice(0, 7)}${run2}</sub>`
+  ].join("");
+}
+
+// src/report/render-verdict.ts
+var STATUS_ICON = { survived: "\u2705 survived", falsified: "\u274C falsified", conceded: "\u{1F3F3}\uFE0F conceded", unresolved: "\u2754 unresolved" };
+function renderVerdict(outcome, record2, pack, context4, prose) {
+  const ruling = outcome.ruling;
+  const label = (id) => outcome.positions.find((p) => p.id === id)?.label ?? id;
+  const head = [];
+  if (!ruling) {
+    head.push("## \u26A0\uFE0F pr-debate: no verdict", "", `**The debate was aborted.** ${sanitiseText(outcome.problems.join(" "), { inline: true })}`);
+    head.push("", "What the advocates produced is kept below. Re-run the debate to get a verdict.");
+  } else if (ruling.recommendation === "none") {
+    const axis = ruling.tied_on_axis ? ` on axis: ${prose(ruling.tied_on_axis, { inline: true })}` : "";
+    head.push(`## \u2696\uFE0F pr-debate verdict: no clear winner${axis}`, "", `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`);
+  } else {
+    head.push(
+      `## \u2696\uFE0F pr-debate verdict: ${ruling.recommendation}. ${sanitiseText(label(ruling.recommendation), { inline: true })}`,
+      "",
+      `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`
+    );
+  }
+  if (ruling) head.push("", `> ${prose(ruling.summary, { inline: true })}`);
+  head.push("", `**Debate:** preset ${record2.preset}, ${record2.rounds} cross-examination round(s). ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
+  if (outcome.completion === "degraded-success") {
+    head.push("", `> [!WARNING]
+> **Degraded run.** ${sanitiseText(outcome.problems.join(" "), { inline: true })}`);
+  }
+  if (context4.currentHeadSha !== context4.headSha) {
+    head.push("", `> [!CAUTION]
+> **Stale result:** the PR head moved to \`${context4.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context4.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
+  }
+  if (pack.truncated) head.push("", "> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).");
+  head.push("", `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, "");
+  head.push("| Position | Status | Citations |", "|---|---|---|");
+  for (const p of record2.positions) {
+    const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
+    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified \xB7 ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ""} |`);
+  }
+  return head;
+}
+function judgeAgreement(runs) {
+  const rulings = runs.flatMap((r) => r.ruling ? [r.ruling] : []);
+  if (rulings.length < 2) return "";
+  const [first, second] = [rulings[0], rulings[1]];
+  if (first.recommendation !== second.recommendation) return " The judge ran twice, with the positions in different orders, and the runs disagreed on the recommendation.";
+  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
+  return split.length === 0 ? " The judge ran twice, with the positions in different orders, and both runs agreed." : ` The judge ran twice, with the positions in different orders; the runs agreed on the recommendation but not on the status of position${split.length > 1 ? "s" : ""} ${split.join(", ")}.`;
+}
+
+// src/report/render-comment.ts
+function renderDebateComment(outcome, record2, pack, context4) {
+  const prose = plainProse;
+  return fitComment({
+    head: [markerLine(context4.id), ...renderVerdict(outcome, record2, pack, context4, prose)],
+    body: renderFindings(outcome, pack, context4, prose),
+    transcript: transcriptSections(outcome, context4, prose),
+    record: ["", "<details><summary>Decision record</summary>", "", fencedBlock(recordToYaml(record2).trimEnd(), "yaml"), "", "</details>"],
+    footer: ["", renderFooter(outcome, record2, pack, context4)]
+  });
+}
+
+// src/report/render-notices.ts
+function commandUsage(command) {
+  return fencedBlock(
+    [
+      `${command}                                   infer 2-4 positions from the PR and RFC`,
+      `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
+      `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
+      `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
+      `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
+      `${command} help                              show this help`,
+      `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`
+    ].join("\n"),
+    "text"
+  );
+}
+function renderCommandReply(reply, command) {
+  switch (reply.kind) {
+    case "usage":
+      return `**pr-debate usage**
+
+${commandUsage(command)}`;
+    case "accept-unsupported":
+      return `${codeSpan(`${command} accept`)} records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`;
+    case "invalid":
+      return `**pr-debate could not run this command:** ${renderMessage(reply.problem)}.
+
+Usage:
+
+${commandUsage(command)}`;
+  }
+}
+function renderRefusal(login) {
+  const who = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
+  return `${who} only people with write access to this repository can start a debate.`;
+}
+function renderNotContestedComment(framing, context4, command) {
+  const suggestion = framing.suggested_command ? `
+
+A sharper command to try:
+
+${codeSpan(framing.suggested_command)}` : "";
+  return [
+    markerLine(context4.id),
+    "## pr-debate: nothing to debate",
+    "",
+    sanitiseText(framing.reason),
+    suggestion,
+    "",
+    `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`
+  ].join("\n");
+}
+function renderFailureComment(id, problem, runUrl) {
+  return [
+    markerLine(id),
+    "## \u26A0\uFE0F pr-debate: the run failed",
+    "",
+    sanitiseText(problem),
+    "",
+    runUrl ? `The log of the [workflow run](${runUrl}) has the details.` : "The workflow log has the details."
+  ].join("\n");
+}
+function renderMessage(message) {
+  return message.split(/(`[^`\n]+`)/).map((part) => /^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, " "))).join("");
+}
+
 // src/pipeline.ts
 var RunStopped = class extends Error {
   constructor(message, summary2) {
@@ -92596,12 +92676,12 @@ async function runPipeline(clients, settings, trigger) {
   const pr = trigger.pullNumber;
   if (trigger.kind === "refuse") {
     log2.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await publish.reply(pr, refusal(trigger.requestedBy));
+    await publish.reply(pr, renderRefusal(trigger.requestedBy));
     return { status: "skipped", ...SKIPPED };
   }
   if (trigger.kind === "reply") {
     if (!await mayTrigger(clients, settings, publish, trigger)) return { status: "skipped", ...SKIPPED };
-    const reply = await publish.reply(pr, trigger.body);
+    const reply = await publish.reply(pr, renderCommandReply(trigger.reply, settings.command));
     log2.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: "skipped", ...SKIPPED, commentUrl: reply.url };
   }
@@ -92804,11 +92884,8 @@ async function mayTrigger(clients, settings, publish, trigger) {
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.octokit, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+  await publish.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
   return false;
-}
-function refusal(login) {
-  return `@${login} only people with write access to this repository can start a debate.`;
 }
 var StepError = class extends Error {
   constructor(step2, cause) {
@@ -93019,19 +93096,6 @@ function applyOption(options, name, value) {
       return `unknown option \`--${name}\``;
   }
 }
-function commandUsage(command) {
-  return [
-    "```text",
-    `${command}                                   infer 2-4 positions from the PR and RFC`,
-    `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
-    `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
-    `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
-    `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
-    `${command} help                              show this help`,
-    `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`,
-    "```"
-  ].join("\n");
-}
 
 // src/trigger/detect-trigger.ts
 var user = external_exports.object({ login: external_exports.string(), type: external_exports.string().optional() });
@@ -93119,21 +93183,11 @@ function detectTrigger(eventName, payload, config2) {
       case "debate":
         return { kind: "debate", source: "comment", ...base, positions: command.positions, options: command.options };
       case "help":
-        return { kind: "reply", ...base, body: `**pr-debate usage**
-
-${commandUsage(config2.command)}` };
+        return { kind: "reply", ...base, reply: { kind: "usage" } };
       case "accept":
-        return {
-          kind: "reply",
-          ...base,
-          body: `\`${config2.command} accept\` records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`
-        };
+        return { kind: "reply", ...base, reply: { kind: "accept-unsupported" } };
       case "invalid":
-        return { kind: "reply", ...base, body: `**pr-debate could not run this command:** ${command.problem}.
-
-Usage:
-
-${commandUsage(config2.command)}` };
+        return { kind: "reply", ...base, reply: { kind: "invalid", problem: command.problem } };
       case "none":
         return { kind: "skip", reason: `the comment has no line starting with ${config2.command}` };
     }
