@@ -1,6 +1,7 @@
 import { canTrigger } from '../github/check-permission.js';
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { ReactionContent } from '../github/react.js';
+import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireApiKey, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import type { RunContext } from './run-context.js';
@@ -18,11 +19,11 @@ export async function answerCommand(clients: PipelineClients, settings: Settings
   const publisher = createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: [settings.anthropicApiKey ?? '', settings.githubToken] });
   if (trigger.kind === 'refuse') {
     clients.log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await publisher.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+    await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
     return skipped({ failure: settings.invalidInput?.message });
   }
   if (!(await authorize(clients, settings, publisher, trigger))) return skipped({ failure: settings.invalidInput?.message });
-  const reply = await publisher.reply(trigger.pullNumber, trigger.body);
+  const reply = await publisher.reply(trigger.pullNumber, renderCommandReply(trigger.reply, settings.command));
   clients.log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
   return skipped({ commentUrl: reply.url, failure: settings.invalidInput?.message });
 }
@@ -37,12 +38,8 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.github.reads, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publisher.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+  await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
   return false;
-}
-
-function refusal(login: string): string {
-  return `@${login} only people with write access to this repository can start a debate.`;
 }
 
 /**
@@ -55,14 +52,13 @@ export function findProblem(settings: Settings): { reply: (login: string) => str
     const { input, message } = settings.invalidInput;
     return {
       failure: message,
-      reply: (login) => `@${login} pr-debate could not start: ${message}. Fix \`${input}:\` under \`with:\` in the workflow file, then run the command again.`,
+      reply: (login) => renderInputProblem(login, input, message),
     };
   }
   if (!settings.anthropicApiKey) {
     return {
       failure: missingKey(settings),
-      reply: (login) =>
-        `@${login} pr-debate cannot run a debate: the workflow gives it no \`anthropic-api-key\`. Store an Anthropic API key as a repository secret named \`ANTHROPIC_API_KEY\` (Settings → Secrets and variables → Actions → New repository secret), add \`anthropic-api-key: \${{ secrets.ANTHROPIC_API_KEY }}\` under the step's \`with:\`, then run the command again.`,
+      reply: renderMissingKey,
     };
   }
   return undefined;

@@ -1,7 +1,7 @@
 import type { Framing } from '../debate/schemas.js';
 import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
-import { renderFailureComment, renderNotContestedComment } from '../report/render-comment.js';
+import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RecordedResult } from './record-result.js';
 import type { RunContext } from './run-context.js';
@@ -53,9 +53,9 @@ export async function publishVerdict(run: RunContext, result: RecordedResult, ev
 }
 
 /** Posts why there is nothing to debate, unless a verdict is there (then the log says it). */
-export async function publishNotContested(run: RunContext, framing: Framing, evidence: RunEvidence): Promise<PipelineResult> {
+export async function publishNotContested(run: RunContext, framing: Framing): Promise<PipelineResult> {
   const { log } = run.clients;
-  const body = renderNotContestedComment(framing, { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: evidence.pack.headSha, runUrl: run.settings.runUrl, durationMs: Date.now() - run.started, currentHeadSha: evidence.pack.headSha }, run.settings.command);
+  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.command);
   const posted = await step('posting the comment', () => run.comment.postUpdate(body));
   warnOnAuthor(run, posted);
   log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));
@@ -92,8 +92,7 @@ export async function publishFailure(run: RunContext, error: unknown, recorded: 
 
 /** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
 function replyBesideVerdict(run: RunContext, problem: string) {
-  const link = run.settings.runUrl ? ` [Workflow run](${run.settings.runUrl}).` : '';
-  return run.publisher.reply(run.trigger.pullNumber, `@${run.trigger.requestedBy} this run of pr-debate failed, so the verdict above stays as it is: ${sentence(problem)}${link}`);
+  return run.publisher.reply(run.trigger.pullNumber, renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.runUrl));
 }
 
 /** Warns when comments are posted under another identity than `bot-login`: re-runs could not find them. */

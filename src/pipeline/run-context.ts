@@ -1,7 +1,7 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
 import { debateId } from '../report/decision-record.js';
-import { markerLine } from '../report/render-comment.js';
+import { markerLine } from '../report/comment-context.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import type { PipelineClients } from './types.js';
