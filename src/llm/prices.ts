@@ -17,7 +17,11 @@ export interface Price {
 /** One row of the price list. */
 export interface PriceEntry {
   provider: Provider;
-  /** Matches a model name that starts with it (dated ids such as `claude-sonnet-5-5-20261001` match their family). */
+  /**
+   * The model family: matches the name itself and the name followed by `-` (Claude: any version or
+   * date of the family, `claude-sonnet-5` for `claude-sonnet-5-5-20261001`) or, for OpenAI, only a
+   * dated snapshot (`gpt-5-2025-08-07`; `gpt-5-pro` or `gpt-5.5` are other models, unpriced).
+   */
   prefix: string;
   price: Price;
   /** When the price was read from `source` (YYYY-MM-DD). */
@@ -92,8 +96,15 @@ export function findPrice(provider: Provider, model: string): { price: Price; en
   }
   // Vertex has no model-level region: it is the endpoint's, unknown here; charge the premium to be safe.
   if (provider === 'vertex') premium = REGIONAL_PREMIUM;
-  const entry = PRICE_LIST.filter((e) => e.provider === provider && name.startsWith(e.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  const entry = PRICE_LIST.filter((e) => e.provider === provider && matches(e, name)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
   if (!entry) return undefined;
   const p = entry.price;
   return { entry, price: { input: p.input * premium, output: p.output * premium, cacheWrite: p.cacheWrite * premium, cacheRead: p.cacheRead * premium } };
+}
+
+function matches(entry: PriceEntry, name: string): boolean {
+  if (name === entry.prefix) return true;
+  const rest = name.slice(entry.prefix.length);
+  if (!name.startsWith(entry.prefix)) return false;
+  return entry.provider === 'openai' ? /^-\d{4}-\d{2}-\d{2}$/.test(rest) : /^[-@]/.test(rest);
 }

@@ -79,3 +79,22 @@ export function estimateRunCostUsd(calls: readonly { model: string; calls: numbe
   }
   return total;
 }
+
+/**
+ * Splits a plan's calls between the models that make them, for {@link estimateRunCostUsd}: the
+ * moderator's framing call on `model`, the evidence audit and the two judge runs on `judgeModel`, and
+ * the advocate calls spread evenly over the positions, each on its advocate's model (cycled).
+ * @param total the plan's calls (`plannedCalls`), framing, audit and judge included
+ */
+export function callsByModel(input: { total: number; framing: boolean; positions: number; model: string; advocateModels: readonly string[]; judgeModel: string }): { model: string; calls: number }[] {
+  const counts = new Map<string, number>();
+  const add = (model: string, calls: number) => counts.set(model, (counts.get(model) ?? 0) + calls);
+  if (input.framing) add(input.model, 1);
+  add(input.judgeModel, 3);
+  const advocateCalls = Math.max(0, input.total - (input.framing ? 1 : 0) - 3);
+  const positions = Math.max(1, input.positions);
+  for (let i = 0; i < positions; i += 1) {
+    add(input.advocateModels[i % input.advocateModels.length] ?? input.model, advocateCalls / positions);
+  }
+  return [...counts].map(([model, calls]) => ({ model, calls }));
+}
