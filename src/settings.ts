@@ -44,14 +44,6 @@ const modelId = (input: string) =>
       }
     });
 
-/** A boolean input as the runner's YAML 1.2 core schema writes it (`core.getBooleanInput` accepts the same). */
-const booleanInput = (input: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^(true|True|TRUE|false|False|FALSE)$/, { error: expected(input, 'true or false') })
-    .transform((value) => value.toLowerCase() === 'true');
-
 const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
   // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
@@ -93,7 +85,6 @@ const inputsSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive("Input 'max-cost-usd': expected more than 0 dollars"))
     .default(5),
-  'confirm-plan': booleanInput('confirm-plan').default(false),
   language: z
     .string()
     .trim()
@@ -150,8 +141,6 @@ export interface Settings {
   modelSources: { advocates: ModelSource; judge: ModelSource };
   /** Input `max-cost-usd`: no call is made that could take the run's cost past it (USD). */
   maxCostUsd: number;
-  /** Input `confirm-plan`: a debate with inferred positions posts its plan and waits for `/debate go`. */
-  confirmPlan: boolean;
   triggerLabel: string;
   command: string;
   rfcPath: string | undefined;
@@ -211,7 +200,6 @@ export function parseSettings(
       judge: i['judge-model'] ? 'input' : 'default',
     },
     maxCostUsd: i['max-cost-usd'],
-    confirmPlan: i['confirm-plan'],
     triggerLabel: i['trigger-label'],
     command: i.command,
     rfcPath: i['rfc-path'],
