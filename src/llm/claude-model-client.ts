@@ -18,6 +18,12 @@ export interface MessagesClient {
   messages: Pick<Anthropic['messages'], 'stream'>;
 }
 
+/**
+ * The request header that carries the call's {@link ModelCall.meta} as JSON: what the call is for, for
+ * a proxy's logs and the local test servers; the APIs ignore headers they do not know.
+ */
+export const CALL_META_HEADER = 'x-pr-debate-call';
+
 /** Per-request timeout: long enough for a 16k-token streamed reply, short enough that retries fit a run. */
 export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
@@ -65,7 +71,10 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
           ],
           output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
         },
-        { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal },
+        {
+          signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+          ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+        },
       );
       let idle: NodeJS.Timeout | undefined;
       const watch = () => {

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import { parseReply } from './parse-reply.js';
 
@@ -80,7 +80,10 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           stream_options: { include_usage: true },
           ...(structured ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
         },
-        { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal },
+        {
+          signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+          ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+        },
       );
       watch();
       let started = false;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { boundedCostUsd, worstCaseCostUsd } from './pricing.js';
+import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
 
 /**
  * Input `max-cost-usd` (issue #12, "A spending cap that holds"): a {@link ModelClient} around the

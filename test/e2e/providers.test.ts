@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
-import type { ModelCall } from '../../src/debate/model-client.js';
-import { startAnthropicServer, type MessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
 import { startBedrockServer } from '../support/bedrock-server.js';
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
@@ -28,13 +28,15 @@ const MAINTAINER = 'maintainer';
 const POSITIONS = '/debate keep the cache vs drop the cache';
 const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
 
-const asCall = (instructions: string, model: string, maxTokens: number): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens });
-const messagesCall = (request: MessagesRequest) => {
+type Headers = Record<string, string | string[] | undefined>;
+const asCall = (instructions: string, model: string, maxTokens: number, meta: CallMeta | undefined): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens, ...(meta ? { meta } : {}) });
+/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions; the call's metadata header). */
+const messagesCall = (request: MessagesRequest, headers: Headers) => {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return asCall(texts[1] ?? '', request.model, request.max_tokens);
+  return asCall(texts[1] ?? '', request.model, request.max_tokens, callMetaOf(headers));
 };
-const chatCall = (request: ChatCompletionsRequest) => asCall(instructionsOf(request).instructions, request.model, request.max_completion_tokens ?? request.max_tokens ?? 0);
+const chatCall = (request: ChatCompletionsRequest, headers: Headers) => asCall(instructionsOf(request).instructions, request.model, request.max_completion_tokens ?? request.max_tokens ?? 0, callMetaOf(headers));
 
 /** The phase and position of a call, e.g. `opening A`, `judge`. */
 const label = (call: ModelCall<unknown>) => {
@@ -58,9 +60,10 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
   });
   // One script for the whole debate, whichever server a call reaches.
   const script = scripted(options.outputTokens);
-  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request) => script(messagesCall(request)) });
-  const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: (request) => script(chatCall(request)), ...options.openai });
-  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request) => script(messagesCall(request)) });
+  const withMeta = (meta: CallMeta | undefined): Headers => (meta ? { 'x-pr-debate-call': JSON.stringify(meta) } : {});
+  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
+  const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: (request, { call }) => script(chatCall(request, withMeta(call))), ...options.openai });
+  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
   context.onTestFinished(async () => {
     await Promise.all([github.close(), anthropic.close(), openai.close(), bedrock.close()]);
   });
@@ -89,8 +92,8 @@ describe.concurrent('providers end to end (issue #12)', () => {
     );
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body)))).toEqual(['opening A']);
-    expect(openai.requests.map((r) => label(chatCall(r.body))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B']);
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
+    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B']);
     expect(openai.requests.every((r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`)).toBe(true);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
@@ -134,7 +137,7 @@ describe.concurrent('providers end to end (issue #12)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     // Opening A went; opening B's worst case no longer fitted, and nothing was called after it.
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body)))).toEqual(['opening A']);
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
     const body = posted(result);
     expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatModelId, parseModelId } from '../../src/llm/model-id.js';
-import { costUsd, estimateRunCostUsd, priceOf, worstCaseCostUsd } from '../../src/llm/pricing.js';
-import { DEAREST_PRICE, PRICE_LIST } from '../../src/llm/prices.js';
+import { costUsd, estimateRunCostUsd, priceOf, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { DEAREST_PRICE, PRICE_LIST } from '../../src/usage/prices.js';
 
 describe('parseModelId', () => {
   it('reads [provider:]model, splitting at the first colon only', () => {

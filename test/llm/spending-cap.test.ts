@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type TokenUsage } from '../../src/debate/model-client.js';
-import { costUsd, worstCaseCostUsd } from '../../src/llm/pricing.js';
+import { costUsd, worstCaseCostUsd } from '../../src/usage/price-usage.js';
 import { boundInputTokens, capSpending, SpendingCapReached } from '../../src/llm/spending-cap.js';
 
 const schema = z.object({ ok: z.boolean() });

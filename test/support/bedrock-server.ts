@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
 import { startAnthropicServer, type AnthropicServer, type Responder } from './anthropic-server.js';
 
 /** The AWS credentials the server accepts, as `aws-actions/configure-aws-credentials` would export them. */
@@ -138,7 +139,7 @@ export async function startBedrockServer(options: { credentials: BedrockCredenti
     const { anthropic_version: _version, ...rest } = body;
     const inner = await fetch(`${messages.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01' },
+      headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01', ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}) },
       body: JSON.stringify({ ...rest, model: decodeURIComponent(route[1]!), stream }),
       signal: gone.signal,
     });

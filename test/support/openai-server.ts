@@ -15,7 +15,8 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { ScriptedReply } from './anthropic-server.js';
+import type { CallMeta } from '../../src/debate/model-client.js';
+import { callMetaOf, type ScriptedReply } from './anthropic-server.js';
 
 /** One message of a request (text content only: the only kind pr-debate sends). */
 export interface ChatMessage {
@@ -36,7 +37,7 @@ export interface ChatCompletionsRequest {
 }
 
 /** Decides the reply to one valid, authenticated request (the Anthropic server's reply shapes; `error.type` is the OpenAI error `type`, `details.code` its `code`). */
-export type ChatResponder = (request: ChatCompletionsRequest, context: { callIndex: number }) => ScriptedReply | Promise<ScriptedReply>;
+export type ChatResponder = (request: ChatCompletionsRequest, context: { callIndex: number; /** From pr-debate's `x-pr-debate-call` header (not an API feature). */ call: CallMeta | undefined }) => ScriptedReply | Promise<ScriptedReply>;
 
 /** One request the server received, with the usage it answered. */
 export interface RecordedChatRequest {
@@ -215,7 +216,7 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     }
     let reply: ScriptedReply;
     try {
-      reply = await responder(request, { callIndex: callIndex++ });
+      reply = await responder(request, { callIndex: callIndex++, call: callMetaOf(req.headers) });
     } catch (error) {
       sendError(res, 500, { message: `The server had an error while processing your request (${error instanceof Error ? error.message : String(error)}).`, type: 'server_error' });
       return;

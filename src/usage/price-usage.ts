@@ -1,11 +1,48 @@
-import type { TokenUsage } from '../debate/model-client.js';
-import { parseModelId } from './model-id.js';
+import { parseModelId } from '../llm/model-id.js';
 import { DEAREST_PRICE, findPrice, type Price } from './prices.js';
 
 /**
- * What calls cost, from the price list of `prices.ts`. Model ids are `[provider:]model` as the
- * records carry them (`claude-sonnet-5-5`, `openai:gpt-5.5`, `bedrock:anthropic.claude-...`).
+ * Token usage and its cost: sums, prices and the pre-run estimate, in one place. Pure; the prices
+ * are data (`prices.ts`). The debate computes a run's {@link RunUsage} once, from its call records;
+ * the log, the comment and the decision record read that one figure.
  */
+
+/** Token counts of one call, as the Messages API reports them in `usage`. */
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** Usage of no calls. */
+export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+
+/** Token totals of a run and their cost (decision record `usage`), with the calls no price was known for. */
+export interface RunUsage extends TokenUsage {
+  /** USD, rounded to 4 decimals; calls on models without a known price add nothing and are counted instead. */
+  cost_usd: number;
+  unpricedCalls: number;
+}
+
+/**
+ * Token totals and cost of a run's calls.
+ * @param calls each call's model (as the API named it) and usage
+ */
+export function summariseUsage(calls: readonly { model: string; usage: TokenUsage }[]): RunUsage {
+  const total: RunUsage = { ...ZERO_USAGE, cost_usd: 0, unpricedCalls: 0 };
+  for (const call of calls) {
+    total.input_tokens += call.usage.input_tokens;
+    total.output_tokens += call.usage.output_tokens;
+    total.cache_creation_input_tokens += call.usage.cache_creation_input_tokens;
+    total.cache_read_input_tokens += call.usage.cache_read_input_tokens;
+    const cost = costUsd(call.model, call.usage);
+    if (cost === undefined) total.unpricedCalls += 1;
+    else total.cost_usd += cost;
+  }
+  total.cost_usd = Math.round(total.cost_usd * 10_000) / 10_000;
+  return total;
+}
 
 /** The price of a model id, or undefined when none is known (also for an id that does not parse). */
 export function priceOf(model: string): Price | undefined {

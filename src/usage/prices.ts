@@ -1,4 +1,4 @@
-import type { Provider } from './model-id.js';
+import type { Provider } from '../llm/model-id.js';
 
 /**
  * List prices as data: per provider and model family, in USD per million tokens, with the date they
