@@ -1,5 +1,7 @@
 import * as core from '@actions/core';
-import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
+import { createModelClient } from './llm/create-model-client.js';
+import { parseModelId } from './llm/model-id.js';
+import { capSpending } from './llm/spending-cap.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
@@ -18,7 +20,7 @@ const recorder: RunRecorder = {
 export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env, { lenient: true });
-    for (const secret of [settings.anthropicApiKey, settings.githubToken]) if (secret) core.setSecret(secret);
+    for (const secret of [settings.anthropicApiKey, settings.openaiApiKey, settings.githubToken]) if (secret) core.setSecret(secret);
     const trigger = detectTrigger(settings.eventName, await readEventPayload(settings.eventPath), settings);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') {
       recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
@@ -31,8 +33,9 @@ export async function run(): Promise<void> {
     const github = createGitHubClients(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
     const stop = createStopSignal(settings.deadlineMinutes, (message) => core.warning(message));
     try {
-      const models = createAnthropicModelClient({ apiKey: settings.anthropicApiKey ?? '', baseUrl: settings.baseUrl, signal: stop.signal });
-      const result = await runPipeline({ github, models, log, recorder, stop: stop.signal }, settings, trigger);
+      // One client per provider behind one router, under the spending cap (issue #12).
+      const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }), settings.maxCostUsd);
+      const result = await runPipeline({ github, models, spending: models, log, recorder, stop: stop.signal }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       stop.dispose();

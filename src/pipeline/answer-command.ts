@@ -2,7 +2,7 @@ import { canTrigger } from '../github/check-permission.js';
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { ReactionContent } from '../github/react.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
-import { requireApiKey, type Settings } from '../settings.js';
+import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
@@ -16,7 +16,7 @@ import { skipped, type Log, type PipelineClients, type PipelineResult } from './
 
 /** Refuses, or replies without a debate (help, usage, a malformed command). */
 export async function answerCommand(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'refuse' | 'reply' }>): Promise<PipelineResult> {
-  const publisher = createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: [settings.anthropicApiKey ?? '', settings.githubToken] });
+  const publisher = createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken] });
   if (trigger.kind === 'refuse') {
     clients.log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
     await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
@@ -44,7 +44,8 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
 
 /**
  * What stops an authorised run before any model call, as a reply on the PR and the step's failure:
- * an input of the workflow that is not valid (named, with the values it accepts), or no API key.
+ * an input of the workflow that is not valid (named, with the values it accepts), or no API key for a
+ * provider a role uses.
  * @returns the reply and the failure, or undefined when the run can go on
  */
 export function findProblem(settings: Settings): { reply: (login: string) => string; failure: string } | undefined {
@@ -55,22 +56,13 @@ export function findProblem(settings: Settings): { reply: (login: string) => str
       reply: (login) => renderInputProblem(login, input, message),
     };
   }
-  if (!settings.anthropicApiKey) {
-    return {
-      failure: missingKey(settings),
-      reply: renderMissingKey,
-    };
+  try {
+    requireCredentials(settings);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return { failure: error.message, reply: renderMissingKey };
   }
   return undefined;
-}
-
-function missingKey(settings: Settings): string {
-  try {
-    requireApiKey(settings);
-    return '';
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 /** Replies with a {@link findProblem} problem and fails the step; nothing else is posted or called. */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
+import { describeCapStop } from '../llm/spending-cap.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
@@ -29,8 +30,9 @@ export interface RecordedResult {
 export async function recordResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence): Promise<RecordedResult> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
-  // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
-  const stopped = outcome.completion === 'success' ? undefined : stopSummary(clients.stop);
+  // A debate cut short by the spending cap, the deadline or a cancellation says so first; every problem is a sentence.
+  const reached = clients.spending?.reached();
+  const stopped = outcome.completion === 'success' ? undefined : reached ? describeCapStop(reached, run.estimateUsd) : stopSummary(clients.stop);
   const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
   // A moderator that framed an empty topic still framed positions: name the debate after them.
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');

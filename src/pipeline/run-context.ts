@@ -23,12 +23,14 @@ export interface RunContext {
   comment: DebateComment;
   /** `Date.now()` when the run started. */
   started: number;
+  /** The plan's cost estimate in USD, once the evidence is read (undefined for a model without a price). */
+  estimateUsd?: number | undefined;
 }
 
 /** Opens a debate run: the publisher over the write client, the debate id and its comment. */
 export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger): RunContext {
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken];
   const publisher = createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   return { clients, settings, trigger, repo, secrets, publisher, id, comment: publisher.debateComment(trigger.pullNumber, markerLine(id)), started: Date.now() };

@@ -1,5 +1,6 @@
 import type { ModelClient } from '../debate/model-client.js';
 import type { GitHubClients } from '../github/create-octokit.js';
+import type { CappedModelClient } from '../llm/spending-cap.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
 export interface Log {
@@ -42,6 +43,8 @@ export interface PipelineClients {
    * when its reason is a `RunStopped` (stop-signal.ts), the comment says why the debate stopped early.
    */
   stop?: AbortSignal;
+  /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
+  spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
 }
 
 /** The run's result: the action outputs, the whole report and, when the step must fail, why. */
