@@ -4,6 +4,7 @@ import type { ModelClient } from './debate/model-client.js';
 import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
+import { contentDigest } from './evidence/content-digest.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import { describeGitHubError } from './github/describe-github-error.js';
@@ -205,6 +206,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       pullNumber: trigger.pullNumber,
       headSha: evidence.pack.headSha,
       evidenceDigest: evidence.pack.digest,
+      contentDigest: contentDigest(evidence.pack),
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
