@@ -4,6 +4,7 @@ import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
 import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
 import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
+import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = {
   info: (message) => core.info(message),
@@ -74,6 +75,7 @@ export async function run(): Promise<void> {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
     if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
     core.setSecret(settings.githubToken);
+    for (const secret of keySecrets(settings.decisionSigningKey)) core.setSecret(secret);
 
     const payload = await readEventPayload(settings.eventPath);
     const trigger = detectTrigger(settings.eventName, payload, settings);
@@ -101,10 +103,12 @@ export async function run(): Promise<void> {
     core.setOutput('confidence', result.confidence);
     core.setOutput('comment-url', result.commentUrl);
     core.setOutput('decision', result.decision);
+    if (result.gateConclusion !== undefined) core.setOutput('gate-conclusion', result.gateConclusion);
+    if (result.decisionRecordFile !== undefined) core.setOutput('decision-record-file', result.decisionRecordFile);
     if (result.report) await core.summary.addRaw(result.report).write();
     if (result.failure) core.setFailed(result.failure);
   } catch (error) {
     core.setOutput('status', 'aborted');
-    core.setFailed(error instanceof SettingsError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
   }
 }

@@ -17,6 +17,11 @@ import { estimateRunCostUsd } from './llm/pricing.js';
 import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
+import { acceptResult, gateResult } from './pipeline/gate-results.js';
+import { acceptStage } from './pipeline/accept-decision.js';
+import { recordDecision, signDecision } from './pipeline/record-decision.js';
+import { runGateMode } from './pipeline/run-gate-mode.js';
+import { keySecrets } from './gate/sign-record.js';
 
 /**
  * The pipeline after the trigger: permission, evidence, debate, verify (inside the debate), report,
@@ -43,6 +48,10 @@ export interface PipelineResult {
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */
   failure: string | undefined;
+  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
+  gateConclusion?: string;
+  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
+  decisionRecordFile?: string;
 }
 
 /** The clients a run uses, built once in `main.ts`. */
@@ -83,8 +92,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
   const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  if (trigger.kind === 'gate') return gateResult(await runGateMode(clients, settings, trigger.target));
+  if (trigger.kind === 'accept') return acceptResult(await acceptStage(clients, settings, publish, trigger));
   const pr = trigger.pullNumber;
 
   if (trigger.kind === 'refuse') {
@@ -212,6 +223,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       requestedBy: trigger.requestedBy,
       preset: debate.plan.preset,
     });
+    record = await step('signing the decision record', () => signDecision(settings, record!));
     const usage = totalUsage(debate.calls);
     log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
@@ -231,7 +243,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+    const gate = await recordDecision(clients, settings, record, evidence.pack.truncated, posted.url);
     return settle({
+      gateConclusion: gate.gateConclusion,
+      decisionRecordFile: gate.recordFile,
       status: debate.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
+import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -68,6 +69,24 @@ const inputsSchema = z.object({
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  mode: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('debate')
+    .pipe(z.enum(['debate', 'gate'], { error: (issue) => `Input 'mode': expected debate or gate, got ${JSON.stringify(issue.input)}` })),
+  'gate-policy': z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('require-decision')
+    .pipe(z.enum(GATE_POLICIES, { error: (issue) => `Input 'gate-policy': expected one of ${GATE_POLICIES.join(', ')}, got ${JSON.stringify(issue.input)}` })),
+  'decision-signing-key': z.string().trim().min(1).optional(),
+  'decision-public-key': z.string().trim().min(1).optional(),
+  'required-label': z.string().trim().min(1).optional(),
+  'exempt-label': z.string().trim().min(1).default('debate-exempt'),
+  'decision-record-path': z.string().trim().min(1).optional(),
+  decision: z.string().trim().min(1).optional(),
   'deadline-minutes': z
     .string()
     .trim()
@@ -87,6 +106,7 @@ const environmentSchema = z.object({
   GITHUB_SERVER_URL: z.url().default('https://github.com'),
   GITHUB_RUN_ID: z.string().optional(),
   RUNNER_TEMP: z.string().min(1).optional(),
+  GITHUB_WORKSPACE: z.string().min(1).optional(),
 });
 
 /** Everything a run needs to know before it starts, in one typed object. */
@@ -116,6 +136,24 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `mode`: `debate`, or `gate` (no model call; sets the `pr-debate` check run, contract section 9). */
+  mode: 'debate' | 'gate';
+  /** Input `gate-policy`. */
+  gatePolicy: GatePolicy;
+  /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
+  decisionSigningKey: string | undefined;
+  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature verifies. */
+  decisionPublicKey: string | undefined;
+  /** Input `required-label`: when set, only PRs carrying it need a decision. */
+  requiredLabel: string | undefined;
+  /** Input `exempt-label`. */
+  exemptLabel: string;
+  /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
+  decisionRecordPath: string | undefined;
+  /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
+  handedOverDecision: string | undefined;
+  /** `GITHUB_WORKSPACE`, where `decision-record-path` is resolved. */
+  workspace: string | undefined;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -164,6 +202,15 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    mode: i.mode,
+    gatePolicy: i['gate-policy'],
+    decisionSigningKey: i['decision-signing-key'],
+    decisionPublicKey: i['decision-public-key'],
+    requiredLabel: i['required-label'],
+    exemptLabel: i['exempt-label'],
+    decisionRecordPath: i['decision-record-path'],
+    handedOverDecision: i.decision,
+    workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { GateTarget } from '../gate/run-gate.js';
+import { detectGateTrigger } from './detect-gate-trigger.js';
 import { commandUsage, findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
@@ -21,6 +23,10 @@ export type Trigger =
       options: CommandOptions;
     }
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
+  | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
+  /** `mode: gate`: set the `pr-debate` check run, no model call. */
+  | { kind: 'gate'; target: GateTarget }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
@@ -71,8 +77,9 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
 export function detectTrigger(
   eventName: string,
   payload: unknown,
-  config: { triggerLabel: string; command: string },
+  config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate' },
 ): Trigger {
+  if (config.mode === 'gate') return detectGateTrigger(eventName, payload);
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const action = z.object({ action: z.string().optional() }).parse(payload).action;
     if (action !== 'labeled') {
@@ -136,11 +143,7 @@ export function detectTrigger(
       case 'help':
         return { kind: 'reply', ...base, body: `**pr-debate usage**\n\n${commandUsage(config.command)}` };
       case 'accept':
-        return {
-          kind: 'reply',
-          ...base,
-          body: `\`${config.command} accept\` records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`,
-        };
+        return { kind: 'accept', ...base, position: command.position, reason: command.reason };
       case 'invalid':
         return { kind: 'reply', ...base, body: `**pr-debate could not run this command:** ${command.problem}.\n\nUsage:\n\n${commandUsage(config.command)}` };
       case 'none':
