@@ -10,11 +10,13 @@ import { canTrigger, createPublisher, type Publisher, type ReactionContent } fro
 import { describeGitHubError } from './github/describe-github-error.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
-import { buildDecisionRecord, debateId, recordToJson, totalUsage, type DecisionRecord } from './report/decision-record.js';
+import { buildDecisionRecord, debateId, recordToJson, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
-import { estimateRunCostUsd } from './llm/pricing.js';
-import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
+import { estimateRunCostUsd } from './usage/price-usage.js';
+import { markerLine } from './report/comment-context.js';
+import { renderDebateComment } from './report/render-comment.js';
+import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
 import { acceptResult, gateResult } from './pipeline/gate-results.js';
@@ -100,12 +102,12 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
 
   if (trigger.kind === 'refuse') {
     log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await publish.reply(pr, refusal(trigger.requestedBy));
+    await publish.reply(pr, renderRefusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
     if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
-    const reply = await publish.reply(pr, trigger.body);
+    const reply = await publish.reply(pr, renderCommandReply(trigger.reply, settings.command));
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
   }
@@ -224,7 +226,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       preset: debate.plan.preset,
     });
     record = await step('signing the decision record', () => signDecision(settings, record!));
-    const usage = totalUsage(debate.calls);
+    const usage = debate.usage;
     log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;
@@ -346,12 +348,8 @@ async function mayTrigger(clients: PipelineClients, settings: Settings, publish:
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.octokit, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+  await publish.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
   return false;
-}
-
-function refusal(login: string): string {
-  return `@${login} only people with write access to this repository can start a debate.`;
 }
 
 /** A failure of one step of the run, named for the report. */

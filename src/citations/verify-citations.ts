@@ -39,6 +39,11 @@ export type CitationCheck =
       suggestion?: CitationSuggestion;
     };
 
+/** A citation with the verifier's verdict: the one checked-citation type of the pipeline. */
+export interface CheckedCitation extends Citation {
+  check: CitationCheck;
+}
+
 /** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
 export const MAX_CITED_LINES = 80;
 
@@ -156,7 +161,7 @@ export function normaliseWhitespace(text: string): string {
  * spelling of the file (a model may add `./`, spaces or another Unicode form), so a link built from it
  * points at the real file.
  */
-export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & { check: CitationCheck } {
+export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & CheckedCitation {
   return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
 }
 

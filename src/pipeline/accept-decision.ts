@@ -1,10 +1,10 @@
 import { acceptDecision } from '../gate/accept-decision.js';
-import { mirrorAccept } from '../gate/mirror-accept.js';
 import { checkOutput, evaluatePull } from '../gate/run-gate.js';
 import { signRecord } from '../gate/sign-record.js';
 import { canTrigger, type Publisher } from '../github/comments.js';
 import type { GitHubClient } from '../github/create-octokit.js';
-import { markerLine } from '../report/render-comment.js';
+import { markerLine } from '../report/comment-context.js';
+import { mirrorAccept, renderAcceptDenied, renderAcceptProblem, renderAcceptReply } from '../report/render-accept.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
@@ -40,12 +40,11 @@ export async function acceptStage(
 ): Promise<AcceptOutcome> {
   const repo = { owner: settings.owner, repo: settings.repo };
   const pr = trigger.pullNumber;
-  const who = `@${trigger.requestedBy}`;
   const none = { accepted: false, gateConclusion: '', record: undefined, recordFile: '' };
   const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
   if (!permission.allowed) {
     clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${repo.owner}/${repo.repo}; accepting a decision needs admin, maintain or write. Nothing was recorded.`);
-    const reply = await publish.reply(pr, `${who} only people with write access to this repository can accept a decision. Nothing was recorded, and the \`pr-debate\` check is unchanged.`);
+    const reply = await publish.reply(pr, renderAcceptDenied(trigger.requestedBy));
     return { ...none, replyUrl: reply.url };
   }
 
@@ -56,7 +55,7 @@ export async function acceptStage(
   const before = await evaluatePull(deps, config, pr, check.appId, undefined);
   const refuse = async (problem: string): Promise<AcceptOutcome> => {
     await deps.source.finishCheck(check.id, checkOutput(before.verdict, before.found?.run?.detailsUrl ?? undefined));
-    const reply = await publish.reply(pr, `${who} ${problem}. Nothing was accepted.`);
+    const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
     clients.log.notice(`The accept was not recorded: ${problem}.`);
     return { ...none, gateConclusion: before.verdict.conclusion, replyUrl: reply.url };
   };
@@ -77,9 +76,7 @@ export async function acceptStage(
   if (comment) await publish.upsert(pr, marker, mirrorAccept(comment.body, record, { headSha: after.headSha, conclusion }));
   else clients.log.warning(`The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`);
 
-  const label = record.positions.find((p) => p.id === trigger.position)?.label ?? trigger.position;
-  const status = conclusion === 'success' ? `now \`success\`` : `\`${conclusion}\`: ${after.verdict.summary}`;
-  const reply = await publish.reply(pr, `${who} accepted position ${trigger.position} (${label}). Reason: ${record.accepted?.reason ?? ''}\n\nThe \`pr-debate\` check on ${after.headSha} is ${status} ([check run](${written.htmlUrl})).`);
+  const reply = await publish.reply(pr, renderAcceptReply(record, { headSha: after.headSha, conclusion, summary: after.verdict.summary, url: written.htmlUrl }));
   clients.log.info(`${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${after.headSha} is ${conclusion}.`);
   const recordFile = (await writeRecordFile(settings, record, { conclusion, headSha: after.headSha, link: comment?.url ?? written.htmlUrl })) ?? '';
   return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
-import type { ModelCall } from '../../src/debate/model-client.js';
-import { startAnthropicServer, type MessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
+import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type RecordedMessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { cacheContent, rfcContent } from '../support/evidence-fixtures.js';
@@ -102,10 +102,10 @@ function hugePull(number: number): FakePullRequest {
 }
 
 /** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions). */
-function callOf(request: MessagesRequest): ModelCall<unknown> {
+function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens };
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
 }
 
 type CallInfo = ReturnType<typeof describeCall>;
@@ -116,16 +116,16 @@ type CallInfo = ReturnType<typeof describeCall>;
  */
 function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
   const script = debateScript();
-  return (request, { callIndex }) => {
-    const call = callOf(request);
+  return (request, { callIndex, call: meta }) => {
+    const call = callOf(request, meta);
     return fault?.(describeCall(call), request) ?? { text: JSON.stringify(script(call, callIndex)) };
   };
 }
 
 /** The phase and position of each Messages API request, e.g. `opening A`, `judge`. */
-const callsOf = (requests: { body: MessagesRequest }[]) =>
+const callsOf = (requests: RecordedMessagesRequest[]) =>
   requests.map((r) => {
-    const info = describeCall(callOf(r.body));
+    const info = describeCall(callOf(r.body, callMetaOf(r.headers)));
     return info.position ? `${info.phase} ${info.position}` : info.phase;
   });
 

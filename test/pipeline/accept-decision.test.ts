@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPipeline, type PipelineClients } from '../../src/pipeline.js';
 import { recordToYaml, type DecisionRecord } from '../../src/report/decision-record.js';
-import { markerLine } from '../../src/report/render-comment.js';
+import { markerLine } from '../../src/report/comment-context.js';
 import { parseSettings } from '../../src/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
