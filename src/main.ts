@@ -8,11 +8,13 @@ import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/types.js';
 import { parseSettings, readEventPayload, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
+import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = { info: core.info, warning: core.warning, notice: core.notice, group: core.group };
 
 const recorder: RunRecorder = {
-  setOutputs: (outputs) => Object.entries(outputs).forEach(([name, value]) => core.setOutput(name === 'commentUrl' ? 'comment-url' : name, value)),
+  // Output names are the kebab-case of the fields (commentUrl: comment-url, gateConclusion: gate-conclusion).
+  setOutputs: (outputs) => Object.entries(outputs).forEach(([name, value]) => core.setOutput(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value)),
   writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined, (error: unknown) => core.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
 };
 
@@ -20,7 +22,7 @@ const recorder: RunRecorder = {
 export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env, { lenient: true });
-    for (const secret of [settings.anthropicApiKey, settings.openaiApiKey, settings.githubToken]) if (secret) core.setSecret(secret);
+    for (const secret of [settings.anthropicApiKey, settings.openaiApiKey, settings.githubToken, ...keySecrets(settings.decisionSigningKey)]) if (secret) core.setSecret(secret);
     const trigger = detectTrigger(settings.eventName, await readEventPayload(settings.eventPath), settings);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') {
       recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
@@ -42,6 +44,6 @@ export async function run(): Promise<void> {
     }
   } catch (error) {
     core.setOutput('status', 'aborted');
-    core.setFailed(error instanceof SettingsError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
   }
 }

@@ -55,7 +55,8 @@ export interface DebateComment {
   postUpdate(body: string): Promise<CommentWrite>;
 }
 
-interface FoundComment extends PostedComment {
+/** A comment found by its marker, with its body. */
+export interface FoundComment extends PostedComment {
   body: string;
 }
 
@@ -162,7 +163,7 @@ function strip({ order: _order, ...write }: CommentWrite & { order: number }): C
 }
 
 /** The bot's comments whose first line is `marker`, oldest first (`GET .../issues/{n}/comments`, every page). */
-async function findComments(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number; marker: string; botLogin: string }): Promise<FoundComment[]> {
+export async function findComments(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number; marker: string; botLogin: string }): Promise<FoundComment[]> {
   const found: FoundComment[] = [];
   const iterator = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 });
   for await (const page of iterator) {

@@ -1,10 +1,10 @@
 import { canTrigger } from '../github/check-permission.js';
-import { createPublisher, type Publisher } from '../github/create-publisher.js';
+import type { Publisher } from '../github/create-publisher.js';
 import type { ReactionContent } from '../github/react.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
-import type { RunContext } from './run-context.js';
+import { openPublisher, type RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
 import { skipped, type Log, type PipelineClients, type PipelineResult } from './types.js';
 
@@ -16,7 +16,7 @@ import { skipped, type Log, type PipelineClients, type PipelineResult } from './
 
 /** Refuses, or replies without a debate (help, usage, a malformed command). */
 export async function answerCommand(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'refuse' | 'reply' }>): Promise<PipelineResult> {
-  const publisher = createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken] });
+  const publisher = openPublisher(clients, settings);
   if (trigger.kind === 'refuse') {
     clients.log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
     await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));

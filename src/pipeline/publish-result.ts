@@ -3,6 +3,7 @@ import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
+import { recordDecision } from './record-decision.js';
 import type { RecordedResult } from './record-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
@@ -41,7 +42,11 @@ export async function publishVerdict(run: RunContext, result: RecordedResult, ev
   if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
+  const gate = await recordDecision({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl);
   return {
+    gateConclusion: gate.gateConclusion,
+    decisionRecordFile: gate.recordFile,
     status: debate.completion,
     recommendation: record.recommendation,
     confidence: record.confidence,

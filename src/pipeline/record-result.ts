@@ -1,13 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
+import { contentDigest } from '../evidence/content-digest.js';
 import { describeCapStop } from '../llm/spending-cap.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
-import { describeFailure, sentence } from './step-error.js';
+import { signDecision } from './record-decision.js';
+import { describeFailure, sentence, step } from './step-error.js';
 import { stopSummary } from './stop-signal.js';
 
 /** A finished debate, recorded: the record, the whole report and a renderer of the comment. */
@@ -38,17 +40,19 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
   const debate: DebateResult = { ...outcome, topic, problems };
   const { pack } = evidence;
-  const record = buildDecisionRecord(debate, {
+  const built = buildDecisionRecord(debate, {
     id: run.id,
     repo: `${settings.owner}/${settings.repo}`,
     pullNumber: trigger.pullNumber,
     headSha: pack.headSha,
     evidenceDigest: pack.digest,
+    contentDigest: contentDigest(pack),
     date: (clients.now ?? (() => new Date()))(),
     trigger: trigger.source,
     requestedBy: trigger.requestedBy,
     preset: debate.plan.preset,
   });
+  const record = await step('signing the decision record', () => signDecision(settings, built));
   const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl };

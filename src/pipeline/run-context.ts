@@ -1,5 +1,6 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
+import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
 import type { Settings } from '../settings.js';
@@ -27,10 +28,20 @@ export interface RunContext {
   estimateUsd?: number | undefined;
 }
 
+/** This run's exact secrets (API keys, token, the record signing key), removed from all it posts. */
+export function runSecrets(settings: Settings): string[] {
+  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
+}
+
+/** The publisher of a run that debates nothing (a reply, a refusal, an accept). */
+export function openPublisher(clients: PipelineClients, settings: Settings): Publisher {
+  return createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
+}
+
 /** Opens a debate run: the publisher over the write client, the debate id and its comment. */
 export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger): RunContext {
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken];
+  const secrets = runSecrets(settings);
   const publisher = createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   return { clients, settings, trigger, repo, secrets, publisher, id, comment: publisher.debateComment(trigger.pullNumber, markerLine(id)), started: Date.now() };

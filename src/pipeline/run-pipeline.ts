@@ -7,7 +7,10 @@ import { holdDebate } from './hold-debate.js';
 import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
 import { readEvidence } from './read-evidence.js';
 import { recordResult, type RecordedResult } from './record-result.js';
-import { openRun } from './run-context.js';
+import { openPublisher, openRun } from './run-context.js';
+import { acceptStage } from './accept-decision.js';
+import { acceptResult, gateResult } from './gate-results.js';
+import { runGateMode } from './run-gate-mode.js';
 import { trackProgress, type ProgressTracker } from './track-progress.js';
 import { skipped, type PipelineClients, type PipelineResult } from './types.js';
 
@@ -19,6 +22,9 @@ import { skipped, type PipelineClients, type PipelineResult } from './types.js';
  * step fails with the comment in place.
  */
 export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<PipelineResult> {
+  const github = { octokit: clients.github.writes, log: clients.log };
+  if (trigger.kind === 'gate') return finish(clients, gateResult(await runGateMode(github, settings, trigger.target)));
+  if (trigger.kind === 'accept') return finish(clients, acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
   if (trigger.kind !== 'debate') return finish(clients, await answerCommand(clients, settings, trigger));
   const run = openRun(clients, settings, trigger);
   const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
@@ -59,7 +65,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
 
 /** Sets the final outputs of a run. */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
-  const { status, recommendation, confidence, commentUrl, decision } = result;
-  clients.recorder.setOutputs({ status, recommendation, confidence, commentUrl, decision });
+  const { status, recommendation, confidence, commentUrl, decision, gateConclusion, decisionRecordFile } = result;
+  clients.recorder.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
   return result;
 }

@@ -18,6 +18,10 @@ export interface ActionOutputs {
   commentUrl: string;
   /** The decision record as one line of JSON, or '' when there is none. */
   decision: string;
+  /** The `pr-debate` check run's conclusion, when a run wrote one (`gate-conclusion`). */
+  gateConclusion?: string;
+  /** The Markdown record file, when a run wrote one (`decision-record-file`). */
+  decisionRecordFile?: string;
 }
 
 /**
@@ -53,6 +57,10 @@ export interface PipelineResult extends ActionOutputs {
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */
   failure: string | undefined;
+  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
+  gateConclusion?: string;
+  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
+  decisionRecordFile?: string;
 }
 
 /** A result with nothing debated. */
