@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
 import type { GitHubClient } from './create-octokit.js';
+import { readMergeBase, readTree } from './read-git-trees.js';
 
 const pullSchema = z.object({
   number: z.number().int(),
@@ -54,6 +55,8 @@ export interface RequestCounts {
   wholeDiff: number;
   graphql: number;
   contents: number;
+  /** Compare and git tree reads, past the file list's limits (issue #14). */
+  git: number;
 }
 
 /**
@@ -74,7 +77,7 @@ export function createPullRequestSource(
   repo: { owner: string; repo: string },
   warn: (message: string) => void = () => undefined,
 ): EvidenceSource & { requests(): number; requestCounts(): RequestCounts } {
-  const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0 };
+  const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0, git: 0 };
   let graphqlWorks = true;
   const restCache = new Map<string, FileRead | undefined>();
 
@@ -162,7 +165,7 @@ export function createPullRequestSource(
   };
 
   return {
-    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents,
+    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents + counts.git,
     requestCounts: () => ({ ...counts }),
 
     async getPullRequest(pullNumber: number): Promise<PullRequestInfo> {
@@ -217,6 +220,16 @@ export function createPullRequestSource(
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         return { refused: isStatus(error, 406) ? `HTTP 406, too large: ${message}` : `HTTP ${status}: ${message}` };
       }
+    },
+
+    async getMergeBase(base: string, head: string) {
+      counts.git += 1;
+      return readMergeBase(octokit, repo, base, head);
+    },
+
+    async getTree(sha: string) {
+      counts.git += 1;
+      return readTree(octokit, repo, sha);
     },
 
     async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {
