@@ -609,7 +609,9 @@ describe('past the pull request limits (issue #14)', () => {
     expect(data.merge_base_commit.sha).toBe('e'.repeat(40));
     expect(data.merge_base_commit.commit.tree.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(data.files?.map((f) => f.filename)).toEqual(['big.txt', 'mid.txt']);
-    await expect(client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${HEAD}...${BASE}` })).rejects.toMatchObject({ status: 404 });
+    // Files are listed on the first page only, and only for a pull request's own comparison.
+    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${BASE}...${HEAD}`, per_page: 1, page: 2 })).data.files).toEqual([]);
+    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${HEAD}...${BASE}` })).data.files).toEqual([]);
   });
 
   it('lists a git tree with its folders, cut and marked truncated past the limit when recursive', async () => {

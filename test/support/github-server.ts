@@ -356,7 +356,6 @@ const DOCS = {
   compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
   graphql: 'https://docs.github.com/graphql',
-  compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
 } as const;
 
@@ -909,36 +908,6 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   });
 
   /**
-   * `GET /repos/{o}/{r}/compare/{base}...{head}` (REST, Compare two commits): `merge_base_commit` (the
-   * base of GitHub's three-dot diff), the commits (none listed here), and "up to 300 changed files for
-   * the entire comparison", on the first page only, as the file list shapes them.
-   */
-  route('GET', '/repos/:owner/:repo/compare/:basehead', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    const [baseRef, headRef] = safeDecode(params.basehead ?? '').split('...');
-    const base = entry && baseRef !== undefined ? resolveRef(entry, baseRef) : undefined;
-    const head = entry && headRef !== undefined ? resolveRef(entry, headRef) : undefined;
-    const pull = entry?.repo.pulls.find((p) => p.base.sha === base && p.head.sha === head);
-    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.compare));
-    const commit = (sha: string): JsonObject => ({ sha, url: `${repoApi(entry)}/commits/${sha}`, commit: { tree: { sha: treeSha(sha), url: `${repoApi(entry)}/git/trees/${treeSha(sha)}` } } });
-    const firstPage = (Number(ctx.query.get('page') ?? '1') || 1) === 1;
-    send(ctx, {
-      status: 200,
-      body: {
-        url: `${repoApi(entry)}/compare/${params.basehead}`,
-        status: 'ahead',
-        ahead_by: 1,
-        behind_by: 0,
-        total_commits: 1,
-        base_commit: commit(pull.base.sha),
-        merge_base_commit: commit(pull.mergeBaseSha ?? pull.base.sha),
-        commits: [],
-        files: firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
-      },
-    });
-  });
-
-  /**
    * `GET /repos/{o}/{r}/git/trees/{tree_sha}[?recursive=1]` (REST, Get a tree): a commit SHA or its tree
    * SHA; recursive, every blob and submodule with its folders, cut at the pull request's `treeLimit` (or
    * 100,000 entries) with `truncated: true`; without `recursive`, the top level only.
@@ -1301,6 +1270,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       queue.push(...(entry.repo.commits?.find((c) => c.sha === sha)?.parents ?? []));
     }
     const commits = order.reverse().map((sha) => commitJson(entry, sha));
+    // A pull request's own comparison: its merge base, and "up to 300 changed files for the entire
+    // comparison", listed on the first page only, shaped as the file list shapes them.
+    const pull = entry.repo.pulls.find((p) => p.base.sha === baseSha && p.head.sha === headSha);
+    const firstPage = (Number(ctx.query.get('page') ?? '1') || 1) === 1;
     send(ctx, {
       status: 200,
       body: {
@@ -1311,9 +1284,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         behind_by: 0,
         total_commits: commits.length,
         base_commit: commitJson(entry, baseSha),
-        merge_base_commit: commitJson(entry, baseSha),
+        merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
         commits,
-        files: [],
+        files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
       },
     });
   });
@@ -1737,9 +1710,9 @@ export function emptyPullRequest(): FakePullRequest {
   };
 }
 
-/** The (made-up, stable) SHA of the root tree of a commit. */
+/** The (made-up, stable) SHA of the root tree of a commit, as the compare route's `commit.tree.sha`. */
 function treeSha(commitSha: string): string {
-  return createHash('sha1').update(`tree:${commitSha}`).digest('hex');
+  return createHash('sha1').update(commitSha).digest('hex');
 }
 
 /** A tree's entries as `GET /git/trees` lists them: folders (`040000 tree`) before their contents, in path order. */
