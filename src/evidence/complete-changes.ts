@@ -34,22 +34,35 @@ export interface CompletedChanges {
 /**
  * Completes the file list and the missing diffs.
  * @param files the listed files, classified
- * @throws whatever the source throws for the compare, tree or file reads (the caller reports it)
+ * @throws whatever the source throws for the file reads (the caller reports it); a failed compare or
+ *   tree read is not fatal: the pack then says what could not be completed
  */
 export async function completeChanges(source: EvidenceSource, pull: PullRequestInfo, files: ChangedFile[], lowPriority: LowPriorityClassifier): Promise<CompletedChanges> {
   const beyondList = pull.changedFiles > files.length;
   if (!beyondList && !files.some(needsDiff)) return { files, notes: [], mergeBase: undefined };
   const notes: string[] = [];
-  const mergeBase = await source.getMergeBase(pull.baseSha, pull.headSha);
+  const unlisted = `GitHub's file list stops at 3,000 files, so ${pull.changedFiles - files.length} changed files are not named here`;
+  let mergeBase: { sha: string; treeSha: string };
+  try {
+    mergeBase = await source.getMergeBase(pull.baseSha, pull.headSha);
+  } catch (error) {
+    // Optional reads: without them the evidence is what the file list gave, and the pack says so.
+    notes.push(`${beyondList ? `${unlisted}, and ` : ''}GitHub did not answer the compare of base and head (${reason(error)}), so ${beyondList ? 'they could not be found and ' : ''}diffs GitHub did not send could not be computed here.`);
+    return { files, notes, mergeBase: undefined };
+  }
   let all = files;
   if (beyondList) {
-    const [baseTree, headTree]: GitTree[] = await Promise.all([source.getTree(mergeBase.treeSha), source.getTree(pull.headSha)]);
-    const found = filesFromTrees(files, baseTree!, headTree!);
-    all = [...files, ...found];
-    const cut = [baseTree!.truncated ? 'merge base' : '', headTree!.truncated ? 'head' : ''].filter(Boolean);
-    notes.push(
-      `GitHub's file list stops at 3,000 files; the other ${found.length} changed file${found.length === 1 ? '' : 's'} were found by comparing the git trees of the merge base and the head${cut.length > 0 ? `, but GitHub cut the tree of the ${cut.join(' and the ')} short (too many entries), so some changed files may still be missing` : ''}.`,
-    );
+    try {
+      const [baseTree, headTree]: GitTree[] = await Promise.all([source.getTree(mergeBase.treeSha), source.getTree(pull.headSha)]);
+      const found = filesFromTrees(files, baseTree!, headTree!);
+      all = [...files, ...found];
+      const cut = [baseTree!.truncated ? 'merge base' : '', headTree!.truncated ? 'head' : ''].filter(Boolean);
+      notes.push(
+        `GitHub's file list stops at 3,000 files; the other ${found.length} changed file${found.length === 1 ? '' : 's'} were found by comparing the git trees of the merge base and the head${cut.length > 0 ? `, but GitHub cut the tree of the ${cut.join(' and the ')} short (too many entries), so some changed files may still be missing` : ''}.`,
+      );
+    } catch (error) {
+      notes.push(`${unlisted}: GitHub did not serve the git trees that would name them (${reason(error)}).`);
+    }
   }
 
   // Read both sides of the files that lack a diff, source files first, within the bounds.
@@ -63,10 +76,14 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     bytes += size;
   }
   const picked = wanted.filter((f) => chosen.has(f.path));
-  const [heads, bases] = await Promise.all([
-    source.fetchFiles({ texts: picked.filter((f) => f.status !== 'removed').map((f) => f.path), sizes: [] }, pull.headSha),
-    source.fetchFiles({ texts: picked.filter((f) => f.status !== 'added').map((f) => f.previousPath ?? f.path), sizes: [] }, mergeBase.sha),
-  ]);
+  const none = { texts: new Map(), sizes: new Map() };
+  const [heads, bases] =
+    picked.length === 0
+      ? [none, none]
+      : await Promise.all([
+          source.fetchFiles({ texts: picked.filter((f) => f.status !== 'removed').map((f) => f.path), sizes: [] }, pull.headSha),
+          source.fetchFiles({ texts: picked.filter((f) => f.status !== 'added').map((f) => f.previousPath ?? f.path), sizes: [] }, mergeBase.sha),
+        ]);
   let computed = 0;
   const completed = all.map((file): ChangedFile => {
     if (!needsDiff(file)) return file;
@@ -87,6 +104,11 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     );
   }
   return { files: completed, notes, mergeBase: mergeBase.sha };
+}
+
+/** The first line of an error's message. */
+function reason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
 /** A changed text file with lines changed (or found in the trees) but no patch. */

@@ -18,9 +18,10 @@ describe('evidence past GitHub limits', () => {
   const rewrite = syntheticPull({ files: 320, changedPerFile: 1, linesPerFile: 40, largeFirstFile: { lines: 1_400, changed: 1_300 }, omitPatchesOver: 2_000, number: 1 });
   const huge = syntheticPull({ files: 3_100, changedPerFile: 1, linesPerFile: 30, number: 2 });
   const cut = { ...syntheticPull({ files: 3_100, changedPerFile: 1, linesPerFile: 31, number: 3 }), treeLimit: 3_050 };
+  const treeless = { ...syntheticPull({ files: 3_010, changedPerFile: 1, linesPerFile: 32, number: 4 }), listTree: undefined };
 
   beforeAll(async () => {
-    server = await startGitHubServer({ token: 't', repositories: [{ owner: repo.owner, name: repo.repo, pulls: [rewrite, huge, cut] }] });
+    server = await startGitHubServer({ token: 't', repositories: [{ owner: repo.owner, name: repo.repo, pulls: [rewrite, huge, cut, treeless] }] });
   });
   afterAll(async () => server?.close());
 
@@ -75,6 +76,13 @@ describe('evidence past GitHub limits', () => {
     expect(counts.fileList).toBe(30);
     expect(counts.git).toBe(3);
     expect(requests).toBeLessThanOrEqual(200);
+  });
+
+  it('carries on with the listed files, and says so, when GitHub serves no tree', async () => {
+    const { pack, files } = await gather(4);
+    expect(files).toHaveLength(3_000);
+    expect(pack.fileCount).toEqual({ listed: 3_000, total: 3_010 });
+    expect(pack.notes.join(' ')).toMatch(/GitHub's file list stops at 3,000 files, so 10 changed files are not named here: GitHub did not serve the git trees that would name them \(Not Found/);
   });
 
   it('says so when GitHub cuts a tree short', async () => {
