@@ -4,7 +4,6 @@ import type { ModelClient } from './debate/model-client.js';
 import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
-import { contentDigest } from './evidence/content-digest.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import { describeGitHubError } from './github/describe-github-error.js';
@@ -223,7 +222,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       pullNumber: trigger.pullNumber,
       headSha: evidence.pack.headSha,
       evidenceDigest: evidence.pack.digest,
-      contentDigest: contentDigest(evidence.pack),
+      contentDigest: evidence.pack.contentDigest,
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
