@@ -41,7 +41,7 @@ export function escapeHtml(text: string): string {
  */
 export function breakAutolinks(text: string): string {
   return text
-    .replace(/(?<![A-Za-z0-9+.-])(https?|ftp|mailto|xmpp|javascript|vbscript|data|file)(?=:)/gi, `$1${ZWSP}`)
+    .replace(/(?<![A-Za-z0-9])(https?|ftp|mailto|xmpp|javascript|vbscript|data|file)(?=:)/gi, `$1${ZWSP}`)
     .replace(/(?<![A-Za-z0-9_-])(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)

@@ -9,6 +9,7 @@ import { renderDebateComment } from '../../src/report/render-comment.js';
 import { sanitiseText } from '../../src/report/sanitise.js';
 import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
+import { renderAsGitHub } from '../support/github-rendering.js';
 
 const pack = fixturePack();
 const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200, currentHeadSha: pack.headSha };
@@ -99,8 +100,9 @@ describe('renderDebateComment', () => {
   });
 
   it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
-    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':'), maxLength: 120 });
-    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))');
+    // Backslashes, Unicode letters and GitHub's reference shapes (issue #11) besides Markdown's own characters.
+    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':', '\\', 'é', '中', 'Ж', '.', '1', '7', 'GH-', 'www.', 'https://', 'c0ffee1', 'src/cache.ts:', '@base:'), maxLength: 120 });
+    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))', '\\[click here\\](https://evil.example)', 'www.evil.example', '#123', 'octo/widgets#12', 'GH-123', 'a5c3785ed8d6a35868bc169f07e40e889087fd2e', 'me@evil.example', 'src/cache.ts:11', 'src/cache.ts:99', 'nope/x.js:3', `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`);
     fc.assert(
       fc.property(nasty, extra, nasty, fc.integer({ min: 1, max: 300 }), (a, b, c, repeat) => {
         const text = `${a}${b}${c}`;
@@ -138,6 +140,9 @@ describe('renderDebateComment', () => {
           if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type)) prose += '\n';
         }
         expect(prose).not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
+        // Read as GitHub renders it: no autolink, mention or cross-reference; links only to the lines of this PR or to the run.
+        const foreign = renderAsGitHub(rendered).links.filter((l) => !(l.kind === 'link' && /^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/.test(l.target)));
+        expect(foreign.map((l) => `${l.kind}: ${l.target}`)).toEqual([]);
         expect(yamlBlocks).toHaveLength(1);
         expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);
         expect(details, 'every <details> is closed').toBe(0);
