@@ -42,7 +42,7 @@ export function escapeHtml(text: string): string {
 export function breakAutolinks(text: string): string {
   return text
     .replace(/(?<![A-Za-z0-9])(https?|ftp|mailto|xmpp|javascript|vbscript|data|file)(?=:)/gi, `$1${ZWSP}`)
-    .replace(/(?<![A-Za-z0-9_-])(www)(?=\.)/gi, `$1${ZWSP}`)
+    .replace(/(?<![A-Za-z0-9])(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
     .replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`)
@@ -56,7 +56,8 @@ export function breakAutolinks(text: string): string {
  *   backslash followed by a live `[`, so the backslash is escaped first);
  * - autolinks and references are broken ({@link breakAutolinks});
  * - every `@` not glued to a letter or digit gets a zero-width space after it, so no one is mentioned;
- * - a line starting with `/` gets a zero-width space first, so it is never a command line;
+ * - a line loses its leading blanks (four would start an indented code block), and a line starting
+ *   with `/` gets a zero-width space first, so it is never a command line;
  * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
  * @param text any text
  * @param options `inline` folds newlines to spaces, escapes `|` and breaks a leading list marker (table
@@ -73,7 +74,8 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
     .replace(CONTROL_CHARACTERS, '');
   out = breakAutolinks(out)
     .split(/\r?\n/)
-    .map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, `$1${ZWSP}$2`))
+    // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
+    .map((line) => line.replace(/^[ \t]+/, '').replace(/^([/`~#>|]|-{3,}|={3,})/, `${ZWSP}$1`))
     .join(options.inline ? ' ' : '\n');
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.

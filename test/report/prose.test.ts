@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkReferences } from '../../src/citations/check-references.js';
 import { createProse } from '../../src/report/prose.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
@@ -43,5 +45,21 @@ describe('references in the prose of the comment', () => {
   it('keeps a reference inside a table cell whole', () => {
     const out = prose('a | src/cache.ts:11 | b', { inline: true });
     expect(out).toBe(`a \\| [\`src/cache.ts:11\`](${blob(pack.headSha, 'src/cache.ts#L11')}) \\| b`);
+  });
+
+  it('property: whatever backticks, brackets and backslashes surround them, every verified reference is a link and every other one is marked', () => {
+    const piece = fc.constantFrom('`', '``', ' ', 'a', '\\', '[', ']', '(', ')', 'src/cache.ts:11', 'src/cache.ts@base:11', 'nope/x.js:3', 'src/cache.ts:99', blob(pack.headSha, 'src/cache.ts#L12'), 'https://evil.example', '\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), fc.boolean(), (pieces, inline) => {
+        const text = pieces.join(' ');
+        const refs = checkReferences(text, pack, context);
+        const out = prose(text, { inline });
+        const links = renderAsGitHub(out).links;
+        expect(links.every((l) => l.kind === 'link' && l.target.startsWith('https://github.com/octo/widgets/blob/')), out).toBe(true);
+        expect(links).toHaveLength(refs.filter((r) => r.check.status === 'verified').length);
+        expect(out.split('(⚠️ **unverified**').length - 1).toBe(refs.filter((r) => r.check.status !== 'verified').length);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -37,7 +37,7 @@ export interface Rendering {
 const RULES: { kind: RenderedLink['kind']; pattern: RegExp }[] = [
   { kind: 'url', pattern: /\b(?:https?|ftp):\/\/[^\s<]*[A-Za-z0-9/]/gi },
   { kind: 'url', pattern: /\b(?:mailto|xmpp):[A-Za-z0-9.+_-]+@[A-Za-z0-9_-]+\.[A-Za-z0-9._-]+/gi },
-  { kind: 'www', pattern: /(?<![A-Za-z0-9_-])www\.[A-Za-z0-9_-]+/gi },
+  { kind: 'www', pattern: /(?<![A-Za-z0-9])www\.[A-Za-z0-9_-]+/gi },
   { kind: 'email', pattern: /[A-Za-z0-9.+_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/g },
   { kind: 'mention', pattern: /(?<![A-Za-z0-9`])@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?/g },
   { kind: 'issue', pattern: /#\d+/g },
