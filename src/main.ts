@@ -1,8 +1,10 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
-import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
+import { createModelClient } from './llm/create-model-client.js';
+import { parseModelId } from './llm/model-id.js';
+import { capSpending } from './llm/spending-cap.js';
 import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
-import { parseSettings, requireApiKey, SettingsError } from './settings.js';
+import { parseSettings, requireCredentials, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 
 const log: Log = {
@@ -73,6 +75,7 @@ export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
     if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
+    if (settings.openaiApiKey) core.setSecret(settings.openaiApiKey);
     core.setSecret(settings.githubToken);
 
     const payload = await readEventPayload(settings.eventPath);
@@ -93,8 +96,13 @@ export async function run(): Promise<void> {
     const { createOctokit } = await import('./github/create-octokit.js');
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
     const stop = stopSignal(settings.deadlineMinutes);
-    const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
-    const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
+    if (trigger.kind === 'debate') requireCredentials(settings);
+    // One client per provider behind one router, under the spending cap (issue #12).
+    const models = capSpending(
+      createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }),
+      settings.maxCostUsd,
+    );
+    const result = await runPipeline({ octokit, models, spending: models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
 
     core.setOutput('status', result.status);
     core.setOutput('recommendation', result.recommendation);

@@ -12,7 +12,8 @@ import { createPullRequestSource } from './github/pull-request-source.js';
 import { buildDecisionRecord, debateId, recordToJson, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
-import { estimateRunCostUsd } from './usage/price-usage.js';
+import { callsByModel, estimateRunCostUsd } from './usage/price-usage.js';
+import { describeCapStop, type CappedModelClient } from './llm/spending-cap.js';
 import { markerLine } from './report/comment-context.js';
 import { renderDebateComment } from './report/render-comment.js';
 import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
@@ -57,6 +58,8 @@ export interface PipelineClients {
    * when its reason is a {@link RunStopped}, the comment says why the debate stopped early.
    */
   stop?: AbortSignal;
+  /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
+  spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
 }
 
 /**
@@ -84,7 +87,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken];
   const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
   const pr = trigger.pullNumber;
 
@@ -157,7 +160,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     void progress?.update((state) => {
       state.evidenceDone = true;
       state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
-      state.estimate = { calls, costUsd: estimateRunCostUsd(settings.judgeModel, calls, evidence.pack.tokens) };
+      state.estimate = { calls, costUsd: estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...settings }), evidence.pack.tokens) };
     });
     const outcome = await log.group('Debate', async () => {
       log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
@@ -192,14 +195,15 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     const context = { id, serverUrl: settings.serverUrl, ...repo, headSha: evidence.pack.headSha, baseSha: evidence.pack.baseSha, runUrl: settings.runUrl, durationMs: Date.now() - started, currentHeadSha: evidence.pack.headSha };
 
     if (outcome.kind === 'not-contested') {
-      const posted = await step('posting the comment', () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command)));
+      const posted = await step('posting the comment', () => publish.upsert(pr, marker, renderNotContestedComment(outcome.framing, context, settings.command, evidence.pack)));
       warnOnAuthor(posted, settings, log);
       log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${outcome.framing.reason}`, secrets));
       return settle({ status: 'skipped', ...SKIPPED, commentUrl: posted.url });
     }
 
     // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
-    const stopped = outcome.completion === 'success' ? undefined : stopSummary(clients.stop);
+    const reached = clients.spending?.reached();
+    const stopped = outcome.completion === 'success' ? undefined : (reached ? describeCapStop(reached, progress.estimateUsd()) : stopSummary(clients.stop));
     const debate = { ...outcome, problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
     record = buildDecisionRecord(debate, {
       id,
@@ -288,6 +292,8 @@ interface Progress {
   update(change: (state: ProgressState) => void): Promise<void>;
   /** Resolves when every queued update has been posted (or failed). */
   settled(): Promise<void>;
+  /** The plan's cost estimate, once the evidence is in. */
+  estimateUsd(): number | undefined;
 }
 
 function createProgress(publish: Publisher, log: Log, pr: number, marker: string, state: ProgressState): Progress {
@@ -302,6 +308,7 @@ function createProgress(publish: Publisher, log: Log, pr: number, marker: string
       return queue;
     },
     settled: () => queue,
+    estimateUsd: () => state.estimate?.costUsd,
   };
 }
 

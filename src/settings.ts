@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
+import { ModelIdError, parseModelId, type Provider } from './llm/model-id.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -28,6 +29,21 @@ const positiveInt = (input: string) =>
     .transform(Number)
     .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
 
+/** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
+const modelId = (input: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((value, context) => {
+      try {
+        parseModelId(value);
+      } catch (error) {
+        if (error instanceof ModelIdError) context.addIssue({ code: 'custom', message: `Input '${input}': ${error.message}` });
+        else throw error;
+      }
+    });
+
 const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
   // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
@@ -35,7 +51,8 @@ const inputsSchema = z.object({
   'base-url': z
     .url({ protocol: /^https?$/, error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" })
     .optional(),
-  model: z.string().trim().min(1).default(DEFAULT_MODEL),
+  'openai-api-key': z.string().min(1).optional(),
+  model: modelId('model').default(DEFAULT_MODEL),
   'trigger-label': z.string().trim().min(1).default('debate'),
   command: z
     .string()
@@ -58,9 +75,16 @@ const inputsSchema = z.object({
   'advocate-models': z
     .string()
     .transform((value) => value.split(',').map((m) => m.trim()))
-    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry")).min(1))
+    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
     .optional(),
-  'judge-model': z.string().trim().min(1).optional(),
+  'judge-model': modelId('judge-model').optional(),
+  'max-cost-usd': z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { error: expected('max-cost-usd', 'an amount in US dollars, such as 5 or 0.50') })
+    .transform(Number)
+    .pipe(z.number().positive("Input 'max-cost-usd': expected more than 0 dollars"))
+    .default(5),
   language: z
     .string()
     .trim()
@@ -89,12 +113,20 @@ const environmentSchema = z.object({
   RUNNER_TEMP: z.string().min(1).optional(),
 });
 
+/** Where a role's model came from: an input the user set, or a default. */
+export type ModelSource = 'input' | 'default';
+
 /** Everything a run needs to know before it starts, in one typed object. */
 export interface Settings {
   githubToken: string;
   /** Undefined when the input is empty; {@link requireApiKey} says what to do. */
   anthropicApiKey: string | undefined;
-  /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
+  /** Input `openai-api-key`, for roles on `openai:`; undefined lets the SDK read `OPENAI_API_KEY` (local servers need none). */
+  openaiApiKey: string | undefined;
+  /**
+   * API base URL of the provider of `model` (input `base-url`); undefined lets its SDK use its
+   * environment variable (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, ...) or its default.
+   */
   baseUrl: string | undefined;
   /** Input `model`: the moderator's model, and the default for the advocates and the judge. */
   model: string;
@@ -102,6 +134,13 @@ export interface Settings {
   advocateModels: string[];
   /** Input `judge-model`: the judge's (and the auditor's) model; defaults to `model`. */
   judgeModel: string;
+  /**
+   * Whether `advocate-models` and `judge-model` were set or came from the default (`model`); pre-flight
+   * falls back to `model` only for a model from a default.
+   */
+  modelSources: { advocates: ModelSource; judge: ModelSource };
+  /** Input `max-cost-usd`: no call is made that could take the run's cost past it (USD). */
+  maxCostUsd: number;
   triggerLabel: string;
   command: string;
   rfcPath: string | undefined;
@@ -151,10 +190,16 @@ export function parseSettings(
   return {
     githubToken: i['github-token'],
     anthropicApiKey: i['anthropic-api-key'],
+    openaiApiKey: i['openai-api-key'],
     baseUrl: i['base-url'],
     model: i.model,
     advocateModels: i['advocate-models'] ?? [i.model],
     judgeModel: i['judge-model'] ?? i.model,
+    modelSources: {
+      advocates: i['advocate-models'] ? 'input' : 'default',
+      judge: i['judge-model'] ? 'input' : 'default',
+    },
+    maxCostUsd: i['max-cost-usd'],
     triggerLabel: i['trigger-label'],
     command: i.command,
     rfcPath: i['rfc-path'],
@@ -173,6 +218,22 @@ export function parseSettings(
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
     runnerTemp: e.RUNNER_TEMP,
   };
+}
+
+/** The providers the run's roles use (from `model`, `advocate-models`, `judge-model`). */
+export function providersOf(settings: Pick<Settings, 'model' | 'advocateModels' | 'judgeModel'>): Set<Provider> {
+  return new Set([settings.model, ...settings.advocateModels, settings.judgeModel].map((id) => parseModelId(id).provider));
+}
+
+/**
+ * Checks that the credentials of every provider a role uses are there, for a run that calls models:
+ * `anthropic-api-key` for `anthropic:` roles. The other providers read theirs from the environment
+ * (AWS and Google credentials, `OPENAI_API_KEY`, or none for a local server), and pre-flight names
+ * what they answer.
+ * @throws SettingsError naming the input and how to set it
+ */
+export function requireCredentials(settings: Settings): void {
+  if (providersOf(settings).has('anthropic')) requireApiKey(settings);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Framing } from '../debate/schemas.js';
+import type { EvidencePack } from '../evidence/types.js';
 import type { CommandReply } from '../trigger/detect-trigger.js';
 import { markerLine, type CommentContext } from './comment-context.js';
+import { createProse, plainProse } from './prose.js';
 import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
 
 /**
@@ -57,14 +59,17 @@ export function renderRefusal(login: string): string {
 /**
  * The comment when the moderator found nothing contested: why, and a sharper command to run.
  * @param command the configured command word
+ * @param pack the evidence pack the moderator read: references in its reason are checked against it
+ *   (issue #11), linked or marked
  */
-export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string): string {
+export function renderNotContestedComment(framing: Framing, context: CommentContext, command: string, pack?: EvidencePack): string {
+  const prose = pack ? createProse(pack, context) : plainProse;
   const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
   return [
     markerLine(context.id),
     '## pr-debate: nothing to debate',
     '',
-    sanitiseText(framing.reason),
+    prose(framing.reason),
     suggestion,
     '',
     `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`,
@@ -92,6 +97,6 @@ export function renderFailureComment(id: string, problem: string, runUrl: string
 function renderMessage(message: string): string {
   return message
     .split(/(`[^`\n]+`)/)
-    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, ' '))))
+    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : part.replace(/^(\s*)([\s\S]*?)(\s*)$/, (_m, lead: string, text: string, tail: string) => `${lead ? ' ' : ''}${sanitiseText(text, { inline: true })}${tail ? ' ' : ''}`)))
     .join('');
 }

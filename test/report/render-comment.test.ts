@@ -72,6 +72,18 @@ describe('renderDebateComment', () => {
     expect(rendered).toContain('Cross-examination stopped in round 1: position B surrendered.');
   });
 
+  it('keeps the first screen to the verdict, its confidence and why; the engine\'s corrections sit collapsed under one line that counts them', () => {
+    const outcome = { ...fixtureOutcome(pack), enforcement: ['Judge run 1: B was ruled survived without a verified claim of its own; it is unresolved.', 'Judge run 2: the recommendation B is not a surviving position; it is none.'] };
+    const lines = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context).body.split('\n');
+    expect(lines.slice(1, 6)).toEqual(['## ⚖️ pr-debate verdict: A. keep the cache', '', '**Confidence: medium.** One side has verified evidence.', '', '> Keep the cache: its TTL bounds staleness.']);
+    const at = lines.indexOf('<details><summary>Rulings the engine corrected (2)</summary>');
+    expect(at).toBeGreaterThan(6);
+    expect(lines[at - 2]).toBe("_The engine corrected 2 rulings of the judge to keep the debate's rules (collapsed below)._");
+    expect(lines.findIndex((l) => l.includes('Judge run 1: B was ruled survived'))).toBeGreaterThan(at);
+    expect(lines).not.toContain('### Rulings the engine corrected');
+    expect(body).not.toContain('Rulings the engine corrected');
+  });
+
   it('marks a result stale when the head moved during the run', () => {
     const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, currentHeadSha: 'c'.repeat(40) });
     expect(stale).toContain('**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`');
