@@ -6,6 +6,7 @@ import { capSpending } from './llm/spending-cap.js';
 import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
 import { parseSettings, requireCredentials, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
+import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = {
   info: (message) => core.info(message),
@@ -77,6 +78,7 @@ export async function run(): Promise<void> {
     if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
     if (settings.openaiApiKey) core.setSecret(settings.openaiApiKey);
     core.setSecret(settings.githubToken);
+    for (const secret of keySecrets(settings.decisionSigningKey)) core.setSecret(secret);
 
     const payload = await readEventPayload(settings.eventPath);
     const trigger = detectTrigger(settings.eventName, payload, settings);
@@ -109,10 +111,12 @@ export async function run(): Promise<void> {
     core.setOutput('confidence', result.confidence);
     core.setOutput('comment-url', result.commentUrl);
     core.setOutput('decision', result.decision);
+    if (result.gateConclusion !== undefined) core.setOutput('gate-conclusion', result.gateConclusion);
+    if (result.decisionRecordFile !== undefined) core.setOutput('decision-record-file', result.decisionRecordFile);
     if (result.report) await core.summary.addRaw(result.report).write();
     if (result.failure) core.setFailed(result.failure);
   } catch (error) {
     core.setOutput('status', 'aborted');
-    core.setFailed(error instanceof SettingsError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
   }
 }

@@ -4,6 +4,7 @@ import type { ModelClient } from './debate/model-client.js';
 import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
+import { contentDigest } from './evidence/content-digest.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import { describeGitHubError } from './github/describe-github-error.js';
@@ -19,6 +20,11 @@ import { renderDebateComment } from './report/render-comment.js';
 import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
+import { acceptResult, gateResult } from './pipeline/gate-results.js';
+import { acceptStage } from './pipeline/accept-decision.js';
+import { recordDecision, signDecision } from './pipeline/record-decision.js';
+import { runGateMode } from './pipeline/run-gate-mode.js';
+import { keySecrets } from './gate/sign-record.js';
 
 /**
  * The pipeline after the trigger: permission, evidence, debate, verify (inside the debate), report,
@@ -45,6 +51,10 @@ export interface PipelineResult {
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */
   failure: string | undefined;
+  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
+  gateConclusion?: string;
+  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
+  decisionRecordFile?: string;
 }
 
 /** The clients a run uses, built once in `main.ts`. */
@@ -87,8 +97,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken];
+  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
   const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  if (trigger.kind === 'gate') return gateResult(await runGateMode(clients, settings, trigger.target));
+  if (trigger.kind === 'accept') return acceptResult(await acceptStage(clients, settings, publish, trigger));
   const pr = trigger.pullNumber;
 
   if (trigger.kind === 'refuse') {
@@ -211,11 +223,13 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       pullNumber: trigger.pullNumber,
       headSha: evidence.pack.headSha,
       evidenceDigest: evidence.pack.digest,
+      contentDigest: contentDigest(evidence.pack),
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
       preset: debate.plan.preset,
     });
+    record = await step('signing the decision record', () => signDecision(settings, record!));
     const usage = debate.usage;
     log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
@@ -235,7 +249,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+    const gate = await recordDecision(clients, settings, record, evidence.pack.truncated, posted.url);
     return settle({
+      gateConclusion: gate.gateConclusion,
+      decisionRecordFile: gate.recordFile,
       status: debate.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,

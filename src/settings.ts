@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
+import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId, type Provider } from './llm/model-id.js';
 
 /**
@@ -28,6 +29,10 @@ const positiveInt = (input: string) =>
     .regex(/^\d+$/, { error: expected(input, 'a whole number') })
     .transform(Number)
     .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
+
+/** One word of a fixed set, case-insensitive (`preset`, `mode`, `gate-policy`). */
+const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
+  z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
 
 /** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
 const modelId = (input: string) =>
@@ -60,12 +65,7 @@ const inputsSchema = z.object({
     .regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate")
     .default('/debate'),
   'rfc-path': z.string().trim().min(1).optional(),
-  preset: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default('standard')
-    .pipe(z.enum(PRESETS, { error: (issue) => `Input 'preset': expected one of ${PRESETS.join(', ')}, got ${JSON.stringify(issue.input)}` })),
+  preset: choice('preset', PRESETS, 'standard'),
   'max-rounds': z
     .string()
     .trim()
@@ -92,6 +92,14 @@ const inputsSchema = z.object({
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  mode: choice('mode', ['debate', 'gate'], 'debate'),
+  'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),
+  'decision-signing-key': z.string().trim().min(1).optional(),
+  'decision-public-key': z.string().trim().min(1).optional(),
+  'required-label': z.string().trim().min(1).optional(),
+  'exempt-label': z.string().trim().min(1).default('debate-exempt'),
+  'decision-record-path': z.string().trim().min(1).optional(),
+  decision: z.string().trim().min(1).optional(),
   'deadline-minutes': z
     .string()
     .trim()
@@ -111,6 +119,7 @@ const environmentSchema = z.object({
   GITHUB_SERVER_URL: z.url().default('https://github.com'),
   GITHUB_RUN_ID: z.string().optional(),
   RUNNER_TEMP: z.string().min(1).optional(),
+  GITHUB_WORKSPACE: z.string().min(1).optional(),
 });
 
 /** Where a role's model came from: an input the user set, or a default. */
@@ -155,6 +164,24 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `mode`: `debate`, or `gate` (no model call; sets the `pr-debate` check run, contract section 9). */
+  mode: 'debate' | 'gate';
+  /** Input `gate-policy`. */
+  gatePolicy: GatePolicy;
+  /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
+  decisionSigningKey: string | undefined;
+  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature verifies. */
+  decisionPublicKey: string | undefined;
+  /** Input `required-label`: when set, only PRs carrying it need a decision. */
+  requiredLabel: string | undefined;
+  /** Input `exempt-label`. */
+  exemptLabel: string;
+  /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
+  decisionRecordPath: string | undefined;
+  /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
+  handedOverDecision: string | undefined;
+  /** `GITHUB_WORKSPACE`, where `decision-record-path` is resolved. */
+  workspace: string | undefined;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -209,6 +236,15 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    mode: i.mode,
+    gatePolicy: i['gate-policy'],
+    decisionSigningKey: i['decision-signing-key'],
+    decisionPublicKey: i['decision-public-key'],
+    requiredLabel: i['required-label'],
+    exemptLabel: i['exempt-label'],
+    decisionRecordPath: i['decision-record-path'],
+    handedOverDecision: i.decision,
+    workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,
