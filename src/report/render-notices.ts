@@ -3,7 +3,7 @@ import type { EvidencePack } from '../evidence/types.js';
 import type { CommandReply } from '../trigger/detect-trigger.js';
 import { markerLine, type CommentContext } from './comment-context.js';
 import { createProse, plainProse } from './prose.js';
-import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
+import { codeSpan, fencedBlock, mention, sanitiseText } from './sanitise.js';
 
 /**
  * Every body the product posts besides the debate and progress comments: replies to a command that
@@ -50,18 +50,39 @@ export function renderCommandReply(reply: CommandReply, command: string): string
  * login has GitHub's shape (letters, digits, hyphens), so a forged payload cannot ping anyone else.
  */
 export function renderRefusal(login: string): string {
-  const who = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
-  return `${who} only people with write access to this repository can start a debate.`;
+  return `${mention(login)} only people with write access to this repository can start a debate.`;
+}
+
+/**
+ * The reply when an input of the workflow is not valid (issue #9): the problem as the settings name it
+ * (the input, the values it takes, what it got) and where to fix it.
+ * @param input the input's name, e.g. `max-rounds`
+ * @param message e.g. `Input 'max-rounds': expected a whole number from 0 to 5, got "99"`
+ */
+export function renderInputProblem(login: string, input: string, message: string): string {
+  // `input` is one of action.yml's input names (the settings schema's keys), never user text.
+  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. Fix \`${input}:\` under \`with:\` in the workflow file, then run the command again.`;
+}
+
+/** The reply when the workflow gives pr-debate no API key: how to store the secret and pass it. */
+export function renderMissingKey(login: string): string {
+  // Plain code spans of our own text, so the line stays copyable as written.
+  return `${mention(login)} pr-debate cannot run a debate: the workflow gives it no \`anthropic-api-key\`. Store an Anthropic API key as a repository secret named \`ANTHROPIC_API_KEY\` (Settings → Secrets and variables → Actions → New repository secret), add \`anthropic-api-key: \${{ secrets.ANTHROPIC_API_KEY }}\` under the step's \`with:\`, then run the command again.`;
+}
+
+/** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
+export function renderFailureBesideVerdict(login: string, problem: string, runUrl: string | undefined): string {
+  return `${mention(login)} this run of pr-debate failed, so the verdict above stays as it is: ${sanitiseText(problem, { inline: true })}${runUrl ? ` [Workflow run](${runUrl}).` : ''}`;
 }
 
 /**
  * The comment when the moderator found nothing contested: why, and a sharper command to run.
  * @param command the configured command word
- * @param pack the evidence pack the moderator read: references in its reason are checked against it
- *   (issue #11), linked or marked
+ * @param evidence the evidence pack the moderator read, and where links point: references in its reason
+ *   are checked against it (issue #11), linked or marked; without it the reason is only sanitised
  */
-export function renderNotContestedComment(framing: Framing, context: CommentContext, command: string, pack?: EvidencePack): string {
-  const prose = pack ? createProse(pack, context) : plainProse;
+export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string, evidence?: { pack: EvidencePack; context: CommentContext }): string {
+  const prose = evidence ? createProse(evidence.pack, evidence.context) : plainProse;
   const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
   return [
     markerLine(context.id),

@@ -85,6 +85,15 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
 }
 
 /**
+ * A mention of the person a reply answers: `@login` when the login has GitHub's shape (letters,
+ * digits and hyphens, at most 39 characters, as GitHub allows them), so
+ * a forged payload cannot ping anyone else; any other login is sanitised text and mentions no one.
+ */
+export function mention(login: string): string {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
+}
+
+/**
  * A text shown verbatim as code, as a Markdown code span: CommonMark renders a code span's content
  * literally (no link, emphasis, HTML or entity), and GitHub makes no autolink, mention or reference in
  * code. The fence is one backtick longer than any backtick run inside, and the content is padded with a

@@ -6,6 +6,7 @@ import { startAnthropicServer, type AnthropicServer, type ResponderContext, type
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction } from '../support/run-action.js';
 
 /**
@@ -121,7 +122,7 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
   };
 }
 
-describe('an injection corpus against the bundled action', () => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against the bundled action', () => {
   let github: GitHubServer;
   let anthropic: AnthropicServer;
   beforeAll(async () => {
