@@ -75,7 +75,15 @@ const inputsSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
     .default(20),
+  'config-file': z
+    .string()
+    .trim()
+    .regex(/^[^/].*\.ya?ml$/, "Input 'config-file': expected a path in the repository ending in .yml or .yaml, such as .github/pr-debate.yml")
+    .default('.github/pr-debate.yml'),
 });
+
+/** Every input the action reads, by its action.yml name; the config file may set those it allows (src/config). */
+export const INPUT_NAMES: readonly string[] = Object.keys(inputsSchema.shape);
 
 const environmentSchema = z.object({
   GITHUB_EVENT_NAME: z.string({ error: 'GITHUB_EVENT_NAME is not set: run this inside GitHub Actions or via the CLI' }),
@@ -116,6 +124,8 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `config-file`: the repository config, read from the default branch (contract section 11). */
+  configFile: string;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -164,6 +174,7 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    configFile: i['config-file'],
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,

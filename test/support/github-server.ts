@@ -62,6 +62,12 @@ export interface FakeRepository {
   private?: boolean;
   /** Default `main`. */
   defaultBranch?: string;
+  /**
+   * Files at the tip of the default branch (path -> text), a commit of its own: what `contents` serves
+   * for `?ref=<default branch>` or no ref ("Default: the repository's default branch",
+   * docs.github.com/rest/repos/contents). Without it the default branch is the PR side whose ref is its name.
+   */
+  defaultBranchFiles?: Record<string, string>;
   pulls: FakePullRequest[];
   /** login -> role; logins not listed have `none`. */
   permissions?: Record<string, RepositoryRole>;
@@ -414,6 +420,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   const repoHtml = (entry: RepoEntry): string => `${serverUrl}/${entry.repo.owner}/${entry.repo.name}`;
   const defaultBranch = (entry: RepoEntry): string => entry.repo.defaultBranch ?? 'main';
 
+  /** The commit at the tip of the default branch when {@link FakeRepository.defaultBranchFiles} gives it. */
+  const defaultTipSha = (entry: RepoEntry): string => createHash('sha1').update(`tip:${entry.repo.owner}/${entry.repo.name}`).digest('hex');
+
   const findRepo = (owner: string, name: string): RepoEntry | undefined =>
     repos.find(
       (e) => e.repo.owner.toLowerCase() === owner.toLowerCase() && e.repo.name.toLowerCase() === name.toLowerCase(),
@@ -552,6 +561,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
   const resolveRef = (entry: RepoEntry, ref: string | null): string | undefined => {
     const wanted = ref === null || ref === '' ? defaultBranch(entry) : ref.replace(/^refs\/heads\//, '');
+    if (entry.repo.defaultBranchFiles !== undefined && (wanted === defaultBranch(entry) || wanted === defaultTipSha(entry))) return defaultTipSha(entry);
     for (const pull of entry.repo.pulls) {
       for (const side of [pull.head, pull.base]) {
         if (side.sha === wanted || side.ref === wanted) return side.sha;
@@ -562,6 +572,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   };
 
   const readAt = (entry: RepoEntry, sha: string, path: string): Buffer | undefined => {
+    if (entry.repo.defaultBranchFiles !== undefined && sha === defaultTipSha(entry)) {
+      const text = entry.repo.defaultBranchFiles[path];
+      return text === undefined ? undefined : Buffer.from(text);
+    }
     for (const pull of entry.repo.pulls) {
       if (pull.head.sha !== sha && pull.base.sha !== sha) continue;
       const content = pull.readFile(sha, path);
