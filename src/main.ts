@@ -1,8 +1,11 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
 import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
 import { parseSettings, requireApiKey, SettingsError } from './settings.js';
+import { loadSettings, withOutOfScope } from './config/load-settings.js';
+import { readDefaultBranchFile } from './github/read-default-branch-file.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 
 const log: Log = {
@@ -51,6 +54,11 @@ function stopSignal(deadlineMinutes: number): { signal: AbortSignal; dispose: ()
   };
 }
 
+/** `repository.default_branch` of the webhook payload, which every repository event carries; undefined makes the reader ask the API. */
+function defaultBranchOf(payload: unknown): string | undefined {
+  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository.default_branch;
+}
+
 async function readEventPayload(path: string): Promise<unknown> {
   let text: string;
   try {
@@ -71,12 +79,24 @@ async function readEventPayload(path: string): Promise<unknown> {
  */
 export async function run(): Promise<void> {
   try {
-    const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
-    if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
-    core.setSecret(settings.githubToken);
+    const getInput = (name: string) => core.getInput(name) || undefined;
+    const inputs = parseSettings(getInput, process.env);
+    if (inputs.anthropicApiKey) core.setSecret(inputs.anthropicApiKey);
+    core.setSecret(inputs.githubToken);
 
-    const payload = await readEventPayload(settings.eventPath);
-    const trigger = detectTrigger(settings.eventName, payload, settings);
+    const payload = await readEventPayload(inputs.eventPath);
+    // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
+    const { createOctokit } = await import('./github/create-octokit.js');
+    const octokit = createOctokit(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));
+    // The config file may set the label and the command, so it is read before the trigger is detected.
+    const { settings, outOfScope, explain } = await loadSettings({
+      getInput,
+      env: process.env,
+      readConfig: (path) => readDefaultBranchFile(octokit, { owner: inputs.owner, repo: inputs.repo }, path, defaultBranchOf(payload)),
+      warn: (message) => core.warning(message),
+    });
+    core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
+    const trigger = withOutOfScope(detectTrigger(settings.eventName, payload, settings), outOfScope);
     if (trigger.kind === 'skip') {
       core.notice(`pr-debate did not run: ${trigger.reason}.`);
       core.setOutput('status', 'skipped');
@@ -89,9 +109,6 @@ export async function run(): Promise<void> {
       return;
     }
 
-    // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
-    const { createOctokit } = await import('./github/create-octokit.js');
-    const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
     const stop = stopSignal(settings.deadlineMinutes);
     const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
     const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);

@@ -1,6 +1,7 @@
 import { describeGitHubError } from '../github/describe-github-error.js';
 import type { DefaultBranchFile } from '../github/read-default-branch-file.js';
 import { INPUT_NAMES, parseSettings, SettingsError, type Settings } from '../settings.js';
+import type { Trigger } from '../trigger/detect-trigger.js';
 import { isConfigurable } from './config-schema.js';
 import { ConfigError, parseConfig } from './parse-config.js';
 
@@ -88,4 +89,13 @@ export async function loadSettings(options: {
     return `${name}: ${value} from ${origin === 'config' ? where : 'the input'}`;
   });
   return { settings, outOfScope: config?.outOfScope ?? [], origins, configSource: file.text === undefined ? undefined : where, explain };
+}
+
+/**
+ * Adds the config file's `out-of-scope` topics to a debate's (after the command's own, without repeats).
+ * @returns the trigger itself when it is not a debate
+ */
+export function withOutOfScope(trigger: Trigger, outOfScope: string[]): Trigger {
+  if (trigger.kind !== 'debate' || outOfScope.length === 0) return trigger;
+  return { ...trigger, options: { ...trigger.options, outOfScope: [...new Set([...trigger.options.outOfScope, ...outOfScope])] } };
 }

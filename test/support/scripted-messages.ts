@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { ModelCall } from '../../src/debate/model-client.js';
+import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
+import { debateScript } from './debate-script.js';
+import { describeCall } from './scripted-models.js';
+
+/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions). */
+export function callOf(request: MessagesRequest): ModelCall<unknown> {
+  const blocks = request.messages[0]?.content;
+  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens };
+}
+
+export type CallInfo = ReturnType<typeof describeCall>;
+
+/**
+ * The default debate script served by the Messages API; `fault` may answer a call instead (an error,
+ * a hang), given what the call is.
+ */
+export function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
+  const script = debateScript();
+  return (request, { callIndex }) => {
+    const call = callOf(request);
+    return fault?.(describeCall(call), request) ?? { text: JSON.stringify(script(call, callIndex)) };
+  };
+}
