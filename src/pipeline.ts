@@ -9,10 +9,10 @@ import { canTrigger, createPublisher, type Publisher, type ReactionContent } fro
 import { describeGitHubError } from './github/describe-github-error.js';
 import type { GitHubClient } from './github/create-octokit.js';
 import { createPullRequestSource } from './github/pull-request-source.js';
-import { buildDecisionRecord, debateId, recordToJson, totalUsage, type DecisionRecord } from './report/decision-record.js';
+import { buildDecisionRecord, debateId, recordToJson, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
-import { estimateRunCostUsd } from './llm/pricing.js';
+import { estimateRunCostUsd } from './usage/price-usage.js';
 import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
@@ -215,7 +215,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       requestedBy: trigger.requestedBy,
       preset: debate.plan.preset,
     });
-    const usage = totalUsage(debate.calls);
+    const usage = debate.usage;
     log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
     const currentHead = (await step(`reading pull request #${pr} again`, () => source.getPullRequest(pr))).headSha;

@@ -1,7 +1,7 @@
 import type { EvidencePack } from '../evidence/types.js';
 import { makeClaim } from './claims.js';
 import type { Argument, CrossExamination, Opening, Steelman } from './schemas.js';
-import type { Attack, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './types.js';
+import type { Attack, AttackOutcome, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './types.js';
 import { WORD_CAPS, WordBudget } from './word-cap.js';
 
 /**
@@ -106,22 +106,21 @@ export function incompleteCross(positionId: string, model: string, error: string
 }
 
 /**
- * Settles the open attacks on one advocate after its turn: each takes the kind of its answer; an
- * attack left unanswered counts as conceded (issue #4), unless the turn itself failed.
- * Mutates the attacks.
+ * What became of an open attack once its target's turn is in: the kind of its answer; unanswered
+ * counts as conceded (issue #4), unless the target's turn failed.
+ * @param turn the target's turn, or undefined when the target had dropped out before it could answer
  */
-export function settleAttacks(pending: Attack[], turn: CrossTurn): void {
-  for (const attack of pending) {
-    const answer = turn.answers.find((a) => a.attackId === attack.id);
-    if (turn.status === 'incomplete') {
-      attack.outcome = { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
-    } else if (!answer) {
-      attack.outcome = { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
-    } else {
-      const kind = answer.answer === 'refute' ? 'refuted' : answer.answer === 'concede' ? 'conceded' : 'surrendered';
-      attack.outcome = { kind, answerId: answer.claim.id };
-    }
-  }
+export function settleAttack(attack: Attack, turn: CrossTurn | undefined): AttackOutcome {
+  if (!turn) return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} had dropped out after a failed turn` };
+  if (turn.status === 'incomplete') return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
+  const answer = turn.answers.find((a) => a.attackId === attack.id);
+  if (!answer) return { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
+  return { kind: answer.answer === 'refute' ? 'refuted' : answer.answer === 'concede' ? 'conceded' : 'surrendered', answerId: answer.claim.id };
+}
+
+/** The turns with each still-open attack given `outcome(attack)`; new turns and attacks, the inputs unchanged. */
+export function withOutcomes(turns: CrossTurn[], outcome: (attack: Attack) => AttackOutcome): CrossTurn[] {
+  return turns.map((turn) => ({ ...turn, attacks: turn.attacks.map((a) => (a.outcome.kind === 'open' ? { ...a, outcome: outcome(a) } : a)) }));
 }
 
 /** A steelman from its reply; the engine, not the reply, decides whose case it is. */

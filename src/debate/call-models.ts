@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { checkScript, proseOf, type Script } from './language.js';
-import { ModelReplyError, ZERO_USAGE, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
+import { ZERO_USAGE } from '../usage/price-usage.js';
+import { ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { replyFormat } from './schemas.js';
 import type { CallRecord } from './types.js';
@@ -22,7 +23,8 @@ export interface CallSpec<T> {
   role: ModelRole;
   /** For the records, e.g. `opening`, `cross-examination 2`, `judge (order B, A)`. */
   purpose: string;
-  positionId?: string;
+  /** The phase, position, round, steelman target or judge order; `retry` is the caller's to set. */
+  meta: Omit<CallMeta, 'retry'>;
   model: string;
   /** The field of the reply envelope the call must fill (named in the repair message). */
   field: string;
@@ -68,7 +70,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     const onStart = leader.onStart;
     const started = Date.now();
     const record = (ok: boolean, model: string, usage: CallRecord['usage']) =>
-      calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.positionId, model, usage, durationMs: Date.now() - started, ok, retry });
+      calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry });
     try {
       const reply = await client.complete({
         role: spec.role,
@@ -79,6 +81,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
         format: replyFormat,
         schema: spec.schema,
         maxTokens: spec.maxTokens,
+        meta: { ...spec.meta, retry },
         ...(onStart ? { onStart } : {}),
       });
       record(true, reply.model, reply.usage);

@@ -3,7 +3,7 @@ import { formatCitationRef, type Citation } from '../citations/citation.js';
 import { auditCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Audit } from './schemas.js';
-import type { AuditedCitation, Claim, ClaimTag, CitationCounts, Position, Transcript } from './types.js';
+import type { AttackOutcome, AuditedCitation, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './types.js';
 
 /**
  * Factual claims of the transcript: their citations checked by the verifier, their audit tags
@@ -49,20 +49,20 @@ export function allClaims(transcript: Transcript): Claim[] {
  * Applies the auditor's findings: `exaggerated` only to claims the verifier tagged `verified` (the
  * auditor cannot rescue an unverified claim or tag a claim it was not shown), out of scope only for
  * a listed topic. An unanswered attack that turns out to be out of scope no longer counts as conceded.
- * Mutates the claims of the transcript.
- * @returns one sentence per finding the engine did not apply
+ * @returns the transcript with the findings applied (new turns and claims; the input is unchanged),
+ *   and one sentence per finding the engine did not apply
  */
-export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: string[]): string[] {
+export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: string[]): { transcript: Transcript; notes: string[] } {
   const notes: string[] = [];
   const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
+  const changes = new Map<string, Partial<Claim>>();
+  const current = (claim: Claim): Claim => ({ ...claim, ...changes.get(claim.id) });
   for (const finding of audit.exaggerated) {
-    const claim = byId.get(finding.claim_id);
+    const found = byId.get(finding.claim_id);
+    const claim = found && current(found);
     if (!claim) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as exaggerated; ignored.`);
     else if (claim.tag !== 'verified') notes.push(`The auditor tagged claim ${claim.id} as exaggerated, but it was ${claim.tag}; it stays ${claim.tag}.`);
-    else {
-      claim.tag = 'exaggerated';
-      claim.tagReason = finding.reason;
-    }
+    else changes.set(claim.id, { ...changes.get(claim.id), tag: 'exaggerated', tagReason: finding.reason });
   }
   const topics = new Map(outOfScope.map((t) => [normaliseTopic(t), t]));
   for (const finding of audit.out_of_scope) {
@@ -70,16 +70,30 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
     const topic = topics.get(normaliseTopic(finding.topic));
     if (!claim) notes.push(`The auditor marked an unknown claim ${finding.claim_id} as out of scope; ignored.`);
     else if (!topic) notes.push(`The auditor marked claim ${claim.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`);
-    else claim.outOfScope = topic;
+    else changes.set(claim.id, { ...changes.get(claim.id), outOfScope: topic });
   }
-  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
-    for (const attack of turn.attacks) {
-      if (attack.claim.outOfScope && attack.outcome.kind === 'unanswered' && attack.outcome.countsAsConceded) {
-        attack.outcome = { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${attack.claim.outOfScope})` };
-      }
-    }
-  }
-  return notes;
+  const audited = (claim: Claim) => (changes.has(claim.id) ? current(claim) : claim);
+  const crossTurn = (turn: CrossTurn): CrossTurn => ({
+    ...turn,
+    answers: turn.answers.map((a) => ({ ...a, claim: audited(a.claim) })),
+    attacks: turn.attacks.map((a) => {
+      const claim = audited(a.claim);
+      const outcome: AttackOutcome =
+        claim.outOfScope && a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded
+          ? { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${claim.outOfScope})` }
+          : a.outcome;
+      return { ...a, claim, outcome };
+    }),
+  });
+  return {
+    transcript: {
+      openings: transcript.openings.map((t) => ({ ...t, arguments: t.arguments.map(audited) })),
+      rounds: transcript.rounds.map((r) => ({ ...r, turns: r.turns.map(crossTurn) })),
+      closing: transcript.closing.map(crossTurn),
+      steelmans: transcript.steelmans.map((t) => ({ ...t, arguments: t.arguments.map(audited) })),
+    },
+    notes,
+  };
 }
 
 /**

@@ -16,39 +16,78 @@ export interface LanguageSetting {
   prText: string;
 }
 
-/** Writing systems the check distinguishes. */
-export type Script = 'latin' | 'cyrillic' | 'greek' | 'cjk' | 'hangul' | 'arabic' | 'hebrew' | 'devanagari' | 'thai';
+/**
+ * A writing system the check knows, by a lower-case name: the Unicode script (ISO 15924) a
+ * language is written in, with Chinese and Japanese together as `cjk` (Han and kana) and Korean as
+ * `hangul`.
+ */
+export type Script = string;
 
-const SCRIPT_PATTERNS: [Script, RegExp][] = [
-  ['latin', /\p{Script=Latin}/u],
-  ['cyrillic', /\p{Script=Cyrillic}/u],
-  ['greek', /\p{Script=Greek}/u],
-  ['cjk', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['hangul', /\p{Script=Hangul}/u],
-  ['arabic', /\p{Script=Arabic}/u],
-  ['hebrew', /\p{Script=Hebrew}/u],
-  ['devanagari', /\p{Script=Devanagari}/u],
-  ['thai', /\p{Script=Thai}/u],
+/** Scripts the check tells apart: ISO 15924 codes (as `Intl.Locale#maximize` gives them) by name. */
+const SCRIPTS: { name: Script; codes: string[]; pattern: RegExp }[] = [
+  { name: 'latin', codes: ['Latn'], pattern: /\p{Script=Latin}/u },
+  { name: 'cyrillic', codes: ['Cyrl'], pattern: /\p{Script=Cyrillic}/u },
+  { name: 'greek', codes: ['Grek'], pattern: /\p{Script=Greek}/u },
+  { name: 'cjk', codes: ['Jpan', 'Hans', 'Hant', 'Hani', 'Hira', 'Kana'], pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u },
+  { name: 'hangul', codes: ['Kore', 'Hang'], pattern: /\p{Script=Hangul}/u },
+  { name: 'arabic', codes: ['Arab'], pattern: /\p{Script=Arabic}/u },
+  { name: 'hebrew', codes: ['Hebr'], pattern: /\p{Script=Hebrew}/u },
+  { name: 'devanagari', codes: ['Deva'], pattern: /\p{Script=Devanagari}/u },
+  { name: 'thai', codes: ['Thai'], pattern: /\p{Script=Thai}/u },
+  ...(
+    [
+      ['georgian', 'Geor'], ['armenian', 'Armn'], ['tamil', 'Taml'], ['bengali', 'Beng'], ['ethiopic', 'Ethi'],
+      ['lao', 'Laoo'], ['khmer', 'Khmr'], ['myanmar', 'Mymr'], ['gujarati', 'Gujr'], ['gurmukhi', 'Guru'],
+      ['telugu', 'Telu'], ['kannada', 'Knda'], ['malayalam', 'Mlym'], ['sinhala', 'Sinh'], ['oriya', 'Orya'],
+      ['tibetan', 'Tibt'], ['thaana', 'Thaa'], ['mongolian', 'Mong'], ['cherokee', 'Cher'], ['syriac', 'Syrc'],
+    ] as const
+  ).map(([name, code]) => ({ name, codes: [code], pattern: new RegExp(`\\p{Script=${code}}`, 'u') })),
 ];
 
-/** Language names and ISO 639-1 codes written in a script other than Latin. Anything else named is taken as Latin-script only when listed in LATIN. */
-const NON_LATIN: Record<string, Script> = {
-  ja: 'cjk', japanese: 'cjk', '日本語': 'cjk', zh: 'cjk', chinese: 'cjk', '中文': 'cjk', mandarin: 'cjk', cantonese: 'cjk',
-  ko: 'hangul', korean: 'hangul', '한국어': 'hangul',
-  ru: 'cyrillic', russian: 'cyrillic', 'русский': 'cyrillic', uk: 'cyrillic', ukrainian: 'cyrillic', 'українська': 'cyrillic',
-  bg: 'cyrillic', bulgarian: 'cyrillic', sr: 'cyrillic', serbian: 'cyrillic', be: 'cyrillic', belarusian: 'cyrillic', mk: 'cyrillic', kk: 'cyrillic',
-  el: 'greek', greek: 'greek', 'ελληνικά': 'greek',
-  ar: 'arabic', arabic: 'arabic', 'العربية': 'arabic', fa: 'arabic', persian: 'arabic', farsi: 'arabic', ur: 'arabic', urdu: 'arabic',
-  he: 'hebrew', hebrew: 'hebrew', 'עברית': 'hebrew', yi: 'hebrew',
-  hi: 'devanagari', hindi: 'devanagari', 'हिन्दी': 'devanagari', mr: 'devanagari', marathi: 'devanagari', ne: 'devanagari', nepali: 'devanagari',
-  th: 'thai', thai: 'thai', 'ไทย': 'thai',
-};
-const LATIN = new Set([
-  'en', 'english', 'de', 'german', 'deutsch', 'fr', 'french', 'français', 'es', 'spanish', 'español', 'it', 'italian', 'italiano',
-  'pt', 'portuguese', 'português', 'nl', 'dutch', 'nederlands', 'sv', 'swedish', 'da', 'danish', 'no', 'nb', 'norwegian', 'fi', 'finnish',
-  'pl', 'polish', 'polski', 'cs', 'czech', 'sk', 'slovak', 'hu', 'hungarian', 'ro', 'romanian', 'tr', 'turkish', 'türkçe', 'vi', 'vietnamese',
-  'id', 'indonesian', 'ms', 'malay', 'ca', 'catalan', 'hr', 'croatian', 'sl', 'slovenian', 'et', 'estonian', 'lv', 'latvian', 'lt', 'lithuanian',
-]);
+/**
+ * ISO 639-1 codes whose English names and endonyms (from `Intl.DisplayNames`) the `language` input may
+ * name instead of a code, e.g. `German`, `日本語`, `Русский`.
+ */
+const NAMED_LANGUAGES = (
+  'af am ar as az be bg bn bo bs ca cs cy da de dv el en eo es et eu fa fi fil fr ga gl gu ha he hi hr hu hy id ig is it ja jv ' +
+  'ka kk km kn ko ky lo lt lv mk ml mn mr ms mt my nb ne nl nn no or pa pl ps pt ro ru si sk sl so sq sr sv sw ta te tg th ti tk tr ' +
+  'uk ur uz vi xh yi yo zh zu'
+).split(' ');
+
+let languageNames: Map<string, string> | undefined;
+
+/** Lower-case English names and endonyms of {@link NAMED_LANGUAGES}, to their codes; built on first use. */
+function codeOfName(name: string): string | undefined {
+  if (!languageNames) {
+    languageNames = new Map();
+    const english = new Intl.DisplayNames(['en'], { type: 'language' });
+    for (const code of NAMED_LANGUAGES) {
+      for (const display of [english, new Intl.DisplayNames([code], { type: 'language' })]) {
+        const shown = display.of(code)?.toLowerCase();
+        if (shown && shown !== code && !languageNames.has(shown)) languageNames.set(shown, code);
+      }
+    }
+    for (const [alias, code] of [['farsi', 'fa'], ['mandarin', 'zh'], ['cantonese', 'zh'], ['中文', 'zh']] as const) languageNames.set(alias, code);
+  }
+  return languageNames.get(name);
+}
+
+/**
+ * The script a language tag or name is written in: `new Intl.Locale(tag).maximize().script` (CLDR's
+ * likely subtags: `sr` is Cyrillic, `sr-Latn` Latin, `ka` Georgian), for a tag or a listed name.
+ * @returns a known script's name, or undefined for a language the check cannot place
+ */
+export function scriptOfLanguage(language: string): Script | undefined {
+  const trimmed = language.trim();
+  const code = codeOfName(trimmed.toLowerCase()) ?? trimmed.replace(/_/g, '-');
+  let script: string | undefined;
+  try {
+    script = new Intl.Locale(code).maximize().script;
+  } catch {
+    return undefined;
+  }
+  return SCRIPTS.find((s) => script !== undefined && s.codes.includes(script))?.name;
+}
 
 /**
  * The rule given to every call, one paragraph.
@@ -65,11 +104,7 @@ export function languageRule(setting: LanguageSetting): string {
 
 /** The script replies must be written in, or undefined when it cannot be known. */
 export function expectedScript(setting: LanguageSetting): Script | undefined {
-  if (!isAuto(setting)) {
-    const name = setting.language.trim().toLowerCase();
-    const base = name.split(/[-_]/)[0] ?? name;
-    return NON_LATIN[name] ?? NON_LATIN[base] ?? (LATIN.has(name) || LATIN.has(base) ? 'latin' : undefined);
-  }
+  if (!isAuto(setting)) return scriptOfLanguage(setting.language);
   const source = setting.commandText && letters(setting.commandText) >= 4 ? setting.commandText : setting.prText;
   return dominantScript(source);
 }
@@ -126,7 +161,7 @@ function countScripts(text: string): Map<Script, number> {
   const counts = new Map<Script, number>();
   for (const char of text) {
     if (!/\p{L}/u.test(char)) continue;
-    const script = SCRIPT_PATTERNS.find(([, pattern]) => pattern.test(char))?.[0];
+    const script = SCRIPTS.find(({ pattern }) => pattern.test(char))?.name;
     if (script) counts.set(script, (counts.get(script) ?? 0) + 1);
   }
   return counts;

@@ -1,20 +1,37 @@
 import type { z } from 'zod';
+import type { TokenUsage } from '../usage/price-usage.js';
+
+export type { TokenUsage } from '../usage/price-usage.js';
 
 /**
  * The narrow interface the debate engine calls models through; `src/llm` implements it with the
  * Anthropic SDK, tests and the offline demo point that client at a local server.
  */
 
-/** Token counts of one call, as the Messages API reports them in `usage`. */
-export interface TokenUsage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_creation_input_tokens: number;
-  cache_read_input_tokens: number;
-}
-
 /** Who speaks in a call. The auditor and the judge are neutral; only advocates argue. */
 export type ModelRole = 'moderator' | 'advocate' | 'auditor' | 'judge';
+
+/** The phases of a debate a call can belong to (issue #4). */
+export type CallPhase = 'framing' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
+
+/**
+ * What a call is for, as data: the engine's own description of the call, for logs, the per-call
+ * progress and scripted test models (which route on it rather than on prompt wording). Clients may
+ * send it along (the Anthropic client sends it as the `x-pr-debate-call` header, which the API ignores).
+ */
+export interface CallMeta {
+  phase: CallPhase;
+  /** The advocate's position, for advocate calls. */
+  positionId?: string;
+  /** The cross-examination round (1-based); a closing call carries the round whose attacks it answers. */
+  round?: number;
+  /** The position a steelman argues for. */
+  target?: string;
+  /** The order the judge reads the positions in. */
+  order?: string[];
+  /** True for the repair retry of an unusable reply and the retry of a ruling that broke the rules. */
+  retry: boolean;
+}
 
 /**
  * One structured-output call. Every call of a run starts with the same bytes: `system`, then
@@ -45,6 +62,8 @@ export interface ModelCall<T> {
    * prompt-cache entry of the prefix exists; lets the engine hold back parallel calls until then.
    */
   onStart?: () => void;
+  /** What the call is for; the engine always sets it. */
+  meta?: CallMeta;
 }
 
 /** A validated reply. */
@@ -81,19 +100,6 @@ export class ModelReplyError extends Error {
     super(message);
   }
 }
-
-/** Sums usages. */
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    cache_creation_input_tokens: a.cache_creation_input_tokens + b.cache_creation_input_tokens,
-    cache_read_input_tokens: a.cache_read_input_tokens + b.cache_read_input_tokens,
-  };
-}
-
-/** Usage of no calls. */
-export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 
 /**
  * Formats zod issues for a repair message and the log: `path: message`, at most `limit` of them.

@@ -1,6 +1,7 @@
 import type { CitationAudit } from '../citations/audit-citations.js';
 import type { Citation } from '../citations/citation.js';
 import type { CitationCheck } from '../citations/verify-citations.js';
+import type { RunUsage } from '../usage/price-usage.js';
 import type { ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
 import type { Framing, Ruling } from './schemas.js';
@@ -227,7 +228,9 @@ export interface DebateResult {
   /** What went wrong, for a degraded or aborted run. */
   problems: string[];
   calls: CallRecord[];
+  /** Token totals and cost of `calls`, computed once when the debate ends. */
+  usage: RunUsage;
 }
 
 /** What the debate stage produced. */
-export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallRecord[] } | DebateResult;
+export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallRecord[]; usage: RunUsage } | DebateResult;

@@ -12,13 +12,35 @@ export function truncationMarker(cap: number): string {
   return `[… truncated: the turn passed its ${cap}-word cap]`;
 }
 
-// A word: a run of non-space characters, except that each Han or kana character counts as one
-// word, since Chinese and Japanese are written without spaces.
-const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+// Words are the word-like segments of Unicode text segmentation (UAX #29, `Intl.Segmenter`), which
+// finds the words of Thai, Lao, Khmer and Myanmar (written without spaces) with ICU's dictionaries.
+// Chinese and Japanese keep the earlier rule, each Han or kana character one word: their "words" are
+// a dictionary's guess, and a character is the unit their writers count.
+const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The end offsets (UTF-16) of the words of `text`, in order. */
+function* wordEnds(text: string): Generator<number> {
+  for (const { segment, index, isWordLike } of SEGMENTER.segment(text)) {
+    if (!isWordLike) continue;
+    if (!HAN_OR_KANA.test(segment)) {
+      yield index + segment.length;
+      continue;
+    }
+    let offset = index;
+    for (const char of segment) {
+      offset += char.length;
+      if (HAN_OR_KANA.test(char)) yield offset;
+    }
+    if (!HAN_OR_KANA.test([...segment].at(-1) ?? '')) yield offset;
+  }
+}
 
 /** Counts words as the caps do. */
 export function countWords(text: string): number {
-  return text.match(WORD)?.length ?? 0;
+  let n = 0;
+  for (const _end of wordEnds(text)) n += 1;
+  return n;
 }
 
 /** Spends a turn's word cap across its text fields, in the order the turn is read. */
@@ -49,9 +71,9 @@ export class WordBudget {
     if (left <= 0) return options.keep ? truncationMarker(this.cap) : undefined;
     let end = 0;
     let n = 0;
-    for (const match of text.matchAll(WORD)) {
+    for (const wordEnd of wordEnds(text)) {
       n += 1;
-      end = (match.index ?? 0) + match[0].length;
+      end = wordEnd;
       if (n === left) break;
     }
     this.used = this.cap;

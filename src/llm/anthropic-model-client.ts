@@ -19,6 +19,9 @@ export interface AnthropicClientOptions {
   signal?: AbortSignal;
 }
 
+/** The request header that carries the call's {@link ModelCall.meta} as JSON. */
+export const CALL_META_HEADER = 'x-pr-debate-call';
+
 /** Per-request timeout: long enough for a 16k-token streamed reply, short enough that retries fit a run. */
 export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
@@ -57,7 +60,11 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
           },
         ],
         output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
-      }, { signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal });
+      }, {
+        signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+        // What the call is for, as data, for a proxy's logs and the local test servers; the API ignores headers it does not know.
+        ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+      });
       let idle: NodeJS.Timeout | undefined;
       const watch = () => {
         clearTimeout(idle);

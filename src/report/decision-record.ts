@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { CallRecord, DebateOutcome } from '../debate/types.js';
-import { costUsd } from '../llm/pricing.js';
+import type { DebateOutcome } from '../debate/types.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
@@ -60,23 +59,6 @@ export function debateId(repo: string, pullNumber: number, positions: string[]):
   return createHash('sha256').update(`${repo.toLowerCase()}#${pullNumber}\n${topic}`).digest('hex').slice(0, 16);
 }
 
-/** Token totals and cost of a run's calls; calls on models without a known price add no cost and are counted. */
-export function totalUsage(calls: CallRecord[]): DecisionRecord['usage'] & { unpricedCalls: number } {
-  let unpricedCalls = 0;
-  const total = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: 0, unpricedCalls: 0 };
-  for (const call of calls) {
-    total.input_tokens += call.usage.input_tokens;
-    total.output_tokens += call.usage.output_tokens;
-    total.cache_creation_input_tokens += call.usage.cache_creation_input_tokens;
-    total.cache_read_input_tokens += call.usage.cache_read_input_tokens;
-    const cost = costUsd(call.model, call.usage);
-    if (cost === undefined) unpricedCalls += 1;
-    else total.cost_usd += cost;
-  }
-  total.cost_usd = Math.round(total.cost_usd * 10_000) / 10_000;
-  return { ...total, unpricedCalls };
-}
-
 /**
  * Free text in the record (topic, labels, axis, out-of-scope topics) comes from people and models:
  * hidden and bidirectional characters are shown as code points, and an HTML comment opener is broken
@@ -104,7 +86,7 @@ export interface RecordContext {
  * @throws z.ZodError when the record would not satisfy the schema (a bug: nothing invalid is ever posted)
  */
 export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: RecordContext): DecisionRecord {
-  const { unpricedCalls: _unpriced, ...usage } = totalUsage(outcome.calls);
+  const { unpricedCalls: _unpriced, ...usage } = outcome.usage;
   const ruling = outcome.ruling;
   return decisionRecordSchema.parse({
     schema: 'pr-debate/decision@1',

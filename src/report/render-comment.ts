@@ -4,7 +4,7 @@ import { describeStop, outcomeText } from '../debate/render-transcript.js';
 import type { AuditedCitation, Claim, CrossTurn, DebateOutcome, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/types.js';
 import type { Framing } from '../debate/schemas.js';
 import type { EvidencePack } from '../evidence/types.js';
-import { recordToYaml, totalUsage, type DecisionRecord } from './decision-record.js';
+import { recordToYaml, type DecisionRecord } from './decision-record.js';
 import { codeSpan, fencedBlock, MARKER_PREFIX, sanitiseText } from './sanitise.js';
 
 /**
@@ -330,7 +330,7 @@ const STOP_WORDS: Record<Extract<DebateOutcome, { kind: 'debate' }>['stop']['kin
 };
 
 function renderFooter(outcome: Extract<DebateOutcome, { kind: 'debate' }>, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
-  const usage = totalUsage(outcome.calls);
+  const usage = outcome.usage;
   const advocates = [...new Set(record.models.advocates)].join(', ');
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
   const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';

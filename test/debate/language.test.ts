@@ -17,6 +17,23 @@ describe('the language rule', () => {
     expect(dominantScript('ab')).toBeUndefined();
   });
 
+  it('takes the script of a named language from its likely subtags (Intl.Locale#maximize)', () => {
+    const script = (language: string) => expectedScript({ language, commandText: undefined, prText: '' });
+    expect(script('sr')).toBe('cyrillic');
+    expect(script('sr-Latn')).toBe('latin');
+    expect(script('Serbian')).toBe('cyrillic');
+    expect([script('ka'), script('Georgian'), script('hy'), script('ta'), script('bn'), script('am'), script('Amharic')]).toEqual(['georgian', 'georgian', 'armenian', 'tamil', 'bengali', 'ethiopic', 'ethiopic']);
+    expect([script('日本語'), script('Русский'), script('zh-TW'), script('ko'), script('German')]).toEqual(['cjk', 'cyrillic', 'cjk', 'hangul', 'latin']);
+  });
+
+  it('checks replies in the newly known scripts', () => {
+    const georgian = 'ქეში აჩქარებს კონფიგურაციის წაკითხვას და ამცირებს დატვირთვას სერვერზე ყოველ ჯერზე.';
+    expect(checkScript('georgian', georgian)).toBeUndefined();
+    expect(checkScript('georgian', 'This reply is written in English, although the rule asks for Georgian text.')).toMatch(/expected georgian script/);
+    expect(checkScript('latin', 'Кеш убрзава читање конфигурације и смањује оптерећење сервера сваки пут.')).toMatch(/expected latin/);
+    expect(dominantScript('Կեշը արագացնում է կարգավորումների ընթերցումը')).toBe('armenian');
+  });
+
   it('flags a reply in another script, but not code identifiers inside the right one', () => {
     const japanese = 'キャッシュは設定の解析を速くします。`parseConfig` と `CACHE_TTL` を参照してください。期限は六十秒です。';
     expect(checkScript('cjk', japanese)).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, it, type TestContext } from 'vitest';
-import { startAnthropicServer, type MessagesRequest, type Responder } from '../support/anthropic-server.js';
+import { callMetaOf, startAnthropicServer, type RecordedMessagesRequest, type Responder } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { cachePull } from '../support/cache-pull.js';
 import { callOf, scriptedModel } from '../support/scripted-messages.js';
@@ -52,9 +52,9 @@ function hugePull(number: number): FakePullRequest {
 }
 
 /** The phase and position of each Messages API request, e.g. `opening A`, `judge`. */
-const callsOf = (requests: { body: MessagesRequest }[]) =>
+const callsOf = (requests: RecordedMessagesRequest[]) =>
   requests.map((r) => {
-    const info = describeCall(callOf(r.body));
+    const info = describeCall(callOf(r.body, callMetaOf(r.headers)));
     return info.position ? `${info.phase} ${info.position}` : info.phase;
   });
 

@@ -2,7 +2,7 @@ import { Parser } from 'commonmark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { startAnthropicServer, type AnthropicServer, type ScriptedReply } from '../support/anthropic-server.js';
+import { startAnthropicServer, type AnthropicServer, type ResponderContext, type ScriptedReply } from '../support/anthropic-server.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { runAction } from '../support/run-action.js';
@@ -63,28 +63,28 @@ const pull: FakePullRequest = {
 };
 
 /** A model that obeys nothing but echoes every payload into its prose, in every phase; its structured verdict is A. */
-function echoingModel(): (request: unknown, context: { text: string }) => ScriptedReply {
+function echoingModel(): (request: unknown, context: ResponderContext) => ScriptedReply {
   const echo = PAYLOADS.join('\n');
   const good = { path: 'src/app.ts', line_start: 4, line_end: 4, quote: 'return times * 2;' };
   const citations = [good, { path: 'docs/rfcs/0001-retries.md', line_start: 5, line_end: 5, quote: PAYLOADS[5] }];
   const reply = (value: unknown): ScriptedReply => ({ text: JSON.stringify(value) });
-  return (_request, { text }) => {
+  return (_request, { text, call }) => {
     const attackIds = [...(text.split('## Attacks on your position that you must answer')[1] ?? '').matchAll(/^- attack_id (\S+),/gm)].map((m) => m[1]!);
     const answers = attackIds.map((id) => ({ attack_id: id, answer: 'refute', text: echo, citations }));
-    if (/# Your role: advocate for position [AB], cross-examination/.test(text)) {
-      const target = text.includes('# Your role: advocate for position A') ? 'B' : 'A';
+    if (call?.phase === 'cross-examination') {
+      const target = call.positionId === 'A' ? 'B' : 'A';
       return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim: echo, citations }] } });
     }
-    if (/# Your role: advocate for position [AB], closing answers/.test(text)) return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
-    if (/# Your role: advocate for position [AB], steelman swap/.test(text)) {
-      const target = /Now write the best case for position ([AB])/.exec(text)![1];
+    if (call?.phase === 'closing') return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
+    if (call?.phase === 'steelman') {
+      const target = call.target;
       return reply({ steelman: { position: target, thesis: echo, arguments: [{ claim: echo, reasoning: echo, citations }] } });
     }
-    if (text.includes('# Your role: advocate')) {
+    if (call?.phase === 'opening') {
       return reply({ opening: { thesis: echo, arguments: [{ claim: echo, reasoning: echo, citations }], known_weaknesses: [echo], predicted_attacks: [echo] } });
     }
-    if (text.includes('# Your role: evidence auditor')) return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
-    if (text.includes('# Your role: neutral judge')) {
+    if (call?.phase === 'audit') return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
+    if (call?.phase === 'judge') {
       return reply({
         ruling: {
           positions: [

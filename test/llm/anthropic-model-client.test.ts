@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
 import { createAnthropicModelClient } from '../../src/llm/anthropic-model-client.js';
-import { costUsd } from '../../src/llm/pricing.js';
+import { costUsd } from '../../src/usage/price-usage.js';
 import { startAnthropicServer, type AnthropicServer, type ScriptedReply } from '../support/anthropic-server.js';
 
 const schema = z.object({ answer: z.string(), score: z.number().int() });
@@ -42,6 +42,20 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     const content = body.messages[0]!.content as { text: string; cache_control?: unknown }[];
     expect(content[0]).toMatchObject({ text: call().evidence, cache_control: { type: 'ephemeral' } });
     expect(content[1]).toMatchObject({ text: 'Rule again.' });
+  });
+
+  it('sends what the call is for as structured metadata, which a responder can route on', async () => {
+    const seen: unknown[] = [];
+    const routed = await startAnthropicServer({ apiKey: 'sk-ant-test', responder: (_request, { call: meta }) => (seen.push(meta), { text: JSON.stringify({ answer: meta?.phase ?? 'none', score: meta?.round ?? 0 }) }) });
+    try {
+      const routedClient = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: routed.url, maxRetries: 0 });
+      const meta = { phase: 'cross-examination' as const, positionId: 'B', round: 2, retry: false };
+      expect((await routedClient.complete(call({ meta }))).output).toEqual({ answer: 'cross-examination', score: 2 });
+      expect((await routedClient.complete(call())).output).toEqual({ answer: 'none', score: 0 });
+      expect(seen).toEqual([meta, undefined]);
+    } finally {
+      await routed.close();
+    }
   });
 
   it('turns a reply that breaks the schema, a truncated reply and a refusal into ModelReplyError', async () => {

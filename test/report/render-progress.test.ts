@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannedCalls, plannedPhases, planDebate } from '../../src/debate/plan.js';
-import { estimateRunCostUsd } from '../../src/llm/pricing.js';
+import { estimateRunCostUsd } from '../../src/usage/price-usage.js';
 import { renderProgressComment, type ProgressState } from '../../src/report/render-progress.js';
 
 const plan = planDebate({ preset: 'deep', maxRounds: undefined, command: {} });

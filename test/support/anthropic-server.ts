@@ -13,6 +13,8 @@ import type {
   StopReason,
   Usage,
 } from '@anthropic-ai/sdk/resources/messages';
+import type { CallMeta } from '../../src/debate/model-client.js';
+import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -86,8 +88,31 @@ export type ScriptedReply =
 export interface ResponderContext {
   /** 0-based index of this call among the requests that reached the responder. */
   callIndex: number;
-  /** All system + user text of the request (block by block) joined with `\n\n`, for routing. */
+  /** All system + user text of the request (block by block) joined with `\n\n`. */
   text: string;
+  /**
+   * What the call is for, from pr-debate's `x-pr-debate-call` header (not an API feature: the API
+   * ignores headers it does not know); scripted responders route on it. Undefined without the header.
+   */
+  call: CallMeta | undefined;
+}
+
+const callMetaSchema: z.ZodType<CallMeta> = z.object({
+  phase: z.enum(['framing', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
+  positionId: z.string().optional(),
+  round: z.number().int().optional(),
+  target: z.string().optional(),
+  order: z.array(z.string()).optional(),
+  retry: z.boolean(),
+});
+
+/**
+ * The call metadata of a request's `x-pr-debate-call` header.
+ * @throws z.ZodError when the header is there but is not the metadata (a client bug)
+ */
+export function callMetaOf(headers: Record<string, string | string[] | undefined>): CallMeta | undefined {
+  const raw = headerValue(headers[CALL_META_HEADER]);
+  return raw === undefined ? undefined : callMetaSchema.parse(JSON.parse(raw));
 }
 
 /** Decides the reply to one valid, authenticated request. */
@@ -707,7 +732,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
 
     let reply: ScriptedReply;
     try {
-      reply = await responder(request, { callIndex: callIndex++, text: requestRoutingText(request) });
+      reply = await responder(request, { callIndex: callIndex++, text: requestRoutingText(request), call: callMetaOf(req.headers) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       sendError(res, requestId, 500, 'api_error', `Internal server error (responder failed: ${message})`);

@@ -1,4 +1,4 @@
-import type { ScriptedReply } from './anthropic-server.js';
+import type { ResponderContext, ScriptedReply } from './anthropic-server.js';
 import type { RealCaseScenario } from './real-case-scenario.js';
 
 /**
@@ -40,9 +40,10 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     summary: 'Make excess arguments an error by default.',
   };
   const answers = (text: string) => [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map((m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }));
-  return (_request: unknown, { text }: { text: string }): ScriptedReply => {
+  return (_request: unknown, { text, call }: ResponderContext): ScriptedReply => {
     let reply: unknown;
-    if (text.includes('# Your role: moderator')) {
+    const phase = call?.phase;
+    if (phase === 'framing') {
       reply = {
         framing: {
           contested: true,
@@ -53,28 +54,27 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
           suggested_command: null,
         },
       };
-    } else if (/# Your role: advocate for position [AB], cross-examination/.test(text)) {
-      const a = text.includes('# Your role: advocate for position A');
+    } else if (phase === 'cross-examination') {
+      const a = call?.positionId === 'A';
       reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim: 'Scripts break.', citations: [] }] } };
-    } else if (/# Your role: advocate for position [AB], closing answers/.test(text)) {
+    } else if (phase === 'closing') {
       reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
-    } else if (/# Your role: advocate for position [AB], steelman swap/.test(text)) {
-      const target = /Now write the best case for position ([AB])/.exec(text)![1];
+    } else if (phase === 'steelman') {
+      const target = call?.target;
       reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', citations: [] }] } };
-    } else if (text.includes('# Your role: advocate for position A')) {
+    } else if (phase === 'opening' && call?.positionId === 'A') {
       reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
-    } else if (text.includes('# Your role: advocate for position B')) {
+    } else if (phase === 'opening' && call?.positionId === 'B') {
       const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
       reply = { opening: opening([wrong]) };
-    } else if (text.includes('# Your role: evidence auditor')) {
+    } else if (phase === 'audit') {
       reply = { audit: { exaggerated: [], out_of_scope: [] } };
-    } else if (text.includes('# Your role: neutral judge')) {
+    } else if (phase === 'judge') {
       reply = { ruling };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }
-    const phase = Object.keys(reply as Record<string, unknown>)[0] ?? '';
-    const extra = edit(phase, reply as Record<string, unknown>) ?? {};
+    const extra = edit(Object.keys(reply as Record<string, unknown>)[0] ?? '', reply as Record<string, unknown>) ?? {};
     return { text: JSON.stringify(reply), ...extra };
   };
 }

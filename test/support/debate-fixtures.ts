@@ -1,4 +1,5 @@
 import { makeClaim } from '../../src/debate/claims.js';
+import { summariseUsage } from '../../src/usage/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
 import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/types.js';
 import type { EvidencePack } from '../../src/evidence/types.js';
@@ -47,6 +48,11 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     ],
   };
   const call = (role: CallRecord['role'], purpose: string, positionId: string | undefined, usage: CallRecord['usage']): CallRecord => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
+  const calls = [
+    call('advocate', 'opening', 'A', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }),
+    call('advocate', 'opening', 'B', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }),
+    call('judge', 'judge (order A, B)', undefined, { input_tokens: 2500, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }),
+  ];
   return {
     kind: 'debate',
     topic: 'keep the cache vs drop the cache',
@@ -103,11 +109,8 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     enforcement: [],
     completion: 'success',
     problems: [],
-    calls: [
-      call('advocate', 'opening', 'A', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }),
-      call('advocate', 'opening', 'B', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }),
-      call('judge', 'judge (order A, B)', undefined, { input_tokens: 2500, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }),
-    ],
+    calls,
+    usage: summariseUsage(calls),
   };
 }
 

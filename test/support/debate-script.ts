@@ -48,8 +48,8 @@ export const defaults: Record<ScriptedPhase, Override> = {
       attacks: [],
     },
   }),
-  steelman: (call, { position }) => {
-    const target = /Now write the best case for position ([A-D])/.exec(call.instructions)![1]!;
+  steelman: (_call, { position, target: asked }) => {
+    const target = asked!;
     return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', citations: [cacheLine(LINE[target]!)] }] } };
   },
   audit: () => ({ audit: { exaggerated: [], out_of_scope: [] } }),

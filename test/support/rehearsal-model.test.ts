@@ -105,7 +105,7 @@ function structuredRequest(text: string, schema: Record<string, unknown>): Messa
 }
 
 async function respond(responder: ReturnType<typeof createRehearsalResponder>, request: MessagesRequest, text: string) {
-  const reply = await responder(request, { callIndex: 0, text });
+  const reply = await responder(request, { callIndex: 0, text, call: undefined });
   if (!('text' in reply)) throw new Error('expected a text reply');
   return reply.text;
 }

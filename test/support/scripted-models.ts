@@ -1,4 +1,5 @@
-import { formatIssues, ModelReplyError, ZERO_USAGE, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
+import { ZERO_USAGE } from '../../src/usage/price-usage.js';
+import { formatIssues, ModelReplyError, type CallPhase, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
 
 /**
  * A ModelClient that answers from a script, for the pure debate engine (which only sees this
@@ -38,26 +39,24 @@ export function refusedReply(): ModelReplyError {
   return new ModelReplyError('the model refused the turn', undefined, 'refused');
 }
 
-/** Which prompt a call carries, read from its instructions. */
-export type ScriptedPhase = 'moderator' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
+/** Which prompt a call carries: its phase, with the framing call named for its role (moderator). */
+export type ScriptedPhase = Exclude<CallPhase, 'framing'> | 'moderator';
 
 /**
- * The phase of a call, the position of an advocate call, and whether it is a retry.
- * @throws Error for instructions that carry none of the prompts (a test bug)
+ * The phase of a call, the position of an advocate call, its round and whether it is a retry, from the
+ * call's structured metadata (`call.meta`, which the engine sets on every call).
+ * @throws Error for a call without metadata (a test bug)
  */
-export function describeCall(call: ModelCall<unknown>): { phase: ScriptedPhase; position: string | undefined; retry: boolean; round: number | undefined } {
-  const text = call.instructions;
-  const retry = text.includes('# Your previous reply could not be used') || text.includes('# Your ruling broke the rules');
-  const position = /^# Your role: advocate for position ([A-D])/m.exec(text)?.[1];
-  const round = Number(/cross-examination round (\d+) of at most/.exec(text)?.[1] ?? NaN);
-  if (text.startsWith('# Your role: moderator')) return { phase: 'moderator', position, retry, round: undefined };
-  if (text.startsWith('# Your role: evidence auditor')) return { phase: 'audit', position, retry, round: undefined };
-  if (text.startsWith('# Your role: neutral judge')) return { phase: 'judge', position, retry, round: undefined };
-  if (/^# Your role: advocate for position [A-D], steelman swap/.test(text)) return { phase: 'steelman', position, retry, round: undefined };
-  if (/^# Your role: advocate for position [A-D], closing answers/.test(text)) return { phase: 'closing', position, retry, round: undefined };
-  if (/^# Your role: advocate for position [A-D], cross-examination/.test(text)) return { phase: 'cross-examination', position, retry, round };
-  if (/^# Your role: advocate for position [A-D]\n/.test(text)) return { phase: 'opening', position, retry, round: undefined };
-  throw new Error(`unrecognised instructions: ${text.slice(0, 80)}`);
+export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: ScriptedPhase; position: string | undefined; retry: boolean; round: number | undefined; target: string | undefined } {
+  const meta = call.meta;
+  if (!meta) throw new Error('a model call without metadata (call.meta)');
+  return {
+    phase: meta.phase === 'framing' ? 'moderator' : meta.phase,
+    position: meta.positionId,
+    retry: meta.retry,
+    round: meta.phase === 'cross-examination' ? meta.round : undefined,
+    target: meta.target,
+  };
 }
 
 /** The attack ids listed for the advocate to answer in a cross-examination or closing call. */

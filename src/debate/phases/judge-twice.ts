@@ -1,9 +1,11 @@
-import type { Caller } from './call-models.js';
-import { enforceRuling, type RulingContext } from './enforce-ruling.js';
-import { loadPrompt } from './prompts.js';
-import { renderTranscript } from './render-transcript.js';
-import { replyOf } from './schemas.js';
-import type { FinalRuling, JudgeRun, PositionStatus, Transcript } from './types.js';
+import type { Caller } from '../call-models.js';
+import { verifiedSupport } from '../claims.js';
+import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
+import { loadPrompt } from '../prompts.js';
+import { describeStop, renderTranscript } from '../render-transcript.js';
+import { replyOf } from '../schemas.js';
+import type { AuditResult, FinalRuling, JudgeRun, PositionStatus, StopReason, Transcript } from '../types.js';
+import { listPositions, MAX_TOKENS, type DebateContext } from './debate-context.js';
 
 /**
  * The judge (issue #4, phase 6): neutral, never a debater, run twice with the positions in
@@ -12,17 +14,26 @@ import type { FinalRuling, JudgeRun, PositionStatus, Transcript } from './types.
  * the two runs disagree on the recommendation, the result is "no clear winner" with that reason.
  */
 
-/** What the judge needs beyond the call runner. */
+/** What the judge reads: the debate as it ended, and the engine's record of it. */
 export interface JudgeInput {
+  transcript: Transcript;
+  stop: StopReason;
+  /** Positions whose advocate surrendered. */
+  surrendered: Set<string>;
+  audit: AuditResult;
+  judgeModel: string;
+}
+
+/** One judge call's needs. */
+interface JudgeCall {
+  caller: Caller;
   transcript: Transcript;
   rules: RulingContext;
   judgeModel: string;
-  /** The out-of-scope paragraph of the prompts (may be empty). */
   outOfScopeText: string;
   /** Facts the engine recorded (stop reason, surrenders, concessions, audit tally), one per line. */
   facts: string;
   language: string;
-  maxTokens: number;
 }
 
 /** The two runs, the combined ruling, and what the engine changed or could not do. */
@@ -37,13 +48,23 @@ export interface JudgeOutcome {
 }
 
 /**
- * Runs the judge twice, in parallel: the positions in the debate's order, then reversed.
+ * Phase 6: runs the judge twice, in parallel: the positions in the debate's order, then reversed.
  * @returns never throws for a model failure; `ruling` is undefined when both runs failed twice
  */
-export async function judgeTwice(caller: Caller, input: JudgeInput): Promise<JudgeOutcome> {
-  const ids = input.rules.positions.map((p) => p.id);
+export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise<JudgeOutcome> {
+  const support = new Map(ctx.positions.map((p) => [p.id, verifiedSupport(input.transcript, p.id).length]));
+  const call: JudgeCall = {
+    caller: ctx.caller,
+    transcript: input.transcript,
+    rules: { positions: ctx.positions, support, surrendered: input.surrendered, pack: ctx.pack },
+    judgeModel: input.judgeModel,
+    outOfScopeText: ctx.scopeText,
+    facts: debateFacts(ctx, input, support),
+    language: ctx.language,
+  };
+  const ids = ctx.positions.map((p) => p.id);
   const orders = [ids, [...ids].reverse()];
-  const runs = await Promise.all(orders.map((order) => judgeOnce(caller, input, order)));
+  const runs = await Promise.all(orders.map((order) => judgeOnce(call, order)));
   const enforcement = runs.flatMap((run, i) => run.fixes.map((fix) => `Judge run ${i + 1}: ${fix}`));
   const problems = runs.flatMap((run, i) => [
     ...(run.error ? [`Judge run ${i + 1} (order ${run.order.join(', ')}) failed: ${run.error}`] : []),
@@ -53,18 +74,21 @@ export async function judgeTwice(caller: Caller, input: JudgeInput): Promise<Jud
   if (!first && !second) return { runs, ruling: undefined, enforcement, problems };
   if (!first || !second) {
     const only = (first ?? second)!;
-    enforcement.push('Only one of the two judge runs produced a ruling, so the order check could not be made; confidence is low.');
-    return { runs, ruling: { ...only, confidence: 'low', confidence_reason: `Only one judge run succeeded; the order check could not be made. ${only.confidence_reason}` }, enforcement, problems };
+    const note = 'Only one of the two judge runs produced a ruling, so the order check could not be made; confidence is low.';
+    return { runs, ruling: { ...only, confidence: 'low', confidence_reason: `Only one judge run succeeded; the order check could not be made. ${only.confidence_reason}` }, enforcement: [...enforcement, note], problems };
   }
-  return { runs, ruling: combineRulings(first, second, enforcement), enforcement, problems };
+  const combined = combineRulings(first, second);
+  return { runs, ruling: combined.ruling, enforcement: [...enforcement, ...combined.notes], problems };
 }
 
 /**
  * Combines the two rulings: a status the runs disagree on becomes `unresolved`; a recommendation
  * they disagree on becomes "no clear winner" with low confidence; otherwise the lower confidence.
- * The text fields are run 1's. Pushes one sentence per change onto `notes`.
+ * The text fields are run 1's.
+ * @returns the combined ruling, and one sentence per change
  */
-export function combineRulings(first: FinalRuling, second: FinalRuling, notes: string[]): FinalRuling {
+export function combineRulings(first: FinalRuling, second: FinalRuling): { ruling: FinalRuling; notes: string[] } {
+  const notes: string[] = [];
   const positions = first.positions.map((p) => {
     const other = second.positions.find((q) => q.id === p.id);
     if (!other || other.status === p.status) return p;
@@ -74,7 +98,7 @@ export function combineRulings(first: FinalRuling, second: FinalRuling, notes: s
   if (first.recommendation !== second.recommendation) {
     const reason = `The two judge runs, with the positions in different orders, disagreed: one recommended ${first.recommendation}, the other ${second.recommendation}.`;
     notes.push(`${reason} The result is no clear winner.`);
-    return {
+    const ruling: FinalRuling = {
       ...first,
       positions,
       recommendation: 'none',
@@ -83,28 +107,31 @@ export function combineRulings(first: FinalRuling, second: FinalRuling, notes: s
       confidence_reason: reason,
       summary: `No clear winner: ${reason}`,
     };
+    return { ruling, notes };
   }
   const rank = { low: 0, medium: 1, high: 2 } as const;
   const lower = rank[second.confidence] < rank[first.confidence] ? second : first;
-  return { ...first, positions, confidence: lower.confidence, confidence_reason: lower.confidence_reason };
+  return { ruling: { ...first, positions, confidence: lower.confidence, confidence_reason: lower.confidence_reason }, notes };
 }
 
-async function judgeOnce(caller: Caller, input: JudgeInput, order: string[]): Promise<JudgeRun> {
+async function judgeOnce(input: JudgeCall, order: string[]): Promise<JudgeRun> {
+  const { caller } = input;
   const positions = order.map((id) => input.rules.positions.find((p) => p.id === id)!);
   const spec = {
     role: 'judge' as const,
     purpose: `judge (order ${order.join(', ')})`,
+    meta: { phase: 'judge' as const, order },
     model: input.judgeModel,
     field: 'ruling',
     instructions: loadPrompt('judge', {
-      positions: positions.map((p) => `- ${p.id}: ${p.label}`).join('\n'),
+      positions: listPositions(positions),
       out_of_scope: input.outOfScopeText,
       debate_facts: input.facts,
       transcript: renderTranscript(input.rules.positions, input.transcript, { order, judge: true }),
       language: input.language,
     }),
     schema: replyOf('ruling'),
-    maxTokens: input.maxTokens,
+    maxTokens: MAX_TOKENS.judge,
   };
   const reply = await caller.attempt(spec);
   if (!reply.ok) return { order, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
@@ -139,4 +166,22 @@ async function judgeOnce(caller: Caller, input: JudgeInput, order: string[]): Pr
     warnings,
     error: undefined,
   };
+}
+
+/** What the engine recorded, for the judge: the stop reason, surrenders, concessions, support and the audit tally. */
+function debateFacts(ctx: DebateContext, input: JudgeInput, support: Map<string, number>): string {
+  const { transcript, audit } = input;
+  const attacks = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.attacks);
+  const lines = ['Facts the engine recorded:', `- ${describeStop(input.stop)}`];
+  for (const p of ctx.positions) {
+    const against = attacks.filter((a) => a.target === p.id);
+    const conceded = against.filter((a) => a.outcome.kind === 'conceded' || (a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded)).length;
+    const refuted = against.filter((a) => a.outcome.kind === 'refuted').length;
+    lines.push(
+      `- Position ${p.id}: ${support.get(p.id) ?? 0} own claim(s) tagged verified; attacks against it: ${against.length} (${refuted} refuted, ${conceded} conceded or unanswered)${input.surrendered.has(p.id) ? '; its advocate SURRENDERED' : ''}.`,
+    );
+  }
+  const t = audit.tally;
+  lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
+  return lines.join('\n');
 }

@@ -1,0 +1,47 @@
+import { tagCitationForModels } from '../../citations/audit-citations.js';
+import { allClaims, applyAudit, tallyClaims } from '../claims.js';
+import { loadPrompt } from '../prompts.js';
+import { replyOf } from '../schemas.js';
+import type { AuditResult, Transcript } from '../types.js';
+import { listPositions, MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
+
+/**
+ * Phase 5, the evidence audit (issue #4): the verifier's tags (verified, unverified, no-citation) are
+ * already on every claim; the auditor, a neutral role on the judge's model, adds `exaggerated` and
+ * marks claims that argue an out-of-scope topic. If the auditor fails, the verifier's tags stand.
+ * @returns the transcript with the findings applied, the audit summary, and the problems
+ */
+export async function auditEvidence(ctx: DebateContext, transcript: Transcript, judgeModel: string): Promise<{ transcript: Transcript; audit: AuditResult; problems: string[] }> {
+  const claims = allClaims(transcript);
+  const result = (of: Transcript, status: AuditResult['status'], notes: string[]): AuditResult => ({ status, model: judgeModel, ...tallyClaims(of), notes });
+  if (claims.length === 0) return { transcript, audit: result(transcript, 'mechanical', ['There were no claims to audit.']), problems: [] };
+  const reply = await ctx.caller.attempt({
+    role: 'auditor',
+    purpose: 'evidence audit',
+    meta: { phase: 'audit' },
+    model: judgeModel,
+    field: 'audit',
+    instructions: loadPrompt('audit', {
+      positions: listPositions(ctx.positions),
+      out_of_scope: ctx.outOfScope.length > 0 ? ctx.outOfScope.map((t) => JSON.stringify(t)).join('; ') : '(none)',
+      claims: claims
+        .map((c) =>
+          [
+            `- ${c.id} (position ${c.positionId}, ${c.tag}): ${c.text}`,
+            ...(c.reasoning ? [`  Reasoning: ${c.reasoning}`] : []),
+            ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`),
+          ].join('\n'),
+        )
+        .join('\n'),
+      language: ctx.language,
+    }),
+    schema: replyOf('audit'),
+    maxTokens: MAX_TOKENS.auditor,
+  });
+  if (!reply.ok) {
+    const problem = `The evidence audit failed (${reply.error}); claims carry only the verifier's tags, and out-of-scope claims were not filtered.`;
+    return { transcript, audit: result(transcript, 'mechanical', [problem]), problems: [problem] };
+  }
+  const audited = applyAudit(transcript, reply.output, ctx.outOfScope);
+  return { transcript: audited.transcript, audit: result(audited.transcript, 'checked', audited.notes), problems: warningsOf('The evidence audit', reply.warnings) };
+}

@@ -1,0 +1,160 @@
+import { tagCitationForModels } from '../../citations/audit-citations.js';
+import { buildCrossTurn, incompleteCross, settleAttack, withOutcomes } from '../build-turns.js';
+import { verifiedKeys } from '../claims.js';
+import { loadPrompt } from '../prompts.js';
+import { renderTranscript } from '../render-transcript.js';
+import { replyOf } from '../schemas.js';
+import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../types.js';
+import { WORD_CAPS } from '../word-cap.js';
+import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
+
+/**
+ * Phases 2-3, cross-examination and convergence (issue #4): in each round every advocate still in
+ * the debate reads every turn so far verbatim, answers every attack on it (`refute`, `concede`,
+ * `surrender`; unanswered counts as conceded), names its weaknesses and attacks the others. The
+ * rounds stop at the plan's cap, on a surrender, or on a round with no new verified citation and no
+ * new attack; the last round's attacks then get closing answers. A failed turn drops its advocate.
+ */
+
+/** What cross-examination produced. Every attack in it carries its final outcome. */
+export interface CrossExamination {
+  rounds: Transcript['rounds'];
+  /** Answers to the last round's attacks (empty when none was left open, or after a surrender). */
+  closing: CrossTurn[];
+  stop: StopReason;
+  /** Positions whose advocate surrendered, in the order they did. */
+  surrendered: string[];
+  /** Positions whose advocate is still in the debate. */
+  active: Set<string>;
+  problems: string[];
+}
+
+/**
+ * Runs the rounds and the closing answers.
+ * @param onPhaseEnd told `round-N` after each round and `closing` after the closing answers
+ */
+export async function crossExamine(ctx: DebateContext, openings: OpeningTurn[], onPhaseEnd: (phase: string) => void): Promise<CrossExamination> {
+  let active = new Set(openings.filter((t) => t.status === 'complete').map((t) => t.positionId));
+  const problems: string[] = [];
+  const surrendered: string[] = [];
+  const seenVerified = verifiedKeys(openings.flatMap((t) => t.arguments));
+  let rounds: Transcript['rounds'] = [];
+  let stop: StopReason = { kind: 'no-rounds' };
+  for (let round = 1; round <= ctx.plan.rounds; round += 1) {
+    if (active.size < 2) {
+      stop = { kind: 'too-few-advocates', round: round - 1 };
+      break;
+    }
+    const held = await takeTurns(ctx, { phase: 'cross-examination', round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
+    rounds = [...answerLastRound(rounds, held.turns, active), { round, turns: held.turns }];
+    onPhaseEnd(`round-${round}`);
+    problems.push(...held.problems);
+    active = held.active;
+    const claims = held.turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
+    const fresh = [...verifiedKeys(claims)].filter((k) => !seenVerified.has(k));
+    fresh.forEach((k) => seenVerified.add(k));
+    const quitters = surrenderersOf(held.turns);
+    surrendered.push(...quitters);
+    if (quitters.length > 0) {
+      stop = { kind: 'surrender', round, positionIds: quitters };
+      break;
+    }
+    if (held.turns.every((t) => t.attacks.length === 0) && fresh.length === 0) {
+      stop = { kind: 'converged', round };
+      break;
+    }
+    stop = { kind: 'max-rounds', rounds: round };
+  }
+  const last = rounds.at(-1);
+  // The last round's attacks get answers, unless the debate stopped on a surrender.
+  if (!last || !last.turns.some((t) => t.attacks.some((a) => a.outcome.kind === 'open'))) return { rounds, closing: [], stop, surrendered, active, problems };
+  if (stop.kind === 'surrender') {
+    const why = 'the cross-examination ended on a surrender before it could be answered';
+    rounds = [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, () => ({ kind: 'unanswered', countsAsConceded: false, why })) }];
+    return { rounds, closing: [], stop, surrendered, active, problems };
+  }
+  const closing = await takeTurns(ctx, { phase: 'closing', round: last.round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
+  onPhaseEnd('closing');
+  return {
+    rounds: answerLastRound(rounds, closing.turns, active),
+    closing: closing.turns,
+    stop,
+    surrendered: [...surrendered, ...surrenderersOf(closing.turns)],
+    active: closing.active,
+    problems: [...problems, ...closing.problems],
+  };
+}
+
+/** The rounds with the last one's open attacks settled by the answering turns (issue #4: unanswered = conceded). */
+function answerLastRound(rounds: Transcript['rounds'], answers: CrossTurn[], active: Set<string>): Transcript['rounds'] {
+  const last = rounds.at(-1);
+  if (!last) return rounds;
+  // Attacks on an advocate that has dropped out cannot be answered; they are not its concession.
+  const outcome = (attack: Attack) => settleAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : undefined);
+  return [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, outcome) }];
+}
+
+function surrenderersOf(turns: CrossTurn[]): string[] {
+  return turns.filter((t) => t.answers.some((a) => a.answer === 'surrender')).map((t) => t.positionId);
+}
+
+/**
+ * One cross-examination round (or the closing answers): every active advocate in parallel (in a
+ * closing, only those with attacks to answer).
+ * @returns the turns in position order, the advocates still in after them, and the problems
+ */
+async function takeTurns(
+  ctx: DebateContext,
+  input: { phase: CrossTurn['phase']; round: number; active: Set<string>; transcript: Transcript },
+): Promise<{ turns: CrossTurn[]; active: Set<string>; problems: string[] }> {
+  const { phase, round, active } = input;
+  const open = input.transcript.rounds.at(-1)?.turns.flatMap((t) => t.attacks).filter((a) => a.outcome.kind === 'open') ?? [];
+  const rendered = renderTranscript(ctx.positions, input.transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === 'cross-examination' || open.some((a) => a.target === p.id)));
+  const closing = phase === 'closing';
+  const taken = await Promise.all(
+    speakers.map(async (position) => {
+      const pending = open.filter((a) => a.target === position.id);
+      const reply = await ctx.caller.attempt({
+        role: 'advocate',
+        purpose: closing ? 'closing answers' : `cross-examination ${round}`,
+        meta: { phase, positionId: position.id, round },
+        model: position.model,
+        field: 'cross_examination',
+        instructions: loadPrompt(closing ? 'closing' : 'cross-examination', {
+          position_id: position.id,
+          position_label: position.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          transcript: rendered,
+          attacks_on_you: renderAttacks(pending),
+          word_cap: String(closing ? WORD_CAPS.closing : WORD_CAPS['cross-examination']),
+          language: ctx.language,
+          ...(closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds) }),
+        }),
+        schema: replyOf('cross_examination'),
+        maxTokens: MAX_TOKENS.advocate,
+      });
+      if (!reply.ok) return { turn: incompleteCross(position.id, position.model, reply.error, phase, round), warnings: [] };
+      const targets = ctx.positions.filter((p) => active.has(p.id) && p.id !== position.id).map((p) => p.id);
+      const turn = buildCrossTurn(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, phase, round, pending, targets });
+      return { turn, warnings: warningsOf(`Position ${position.id}'s ${closing ? 'closing answers' : `turn in round ${round}`}`, reply.warnings) };
+    }),
+  );
+  const turns = taken.map((t) => t.turn);
+  // Failed turns drop their advocate from later phases (issue #4: the debate goes on with the rest).
+  const failed = turns.filter((t) => t.status === 'incomplete');
+  const where = closing ? 'the closing answers' : `cross-examination round ${round}`;
+  return {
+    turns,
+    active: new Set([...active].filter((id) => !failed.some((t) => t.positionId === id))),
+    problems: [...taken.flatMap((t) => t.warnings), ...failed.map((t) => `Position ${t.positionId}'s turn in ${where} is incomplete: ${t.error}`)],
+  };
+}
+
+function renderAttacks(attacks: Attack[]): string {
+  if (attacks.length === 0) return '(none: no attack is open against your position; leave `answers` empty)';
+  return attacks
+    .map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join('\n'))
+    .join('\n');
+}

@@ -1,0 +1,78 @@
+import type { Caller } from '../call-models.js';
+import { loadPrompt } from '../prompts.js';
+import { POSITION_IDS, replyOf, type Framing } from '../schemas.js';
+import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
+
+/**
+ * Phase 0, framing (issue #4): without positions from the command, a moderator frames 2-4 positions
+ * in real tension, or says the change holds nothing contested. The framing rules are applied in
+ * code: labels are made distinct, one side only gets one retry to write its strongest counter-position,
+ * more than four are cut to four.
+ */
+
+/** The moderator's framing and what the engine made of it. */
+export interface FramedDebate {
+  /** As the moderator gave it; `contested` is false when it found only one side. */
+  framing: Framing;
+  /** The distinct position labels to debate (at most four). */
+  labels: string[];
+  /** What the engine changed (positions cut to four), for the comment. */
+  notes: string[];
+  problems: string[];
+}
+
+/**
+ * Asks the moderator.
+ * @param input.command the comment command word, for the moderator's suggested command
+ * @throws Error when the moderator fails twice (reply and repair): there is nothing to debate
+ */
+export async function frameDebate(caller: Caller, input: { model: string; command: string; outOfScope: string[]; language: string }): Promise<FramedDebate> {
+  const spec = {
+    role: 'moderator' as const,
+    purpose: 'framing',
+    meta: { phase: 'framing' as const },
+    model: input.model,
+    field: 'framing',
+    instructions: loadPrompt('moderator', { command: input.command, out_of_scope: outOfScopeText(input.outOfScope), language: input.language }),
+    schema: replyOf('framing'),
+    maxTokens: MAX_TOKENS.moderator,
+  };
+  const reply = await caller.attempt(spec);
+  if (!reply.ok) throw new Error(`The moderator could not frame the debate: ${reply.error}`);
+  const problems = warningsOf('The moderator', reply.warnings);
+  let framing = reply.output;
+  let labels = distinctLabels(framing);
+  if (framing.contested && labels.length < 2) {
+    // Issue #4: with one side only, the moderator writes its strongest counter-position; it gets one retry to do so.
+    const retry = await caller.retryWith(
+      spec,
+      loadPrompt('repair', {
+        what: 'It did not keep the framing rules.',
+        issues: `- \`contested\` is true but ${labels.length === 0 ? 'no position was' : 'only one distinct position was'} given: a debate needs two. Write the strongest counter-position as the second, or set \`contested\` to false.`,
+        field: 'framing',
+      }),
+    );
+    if (retry.ok) {
+      framing = retry.output;
+      labels = distinctLabels(framing);
+    }
+    if (labels.length < 2) {
+      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], problems };
+    }
+  }
+  const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
+  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, problems };
+}
+
+/** Labels trimmed, without empty ones and without repeats (compared case- and whitespace-insensitively). */
+function distinctLabels(framing: Framing): string[] {
+  const seen = new Set<string>();
+  return framing.positions
+    .map((p) => p.label.trim())
+    .filter((label) => {
+      const key = label.toLowerCase().replace(/\s+/g, ' ');
+      if (label === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

@@ -1,0 +1,41 @@
+import { buildOpening, incompleteOpening } from '../build-turns.js';
+import { loadPrompt } from '../prompts.js';
+import { replyOf } from '../schemas.js';
+import type { OpeningTurn } from '../types.js';
+import { WORD_CAPS } from '../word-cap.js';
+import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
+
+/**
+ * Phase 1, openings (issue #4): every advocate states its case, in parallel; no advocate sees
+ * another's. A failed opening is `[INCOMPLETE]` and its advocate takes no further part.
+ * @returns the openings in position order, and the problems (incomplete turns, warnings)
+ */
+export async function openDebate(ctx: DebateContext): Promise<{ openings: OpeningTurn[]; problems: string[] }> {
+  const turns = await Promise.all(
+    ctx.positions.map(async (position) => {
+      const reply = await ctx.caller.attempt({
+        role: 'advocate',
+        purpose: 'opening',
+        meta: { phase: 'opening', positionId: position.id },
+        model: position.model,
+        field: 'opening',
+        instructions: loadPrompt('opening', {
+          position_id: position.id,
+          position_label: position.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          word_cap: String(WORD_CAPS.opening),
+          language: ctx.language,
+        }),
+        schema: replyOf('opening'),
+        maxTokens: MAX_TOKENS.advocate,
+      });
+      if (!reply.ok) {
+        return { turn: incompleteOpening(position.id, position.model, reply.error), problems: [`The opening of position ${position.id} is incomplete: ${reply.error}`] };
+      }
+      const turn = buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack });
+      return { turn, problems: warningsOf(`The opening of position ${position.id}`, reply.warnings) };
+    }),
+  );
+  return { openings: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
+}

@@ -1,0 +1,50 @@
+import { buildSteelman, incompleteSteelman } from '../build-turns.js';
+import { loadPrompt } from '../prompts.js';
+import { renderTranscript } from '../render-transcript.js';
+import { replyOf } from '../schemas.js';
+import type { SteelmanTurn, Transcript } from '../types.js';
+import { WORD_CAPS } from '../word-cap.js';
+import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
+
+/**
+ * Phase 4, the steelman swap (issue #4): the advocate of each position writes the best case for the
+ * next one, the last for the first, in parallel. Only advocates still in the debate take part, so the
+ * rotation closes over them (with B dropped: A for C, C for A).
+ * @param active positions whose advocate is still in the debate
+ * @returns the steelmans in position order, and the problems
+ */
+export async function swapSteelmans(ctx: DebateContext, transcript: Transcript, active: Set<string>): Promise<{ steelmans: SteelmanTurn[]; problems: string[] }> {
+  const rendered = renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const authors = ctx.positions.filter((p) => active.has(p.id));
+  const turns = await Promise.all(
+    authors.map(async (author) => {
+      const target = authors[(authors.indexOf(author) + 1) % authors.length]!;
+      const reply = await ctx.caller.attempt({
+        role: 'advocate',
+        purpose: `steelman of ${target.id}`,
+        meta: { phase: 'steelman', positionId: author.id, target: target.id },
+        model: author.model,
+        field: 'steelman',
+        instructions: loadPrompt('steelman', {
+          position_id: author.id,
+          position_label: author.label,
+          positions: ctx.positionList,
+          out_of_scope: ctx.scopeText,
+          transcript: rendered,
+          target_id: target.id,
+          target_label: target.label,
+          word_cap: String(WORD_CAPS.steelman),
+          language: ctx.language,
+        }),
+        schema: replyOf('steelman'),
+        maxTokens: MAX_TOKENS.advocate,
+      });
+      if (!reply.ok) {
+        return { turn: incompleteSteelman(author.id, author.model, reply.error, target.id), problems: [`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`] };
+      }
+      const turn = buildSteelman(reply.output, { positionId: author.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, target: target.id });
+      return { turn, problems: warningsOf(`Position ${author.id}'s steelman`, reply.warnings) };
+    }),
+  );
+  return { steelmans: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
+}
