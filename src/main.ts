@@ -6,7 +6,7 @@ import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.j
 import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { loadSettings, withOutOfScope } from './config/load-settings.js';
 import { readDefaultBranchFile } from './github/read-default-branch-file.js';
-import { detectTrigger } from './trigger/detect-trigger.js';
+import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
 
 const log: Log = {
   info: (message) => core.info(message),
@@ -74,6 +74,23 @@ async function readEventPayload(path: string): Promise<unknown> {
 }
 
 /**
+ * Whether the config file could turn this skip into a run: only when the label or command decided it
+ * and the workflow did not set that input. Any other skip (another event, a plain issue, a bot, a fork
+ * PR under pull_request) ends with no API call at all.
+ */
+function configMayChange(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, getInput: (name: string) => string | undefined): boolean {
+  return trigger.kind === 'skip' && trigger.decidedBy !== undefined && getInput(trigger.decidedBy) === undefined;
+}
+
+/** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up. */
+function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>): void {
+  core.setOutput('status', 'skipped');
+  if (trigger.kind === 'misconfigured') return core.setFailed(trigger.reason);
+  core.notice(`pr-debate did not run: ${trigger.reason}.`);
+  core.setOutput('recommendation', 'none');
+}
+
+/**
  * The action: read inputs, decide whether to run, build the clients, run the pipeline, set outputs.
  * Every failure ends in `core.setFailed` with a message that says what to fix.
  */
@@ -85,10 +102,12 @@ export async function run(): Promise<void> {
     core.setSecret(inputs.githubToken);
 
     const payload = await readEventPayload(inputs.eventPath);
+    // The config file may set the label and the command: it is read unless the event is settled without it.
+    const first = detectTrigger(inputs.eventName, payload, inputs);
+    if ((first.kind === 'skip' || first.kind === 'misconfigured') && !configMayChange(first, getInput)) return void endWithout(first);
     // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
     const { createOctokit } = await import('./github/create-octokit.js');
     const octokit = createOctokit(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));
-    // The config file may set the label and the command, so it is read before the trigger is detected.
     const { settings, outOfScope, explain } = await loadSettings({
       getInput,
       env: process.env,
@@ -97,17 +116,7 @@ export async function run(): Promise<void> {
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
     const trigger = withOutOfScope(detectTrigger(settings.eventName, payload, settings), outOfScope);
-    if (trigger.kind === 'skip') {
-      core.notice(`pr-debate did not run: ${trigger.reason}.`);
-      core.setOutput('status', 'skipped');
-      core.setOutput('recommendation', 'none');
-      return;
-    }
-    if (trigger.kind === 'misconfigured') {
-      core.setOutput('status', 'skipped');
-      core.setFailed(trigger.reason);
-      return;
-    }
+    if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') return void endWithout(trigger);
 
     const stop = stopSignal(settings.deadlineMinutes);
     const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });

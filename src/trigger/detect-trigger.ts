@@ -8,7 +8,8 @@ import { commandUsage, findCommandLine, parseCommandLine, type CommandOptions } 
 
 /** What the run should do. */
 export type Trigger =
-  | { kind: 'skip'; reason: string }
+  /** `decidedBy`: the input whose value made this a skip (the config file may set it to another). */
+  | { kind: 'skip'; reason: string; decidedBy?: 'trigger-label' | 'command' }
   | {
       kind: 'debate';
       /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
@@ -88,7 +89,7 @@ export function detectTrigger(
     const label = event.label?.name;
     // GitHub label names are unique regardless of case.
     if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
-      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
+      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added`, decidedBy: 'trigger-label' };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
     // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token.
@@ -120,7 +121,7 @@ export function detectTrigger(
       return { kind: 'skip', reason: `the comment is by a bot (${event.comment.user.login}); bots never trigger a debate` };
     }
     const line = findCommandLine(event.comment.body ?? '', config.command);
-    if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
+    if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}`, decidedBy: 'command' };
     if (event.action === 'edited') {
       const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
@@ -150,7 +151,7 @@ export function detectTrigger(
       case 'invalid':
         return { kind: 'reply', ...base, body: `**pr-debate could not run this command:** ${command.problem}.\n\nUsage:\n\n${commandUsage(config.command)}` };
       case 'none':
-        return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
+        return { kind: 'skip', reason: `the comment has no line starting with ${config.command}`, decidedBy: 'command' };
     }
   }
 

@@ -30,6 +30,7 @@ beforeAll(async () => {
         defaultBranchFiles: { [CONFIG]: '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n' },
         pulls: [{ ...pull, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\n') : headRead(sha, path)) }],
       },
+      { owner: 'octo', name: 'argue', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'command: /argue\n' }, pulls: [cachePull(1)] },
     ],
     token: TOKEN,
     tokens: { ghp_person_maintainer: 'maintainer' },
@@ -40,27 +41,26 @@ afterAll(async () => {
   await Promise.all([github.close(), anthropic.close()]);
 });
 
-async function runWith(withInputs: Record<string, string>) {
-  const body = '/debate keep the cache vs drop the cache';
-  const response = await fetch(`${github.url}/repos/octo/cache/issues/1/comments`, {
+async function runWith(withInputs: Record<string, string>, body = '/debate keep the cache vs drop the cache', repo = 'cache') {
+  const response = await fetch(`${github.url}/repos/octo/${repo}/issues/1/comments`, {
     method: 'POST',
     headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
     body: JSON.stringify({ body }),
   });
   const { id } = (await response.json()) as { id: number };
   const seen = github.state.requests.length;
-  const payload = commentEvent({ owner: 'octo', repo: 'cache', number: 1, body, user: 'maintainer', commentId: id });
+  const payload = commentEvent({ owner: 'octo', repo, number: 1, body, user: 'maintainer', commentId: id });
   // The example payload's repository says `master`; this one's default branch is `main`, as the server's.
   payload.repository.default_branch = 'main';
   const result = await runAction({
     eventName: 'issue_comment',
     payload,
-    repository: 'octo/cache',
+    repository: `octo/${repo}`,
     apiUrl: github.url,
     inputs: {},
     env: runnerInputs(readActionMetadata(), { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, ...withInputs }),
   });
-  const record = JSON.parse(result.outputs.decision ?? '{}') as { preset?: string; out_of_scope?: string[] };
+  const record = JSON.parse(result.outputs.decision || '{}') as { preset?: string; out_of_scope?: string[] };
   return { result, record, contentReads: github.state.requests.slice(seen).filter((r) => r.path.includes('/contents/')) };
 }
 
@@ -79,5 +79,12 @@ describe('the config file, as the runner runs the action', () => {
     expect(result.exitCode, result.stdout).toBe(0);
     expect(record.preset).toBe('standard');
     expect(result.stdout).toContain('preset: "standard" from the input');
+  });
+
+  it('detects the command the config file sets, reading it only because the skip depended on it', async () => {
+    const { result } = await runWith({}, '/argue help', 'argue');
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(github.state.comments.at(-1)?.body).toContain('**pr-debate usage**');
+    expect(github.state.comments.at(-1)?.body).toContain('/argue <A> vs <B>');
   });
 });

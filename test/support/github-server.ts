@@ -275,6 +275,7 @@ const ANNOTATION_LEVELS = ['notice', 'warning', 'failure'] as const;
 
 const DOCS = {
   root: 'https://docs.github.com/rest',
+  user: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
   repo: 'https://docs.github.com/rest/repos/repos#get-a-repository',
   pull: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request',
   pullFiles: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
@@ -743,6 +744,15 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       .join('/');
     routes.push({ method, pattern: new RegExp(`^${source}/?$`), handler });
   };
+
+  /**
+   * `GET /user` (docs.github.com/rest/users/users#get-the-authenticated-user): the token's user. An
+   * installation token (the Actions bot) is not a user: GitHub answers 403 "Resource not accessible by integration".
+   */
+  route('GET', '/user', (ctx) => {
+    if (ctx.actor.isBot) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.user));
+    send(ctx, { status: 200, body: simpleUser(ctx.actor.login, ctx.actor.type) });
+  });
 
   route('GET', '/repos/:owner/:repo', (ctx, params) => {
     const entry = visibleRepo(ctx, params);

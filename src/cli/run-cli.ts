@@ -1,0 +1,33 @@
+import { parseCliArgs, USAGE, UsageError } from './parse-cli-args.js';
+import { runPullRequest, type CliIo } from './run-pull-request.js';
+
+/**
+ * `pr-debate`: parses the command line and runs the subcommand (contract section 10).
+ * @param version the package version, for `--version`
+ * @returns the exit code: 0 done, 1 the run failed, 2 bad usage (with the usage text on stderr)
+ */
+export async function runCli(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  let command;
+  try {
+    command = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`pr-debate: ${error.message}\n\n${error.usage}\n`);
+    return 2;
+  }
+  switch (command.kind) {
+    case 'help':
+      io.stdout.write(`${command.text}\n`);
+      return 0;
+    case 'version':
+      io.stdout.write(`${version}\n`);
+      return 0;
+    case 'run':
+      return runPullRequest(command, io);
+    case 'gate':
+    case 'eval':
+      // Parsed already; they run once their stages are on main (src/gate, src/eval).
+      io.stderr.write(`pr-debate: unknown command "${command.kind}"\n\n${USAGE.main}\n`);
+      return 2;
+  }
+}
