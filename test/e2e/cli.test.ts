@@ -101,4 +101,29 @@ describe('pr-debate run', () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain('--post');
   });
+
+  it('Ctrl-C stops the model calls in flight and prints what exists', async () => {
+    anthropic.setResponder(scriptedModel((info) => (info.phase === 'judge' ? { hang: true } : undefined)));
+    try {
+      const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], {
+        env: env(),
+        timeoutMs: 30_000,
+        onSpawn: (child) => {
+          let seen = '';
+          child.stderr?.on('data', (chunk: Buffer) => {
+            seen += chunk.toString();
+            // The audit's line is written when the judge's calls start; they never answer.
+            if (/^audit /m.test(seen) && !child.killed) child.kill('SIGINT');
+          });
+        },
+      });
+      expect(result.signal).toBeNull();
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain('Stopping: model calls in flight are being stopped');
+      expect(result.stdout).toContain('The run was stopped with Ctrl-C before the debate finished');
+      expect(result.stdout).toContain('keep the cache');
+    } finally {
+      anthropic.setResponder(scriptedModel());
+    }
+  });
 });
