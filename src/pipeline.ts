@@ -13,7 +13,9 @@ import { buildDecisionRecord, debateId, recordToJson, type DecisionRecord } from
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
 import { estimateRunCostUsd } from './usage/price-usage.js';
-import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
+import { markerLine } from './report/comment-context.js';
+import { renderDebateComment } from './report/render-comment.js';
+import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
 
@@ -93,12 +95,12 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
 
   if (trigger.kind === 'refuse') {
     log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await publish.reply(pr, refusal(trigger.requestedBy));
+    await publish.reply(pr, renderRefusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
     if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
-    const reply = await publish.reply(pr, trigger.body);
+    const reply = await publish.reply(pr, renderCommandReply(trigger.reply, settings.command));
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
   }
@@ -338,12 +340,8 @@ async function mayTrigger(clients: PipelineClients, settings: Settings, publish:
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.octokit, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+  await publish.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
   return false;
-}
-
-function refusal(login: string): string {
-  return `@${login} only people with write access to this repository can start a debate.`;
 }
 
 /** A failure of one step of the run, named for the report. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandUsage, findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
+import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
@@ -27,11 +27,18 @@ export type Trigger =
        */
       authorizedBy?: string;
     }
-  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
+  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
+
+/**
+ * What to answer a command that starts no debate: the usage (`help`), that `accept` records nothing
+ * yet, or the problem with a malformed command (it may echo what the user typed).
+ */
+export type CommandReply = { kind: 'usage' } | { kind: 'accept-unsupported' } | { kind: 'invalid'; problem: string };
 
 const user = z.object({ login: z.string(), type: z.string().optional() });
 
@@ -141,15 +148,11 @@ export function detectTrigger(
       case 'debate':
         return { kind: 'debate', source: 'comment', ...base, positions: command.positions, options: command.options };
       case 'help':
-        return { kind: 'reply', ...base, body: `**pr-debate usage**\n\n${commandUsage(config.command)}` };
+        return { kind: 'reply', ...base, reply: { kind: 'usage' } };
       case 'accept':
-        return {
-          kind: 'reply',
-          ...base,
-          body: `\`${config.command} accept\` records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`,
-        };
+        return { kind: 'reply', ...base, reply: { kind: 'accept-unsupported' } };
       case 'invalid':
-        return { kind: 'reply', ...base, body: `**pr-debate could not run this command:** ${command.problem}.\n\nUsage:\n\n${commandUsage(config.command)}` };
+        return { kind: 'reply', ...base, reply: { kind: 'invalid', problem: command.problem } };
       case 'none':
         return { kind: 'skip', reason: `the comment has no line starting with ${config.command}`, decidedBy: 'command' };
     }

@@ -2,7 +2,7 @@ import { Parser } from 'commonmark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { MAX_COMMENT_CHARS } from '../../src/report/render-comment.js';
+import { MAX_COMMENT_CHARS } from '../../src/report/fit-comment.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
