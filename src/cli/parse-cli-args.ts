@@ -58,6 +58,7 @@ export const USAGE = {
 
 Commands:
   run ${PR}   debate a pull request; prints the comment, posts nothing unless --post
+  eval --cases DIR              compare debate with single-call and k-vote arms on labelled cases
 
 Options:
   -h, --help                    usage (also after a command: pr-debate run --help)

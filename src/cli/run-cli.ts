@@ -1,3 +1,4 @@
+import { evaluateCases } from './evaluate-cases.js';
 import { parseCliArgs, USAGE, UsageError } from './parse-cli-args.js';
 import { runPullRequest, type CliIo } from './run-pull-request.js';
 
@@ -24,9 +25,10 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
       return 0;
     case 'run':
       return runPullRequest(command, io);
-    case 'gate':
     case 'eval':
-      // Parsed already; they run once their stages are on main (src/gate, src/eval).
+      return evaluateCases(command, io);
+    case 'gate':
+      // Parsed already; it runs once the merge gate (src/gate) is on main.
       io.stderr.write(`pr-debate: unknown command "${command.kind}"\n\n${USAGE.main}\n`);
       return 2;
   }

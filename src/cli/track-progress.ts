@@ -49,9 +49,10 @@ export interface Progress {
 
 /**
  * @param out stderr; `isTTY` decides between the live line and plain lines
- * @param verbose also print the pipeline's info lines
+ * @param options.verbose also print the pipeline's info lines
+ * @param options.callPhases name the phase after each model call's (default); off, only {@link Progress.phase} names it
  */
-export function createProgress(out: { write(text: string): unknown; isTTY?: boolean }, options: { verbose: boolean; now?: () => number }): Progress {
+export function createProgress(out: { write(text: string): unknown; isTTY?: boolean }, options: { verbose: boolean; now?: () => number; callPhases?: boolean }): Progress {
   const now = options.now ?? Date.now;
   const started = now();
   const totals: RunTotals = { calls: 0, tokens: 0, costUsd: undefined };
@@ -104,7 +105,7 @@ export function createProgress(out: { write(text: string): unknown; isTTY?: bool
     },
     track: (client) => ({
       async complete<T>(call: ModelCall<T>) {
-        phase(phaseOf(call.meta, call.role));
+        if (options.callPhases !== false) phase(phaseOf(call.meta, call.role));
         try {
           const reply = await client.complete(call);
           count(reply.model, reply.usage);

@@ -258,6 +258,7 @@ const MAX_ANNOTATIONS_PER_REQUEST = 50;
 const MAX_JSON_CONTENT_BYTES = 1024 * 1024;
 const MAX_REQUEST_BYTES = 25 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 60_000;
 const RATE_LIMIT = 5000;
 const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
 const CHECK_STATUSES = ['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending'] as const;
@@ -1302,7 +1303,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, notFound(DOCS.root));
   };
 
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
+  // Idle keep-alive sockets stay open as long as a client may wait between requests of one test on a
+  // loaded machine (Node's default of 5 s closed sockets undici was about to reuse: ECONNRESET).
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
     });
