@@ -1,12 +1,15 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
-import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
-import { parseSettings, requireApiKey, SettingsError } from './settings.js';
 import { loadSettings, withOutOfScope } from './config/load-settings.js';
 import { readDefaultBranchFile } from './github/read-default-branch-file.js';
+import { createModelClient } from './llm/create-model-client.js';
+import { parseModelId } from './llm/model-id.js';
+import { capSpending } from './llm/spending-cap.js';
+import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
+import { parseSettings, requireCredentials, SettingsError } from './settings.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
+import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = {
   info: (message) => core.info(message),
@@ -99,7 +102,9 @@ export async function run(): Promise<void> {
     const getInput = (name: string) => core.getInput(name) || undefined;
     const inputs = parseSettings(getInput, process.env);
     if (inputs.anthropicApiKey) core.setSecret(inputs.anthropicApiKey);
+    if (inputs.openaiApiKey) core.setSecret(inputs.openaiApiKey);
     core.setSecret(inputs.githubToken);
+    for (const secret of keySecrets(inputs.decisionSigningKey)) core.setSecret(secret);
 
     const payload = await readEventPayload(inputs.eventPath);
     // The config file may set the label and the command: it is read unless the event is settled without it.
@@ -119,18 +124,25 @@ export async function run(): Promise<void> {
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') return void endWithout(trigger);
 
     const stop = stopSignal(settings.deadlineMinutes);
-    const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
-    const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
+    if (trigger.kind === 'debate') requireCredentials(settings);
+    // One client per provider behind one router, under the spending cap (issue #12).
+    const models = capSpending(
+      createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }),
+      settings.maxCostUsd,
+    );
+    const result = await runPipeline({ octokit, models, spending: models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
 
     core.setOutput('status', result.status);
     core.setOutput('recommendation', result.recommendation);
     core.setOutput('confidence', result.confidence);
     core.setOutput('comment-url', result.commentUrl);
     core.setOutput('decision', result.decision);
+    if (result.gateConclusion !== undefined) core.setOutput('gate-conclusion', result.gateConclusion);
+    if (result.decisionRecordFile !== undefined) core.setOutput('decision-record-file', result.decisionRecordFile);
     if (result.report) await core.summary.addRaw(result.report).write();
     if (result.failure) core.setFailed(result.failure);
   } catch (error) {
     core.setOutput('status', 'aborted');
-    core.setFailed(error instanceof SettingsError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
   }
 }

@@ -4,8 +4,10 @@ import { EvalCaseError, loadEvalCases } from '../eval/load-eval-cases.js';
 import { parseArms } from '../eval/run-arms.js';
 import { runEval } from '../eval/run-eval.js';
 import { renderEvalTable } from '../eval/score-arms.js';
-import { createAnthropicModelClient } from '../llm/anthropic-model-client.js';
-import { INPUT_NAMES, parseSettings, requireApiKey, SettingsError } from '../settings.js';
+import { createModelClient } from '../llm/create-model-client.js';
+import { parseModelId } from '../llm/model-id.js';
+import { capSpending } from '../llm/spending-cap.js';
+import { INPUT_NAMES, parseSettings, requireCredentials, SettingsError } from '../settings.js';
 import { describeFailure, RunStopped } from './call-pipeline.js';
 import { USAGE, type CliCommand } from './parse-cli-args.js';
 import type { CliIo } from './run-pull-request.js';
@@ -33,10 +35,13 @@ export async function evaluateCases(command: Extract<CliCommand, { kind: 'eval' 
   try {
     const unknown = Object.keys(command.inputs).filter((name) => !INPUT_NAMES.includes(name));
     if (unknown.length > 0) throw new SettingsError(`${unknown.map((n) => `'${n}'`).join(', ')}: this version of pr-debate has no such input`);
-    const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, ...command.inputs };
+    const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases);
-    const models = progress.track(createAnthropicModelClient({ apiKey: requireApiKey(settings), baseUrl: settings.baseUrl, signal: controller.signal }));
+    requireCredentials(settings);
+    // The eval is many runs: the per-run default of max-cost-usd would stop it early, so it caps only when asked (--input max-cost-usd=N caps the whole eval).
+    const routed = createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal });
+    const models = progress.track(command.inputs['max-cost-usd'] === undefined ? routed : capSpending(routed, settings.maxCostUsd));
     const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: {} });
     const started = Date.now();
     const result = await runEval(models, cases, {

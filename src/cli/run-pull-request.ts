@@ -4,8 +4,10 @@ import { createPublisher } from '../github/comments.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { createRestOctokit } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
-import { createAnthropicModelClient } from '../llm/anthropic-model-client.js';
-import { INPUT_NAMES, requireApiKey, SettingsError, type Settings } from '../settings.js';
+import { createModelClient } from '../llm/create-model-client.js';
+import { parseModelId } from '../llm/model-id.js';
+import { capSpending } from '../llm/spending-cap.js';
+import { INPUT_NAMES, requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { describeFailure, RunStopped, runPipeline } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
@@ -104,10 +106,13 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createRecordingPublisher(command.post ? createPublisher(octokit, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }) : undefined, settings.botLogin);
-    const models = progress.track(createAnthropicModelClient({ apiKey: requireApiKey(settings), baseUrl: settings.baseUrl, signal: controller.signal }));
+    const publisher = createRecordingPublisher(createPublisher(octokit, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
+    requireCredentials(settings);
+    // As the action builds them: one client per provider behind one router, under the spending cap.
+    const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
+    const models = progress.track(spending);
     if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
-    const result = await runPipeline({ octokit, models, log: progress.log, stop: controller.signal, publisher }, settings, trigger);
+    const result = await runPipeline({ octokit, models, spending, log: progress.log, stop: controller.signal, publisher }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();
@@ -132,5 +137,5 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
 }
 
 function secretsOf(settings: Settings): string[] {
-  return [settings.anthropicApiKey ?? '', settings.githubToken].filter(Boolean);
+  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken].filter(Boolean);
 }

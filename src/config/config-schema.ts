@@ -12,8 +12,11 @@ import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
  * input takes one path or glob); `out-of-scope` has no input (it is the command's `--out-of-scope`).
  */
 
-/** Inputs a config file must not set: credentials (a committed file is public to every reader), and per-job switches. */
-const NOT_CONFIGURABLE = new Set(['config-file', 'mode']);
+/**
+ * Inputs a config file must not set: credentials (a committed file is public to every reader), per-job
+ * switches, and `decision`, the record one job hands to the next.
+ */
+const NOT_CONFIGURABLE = new Set(['config-file', 'mode', 'decision']);
 const SECRET = /(^|-)(token|api-key|signing-key)$/;
 
 /**

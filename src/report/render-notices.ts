@@ -5,7 +5,7 @@ import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
 
 /**
  * Every body the product posts besides the debate and progress comments: replies to a command that
- * starts no debate (usage, a malformed command, `accept`), the refusal, and the comments for "nothing
+ * starts no debate (usage, a malformed command), the refusal, and the comments for "nothing
  * to debate" and a failed run. Whatever came from a user, a model or an API goes through the
  * sanitiser. Pure.
  */
@@ -30,16 +30,14 @@ export function commandUsage(command: string): string {
 }
 
 /**
- * The reply to a command that starts no debate (contract section 3): the usage for `help`, the problem
- * and the usage for a malformed command, and for `accept` that nothing was recorded.
+ * The reply to a command that starts no debate (contract section 3): the usage for `help`, and the
+ * problem and the usage for a malformed command (`accept` replies are in `render-accept.ts`).
  * @param command the configured command word
  */
 export function renderCommandReply(reply: CommandReply, command: string): string {
   switch (reply.kind) {
     case 'usage':
       return `**pr-debate usage**\n\n${commandUsage(command)}`;
-    case 'accept-unsupported':
-      return `${codeSpan(`${command} accept`)} records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`;
     case 'invalid':
       return `**pr-debate could not run this command:** ${renderMessage(reply.problem)}.\n\nUsage:\n\n${commandUsage(command)}`;
   }

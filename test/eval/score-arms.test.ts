@@ -27,7 +27,7 @@ describe('eval statistics', () => {
 
   it('bootstrap: the interval holds the mean, is the same for the same seed, and is a point when every case agrees', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(0, 0.5, 1), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 1000 }), (values, seed) => {
+      fc.property(fc.array(fc.constantFrom<number>(0, 0.5, 1), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 1000 }), (values, seed) => {
         const mean = values.reduce((a, b) => a + b, 0) / values.length;
         const [low, high] = bootstrapInterval(values, seed, 400);
         expect(low).toBeLessThanOrEqual(mean + 1e-9);

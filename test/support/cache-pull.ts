@@ -2,9 +2,9 @@ import { cacheContent, rfcContent } from './evidence-fixtures.js';
 import type { FakePullRequest, PullRequestFileFixture } from './github-server.js';
 
 /**
- * The small cache change of `evidence-fixtures.ts` as a PR the local GitHub server serves: src/cache.ts
- * (lines 11-12 added, old line 11 removed) and an added RFC. The default debate script
- * (`debate-script.ts`) cites real lines of it.
+ * The small cache change served by the local GitHub server, whose lines the default debate script
+ * (`debate-script.ts`) cites: `src/cache.ts` (lines 11-12 added, old line 11 removed) and an added RFC.
+ * The same PR as the fault suite's (`test/e2e/faults.test.ts`).
  */
 export function cachePull(number: number, extra: Partial<FakePullRequest> = {}): FakePullRequest {
   const head = String(number).repeat(40).slice(0, 40).replace(/[^0-9a-f]/g, 'a');
@@ -19,18 +19,8 @@ export function cachePull(number: number, extra: Partial<FakePullRequest> = {}):
     { sha: '2'.repeat(40), filename: 'docs/rfcs/0001-cache.md', status: 'added', additions: 3, deletions: 0, changes: 3, patch: rfcPatch },
   ];
   const diff = [
-    'diff --git a/src/cache.ts b/src/cache.ts',
-    'index 1111111..2222222 100644',
-    '--- a/src/cache.ts',
-    '+++ b/src/cache.ts',
-    patch,
-    'diff --git a/docs/rfcs/0001-cache.md b/docs/rfcs/0001-cache.md',
-    'new file mode 100644',
-    'index 0000000..3333333',
-    '--- /dev/null',
-    '+++ b/docs/rfcs/0001-cache.md',
-    rfcPatch,
-    '',
+    'diff --git a/src/cache.ts b/src/cache.ts', 'index 1111111..2222222 100644', '--- a/src/cache.ts', '+++ b/src/cache.ts', patch,
+    'diff --git a/docs/rfcs/0001-cache.md b/docs/rfcs/0001-cache.md', 'new file mode 100644', 'index 0000000..3333333', '--- /dev/null', '+++ b/docs/rfcs/0001-cache.md', rfcPatch, '',
   ].join('\n');
   const trees: Record<string, Record<string, string>> = {
     [headSha]: { 'src/cache.ts': cacheContent, 'docs/rfcs/0001-cache.md': rfcContent },
