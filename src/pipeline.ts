@@ -73,6 +73,8 @@ export interface PipelineClients {
    * ({@link createPublisher}). The CLI's dry run passes one that writes nothing and keeps the bodies.
    */
   publisher?: Publisher;
+  /** The CLI's dry run: no `pr-debate` check run is written (the publisher writes no comment either). */
+  dryRun?: boolean;
   /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
   spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
 }
@@ -254,7 +256,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
-    const gate = await recordDecision(clients, settings, record, evidence.pack.truncated, posted.url);
+    const gate = clients.dryRun ? { gateConclusion: '', recordFile: '' } : await recordDecision(clients, settings, record, evidence.pack.truncated, posted.url);
     return settle({
       gateConclusion: gate.gateConclusion,
       decisionRecordFile: gate.recordFile,

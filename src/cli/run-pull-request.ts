@@ -112,7 +112,8 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
     const models = progress.track(spending);
     if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
-    const result = await runPipeline({ octokit, models, spending, log: progress.log, stop: controller.signal, publisher }, settings, trigger);
+    if (!command.post) refuseWrites(octokit);
+    const result = await runPipeline({ octokit, models, spending, log: progress.log, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();
@@ -134,6 +135,23 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (deadline) clearTimeout(deadline);
     stopListening();
   }
+}
+
+/** Thrown for a write a dry run was about to send. */
+export class DryRunWrite extends Error {
+  override name = 'DryRunWrite';
+}
+
+/**
+ * The dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and GraphQL,
+ * which pr-debate only queries) fails before it is sent, whatever stage asks for it.
+ */
+function refuseWrites(octokit: GitHubClient): void {
+  octokit.hook.before('request', (options) => {
+    const method = options.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && options.url === '/graphql')) return;
+    throw new DryRunWrite(`a dry run writes nothing, and ${method} ${options.url} was not sent; --post publishes`);
+  });
 }
 
 function secretsOf(settings: Settings): string[] {
