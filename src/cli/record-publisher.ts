@@ -1,4 +1,5 @@
-import type { PostedComment, Publisher } from '../github/comments.js';
+import type { Publisher } from '../github/create-publisher.js';
+import type { PostedComment } from '../github/upsert-comment.js';
 
 /**
  * A publisher that keeps what a run posts: the CLI prints the last body of the debate comment. With
@@ -7,9 +8,9 @@ import type { PostedComment, Publisher } from '../github/comments.js';
  * say so.
  */
 export interface RecordingPublisher extends Publisher {
-  /** The last body given for the debate comment (progress updates come first), or undefined. */
+  /** The last body given for the debate comment (progress, then the verdict or failure), or undefined. */
   lastComment(): { body: string; url: string } | undefined;
-  /** Replies the run would have posted (a refusal, help). */
+  /** Replies the run would have posted (a refusal, an input problem). */
   replies(): string[];
 }
 
@@ -25,17 +26,27 @@ export function createRecordingPublisher(real: Publisher, options: { post: boole
   let last: { body: string; url: string } | undefined;
   const replies: string[] = [];
   const notPosted: PostedComment = { id: 0, url: NOT_POSTED, author: options.author };
+  const keep = async <T extends PostedComment>(body: string, write: () => Promise<T>, skipped: T): Promise<T> => {
+    const posted = options.post ? await write() : skipped;
+    last = { body, url: posted.url };
+    return posted;
+  };
   return {
-    async upsert(issueNumber, marker, body, head) {
-      const posted = options.post ? await real.upsert(issueNumber, marker, body, head) : { ...notPosted, created: true, skipped: false };
-      last = { body, url: posted.url };
-      return posted;
+    debateComment(issueNumber, marker) {
+      const comment = real.debateComment(issueNumber, marker);
+      return {
+        postVerdict: (body, head) => keep(body, () => comment.postVerdict(body, head), { ...notPosted, created: true }),
+        postUpdate: (body) => keep(body, () => comment.postUpdate(body), { ...notPosted, created: true }),
+      };
+    },
+    find: (issueNumber, marker) => real.find(issueNumber, marker),
+    edit: async (commentId, body) => {
+      if (options.post) await real.edit(commentId, body);
     },
     async reply(issueNumber, body) {
       replies.push(body);
       return options.post ? real.reply(issueNumber, body) : notPosted;
     },
-    find: (issueNumber, marker) => real.find(issueNumber, marker),
     react: async (commentId, content) => (options.post ? real.react(commentId, content) : 0),
     unreact: async (commentId, reactionId) => {
       if (options.post) await real.unreact(commentId, reactionId);

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { loadSettings, withOutOfScope } from '../config/load-settings.js';
-import { createPublisher } from '../github/comments.js';
+import { createPublisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
-import { createRestOctokit } from '../github/create-rest-octokit.js';
+import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
@@ -37,8 +37,8 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
   if (!token) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
-  const octokit = createRestOctokit(token, apiUrl, (message) => progress.log.warning(message), io.userAgent);
-  const login = await requester(octokit);
+  const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent);
+  const login = await requester(github.reads);
   const given: Record<string, string | undefined> = {
     'github-token': token,
     'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
@@ -54,12 +54,12 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
     loadSettings({
       getInput: (name) => given[name] || undefined,
       env,
-      readConfig: (path) => readDefaultBranchFile(octokit, pr, path),
+      readConfig: (path) => readDefaultBranchFile(github.reads, pr, path),
       warn: (message) => progress.log.warning(message),
     }),
   );
   progress.log.info(`Settings (options > ${loaded.settings.configFile} on the default branch > defaults):\n  ${loaded.explain.join('\n  ')}`);
-  return { octokit, requestedBy: login ?? 'cli', ...loaded };
+  return { github, requestedBy: login ?? 'cli', ...loaded };
 }
 
 /** The login of the token, for the record's `requested_by`; an App or Actions token has none (GET /user answers 403). */
@@ -87,7 +87,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
   );
   let deadline: NodeJS.Timeout | undefined;
   try {
-    const { octokit, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
+    const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
     deadline = setTimeout(
       () => controller.abort(new RunStopped(`the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
       settings.deadlineMinutes * 60_000,
@@ -106,14 +106,16 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createRecordingPublisher(createPublisher(octokit, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
+    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
     requireCredentials(settings);
     // As the action builds them: one client per provider behind one router, under the spending cap.
     const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
     const models = progress.track(spending);
     if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
-    if (!command.post) refuseWrites(octokit);
-    const result = await runPipeline({ octokit, models, spending, log: progress.log, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
+    if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
+    // The CLI has no step outputs or job summary: the result is printed below.
+    const recorder = { setOutputs: () => undefined, writeSummary: async () => undefined };
+    const result = await runPipeline({ github, models, spending, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();

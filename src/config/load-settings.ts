@@ -44,8 +44,11 @@ export async function loadSettings(options: {
   env: Record<string, string | undefined>;
   readConfig: (path: string) => Promise<DefaultBranchFile>;
   warn: (message: string) => void;
+  /** As `parseSettings`' option: a bad input (or config value) is named in `invalidInput` instead of thrown. */
+  lenient?: boolean;
 }): Promise<LoadedSettings> {
-  const first = parseSettings(options.getInput, options.env);
+  const lenient = { lenient: options.lenient === true };
+  const first = parseSettings(options.getInput, options.env, lenient);
   let file: DefaultBranchFile;
   try {
     file = await options.readConfig(first.configFile);
@@ -75,7 +78,10 @@ export async function loadSettings(options: {
   };
   let settings: Settings;
   try {
-    settings = parseSettings(layered, options.env);
+    settings = parseSettings(layered, options.env, lenient);
+    // A value from the file is the file's key to fix.
+    const bad = settings.invalidInput;
+    if (bad && origins.get(bad.input) === 'config') settings = { ...settings, invalidInput: { ...bad, message: bad.message.replace(`Input '${bad.input}'`, `${where}: key '${bad.input}'`) } };
   } catch (error) {
     // The input's parser names the input; a value from the file is the file's key to fix.
     const name = error instanceof SettingsError ? /^Input '([^']+)'/.exec(error.message)?.[1] : undefined;

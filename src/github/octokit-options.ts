@@ -1,6 +1,9 @@
+import Bottleneck from 'bottleneck';
+
 /**
- * The Octokit options both clients share, the action's ({@link import('./create-octokit.js')}) and the
- * CLI's ({@link import('./create-rest-octokit.js')}): retries, rate-limit handling and a per-request timeout.
+ * The Octokit options both REST clients share, the action's (`create-octokit.ts`, on `@actions/github`)
+ * and the CLI's (`create-rest-octokit.ts`, on `@octokit/rest`): retries, rate-limit handling, write
+ * spacing and a per-request timeout.
  */
 
 /** Retries after a primary or secondary rate limit before giving up (the throttling plugin waits `retry-after`). */
@@ -32,23 +35,50 @@ function fetchWithTimeout(base: Fetch, timeoutMs: number): Fetch {
   };
 }
 
+/** How the clients are built; every field has the production default. */
+export interface OctokitOptions {
+  /** Per-request timeout in milliseconds; a timed-out request fails (and is retried by the retry plugin). */
+  timeoutMs?: number;
+  /**
+   * Spacing between writes in milliseconds (1,000; comment creation, which notifies people, 3,000), as
+   * the throttling plugin applies GitHub's advice for avoiding secondary rate limits. In-process tests
+   * against a local server set 0; the requests, retries and rate-limit handling stay the same.
+   */
+  writeSpacingMs?: number;
+  /**
+   * The throttling plugin's limiter key: clients with different ids do not queue behind each other's
+   * writes (GraphQL queries share the write queue within one id).
+   */
+  id?: string;
+}
+
 /**
- * Options for an Octokit built with `@octokit/plugin-retry` and `@octokit/plugin-throttling`.
- * @param baseUrl REST base (e.g. https://api.github.com, or a GHES / local server)
+ * The options of one client built with `@octokit/plugin-retry` and `@octokit/plugin-throttling`.
+ * @param baseUrl REST base (`GITHUB_API_URL`: https://api.github.com, a GHES or a local server)
  * @param warn where rate-limit waits are reported
  * @param fetch the transport (the runner's proxy-aware one in the action, Node's in the CLI)
- * @param timeoutMs per-request timeout in milliseconds; a timed-out request fails (and is retried by the retry plugin)
  */
-export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, timeoutMs: number) {
+export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}) {
+  const spacing = options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
   return {
     baseUrl,
-    request: { fetch: fetchWithTimeout(fetch, timeoutMs) },
+    request: { fetch: fetchWithTimeout(fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS) },
     retry: { doNotRetry: DO_NOT_RETRY },
     throttle: {
-      onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, options, retryCount, warn),
-      onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
-        rateLimited('secondary rate limit', retryAfter, options, retryCount, warn),
+      id: options.id ?? 'pr-debate',
+      ...spacing,
+      onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
+      onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
+        rateLimited('secondary rate limit', retryAfter, request, retryCount, warn),
     },
+  };
+}
+
+/** The write and notification limiters of the throttling plugin with another spacing (its defaults: 1 s, 3 s). */
+function spacedGroups(spacingMs: number): { write: Bottleneck.Group; notifications: Bottleneck.Group } {
+  return {
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs }),
+    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs * 3 }),
   };
 }
 

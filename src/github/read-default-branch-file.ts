@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
-import { isStatus, parseResponse } from './pull-request-source.js';
+import { isStatus, parseResponse } from './parse-response.js';
 
 const repositorySchema = z.object({ default_branch: z.string().min(1) });
 
