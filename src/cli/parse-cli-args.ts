@@ -38,7 +38,7 @@ export type CliCommand =
       /** Inputs by action.yml name: the options above that are inputs, and every `--input name=value`. */
       inputs: Record<string, string>;
     }
-  | { kind: 'gate'; pr: PullRequestRef; json: boolean; apiUrl: string | undefined; inputs: Record<string, string> }
+  | { kind: 'gate'; pr: PullRequestRef; json: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
   | {
       kind: 'eval';
       cases: string;
@@ -52,12 +52,16 @@ export type CliCommand =
 
 const PR = '<PR URL | owner/repo#N>';
 
+/** The GitHub Actions app, whose check runs `GITHUB_TOKEN` writes (its `app.id` on github.com). */
+const GITHUB_ACTIONS_APP_ID = 15368;
+
 /** Usage text of each subcommand, and of the whole program. */
 export const USAGE = {
   main: `Usage: pr-debate <command> [options]
 
 Commands:
   run ${PR}   debate a pull request; prints the comment, posts nothing unless --post
+  gate ${PR}  print what the merge gate would conclude, and why
   eval --cases DIR              compare debate with single-call and k-vote arms on labelled cases
 
 Options:
@@ -94,6 +98,8 @@ Progress goes to stderr; Ctrl-C stops the model calls in flight and prints what 
 Prints what the merge gate would conclude on the PR's current head, and why. Writes nothing.
 
 Options:
+  --app-id N                   the app whose pr-debate check runs hold trusted records (default 15368,
+                               GitHub Actions, for GITHUB_TOKEN; a GitHub App setup gives its own id)
   --json                       print the conclusion as JSON
   --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
   --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
@@ -216,9 +222,11 @@ function parseRun(args: readonly string[]): CliCommand {
 
 function parseGate(args: readonly string[]): CliCommand {
   const usage = USAGE.gate;
-  const { values, positionals } = parse(args, common, usage);
+  const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' } }, usage);
   if (values.help) return { kind: 'help', text: usage };
-  return { kind: 'gate', pr: pullRequest(positionals, usage), json: values.json ?? false, apiUrl: values['api-url'], inputs: inputs(values.input, usage) };
+  const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
+  if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
+  return { kind: 'gate', pr: pullRequest(positionals, usage), json: values.json ?? false, apiUrl: values['api-url'], inputs: inputs(values.input, usage), appId: Number(appId) };
 }
 
 function parseEval(args: readonly string[]): CliCommand {

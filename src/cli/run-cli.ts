@@ -1,5 +1,6 @@
 import { evaluateCases } from './evaluate-cases.js';
-import { parseCliArgs, USAGE, UsageError } from './parse-cli-args.js';
+import { parseCliArgs, UsageError } from './parse-cli-args.js';
+import { showGate } from './show-gate.js';
 import { runPullRequest, type CliIo } from './run-pull-request.js';
 
 /**
@@ -28,8 +29,6 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
     case 'eval':
       return evaluateCases(command, io);
     case 'gate':
-      // Parsed already; it runs once the merge gate (src/gate) is on main.
-      io.stderr.write(`pr-debate: unknown command "${command.kind}"\n\n${USAGE.main}\n`);
-      return 2;
+      return showGate(command, io);
   }
 }

@@ -148,7 +148,7 @@ export class DryRunWrite extends Error {
  * The dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and GraphQL,
  * which pr-debate only queries) fails before it is sent, whatever stage asks for it.
  */
-function refuseWrites(octokit: GitHubClient): void {
+export function refuseWrites(octokit: GitHubClient): void {
   octokit.hook.before('request', (options) => {
     const method = options.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD' || (method === 'POST' && options.url === '/graphql')) return;

@@ -16,6 +16,8 @@ const TOKEN = 'ghp_cliSuiteUserToken000000000000000000000';
 const KEY = 'sk-ant-local-cli-suite-key';
 const CONFIG = '.github/pr-debate.yml';
 const POSITIONS = 'keep the cache vs drop the cache';
+/** The Actions bot's token (GitHub Actions app 15368): check runs written with it are the gate's records. */
+const BOT_TOKEN = 'ghs_botTokenOfTheCliSuite000000000000000000';
 let github: GitHubServer;
 let anthropic: AnthropicServer;
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
         pulls: [{ ...pull, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\n') : headRead(sha, path)) }],
       },
     ],
-    token: 'ghs_botTokenNotUsedByTheCli0000000000000000',
+    token: BOT_TOKEN,
     // The CLI runs with a person's token, as `gh auth token` gives.
     tokens: { [TOKEN]: 'octo' },
   });
@@ -129,5 +131,20 @@ describe('pr-debate run', () => {
     } finally {
       anthropic.setResponder(scriptedModel());
     }
+  });
+
+  it('gate: prints what the merge gate concludes, before a record and after a --post run with the Actions token', async () => {
+    const before = await runCli(['gate', 'octo/cache#1', '--api-url', github.url, '--json'], { env: env() });
+    expect(before.exitCode, before.stderr).toBe(0);
+    expect(JSON.parse(before.stdout)).toMatchObject({ conclusion: 'action_required', basis: 'none', policy: 'require-decision', record: null });
+    const seen = github.state.requests.length;
+    const posted = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--post', '--api-url', github.url], { env: { ...env(), GITHUB_TOKEN: BOT_TOKEN } });
+    expect(posted.exitCode, posted.stderr).toBe(0);
+    expect(github.state.checkRuns.map((c) => [c.name, c.app.id, c.conclusion])).toEqual([['pr-debate', 15368, 'success']]);
+    const after = await runCli(['gate', 'octo/cache#1', '--api-url', github.url], { env: env() });
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(after.stdout).toMatch(/^octo\/cache#1 at c1{39}: success \(/);
+    expect(after.stdout).toContain('record this-head');
+    expect(writes(seen).filter((r) => r.headers.authorization === `token ${TOKEN}`)).toEqual([]);
   });
 });
