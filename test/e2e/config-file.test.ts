@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readActionMetadata, runnerInputs } from '../support/action-metadata.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
 import { cachePull } from '../support/cache-pull.js';
-import { commentEvent } from '../support/event-payloads.js';
+import { commentEvent, dispatchEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/scripted-messages.js';
@@ -86,5 +86,20 @@ describe('the config file, as the runner runs the action', () => {
     expect(result.exitCode, result.stdout).toBe(0);
     expect(github.state.comments.at(-1)?.body).toContain('**pr-debate usage**');
     expect(github.state.comments.at(-1)?.body).toContain('/argue <A> vs <B>');
+  });
+
+  it('runs a workflow_dispatch debate on the PR its pull-request input names, with the config applied', async () => {
+    const payload = dispatchEvent({ owner: 'octo', repo: 'cache', inputs: { 'pull-request': '1', topic: 'keep the cache vs drop the cache' }, sender: 'maintainer' });
+    payload.repository.default_branch = 'main';
+    const result = await runAction({
+      eventName: 'workflow_dispatch',
+      payload,
+      repository: 'octo/cache',
+      apiUrl: github.url,
+      inputs: {},
+      env: runnerInputs(readActionMetadata(), { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url }),
+    });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(JSON.parse(result.outputs.decision || '{}')).toMatchObject({ trigger: 'dispatch', requested_by: 'maintainer', pull_request: 1, preset: 'quick', topic: 'keep the cache vs drop the cache' });
   });
 });
