@@ -21,15 +21,6 @@ const recorder: RunRecorder = {
   writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined, (error: unknown) => core.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
 };
 
-/**
- * Whether the config file could turn this skip into a run: only when the label or command decided it
- * and the workflow did not set that input. Any other skip (another event, a plain issue, a bot, a fork
- * PR under pull_request) ends with no API call at all.
- */
-function configMayChange(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, getInput: (name: string) => string | undefined): boolean {
-  return trigger.kind === 'skip' && trigger.decidedBy !== undefined && getInput(trigger.decidedBy) === undefined;
-}
-
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
 function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Settings): void {
   recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
@@ -50,9 +41,9 @@ export async function run(): Promise<void> {
     const inputs = parseSettings(getInput, process.env, { lenient: true });
     for (const secret of [inputs.anthropicApiKey, inputs.openaiApiKey, inputs.githubToken, ...keySecrets(inputs.decisionSigningKey)]) if (secret) core.setSecret(secret);
     const payload = await readEventPayload(inputs.eventPath);
-    // The config file may set the label and the command: it is read unless the event is settled without it.
+    // Whether the event starts anything is settled from the inputs alone, before any API call; the config file is read only for a run.
     const first = detectTrigger(inputs.eventName, payload, inputs);
-    if ((first.kind === 'skip' || first.kind === 'misconfigured') && !configMayChange(first, getInput)) return endWithout(first, inputs);
+    if (first.kind === 'skip' || first.kind === 'misconfigured') return endWithout(first, inputs);
     // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
     const { createGitHubClients } = await import('./github/create-octokit.js');
     const github = createGitHubClients(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));

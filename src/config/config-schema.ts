@@ -14,9 +14,11 @@ import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
 
 /**
  * Inputs a config file must not set: credentials (a committed file is public to every reader), per-job
- * switches, and `decision`, the record one job hands to the next.
+ * switches, `decision` (the record one job hands to the next), and the label and command, which the
+ * workflow's own `if:` filter names: the event must be settled before any API call (an unrelated comment
+ * costs nothing), so they stay with the workflow.
  */
-const NOT_CONFIGURABLE = new Set(['config-file', 'mode', 'decision']);
+const NOT_CONFIGURABLE = new Set(['config-file', 'mode', 'decision', 'trigger-label', 'command']);
 const SECRET = /(^|-)(token|api-key|signing-key)$/;
 
 /**
@@ -52,8 +54,6 @@ const typedKeys = {
   'rfc-path': text.describe('path or glob of the RFC / design document at the PR head'),
   'rfc-paths': list.describe('paths or globs of the RFC / design document at the PR head (the first that matches a changed file wins); sets input `rfc-path`'),
   'out-of-scope': list.describe('topics no debate may drift into, added to a command\'s --out-of-scope'),
-  'trigger-label': text.describe('the label that starts a debate'),
-  command: z.string().trim().regex(/^\S+$/, 'one word without spaces, such as /debate').describe('the comment command'),
   'gate-policy': z.enum(['off', 'require-decision', 'require-confident', 'require-accepted']).describe('what the merge gate requires'),
   'required-label': text.describe('with it set, only PRs carrying this label need a decision'),
   'exempt-label': text.describe('PRs with this label pass the gate without a decision'),

@@ -41,7 +41,7 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
     warnings.push(
       isConfigurable(key)
         ? `${where}: unknown key '${key}' is ignored${suggest(key, known)}`
-        : `${where}: key '${key}' is ignored: ${/(token|key)$/.test(key) ? 'a secret never belongs in a committed file; pass it as a workflow input from a secret' : 'it is set per workflow step, as an input'}`,
+        : `${where}: key '${key}' is ignored: ${/(token|key)$/.test(key) ? 'a secret never belongs in a committed file; pass it as a workflow input from a secret' : 'it is set in the workflow, as an input of the step'}`,
     );
   }
   const parsed = configSchema(inputNames).safeParse(raw);

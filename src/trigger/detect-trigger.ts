@@ -10,8 +10,7 @@ import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-
 
 /** What the run should do. */
 export type Trigger =
-  /** `decidedBy`: the input whose value made this a skip (the config file may set it to another). */
-  | { kind: 'skip'; reason: string; decidedBy?: 'trigger-label' | 'command' }
+  | { kind: 'skip'; reason: string }
   | {
       kind: 'debate';
       /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
@@ -103,7 +102,7 @@ export function detectTrigger(
     const label = event.label?.name;
     // GitHub label names are unique regardless of case.
     if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
-      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added`, decidedBy: 'trigger-label' };
+      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
     // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token.
@@ -135,7 +134,7 @@ export function detectTrigger(
       return { kind: 'skip', reason: `the comment is by a bot (${event.comment.user.login}); bots never trigger a debate` };
     }
     const line = findCommandLine(event.comment.body ?? '', config.command);
-    if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}`, decidedBy: 'command' };
+    if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     if (event.action === 'edited') {
       const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
@@ -161,7 +160,7 @@ export function detectTrigger(
       case 'invalid':
         return { kind: 'reply', ...base, reply: { kind: 'invalid', problem: command.problem } };
       case 'none':
-        return { kind: 'skip', reason: `the comment has no line starting with ${config.command}`, decidedBy: 'command' };
+        return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     }
   }
 

@@ -55,7 +55,7 @@ out-of-scope: [naming, "the CI matrix"]
     const config = parse('github-token: ghp_abc\nanthropic-api-key: sk-ant-x\nmode: gate\nconfig-file: other.yml\n');
     expect(config.values.size).toBe(0);
     expect(config.warnings.join('\n')).toContain("key 'anthropic-api-key' is ignored: a secret never belongs in a committed file");
-    expect(config.warnings.join('\n')).toContain("key 'mode' is ignored: it is set per workflow step");
+    expect(config.warnings.join('\n')).toContain("key 'mode' is ignored: it is set in the workflow, as an input of the step");
     expect(isConfigurable('decision-public-key')).toBe(true);
     expect(isConfigurable('decision-signing-key')).toBe(false);
   });

@@ -30,7 +30,6 @@ beforeAll(async () => {
         defaultBranchFiles: { [CONFIG]: '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n' },
         pulls: [{ ...pull, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\n') : headRead(sha, path)) }],
       },
-      { owner: 'octo', name: 'argue', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'command: /argue\n' }, pulls: [cachePull(1)] },
     ],
     token: TOKEN,
     tokens: { ghp_person_maintainer: 'maintainer' },
@@ -79,13 +78,6 @@ describe('the config file, as the runner runs the action', () => {
     expect(result.exitCode, result.stdout).toBe(0);
     expect(record.preset).toBe('standard');
     expect(result.stdout).toContain('preset: "standard" from the input');
-  });
-
-  it('detects the command the config file sets, reading it only because the skip depended on it', async () => {
-    const { result } = await runWith({}, '/argue help', 'argue');
-    expect(result.exitCode, result.stdout).toBe(0);
-    expect(github.state.comments.at(-1)?.body).toContain('**pr-debate usage**');
-    expect(github.state.comments.at(-1)?.body).toContain('/argue <A> vs <B>');
   });
 
   it('runs a workflow_dispatch debate on the PR its pull-request input names, with the config applied', async () => {

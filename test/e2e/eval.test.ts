@@ -33,10 +33,13 @@ describe('pr-debate eval', () => {
       expect(score).toMatchObject({ runs: 12, cases: 6, consistentOf: 6 });
       expect(score.interval[0]).toBeLessThanOrEqual(score.accuracy);
       expect(score.interval[1]).toBeGreaterThanOrEqual(score.accuracy);
-      expect(score.unverifiedRight.of + score.unverifiedWrong.of).toBeGreaterThan(0);
       // The rehearsal spoils one citation per reply; the rest quote lines of the pack and verify.
       expect(score.unverifiedRight.rate ?? 0).toBeLessThan(0.5);
     }
+    // The advocates cite on both sides (the rehearsal's judge rules without falsifying, so the other arms may cite nothing).
+    const debate = report.scores[0]!;
+    expect(debate.unverifiedRight.of).toBeGreaterThan(0);
+    expect(debate.unverifiedWrong.of).toBeGreaterThan(0);
     // Equal compute: no single or vote run used more tokens than the debate on the same case and order.
     const tokens = (u: (typeof report.runs)[number]['usage']) => u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
     for (const run of report.runs.filter((r) => r.arm !== 'debate')) {
