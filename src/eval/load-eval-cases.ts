@@ -103,6 +103,21 @@ export function createSnapshotSource(evalCase: EvalCase): EvidenceSource {
     }),
     listFiles: files,
     getWholeDiff: async () => ({ diff: await readDiff() }),
+    // The snapshot's base is the merge base: the case is cut from two versions, one the parent of the other.
+    getMergeBase: async () => ({ sha: baseSha, treeSha: baseSha }),
+    async getTree(sha) {
+      const root = path.resolve(evalCase.dir, sha === headSha ? 'head' : 'base');
+      const names = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const entries = await Promise.all(
+        names
+          .filter((e) => e.isFile())
+          .map(async (e) => {
+            const full = path.join(e.parentPath, e.name);
+            return { path: path.relative(root, full).split(path.sep).join('/'), mode: '100644', type: 'blob', sha: createHash('sha1').update(full).digest('hex'), size: (await stat(full)).size };
+          }),
+      );
+      return { entries, truncated: false };
+    },
     async fetchFiles(request, ref): Promise<FetchedFiles> {
       const side = ref === headSha ? 'head' : 'base';
       const texts = new Map<string, FileRead>();
