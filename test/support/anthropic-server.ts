@@ -148,6 +148,23 @@ export interface StartAnthropicServerOptions {
   responder: Responder;
   /** Characters per `text_delta` event when streaming (default 64). */
   chunkSize?: number;
+  /**
+   * When a prompt-cache entry a request writes becomes readable by other requests. The documentation
+   * says "For concurrent requests, note that a cache entry only becomes available after the first
+   * response begins. If you need cache hits for parallel requests, wait for the first response before
+   * sending subsequent requests." (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
+   * "How prompt caching works": "caches the prefix once the response begins"). It does not say whether
+   * "begins" is the first byte of the response or its completion, so both readings are implemented:
+   * `response-start` (the default): readable from `message_start` (streaming) or the response (JSON);
+   * `response-end`: readable only once the whole response has been sent (`message_stop`).
+   */
+  cacheReadable?: 'response-start' | 'response-end';
+  /**
+   * Milliseconds a streamed reply takes between `message_start` and `message_stop` (default 0: all at
+   * once), standing in for the model's generation time, so that requests sent after a reply began
+   * can arrive before it ends.
+   */
+  streamMs?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,7 +512,17 @@ const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
 class PromptCache {
   private readonly entries = new Map<string, CacheEntry>();
 
-  account(request: MessagesRequest): InputAccounting {
+  /**
+   * The input side of a request's usage. The entries it writes are not readable until `commit()`
+   * (see {@link StartAnthropicServerOptions.cacheReadable}); reads refresh their entry at once.
+   */
+  account(request: MessagesRequest): InputAccounting & { commit: () => void } {
+    const writes: [string, number][] = [];
+    const usage = this.accountWith(request, (hash, expiresAt) => writes.push([hash, expiresAt]));
+    return { ...usage, commit: () => writes.forEach(([hash, expiresAt]) => this.entries.set(hash, { expiresAt })) };
+  }
+
+  private accountWith(request: MessagesRequest, write: (hash: string, expiresAt: number) => void): InputAccounting {
     const blocks = flattenBlocks(request);
     const hash: Hash = createHash('sha256');
     hash.update(JSON.stringify([request.model, request['tools'] ?? null, request.output_config?.format ?? null]));
@@ -546,9 +573,7 @@ class PromptCache {
       covered = tokens;
       if (ttl === '1h') result.ephemeral_1h_input_tokens += segment;
       else result.ephemeral_5m_input_tokens += segment;
-      if (tokens >= MIN_CACHEABLE_TOKENS) {
-        this.entries.set(prefixHashes[breakpoint] ?? '', { expiresAt: now + TTL_MS[ttl] });
-      }
+      if (tokens >= MIN_CACHEABLE_TOKENS) write(prefixHashes[breakpoint] ?? '', now + TTL_MS[ttl]);
     }
     const lastTokens = prefixTokens[last] ?? 0;
     result.cache_read_input_tokens = readTokens;
@@ -654,6 +679,8 @@ function sse(res: ServerResponse, event: RawMessageStreamEvent | { type: 'ping' 
  */
 export async function startAnthropicServer(options: StartAnthropicServerOptions): Promise<AnthropicServer> {
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? 64));
+  const readableAtEnd = options.cacheReadable === 'response-end';
+  const streamMs = Math.max(0, options.streamMs ?? 0);
   let responder = options.responder;
   let callIndex = 0;
   let closed = false;
@@ -744,6 +771,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       if (reply.afterStart === true && request.stream === true) {
         res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
         const input = cache.account(request);
+        if (!readableAtEnd) input.commit();
         sse(res, {
           type: 'message_start',
           message: {
@@ -824,6 +852,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     };
 
     if (request.stream !== true) {
+      input.commit();
       sendJson(res, 200, message);
       return;
     }
@@ -844,6 +873,8 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
         usage: { ...usage, output_tokens: 1 },
       },
     });
+    if (!readableAtEnd) input.commit();
+    if (streamMs > 0 && !(await wait(streamMs, res))) return;
     if (text.length > 0) {
       sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
       sse(res, { type: 'ping' });
@@ -868,6 +899,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       },
     });
     sse(res, { type: 'message_stop' });
+    if (readableAtEnd) input.commit();
     res.end();
   };
 
