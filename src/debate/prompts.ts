@@ -8,6 +8,8 @@ import opening from '../../prompts/opening.md?raw';
 import repair from '../../prompts/repair.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
+import transcript from '../../prompts/transcript.md?raw';
+import warmUp from '../../prompts/warm-up.md?raw';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -24,6 +26,8 @@ const PROMPTS = {
   judge,
   'judge-retry': judgeRetry,
   repair,
+  transcript,
+  'warm-up': warmUp,
 } as const;
 
 /** Names of the prompt files, without `.md`. */

@@ -13,7 +13,7 @@ import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import type { DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
-import { POSITION_IDS } from './schemas.js';
+import { POSITION_IDS, replySchemasFor } from './schemas.js';
 import type { Completion, DebateOutcome, DebateResult, Position } from './types.js';
 
 /** What a debate needs. */
@@ -61,7 +61,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const topic = framed?.framing.topic ?? labels.join(' vs ');
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: request.advocateModels[i % request.advocateModels.length] ?? request.moderatorModel }));
-  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan };
+  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: replySchemasFor(positions.map((p) => p.id)) };
 
   const opened = await openDebate(ctx);
   done('openings');

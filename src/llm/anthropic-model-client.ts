@@ -30,7 +30,9 @@ export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
  * output. `output_config.format` is the JSON schema of `call.format` (converted once per schema by
  * the SDK's `zodOutputFormat`, so its bytes are the same on every call: the API's prompt-cache key
  * covers it); the reply is parsed here with `call.schema`. The evidence pack block is the cache
- * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache.
+ * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache;
+ * a phase's shared transcript, when there is one, is its own block and the second breakpoint, so the
+ * speakers of a phase read it too. Only the instructions after them differ from call to call.
  */
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
@@ -46,6 +48,7 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
       // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
       // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
       const stalled = new AbortController();
+      const breakpoint = call.cacheable === false ? {} : { cache_control: { type: 'ephemeral' as const } };
       const stream = client.messages.stream({
         model: call.model,
         max_tokens: call.maxTokens,
@@ -54,7 +57,8 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
           {
             role: 'user',
             content: [
-              { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
+              { type: 'text', text: call.evidence, ...breakpoint },
+              ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, ...breakpoint }] : []),
               { type: 'text', text: call.instructions },
             ],
           },

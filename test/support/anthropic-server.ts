@@ -127,6 +127,9 @@ export interface RecordedMessagesRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The usage the server answered with; absent for errors, hangs and invalid requests. */
   usage?: Usage;
+  /** When the request arrived and when its response ended (`performance.now()`, ms), for benchmarks. */
+  receivedAt: number;
+  finishedAt?: number;
 }
 
 /** A running local Messages API server. */
@@ -190,13 +193,15 @@ export function requestRoutingText(request: MessagesRequest): string {
     .join('\n\n');
 }
 
-interface FlatBlock {
+/** A block of a request in the order the API reads them (system, then messages), with its breakpoint. */
+export interface FlatBlock {
   role: 'system' | 'user' | 'assistant';
   text: string;
   cacheControl: CacheControl | null;
 }
 
-function flattenBlocks(request: MessagesRequest): FlatBlock[] {
+/** The blocks of a request in the order the API reads them: system blocks first, then messages. */
+export function flattenBlocks(request: MessagesRequest): FlatBlock[] {
   const blocks: FlatBlock[] = [];
   const push = (role: FlatBlock['role'], content: string | TextBlockParam[] | undefined): void => {
     if (content === undefined) return;
@@ -723,8 +728,9 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       body = undefined;
     }
     const record: RecordedMessagesRequest | undefined = isRecord(body)
-      ? { body: body as MessagesRequest, headers: { ...req.headers } }
+      ? { body: body as MessagesRequest, headers: { ...req.headers }, receivedAt: performance.now() }
       : undefined;
+    if (record) res.once('close', () => (record.finishedAt = performance.now()));
     if (record) requests.push(record);
 
     const apiKey = headerValue(req.headers['x-api-key']);
@@ -756,6 +762,8 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       return;
     }
     const request = validation.request;
+    // The prompt is read (and the cache looked up) when the request arrives, before the model answers.
+    const input = cache.account(request);
 
     let reply: ScriptedReply;
     try {
@@ -770,7 +778,6 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       // Never answer (or never finish); the socket is released when the client aborts or the server closes.
       if (reply.afterStart === true && request.stream === true) {
         res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-        const input = cache.account(request);
         if (!readableAtEnd) input.commit();
         sse(res, {
           type: 'message_start',
@@ -817,7 +824,6 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       stopReason = 'max_tokens';
       outputTokens = request.max_tokens;
     }
-    const input = cache.account(request);
     const usage: Usage = {
       input_tokens: input.input_tokens,
       cache_creation_input_tokens: input.cache_creation_input_tokens,

@@ -1,6 +1,6 @@
 import type { Caller } from '../call-models.js';
 import { loadPrompt } from '../prompts.js';
-import { POSITION_IDS, replyOf, type Framing } from '../schemas.js';
+import { framingFormat, framingReply, POSITION_IDS, type Framing } from '../schemas.js';
 import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
 
 /**
@@ -34,7 +34,10 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
     model: input.model,
     field: 'framing',
     instructions: loadPrompt('moderator', { command: input.command, out_of_scope: outOfScopeText(input.outOfScope), language: input.language }),
-    schema: replyOf('framing'),
+    // Sent before the positions exist, so under a format no later call shares: its prefix is not cached (a write costs 1.25x, a read of it would never come).
+    format: framingFormat,
+    cacheable: false,
+    schema: framingReply,
     maxTokens: MAX_TOKENS.moderator,
   };
   const reply = await caller.attempt(spec);
