@@ -27,8 +27,6 @@ export interface CallSpec<T> {
   transcript?: string;
   /** The output format sent to the API: the debate's one envelope (see `schemas.ts`). */
   format: z.ZodType<unknown>;
-  /** False for a call whose prefix no other call shares: it is sent without cache breakpoints. */
-  cacheable?: boolean;
   schema: z.ZodType<T>;
   maxTokens: number;
 }
@@ -88,7 +86,6 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
         ...(spec.transcript ? { transcript: spec.transcript } : {}),
         instructions,
         format: spec.format,
-        ...(spec.cacheable === false ? { cacheable: false } : {}),
         schema: spec.schema,
         maxTokens: spec.maxTokens,
         meta: { ...spec.meta, retry: meta.retry, ...(meta.warmUp ? { warmUp: true } : {}) },
@@ -119,7 +116,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
   const attemptAll = async <T>(specs: CallSpec<T>[]): Promise<Attempt<T>[]> => {
     const groups = new Map<string, number[]>();
     specs.forEach((spec, i) => {
-      const key = spec.cacheable === false ? `uncached ${i}` : keyOf(spec);
+      const key = keyOf(spec);
       groups.set(key, [...(groups.get(key) ?? []), i]);
     });
     const results: Promise<Attempt<T>>[] = [];
@@ -129,7 +126,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
       const prefixChars = prefix.system.length + prefix.evidence.length;
       const cachedChars = written.has(key) ? prefixChars + (first.transcript?.length ?? 0) : first.transcript && written.has(evidenceKey) ? prefixChars : 0;
       const totalChars = prefixChars + (first.transcript?.length ?? 0);
-      const fanOut = first.cacheable === false ? 'direct' : planFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
+      const fanOut = planFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
       if (fanOut === 'warm-up') {
         const warmed = warmUp(first);
         for (const i of members) results[i] = warmed.then(() => attemptWith(specs[i]!));

@@ -63,12 +63,6 @@ export interface ModelCall<T> {
    * run, so that it never splits the prompt cache. See `replySchemasFor` in `schemas.ts`.
    */
   format: z.ZodType<unknown>;
-  /**
-   * False when no other call shares this call's prefix (the framing, made before the debate's format
-   * exists): the client then sends no cache breakpoint, since a cache write costs 1.25x the input
-   * price and would never be read. Default true.
-   */
-  cacheable?: boolean;
   /** Validates the parsed reply and picks out what this call asked for; a failure is a {@link ModelReplyError}. */
   schema: z.ZodType<T>;
   /** Output cap in tokens. */

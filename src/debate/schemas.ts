@@ -12,8 +12,9 @@ import { citationSchema } from '../citations/citation.js';
  * ruling has one required entry per position, keyed by its id: a ruling that leaves a position out
  * or rules on one that is not in the debate cannot be written. Each call validates the reply with
  * `replyOf`, which takes the one field it asked for; a reply that left it null or broke its schema
- * gets the engine's repair retry. Only the framing call, made before the positions exist, has a
- * format of its own ({@link framingFormat}); no other call shares its prefix.
+ * gets the engine's repair retry. The framing call, made before the positions exist, sends the
+ * envelope of a two-position debate, the usual framing; when the moderator frames three or four
+ * positions the debate's envelope differs, and its evidence prefix is written once more.
  *
  * Counts the API cannot express (`minItems` above 1, `maxItems`) are not in the schemas: the engine
  * checks them and says what it did (at most 4 positions, at least two trade-offs, 3-5 key reasons).
@@ -154,6 +155,8 @@ export type ReplyKind = keyof Replies;
 
 /** The output format and the reply validators of one debate. */
 export interface ReplySchemas {
+  /** The position ids the schemas accept. */
+  ids: readonly string[];
   /** The envelope sent with every call of the debate: each kind of reply as a nullable field. */
   format: z.ZodType<unknown>;
   /** The schema of each kind of reply. */
@@ -191,11 +194,5 @@ export function replySchemasFor(ids: readonly string[]): ReplySchemas {
     const field = kinds[kind] as unknown as z.ZodType<Replies[K]>;
     return z.object({ [kind]: field }).transform((reply) => (reply as Record<K, Replies[K]>)[kind]);
   };
-  return { format, kinds, replyOf };
+  return { ids, format, kinds, replyOf };
 }
-
-/** The framing call's format: the one call made before the positions exist. */
-export const framingFormat = z.object({ framing: framingSchema });
-
-/** The framing call's validator. */
-export const framingReply: z.ZodType<Framing> = framingFormat.transform((reply) => reply.framing);

@@ -48,7 +48,7 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
       // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
       // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
       const stalled = new AbortController();
-      const breakpoint = call.cacheable === false ? {} : { cache_control: { type: 'ephemeral' as const } };
+      const breakpoint = { cache_control: { type: 'ephemeral' as const } };
       const stream = client.messages.stream({
         model: call.model,
         max_tokens: call.maxTokens,

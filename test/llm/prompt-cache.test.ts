@@ -92,10 +92,9 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
   ] as const)('%s (moderator: %s), cache readable at the %s: the evidence is written once, and the cost is within 1.15x of its caching lower bound', async (preset, inferred, cacheReadable) => {
     const { outcome, server, figures: f } = await run(preset, { inferred, cacheReadable });
     expect(outcome.kind).toBe('debate');
-    const cached = server.requests.filter((r) => r.body.messages[0]!.content.length > 1 && (r.body.messages[0]!.content as { cache_control?: unknown }[])[0]!.cache_control);
-    // One output format for every cached call; the moderator's, made before the positions exist, is not cached.
+    const cached = server.requests;
+    // One output format for every call, the moderator's (sent before the positions exist, for two of them) included.
     expect(new Set(cached.map((r) => JSON.stringify(r.body.output_config))).size).toBe(1);
-    expect(server.requests.length - cached.length).toBe(inferred ? 1 : 0);
     const evidenceTokens = cached[0]!.usage!.cache_creation_input_tokens!;
     expect(evidenceTokens).toBeGreaterThan(70_000);
     // Every later call reads the evidence prefix (and writes at most its phase's transcript).

@@ -104,6 +104,7 @@ const callMetaSchema: z.ZodType<CallMeta> = z.object({
   target: z.string().optional(),
   order: z.array(z.string()).optional(),
   retry: z.boolean(),
+  warmUp: z.boolean().optional(),
 });
 
 /**
