@@ -1,9 +1,12 @@
 import * as core from '@actions/core';
 import { readFile } from 'node:fs/promises';
-import { createAnthropicModelClient } from './llm/anthropic-model-client.js';
+import { createModelClient } from './llm/create-model-client.js';
+import { parseModelId } from './llm/model-id.js';
+import { capSpending } from './llm/spending-cap.js';
 import { describeFailure, RunStopped, runPipeline, type Log } from './pipeline.js';
-import { parseSettings, requireApiKey, SettingsError } from './settings.js';
+import { parseSettings, requireCredentials, SettingsError } from './settings.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
+import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = {
   info: (message) => core.info(message),
@@ -73,7 +76,9 @@ export async function run(): Promise<void> {
   try {
     const settings = parseSettings((name) => core.getInput(name) || undefined, process.env);
     if (settings.anthropicApiKey) core.setSecret(settings.anthropicApiKey);
+    if (settings.openaiApiKey) core.setSecret(settings.openaiApiKey);
     core.setSecret(settings.githubToken);
+    for (const secret of keySecrets(settings.decisionSigningKey)) core.setSecret(secret);
 
     const payload = await readEventPayload(settings.eventPath);
     const trigger = detectTrigger(settings.eventName, payload, settings);
@@ -93,18 +98,25 @@ export async function run(): Promise<void> {
     const { createOctokit } = await import('./github/create-octokit.js');
     const octokit = createOctokit(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
     const stop = stopSignal(settings.deadlineMinutes);
-    const models = createAnthropicModelClient({ apiKey: trigger.kind === 'debate' ? requireApiKey(settings) : '', baseUrl: settings.baseUrl, signal: stop.signal });
-    const result = await runPipeline({ octokit, models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
+    if (trigger.kind === 'debate') requireCredentials(settings);
+    // One client per provider behind one router, under the spending cap (issue #12).
+    const models = capSpending(
+      createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }),
+      settings.maxCostUsd,
+    );
+    const result = await runPipeline({ octokit, models, spending: models, log, stop: stop.signal }, settings, trigger).finally(stop.dispose);
 
     core.setOutput('status', result.status);
     core.setOutput('recommendation', result.recommendation);
     core.setOutput('confidence', result.confidence);
     core.setOutput('comment-url', result.commentUrl);
     core.setOutput('decision', result.decision);
+    if (result.gateConclusion !== undefined) core.setOutput('gate-conclusion', result.gateConclusion);
+    if (result.decisionRecordFile !== undefined) core.setOutput('decision-record-file', result.decisionRecordFile);
     if (result.report) await core.summary.addRaw(result.report).write();
     if (result.failure) core.setFailed(result.failure);
   } catch (error) {
     core.setOutput('status', 'aborted');
-    core.setFailed(error instanceof SettingsError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
   }
 }

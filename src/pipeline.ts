@@ -4,6 +4,7 @@ import type { ModelClient } from './debate/model-client.js';
 import { planDebate, plannedCalls, plannedPhases, type DebatePlan } from './debate/plan.js';
 import { describeStop } from './debate/render-transcript.js';
 import { runDebate } from './debate/run-debate.js';
+import { contentDigest } from './evidence/content-digest.js';
 import { gatherEvidence } from './evidence/gather-evidence.js';
 import { canTrigger, createPublisher, type Publisher, type ReactionContent } from './github/comments.js';
 import { describeGitHubError } from './github/describe-github-error.js';
@@ -12,10 +13,18 @@ import { createPullRequestSource } from './github/pull-request-source.js';
 import { buildDecisionRecord, debateId, recordToJson, type DecisionRecord } from './report/decision-record.js';
 import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
-import { estimateRunCostUsd } from './usage/price-usage.js';
-import { markerLine, renderDebateComment, renderFailureComment, renderNotContestedComment } from './report/render-comment.js';
+import { callsByModel, estimateRunCostUsd } from './usage/price-usage.js';
+import { describeCapStop, type CappedModelClient } from './llm/spending-cap.js';
+import { markerLine } from './report/comment-context.js';
+import { renderDebateComment } from './report/render-comment.js';
+import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
 import type { Settings } from './settings.js';
 import type { Trigger } from './trigger/detect-trigger.js';
+import { acceptResult, gateResult } from './pipeline/gate-results.js';
+import { acceptStage } from './pipeline/accept-decision.js';
+import { recordDecision, signDecision } from './pipeline/record-decision.js';
+import { runGateMode } from './pipeline/run-gate-mode.js';
+import { keySecrets } from './gate/sign-record.js';
 
 /**
  * The pipeline after the trigger: permission, evidence, debate, verify (inside the debate), report,
@@ -42,6 +51,10 @@ export interface PipelineResult {
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */
   failure: string | undefined;
+  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
+  gateConclusion?: string;
+  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
+  decisionRecordFile?: string;
 }
 
 /** The clients a run uses, built once in `main.ts`. */
@@ -55,6 +68,8 @@ export interface PipelineClients {
    * when its reason is a {@link RunStopped}, the comment says why the debate stopped early.
    */
   stop?: AbortSignal;
+  /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
+  spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
 }
 
 /**
@@ -82,18 +97,20 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const { octokit, log } = clients;
   const started = Date.now();
   const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = [settings.anthropicApiKey ?? '', settings.githubToken];
+  const secrets = [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
   const publish = createPublisher(octokit, { ...repo, botLogin: settings.botLogin, secrets });
+  if (trigger.kind === 'gate') return gateResult(await runGateMode(clients, settings, trigger.target));
+  if (trigger.kind === 'accept') return acceptResult(await acceptStage(clients, settings, publish, trigger));
   const pr = trigger.pullNumber;
 
   if (trigger.kind === 'refuse') {
     log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
-    await publish.reply(pr, refusal(trigger.requestedBy));
+    await publish.reply(pr, renderRefusal(trigger.requestedBy));
     return { status: 'skipped', ...SKIPPED };
   }
   if (trigger.kind === 'reply') {
     if (!(await mayTrigger(clients, settings, publish, trigger))) return { status: 'skipped', ...SKIPPED };
-    const reply = await publish.reply(pr, trigger.body);
+    const reply = await publish.reply(pr, renderCommandReply(trigger.reply, settings.command));
     log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
     return { status: 'skipped', ...SKIPPED, commentUrl: reply.url };
   }
@@ -155,7 +172,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     void progress?.update((state) => {
       state.evidenceDone = true;
       state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
-      state.estimate = { calls, costUsd: estimateRunCostUsd(settings.judgeModel, calls, evidence.pack.tokens) };
+      state.estimate = { calls, costUsd: estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...settings }), evidence.pack.tokens) };
     });
     const outcome = await log.group('Debate', async () => {
       log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
@@ -197,7 +214,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     }
 
     // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
-    const stopped = outcome.completion === 'success' ? undefined : stopSummary(clients.stop);
+    const reached = clients.spending?.reached();
+    const stopped = outcome.completion === 'success' ? undefined : (reached ? describeCapStop(reached, progress.estimateUsd()) : stopSummary(clients.stop));
     const debate = { ...outcome, problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
     record = buildDecisionRecord(debate, {
       id,
@@ -205,11 +223,13 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       pullNumber: trigger.pullNumber,
       headSha: evidence.pack.headSha,
       evidenceDigest: evidence.pack.digest,
+      contentDigest: contentDigest(evidence.pack),
       date: (clients.now ?? (() => new Date()))(),
       trigger: trigger.source,
       requestedBy: trigger.requestedBy,
       preset: debate.plan.preset,
     });
+    record = await step('signing the decision record', () => signDecision(settings, record!));
     const usage = debate.usage;
     log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
     // The head SHA was read once, at the start; a push during the run makes this result stale.
@@ -229,7 +249,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     warnOnAuthor(posted, settings, log);
     if (posted.skipped) log.notice(`A result for the PR's current head ${currentHead} is already posted; this stale result did not overwrite it (${posted.url}).`);
     else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+    const gate = await recordDecision(clients, settings, record, evidence.pack.truncated, posted.url);
     return settle({
+      gateConclusion: gate.gateConclusion,
+      decisionRecordFile: gate.recordFile,
       status: debate.completion,
       recommendation: record.recommendation,
       confidence: record.confidence,
@@ -286,6 +309,8 @@ interface Progress {
   update(change: (state: ProgressState) => void): Promise<void>;
   /** Resolves when every queued update has been posted (or failed). */
   settled(): Promise<void>;
+  /** The plan's cost estimate, once the evidence is in. */
+  estimateUsd(): number | undefined;
 }
 
 function createProgress(publish: Publisher, log: Log, pr: number, marker: string, state: ProgressState): Progress {
@@ -300,6 +325,7 @@ function createProgress(publish: Publisher, log: Log, pr: number, marker: string
       return queue;
     },
     settled: () => queue,
+    estimateUsd: () => state.estimate?.costUsd,
   };
 }
 
@@ -329,12 +355,8 @@ async function mayTrigger(clients: PipelineClients, settings: Settings, publish:
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.octokit, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publish.reply(trigger.pullNumber, refusal(trigger.requestedBy));
+  await publish.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
   return false;
-}
-
-function refusal(login: string): string {
-  return `@${login} only people with write access to this repository can start a debate.`;
 }
 
 /** A failure of one step of the run, named for the report. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
+import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
+import { ModelIdError, parseModelId, type Provider } from './llm/model-id.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -28,6 +30,25 @@ const positiveInt = (input: string) =>
     .transform(Number)
     .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
 
+/** One word of a fixed set, case-insensitive (`preset`, `mode`, `gate-policy`). */
+const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
+  z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
+
+/** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
+const modelId = (input: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((value, context) => {
+      try {
+        parseModelId(value);
+      } catch (error) {
+        if (error instanceof ModelIdError) context.addIssue({ code: 'custom', message: `Input '${input}': ${error.message}` });
+        else throw error;
+      }
+    });
+
 const inputsSchema = z.object({
   'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
   // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
@@ -35,7 +56,8 @@ const inputsSchema = z.object({
   'base-url': z
     .url({ protocol: /^https?$/, error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" })
     .optional(),
-  model: z.string().trim().min(1).default(DEFAULT_MODEL),
+  'openai-api-key': z.string().min(1).optional(),
+  model: modelId('model').default(DEFAULT_MODEL),
   'trigger-label': z.string().trim().min(1).default('debate'),
   command: z
     .string()
@@ -43,12 +65,7 @@ const inputsSchema = z.object({
     .regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate")
     .default('/debate'),
   'rfc-path': z.string().trim().min(1).optional(),
-  preset: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default('standard')
-    .pipe(z.enum(PRESETS, { error: (issue) => `Input 'preset': expected one of ${PRESETS.join(', ')}, got ${JSON.stringify(issue.input)}` })),
+  preset: choice('preset', PRESETS, 'standard'),
   'max-rounds': z
     .string()
     .trim()
@@ -58,9 +75,16 @@ const inputsSchema = z.object({
   'advocate-models': z
     .string()
     .transform((value) => value.split(',').map((m) => m.trim()))
-    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry")).min(1))
+    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
     .optional(),
-  'judge-model': z.string().trim().min(1).optional(),
+  'judge-model': modelId('judge-model').optional(),
+  'max-cost-usd': z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { error: expected('max-cost-usd', 'an amount in US dollars, such as 5 or 0.50') })
+    .transform(Number)
+    .pipe(z.number().positive("Input 'max-cost-usd': expected more than 0 dollars"))
+    .default(5),
   language: z
     .string()
     .trim()
@@ -68,6 +92,14 @@ const inputsSchema = z.object({
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  mode: choice('mode', ['debate', 'gate'], 'debate'),
+  'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),
+  'decision-signing-key': z.string().trim().min(1).optional(),
+  'decision-public-key': z.string().trim().min(1).optional(),
+  'required-label': z.string().trim().min(1).optional(),
+  'exempt-label': z.string().trim().min(1).default('debate-exempt'),
+  'decision-record-path': z.string().trim().min(1).optional(),
+  decision: z.string().trim().min(1).optional(),
   'deadline-minutes': z
     .string()
     .trim()
@@ -87,14 +119,23 @@ const environmentSchema = z.object({
   GITHUB_SERVER_URL: z.url().default('https://github.com'),
   GITHUB_RUN_ID: z.string().optional(),
   RUNNER_TEMP: z.string().min(1).optional(),
+  GITHUB_WORKSPACE: z.string().min(1).optional(),
 });
+
+/** Where a role's model came from: an input the user set, or a default. */
+export type ModelSource = 'input' | 'default';
 
 /** Everything a run needs to know before it starts, in one typed object. */
 export interface Settings {
   githubToken: string;
   /** Undefined when the input is empty; {@link requireApiKey} says what to do. */
   anthropicApiKey: string | undefined;
-  /** Anthropic API base URL; undefined lets the SDK use `ANTHROPIC_BASE_URL` or its default. */
+  /** Input `openai-api-key`, for roles on `openai:`; undefined lets the SDK read `OPENAI_API_KEY` (local servers need none). */
+  openaiApiKey: string | undefined;
+  /**
+   * API base URL of the provider of `model` (input `base-url`); undefined lets its SDK use its
+   * environment variable (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, ...) or its default.
+   */
   baseUrl: string | undefined;
   /** Input `model`: the moderator's model, and the default for the advocates and the judge. */
   model: string;
@@ -102,6 +143,13 @@ export interface Settings {
   advocateModels: string[];
   /** Input `judge-model`: the judge's (and the auditor's) model; defaults to `model`. */
   judgeModel: string;
+  /**
+   * Whether `advocate-models` and `judge-model` were set or came from the default (`model`); pre-flight
+   * falls back to `model` only for a model from a default.
+   */
+  modelSources: { advocates: ModelSource; judge: ModelSource };
+  /** Input `max-cost-usd`: no call is made that could take the run's cost past it (USD). */
+  maxCostUsd: number;
   triggerLabel: string;
   command: string;
   rfcPath: string | undefined;
@@ -116,6 +164,24 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `mode`: `debate`, or `gate` (no model call; sets the `pr-debate` check run, contract section 9). */
+  mode: 'debate' | 'gate';
+  /** Input `gate-policy`. */
+  gatePolicy: GatePolicy;
+  /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
+  decisionSigningKey: string | undefined;
+  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature verifies. */
+  decisionPublicKey: string | undefined;
+  /** Input `required-label`: when set, only PRs carrying it need a decision. */
+  requiredLabel: string | undefined;
+  /** Input `exempt-label`. */
+  exemptLabel: string;
+  /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
+  decisionRecordPath: string | undefined;
+  /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
+  handedOverDecision: string | undefined;
+  /** `GITHUB_WORKSPACE`, where `decision-record-path` is resolved. */
+  workspace: string | undefined;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -151,10 +217,16 @@ export function parseSettings(
   return {
     githubToken: i['github-token'],
     anthropicApiKey: i['anthropic-api-key'],
+    openaiApiKey: i['openai-api-key'],
     baseUrl: i['base-url'],
     model: i.model,
     advocateModels: i['advocate-models'] ?? [i.model],
     judgeModel: i['judge-model'] ?? i.model,
+    modelSources: {
+      advocates: i['advocate-models'] ? 'input' : 'default',
+      judge: i['judge-model'] ? 'input' : 'default',
+    },
+    maxCostUsd: i['max-cost-usd'],
     triggerLabel: i['trigger-label'],
     command: i.command,
     rfcPath: i['rfc-path'],
@@ -164,6 +236,15 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    mode: i.mode,
+    gatePolicy: i['gate-policy'],
+    decisionSigningKey: i['decision-signing-key'],
+    decisionPublicKey: i['decision-public-key'],
+    requiredLabel: i['required-label'],
+    exemptLabel: i['exempt-label'],
+    decisionRecordPath: i['decision-record-path'],
+    handedOverDecision: i.decision,
+    workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,
@@ -173,6 +254,22 @@ export function parseSettings(
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
     runnerTemp: e.RUNNER_TEMP,
   };
+}
+
+/** The providers the run's roles use (from `model`, `advocate-models`, `judge-model`). */
+export function providersOf(settings: Pick<Settings, 'model' | 'advocateModels' | 'judgeModel'>): Set<Provider> {
+  return new Set([settings.model, ...settings.advocateModels, settings.judgeModel].map((id) => parseModelId(id).provider));
+}
+
+/**
+ * Checks that the credentials of every provider a role uses are there, for a run that calls models:
+ * `anthropic-api-key` for `anthropic:` roles. The other providers read theirs from the environment
+ * (AWS and Google credentials, `OPENAI_API_KEY`, or none for a local server), and pre-flight names
+ * what they answer.
+ * @throws SettingsError naming the input and how to set it
+ */
+export function requireCredentials(settings: Settings): void {
+  if (providersOf(settings).has('anthropic')) requireApiKey(settings);
 }
 
 /**

@@ -48,3 +48,40 @@ describe('parseSettings', () => {
     expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k' }), { ...env, GITHUB_REPOSITORY: 'bad' })).toThrow(/GITHUB_REPOSITORY: expected owner\/name/);
   });
 });
+
+describe('provider, cap and confirmation inputs (issue #12)', () => {
+  const base = { 'github-token': 't' };
+  it('reads model ids with providers, the cap, and where each role model came from', () => {
+    const s = parseSettings(inputs({ ...base, 'advocate-models': 'anthropic:claude-sonnet-5-5, openai:gpt-5', 'max-cost-usd': '0.75', 'openai-api-key': 'sk-o' }), env);
+    expect(s).toMatchObject({ advocateModels: ['anthropic:claude-sonnet-5-5', 'openai:gpt-5'], maxCostUsd: 0.75, openaiApiKey: 'sk-o', modelSources: { advocates: 'input', judge: 'default' } });
+    expect(parseSettings(inputs(base), env)).toMatchObject({ maxCostUsd: 5, modelSources: { advocates: 'default', judge: 'default' } });
+  });
+
+  it('names the input and the fix for a bad model id, cap', () => {
+    expect(() => parseSettings(inputs({ ...base, 'judge-model': 'gtp:gpt-5' }), env)).toThrow(`Input 'judge-model': model id "gtp:gpt-5": unknown provider "gtp"`);
+    expect(() => parseSettings(inputs({ ...base, 'advocate-models': 'claude-sonnet-5-5, openai:' }), env)).toThrow(`Input 'advocate-models': model id "openai:" names the provider openai but no model`);
+    expect(() => parseSettings(inputs({ ...base, 'max-cost-usd': '$5' }), env)).toThrow(`Input 'max-cost-usd': expected an amount in US dollars, such as 5 or 0.50, got "$5"`);
+    expect(() => parseSettings(inputs({ ...base, 'max-cost-usd': '0' }), env)).toThrow(`Input 'max-cost-usd': expected more than 0 dollars`);
+  });
+
+  it('asks for anthropic-api-key only when a role runs on the Anthropic API', async () => {
+    const { requireCredentials } = await import('../src/settings.js');
+    expect(() => requireCredentials(parseSettings(inputs(base), env))).toThrow(/Input 'anthropic-api-key' is required/);
+    expect(() => requireCredentials(parseSettings(inputs({ ...base, model: 'openai:llama3.1:8b' }), env))).not.toThrow();
+    expect(() => requireCredentials(parseSettings(inputs({ ...base, model: 'openai:llama3.1:8b', 'judge-model': 'claude-opus-5' }), env))).toThrow(/anthropic-api-key/);
+  });
+});
+
+describe('the merge gate inputs', () => {
+  const gateInputs = (values: Record<string, string>) => (name: string) => ({ 'github-token': 't', ...values })[name];
+
+  it('defaults to debate mode, require-decision, the debate-exempt label and no required label', () => {
+    expect(parseSettings(gateInputs({}), env)).toMatchObject({ mode: 'debate', gatePolicy: 'require-decision', exemptLabel: 'debate-exempt', requiredLabel: undefined, decisionSigningKey: undefined });
+    expect(parseSettings(gateInputs({ mode: 'Gate', 'gate-policy': 'require-accepted', 'required-label': 'debate-required' }), env)).toMatchObject({ mode: 'gate', gatePolicy: 'require-accepted', requiredLabel: 'debate-required' });
+  });
+
+  it('names the input and the choices for a bad mode or policy', () => {
+    expect(() => parseSettings(gateInputs({ mode: 'both' }), env)).toThrow(/^Input 'mode': expected one of debate, gate, got "both"$/);
+    expect(() => parseSettings(gateInputs({ 'gate-policy': 'strict' }), env)).toThrow(/^Input 'gate-policy': expected one of off, require-decision, require-confident, require-accepted, got "strict"$/);
+  });
+});

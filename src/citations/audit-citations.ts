@@ -1,5 +1,5 @@
-import { formatCitationRef, type Citation } from './citation.js';
-import { UNVERIFIED_REASONS, type CitationCheck, type UnverifiedReason } from './verify-citations.js';
+import { formatCitationRef } from './citation.js';
+import { UNVERIFIED_REASONS, type CheckedCitation, type CitationCheck, type UnverifiedReason } from './verify-citations.js';
 
 /**
  * The citation audit (issue #3): per position, how many citations verified, how many did not, and why.
@@ -13,11 +13,6 @@ export interface CitationAudit {
   unverified: number;
   /** Unverified citations by reason; reasons with none are absent. */
   reasons: Partial<Record<UnverifiedReason, number>>;
-}
-
-/** A citation with its check, as the audit reads it. */
-export interface CheckedCitation extends Citation {
-  check: CitationCheck;
 }
 
 /**

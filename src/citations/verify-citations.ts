@@ -1,3 +1,4 @@
+import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationSide } from './citation.js';
 
@@ -38,6 +39,11 @@ export type CitationCheck =
       /** Where the quote does occur in the evidence, when it occurs elsewhere. */
       suggestion?: CitationSuggestion;
     };
+
+/** A citation with the verifier's verdict: the one checked-citation type of the pipeline. */
+export interface CheckedCitation extends Citation {
+  check: CitationCheck;
+}
 
 /** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
 export const MAX_CITED_LINES = 80;
@@ -122,7 +128,7 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
   if (quote === '') return unverified('quote-mismatch', 'the quote is empty');
   const citedText = normaliseWhitespace(cited.join('\n'));
   if (citedText.includes(quote)) {
-    if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines.lines, quote)) {
+    if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines, quote)) {
       return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
     }
     return { status: 'verified', sidePath: side === 'base' ? (file.basePath ?? path) : path };
@@ -137,26 +143,24 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
   );
 }
 
-function occursOnOneLine(lines: Map<number, string>, quote: string): boolean {
+function occursOnOneLine(side: IndexedSide, quote: string): boolean {
   let found = 0;
-  for (const text of lines.values()) {
-    if (normaliseWhitespace(text).includes(quote)) found += 1;
+  for (const text of side.search.folded) {
+    if (text.includes(quote)) found += 1;
     if (found > 1) return false;
   }
   return found === 1;
 }
 
-/** Folds every run of whitespace to one space and trims: quotes are compared this way. */
-export function normaliseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+/** Folds every run of whitespace to one space and trims: quotes are compared this way (the pack's quote index folds lines alike). */
+export const normaliseWhitespace = foldWhitespace;
 
 /**
  * Checks a citation and returns it with its verdict; the returned citation's path is the pack's own
  * spelling of the file (a model may add `./`, spaces or another Unicode form), so a link built from it
  * points at the real file.
  */
-export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & { check: CitationCheck } {
+export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & CheckedCitation {
   return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
 }
 
@@ -200,10 +204,9 @@ function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | und
   return undefined;
 }
 
-/** Every minimal window of consecutive shown lines whose folded text holds the quote. */
+/** Every minimal window of consecutive shown lines whose folded text holds the quote (over the pack's quote index, built once). */
 function findInSide(side: IndexedSide, quote: string): { start: number; end: number }[] {
-  const numbers = [...side.lines.keys()].sort((a, b) => a - b);
-  const texts = numbers.map((n) => normaliseWhitespace(side.lines.get(n)!));
+  const { numbers, folded: texts } = side.search;
   const found: { start: number; end: number }[] = [];
   for (let i = 0; i < numbers.length; i += 1) {
     let text = texts[i]!;

@@ -1,9 +1,9 @@
 import { auditCitations } from '../citations/audit-citations.js';
 import { formatCitationRef, type Citation } from '../citations/citation.js';
-import { auditCitation } from '../citations/verify-citations.js';
+import { auditCitation, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { Audit } from './schemas.js';
-import type { AttackOutcome, AuditedCitation, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './types.js';
+import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './types.js';
 
 /**
  * Factual claims of the transcript: their citations checked by the verifier, their audit tags
@@ -15,7 +15,7 @@ export function makeClaim(
   fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
   pack: EvidencePack,
 ): Claim {
-  const citations: AuditedCitation[] = fields.citations.map((c) => auditCitation(c, pack));
+  const citations: CheckedCitation[] = fields.citations.map((c) => auditCitation(c, pack));
   return {
     id: fields.id,
     positionId: fields.positionId,
@@ -29,7 +29,7 @@ export function makeClaim(
 }
 
 /** `verified` with at least one verified citation, `unverified` with citations and none verified, else `no-citation`. */
-export function mechanicalTag(citations: AuditedCitation[]): Exclude<ClaimTag, 'exaggerated'> {
+export function mechanicalTag(citations: CheckedCitation[]): Exclude<ClaimTag, 'exaggerated'> {
   if (citations.length === 0) return 'no-citation';
   return citations.some((c) => c.check.status === 'verified') ? 'verified' : 'unverified';
 }

@@ -1,6 +1,5 @@
 import type { CitationAudit } from '../citations/audit-citations.js';
-import type { Citation } from '../citations/citation.js';
-import type { CitationCheck } from '../citations/verify-citations.js';
+import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { RunUsage } from '../usage/price-usage.js';
 import type { ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
@@ -12,11 +11,6 @@ export interface Position {
   label: string;
   /** The advocate's model (input `advocate-models`, cycled over the positions). */
   model: string;
-}
-
-/** A citation with the verifier's verdict. */
-export interface AuditedCitation extends Citation {
-  check: CitationCheck;
 }
 
 /**
@@ -35,7 +29,7 @@ export interface Claim {
   text: string;
   /** The reasoning from evidence to claim, for arguments. */
   reasoning: string | undefined;
-  citations: AuditedCitation[];
+  citations: CheckedCitation[];
   tag: ClaimTag;
   /** The auditor's reason for `exaggerated`. */
   tagReason: string | undefined;
@@ -163,7 +157,7 @@ export type PositionStatus = 'survived' | 'falsified' | 'conceded' | 'unresolved
 
 /** The judge's ruling after the engine enforced the rules, with its citations checked. */
 export interface FinalRuling extends Omit<Ruling, 'positions'> {
-  positions: { id: string; status: PositionStatus; rationale: string; defeating_citations: AuditedCitation[] }[];
+  positions: { id: string; status: PositionStatus; rationale: string; defeating_citations: CheckedCitation[] }[];
 }
 
 /** One of the two judge runs (issue #4, phase 6: the positions in different orders). */

@@ -1,7 +1,9 @@
-import { buildEvidencePack, contentCandidates, estimateContentTokens, type ContentEstimate } from './build-evidence-pack.js';
+import { packEvidence } from './build-evidence-pack.js';
 import { classifyFiles } from './describe-change.js';
 import { lowPriorityClassifier } from './file-priority.js';
 import { chooseRfc, names, settleRfc } from './find-rfc.js';
+import { completePlan, contentCandidates, contentsToRead, estimateContentChars } from './plan-contents.js';
+import { planEvidence } from './plan-evidence.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
 /** Size of a file at a commit, without its content. */
@@ -48,14 +50,14 @@ export const WHOLE_DIFF_MAX_FILES = 300;
 /** Sizes asked for at once while planning which full contents to read. */
 const SIZE_BATCH = 100;
 
-/** Below this room (in tokens) no full content could fit, so no size is worth asking for. */
-const MIN_CONTENT_TOKENS = 100;
+/** Below this room (in characters) no full content could fit, so no size is worth asking for. */
+const MIN_CONTENT_CHARS = 350;
 
 /**
  * Reads the PR, every listed file, the whole diff when GitHub can serve it, `.gitattributes` and the
- * RFC at the head, then plans which changed files' full contents the budget can hold and reads only
- * those. The pack is built three times over the same parsed hunks: with no contents (to learn the room
- * left after the RFC and the hunks), with size estimates (to choose what to read), and with the texts.
+ * RFC at the head, then plans the pack's tiers 1-3 from the hunks, asks the sizes of the full contents
+ * worth showing (in the budget's order, until their estimates fill the room left), reads only those
+ * that fit, completes the plan with their texts, and renders and indexes it: each step once.
  *
  * Cost on GitHub (issue #3, economy): the PR, the file list (one call per 100 files), the whole diff (one
  * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
@@ -107,16 +109,16 @@ export async function gatherEvidence(
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 
-  // Plan: the room after the RFC and the source hunks, filled in priority order by estimated size.
-  const bare = buildEvidencePack({ ...base, contents: new Map() });
-  const room = bare.budget.spare + bare.budget.lowPriority;
+  // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.
+  const plan = planEvidence(base);
+  const room = plan.ledger.limit - plan.ledger.used;
   const rfcPaths = new Set(documents.map((d) => d.path));
   const candidates = contentCandidates(files, lowPriority).filter((p) => !rfcPaths.has(p));
   const sizes = new Map(first.sizes);
-  const estimates = new Map<string, ContentEstimate>();
+  const estimates = new Map<string, number>();
   let estimated = 0;
   let sized = likely.length;
-  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_TOKENS; i += 1) {
+  for (let i = 0; i < candidates.length && estimated < room && room >= MIN_CONTENT_CHARS; i += 1) {
     const path = candidates[i]!;
     if (!sizes.has(path) && !first.texts.has(path)) {
       // Sizes the first read did not ask for: the next batch of candidates in priority order.
@@ -124,14 +126,14 @@ export async function gatherEvidence(
       for (const [p, stat] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat);
       sized += batch.length;
     }
-    const read = first.texts.get(path);
-    const stat = read !== undefined && 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : sizes.get(path);
+    const text = textOf(path);
+    const stat = text !== undefined ? { bytes: Buffer.byteLength(text), binary: false } : sizes.get(path);
     if (stat === undefined || stat.binary) continue;
-    const tokens = estimateContentTokens(stat.bytes, path);
-    estimates.set(path, { estimatedTokens: tokens });
-    estimated += tokens;
+    const chars = estimateContentChars(stat.bytes, path);
+    estimates.set(path, chars);
+    estimated += chars;
   }
-  const wanted = estimates.size === 0 ? [] : buildEvidencePack({ ...base, contents: estimates }).wantedContents;
+  const wanted = contentsToRead(plan, estimates);
 
   const contents = new Map<string, string>();
   const toRead = wanted.filter((p) => textOf(p) === undefined);
@@ -141,7 +143,7 @@ export async function gatherEvidence(
     const text = textOf(path) ?? (file !== undefined && 'text' in file ? file.text : undefined);
     if (text !== undefined) contents.set(path, text);
   }
-  const pack = wanted.length === 0 ? bare : buildEvidencePack({ ...base, contents });
+  const pack = packEvidence(completePlan(plan, contents), contents);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 

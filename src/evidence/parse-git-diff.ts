@@ -1,11 +1,15 @@
+import { parsePatch as parseUnifiedDiff } from 'diff';
+import { parsePatch } from './parse-patch.js';
 import type { ChangeStatus } from './types.js';
 
 /**
  * Reads a whole `git diff` as GitHub serves it for a pull request (`Accept: application/vnd.github.diff`):
  * one section per file, `diff --git a/x b/x`, git's extended header lines (modes, renames, copies,
- * `Binary files ... differ`), then the hunks. Only the header matters to the evidence stage (modes,
- * binary markers, and hunks the file list left out); the format is git's, documented in
- * git-diff(1) "GENERATING PATCH TEXT WITH -P".
+ * `Binary files ... differ`), then the hunks. The format is git's, documented in git-diff(1)
+ * "GENERATING PATCH TEXT WITH -P". jsdiff's `parsePatch` (`diff` 9) reads each section's header (it
+ * decodes git's C-quoted paths and reads `rename`/`copy`/`new file mode`/`deleted file mode`/`old mode`/
+ * `new mode`); this adapter adds what jsdiff leaves out: the mode of an unchanged-mode file, from the
+ * `index <a>..<b> <mode>` line, and `GIT binary patch` sections.
  */
 
 /** One file of a whole diff. `patch` runs from its first `@@` line, as the `patch` of GitHub's file list. */
@@ -34,104 +38,62 @@ export function parseGitDiff(diff: string): GitDiffFile[] {
   if (lines.at(-1) === '') lines.pop();
   const files: GitDiffFile[] = [];
   let start = -1;
+  // No line of a hunk starts with `diff --git ` (hunk lines start with ` `, `+`, `-` or `\`).
   for (let i = 0; i <= lines.length; i += 1) {
     if (i === lines.length || (lines[i] ?? '').startsWith('diff --git ')) {
-      if (start !== -1) files.push(parseSection(lines, start, i));
+      if (start !== -1) files.push(readSection(lines.slice(start, i)));
       start = i;
     }
   }
   return files;
 }
 
-function parseSection(lines: string[], from: number, to: number): GitDiffFile {
-  const gitLine = lines[from] ?? '';
-  let hunkStart = -1;
-  for (let i = from + 1; i < to; i += 1) {
-    if ((lines[i] ?? '').startsWith('@@')) {
-      hunkStart = i;
-      break;
-    }
+function readSection(lines: string[]): GitDiffFile {
+  const hunkStart = lines.findIndex((line) => line.startsWith('@@'));
+  const header = hunkStart === -1 ? lines : lines.slice(0, hunkStart);
+  let parsed: ReturnType<typeof parseUnifiedDiff>[number] | undefined;
+  try {
+    parsed = parseUnifiedDiff(header.join('\n'))[0];
+  } catch {
+    parsed = undefined;
   }
-  const header = lines.slice(from + 1, hunkStart === -1 ? to : hunkStart);
-  const field = (prefix: string): string | undefined => {
-    const line = header.find((l) => l.startsWith(prefix));
-    return line === undefined ? undefined : line.slice(prefix.length).replace(/\t$/, '');
-  };
-  const side = (value: string | undefined, prefix: 'a/' | 'b/'): string | undefined => {
-    if (value === undefined || value === '/dev/null') return undefined;
-    const path = unquoteGitPath(value);
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
-  };
+  const name = (value: string | undefined, prefix: 'a/' | 'b/') =>
+    value === undefined || value === '/dev/null' ? undefined : value.startsWith(prefix) ? value.slice(prefix.length) : value;
+  const path = name(parsed?.newFileName, 'b/') ?? name(parsed?.oldFileName, 'a/');
+  if (path === undefined || path === '') throw new Error(`cannot find the file name in: ${lines[0] ?? ''}`);
+  const oldName = name(parsed?.oldFileName, 'a/');
 
-  const renameTo = field('rename to ');
-  const copyTo = field('copy to ');
-  const oldPath = field('rename from ') ?? field('copy from ');
-  const binaryLine = header.find((line) => line.startsWith('Binary files '));
-  const newFileMode = field('new file mode ');
-  const deletedFileMode = field('deleted file mode ');
-  const indexMode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(header.find((l) => l.startsWith('index ')) ?? '')?.[1];
-  const path =
-    (renameTo ?? copyTo) !== undefined
-      ? unquoteGitPath((renameTo ?? copyTo) as string)
-      : (side(field('+++ '), 'b/') ?? side(field('--- '), 'a/') ?? binaryPath(binaryLine) ?? gitLinePath(gitLine));
-  if (path === undefined || path === '') throw new Error(`cannot find the file name in: ${gitLine}`);
-
+  const patch = hunkStart === -1 ? undefined : lines.slice(hunkStart).join('\n');
   let additions = 0;
   let deletions = 0;
-  if (hunkStart !== -1) {
-    for (let i = hunkStart; i < to; i += 1) {
-      const line = lines[i] ?? '';
-      if (line.startsWith('+')) additions += 1;
-      else if (line.startsWith('-')) deletions += 1;
+  for (const hunk of parsePatch(patch)) {
+    for (const line of hunk.lines) {
+      if (line.kind === 'added') additions += 1;
+      else if (line.kind === 'removed') deletions += 1;
     }
   }
 
+  const indexMode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(header.find((l) => l.startsWith('index ')) ?? '')?.[1];
+  const binary = parsed?.isBinary === true || header.includes('GIT binary patch');
+  const modeOnly = !parsed?.isCreate && !parsed?.isDelete && parsed?.newMode !== undefined;
   let status: GitDiffFile['status'] = 'modified';
-  if (renameTo !== undefined) status = 'renamed';
-  else if (copyTo !== undefined) status = 'copied';
-  else if (newFileMode !== undefined) status = 'added';
-  else if (deletedFileMode !== undefined) status = 'removed';
-  else if (hunkStart === -1 && binaryLine === undefined && field('new mode ') !== undefined) status = 'changed';
+  if (parsed?.isRename) status = 'renamed';
+  else if (parsed?.isCopy) status = 'copied';
+  else if (parsed?.isCreate) status = 'added';
+  else if (parsed?.isDelete) status = 'removed';
+  else if (hunkStart === -1 && !binary && modeOnly) status = 'changed';
 
   return {
     path,
-    previousPath: oldPath === undefined ? undefined : unquoteGitPath(oldPath),
+    previousPath: status === 'renamed' || status === 'copied' ? oldName : undefined,
     status,
     additions,
     deletions,
-    patch: hunkStart === -1 ? undefined : lines.slice(hunkStart, to).join('\n'),
-    baseMode: field('old mode ') ?? deletedFileMode ?? (newFileMode === undefined ? indexMode : undefined),
-    headMode: field('new mode ') ?? newFileMode ?? (deletedFileMode === undefined ? indexMode : undefined),
-    binary: binaryLine !== undefined || header.includes('GIT binary patch'),
+    patch,
+    baseMode: parsed?.oldMode ?? (parsed?.isCreate ? undefined : indexMode),
+    headMode: parsed?.newMode ?? (parsed?.isDelete ? undefined : indexMode),
+    binary,
   };
-}
-
-/** The existing side of `Binary files a/x and b/x differ` (either side may be /dev/null). */
-function binaryPath(line: string | undefined): string | undefined {
-  const match = line === undefined ? null : /^Binary files (.*) differ$/.exec(line);
-  const pair = match?.[1];
-  if (pair === undefined) return undefined;
-  if (pair.startsWith('/dev/null and ')) return stripSide(unquoteGitPath(pair.slice('/dev/null and '.length)));
-  if (pair.endsWith(' and /dev/null')) return stripSide(unquoteGitPath(pair.slice(0, -' and /dev/null'.length)));
-  return splitSymmetric(pair, ' and ');
-}
-
-/** The path of `diff --git a/x b/x` when both sides name the same file (mode changes). */
-function gitLinePath(line: string): string | undefined {
-  return splitSymmetric(line.slice('diff --git '.length), ' ');
-}
-
-/** For `L<sep>R` where L and R are the same path on sides a/ and b/, that path. */
-function splitSymmetric(pair: string, separator: string): string | undefined {
-  const half = (pair.length - separator.length) / 2;
-  if (!Number.isInteger(half) || pair.slice(half, half + separator.length) !== separator) return undefined;
-  const left = stripSide(unquoteGitPath(pair.slice(0, half)));
-  const right = stripSide(unquoteGitPath(pair.slice(half + separator.length)));
-  return left === right ? left : undefined;
-}
-
-function stripSide(path: string): string {
-  return /^[ab]\//.test(path) ? path.slice(2) : path;
 }
 
 const ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };

@@ -84,6 +84,11 @@ export interface IndexedSide {
   lines: Map<number, string>;
   /** Number of lines of the file on this side, when known (its full content, or a hunk that spans it all). */
   lineCount: number | undefined;
+  /**
+   * The quote index, built once with the pack: the shown line numbers in ascending order, and each one's
+   * text with whitespace folded as quotes are compared (`foldWhitespace`).
+   */
+  search: { numbers: number[]; folded: string[] };
 }
 
 /** What the verifier knows of one file of the PR or the RFC set. */
@@ -104,7 +109,7 @@ export interface IndexedFile {
   partial: boolean;
 }
 
-/** How the budget was spent, in estimated tokens (see {@link import('./build-evidence-pack.js').buildEvidencePack}). */
+/** How the budget was spent, in estimated tokens (see {@link import('./plan-evidence.js').planEvidence}). */
 export interface BudgetUse {
   maxTokens: number;
   /** Preamble, PR text, file list and notes. */
@@ -148,9 +153,4 @@ export interface EvidencePack {
   /** Sentences about how the pack was made that the models and the comment should know (e.g. a refused whole diff). */
   notes: string[];
   budget: BudgetUse;
-  /**
-   * Planning only: paths whose full content the budget would take but which were not read (their size was
-   * given as an estimate). Empty in a pack built from read contents.
-   */
-  wantedContents: string[];
 }

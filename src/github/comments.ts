@@ -148,6 +148,8 @@ export interface Publisher {
   upsert(issueNumber: number, marker: string, body: string, head?: HeadCheck): Promise<PostedComment & { created: boolean; skipped: boolean }>;
   /** Posts a plain reply. */
   reply(issueNumber: number, body: string): Promise<PostedComment>;
+  /** The bot's oldest comment whose first line is `marker`, with its body, or undefined. */
+  find(issueNumber: number, marker: string): Promise<(PostedComment & { body: string }) | undefined>;
   /** Reacts to a comment; returns the reaction id. */
   react(commentId: number, content: ReactionContent): Promise<number>;
   /** Removes one of our reactions. */
@@ -164,6 +166,7 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
   return {
     upsert: (issueNumber, marker, body, head) => upsertComment(octokit, target(issueNumber), marker, repo.botLogin, clean(body), head),
     reply: (issueNumber, body) => postReply(octokit, target(issueNumber), clean(body)),
+    find: async (issueNumber, marker) => (await findComments(octokit, target(issueNumber), marker, repo.botLogin))[0],
     react: (commentId, content) => addReaction(octokit, { owner: repo.owner, repo: repo.repo, commentId }, content),
     unreact: async (commentId, reactionId) => {
       await octokit.rest.reactions.deleteForIssueComment({ owner: repo.owner, repo: repo.repo, comment_id: commentId, reaction_id: reactionId });

@@ -61,9 +61,11 @@ function headerOf(error: Error, name: string): string | undefined {
 /**
  * The `permissions:` entry a refused request needs (GitHub's permission tables for the GITHUB_TOKEN):
  * file contents and GraphQL blob reads need `contents: read`; reading the PR needs `pull-requests: read`;
- * comments and reactions on it need `pull-requests: write`.
+ * comments and reactions on it need `pull-requests: write`; check runs need `checks: write`.
  */
 function missingPermission(request: { method: string; path: string }): string {
+  // Check runs (the merge gate's decision of record) need `checks: write`, reading them `checks: read`.
+  if (/\/check-runs(\/|$)/.test(request.path)) return request.method === 'GET' ? 'checks: read' : 'checks: write';
   if (request.path.endsWith('/graphql') || /\/repos\/[^/]+\/[^/]+\/(contents|git)\//.test(request.path)) return 'contents: read';
   return request.method === 'GET' ? 'pull-requests: read' : 'pull-requests: write';
 }

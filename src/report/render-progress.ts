@@ -1,5 +1,5 @@
 import type { PlannedPhase } from '../debate/plan.js';
-import { markerLine } from './render-comment.js';
+import { markerLine } from './comment-context.js';
 import { sanitiseText } from './sanitise.js';
 
 /**

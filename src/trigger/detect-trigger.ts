@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { commandUsage, findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
+import type { GateTarget } from '../gate/run-gate.js';
+import { detectGateTrigger } from './detect-gate-trigger.js';
+import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
@@ -20,11 +22,22 @@ export type Trigger =
       positions: string[];
       options: CommandOptions;
     }
-  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; body: string }
+  /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
+  | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
+  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
+  | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
+  /** `mode: gate`: set the `pr-debate` check run, no model call. */
+  | { kind: 'gate'; target: GateTarget }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
+
+/**
+ * What to answer a command that starts no debate: the usage (`help`), that `accept` records nothing
+ * yet, or the problem with a malformed command (it may echo what the user typed).
+ */
+export type CommandReply = { kind: 'usage' } | { kind: 'invalid'; problem: string };
 
 const user = z.object({ login: z.string(), type: z.string().optional() });
 
@@ -71,8 +84,9 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
 export function detectTrigger(
   eventName: string,
   payload: unknown,
-  config: { triggerLabel: string; command: string },
+  config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate' },
 ): Trigger {
+  if (config.mode === 'gate') return detectGateTrigger(eventName, payload);
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const action = z.object({ action: z.string().optional() }).parse(payload).action;
     if (action !== 'labeled') {
@@ -134,15 +148,11 @@ export function detectTrigger(
       case 'debate':
         return { kind: 'debate', source: 'comment', ...base, positions: command.positions, options: command.options };
       case 'help':
-        return { kind: 'reply', ...base, body: `**pr-debate usage**\n\n${commandUsage(config.command)}` };
+        return { kind: 'reply', ...base, reply: { kind: 'usage' } };
       case 'accept':
-        return {
-          kind: 'reply',
-          ...base,
-          body: `\`${config.command} accept\` records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`,
-        };
+        return { kind: 'accept', ...base, position: command.position, reason: command.reason };
       case 'invalid':
-        return { kind: 'reply', ...base, body: `**pr-debate could not run this command:** ${command.problem}.\n\nUsage:\n\n${commandUsage(config.command)}` };
+        return { kind: 'reply', ...base, reply: { kind: 'invalid', problem: command.problem } };
       case 'none':
         return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     }

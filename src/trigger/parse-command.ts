@@ -159,21 +159,3 @@ function applyOption(options: CommandOptions, name: string, value: string | unde
       return `unknown option \`--${name}\``;
   }
 }
-
-/**
- * The usage text shown in replies to `help` and to a malformed command.
- * @param command the configured command word
- */
-export function commandUsage(command: string): string {
-  return [
-    '```text',
-    `${command}                                   infer 2-4 positions from the PR and RFC`,
-    `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
-    `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
-    `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
-    `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
-    `${command} help                              show this help`,
-    `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`,
-    '```',
-  ].join('\n');
-}

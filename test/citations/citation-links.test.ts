@@ -3,7 +3,7 @@ import type { Citation } from '../../src/citations/citation.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
-import { renderCitation } from '../../src/report/render-comment.js';
+import { renderCitation } from '../../src/report/render-citation.js';
 import { pull } from '../support/evidence-fixtures.js';
 
 /** How a checked citation reads in the comment: where its link points, on either side. */

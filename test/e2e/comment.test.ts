@@ -2,7 +2,7 @@ import { Parser } from 'commonmark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { MAX_COMMENT_CHARS } from '../../src/report/render-comment.js';
+import { MAX_COMMENT_CHARS } from '../../src/report/fit-comment.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
@@ -57,6 +57,13 @@ describe('the debate comment on a real case', () => {
       .replace(/ · [\d.]+ s · /g, ' · <wall time> · ')
       .replace(/\d+(\.\d)? s\)/g, '<s>)');
     await expect(stable).toMatchFileSnapshot('__snapshots__/commander-standard-comment.md');
+    // The decision of record (issue #15): a pr-debate check run on the head, the record as canonical JSON, the comment linked.
+    const record = decisionRecordSchema.parse(parse(/```yaml\n([\s\S]*?)\n```/.exec(body)![1]!));
+    const check = scenario.github.state.checkRuns.find((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha)!;
+    expect(check).toMatchObject({ conclusion: 'success', details_url: result.outputs['comment-url'] });
+    expect(check.output.summary).toBe(`The debate recommends A (${record.positions[0]!.label}) with ${record.confidence} confidence. [The debate](${result.outputs['comment-url']}).`);
+    expect(JSON.parse(check.output.text!)).toEqual(record);
+    expect(result.outputs['gate-conclusion']).toBe('success');
   });
 
   it('cuts a 70,000-character reply safely: under the limit, well-formed, the record whole, the full report kept', async () => {

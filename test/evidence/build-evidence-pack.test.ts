@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildEvidencePack, contentCandidates, showLine, splitLines } from '../../src/evidence/build-evidence-pack.js';
+import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
+import { contentCandidates, contentsToRead } from '../../src/evidence/plan-contents.js';
+import { planEvidence } from '../../src/evidence/plan-evidence.js';
+import { showLine, splitLines } from '../../src/evidence/show-lines.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { lowPriorityClassifier } from '../../src/evidence/file-priority.js';
 import type { ChangedFile } from '../../src/evidence/types.js';
@@ -200,9 +203,11 @@ describe('buildEvidencePack', () => {
   });
 
   it('plans reads: estimates stand in for contents, and the wanted ones are those the budget takes', () => {
-    const plan = buildEvidencePack({ ...fixtureInput(), contents: new Map([['src/cache.ts', { estimatedTokens: 400 }], ['src/other file.ts', { estimatedTokens: 90_000 }]]) });
-    expect(plan.wantedContents).toEqual(['src/cache.ts']);
-    expect(plan.omitted).toContainEqual({ path: 'src/other file.ts', what: 'content', reason: expect.stringContaining('does not fit') });
+    const plan = planEvidence(fixtureInput());
+    expect(contentsToRead(plan, new Map([['src/cache.ts', 1_400], ['src/other file.ts', 315_000]]))).toEqual(['src/cache.ts']);
+    // Choosing reads leaves the plan as it was: the contents are placed once, by their exact size, when read.
+    expect(plan.contents).toEqual([]);
+    expect(contentsToRead(plan, new Map([['src/other file.ts', 1_400]]))).toEqual(['src/other file.ts']);
   });
 
   it('cuts the PR description at its share of the budget, with a mark and a note', () => {

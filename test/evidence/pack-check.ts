@@ -1,4 +1,4 @@
-import { showLine, splitLines } from '../../src/evidence/build-evidence-pack.js';
+import { showLine, splitLines } from '../../src/evidence/show-lines.js';
 import type { EvidencePack } from '../../src/evidence/types.js';
 
 /** Reads a file's bytes at a side of the PR, or undefined when it does not exist there. */

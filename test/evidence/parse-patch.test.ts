@@ -38,6 +38,15 @@ describe('parsePatch', () => {
     expect(hunks[1]!.lines.map((l) => [l.baseLine, l.headLine])).toEqual([[20, undefined], [undefined, 20]]);
   });
 
+  it('reads a hunk only as far as its header counts: stray lines after it are never numbered', () => {
+    const [hunk] = parsePatch('@@ -1 +1 @@\n-a\n+b\n+stray\n context');
+    expect(hunk!.lines.map((l) => [l.kind, l.text, l.baseLine, l.headLine])).toEqual([
+      ['removed', 'a', 1, undefined],
+      ['added', 'b', undefined, 1],
+    ]);
+    expect(hunk!.head).toEqual({ start: 1, count: 1 });
+  });
+
   it('property: numbers every line of a random hunk consecutively on its sides, as the header counts', () => {
     const op = fc.constantFrom(' ', '+', '-');
     fc.assert(

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectTrigger } from '../../src/trigger/detect-trigger.js';
+import { renderCommandReply } from '../../src/report/render-notices.js';
+import { detectTrigger, type Trigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 
 const config = { triggerLabel: 'debate', command: '/debate' };
 const repo = { owner: 'octo', repo: 'widgets' };
+/** The reply a trigger asks for, as posted. */
+const replyOf = (trigger: Trigger) => (trigger.kind === 'reply' ? { kind: 'reply', body: renderCommandReply(trigger.reply, config.command) } : trigger);
 
 describe('detectTrigger', () => {
   it('starts an inferred debate when the trigger label is added', () => {
@@ -34,7 +37,7 @@ describe('detectTrigger', () => {
   it('passes --deep, --quick and --rounds=N on to the debate', () => {
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate keep vs drop --deep' }), config)).toMatchObject({ kind: 'debate', options: { preset: 'deep' } });
     expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate --rounds=3' }), config)).toMatchObject({ kind: 'debate', positions: [], options: { rounds: 3 } });
-    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b --quick --rounds=2' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('cannot be combined') });
+    expect(replyOf(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b --quick --rounds=2' }), config))).toMatchObject({ kind: 'reply', body: expect.stringContaining('cannot be combined') });
   });
 
   it('does not run on plain issues, bot comments or comments without the command', () => {
@@ -51,10 +54,10 @@ describe('detectTrigger', () => {
   });
 
   it('replies with the problem and the usage to a malformed command, and to help', () => {
-    const bad = detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b vs c vs d vs e' }), config);
+    const bad = replyOf(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate a vs b vs c vs d vs e' }), config));
     expect(bad).toMatchObject({ kind: 'reply', body: expect.stringContaining('5 positions') });
-    expect(bad.kind === 'reply' && bad.body).toContain('/debate <A> vs <B>');
-    expect(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate help' }), config)).toMatchObject({ kind: 'reply', body: expect.stringContaining('usage') });
+    expect(bad.kind === 'reply' && 'body' in bad && bad.body).toContain('/debate <A> vs <B>');
+    expect(replyOf(detectTrigger('issue_comment', commentEvent({ ...repo, number: 9, body: '/debate help' }), config))).toMatchObject({ kind: 'reply', body: expect.stringContaining('usage') });
   });
 
   it('refuses authors outside the repository before any API call, and leaves the rest to the permission check', () => {

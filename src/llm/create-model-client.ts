@@ -1,0 +1,69 @@
+import type { ModelCall, ModelClient, ModelReply } from '../debate/model-client.js';
+import { createAnthropicModelClient } from './anthropic-model-client.js';
+import { createBedrockModelClient } from './bedrock-model-client.js';
+import { createOpenAiModelClient } from './openai-model-client.js';
+import { formatModelId, parseModelId, type Provider } from './model-id.js';
+import { createVertexModelClient } from './vertex-model-client.js';
+
+/**
+ * The model client of a run: one {@link ModelClient} whose calls go to the provider their model id
+ * names (`[provider:]model`, contract section 12), so roles can mix providers. Each provider's client
+ * is built on its first call, so a run never needs the credentials of a provider it does not use.
+ */
+
+/** What the provider clients are built from. */
+export interface ModelClientSettings {
+  /** Input `anthropic-api-key`. */
+  anthropicApiKey: string | undefined;
+  /** Input `openai-api-key`. */
+  openaiApiKey: string | undefined;
+  /** Input `base-url`: the API address of `defaultProvider`; the other providers take their SDK's environment variable or default. */
+  baseUrl: string | undefined;
+  /** The provider of input `model`, whose address `base-url` is. */
+  defaultProvider: Provider;
+  /** The environment (cloud credentials, `*_BASE_URL`). */
+  env: Record<string, string | undefined>;
+  /** Aborts calls in flight (the run's deadline or cancellation). */
+  signal?: AbortSignal | undefined;
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => ModelClient;
+
+/** One client factory per provider. */
+const FACTORIES: Record<Provider, Factory> = {
+  anthropic: (s, baseUrl) => createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl, ...common(s) }),
+  bedrock: (s, baseUrl) => createBedrockModelClient({ baseUrl, env: s.env, ...common(s) }),
+  vertex: (s, baseUrl) => createVertexModelClient({ baseUrl, env: s.env, ...common(s) }),
+  openai: (s, baseUrl) => createOpenAiModelClient({ apiKey: s.openaiApiKey, baseUrl, ...common(s) }),
+};
+
+function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: number; timeoutMs?: number } {
+  return { ...(s.signal ? { signal: s.signal } : {}), ...(s.maxRetries !== undefined ? { maxRetries: s.maxRetries } : {}), ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}) };
+}
+
+/**
+ * The routing client. A call's `model` is a full model id; the provider's client gets the bare model
+ * name, and the reply's `model` comes back as a full id again (`openai:gpt-5.5-2026-01-01`), so that
+ * records and prices know the provider.
+ * @throws ModelIdError (from the call) for a model id that does not parse; settings have checked them before
+ */
+export function createModelClient(settings: ModelClientSettings): ModelClient {
+  const clients = new Map<Provider, ModelClient>();
+  const clientOf = (provider: Provider): ModelClient => {
+    let client = clients.get(provider);
+    if (!client) {
+      client = FACTORIES[provider](settings, provider === settings.defaultProvider ? settings.baseUrl : undefined);
+      clients.set(provider, client);
+    }
+    return client;
+  };
+  return {
+    async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
+      const id = parseModelId(call.model);
+      const reply = await clientOf(id.provider).complete({ ...call, model: id.model });
+      return { ...reply, model: formatModelId({ provider: id.provider, model: reply.model }) };
+    },
+  };
+}

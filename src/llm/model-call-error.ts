@@ -1,0 +1,137 @@
+import { PROVIDER_NAMES, type Provider } from './model-id.js';
+
+/**
+ * The typed problems every provider's API errors map to, so that the fault table of issue #6 ends the
+ * same way whichever provider a role runs on, and one sentence per problem says what to do.
+ */
+
+/**
+ * What went wrong with a call, after the SDK's own retries:
+ * - `rate-limit`: 429 for a rate (the SDK waited out `retry-after` and retried);
+ * - `spend-limit`: the account's money or quota ran out (never retried: waiting cannot help);
+ * - `overloaded`: 5xx, 529, 503;
+ * - `bad-request`: 400, 413, 422: the request itself was refused;
+ * - `auth`: the key or credentials were refused (401, and 403 where it means that);
+ * - `permission`: the credentials may not use this model or feature;
+ * - `not-found`: no such model (or deployment);
+ * - `unreachable`: no HTTP answer (DNS, refused connection);
+ * - `timeout`: no answer within the per-request timeout.
+ */
+export type CallProblem = 'rate-limit' | 'spend-limit' | 'overloaded' | 'bad-request' | 'auth' | 'permission' | 'not-found' | 'unreachable' | 'timeout';
+
+/** What an adapter read from its SDK's error. */
+export interface ProblemDetails {
+  problem: CallProblem;
+  /** HTTP status, when there was one. */
+  status?: number | undefined;
+  /** The API's error type or code (`overloaded_error`, `insufficient_quota`, `ThrottlingException`). */
+  type?: string | undefined;
+  /** The API's own message, one line. */
+  detail: string;
+  /** Seconds the API asked to wait (`retry-after`), when it said. */
+  retryAfterSeconds?: number | undefined;
+}
+
+/** An API call that failed after the SDK's retries; the message says what happened and what to do. */
+export class ModelCallError extends Error {
+  override name = 'ModelCallError';
+  readonly problem: CallProblem;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message: string,
+    details: ProblemDetails,
+    readonly provider: Provider,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+    this.problem = details.problem;
+    this.status = details.status;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/** Where each provider's credentials come from, for the `auth` advice. */
+const CREDENTIALS: Record<Provider, string> = {
+  anthropic: 'check the anthropic-api-key input and its secret',
+  openai: 'check the openai-api-key input and its secret, and that base-url points at the right server',
+  bedrock: 'check the AWS credentials of the aws-actions/configure-aws-credentials step (role-to-assume, aws-region) and that the job has `id-token: write`',
+  vertex: 'check the google-github-actions/auth step (workload_identity_provider, service_account) and that the job has `id-token: write`',
+};
+
+/** Where the spend limit is raised. */
+const SPEND: Record<Provider, string> = {
+  anthropic: 'raise it in the Claude Console',
+  openai: "check the plan and billing of the API account (OpenAI: platform.openai.com billing; a proxy: its budget)",
+  bedrock: 'raise the service quota in the AWS console',
+  vertex: 'raise the quota in the Google Cloud console',
+};
+
+/**
+ * One sentence for a problem. Anthropic's wording is the one the fault table has asserted since
+ * issue #6; the other providers say the same with their own names and fixes.
+ * @param where the API address the client used, for `unreachable`
+ */
+export function describeProblem(details: ProblemDetails, context: { provider: Provider; model: string; where: string }): string {
+  const { detail } = details;
+  const api = context.provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_NAMES[context.provider];
+  switch (details.problem) {
+    case 'timeout':
+      return `the model API did not answer in time (${detail})`;
+    case 'unreachable':
+      return `could not reach ${api} at ${context.where} (${detail}); check base-url and the runner's network`;
+    case 'bad-request':
+      return `the model API refused the request: ${detail}`;
+    case 'auth':
+      return `${context.provider === 'anthropic' ? 'the Anthropic API' : api} refused the key (${detail}): ${CREDENTIALS[context.provider]}`;
+    case 'permission':
+      return `the key may not use this model or feature (${detail})`;
+    case 'not-found':
+      return `model "${context.model}" was not found (${detail}): check the model inputs`;
+    case 'spend-limit':
+      return `${context.provider === 'anthropic' ? "the organization's API" : `the ${context.provider} account's`} spend limit is reached (${detail}); ${SPEND[context.provider]}, retrying will not help`;
+    case 'rate-limit':
+      return `the model API is rate limiting (${detail}) after retries; try again later`;
+    case 'overloaded':
+      return `the model is unavailable (HTTP ${details.status ?? '?'}${details.type ? ` ${details.type}` : ''}, after retries): ${detail}; try again later`;
+  }
+}
+
+/** The problem of an HTTP status, where the status alone says it (the common table of both SDKs' error classes). */
+export function problemOfStatus(status: number | undefined): CallProblem {
+  if (status === undefined) return 'unreachable';
+  if (status === 401) return 'auth';
+  if (status === 403) return 'permission';
+  if (status === 404) return 'not-found';
+  if (status === 408) return 'timeout';
+  if (status === 429) return 'rate-limit';
+  if (status >= 500) return 'overloaded';
+  return 'bad-request';
+}
+
+/** `retry-after` in seconds (a number or an HTTP date), when the response had one. */
+export function retryAfterOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.round((date - now) / 1000));
+}
+
+/**
+ * A fetch that marks a 429 whose body names one of `codes` with `x-should-retry: false`. Both SDKs
+ * retry every 429 unless the response says so (their `shouldRetry`), and a spend-limit 429 says
+ * nothing; with the header, the SDK's own retry logic stops at once.
+ */
+export function noRetryOn429(codes: readonly string[], base: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 429 || response.headers.has('x-should-retry')) return response;
+    const body = await response.clone().text();
+    if (!codes.some((code) => body.includes(`"${code}"`))) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-should-retry', 'false');
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}

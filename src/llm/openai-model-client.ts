@@ -1,0 +1,170 @@
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import type { z } from 'zod';
+import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
+import { parseReply } from './parse-reply.js';
+
+/**
+ * Provider `openai:`: any Chat Completions endpoint (`POST {base-url}/chat/completions`) through the
+ * `openai` SDK 6 (Node 20 or later; 7.x needs Node 22, and the test machine runs 20): OpenAI, Azure
+ * OpenAI's v1 API (`https://<resource>.openai.azure.com/openai/v1/`), Ollama, vLLM, OpenRouter, a
+ * LiteLLM proxy. Streaming, so that a reply that stalls is stopped like a Claude one.
+ *
+ * Structured output: `response_format: {type: 'json_schema', json_schema: {strict: true, ...}}` (API
+ * reference, Chat Completions, `response_format`). A server that refuses it with a 400 naming
+ * `response_format` or `json_schema` gets the same call again in text mode, and so does every later call
+ * of that model in the run: the schema goes into the instructions, the JSON comes back in text
+ * (fenced or not) and `parseReply` reads it. Either way the reply is validated with zod.
+ */
+
+/** Options of {@link createOpenAiModelClient}. */
+export interface OpenAiClientOptions {
+  /** Input `openai-api-key`; servers without keys (Ollama, a local vLLM) take any, so none becomes a placeholder. */
+  apiKey: string | undefined;
+  /** Undefined lets the SDK use `OPENAI_BASE_URL` or https://api.openai.com/v1. */
+  baseUrl: string | undefined;
+  maxRetries?: number;
+  /** As for the Anthropic client: the SDK's timeout to the headers, ours between stream chunks. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A 429 with this error code is a spent quota, not a rate (OpenAI error codes: "You exceeded your current quota"). */
+const QUOTA_CODES = ['insufficient_quota'];
+
+/** The SDK refuses to start without a key; Ollama's documentation passes `api_key='ollama'` ("required, but unused"). */
+const NO_KEY = 'no-key';
+
+/**
+ * A {@link ModelClient} on a Chat Completions endpoint.
+ * Usage: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`; the uncached part is
+ * `input_tokens`, the cached part `cache_read_input_tokens`. OpenAI bills no cache writes.
+ */
+export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClient {
+  const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
+  const client = new OpenAI({
+    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? NO_KEY,
+    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    fetch: noRetryOn429(QUOTA_CODES),
+    maxRetries: options.maxRetries ?? 2,
+    timeout: timeoutMs,
+  });
+  const where = client.baseURL;
+  /** Models whose server refused `json_schema`: they answer JSON in text for the rest of the run. */
+  const textOnly = new Set<string>();
+
+  const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
+    const stalled = new AbortController();
+    let idle: NodeJS.Timeout | undefined;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => stalled.abort(), timeoutMs);
+    };
+    const format = responseFormatOf(call.format);
+    let text = '';
+    let finish: string | null = null;
+    let refusal = '';
+    let model = call.model;
+    let usage: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    try {
+      const stream = await client.chat.completions.create(
+        {
+          model: call.model,
+          messages: [
+            { role: 'system', content: call.system },
+            // Prefix caching is automatic on these servers: the shared parts (evidence, then a phase's transcript) come first.
+            { role: 'user', content: `${call.evidence}\n\n${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(format.json_schema.schema)}` },
+          ],
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(structured ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
+        },
+        {
+          signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+          ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+        },
+      );
+      watch();
+      let started = false;
+      for await (const chunk of stream) {
+        watch();
+        if (!started) {
+          started = true;
+          call.onStart?.();
+        }
+        model = chunk.model || model;
+        const choice = chunk.choices[0];
+        if (choice?.delta.content) text += choice.delta.content;
+        if (choice?.delta.refusal) refusal += choice.delta.refusal;
+        if (choice?.finish_reason) finish = choice.finish_reason;
+        if (chunk.usage) usage = usageOf(chunk.usage);
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+      if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
+      if (error instanceof OpenAI.APIError) {
+        if (structured && refusesJsonSchema(error)) {
+          textOnly.add(call.model);
+          return send(call, false);
+        }
+        const details = detailsOf(error);
+        throw new ModelCallError(describeProblem(details, { provider: 'openai', model: call.model, where }), details, 'openai', error);
+      }
+      throw error;
+    } finally {
+      clearTimeout(idle);
+    }
+    if (finish === 'length') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
+    if (refusal || finish === 'content_filter') throw new ModelReplyError(`the model refused the ${call.role} turn${refusal ? `: ${refusal}` : ''}`, usage, 'refused');
+    return { output: parseReply(text, call.schema, call.role, usage), usage, model };
+  };
+
+  return {
+    complete: <T>(call: ModelCall<T>) => send(call, !textOnly.has(call.model)),
+  };
+}
+
+const formats = new WeakMap<z.ZodType<unknown>, ReturnType<typeof zodResponseFormat>>();
+
+/** The SDK's strict JSON-schema response format of a zod schema, memoised (the same bytes on every call). */
+function responseFormatOf(schema: z.ZodType<unknown>): ReturnType<typeof zodResponseFormat> {
+  let format = formats.get(schema);
+  if (!format) {
+    format = zodResponseFormat(schema, 'reply');
+    formats.set(schema, format);
+  }
+  return format;
+}
+
+/** What a model without a JSON-schema response format is told instead. */
+function textModeNote(schema: unknown): string {
+  return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(schema)}\n`;
+}
+
+/** A 400 that says the server does not support the JSON-schema response format (vLLM, older Ollama, LiteLLM backends). */
+function refusesJsonSchema(error: InstanceType<typeof OpenAI.APIError>): boolean {
+  if (error.status !== 400 && error.status !== 422) return false;
+  const text = `${error.message} ${error.param ?? ''} ${error.code ?? ''}`.toLowerCase();
+  return text.includes('response_format') || text.includes('json_schema');
+}
+
+/**
+ * The typed problem of an SDK error (OpenAI API reference, "Error codes": 401 invalid key, 403
+ * region or permission, 404 model, 429 rate limit or `insufficient_quota`, 500, 503 overloaded).
+ */
+function detailsOf(error: InstanceType<typeof OpenAI.APIError>): ProblemDetails {
+  const body = error.error as { message?: unknown } | undefined;
+  const detail = (typeof body?.message === 'string' ? body.message : error.message.split('\n')[0]) ?? 'no detail';
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return { problem: 'timeout', detail };
+  if (error instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
+  const base = { status: error.status, type: error.code ?? error.type ?? undefined, detail, retryAfterSeconds: retryAfterOf(error.headers) };
+  if (error.status === 429 && error.code && QUOTA_CODES.includes(error.code)) return { ...base, problem: 'spend-limit' };
+  return { ...base, problem: problemOfStatus(error.status) };
+}
+
+function usageOf(usage: OpenAI.CompletionUsage): TokenUsage {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  return { input_tokens: usage.prompt_tokens - cached, output_tokens: usage.completion_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: cached };
+}

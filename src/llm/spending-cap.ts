@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
+
+/**
+ * Input `max-cost-usd` (issue #12, "A spending cap that holds"): a {@link ModelClient} around the
+ * run's client that makes no call which could take the run past the cap. Pure: prices and counting.
+ *
+ * Before each call its worst case is priced: every input token at the dearer of the model's input and
+ * cache-write rates plus `maxTokens` of output (a model without a known price at the dearest known
+ * rates). Calls in flight hold their worst case as a reservation until they settle and their actual
+ * usage is counted; a call that does not fit waits for calls in flight to settle (their actual cost is
+ * usually far below their reservation) and is refused only if it still does not fit. From the first
+ * refusal on every later call is refused too, so the run stops there rather than skipping ahead to
+ * cheaper calls. Hence what is counted never passes the cap, and the record's cost (actual usage at
+ * list prices, unknown prices left out) is at most what is counted.
+ */
+
+/** Thrown instead of making a call that could pass the cap; the debate treats it as a failed call, and the run stops making calls. */
+export class SpendingCapReached extends Error {
+  override name = 'SpendingCapReached';
+  constructor(
+    /** Input `max-cost-usd`. */
+    readonly capUsd: number,
+    /** What the run's calls cost so far, as the cap counts it. */
+    readonly spentUsd: number,
+    /** The worst case of the call that was not made. */
+    readonly callUsd: number,
+  ) {
+    super(`the spending cap was reached (max-cost-usd: ${capUsd}): $${spentUsd.toFixed(4)} spent, and the next call could cost up to $${callUsd.toFixed(4)}, so it was not made`);
+  }
+}
+
+/** The capped client, and what it counted. */
+export interface CappedModelClient extends ModelClient {
+  /** USD the run's calls cost so far (settled calls only), as the cap counts it. */
+  spentUsd(): number;
+  /** The refusal, once the cap has stopped a call. */
+  reached(): SpendingCapReached | undefined;
+}
+
+/**
+ * A byte-level BPE token is at least one UTF-8 byte, so the bytes of a prompt bound its tokens from
+ * above whatever the tokenizer; the framing of the messages and the structured-output instructions
+ * add a few hundred tokens at most.
+ */
+const FRAMING_TOKENS = 512;
+
+const schemaBytes = new WeakMap<z.ZodType<unknown>, number>();
+/** The bytes of the JSON schema a provider adds to the prompt (structured output, or the schema in text). */
+function formatBytes(format: z.ZodType<unknown>): number {
+  let bytes = schemaBytes.get(format);
+  if (bytes === undefined) {
+    try {
+      bytes = Buffer.byteLength(JSON.stringify(z.toJSONSchema(format, { unrepresentable: 'any' })), 'utf8');
+    } catch {
+      bytes = 64_000;
+    }
+    schemaBytes.set(format, bytes);
+  }
+  return bytes;
+}
+
+/** An upper bound on a call's input tokens. */
+export function boundInputTokens(call: ModelCall<unknown>): number {
+  return Buffer.byteLength(call.system, 'utf8') + Buffer.byteLength(call.evidence, 'utf8') + Buffer.byteLength(call.transcript ?? '', 'utf8') + Buffer.byteLength(call.instructions, 'utf8') + formatBytes(call.format) + FRAMING_TOKENS;
+}
+
+/**
+ * Caps what `inner` may spend.
+ * @param capUsd input `max-cost-usd`, more than 0
+ */
+export function capSpending(inner: ModelClient, capUsd: number): CappedModelClient {
+  let spent = 0;
+  let reserved = 0;
+  let refusal: SpendingCapReached | undefined;
+  let settled: Promise<void> = Promise.resolve();
+  let wake: () => void = () => undefined;
+  const nextSettle = () => {
+    settled = new Promise<void>((resolve) => (wake = resolve));
+  };
+  nextSettle();
+  const count = (models: string[], usage: TokenUsage | undefined) => {
+    if (usage) spent += Math.max(...models.map((m) => boundedCostUsd(m, usage)));
+  };
+
+  return {
+    spentUsd: () => spent,
+    reached: () => refusal,
+    async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
+      const worst = worstCaseCostUsd(call.model, boundInputTokens(call as ModelCall<unknown>), call.maxTokens);
+      while (!refusal && reserved > 0 && spent + reserved + worst > capUsd) await settled;
+      if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
+      if (spent + worst > capUsd) {
+        refusal = new SpendingCapReached(capUsd, spent, worst);
+        throw refusal;
+      }
+      reserved += worst;
+      try {
+        const reply = await inner.complete(call);
+        count([call.model, reply.model], reply.usage);
+        return reply;
+      } catch (error) {
+        if (error instanceof ModelReplyError) count([call.model], error.usage);
+        throw error;
+      } finally {
+        reserved -= worst;
+        const done = wake;
+        nextSettle();
+        done();
+      }
+    },
+  };
+}
+
+/**
+ * The sentence that heads the comment of a run the cap stopped: that the cap was reached, and what
+ * finishing would take (the plan's estimate less what was spent, and at least the refused call's worst case).
+ * @param estimateUsd the plan's estimate of the whole run, when there was one
+ */
+export function describeCapStop(reached: SpendingCapReached, estimateUsd: number | undefined): string {
+  const more = Math.max(reached.callUsd, (estimateUsd ?? 0) - reached.spentUsd);
+  const raiseTo = Math.ceil((reached.spentUsd + more) * 100) / 100;
+  return (
+    `The spending cap (max-cost-usd: ${reached.capUsd}) was reached: $${reached.spentUsd.toFixed(4)} was spent, and the next call could have cost up to $${reached.callUsd.toFixed(4)}, so it was not made and the debate stopped there. ` +
+    `Finishing it would take about $${more.toFixed(2)} more${estimateUsd === undefined ? '' : " by the plan's estimate"}: set max-cost-usd to at least ${raiseTo.toFixed(2)} and run it again.`
+  );
+}

@@ -1,0 +1,41 @@
+import { renderTranscriptBlocks, type TranscriptSection } from './render-transcript-blocks.js';
+
+/** GitHub's limit on a comment body, in characters (a longer body is refused with 422). */
+export const MAX_COMMENT_CHARS = 65_536;
+/** We stay this far below the limit so a small miscount never fails the post. */
+const SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1_536;
+
+/** The parts of a debate comment, in order; `head`, `record` and `footer` are never cut. */
+export interface CommentParts {
+  head: string[];
+  body: string[];
+  transcript: TranscriptSection[];
+  record: string[];
+  footer: string[];
+}
+
+/**
+ * Fits a comment under {@link MAX_COMMENT_CHARS} (contract section 7: what does not fit is cut at a
+ * safe point with a note). First transcript phases are left out, the least decisive and then the
+ * largest first, with a line that names them; then the body is cut at a line boundary with a note.
+ * The body holds no `<details>` or fence, so a cut never leaves one open. Pure.
+ * @returns `body`, the comment to post, and `full`, the whole report for the job summary
+ */
+export function fitComment(parts: CommentParts): { body: string; full: string } {
+  const assemble = (dropped: Set<string>, middle: string[] = parts.body) =>
+    [...parts.head, ...middle, '', renderTranscriptBlocks(parts.transcript, dropped), ...parts.record, ...parts.footer].join('\n');
+  const full = assemble(new Set());
+  if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
+  const order = [...parts.transcript].sort((x, y) => x.keep - y.keep || y.lines.join('\n').length - x.lines.join('\n').length);
+  const dropped = new Set<string>();
+  for (const section of order) {
+    dropped.add(section.title);
+    const candidate = assemble(dropped);
+    if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
+  }
+  const note = ['', '> [!NOTE]', '> This comment reached GitHub\'s size limit and was cut here; the whole report is in the job summary of the workflow run.'];
+  const room = SAFE_COMMENT_CHARS - assemble(dropped, note).length - 200;
+  let middle = parts.body.join('\n').slice(0, Math.max(0, room));
+  middle = middle.slice(0, Math.max(0, middle.lastIndexOf('\n')));
+  return { body: assemble(dropped, [middle, ...note]), full };
+}

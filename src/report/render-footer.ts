@@ -1,0 +1,31 @@
+import type { DebateResult } from '../debate/types.js';
+import type { EvidencePack } from '../evidence/types.js';
+import type { CommentContext } from './comment-context.js';
+import type { DecisionRecord } from './decision-record.js';
+import { sanitiseText } from './sanitise.js';
+
+/** The stop reason in a word or two, for the footer; the head of the comment says it in full. */
+const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
+  'no-rounds': 'no rounds planned',
+  'max-rounds': 'round cap',
+  surrender: 'surrender',
+  converged: 'converged',
+  'too-few-advocates': 'too few advocates',
+};
+
+/**
+ * The footer of contract section 7: preset, rounds and stop, models, calls, tokens (cache writes and
+ * reads), cost, wall time, completion, head commit, and a link to the workflow run. Pure.
+ * @returns one `<sub>` line
+ */
+export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
+  const usage = outcome.usage;
+  const advocates = [...new Set(record.models.advocates)].join(', ');
+  const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
+  const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
+  return [
+    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
+    ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
+    ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head ${pack.headSha.slice(0, 7)}${run}</sub>`,
+  ].join('');
+}

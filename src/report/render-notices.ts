@@ -1,0 +1,95 @@
+import type { Framing } from '../debate/schemas.js';
+import type { CommandReply } from '../trigger/detect-trigger.js';
+import { markerLine, type CommentContext } from './comment-context.js';
+import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
+
+/**
+ * Every body the product posts besides the debate and progress comments: replies to a command that
+ * starts no debate (usage, a malformed command), the refusal, and the comments for "nothing
+ * to debate" and a failed run. Whatever came from a user, a model or an API goes through the
+ * sanitiser. Pure.
+ */
+
+/**
+ * The usage of the comment command (contract section 3), as a fenced `text` block.
+ * @param command the configured command word (input `command`)
+ */
+export function commandUsage(command: string): string {
+  return fencedBlock(
+    [
+      `${command}                                   infer 2-4 positions from the PR and RFC`,
+      `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
+      `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
+      `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
+      `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
+      `${command} help                              show this help`,
+      `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`,
+    ].join('\n'),
+    'text',
+  );
+}
+
+/**
+ * The reply to a command that starts no debate (contract section 3): the usage for `help`, and the
+ * problem and the usage for a malformed command (`accept` replies are in `render-accept.ts`).
+ * @param command the configured command word
+ */
+export function renderCommandReply(reply: CommandReply, command: string): string {
+  switch (reply.kind) {
+    case 'usage':
+      return `**pr-debate usage**\n\n${commandUsage(command)}`;
+    case 'invalid':
+      return `**pr-debate could not run this command:** ${renderMessage(reply.problem)}.\n\nUsage:\n\n${commandUsage(command)}`;
+  }
+}
+
+/**
+ * The reply to someone without write access (contract section 4). It mentions them only when the
+ * login has GitHub's shape (letters, digits, hyphens), so a forged payload cannot ping anyone else.
+ */
+export function renderRefusal(login: string): string {
+  const who = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
+  return `${who} only people with write access to this repository can start a debate.`;
+}
+
+/**
+ * The comment when the moderator found nothing contested: why, and a sharper command to run.
+ * @param command the configured command word
+ */
+export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string): string {
+  const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
+  return [
+    markerLine(context.id),
+    '## pr-debate: nothing to debate',
+    '',
+    sanitiseText(framing.reason),
+    suggestion,
+    '',
+    `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`,
+  ].join('\n');
+}
+
+/** The comment when the run failed before a debate existed: what failed and what to do. */
+export function renderFailureComment(id: string, problem: string, runUrl: string | undefined): string {
+  return [
+    markerLine(id),
+    '## ⚠️ pr-debate: the run failed',
+    '',
+    sanitiseText(problem),
+    '',
+    runUrl ? `The log of the [workflow run](${runUrl}) has the details.` : 'The workflow log has the details.',
+  ].join('\n');
+}
+
+/**
+ * A message of ours that marks code with backticks and may echo what a user typed (`got "ten"`):
+ * each backtick span stays a code span (CommonMark renders its content literally: no link, HTML or
+ * mention), the rest is sanitised. Whatever the user typed, each piece is safe on its own, so a stray
+ * backtick can only change what reads as code.
+ */
+function renderMessage(message: string): string {
+  return message
+    .split(/(`[^`\n]+`)/)
+    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, ' '))))
+    .join('');
+}

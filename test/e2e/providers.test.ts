@@ -1,0 +1,147 @@
+import { describe, it, type TestContext } from 'vitest';
+import { z } from 'zod';
+import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import { startBedrockServer } from '../support/bedrock-server.js';
+import { cachePull } from '../support/cache-pull.js';
+import { debateScript } from '../support/debate-script.js';
+import { commentEvent } from '../support/event-payloads.js';
+import { startGitHubServer } from '../support/github-server.js';
+import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type StartOpenAiServerOptions } from '../support/openai-server.js';
+import { runAction, type ActionRun } from '../support/run-action.js';
+import { describeCall } from '../support/scripted-models.js';
+
+/**
+ * Issue #12, "Done when": the bundled action (`dist/index.js`, as the runner starts it) runs a debate
+ * whose roles sit on different providers, each served by a local server that the real SDK talks to:
+ * the Messages API (Anthropic SDK), Chat Completions (openai SDK), a Bedrock runtime (bedrock SDK,
+ * SigV4) and an Ollama-style Chat Completions server without JSON-schema support; and a run under a
+ * small `max-cost-usd` stops within it and says so.
+ */
+
+const TOKEN = 'ghs_providerSuiteToken00000000000000000000';
+const ANTHROPIC_KEY = 'sk-ant-local-providers';
+const OPENAI_KEY = 'sk-proj-local-providers';
+const OWNER = 'octo';
+const REPO = 'cache';
+const MAINTAINER = 'maintainer';
+const POSITIONS = '/debate keep the cache vs drop the cache';
+const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
+
+type Headers = Record<string, string | string[] | undefined>;
+const asCall = (instructions: string, model: string, maxTokens: number, meta: CallMeta | undefined): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens, ...(meta ? { meta } : {}) });
+/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions; the call's metadata header). */
+const messagesCall = (request: MessagesRequest, headers: Headers) => {
+  const blocks = request.messages[0]?.content;
+  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
+  return asCall(texts[1] ?? '', request.model, request.max_tokens, callMetaOf(headers));
+};
+const chatCall = (request: ChatCompletionsRequest, headers: Headers) => asCall(instructionsOf(request).instructions, request.model, request.max_completion_tokens ?? request.max_tokens ?? 0, callMetaOf(headers));
+
+/** The phase and position of a call, e.g. `opening A`, `judge`. */
+const label = (call: ModelCall<unknown>) => {
+  const info = describeCall(call);
+  return info.position ? `${info.phase} ${info.position}` : info.phase;
+};
+
+/** The default debate script, as text; `outputTokens` makes each reply bill that many output tokens (at most the call's max_tokens). */
+function scripted(outputTokens?: number) {
+  const script = debateScript();
+  let index = 0;
+  return (call: ModelCall<unknown>): ScriptedReply => ({ text: JSON.stringify(script(call, index++)), ...(outputTokens ? { outputTokens: Math.min(outputTokens, call.maxTokens) } : {}) });
+}
+
+async function startScenario(context: TestContext, options: { openai?: Partial<StartOpenAiServerOptions>; outputTokens?: number } = {}) {
+  const github = await startGitHubServer({
+    repositories: [{ owner: OWNER, name: REPO, pulls: [cachePull(1)], permissions: { [MAINTAINER]: 'write' } }],
+    token: TOKEN,
+    botLogin: 'github-actions[bot]',
+    tokens: { ghp_person_maintainer: MAINTAINER },
+  });
+  // One script for the whole debate, whichever server a call reaches.
+  const script = scripted(options.outputTokens);
+  const withMeta = (meta: CallMeta | undefined): Headers => (meta ? { 'x-pr-debate-call': JSON.stringify(meta) } : {});
+  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
+  const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: (request, { call }) => script(chatCall(request, withMeta(call))), ...options.openai });
+  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
+  context.onTestFinished(async () => {
+    await Promise.all([github.close(), anthropic.close(), openai.close(), bedrock.close()]);
+  });
+  const command = async (body: string) => {
+    const response = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/1/comments`, {
+      method: 'POST',
+      headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
+      body: JSON.stringify({ body }),
+    });
+    const { id } = (await response.json()) as { id: number };
+    return commentEvent({ owner: OWNER, repo: REPO, number: 1, body, user: MAINTAINER, commentId: id });
+  };
+  const run = async (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+    runAction({ eventName: 'issue_comment', payload: await command(POSITIONS), repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs }, env });
+  const posted = (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body ?? '';
+  return { github, anthropic, openai, bedrock, run, posted };
+}
+
+describe.concurrent('providers end to end (issue #12)', () => {
+  it('a two-family debate: a Claude advocate and an OpenAI-compatible advocate, the OpenAI model as judge', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, openai, run, posted } = await startScenario(ctx);
+    const result = await run(
+      { 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-5', 'judge-model': 'openai:gpt-5' },
+      { OPENAI_BASE_URL: openai.url },
+    );
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
+    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B']);
+    expect(openai.requests.every((r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`)).toBe(true);
+    const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
+    expect(record.usage.cost_usd).toBeGreaterThan(0);
+    expect(posted(result)).toContain('openai:gpt-5');
+    // Masked: the runner is told to hide the key, and it appears nowhere else in the log.
+    expect(result.stdout).toContain(`::add-mask::${OPENAI_KEY}`);
+    expect(result.stdout.replace(`::add-mask::${OPENAI_KEY}`, '')).not.toContain(OPENAI_KEY);
+  });
+
+  it('a Bedrock-style configuration: every role on Claude through Bedrock, signed with the credentials the AWS action leaves', async (ctx) => {
+    const { expect } = ctx;
+    const { bedrock, run } = await startScenario(ctx);
+    const model = 'bedrock:us.anthropic.claude-sonnet-5-5-v1:0';
+    const result = await run({ model, 'base-url': bedrock.url }, AWS);
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
+    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(5).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
+    expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
+    // The prompt cache works through Bedrock too: one write, then reads.
+    expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an Ollama-style configuration: no key, no JSON-schema response format, JSON in a ```json fence', async (ctx) => {
+    const { expect } = ctx;
+    const { openai, run } = await startScenario(ctx, { openai: { apiKey: undefined, jsonSchema: 'rejected', fence: true } });
+    const result = await run({ model: 'openai:llama3.1:8b', 'base-url': openai.url });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
+    const formats = openai.requests.map((r) => r.body.response_format?.type ?? 'text');
+    // The first call learns that the server refuses json_schema; every call after it goes in text mode.
+    expect(formats[0]).toBe('json_schema');
+    expect(formats.slice(1).every((f) => f === 'text')).toBe(true);
+    expect(openai.requests.filter((r) => r.body.response_format === undefined)).toHaveLength(5);
+  });
+
+  it('a small max-cost-usd: the run stops before the call that could pass it, says so, and the record stays within it', async (ctx) => {
+    const { expect } = ctx;
+    // Each reply bills 6,000 output tokens ($0.06 at the Sonnet rate); an advocate call's worst case is about $0.17.
+    const { anthropic, run, posted } = await startScenario(ctx, { outputTokens: 6_000 });
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': '0.25' });
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    // Opening A went; opening B's worst case no longer fitted, and nothing was called after it.
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
+    const body = posted(result);
+    expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
+    const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
+    expect(record.usage.cost_usd).toBeGreaterThan(0);
+    expect(record.usage.cost_usd).toBeLessThanOrEqual(0.25);
+  });
+});

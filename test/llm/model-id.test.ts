@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formatModelId, parseModelId } from '../../src/llm/model-id.js';
+import { costUsd, estimateRunCostUsd, priceOf, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { DEAREST_PRICE, PRICE_LIST } from '../../src/usage/prices.js';
+
+describe('parseModelId', () => {
+  it('reads [provider:]model, splitting at the first colon only', () => {
+    expect(parseModelId('claude-sonnet-5-5')).toEqual({ provider: 'anthropic', model: 'claude-sonnet-5-5' });
+    expect(parseModelId(' openai:gpt-5.5 ')).toEqual({ provider: 'openai', model: 'gpt-5.5' });
+    expect(parseModelId('openai:llama3.1:8b')).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
+    expect(parseModelId('bedrock:us.anthropic.claude-sonnet-5-5-v1:0')).toEqual({ provider: 'bedrock', model: 'us.anthropic.claude-sonnet-5-5-v1:0' });
+    expect(parseModelId('vertex:claude-sonnet-5-5@20261001')).toEqual({ provider: 'vertex', model: 'claude-sonnet-5-5@20261001' });
+    expect(parseModelId('openai-compatible:qwen3')).toEqual({ provider: 'openai', model: 'qwen3' });
+    expect(parseModelId('anthropic:claude-opus-5')).toEqual({ provider: 'anthropic', model: 'claude-opus-5' });
+  });
+
+  it('refuses an unknown provider and an empty model, saying how to write it', () => {
+    expect(() => parseModelId('gtp:gpt-5.5')).toThrow('model id "gtp:gpt-5.5": unknown provider "gtp"; expected anthropic, bedrock, vertex, openai');
+    expect(() => parseModelId('mistral:7b')).toThrow(/for example openai:7b/);
+    expect(() => parseModelId('openai:')).toThrow('names the provider openai but no model');
+    expect(() => parseModelId('  ')).toThrow('model id is empty');
+  });
+
+  it('formats Anthropic ids without a prefix and the others with theirs, so the two round-trip', () => {
+    for (const id of ['claude-sonnet-5-5', 'openai:gpt-5', 'bedrock:anthropic.claude-opus-5-v1:0']) expect(formatModelId(parseModelId(id))).toBe(id);
+    expect(formatModelId(parseModelId('anthropic:claude-opus-5'))).toBe('claude-opus-5');
+  });
+});
+
+describe('prices', () => {
+  const million = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
+  it('prices each provider and model family, and nothing it does not know', () => {
+    expect(costUsd('claude-sonnet-5-5', million)).toBeCloseTo(2 + 10 + 2.5 + 0.2);
+    expect(costUsd('openai:gpt-5-2025-08-07', million)).toBeCloseTo(1.25 + 10 + 1.25 + 0.125);
+    expect(costUsd('openai:gpt-5-mini', million)).toBeCloseTo(0.25 + 2 + 0.25 + 0.025);
+    // Another model, not a snapshot of gpt-5: no price rather than a wrong one.
+    expect(priceOf('openai:gpt-5-pro')).toBeUndefined();
+    expect(priceOf('openai:gpt-5.5')).toBeUndefined();
+    expect(costUsd('openai:llama3.1:8b', million)).toBeUndefined();
+    // Claude on Bedrock: the global profile at list price, a regional one 10% dearer.
+    expect(priceOf('bedrock:global.anthropic.claude-sonnet-5-5-v1:0')?.input).toBeCloseTo(2);
+    expect(priceOf('bedrock:us.anthropic.claude-sonnet-5-5-v1:0')?.input).toBeCloseTo(2.2);
+    expect(priceOf('vertex:claude-opus-5@20261001')?.output).toBeCloseTo(22);
+  });
+
+  it('every entry has the date it was read and its source; the dearest rates bound every entry', () => {
+    for (const entry of PRICE_LIST) {
+      expect(entry.read).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(entry.source).toMatch(/^https:\/\//);
+      for (const kind of ['input', 'output', 'cacheWrite', 'cacheRead'] as const) expect(entry.price[kind]).toBeLessThanOrEqual(DEAREST_PRICE[kind]);
+    }
+  });
+
+  it('the worst case of a call takes the dearer of input and cache-write, plus max_tokens of output; an unknown model the dearest rates', () => {
+    expect(worstCaseCostUsd('claude-sonnet-5-5', 100_000, 16_000)).toBeCloseTo((100_000 * 2.5 + 16_000 * 10) / 1e6);
+    expect(worstCaseCostUsd('openai:llama3.1:8b', 100_000, 16_000)).toBeCloseTo((100_000 * DEAREST_PRICE.cacheWrite + 16_000 * DEAREST_PRICE.output) / 1e6);
+  });
+
+  it("the plan's estimate prices each model's calls at its own price, with one cache write per model", () => {
+    const sonnet = (5 * 6000 * 2 + 5 * 4000 * 10 + 80_000 * 2.5 + 4 * 80_000 * 0.2) / 1e6;
+    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }], 80_000)).toBeCloseTo(sonnet);
+    const gpt = (3 * 6000 * 1.25 + 3 * 4000 * 10 + 80_000 * 1.25 + 2 * 80_000 * 0.125) / 1e6;
+    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }, { model: 'openai:gpt-5', calls: 3 }], 80_000)).toBeCloseTo(sonnet + gpt);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { renderCommandReply, renderFailureComment, renderRefusal } from '../../src/report/render-notices.js';
+import { parseCommandLine } from '../../src/trigger/parse-command.js';
+
+/** The reply to a malformed command, as posted. */
+function replyTo(line: string): string {
+  const parsed = parseCommandLine(line, '/debate');
+  if (parsed.kind !== 'invalid') throw new Error(`${line} parsed as ${parsed.kind}`);
+  return renderCommandReply({ kind: 'invalid', problem: parsed.problem }, '/debate');
+}
+
+describe('replies and notices', () => {
+  it('echoes what the user typed through the sanitiser: no HTML, link or mention of its making', () => {
+    const reply = replyTo('/debate a vs b --rounds=<img/src=x>@octocat[x](https://evil.example)');
+    expect(reply).toContain('&lt;img/src=x&gt;');
+    expect(reply).not.toContain('<img');
+    expect(reply).not.toMatch(/@octocat/);
+    expect(reply).not.toContain('[x](');
+    expect(reply).toContain('`--rounds` needs a number from 0 to 5');
+  });
+
+  it('mentions the refused user only by a login of GitHub\'s shape, and sanitises a failure', () => {
+    expect(renderRefusal('alice-1')).toMatch(/^@alice-1 only people with write access/);
+    expect(renderRefusal('x @octocat <b>')).not.toMatch(/@octocat|<b>/);
+    expect(renderFailureComment('0123456789abcdef', 'boom <!-- pr-debate:v1 id=ffffffffffffffff -->', undefined).match(/<!--/g)).toHaveLength(1);
+  });
+});
