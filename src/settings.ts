@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
 import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
@@ -193,21 +194,37 @@ export interface Settings {
   runUrl: string | undefined;
   /** The runner's scratch folder (`RUNNER_TEMP`), where the whole report is also written. */
   runnerTemp: string | undefined;
+  /**
+   * With `lenient`, the first input that was not valid, replaced by its default so the run can still
+   * say so where the user is (a reply on the PR); undefined when every input is valid.
+   */
+  invalidInput: { input: string; message: string } | undefined;
 }
 
 /**
  * Parses the inputs and the runner environment.
  * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
  * @param env the process environment
- * @throws SettingsError naming the first bad input and how to fix it
+ * @param options.lenient replace the first bad input (other than `github-token`) by its default and
+ *   name it in `invalidInput`, instead of throwing
+ * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
  */
 export function parseSettings(
   getInput: (name: string) => string | undefined,
   env: Record<string, string | undefined>,
+  options: { lenient?: boolean } = {},
 ): Settings {
-  const rawInputs = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
-  const inputs = inputsSchema.safeParse(rawInputs);
-  if (!inputs.success) throw new SettingsError(describeIssues(inputs.error, 'Input'));
+  const rawInputs: Record<string, string | undefined> = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
+  let inputs = inputsSchema.safeParse(rawInputs);
+  let invalidInput: Settings['invalidInput'];
+  if (!inputs.success) {
+    const message = describeIssues(inputs.error, 'Input');
+    const input = String(inputs.error.issues[0]?.path[0] ?? '');
+    if (!options.lenient || input === 'github-token' || !(input in rawInputs)) throw new SettingsError(message);
+    invalidInput = { input, message };
+    inputs = inputsSchema.safeParse({ ...rawInputs, [input]: undefined });
+    if (!inputs.success) throw new SettingsError(message);
+  }
   const environment = environmentSchema.safeParse(env);
   if (!environment.success) throw new SettingsError(describeIssues(environment.error, 'Environment'));
   const i = inputs.data;
@@ -253,6 +270,7 @@ export function parseSettings(
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
     runnerTemp: e.RUNNER_TEMP,
+    invalidInput,
   };
 }
 
@@ -270,6 +288,24 @@ export function providersOf(settings: Pick<Settings, 'model' | 'advocateModels' 
  */
 export function requireCredentials(settings: Settings): void {
   if (providersOf(settings).has('anthropic')) requireApiKey(settings);
+}
+
+/**
+ * Reads the webhook event payload the runner wrote to `GITHUB_EVENT_PATH`.
+ * @throws SettingsError when the file cannot be read or is not JSON
+ */
+export async function readEventPayload(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path} (${error instanceof Error ? error.message : String(error)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SettingsError(`GITHUB_EVENT_PATH: ${path} is not valid JSON; it must hold the webhook event payload`);
+  }
 }
 
 /**

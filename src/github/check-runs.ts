@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CheckOutput, GateSource } from '../gate/run-gate.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
-import { parseResponse } from './pull-request-source.js';
+import { parseResponse } from './parse-response.js';
 
 /**
  * The merge gate's reads and writes on GitHub (contract section 9), behind {@link GateSource}.

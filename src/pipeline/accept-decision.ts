@@ -1,7 +1,8 @@
 import { acceptDecision } from '../gate/accept-decision.js';
 import { checkOutput, evaluatePull } from '../gate/run-gate.js';
 import { signRecord } from '../gate/sign-record.js';
-import { canTrigger, type Publisher } from '../github/comments.js';
+import { canTrigger } from '../github/check-permission.js';
+import type { Publisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { markerLine } from '../report/comment-context.js';
 import { mirrorAccept, renderAcceptDenied, renderAcceptProblem, renderAcceptReply } from '../report/render-accept.js';
@@ -73,7 +74,7 @@ export async function acceptStage(
 
   const marker = markerLine(record.id);
   const comment = await publish.find(pr, marker);
-  if (comment) await publish.upsert(pr, marker, mirrorAccept(comment.body, record, { headSha: after.headSha, conclusion }));
+  if (comment) await publish.edit(comment.id, mirrorAccept(comment.body, record, { headSha: after.headSha, conclusion }));
   else clients.log.warning(`The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`);
 
   const reply = await publish.reply(pr, renderAcceptReply(record, { headSha: after.headSha, conclusion, summary: after.verdict.summary, url: written.htmlUrl }));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPipeline, type PipelineClients } from '../../src/pipeline.js';
+import { runPipeline } from '../../src/pipeline/run-pipeline.js';
+import type { PipelineClients } from '../../src/pipeline/types.js';
 import { recordToYaml, type DecisionRecord } from '../../src/report/decision-record.js';
 import { markerLine } from '../../src/report/comment-context.js';
 import { parseSettings } from '../../src/settings.js';
@@ -27,7 +28,8 @@ describe('/debate accept', () => {
     const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user, commentId: data.id, association: 'COLLABORATOR' }), settings);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(() => new Error('no model may be called for an accept'));
-    const clients: PipelineClients = { octokit: scenario.octokit(), models, log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() } };
+    const octokit = scenario.octokit();
+    const clients: PipelineClients = { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }, recorder: { setOutputs: () => {}, writeSummary: async () => {} } };
     const result = await runPipeline(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     return result;

@@ -120,6 +120,8 @@ export interface Fault {
   delayMs?: number;
   /** Destroy the socket instead of answering, as a dropped connection. */
   destroy?: boolean;
+  /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
+  pass?: boolean;
 }
 
 /** GitHub's `simple-user`. */
@@ -1374,7 +1376,15 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
     const fault = takeFault(method, url.pathname);
-    if (fault !== undefined) return answerFault({ req, res }, fault);
+    if (fault?.pass === true) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, fault.delayMs ?? 0);
+        timers.add(timer);
+      });
+    } else if (fault !== undefined) return answerFault({ req, res }, fault);
     if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
     if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
 
@@ -1412,6 +1422,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
     });
   });
+  // Idle keep-alive sockets outlive every client's (undici closes its own after 4 s): the server never
+  // closes one just as a client reuses it, which is an ECONNRESET under load. close() ends them all.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
