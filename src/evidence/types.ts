@@ -145,6 +145,8 @@ export interface EvidencePack {
   text: string;
   /** `sha256:<hex>` of `text` (decision record `evidence_digest`). */
   digest: string;
+  /** The same with the commit SHAs and the delimiter tag normalised away (decision record `content_digest`). */
+  contentDigest: string;
   /** The delimiter tag of this pack's blocks; derived from the content, so content cannot contain it. */
   tag: string;
   /** Estimated tokens of `text`. */
