@@ -1,5 +1,4 @@
-import { planDebate, plannedCalls } from '../debate/plan.js';
-import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
+import { planDebate } from '../debate/plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { answerCommand, answerProblem, authorize, findProblem, reactToCommand } from './answer-command.js';
@@ -41,18 +40,12 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     progress = trackProgress(run, plan);
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
-    const calls = plannedCalls(plan, trigger.positions.length || 4, trigger.positions.length === 0);
-    run.estimateUsd = estimateRunCostUsd(callsByModel({ total: calls, framing: trigger.positions.length === 0, positions: trigger.positions.length || 4, ...settings }), evidence.pack.tokens);
-    progress.update((state) => {
-      state.evidenceDone = true;
-      state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
-      state.estimate = { calls, costUsd: run.estimateUsd };
-    });
+    progress.evidenceRead(evidence.pack);
     await progress.ready();
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
-    if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing)));
+    if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing, evidence)));
     // Record and render: the report, outputs and job summary are kept before any further GitHub call.
     recorded = await recordResult(run, outcome, evidence);
     // Publish, then settle the reaction.
