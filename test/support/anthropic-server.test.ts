@@ -193,10 +193,10 @@ describe('usage and prompt caching', () => {
     ['response-start', 0],
     ['response-end', 2048],
   ] as const)('makes a written prefix readable at the %s of the response that wrote it', async (cacheReadable, secondWrites) => {
-    const timed = await startAnthropicServer({ apiKey: API_KEY, responder: reply('{"ok":true}'), cacheReadable, streamMs: 50 });
+    const timed = await startAnthropicServer({ apiKey: API_KEY, responder: reply('{"ok":true}'), cacheReadable, streamMs: 1_000 });
     try {
       const anthropic = new Anthropic({ apiKey: API_KEY, baseURL: timed.url, maxRetries: 0 });
-      // The second request is sent once the first response has begun, and arrives before it ends.
+      // The second request is sent once the first response has begun, and arrives before it ends (1 s later, even on a loaded machine).
       const first = anthropic.messages.stream(cachedRequest());
       await new Promise<void>((resolve) => first.on('streamEvent', (event) => event.type === 'message_start' && resolve()));
       const second = await anthropic.messages.stream(cachedRequest()).finalMessage();
