@@ -1,16 +1,36 @@
 import tseslint from 'typescript-eslint';
 
+const parserOptions = { projectService: true, tsconfigRootDir: import.meta.dirname };
+const promiseAndConsoleRules = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+  'no-console': 'error',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'eval-cases/**'] },
   {
-    files: ['**/*.ts'],
-    extends: [tseslint.configs.base],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // The action and the CLI: typescript-eslint's type-checked recommendations (issue #10); non-null
+    // assertions are reported as warnings, to be replaced one by one by checks that say what is missing.
+    files: ['src/**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      'no-console': 'error',
+      ...promiseAndConsoleRules,
+      '@typescript-eslint/no-non-null-assertion': 'warn',
+      // `const { signature: _signature, ...rest } = record` is how a field is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
+  },
+  {
+    // Scripts, benchmarks and tests stay on the base config with the promise rules: the type-checked
+    // preset would report some 200 errors and 350 warnings there (mostly `any` from parsed fixtures and
+    // non-null assertions on test data), a large change unrelated to the product code.
+    files: ['**/*.ts'],
+    ignores: ['src/**'],
+    extends: [tseslint.configs.base],
+    languageOptions: { parserOptions },
+    rules: promiseAndConsoleRules,
   },
   {
     // Scripts, benchmarks and test support print for people; the action logs through @actions/core.

@@ -193,9 +193,9 @@ export function findCitationRefs(text: string, scope: BlobLinkScope = {}): Found
     const anchor = LINE_ANCHOR.exec(rawAnchor ?? '');
     let path: string;
     try {
-      path = decodeURIComponent(rawPath!);
+      path = decodeURIComponent(rawPath);
     } catch {
-      path = rawPath!;
+      path = rawPath;
     }
     const start = anchor ? Number(anchor[1]) : 1;
     const end = anchor?.[2] === undefined ? start : Number(anchor[2]);

@@ -114,7 +114,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
-    const recorder = { setOutputs: () => undefined, writeSummary: async () => undefined };
+    const recorder = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
     const result = await runPipeline({ github, models, spending, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 

@@ -38,9 +38,7 @@ function* wordEnds(text: string): Generator<number> {
 
 /** Counts words as the caps do. */
 export function countWords(text: string): number {
-  let n = 0;
-  for (const _end of wordEnds(text)) n += 1;
-  return n;
+  return [...wordEnds(text)].length;
 }
 
 /** Spends a turn's word cap across its text fields, in the order the turn is read. */

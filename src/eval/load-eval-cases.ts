@@ -104,7 +104,7 @@ export function createSnapshotSource(evalCase: EvalCase): EvidenceSource {
     listFiles: files,
     getWholeDiff: async () => ({ diff: await readDiff() }),
     // The snapshot's base is the merge base: the case is cut from two versions, one the parent of the other.
-    getMergeBase: async () => ({ sha: baseSha, treeSha: baseSha }),
+    getMergeBase: () => Promise.resolve({ sha: baseSha, treeSha: baseSha }),
     async getTree(sha) {
       const root = path.resolve(evalCase.dir, sha === headSha ? 'head' : 'base');
       const names = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);

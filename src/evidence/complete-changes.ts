@@ -1,7 +1,7 @@
 import { filesFromTrees, type GitTree } from './complete-file-list.js';
 import { diffLocally } from './diff-locally.js';
 import type { LowPriorityClassifier } from './file-priority.js';
-import type { EvidenceSource } from './gather-evidence.js';
+import type { EvidenceSource, FetchedFiles } from './gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from './types.js';
 
 /**
@@ -76,7 +76,7 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     bytes += size;
   }
   const picked = wanted.filter((f) => chosen.has(f.path));
-  const none = { texts: new Map(), sizes: new Map() };
+  const none: FetchedFiles = { texts: new Map(), sizes: new Map() };
   const [heads, bases] =
     picked.length === 0
       ? [none, none]

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import type { Provider } from './model-id.js';
@@ -95,7 +95,7 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
         if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
-        if (error instanceof Anthropic.APIError) {
+        if (isApiError(error)) {
           const details = detailsOf(error, options.provider);
           throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
         }
@@ -118,10 +118,24 @@ const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
 function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
   let json = jsonSchemas.get(schema);
   if (!json) {
-    json = zodOutputFormat(schema).schema as Record<string, unknown>;
+    json = zodOutputFormat(schema).schema;
     jsonSchemas.set(schema, json);
   }
   return json;
+}
+
+/**
+ * The fields of an error body read here, each dropped when it is not a string: the Messages API's
+ * `{ error: { type, message } }`, Bedrock's `{ message }`, Vertex's `{ error: { message, status } }`.
+ */
+const errorBodySchema = z.object({
+  message: z.string().optional().catch(undefined),
+  error: z.object({ message: z.string().optional().catch(undefined), status: z.string().optional().catch(undefined) }).optional().catch(undefined),
+});
+
+/** `instanceof` on the SDK's generic error class narrows to `APIError<any, any, any>`; this keeps its declared types. */
+function isApiError(error: unknown): error is InstanceType<typeof Anthropic.APIError> {
+  return error instanceof Anthropic.APIError;
 }
 
 /**
@@ -133,13 +147,13 @@ function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
  * Google API errors (`error.status`: 401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429 RESOURCE_EXHAUSTED).
  */
 function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Provider): ProblemDetails {
-  const body = error.error as { message?: unknown; error?: { message?: unknown; status?: unknown } } | undefined;
-  const bodyMessage = typeof body?.message === 'string' ? body.message : typeof body?.error?.message === 'string' ? body.error.message : undefined;
+  const body = errorBodySchema.safeParse(error.error).data;
+  const bodyMessage = body?.message ?? body?.error?.message;
   const detail = error.apiMessage ?? bodyMessage ?? error.message.split('\n')[0] ?? 'no detail';
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   const awsType = error.headers?.get('x-amzn-errortype')?.split(':')[0];
-  const type = error.type ?? awsType ?? (typeof body?.error?.status === 'string' ? body.error.status : undefined);
+  const type = error.type ?? awsType ?? body?.error?.status;
   const base = { status: error.status, type, detail, retryAfterSeconds: retryAfterOf(error.headers) };
   if (error.status === 429 && error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode)) return { ...base, problem: 'spend-limit' };
   if (provider === 'bedrock') {

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
@@ -104,7 +104,7 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
       if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
-      if (error instanceof OpenAI.APIError) {
+      if (isApiError(error)) {
         if (structured && refusesJsonSchema(error)) {
           textOnly.add(call.model);
           return send(call, false);
@@ -150,13 +150,21 @@ function refusesJsonSchema(error: InstanceType<typeof OpenAI.APIError>): boolean
   return text.includes('response_format') || text.includes('json_schema');
 }
 
+/** The field of an error body read here (OpenAI API reference, "Error codes": `{ message, type, param, code }`), dropped when not a string. */
+const errorBodySchema = z.object({ message: z.string().optional().catch(undefined) });
+
+/** `instanceof` on the SDK's generic error class narrows to `APIError<any, any, any>`; this keeps its declared types. */
+function isApiError(error: unknown): error is InstanceType<typeof OpenAI.APIError> {
+  return error instanceof OpenAI.APIError;
+}
+
 /**
  * The typed problem of an SDK error (OpenAI API reference, "Error codes": 401 invalid key, 403
  * region or permission, 404 model, 429 rate limit or `insufficient_quota`, 500, 503 overloaded).
  */
 function detailsOf(error: InstanceType<typeof OpenAI.APIError>): ProblemDetails {
-  const body = error.error as { message?: unknown } | undefined;
-  const detail = (typeof body?.message === 'string' ? body.message : error.message.split('\n')[0]) ?? 'no detail';
+  const body = errorBodySchema.safeParse(error.error).data;
+  const detail = body?.message ?? error.message.split('\n')[0] ?? 'no detail';
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   if (error instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   const base = { status: error.status, type: error.code ?? error.type ?? undefined, detail, retryAfterSeconds: retryAfterOf(error.headers) };

@@ -88,7 +88,7 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
     spentUsd: () => spent,
     reached: () => refusal,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
-      const worst = worstCaseCostUsd(call.model, boundInputTokens(call as ModelCall<unknown>), call.maxTokens);
+      const worst = worstCaseCostUsd(call.model, boundInputTokens(call), call.maxTokens);
       while (!refusal && reserved > 0 && spent + reserved + worst > capUsd) await settled;
       if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
       if (spent + worst > capUsd) {

@@ -4,7 +4,7 @@ import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
 import { loadPrompt } from '../prompts.js';
 import { describeStop, renderTranscript } from '../render-transcript.js';
 import type { ReplySchemas, Ruling } from '../schemas.js';
-import type { AuditResult, FinalRuling, JudgeRun, PositionStatus, StopReason, Transcript } from '../types.js';
+import type { AuditResult, FinalRuling, JudgeRun, StopReason, Transcript } from '../types.js';
 import { listPositions, MAX_TOKENS, type DebateContext } from './debate-context.js';
 
 /**
@@ -93,11 +93,11 @@ export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise
  */
 export function combineRulings(first: FinalRuling, second: FinalRuling): { ruling: FinalRuling; notes: string[] } {
   const notes: string[] = [];
-  const positions = first.positions.map((p) => {
+  const positions = first.positions.map((p): FinalRuling['positions'][number] => {
     const other = second.positions.find((q) => q.id === p.id);
     if (!other || other.status === p.status) return p;
     notes.push(`The two judge runs disagreed on position ${p.id} (${p.status} / ${other.status}); it is recorded as unresolved.`);
-    return { ...p, status: 'unresolved' as PositionStatus, rationale: `${p.rationale} (Run 2: ${other.rationale})`, defeating_citations: [] };
+    return { ...p, status: 'unresolved', rationale: `${p.rationale} (Run 2: ${other.rationale})`, defeating_citations: [] };
   });
   if (first.recommendation !== second.recommendation) {
     const reason = `The two judge runs, with the positions in different orders, disagreed: one recommended ${first.recommendation}, the other ${second.recommendation}.`;
