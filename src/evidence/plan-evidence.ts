@@ -95,7 +95,8 @@ export interface EvidencePlan {
   /** Paths of which the pack leaves something out (diff or content). */
   partial: Set<string>;
   truncated: boolean;
-  fileCount: { listed: number; total: number };
+  /** See `EvidencePack.fileCount`. */
+  fileCount: { listed: number; total: number; fromTrees: number };
   /** The budget as spent so far; see {@link BudgetLedger}. */
   ledger: BudgetLedger;
 }
@@ -143,7 +144,7 @@ export function planEvidence(input: PlanInput): EvidencePlan {
     partial: new Set(),
     // Truncated means the budget left something out; files GitHub did not list are named in the notes.
     truncated: false,
-    fileCount: { listed, total },
+    fileCount: { listed, total, fromTrees: files.filter((f) => f.listedBy === 'git-trees').length },
     ledger: openLedger(limit, fixed, byPath, states, compact?.named),
   };
   const { ledger } = plan;

@@ -198,7 +198,7 @@ describe('buildEvidencePack', () => {
     expect(pack.text).toContain('- "src/main.ts": modified, +1 -0 [diff]');
     expect(pack.text).toMatch(/- \d+ more files under "vendor\/pkg\d\/(deep\/)?": 1?\d+ modified, \+\d+ -0 \[diffs of \d+ left out\]/);
     expect(pack.truncated).toBe(true);
-    expect(pack.fileCount).toEqual({ listed: 601, total: 3_400 });
+    expect(pack.fileCount).toEqual({ listed: 601, total: 3_400, fromTrees: 0 });
     expect(pack.text).toContain("2799 changed files are not in GitHub's file list");
     // The short lines that fit come first, the rest is counted by folder, and the pack and its notes say how many.
     const named = [...pack.text.matchAll(/^- "[^"]+" modified \+1 -0$/gm)].length;

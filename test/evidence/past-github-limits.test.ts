@@ -64,7 +64,7 @@ describe('evidence past GitHub limits', () => {
     expect(files).toHaveLength(3_100);
     expect(new Set(files.map((f) => f.path))).toEqual(new Set(huge.files.map((f) => f.filename)));
     expect(pack.files.size).toBe(3_100);
-    expect(pack.fileCount).toEqual({ listed: 3_100, total: 3_100 });
+    expect(pack.fileCount).toEqual({ listed: 3_100, total: 3_100, fromTrees: 100 });
     expect(pack.notes.join(' ')).toContain("GitHub's file list stops at 3,000 files; the other 100 changed files were found by comparing the git trees of the merge base and the head.");
     // Every file is named in the pack's text, by a line of the file list; none is left to a folder count.
     const named = new Set([...pack.text.matchAll(/^- ("(?:[^"\\]|\\.)*")(?:: | \w)/gm)].map((m) => JSON.parse(m[1]!) as string));
@@ -83,7 +83,7 @@ describe('evidence past GitHub limits', () => {
   it('carries on with the listed files, and says so, when GitHub serves no tree', async () => {
     const { pack, files } = await gather(4);
     expect(files).toHaveLength(3_000);
-    expect(pack.fileCount).toEqual({ listed: 3_000, total: 3_010 });
+    expect(pack.fileCount).toEqual({ listed: 3_000, total: 3_010, fromTrees: 0 });
     expect(pack.notes.join(' ')).toMatch(/GitHub's file list stops at 3,000 files, so 10 changed files are not named here: GitHub did not serve the git trees that would name them \(Not Found/);
   });
 
