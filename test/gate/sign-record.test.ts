@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/gate/canonical-json.js';
-import { DecisionKeyError, importDecisionKeys, signedPayload, signRecord, verifyRecord } from '../../src/gate/sign-record.js';
+import { DecisionKeyError, importDecisionKeys, keySecrets, signedPayload, signRecord, verifyRecord } from '../../src/gate/sign-record.js';
+import { redactSecrets } from '../../src/report/redact.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
@@ -56,6 +57,14 @@ describe('signing decision records', () => {
     const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);
     expect((await verifyRecord({ ...signed, signature: elsewhere.signature }, keys.verifying!)).ok).toBe(false);
     expect(await verifyRecord(record, keys.verifying!)).toEqual({ ok: false, reason: 'the record is not signed' });
+  });
+
+  it('masks and redacts the private key: the whole PEM and each line of its body', () => {
+    const { signingKey } = ed25519Pems();
+    const body = signingKey.split('\n').filter((l) => l && !l.startsWith('-----'));
+    expect(keySecrets(signingKey)).toEqual([signingKey, ...body]);
+    expect(redactSecrets(`oops: ${body[0]}`, keySecrets(signingKey))).toBe('oops: [redacted secret]');
+    expect(keySecrets(undefined)).toEqual([]);
   });
 
   it('reads keys pasted with escaped newlines, and names the input for a bad key without quoting it', async () => {
