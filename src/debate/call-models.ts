@@ -3,19 +3,13 @@ import { checkScript, proseOf, type Script } from './language.js';
 import { ZERO_USAGE } from '../usage/price-usage.js';
 import { ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
-import { replyFormat } from './schemas.js';
+import { planFanOut } from './warm-prompt-cache.js';
 import type { CallRecord } from './types.js';
 
 /**
- * Every model call of a run goes through here: the shared prefix and output format, the repair
- * retry, the language check, the prompt-cache warm-up and the call records. Pure over {@link ModelClient}.
- *
- * Warm-up: the API writes a prompt-cache entry only once a reply has started, so calls sent at the
- * same instant all miss and all pay to write the same prefix (1.25x input price each, against 0.1x for
- * a read). The first call on each model therefore goes alone until its reply starts (`onStart`, the
- * API's `message_start`); calls on that model queued behind it then fan out and read the cache. The
- * cost is one time-to-first-token of latency per model per run; with an 80k-token evidence pack the
- * saving is about (n - 1) x 80k x (1.25 - 0.1) input-token prices for n parallel calls.
+ * Every model call of a run goes through here: the shared prefix, the repair retry, the language
+ * check, the prompt-cache warm-up before a fan-out (`warm-prompt-cache.ts`) and the call records.
+ * Pure over {@link ModelClient}.
  */
 
 /** What a call asks for, before the shared prefix is added. */
@@ -29,6 +23,10 @@ export interface CallSpec<T> {
   /** The field of the reply envelope the call must fill (named in the repair message). */
   field: string;
   instructions: string;
+  /** The transcript block shared by the speakers of a phase (see `ModelCall.transcript`). */
+  transcript?: string;
+  /** The output format sent to the API: the debate's one envelope (see `schemas.ts`). */
+  format: z.ZodType<unknown>;
   schema: z.ZodType<T>;
   maxTokens: number;
 }
@@ -49,6 +47,12 @@ export interface Caller {
    * @returns the output, or the error after the retry; never throws for a model failure
    */
   attempt<T>(spec: CallSpec<T>): Promise<Attempt<T>>;
+  /**
+   * {@link attempt} for the parallel calls of a phase. Calls that share a prefix the cache does not hold
+   * yet go out after a warm-up call, or behind a leader, whichever costs less (`planFanOut`).
+   * @returns the attempts in the order of `specs`
+   */
+  attemptAll<T>(specs: CallSpec<T>[]): Promise<Attempt<T>[]>;
   /** One call with extra instructions after the spec's (a ruling retried for breaking the rules), no repair. */
   retryWith<T>(spec: CallSpec<T>, addendum: string): Promise<Attempt<T>>;
 }
@@ -60,46 +64,90 @@ export interface Caller {
  */
 export function createCaller(client: ModelClient, prefix: { system: string; evidence: string }, script: Script | undefined): Caller {
   const calls: CallRecord[] = [];
-  const warm = new Map<string, Promise<void>>();
+  // Prefixes a completed call has written: readable by any later call, whatever the API's reading.
+  const written = new Set<string>();
+  const formatIds = new WeakMap<object, number>();
+  let formats = 0;
+  const keyOf = (spec: CallSpec<unknown>, transcript = spec.transcript ?? '') => {
+    if (!formatIds.has(spec.format)) formatIds.set(spec.format, (formats += 1));
+    return JSON.stringify([spec.model, formatIds.get(spec.format), transcript]);
+  };
 
-  const once = async <T>(spec: CallSpec<T>, instructions: string, retry: boolean): Promise<ModelReply<T>> => {
-    const leader: { onStart: (() => void) | undefined } = { onStart: undefined };
-    const gate = warm.get(spec.model);
-    if (gate) await gate;
-    else warm.set(spec.model, new Promise<void>((resolve) => (leader.onStart = resolve)));
-    const onStart = leader.onStart;
+  const once = async <T>(spec: CallSpec<T>, instructions: string, meta: { retry: boolean; warmUp?: boolean; onStart?: () => void }): Promise<ModelReply<T>> => {
     const started = Date.now();
     const record = (ok: boolean, model: string, usage: CallRecord['usage']) =>
-      calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry });
+      calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry: meta.retry });
     try {
       const reply = await client.complete({
         role: spec.role,
         model: spec.model,
         system: prefix.system,
         evidence: prefix.evidence,
+        ...(spec.transcript ? { transcript: spec.transcript } : {}),
         instructions,
-        format: replyFormat,
+        format: spec.format,
         schema: spec.schema,
         maxTokens: spec.maxTokens,
-        meta: { ...spec.meta, retry },
-        ...(onStart ? { onStart } : {}),
+        meta: { ...spec.meta, retry: meta.retry, ...(meta.warmUp ? { warmUp: true } : {}) },
+        ...(meta.onStart ? { onStart: meta.onStart } : {}),
       });
+      written.add(keyOf(spec));
       record(true, reply.model, reply.usage);
       return reply;
     } catch (error) {
-      record(false, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
+      // A reply that arrived, usable or not, was answered: its prefix is in the cache.
+      if (error instanceof ModelReplyError) written.add(keyOf(spec));
+      record(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
       throw error;
     } finally {
-      onStart?.();
+      meta.onStart?.();
     }
+  };
+
+  const warmUp = async (spec: CallSpec<unknown>): Promise<void> => {
+    const warm = { ...spec, purpose: `prompt-cache warm-up (${spec.purpose})`, maxTokens: 1 };
+    try {
+      await once(warm, loadPrompt('warm-up'), { retry: false, warmUp: true });
+    } catch {
+      // Expected: a reply cut at one token. An API error only means the group writes the prefix itself.
+    }
+  };
+
+  const attemptAll = async <T>(specs: CallSpec<T>[]): Promise<Attempt<T>[]> => {
+    const groups = new Map<string, number[]>();
+    specs.forEach((spec, i) => {
+      const key = keyOf(spec);
+      groups.set(key, [...(groups.get(key) ?? []), i]);
+    });
+    const results: Promise<Attempt<T>>[] = [];
+    for (const [key, members] of groups) {
+      const first = specs[members[0]!]!;
+      const evidenceKey = keyOf(first, '');
+      const prefixChars = prefix.system.length + prefix.evidence.length;
+      const cachedChars = written.has(key) ? prefixChars + (first.transcript?.length ?? 0) : first.transcript && written.has(evidenceKey) ? prefixChars : 0;
+      const totalChars = prefixChars + (first.transcript?.length ?? 0);
+      const fanOut = planFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
+      if (fanOut === 'warm-up') {
+        const warmed = warmUp(first);
+        for (const i of members) results[i] = warmed.then(() => attemptWith(specs[i]!));
+      } else if (fanOut === 'leader') {
+        let begun: () => void = () => {};
+        const started = new Promise<void>((resolve) => (begun = resolve));
+        results[members[0]!] = attemptWith(first, begun);
+        for (const i of members.slice(1)) results[i] = started.then(() => attemptWith(specs[i]!));
+      } else {
+        for (const i of members) results[i] = attemptWith(specs[i]!);
+      }
+    }
+    return Promise.all(results);
   };
 
   const languageProblem = (output: unknown) => checkScript(script, proseOf(output));
 
-  const attempt = async <T>(spec: CallSpec<T>): Promise<Attempt<T>> => {
+  const attemptWith = async <T>(spec: CallSpec<T>, onStart?: () => void): Promise<Attempt<T>> => {
     let first: ModelReply<T>;
     try {
-      first = await once(spec, spec.instructions, false);
+      first = await once(spec, spec.instructions, { retry: false, ...(onStart ? { onStart } : {}) });
     } catch (error) {
       if (!(error instanceof ModelReplyError)) return { ok: false, error: describe(error), repaired: false };
       return repair(spec, error.message, repairText(spec, error));
@@ -114,7 +162,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
 
   const repair = async <T>(spec: CallSpec<T>, firstProblem: string, text: string): Promise<Attempt<T>> => {
     try {
-      const second = await once(spec, `${spec.instructions}\n\n${text}`, true);
+      const second = await once(spec, `${spec.instructions}\n\n${text}`, { retry: true });
       const wrongLanguage = languageProblem(second.output);
       return { ok: true, output: second.output, model: second.model, repaired: true, warnings: wrongLanguage ? [`${wrongLanguage}, after a repair retry`] : [] };
     } catch (error) {
@@ -124,14 +172,14 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
 
   const retryWith = async <T>(spec: CallSpec<T>, addendum: string): Promise<Attempt<T>> => {
     try {
-      const reply = await once(spec, `${spec.instructions}\n\n${addendum}`, true);
+      const reply = await once(spec, `${spec.instructions}\n\n${addendum}`, { retry: true });
       return { ok: true, output: reply.output, model: reply.model, repaired: false, warnings: [] };
     } catch (error) {
       return { ok: false, error: describe(error), repaired: false };
     }
   };
 
-  return { calls, attempt, retryWith };
+  return { calls, attempt: (spec) => attemptWith(spec), attemptAll, retryWith };
 }
 
 function repairText(spec: CallSpec<unknown>, error: ModelReplyError): string {

@@ -6,12 +6,13 @@ import type { FinalRuling, Position, PositionStatus } from './types.js';
 /**
  * The rules a ruling must keep, checked in code (issue #4, "Rules enforced in code"; the
  * falsification protocol):
- * - every position of the debate is ruled on once, and only those;
+ * - every position of the debate is ruled on once, and only those (the ruling's schema is keyed by
+ *   this debate's position ids, each required, so no ruling that breaks this can be written);
  * - a position survives only on at least one of its own claims tagged `verified` (exaggerated and
  *   out-of-scope claims do not count);
  * - a position is falsified only with at least one verified counter-citation;
  * - the recommendation is a surviving position, or `none`;
- * - at least two irreducible trade-offs; 3 to 5 key reasons; scenarios recommend positions of the debate.
+ * - at least two irreducible trade-offs; 3 to 5 key reasons (scenarios can only recommend positions of the debate: the schema's enum).
  * A position whose advocate surrendered is `conceded` whatever the judge said. Pure.
  */
 
@@ -39,18 +40,9 @@ export interface Violation {
 export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: FinalRuling; violations: Violation[]; notes: string[] } {
   const violations: Violation[] = [];
   const notes: string[] = [];
-  const ids = new Set(ctx.positions.map((p) => p.id));
-  for (const given of ruling.positions) {
-    if (!ids.has(given.id)) violations.push({ rule: `The ruling covers position ${given.id}, which is not in this debate.`, fix: 'That entry was dropped.' });
-  }
   const positions: FinalRuling['positions'] = ctx.positions.map((position) => {
-    const entries = ruling.positions.filter((p) => p.id === position.id);
-    if (entries.length > 1) violations.push({ rule: `Position ${position.id} was ruled ${entries.length} times.`, fix: 'The first ruling counts.' });
-    const given = entries[0];
-    if (!given) {
-      violations.push({ rule: `The ruling does not cover position ${position.id}.`, fix: `Position ${position.id} is recorded as unresolved.` });
-      return { id: position.id, status: ctx.surrendered.has(position.id) ? 'conceded' : 'unresolved', rationale: 'The judge gave no ruling on this position.', defeating_citations: [] };
-    }
+    const given = ruling.positions[position.id];
+    if (!given) throw new Error(`The ruling has no entry for position ${position.id}: it was validated against another debate's schema.`);
     const defeating = given.defeating_citations.map((c) => auditCitation(c, ctx.pack));
     let status: PositionStatus = given.status;
     if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
@@ -77,15 +69,10 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
   let { recommendation, confidence, confidence_reason: confidenceReason } = ruling;
   const recommended = positions.find((p) => p.id === recommendation);
   if (recommendation !== 'none' && recommended?.status !== 'survived') {
-    violations.push({
-      rule: recommended
-        ? `The ruling recommends position ${recommendation}, which is not a surviving position.`
-        : `The ruling recommends position ${recommendation}, which is not a position of this debate.`,
-      fix: 'There is no recommendation, and confidence is low.',
-    });
+    violations.push({ rule: `The ruling recommends position ${recommendation}, which is not a surviving position.`, fix: 'There is no recommendation, and confidence is low.' });
     recommendation = 'none';
     confidence = 'low';
-    confidenceReason = recommended ? `The recommended position did not survive the engine's rules.` : 'The judge recommended a position that is not in this debate.';
+    confidenceReason = `The recommended position did not survive the engine's rules.`;
   } else if (recommendation === 'none' && !ruling.tied_on_axis && confidence !== 'low') {
     // "No clear winner" with no axis it is tied on says nothing confident: a high confidence would contradict it.
     violations.push({
@@ -108,13 +95,8 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
     });
     keyReasons = keyReasons.slice(0, 5);
   }
-  const scenarios = ruling.scenarios.map((s, i) => {
-    if (s.recommendation === 'none' || ids.has(s.recommendation)) return s;
-    violations.push({ rule: `Scenario ${i + 1} recommends position ${s.recommendation}, which is not in this debate.`, fix: 'It reads none.' });
-    return { ...s, recommendation: 'none' as const };
-  });
   return {
-    ruling: { ...ruling, positions, recommendation, confidence, confidence_reason: confidenceReason, key_reasons: keyReasons, scenarios },
+    ruling: { ...ruling, positions, recommendation, confidence, confidence_reason: confidenceReason, key_reasons: keyReasons },
     violations,
     notes,
   };

@@ -31,6 +31,11 @@ export interface CallMeta {
   order?: string[];
   /** True for the repair retry of an unusable reply and the retry of a ruling that broke the rules. */
   retry: boolean;
+  /**
+   * True for a prompt-cache warm-up: a call with the prefix of the phase's calls, `max_tokens` 1,
+   * whose reply is thrown away (see `warm-prompt-cache.ts`).
+   */
+  warmUp?: boolean;
 }
 
 /**
@@ -44,13 +49,18 @@ export interface ModelCall<T> {
   model: string;
   /** Shared system text (prompts/system.md). */
   system: string;
-  /** The evidence pack text; the cached prefix ends here. */
+  /** The evidence pack text; the first cached prefix ends here. */
   evidence: string;
-  /** Role- and phase-specific instructions (with the transcript so far) that follow the evidence. */
+  /**
+   * The transcript every speaker of a phase reads, word for word the same for all of them: a block of
+   * its own after the evidence and the second cached prefix. Undefined for calls without one.
+   */
+  transcript?: string;
+  /** Role- and speaker-specific instructions that follow the evidence (and the transcript). */
   instructions: string;
   /**
    * The output schema sent to the API (`output_config.format`): the same schema for every call of a
-   * run, so that it never splits the prompt cache. See `replyFormat` in `schemas.ts`.
+   * run, so that it never splits the prompt cache. See `replySchemasFor` in `schemas.ts`.
    */
   format: z.ZodType<unknown>;
   /** Validates the parsed reply and picks out what this call asked for; a failure is a {@link ModelReplyError}. */

@@ -9,6 +9,8 @@ import repair from '../../prompts/repair.md?raw';
 import singleJudge from '../../prompts/single-judge.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
+import transcript from '../../prompts/transcript.md?raw';
+import warmUp from '../../prompts/warm-up.md?raw';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -25,6 +27,8 @@ const PROMPTS = {
   judge,
   'judge-retry': judgeRetry,
   repair,
+  transcript,
+  'warm-up': warmUp,
   'single-judge': singleJudge,
 } as const;
 

@@ -13,7 +13,7 @@ import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import type { DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
-import { POSITION_IDS } from './schemas.js';
+import { POSITION_IDS, replySchemasFor } from './schemas.js';
 import type { Completion, DebateOutcome, DebateResult, Position } from './types.js';
 
 /** What a debate needs. */
@@ -54,14 +54,17 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const caller = createCaller(client, { system: loadPrompt('system'), evidence: pack.text }, expectedScript(request.language));
   const done = (phase: string) => request.onPhaseEnd?.({ phase });
 
-  const framed = request.positions.length > 0 ? undefined : await frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language });
+  // The envelope is keyed by the position ids; before the moderator has framed them, guess two (the usual framing),
+  // so that the moderator's call writes the prefix the debate reads. A framing of three or four changes the envelope.
+  const guessed = replySchemasFor(POSITION_IDS.slice(0, Math.max(2, Math.min(request.positions.length, POSITION_IDS.length))));
+  const framed = request.positions.length > 0 ? undefined : await frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language, schemas: guessed });
   if (framed && (!framed.framing.contested || framed.labels.length < 2)) return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
   const labels = framed?.labels ?? request.positions;
   const outOfScope = framed ? [...new Set([...request.outOfScope, ...framed.framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])] : request.outOfScope;
   const topic = framed?.framing.topic ?? labels.join(' vs ');
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: request.advocateModels[i % request.advocateModels.length] ?? request.moderatorModel }));
-  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan };
+  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
 
   const opened = await openDebate(ctx);
   done('openings');

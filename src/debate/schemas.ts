@@ -4,12 +4,17 @@ import { citationSchema } from '../citations/citation.js';
 /**
  * The structured outputs of every role and phase, as zod schemas.
  *
- * One schema goes to the API for every call of every run: {@link replyFormat}, an envelope with one
- * nullable field per kind of turn. The API's prompt-cache key covers `output_config.format`, so a
- * schema per role would make each role write the whole evidence pack to the cache again (about
- * 1.25x its input price each time) instead of reading it (0.1x). Each call then validates the reply
- * with {@link replyOf}, which takes the one field it asked for; a reply that left it null or broke
- * its schema gets the engine's repair retry.
+ * One schema goes to the API for every call of a debate: the envelope of {@link replySchemasFor},
+ * with one nullable field per kind of turn. The API's prompt-cache key covers `output_config.format`,
+ * so a schema per role would make each role write the whole evidence pack to the cache again (about
+ * 1.25x its input price each time) instead of reading it (0.1x). The envelope is built once per
+ * debate from its position ids, so that position ids are enums of this debate's ids and the judge's
+ * ruling has one required entry per position, keyed by its id: a ruling that leaves a position out
+ * or rules on one that is not in the debate cannot be written. Each call validates the reply with
+ * `replyOf`, which takes the one field it asked for; a reply that left it null or broke its schema
+ * gets the engine's repair retry. The framing call, made before the positions exist, sends the
+ * envelope of a two-position debate, the usual framing; when the moderator frames three or four
+ * positions the debate's envelope differs, and its evidence prefix is written once more.
  *
  * Counts the API cannot express (`minItems` above 1, `maxItems`) are not in the schemas: the engine
  * checks them and says what it did (at most 4 positions, at least two trade-offs, 3-5 key reasons).
@@ -17,8 +22,11 @@ import { citationSchema } from '../citations/citation.js';
 
 /** Position ids, A..D in the order given (contract section 8). */
 export const POSITION_IDS = ['A', 'B', 'C', 'D'] as const;
-/** One position id; a run with fewer positions rejects the ids it does not have, in code. */
-export const positionIdSchema = z.enum(POSITION_IDS);
+
+/** One of this debate's position ids. */
+function positionIdOf(ids: readonly string[]) {
+  return z.enum(ids as [string, ...string[]]);
+}
 
 /** The moderator's framing of a debate when no positions were given. */
 export const framingSchema = z.object({
@@ -55,7 +63,7 @@ export type Opening = z.infer<typeof openingSchema>;
 export const ANSWER_KINDS = ['refute', 'concede', 'surrender'] as const;
 
 /** An advocate's cross-examination turn (phase 2): answers to the attacks on it, own weaknesses, new attacks. */
-export const crossExaminationSchema = z.object({
+export const crossExaminationSchemaFor = (ids: readonly string[]) => z.object({
   answers: z
     .array(
       z.object({
@@ -70,7 +78,7 @@ export const crossExaminationSchema = z.object({
   attacks: z
     .array(
       z.object({
-        target: positionIdSchema.describe('the position attacked; never your own'),
+        target: positionIdOf(ids).describe('the position attacked; never your own'),
         claim: z.string(),
         citations: z.array(citationSchema),
       }),
@@ -78,16 +86,16 @@ export const crossExaminationSchema = z.object({
     .describe('new attacks on other positions'),
 });
 /** A cross-examination turn, as validated. */
-export type CrossExamination = z.infer<typeof crossExaminationSchema>;
+export type CrossExamination = z.infer<ReturnType<typeof crossExaminationSchemaFor>>;
 
 /** A steelman (phase 4): the best case for another position. */
-export const steelmanSchema = z.object({
-  position: positionIdSchema.describe('the position whose best case you write'),
+export const steelmanSchemaFor = (ids: readonly string[]) => z.object({
+  position: positionIdOf(ids).describe('the position whose best case you write'),
   thesis: z.string(),
   arguments: z.array(argumentSchema).min(1),
 });
 /** A steelman, as validated. */
-export type Steelman = z.infer<typeof steelmanSchema>;
+export type Steelman = z.infer<ReturnType<typeof steelmanSchemaFor>>;
 
 /** The auditor's findings (phase 5) on the claims the engine listed by id. */
 export const auditSchema = z.object({
@@ -102,71 +110,89 @@ export type Audit = z.infer<typeof auditSchema>;
 /** Position statuses a judge may give; `conceded` comes from a surrender in cross-examination, never from the judge. */
 export const rulingStatusSchema = z.enum(['survived', 'falsified', 'unresolved']);
 
-/** The judge's ruling (phase 6). */
-export const rulingSchema = z.object({
-  positions: z.array(
-    z.object({
-      id: positionIdSchema,
-      status: rulingStatusSchema,
-      rationale: z.string(),
-      defeating_citations: z.array(citationSchema).describe('verified evidence against the position; required when falsified'),
-    }),
-  ),
-  recommendation: z.enum([...POSITION_IDS, 'none']),
-  tied_on_axis: z.string().nullable().describe('when there is no clear winner: the axis the positions trade off on'),
-  confidence: z.enum(['low', 'medium', 'high']),
-  confidence_reason: z.string().describe('one sentence'),
-  key_reasons: z.array(z.string()).describe('3 to 5'),
-  trade_offs: z.array(z.string()).describe('at least two irreducible trade-offs'),
-  what_would_change: z.array(z.string()),
-  dissent: z.string().describe('the strongest case of the best losing position, written charitably'),
-  consensus: z.array(z.string()).describe('points every position agreed on'),
-  open_questions: z.array(z.string()),
-  scenarios: z.array(
-    z.object({
-      scenario: z.string(),
-      recommendation: z.enum([...POSITION_IDS, 'none']),
-      rationale: z.string(),
-    }),
-  ),
-  blind_spots: z.array(z.string()).describe('what no position considered'),
-  summary: z.string().describe('one sentence a reviewer reads first'),
+/** The judge's ruling on one position. */
+const rulingEntrySchema = z.object({
+  status: rulingStatusSchema,
+  rationale: z.string(),
+  defeating_citations: z.array(citationSchema).describe('verified evidence against the position; required when falsified'),
 });
-/** A ruling, as validated (before the engine enforces the rules). */
-export type Ruling = z.infer<typeof rulingSchema>;
 
-/** The schema of each kind of reply, by the envelope field that carries it. */
-export const REPLY_SCHEMAS = {
-  framing: framingSchema,
-  opening: openingSchema,
-  cross_examination: crossExaminationSchema,
-  steelman: steelmanSchema,
-  audit: auditSchema,
-  ruling: rulingSchema,
-} as const;
+/** The judge's ruling (phase 6): one required entry per position of this debate, keyed by its id. */
+export const rulingSchemaFor = (ids: readonly string[]) => {
+  const recommendation = z.enum(['none', ...ids]);
+  return z.object({
+    positions: z.object(Object.fromEntries(ids.map((id) => [id, rulingEntrySchema])) as Record<string, typeof rulingEntrySchema>).describe('your ruling on each position, by its id'),
+    recommendation,
+    tied_on_axis: z.string().nullable().describe('when there is no clear winner: the axis the positions trade off on'),
+    confidence: z.enum(['low', 'medium', 'high']),
+    confidence_reason: z.string().describe('one sentence'),
+    key_reasons: z.array(z.string()).describe('3 to 5'),
+    trade_offs: z.array(z.string()).describe('at least two irreducible trade-offs'),
+    what_would_change: z.array(z.string()),
+    dissent: z.string().describe('the strongest case of the best losing position, written charitably'),
+    consensus: z.array(z.string()).describe('points every position agreed on'),
+    open_questions: z.array(z.string()),
+    scenarios: z.array(z.object({ scenario: z.string(), recommendation, rationale: z.string() })),
+    blind_spots: z.array(z.string()).describe('what no position considered'),
+    summary: z.string().describe('one sentence a reviewer reads first'),
+  });
+};
+/** A ruling, as validated (before the engine enforces the rules). */
+export type Ruling = z.infer<ReturnType<typeof rulingSchemaFor>>;
+
+/** The replies of each kind, as validated, by the envelope field that carries them. */
+export interface Replies {
+  framing: Framing;
+  opening: Opening;
+  cross_examination: CrossExamination;
+  steelman: Steelman;
+  audit: Audit;
+  ruling: Ruling;
+}
 
 /** The envelope field a call asks for. */
-export type ReplyKind = keyof typeof REPLY_SCHEMAS;
+export type ReplyKind = keyof Replies;
+
+/** The output format and the reply validators of one debate. */
+export interface ReplySchemas {
+  /** The position ids the schemas accept. */
+  ids: readonly string[];
+  /** The envelope sent with every call of the debate: each kind of reply as a nullable field. */
+  format: z.ZodType<unknown>;
+  /** The schema of each kind of reply. */
+  kinds: { [K in ReplyKind]: z.ZodType<Replies[K]> };
+  /**
+   * The validator of one kind of reply: the envelope must carry that field, valid; other fields are ignored.
+   * @returns a zod schema whose output is the field's value
+   */
+  replyOf<K extends ReplyKind>(kind: K): z.ZodType<Replies[K]>;
+}
 
 /**
- * The one output schema sent with every call: each kind of reply as a nullable field. A call's
- * instructions name the field to fill; the others are null.
+ * The schemas of a debate among these positions; build once per debate, so that every call sends the
+ * same format object (and the same bytes).
+ * @param ids the debate's position ids, in order (a prefix of {@link POSITION_IDS})
  */
-export const replyFormat = z.object({
-  framing: framingSchema.nullable(),
-  opening: openingSchema.nullable(),
-  cross_examination: crossExaminationSchema.nullable(),
-  steelman: steelmanSchema.nullable(),
-  audit: auditSchema.nullable(),
-  ruling: rulingSchema.nullable(),
-});
-
-/**
- * The validator of one kind of reply: the envelope must carry that field, valid; other fields are ignored.
- * @returns a zod schema whose output is the field's value
- */
-export function replyOf<K extends ReplyKind>(kind: K): z.ZodType<z.infer<(typeof REPLY_SCHEMAS)[K]>> {
-  type Out = z.infer<(typeof REPLY_SCHEMAS)[K]>;
-  const field = REPLY_SCHEMAS[kind] as unknown as z.ZodType<Out>;
-  return z.object({ [kind]: field }).transform((reply) => (reply as Record<K, Out>)[kind]);
+export function replySchemasFor(ids: readonly string[]): ReplySchemas {
+  const kinds = {
+    framing: framingSchema,
+    opening: openingSchema,
+    cross_examination: crossExaminationSchemaFor(ids),
+    steelman: steelmanSchemaFor(ids),
+    audit: auditSchema,
+    ruling: rulingSchemaFor(ids),
+  };
+  const format = z.object({
+    framing: kinds.framing.nullable(),
+    opening: kinds.opening.nullable(),
+    cross_examination: kinds.cross_examination.nullable(),
+    steelman: kinds.steelman.nullable(),
+    audit: kinds.audit.nullable(),
+    ruling: kinds.ruling.nullable(),
+  });
+  const replyOf = <K extends ReplyKind>(kind: K): z.ZodType<Replies[K]> => {
+    const field = kinds[kind] as unknown as z.ZodType<Replies[K]>;
+    return z.object({ [kind]: field }).transform((reply) => (reply as Record<K, Replies[K]>)[kind]);
+  };
+  return { ids, format, kinds, replyOf };
 }

@@ -5,7 +5,7 @@ import type { ModelClient } from '../debate/model-client.js';
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { loadPrompt } from '../debate/prompts.js';
-import { replyOf, type Ruling } from '../debate/schemas.js';
+import { replySchemasFor, type Ruling } from '../debate/schemas.js';
 import { runDebate } from '../debate/run-debate.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
@@ -122,6 +122,7 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, voters:
     loadPrompt('single-judge', { positions, voter: of > 1 ? ` You are voter ${n} of ${of}; the others read the same evidence on their own, and the majority decides.` : '', language: languageRule(input.language) });
   const promptTokens = input.pack.tokens + Math.ceil(instructions(1, voters).length / 3);
   const split = splitBudget(budget, voters, promptTokens);
+  const schemas = replySchemasFor(['A', 'B']);
   const rulings = await Promise.all(
     Array.from({ length: split.voters }, (_, i) =>
       caller.attempt<Ruling>({
@@ -131,7 +132,8 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, voters:
         model: input.models.judge,
         field: 'ruling',
         instructions: instructions(i + 1, split.voters),
-        schema: replyOf('ruling'),
+        format: schemas.format,
+        schema: schemas.replyOf('ruling'),
         maxTokens: split.maxTokens,
       }),
     ),
@@ -142,7 +144,8 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, voters:
     if (!attempt.ok) continue;
     const choice = attempt.output.recommendation;
     if (choice === 'A' || choice === 'B') votes[choice] += 1;
-    for (const position of attempt.output.positions) {
+    for (const [id, ruled] of Object.entries(attempt.output.positions)) {
+      const position = { id, ...ruled };
       if (position.id !== 'A' && position.id !== 'B') continue;
       for (const citation of position.defeating_citations) {
         const side = citations[other(position.id)];

@@ -46,7 +46,9 @@ export const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spen
  * output. `output_config.format` is the JSON schema of `call.format` (converted once per schema by the
  * SDK's `zodOutputFormat`, so its bytes are the same on every call: the prompt-cache key covers it);
  * the reply is read by `parseReply` with `call.schema`. The evidence pack block is the cache
- * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache.
+ * breakpoint, so every call of a run reads the system text and the evidence from the prompt cache;
+ * a phase's shared transcript, when there is one, is its own block and the second breakpoint, so the
+ * speakers of a phase read it too. Only the instructions after them differ from call to call.
  */
 export function createClaudeModelClient(client: MessagesClient, options: ClaudeClientOptions): ModelClient {
   const { timeoutMs } = options;
@@ -65,6 +67,7 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
               role: 'user',
               content: [
                 { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
+                ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
                 { type: 'text', text: call.instructions },
               ],
             },

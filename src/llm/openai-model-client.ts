@@ -74,7 +74,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           model: call.model,
           messages: [
             { role: 'system', content: call.system },
-            { role: 'user', content: `${call.evidence}\n\n${call.instructions}${structured ? '' : textModeNote(format.json_schema.schema)}` },
+            // Prefix caching is automatic on these servers: the shared parts (evidence, then a phase's transcript) come first.
+            { role: 'user', content: `${call.evidence}\n\n${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(format.json_schema.schema)}` },
           ],
           stream: true,
           stream_options: { include_usage: true },

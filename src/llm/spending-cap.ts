@@ -63,7 +63,7 @@ function formatBytes(format: z.ZodType<unknown>): number {
 
 /** An upper bound on a call's input tokens. */
 export function boundInputTokens(call: ModelCall<unknown>): number {
-  return Buffer.byteLength(call.system, 'utf8') + Buffer.byteLength(call.evidence, 'utf8') + Buffer.byteLength(call.instructions, 'utf8') + formatBytes(call.format) + FRAMING_TOKENS;
+  return Buffer.byteLength(call.system, 'utf8') + Buffer.byteLength(call.evidence, 'utf8') + Buffer.byteLength(call.transcript ?? '', 'utf8') + Buffer.byteLength(call.instructions, 'utf8') + formatBytes(call.format) + FRAMING_TOKENS;
 }
 
 /**

@@ -11,7 +11,8 @@ describe('prompts', () => {
     for (const name of PROMPT_NAMES) {
       const text = loadPrompt(name, Object.fromEntries(promptPlaceholders(name).map((p) => [p, `<${p}>`])));
       // loadPrompt throws on a placeholder left without a value (next test), so none can remain here.
-      expect(text.length).toBeGreaterThan(200);
+      // The transcript block's heading and the warm-up's one line are short by design; every other prompt is a page.
+      expect(text.length).toBeGreaterThan(name === 'transcript' || name === 'warm-up' ? 60 : 200);
     }
   });
 

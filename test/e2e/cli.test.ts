@@ -60,8 +60,9 @@ describe('pr-debate run', () => {
     expect(github.state.comments).toEqual([]);
     // Not a TTY: one plain progress line per phase, and the outcome, on stderr.
     expect(result.stderr).toMatch(/^Evidence +\d+\.\d s {2}\| total/m);
-    expect(result.stderr).toMatch(/^opening +\d+\.\d s {2}\| total [\d.]+ s, 2 model calls, [\d,]+ tokens, \$/m);
-    expect(result.stderr).toMatch(/^judge .*5 model calls/m);
+    // The openings: one max_tokens 1 cache warm-up before the two advocates fan out (it is a paid call, so it counts).
+    expect(result.stderr).toMatch(/^opening +\d+\.\d s {2}\| total [\d.]+ s, 3 model calls, [\d,]+ tokens, \$/m);
+    expect(result.stderr).toMatch(/^judge .*6 model calls/m);
     expect(result.stderr).not.toMatch(/^Debate /m);
     expect(result.stderr).toContain('dry run, nothing posted (--post publishes it)');
     expect(result.stderr).not.toContain('\x1b[');

@@ -123,11 +123,11 @@ function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => Scr
   };
 }
 
-/** The phase and position of each Messages API request, e.g. `opening A`, `judge`. */
+/** The phase and position of each Messages API request, e.g. `opening A`, `judge`, `warm-up opening A`. */
 const callsOf = (requests: RecordedMessagesRequest[]) =>
   requests.map((r) => {
     const info = describeCall(callOf(r.body, callMetaOf(r.headers)));
-    return info.position ? `${info.phase} ${info.position}` : info.phase;
+    return `${info.warmUp ? 'warm-up ' : ''}${info.position ? `${info.phase} ${info.position}` : info.phase}`;
   });
 
 /** The PRs every scenario serves: #1 the cache change, #2 the same with its whole diff refused (406), #3 inside 3,052 files. */
@@ -202,9 +202,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'success', recommendation: 'A' });
     expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
-    // Quick preset: 2 openings, the audit, 2 judge runs; the limited call was sent again, unchanged.
+    // Quick preset: the cache warm-up, 2 openings, the audit, 2 judge runs; the limited call was sent again, unchanged.
     const requests = seen.model();
-    expect(callsOf(requests)).toEqual(['opening A', 'opening A', 'opening B', 'audit', 'judge', 'judge']);
+    expect(callsOf(requests)).toEqual(['warm-up opening A', 'warm-up opening A', 'opening A', 'opening B', 'audit', 'judge', 'judge']);
     expect(requests[1]!.body).toEqual(requests[0]!.body);
     expect(errors(result)).toEqual([]);
   });
@@ -222,8 +222,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(body).toContain('## ⚠️ pr-debate: no verdict');
     expect(body).toContain('The opening of position A is incomplete: the model is unavailable (HTTP 529 overloaded_error, after retries): Overloaded; try again later.');
     expect(errors(result)).toEqual([expect.stringMatching(/^::error::The debate was aborted: The opening of position A is incomplete: the model is unavailable \(HTTP 529/)]);
-    // Bounded: each of the two openings was tried three times (the SDK's two retries), and nothing came after.
-    expect(callsOf(seen.model())).toEqual(['opening A', 'opening A', 'opening A', 'opening B', 'opening B', 'opening B']);
+    // Bounded: the warm-up and each of the two openings were tried three times (the SDK's two retries), and nothing came after.
+    const calls = callsOf(seen.model());
+    expect(calls.slice(0, 3)).toEqual(['warm-up opening A', 'warm-up opening A', 'warm-up opening A']);
+    expect(calls.slice(3).sort()).toEqual(['opening A', 'opening A', 'opening A', 'opening B', 'opening B', 'opening B']);
 
     // With a label, the moderator is the first call: its failure is the run's, and the comment says so.
     const labelled = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
@@ -242,7 +244,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     const result = await run(await command(POSITIONS));
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    expect(callsOf(seen.model())).toEqual(['opening A', 'opening B']); // one request per call: never retried
+    expect(callsOf(seen.model())).toEqual(['warm-up opening A', 'opening A', 'opening B']); // one request per call: never retried
     const advice = "the organization's API spend limit is reached (You have reached your specified API usage limits.); raise it in the Claude Console, retrying will not help";
     expect(posted(result)?.body).toContain(advice);
     expect(errors(result)[0]).toContain(advice);

@@ -97,10 +97,10 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
     if (call?.phase === 'judge') {
       return reply({
         ruling: {
-          positions: [
-            { id: 'A', status: 'survived', rationale: echo, defeating_citations: [] },
-            { id: 'B', status: 'unresolved', rationale: echo, defeating_citations: [] },
-          ],
+          positions: {
+            A: { status: 'survived', rationale: echo, defeating_citations: [] },
+            B: { status: 'unresolved', rationale: echo, defeating_citations: [] },
+          },
           recommendation: 'A',
           tied_on_axis: echo,
           confidence: 'medium',

@@ -31,18 +31,18 @@ const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 
 
 type Headers = Record<string, string | string[] | undefined>;
 const asCall = (instructions: string, model: string, maxTokens: number, meta: CallMeta | undefined): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens, ...(meta ? { meta } : {}) });
-/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions; the call's metadata header). */
+/** What the engine asked for, read back from a Messages API request (the evidence block, a phase's transcript, then the instructions; the call's metadata header). */
 const messagesCall = (request: MessagesRequest, headers: Headers) => {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return asCall(texts[1] ?? '', request.model, request.max_tokens, callMetaOf(headers));
+  return asCall(texts.at(-1) ?? '', request.model, request.max_tokens, callMetaOf(headers));
 };
 const chatCall = (request: ChatCompletionsRequest, headers: Headers) => asCall(instructionsOf(request).instructions, request.model, request.max_completion_tokens ?? request.max_tokens ?? 0, callMetaOf(headers));
 
-/** The phase and position of a call, e.g. `opening A`, `judge`. */
+/** The phase and position of a call, e.g. `opening A`, `judge`, `warm-up opening A` (a prompt-cache warm-up). */
 const label = (call: ModelCall<unknown>) => {
   const info = describeCall(call);
-  return info.position ? `${info.phase} ${info.position}` : info.phase;
+  return `${info.warmUp ? 'warm-up ' : ''}${info.position ? `${info.phase} ${info.position}` : info.phase}`;
 };
 
 /** The default debate script, as text; `outputTokens` makes each reply bill that many output tokens (at most the call's max_tokens). */
@@ -111,7 +111,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const result = await run({ model, 'base-url': bedrock.url }, AWS);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
-    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(5).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
+    // A prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
+    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(6).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
     expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
     // The prompt cache works through Bedrock too: one write, then reads.
     expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
@@ -127,7 +128,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     // The first call learns that the server refuses json_schema; every call after it goes in text mode.
     expect(formats[0]).toBe('json_schema');
     expect(formats.slice(1).every((f) => f === 'text')).toBe(true);
-    expect(openai.requests.filter((r) => r.body.response_format === undefined)).toHaveLength(5);
+    // In text mode: the prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
+    expect(openai.requests.filter((r) => r.body.response_format === undefined)).toHaveLength(6);
   });
 
   it('a small max-cost-usd: the run stops before the call that could pass it, says so, and the record stays within it', async (ctx) => {
@@ -137,8 +139,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': '0.25' });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    // Opening A went; opening B's worst case no longer fitted, and nothing was called after it.
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
+    // The warm-up and opening A went; opening B's worst case no longer fitted, and nothing was called after it.
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['warm-up opening A', 'opening A']);
     const body = posted(result);
     expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };

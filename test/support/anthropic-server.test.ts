@@ -189,6 +189,27 @@ describe('usage and prompt caching', () => {
     };
   }
 
+  it.each([
+    ['response-start', 0],
+    ['response-end', 2048],
+  ] as const)('makes a written prefix readable at the %s of the response that wrote it', async (cacheReadable, secondWrites) => {
+    const timed = await startAnthropicServer({ apiKey: API_KEY, responder: reply('{"ok":true}'), cacheReadable, streamMs: 1_000 });
+    try {
+      const anthropic = new Anthropic({ apiKey: API_KEY, baseURL: timed.url, maxRetries: 0 });
+      // The second request is sent once the first response has begun, and arrives before it ends (1 s later, even on a loaded machine).
+      const first = anthropic.messages.stream(cachedRequest());
+      await new Promise<void>((resolve) => first.on('streamEvent', (event) => event.type === 'message_start' && resolve()));
+      const second = await anthropic.messages.stream(cachedRequest()).finalMessage();
+      await first.finalMessage();
+      expect(second.usage).toMatchObject({ cache_creation_input_tokens: secondWrites, cache_read_input_tokens: 2048 - secondWrites });
+      // Once the first response has ended, both readings agree.
+      const third = await anthropic.messages.create(cachedRequest());
+      expect(third.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 2048 });
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('estimates tokens as ceil(UTF-8 bytes / 4) and honours outputTokens', async () => {
     server.setResponder(reply('héllo wörld', { outputTokens: 42 }));
     const message = await client().messages.create({

@@ -104,6 +104,7 @@ const callMetaSchema: z.ZodType<CallMeta> = z.object({
   target: z.string().optional(),
   order: z.array(z.string()).optional(),
   retry: z.boolean(),
+  warmUp: z.boolean().optional(),
 });
 
 /**
@@ -127,6 +128,9 @@ export interface RecordedMessagesRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The usage the server answered with; absent for errors, hangs and invalid requests. */
   usage?: Usage;
+  /** When the request arrived and when its response ended (`performance.now()`, ms), for benchmarks. */
+  receivedAt: number;
+  finishedAt?: number;
 }
 
 /** A running local Messages API server. */
@@ -148,6 +152,23 @@ export interface StartAnthropicServerOptions {
   responder: Responder;
   /** Characters per `text_delta` event when streaming (default 64). */
   chunkSize?: number;
+  /**
+   * When a prompt-cache entry a request writes becomes readable by other requests. The documentation
+   * says "For concurrent requests, note that a cache entry only becomes available after the first
+   * response begins. If you need cache hits for parallel requests, wait for the first response before
+   * sending subsequent requests." (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
+   * "How prompt caching works": "caches the prefix once the response begins"). It does not say whether
+   * "begins" is the first byte of the response or its completion, so both readings are implemented:
+   * `response-start` (the default): readable from `message_start` (streaming) or the response (JSON);
+   * `response-end`: readable only once the whole response has been sent (`message_stop`).
+   */
+  cacheReadable?: 'response-start' | 'response-end';
+  /**
+   * Milliseconds a streamed reply takes between `message_start` and `message_stop` (default 0: all at
+   * once), standing in for the model's generation time, so that requests sent after a reply began
+   * can arrive before it ends.
+   */
+  streamMs?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,13 +194,15 @@ export function requestRoutingText(request: MessagesRequest): string {
     .join('\n\n');
 }
 
-interface FlatBlock {
+/** A block of a request in the order the API reads them (system, then messages), with its breakpoint. */
+export interface FlatBlock {
   role: 'system' | 'user' | 'assistant';
   text: string;
   cacheControl: CacheControl | null;
 }
 
-function flattenBlocks(request: MessagesRequest): FlatBlock[] {
+/** The blocks of a request in the order the API reads them: system blocks first, then messages. */
+export function flattenBlocks(request: MessagesRequest): FlatBlock[] {
   const blocks: FlatBlock[] = [];
   const push = (role: FlatBlock['role'], content: string | TextBlockParam[] | undefined): void => {
     if (content === undefined) return;
@@ -495,7 +518,17 @@ const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
 class PromptCache {
   private readonly entries = new Map<string, CacheEntry>();
 
-  account(request: MessagesRequest): InputAccounting {
+  /**
+   * The input side of a request's usage. The entries it writes are not readable until `commit()`
+   * (see {@link StartAnthropicServerOptions.cacheReadable}); reads refresh their entry at once.
+   */
+  account(request: MessagesRequest): InputAccounting & { commit: () => void } {
+    const writes: [string, number][] = [];
+    const usage = this.accountWith(request, (hash, expiresAt) => writes.push([hash, expiresAt]));
+    return { ...usage, commit: () => writes.forEach(([hash, expiresAt]) => this.entries.set(hash, { expiresAt })) };
+  }
+
+  private accountWith(request: MessagesRequest, write: (hash: string, expiresAt: number) => void): InputAccounting {
     const blocks = flattenBlocks(request);
     const hash: Hash = createHash('sha256');
     hash.update(JSON.stringify([request.model, request['tools'] ?? null, request.output_config?.format ?? null]));
@@ -546,9 +579,7 @@ class PromptCache {
       covered = tokens;
       if (ttl === '1h') result.ephemeral_1h_input_tokens += segment;
       else result.ephemeral_5m_input_tokens += segment;
-      if (tokens >= MIN_CACHEABLE_TOKENS) {
-        this.entries.set(prefixHashes[breakpoint] ?? '', { expiresAt: now + TTL_MS[ttl] });
-      }
+      if (tokens >= MIN_CACHEABLE_TOKENS) write(prefixHashes[breakpoint] ?? '', now + TTL_MS[ttl]);
     }
     const lastTokens = prefixTokens[last] ?? 0;
     result.cache_read_input_tokens = readTokens;
@@ -654,6 +685,8 @@ function sse(res: ServerResponse, event: RawMessageStreamEvent | { type: 'ping' 
  */
 export async function startAnthropicServer(options: StartAnthropicServerOptions): Promise<AnthropicServer> {
   const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? 64));
+  const readableAtEnd = options.cacheReadable === 'response-end';
+  const streamMs = Math.max(0, options.streamMs ?? 0);
   let responder = options.responder;
   let callIndex = 0;
   let closed = false;
@@ -696,8 +729,9 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       body = undefined;
     }
     const record: RecordedMessagesRequest | undefined = isRecord(body)
-      ? { body: body as MessagesRequest, headers: { ...req.headers } }
+      ? { body: body as MessagesRequest, headers: { ...req.headers }, receivedAt: performance.now() }
       : undefined;
+    if (record) res.once('close', () => (record.finishedAt = performance.now()));
     if (record) requests.push(record);
 
     const apiKey = headerValue(req.headers['x-api-key']);
@@ -729,6 +763,8 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       return;
     }
     const request = validation.request;
+    // The prompt is read (and the cache looked up) when the request arrives, before the model answers.
+    const input = cache.account(request);
 
     let reply: ScriptedReply;
     try {
@@ -743,7 +779,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       // Never answer (or never finish); the socket is released when the client aborts or the server closes.
       if (reply.afterStart === true && request.stream === true) {
         res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-        const input = cache.account(request);
+        if (!readableAtEnd) input.commit();
         sse(res, {
           type: 'message_start',
           message: {
@@ -789,7 +825,6 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       stopReason = 'max_tokens';
       outputTokens = request.max_tokens;
     }
-    const input = cache.account(request);
     const usage: Usage = {
       input_tokens: input.input_tokens,
       cache_creation_input_tokens: input.cache_creation_input_tokens,
@@ -824,6 +859,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     };
 
     if (request.stream !== true) {
+      input.commit();
       sendJson(res, 200, message);
       return;
     }
@@ -844,6 +880,8 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
         usage: { ...usage, output_tokens: 1 },
       },
     });
+    if (!readableAtEnd) input.commit();
+    if (streamMs > 0 && !(await wait(streamMs, res))) return;
     if (text.length > 0) {
       sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
       sse(res, { type: 'ping' });
@@ -868,6 +906,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       },
     });
     sse(res, { type: 'message_stop' });
+    if (readableAtEnd) input.commit();
     res.end();
   };
 

@@ -21,10 +21,10 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     predicted_attacks: ['It breaks scripts that pass extra arguments.'],
   });
   const ruling = {
-    positions: [
-      { id: 'A', status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
-      { id: 'B', status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
-    ],
+    positions: {
+      A: { status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
+      B: { status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
+    },
     recommendation: 'A',
     tied_on_axis: null,
     confidence: 'medium',

@@ -56,10 +56,15 @@ export const defaults: Record<ScriptedPhase, Override> = {
   judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
 };
 
-/** A ruling that keeps every rule: A survives and is recommended, the others are unresolved. */
+/**
+ * A ruling that keeps every rule: A survives and is recommended, the others are unresolved. `positions`
+ * may be overridden as a list of `{ id, ... }` entries; the ruling keys them by id, as its schema does.
+ */
 export function ruling(ids: string[], overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { positions, ...rest } = overrides;
+  const entries = (positions as { id: string }[] | undefined) ?? ids.map((id) => ({ id, status: id === 'A' ? 'survived' : 'unresolved', rationale: `Rationale for ${id}.`, defeating_citations: [] }));
   return {
-    positions: ids.map((id) => ({ id, status: id === 'A' ? 'survived' : 'unresolved', rationale: `Rationale for ${id}.`, defeating_citations: [] })),
+    positions: Object.fromEntries(entries.map(({ id, ...entry }) => [id, entry])),
     recommendation: 'A',
     tied_on_axis: null,
     confidence: 'medium',
@@ -73,7 +78,7 @@ export function ruling(ids: string[], overrides: Record<string, unknown> = {}): 
     scenarios: [{ scenario: 'Config changes hourly', recommendation: 'A', rationale: 'Staleness is bounded.' }],
     blind_spots: ['Multi-process deployments.'],
     summary: 'Keep the cache.',
-    ...overrides,
+    ...rest,
   };
 }
 

@@ -40,9 +40,11 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
     case 'judge': {
       const ruling = reply['ruling'];
       if (!isObject(ruling)) return reply;
-      const order = meta.order ?? ids;
-      const generated = Array.isArray(ruling['positions']) ? ruling['positions'].filter(isObject) : [];
-      ruling['positions'] = order.map((id, i) => ({ ...(generated[i % Math.max(generated.length, 1)] ?? {}), id, status: id === 'A' ? 'survived' : 'unresolved', defeating_citations: [] }));
+      // The ruling is keyed by the debate's position ids (its schema requires each one).
+      const generated = isObject(ruling['positions']) ? ruling['positions'] : {};
+      ruling['positions'] = Object.fromEntries(
+        Object.entries(generated).map(([id, entry]) => [id, { ...(isObject(entry) ? entry : {}), status: id === 'A' ? 'survived' : 'unresolved', defeating_citations: [] }]),
+      );
       ruling['recommendation'] = 'A';
       ruling['tied_on_axis'] = null;
       ruling['confidence'] = 'medium';

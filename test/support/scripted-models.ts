@@ -3,19 +3,23 @@ import { formatIssues, ModelReplyError, type CallPhase, type ModelCall, type Mod
 
 /**
  * A ModelClient that answers from a script, for the pure debate engine (which only sees this
- * interface). Replies are validated with the call's own schema and fail as the real client fails: a
+ * interface). Prompt-cache warm-ups (`max_tokens` 1) are cut at once and kept apart in `warmUps`. Replies are validated with the call's own schema and fail as the real client fails: a
  * reply that does not match is a ModelReplyError with the validation issues; a script may also return
  * an Error (thrown as is) or {@link truncatedReply} / {@link refusedReply}.
  */
-export function scriptedModels(script: (call: ModelCall<unknown>, index: number) => unknown): ModelClient & { calls: ModelCall<unknown>[] } {
+export function scriptedModels(script: (call: ModelCall<unknown>, index: number) => unknown): ModelClient & { calls: ModelCall<unknown>[]; warmUps: ModelCall<unknown>[] } {
   const calls: ModelCall<unknown>[] = [];
+  const warmUps: ModelCall<unknown>[] = [];
   return {
     calls,
+    warmUps,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       const index = calls.length;
-      calls.push(call as ModelCall<unknown>);
+      (call.meta?.warmUp ? warmUps : calls).push(call as ModelCall<unknown>);
       call.onStart?.();
-      const usage = { ...ZERO_USAGE, input_tokens: 100, output_tokens: 10 };
+      const usage = { ...ZERO_USAGE, input_tokens: 100, output_tokens: Math.min(10, call.maxTokens) };
+      // A real model stops at max_tokens: every scripted reply is 10 tokens long.
+      if (call.maxTokens < 10) throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
       const reply = script(call as ModelCall<unknown>, index);
       if (reply instanceof ModelReplyError) throw new ModelReplyError(reply.message, usage, reply.problem, reply.issues);
       if (reply instanceof Error) throw reply;
@@ -43,11 +47,12 @@ export function refusedReply(): ModelReplyError {
 export type ScriptedPhase = Exclude<CallPhase, 'framing'> | 'moderator';
 
 /**
- * The phase of a call, the position of an advocate call, its round and whether it is a retry, from the
+ * The phase of a call, the position of an advocate call, its round, whether it is a retry or a
+ * prompt-cache warm-up (`max_tokens` 1, for the phase named), from the
  * call's structured metadata (`call.meta`, which the engine sets on every call).
  * @throws Error for a call without metadata (a test bug)
  */
-export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: ScriptedPhase; position: string | undefined; retry: boolean; round: number | undefined; target: string | undefined } {
+export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: ScriptedPhase; position: string | undefined; retry: boolean; round: number | undefined; target: string | undefined; warmUp: boolean } {
   const meta = call.meta;
   if (!meta) throw new Error('a model call without metadata (call.meta)');
   return {
@@ -56,6 +61,7 @@ export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: S
     retry: meta.retry,
     round: meta.phase === 'cross-examination' ? meta.round : undefined,
     target: meta.target,
+    warmUp: meta.warmUp === true,
   };
 }
 

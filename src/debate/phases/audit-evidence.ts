@@ -1,7 +1,6 @@
 import { tagCitationForModels } from '../../citations/audit-citations.js';
 import { allClaims, applyAudit, tallyClaims } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
-import { replyOf } from '../schemas.js';
 import type { AuditResult, Transcript } from '../types.js';
 import { listPositions, MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 
@@ -35,7 +34,8 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
         .join('\n'),
       language: ctx.language,
     }),
-    schema: replyOf('audit'),
+    format: ctx.schemas.format,
+        schema: ctx.schemas.replyOf('audit'),
     maxTokens: MAX_TOKENS.auditor,
   });
   if (!reply.ok) {

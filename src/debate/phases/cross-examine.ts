@@ -3,7 +3,6 @@ import { buildCrossTurn, incompleteCross, settleAttack, withOutcomes } from '../
 import { verifiedKeys } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
-import { replyOf } from '../schemas.js';
 import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
@@ -109,38 +108,41 @@ async function takeTurns(
 ): Promise<{ turns: CrossTurn[]; active: Set<string>; problems: string[] }> {
   const { phase, round, active } = input;
   const open = input.transcript.rounds.at(-1)?.turns.flatMap((t) => t.attacks).filter((a) => a.outcome.kind === 'open') ?? [];
-  const rendered = renderTranscript(ctx.positions, input.transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, input.transcript, { order: ctx.positions.map((p) => p.id), judge: false }) });
   const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === 'cross-examination' || open.some((a) => a.target === p.id)));
   const closing = phase === 'closing';
-  const taken = await Promise.all(
-    speakers.map(async (position) => {
-      const pending = open.filter((a) => a.target === position.id);
-      const reply = await ctx.caller.attempt({
-        role: 'advocate',
+  const pendingOf = (id: string) => open.filter((a) => a.target === id);
+  const replies = await ctx.caller.attemptAll(
+    speakers.map((position) => ({
+        role: 'advocate' as const,
         purpose: closing ? 'closing answers' : `cross-examination ${round}`,
         meta: { phase, positionId: position.id, round },
         model: position.model,
         field: 'cross_examination',
+        transcript: rendered,
         instructions: loadPrompt(closing ? 'closing' : 'cross-examination', {
           position_id: position.id,
           position_label: position.label,
           positions: ctx.positionList,
           out_of_scope: ctx.scopeText,
-          transcript: rendered,
-          attacks_on_you: renderAttacks(pending),
+          attacks_on_you: renderAttacks(pendingOf(position.id)),
           word_cap: String(closing ? WORD_CAPS.closing : WORD_CAPS['cross-examination']),
           language: ctx.language,
           ...(closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds) }),
         }),
-        schema: replyOf('cross_examination'),
+        format: ctx.schemas.format,
+        schema: ctx.schemas.replyOf('cross_examination'),
         maxTokens: MAX_TOKENS.advocate,
-      });
+    })),
+  );
+  const taken = speakers.map((position, i) => {
+      const reply = replies[i]!;
+      const pending = pendingOf(position.id);
       if (!reply.ok) return { turn: incompleteCross(position.id, position.model, reply.error, phase, round), warnings: [] };
       const targets = ctx.positions.filter((p) => active.has(p.id) && p.id !== position.id).map((p) => p.id);
       const turn = buildCrossTurn(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, phase, round, pending, targets });
       return { turn, warnings: warningsOf(`Position ${position.id}'s ${closing ? 'closing answers' : `turn in round ${round}`}`, reply.warnings) };
-    }),
-  );
+  });
   const turns = taken.map((t) => t.turn);
   // Failed turns drop their advocate from later phases (issue #4: the debate goes on with the rest).
   const failed = turns.filter((t) => t.status === 'incomplete');

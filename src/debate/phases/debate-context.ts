@@ -1,6 +1,7 @@
 import type { EvidencePack } from '../../evidence/types.js';
 import type { Caller } from '../call-models.js';
 import type { DebatePlan } from '../plan.js';
+import type { ReplySchemas } from '../schemas.js';
 import type { Position } from '../types.js';
 
 /** Output caps in tokens per role; thinking counts against them, so they are generous. */
@@ -19,6 +20,8 @@ export interface DebateContext {
   /** The language rule every call is given. */
   language: string;
   plan: DebatePlan;
+  /** This debate's output format and reply validators (keyed by its position ids). */
+  schemas: ReplySchemas;
 }
 
 /** The positions as the prompts list them, in the given order. */

@@ -1,6 +1,6 @@
 import type { Caller } from '../call-models.js';
 import { loadPrompt } from '../prompts.js';
-import { POSITION_IDS, replyOf, type Framing } from '../schemas.js';
+import { POSITION_IDS, type Framing, type ReplySchemas } from '../schemas.js';
 import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
 
 /**
@@ -24,9 +24,10 @@ export interface FramedDebate {
 /**
  * Asks the moderator.
  * @param input.command the comment command word, for the moderator's suggested command
+ * @param input.schemas the envelope to send: the debate's, guessed before the positions exist (see `runDebate`)
  * @throws Error when the moderator fails twice (reply and repair): there is nothing to debate
  */
-export async function frameDebate(caller: Caller, input: { model: string; command: string; outOfScope: string[]; language: string }): Promise<FramedDebate> {
+export async function frameDebate(caller: Caller, input: { model: string; command: string; outOfScope: string[]; language: string; schemas: ReplySchemas }): Promise<FramedDebate> {
   const spec = {
     role: 'moderator' as const,
     purpose: 'framing',
@@ -34,7 +35,8 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
     model: input.model,
     field: 'framing',
     instructions: loadPrompt('moderator', { command: input.command, out_of_scope: outOfScopeText(input.outOfScope), language: input.language }),
-    schema: replyOf('framing'),
+    format: input.schemas.format,
+    schema: input.schemas.replyOf('framing'),
     maxTokens: MAX_TOKENS.moderator,
   };
   const reply = await caller.attempt(spec);

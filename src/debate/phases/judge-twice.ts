@@ -1,9 +1,9 @@
-import type { Caller } from '../call-models.js';
+import type { Attempt, Caller, CallSpec } from '../call-models.js';
 import { verifiedSupport } from '../claims.js';
 import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
 import { loadPrompt } from '../prompts.js';
 import { describeStop, renderTranscript } from '../render-transcript.js';
-import { replyOf } from '../schemas.js';
+import type { ReplySchemas, Ruling } from '../schemas.js';
 import type { AuditResult, FinalRuling, JudgeRun, PositionStatus, StopReason, Transcript } from '../types.js';
 import { listPositions, MAX_TOKENS, type DebateContext } from './debate-context.js';
 
@@ -34,6 +34,7 @@ interface JudgeCall {
   /** Facts the engine recorded (stop reason, surrenders, concessions, audit tally), one per line. */
   facts: string;
   language: string;
+  schemas: ReplySchemas;
 }
 
 /** The two runs, the combined ruling, and what the engine changed or could not do. */
@@ -61,10 +62,13 @@ export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise
     outOfScopeText: ctx.scopeText,
     facts: debateFacts(ctx, input, support),
     language: ctx.language,
+    schemas: ctx.schemas,
   };
   const ids = ctx.positions.map((p) => p.id);
   const orders = [ids, [...ids].reverse()];
-  const runs = await Promise.all(orders.map((order) => judgeOnce(call, order)));
+  const specs = orders.map((order) => judgeSpec(call, order));
+  const replies = await ctx.caller.attemptAll(specs);
+  const runs = await Promise.all(orders.map((order, i) => settleRun(call, order, specs[i]!, replies[i]!)));
   const enforcement = runs.flatMap((run, i) => run.fixes.map((fix) => `Judge run ${i + 1}: ${fix}`));
   const problems = runs.flatMap((run, i) => [
     ...(run.error ? [`Judge run ${i + 1} (order ${run.order.join(', ')}) failed: ${run.error}`] : []),
@@ -114,10 +118,10 @@ export function combineRulings(first: FinalRuling, second: FinalRuling): { rulin
   return { ruling: { ...first, positions, confidence: lower.confidence, confidence_reason: lower.confidence_reason }, notes };
 }
 
-async function judgeOnce(input: JudgeCall, order: string[]): Promise<JudgeRun> {
-  const { caller } = input;
+/** The judge's call with the positions in `order`. */
+function judgeSpec(input: JudgeCall, order: string[]): CallSpec<Ruling> {
   const positions = order.map((id) => input.rules.positions.find((p) => p.id === id)!);
-  const spec = {
+  return {
     role: 'judge' as const,
     purpose: `judge (order ${order.join(', ')})`,
     meta: { phase: 'judge' as const, order },
@@ -130,10 +134,15 @@ async function judgeOnce(input: JudgeCall, order: string[]): Promise<JudgeRun> {
       transcript: renderTranscript(input.rules.positions, input.transcript, { order, judge: true }),
       language: input.language,
     }),
-    schema: replyOf('ruling'),
+    format: input.schemas.format,
+    schema: input.schemas.replyOf('ruling'),
     maxTokens: MAX_TOKENS.judge,
   };
-  const reply = await caller.attempt(spec);
+}
+
+/** One judge run from its reply: the rules enforced, and one retry of a ruling that broke them. */
+async function settleRun(input: JudgeCall, order: string[], spec: CallSpec<Ruling>, reply: Attempt<Ruling>): Promise<JudgeRun> {
+  const { caller } = input;
   if (!reply.ok) return { order, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
   const warnings = reply.warnings;
   const first = enforceRuling(reply.output, input.rules);

@@ -1,6 +1,5 @@
 import { buildOpening, incompleteOpening } from '../build-turns.js';
 import { loadPrompt } from '../prompts.js';
-import { replyOf } from '../schemas.js';
 import type { OpeningTurn } from '../types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
@@ -11,9 +10,8 @@ import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js'
  * @returns the openings in position order, and the problems (incomplete turns, warnings)
  */
 export async function openDebate(ctx: DebateContext): Promise<{ openings: OpeningTurn[]; problems: string[] }> {
-  const turns = await Promise.all(
-    ctx.positions.map(async (position) => {
-      const reply = await ctx.caller.attempt({
+  const replies = await ctx.caller.attemptAll(
+    ctx.positions.map((position) => ({
         role: 'advocate',
         purpose: 'opening',
         meta: { phase: 'opening', positionId: position.id },
@@ -27,15 +25,18 @@ export async function openDebate(ctx: DebateContext): Promise<{ openings: Openin
           word_cap: String(WORD_CAPS.opening),
           language: ctx.language,
         }),
-        schema: replyOf('opening'),
+        format: ctx.schemas.format,
+        schema: ctx.schemas.replyOf('opening'),
         maxTokens: MAX_TOKENS.advocate,
-      });
+    })),
+  );
+  const turns = ctx.positions.map((position, i) => {
+      const reply = replies[i]!;
       if (!reply.ok) {
         return { turn: incompleteOpening(position.id, position.model, reply.error), problems: [`The opening of position ${position.id} is incomplete: ${reply.error}`] };
       }
       const turn = buildOpening(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack });
       return { turn, problems: warningsOf(`The opening of position ${position.id}`, reply.warnings) };
-    }),
-  );
+  });
   return { openings: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
 }

@@ -1,7 +1,6 @@
 import { buildSteelman, incompleteSteelman } from '../build-turns.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
-import { replyOf } from '../schemas.js';
 import type { SteelmanTurn, Transcript } from '../types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
@@ -14,37 +13,43 @@ import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js'
  * @returns the steelmans in position order, and the problems
  */
 export async function swapSteelmans(ctx: DebateContext, transcript: Transcript, active: Set<string>): Promise<{ steelmans: SteelmanTurn[]; problems: string[] }> {
-  const rendered = renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false });
+  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false }) });
   const authors = ctx.positions.filter((p) => active.has(p.id));
-  const turns = await Promise.all(
-    authors.map(async (author) => {
-      const target = authors[(authors.indexOf(author) + 1) % authors.length]!;
-      const reply = await ctx.caller.attempt({
-        role: 'advocate',
+  const targetOf = (i: number) => authors[(i + 1) % authors.length]!;
+  const replies = await ctx.caller.attemptAll(
+    authors.map((author, i) => {
+      const target = targetOf(i);
+      return {
+        role: 'advocate' as const,
         purpose: `steelman of ${target.id}`,
-        meta: { phase: 'steelman', positionId: author.id, target: target.id },
+        meta: { phase: 'steelman' as const, positionId: author.id, target: target.id },
         model: author.model,
         field: 'steelman',
+        transcript: rendered,
         instructions: loadPrompt('steelman', {
           position_id: author.id,
           position_label: author.label,
           positions: ctx.positionList,
           out_of_scope: ctx.scopeText,
-          transcript: rendered,
           target_id: target.id,
           target_label: target.label,
           word_cap: String(WORD_CAPS.steelman),
           language: ctx.language,
         }),
-        schema: replyOf('steelman'),
+        format: ctx.schemas.format,
+        schema: ctx.schemas.replyOf('steelman'),
         maxTokens: MAX_TOKENS.advocate,
-      });
+      };
+    }),
+  );
+  const turns = authors.map((author, i) => {
+      const target = targetOf(i);
+      const reply = replies[i]!;
       if (!reply.ok) {
         return { turn: incompleteSteelman(author.id, author.model, reply.error, target.id), problems: [`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`] };
       }
       const turn = buildSteelman(reply.output, { positionId: author.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, target: target.id });
       return { turn, problems: warningsOf(`Position ${author.id}'s steelman`, reply.warnings) };
-    }),
-  );
+  });
   return { steelmans: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
 }
