@@ -159,7 +159,8 @@ describe('renderDebateComment', () => {
         expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);
         expect(details, 'every <details> is closed').toBe(0);
       }),
-      { numRuns: 100 },
+      // The shrunk counterexample of a failure seen on main: a "!" before a blob link made the link an image.
+      { numRuns: 100, examples: [['!', `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`, '', 1]] },
     );
   });
 });
