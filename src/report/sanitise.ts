@@ -52,7 +52,8 @@ export function breakAutolinks(text: string): string {
     .replace(/(?<![A-Za-z0-9])(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
-    .replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`)
+    // Not only at a word boundary: a `_` before it is an emphasis delimiter that vanishes when rendered.
+    .replace(/(GH-)(?=\d)/gi, `$1${ZWSP}`)
     .replace(/(?<![0-9A-Za-z])[0-9a-f]{7,40}(?![0-9A-Za-z])/gi, (sha) => sha.replace(/.{6}(?=.)/g, `$&${ZWSP}`));
 }
 

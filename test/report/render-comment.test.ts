@@ -160,7 +160,7 @@ describe('renderDebateComment', () => {
         expect(details, 'every <details> is closed').toBe(0);
       }),
       // The shrunk counterexample of a failure seen on main: a "!" before a blob link made the link an image.
-      { numRuns: 100, examples: [['!', `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`, '', 1]] },
+      { numRuns: 100, examples: [['!', `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`, '', 1], ['', 'GH-123', '`_', 3]] },
     );
   });
 });

@@ -41,6 +41,11 @@ describe('sanitiseText, read as GitHub renders it', () => {
     expect([...kinds].sort()).toEqual(['email', 'image', 'issue', 'link', 'mention', 'sha', 'url', 'www'].sort());
   });
 
+  it('breaks GH-123 after an underscore too (emphasis delimiters vanish when rendered)', () => {
+    // Shrunk counterexample of the comment property: `_GH-123` kept a live reference once the `_` was read as emphasis.
+    expect(linksOf(sanitiseText('GH-123`_'.repeat(3)))).toEqual([]);
+  });
+
   it('keeps a line of dashes, stars, underscores or equals signs as text, not a rule or a heading', () => {
     // Shrunk counterexample of the property below: `--` after a list marker read `- --`, a thematic break.
     expect(renderAsGitHub(`- ${sanitiseText('--', { inline: true })}`).prose.join('').replace(/\u200b/g, '')).toBe('--');
