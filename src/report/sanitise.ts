@@ -75,7 +75,9 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   out = breakAutolinks(out)
     .split(/\r?\n/)
     // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
-    .map((line) => line.replace(/^[ \t]+/, '').replace(/^([/`~#>|]|-{3,}|={3,})/, `${ZWSP}$1`))
+    // Every Unicode blank, not only space and tab: the command parser trims them all (String#trim), so
+    // `\u00a0/debate accept B` would otherwise start a line with the command.
+    .map((line) => line.replace(/^\s+/u, '').replace(/^([/`~#>|]|-{3,}|={3,})/, `${ZWSP}$1`))
     .join(options.inline ? ' ' : '\n');
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.
