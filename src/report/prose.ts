@@ -42,7 +42,9 @@ export function createProse(pack: EvidencePack, context: CommentContext): Prose 
       last = r.end;
     });
     marked += unwrapped.text.slice(last);
-    const safe = escapeStrayBackticks(sanitiseText(marked, options));
+    // A `!` just before a reference would turn its link into an image (CommonMark: `![text](url)`); the
+    // sanitiser leaves `!` alone, since a `[` of the text never stays live after it, but a link put in here does.
+    const safe = escapeStrayBackticks(sanitiseText(marked, options)).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
     return safe.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_m, i: string) => renderReference(unwrapped.refs[Number(i)]!, context));
   };
 }

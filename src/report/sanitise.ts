@@ -12,6 +12,13 @@ const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\
 /** C0 controls other than tab and newline, and DEL: they have no business in a comment. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+/**
+ * The start of a line that Markdown would read as a block (a command, fence, heading, quote, table row,
+ * thematic break or setext underline): a fence or `/`, `#`, `>`, `|`, `---`, `===`, or a whole line of
+ * `-`, `*`, `_`, `=` and blanks (CommonMark spec, "Thematic breaks" and "Setext headings").
+ */
+const BLOCK_START = /^(?:[/`~#>|]|-{3,}|={3,}|(?=[-*_=][-*_= \t]*$))/;
+
 /** What breaks an autolink or a reference without changing what a reader sees. */
 const ZWSP = '\u200b';
 
@@ -45,7 +52,7 @@ export function breakAutolinks(text: string): string {
     .replace(/(?<![A-Za-z0-9])(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
-    .replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`)
+    .replace(/(?<![A-Za-z0-9])(GH-)(?=\d)/gi, `$1${ZWSP}`)
     .replace(/(?<![0-9A-Za-z])[0-9a-f]{7,40}(?![0-9A-Za-z])/gi, (sha) => sha.replace(/.{6}(?=.)/g, `$&${ZWSP}`));
 }
 
@@ -58,7 +65,10 @@ export function breakAutolinks(text: string): string {
  * - every `@` not glued to a letter or digit gets a zero-width space after it, so no one is mentioned;
  * - a line loses its leading blanks (four would start an indented code block), and a line starting
  *   with `/` gets a zero-width space first, so it is never a command line;
- * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
+ * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible), and so
+ *   does a line of only `-`, `*`, `_`, `=` and blanks: CommonMark reads `--`, `***` or `- - -` as a
+ *   thematic break and `-` or `==` under a line as a setext heading underline, and a thematic break
+ *   after a list marker (`- --`) swallows the text of the item.
  * @param text any text
  * @param options `inline` folds newlines to spaces, escapes `|` and breaks a leading list marker (table
  *   cells, headings, list items)
@@ -77,7 +87,7 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
     // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
     // Every Unicode blank, not only space and tab: the command parser trims them all (String#trim), so
     // `\u00a0/debate accept B` would otherwise start a line with the command.
-    .map((line) => line.replace(/^\s+/u, '').replace(/^([/`~#>|]|-{3,}|={3,})/, `${ZWSP}$1`))
+    .map((line) => line.replace(/^\s+/u, '').replace(BLOCK_START, (start) => `${ZWSP}${start}`))
     .join(options.inline ? ' ' : '\n');
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.

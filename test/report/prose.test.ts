@@ -47,6 +47,18 @@ describe('references in the prose of the comment', () => {
     expect(out).toBe(`a \\| [\`src/cache.ts:11\`](${blob(pack.headSha, 'src/cache.ts#L11')}) \\| b`);
   });
 
+  it('keeps a link a link when a "!" stands right before the reference (it would read as an image)', () => {
+    // Shrunk counterexample of the comment property: `!` then a blob link rendered `![...](...)`, an image of the blob.
+    const link = `[\`src/cache.ts:11\`](${blob(pack.headSha, 'src/cache.ts#L11')})`;
+    expect(prose(`!${blob(pack.headSha, 'src/cache.ts#L11')}`)).toBe(`\\!${link}`);
+    // A backslash of the model's own is escaped first, so it cannot escape the escape.
+    expect(prose(`\\!${blob(pack.headSha, 'src/cache.ts#L11')}`)).toBe(`\\\\\\!${link}`);
+    for (const text of ['!', '\\!', 'a!!']) {
+      const links = renderAsGitHub(prose(`${text}${blob(pack.headSha, 'src/cache.ts#L11')}`)).links;
+      expect(links.map((l) => [l.kind, l.target])).toEqual([['link', blob(pack.headSha, 'src/cache.ts#L11')]]);
+    }
+  });
+
   it('property: whatever backticks, brackets and backslashes surround them, every verified reference is a link and every other one is marked', () => {
     const piece = fc.constantFrom('`', '``', ' ', 'a', '\\', '[', ']', '(', ')', 'src/cache.ts:11', 'src/cache.ts@base:11', 'nope/x.js:3', 'src/cache.ts:99', blob(pack.headSha, 'src/cache.ts#L12'), 'https://evil.example', '\n');
     fc.assert(
