@@ -1,6 +1,7 @@
 import { indexEvidence } from './index-evidence.js';
 import { completePlan } from './plan-contents.js';
-import { planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
+import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
+import { unnamedNote } from './render-sections.js';
 import { renderEvidence } from './render-evidence.js';
 import { CHARS_PER_TOKEN, estimateTokens } from './show-lines.js';
 import type { BudgetUse, EvidencePack, OmittedItem } from './types.js';
@@ -46,6 +47,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): Ev
     spare: Math.max(0, maxTokens - toTokens(used)),
   };
   const packNotes = [...notes];
+  if (plan.unnamed > 0) packNotes.push(unnamedNote(plan.unnamed, plan.fileCount.listed, NAME_SHARE));
   if (plan.description.cut !== undefined) packNotes.push(`The PR description was cut: ${plan.description.cut} (evidence budget).`);
   return {
     text: rendered.text,

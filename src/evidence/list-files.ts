@@ -2,9 +2,14 @@ import { describeChange } from './describe-change.js';
 import type { ChangedFile } from './types.js';
 
 /**
- * The pack's list of changed files: a line per file with its description and a mark of what the pack
- * shows of it, or, for a list too long for the budget, a line per file the pack shows something of and
- * a line per folder for the others. The planner measures it with these functions; the renderer writes it.
+ * The pack's list of changed files (issue #14: every changed file is named). Three forms, the planner
+ * choosing the first that fits (plan-evidence.ts):
+ * - full: a line per file with its description and a mark of what the pack shows of it;
+ * - compact: that line for the files the pack shows something of, and a short line (path, status, line
+ *   counts) for each other file, under a heading with their common mark;
+ * - last resort: as compact, but only the short lines that fit are written; the other files are counted
+ *   by folder (a line per folder), and the header and the pack's notes say how many.
+ * The planner measures it with these functions; the renderer writes it.
  */
 
 /** What the pack shows of one file, for the file list. */
@@ -37,13 +42,47 @@ export function listLineChars(file: ChangedFile): number {
   return `- ${JSON.stringify(file.path)}: ${describeChange(file)} \n`.length;
 }
 
-/** The file list section: `header`, then the file lines (all, or the listed ones and the folder lines). */
-export function renderFileList(files: ChangedFile[], states: Map<string, FileState>, compact: boolean, depth: number, header: string): string {
+/** The short line of a file the pack shows nothing of, in a compact list: path, status (and old path), line counts. */
+export function shortLine(file: ChangedFile): string {
+  const from = file.previousPath === undefined ? '' : ` from ${JSON.stringify(file.previousPath)}`;
+  return `- ${JSON.stringify(file.path)} ${file.status}${from} +${file.additions} -${file.deletions}`;
+}
+
+/** Characters of a file's short line, its newline included. */
+export function shortLineChars(file: ChangedFile): number {
+  return shortLine(file).length + 1;
+}
+
+/** Characters kept for the headings over the short lines (one per distinct mark; there are at most five). */
+export const SHORT_HEADINGS_CHARS = 5 * 60;
+
+/** How a list too long for a full line per file is written: which files get a short line, and the folder depth for the rest. */
+export interface CompactList {
+  /** Files named by a short line when the pack shows nothing of them; the others are counted by folder. */
+  named: Set<string>;
+  depth: number;
+}
+
+/**
+ * The file list section: `header`, then the file lines: all full, or (with `compact`) the full lines of
+ * the files the pack shows something of, the short lines of the other named files grouped under their
+ * mark, and the folder lines of the files left unnamed.
+ */
+export function renderFileList(files: ChangedFile[], states: Map<string, FileState>, compact: CompactList | undefined, header: string): string {
   const line = (file: ChangedFile) => `- ${JSON.stringify(file.path)}: ${describeChange(file)} ${markerOf(states.get(file.path)!, file)}`;
   if (!compact) return [header.trimEnd(), ...files.map(line), ''].join('\n');
-  const named = files.filter((f) => states.get(f.path)?.listed);
+  const shown = files.filter((f) => states.get(f.path)?.listed);
   const rest = files.filter((f) => !states.get(f.path)?.listed);
-  return [header.trimEnd(), ...named.map(line), ...groupLines(rest, states, depth), ''].join('\n');
+  const byMark = new Map<string, string[]>();
+  for (const file of rest.filter((f) => compact.named.has(f.path))) {
+    const mark = markerOf(states.get(file.path)!, file);
+    const lines = byMark.get(mark) ?? [];
+    lines.push(shortLine(file));
+    byMark.set(mark, lines);
+  }
+  const short = [...byMark.entries()].flatMap(([mark, lines]) => ['', `Named only ${mark}:`, ...lines]);
+  const grouped = groupLines(rest.filter((f) => !compact.named.has(f.path)), states, compact.depth);
+  return [header.trimEnd(), ...shown.map(line), ...short, ...(grouped.length > 0 ? ['', ...grouped] : []), ''].join('\n');
 }
 
 /** Characters the folder lines of these files take at this depth (an upper bound for any subset of them). */

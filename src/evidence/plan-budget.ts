@@ -1,4 +1,4 @@
-import { listLineChars, markerOf, type FileState } from './list-files.js';
+import { listLineChars, markerOf, shortLineChars, type FileState } from './list-files.js';
 import type { ChangedFile } from './types.js';
 
 /**
@@ -26,13 +26,14 @@ export interface BudgetLedger {
 const MARKER_SLACK = 100;
 
 /**
- * A ledger that starts at `fixed` characters used. In a compact list a file's line is charged when the
- * pack first shows something of it; in a full list every line is already in `fixed`, and only the
- * growth of its mark is charged.
+ * A ledger that starts at `fixed` characters used. In a compact list (`named` set: the files with a
+ * short line, already in `fixed`) a file's full line is charged, less its short line, when the pack
+ * first shows something of it; in a full list every line is already in `fixed`, and only the growth of
+ * its mark is charged.
  */
-export function openLedger(limit: number, fixed: number, files: Map<string, ChangedFile>, states: Map<string, FileState>, compact: boolean): BudgetLedger {
-  const charged = new Map([...files.values()].map((f) => [f.path, compact ? 0 : markerOf(states.get(f.path)!, f).length]));
-  return ledgerOver(limit, fixed, { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 }, files, states, compact, charged);
+export function openLedger(limit: number, fixed: number, files: Map<string, ChangedFile>, states: Map<string, FileState>, named: Set<string> | undefined): BudgetLedger {
+  const charged = new Map([...files.values()].map((f) => [f.path, named ? 0 : markerOf(states.get(f.path)!, f).length]));
+  return ledgerOver(limit, fixed, { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 }, files, states, named, charged);
 }
 
 function ledgerOver(
@@ -41,7 +42,7 @@ function ledgerOver(
   spent: BudgetLedger['spent'],
   files: Map<string, ChangedFile>,
   states: Map<string, FileState>,
-  compact: boolean,
+  named: Set<string> | undefined,
   charged: Map<string, number>,
 ): BudgetLedger {
   const ledger: BudgetLedger = {
@@ -53,13 +54,13 @@ function ledgerOver(
       const state = states.get(path);
       const file = files.get(path);
       if (state === undefined || file === undefined) return 0;
-      return MARKER_SLACK + (compact && !state.listed ? listLineChars(file) : 0);
+      return MARKER_SLACK + (named && !state.listed ? lineGrowth(file, named) : 0);
     },
     markListed: (path) => {
       const state = states.get(path);
       const file = files.get(path);
       if (state === undefined || file === undefined) return;
-      if (compact && !state.listed) ledger.used += listLineChars(file);
+      if (named && !state.listed) ledger.used += lineGrowth(file, named);
       state.listed = true;
       const marker = markerOf(state, file).length;
       ledger.used += marker - (charged.get(path) ?? 0);
@@ -67,8 +68,13 @@ function ledgerOver(
     },
     fork: () => {
       const copies = new Map([...states].map(([path, state]) => [path, { ...state }]));
-      return { ledger: ledgerOver(limit, ledger.used, { ...ledger.spent }, files, copies, compact, new Map(charged)), states: copies };
+      return { ledger: ledgerOver(limit, ledger.used, { ...ledger.spent }, files, copies, named, new Map(charged)), states: copies };
     },
   };
   return ledger;
+}
+
+/** Characters a file's line grows by when a compact list gives it a full line instead of its short line (or its share of a folder line). */
+function lineGrowth(file: ChangedFile, named: Set<string>): number {
+  return Math.max(0, listLineChars(file) - (named.has(file.path) ? shortLineChars(file) : 0));
 }

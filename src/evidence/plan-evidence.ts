@@ -1,5 +1,5 @@
 import { heuristicPriority, type LowPriorityClassifier } from './file-priority.js';
-import { groupChars, listLineChars, markerOf, type FileState } from './list-files.js';
+import { groupChars, listLineChars, markerOf, SHORT_HEADINGS_CHARS, shortLineChars, type CompactList, type FileState } from './list-files.js';
 import { openLedger, type BudgetLedger } from './plan-budget.js';
 import { placeDiff, type PlannedDiff } from './plan-diff.js';
 import { descriptionFrame, descriptionLines, renderListHeader, renderNotes, renderPreamble } from './render-sections.js';
@@ -15,7 +15,12 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './t
  *
  * Budget (input `max-evidence-tokens`, in tokens at CHARS_PER_TOKEN), spent in this order:
  * 1. fixed: how to read the pack, notes, the PR title and description (the description at most
- *    {@link DESCRIPTION_SHARE} of the budget), the file list and the closing list of what was left out;
+ *    {@link DESCRIPTION_SHARE} of the budget), the file list and the closing list of what was left out.
+ *    The file list names every changed file (issue #14): a full line each while those take at most
+ *    {@link FILE_LIST_SHARE} of the budget, else a short line (path, status, line counts) for each file
+ *    the pack shows nothing of, while those take at most {@link NAME_SHARE}; past that, as a disclosed
+ *    last resort, source files are named before generated, lock and vendored ones, in list order, and
+ *    the rest are counted by folder ({@link GROUP_SHARE});
  * 2. the RFC documents, each cut at a line boundary when too long;
  * 3. the hunks of source files, in the file list's order; a diff that does not fit whole keeps its
  *    leading hunks, and the hunk where it stops may be cut at a line;
@@ -30,11 +35,14 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './t
 /** Share of the budget the PR description may take; the rest of it is cut with a mark. */
 export const DESCRIPTION_SHARE = 0.15;
 
-/** Share of the budget above which the file list stops naming every file: files the pack shows are still named, the others grouped by folder. */
+/** Share of the budget above which the file list stops giving every file a full line: files the pack shows nothing of get a short line. */
 export const FILE_LIST_SHARE = 0.25;
 
-/** Share of the budget the folder lines of a long file list may take; deeper folders are used while they fit. */
-const GROUP_SHARE = 0.08;
+/** Share of the budget the short lines may take; past it, files are counted by folder instead (the last resort, said in the list and the notes). */
+export const NAME_SHARE = 0.5;
+
+/** Share of the budget the folder lines of the files left unnamed may take; deeper folders are used while they fit. */
+export const GROUP_SHARE = 0.08;
 
 /** Input of {@link planEvidence}. */
 export interface PlanInput {
@@ -70,9 +78,10 @@ export interface EvidencePlan {
   input: PlanInput;
   classify: LowPriorityClassifier;
   states: Map<string, FileState>;
-  /** True when the file list names only the files the pack shows and counts the others by folder, at `groupDepth`. */
-  compact: boolean;
-  groupDepth: number;
+  /** Set when the file list gives full lines only to the files the pack shows something of (see `renderFileList`). */
+  compact: CompactList | undefined;
+  /** Files counted by folder rather than named (0 unless the names alone exceed {@link NAME_SHARE}). */
+  unnamed: number;
   /** Description lines shown, and the cut when some are left out. */
   description: { shown: number; cut: string | undefined };
   rfc: PlannedRfc[];
@@ -86,7 +95,8 @@ export interface EvidencePlan {
   /** Paths of which the pack leaves something out (diff or content). */
   partial: Set<string>;
   truncated: boolean;
-  fileCount: { listed: number; total: number };
+  /** See `EvidencePack.fileCount`. */
+  fileCount: { listed: number; total: number; fromTrees: number };
   /** The budget as spent so far; see {@link BudgetLedger}. */
   ledger: BudgetLedger;
 }
@@ -108,23 +118,23 @@ export function planEvidence(input: PlanInput): EvidencePlan {
   // ---- 1. fixed parts ---------------------------------------------------------------------
   const description = fitDescription(pull, marks, Math.floor(limit * DESCRIPTION_SHARE));
   const allListChars = files.reduce((sum, f) => sum + listLineChars(f) + markerOf(states.get(f.path)!, f).length, 0);
-  const compact = allListChars > limit * FILE_LIST_SHARE;
-  const groupDepth = compact ? ([3, 2, 1].find((d) => groupChars(files, states, d) <= limit * GROUP_SHARE) ?? 0) : 0;
-  const listReserve = compact ? groupChars(files, states, groupDepth) : allListChars;
+  const compact = allListChars > limit * FILE_LIST_SHARE ? compactList(files, states, classify, limit) : undefined;
+  const unnamed = compact ? files.length - compact.named.size : 0;
+  const listReserve = compact ? compact.chars : allListChars;
   const leftOutReserve = 700 + rfc.documents.reduce((sum, d) => sum + d.path.length + 120, 0);
   const fixed =
     sectionChars(renderPreamble(pull, '0'.repeat(TAG_LENGTH), rfc.note)) +
     sectionChars(renderNotes(input.notes ?? [])) +
     description.chars +
-    sectionChars(renderListHeader(listed, total, compact)) +
+    sectionChars(renderListHeader(listed, total, compact !== undefined, unnamed, NAME_SHARE)) +
     listReserve +
     leftOutReserve;
   const plan: EvidencePlan = {
     input,
     classify,
     states,
-    compact,
-    groupDepth,
+    compact: compact && { named: compact.named, depth: compact.depth },
+    unnamed,
     description: { shown: description.shown, cut: description.cut },
     rfc: [],
     rfcInFull: new Set(),
@@ -134,8 +144,8 @@ export function planEvidence(input: PlanInput): EvidencePlan {
     partial: new Set(),
     // Truncated means the budget left something out; files GitHub did not list are named in the notes.
     truncated: false,
-    fileCount: { listed, total },
-    ledger: openLedger(limit, fixed, byPath, states, compact),
+    fileCount: { listed, total, fromTrees: files.filter((f) => f.listedBy === 'git-trees').length },
+    ledger: openLedger(limit, fixed, byPath, states, compact?.named),
   };
   const { ledger } = plan;
 
@@ -172,6 +182,27 @@ export function planEvidence(input: PlanInput): EvidencePlan {
   // ---- 3. hunks of source files -------------------------------------------------------------
   for (const file of files.filter((f) => classify(f.path) === undefined)) placeInto(plan, file, 'hunks');
   return plan;
+}
+
+/**
+ * The compact list's layout and the characters to keep for it: every file's short line when they fit
+ * {@link NAME_SHARE} of the budget; else source files first, in list order, while their short lines fit
+ * NAME_SHARE less {@link GROUP_SHARE}, and folder lines at the deepest level that fits GROUP_SHARE for the rest.
+ */
+function compactList(files: ChangedFile[], states: Map<string, FileState>, classify: LowPriorityClassifier, limit: number): CompactList & { chars: number } {
+  const all = files.reduce((sum, f) => sum + shortLineChars(f), SHORT_HEADINGS_CHARS);
+  if (all <= limit * NAME_SHARE) return { named: new Set(files.map((f) => f.path)), depth: 0, chars: all + 1 };
+  const ordered = [...files.filter((f) => classify(f.path) === undefined), ...files.filter((f) => classify(f.path) !== undefined)];
+  const named = new Set<string>();
+  let chars = SHORT_HEADINGS_CHARS;
+  for (const file of ordered) {
+    if (chars + shortLineChars(file) > limit * (NAME_SHARE - GROUP_SHARE)) break;
+    chars += shortLineChars(file);
+    named.add(file.path);
+  }
+  const rest = files.filter((f) => !named.has(f.path));
+  const depth = [3, 2, 1].find((d) => groupChars(rest, states, d) <= limit * GROUP_SHARE) ?? 0;
+  return { named, depth, chars: chars + 1 + groupChars(rest, states, depth) };
 }
 
 /** Places a file's diff into the plan at its tier (see `placeDiff`). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contentDigest } from './content-digest.js';
 import { renderFileList } from './list-files.js';
-import type { EvidencePlan } from './plan-evidence.js';
+import { NAME_SHARE, type EvidencePlan } from './plan-evidence.js';
 import { diffBlockText } from './plan-diff.js';
 import { renderDescription, renderLeftOut, renderListHeader, renderNotes, renderPreamble } from './render-sections.js';
 import { delimiters, renderFileBlock, TAG_LENGTH } from './show-lines.js';
@@ -42,7 +42,7 @@ export function renderEvidence(plan: EvidencePlan, texts: Map<string, string>): 
     renderPreamble(pull, tag, rfc.note),
     renderNotes(notes),
     renderDescription(pull, marks, plan.description.shown).text,
-    renderFileList(files, plan.states, plan.compact, plan.groupDepth, renderListHeader(listed, total, plan.compact)),
+    renderFileList(files, plan.states, plan.compact, renderListHeader(listed, total, plan.compact !== undefined, plan.unnamed, NAME_SHARE)),
     ...plan.rfc.map((doc) => renderFileBlock(marks, doc.path, '(head, rfc)', doc.lines, doc.shown)),
     ...plan.diffs.map((diff) => diffBlockText(diff, tag)),
     ...plan.contents.map((content) => renderFileBlock(marks, content.path, content.label, content.lines, content.lines.length)),

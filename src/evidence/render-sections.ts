@@ -61,13 +61,23 @@ export function descriptionFrame(pull: PullRequestInfo, marks: Delimiters): { he
   };
 }
 
-/** The file list's heading, and the line saying it is compact when it is. */
-export function renderListHeader(listed: number, total: number, compact: boolean): string {
+/**
+ * The file list's heading, and the line saying it is compact when it is.
+ * @param unnamed files counted by folder instead of named (the last resort of `planEvidence`)
+ * @param nameShare the share of the budget the names may take (`NAME_SHARE`), for that sentence
+ */
+export function renderListHeader(listed: number, total: number, compact: boolean, unnamed: number, nameShare: number): string {
   return [
     `## Files changed (${listed === total ? `${total}` : `${listed} of ${total}: GitHub lists at most 3,000 files of a pull request, so the rest are unknown here`})`,
-    ...(compact ? ['(Too many files to name them all within the budget: the files this pack shows something of are named; the others are counted by folder.)'] : []),
+    ...(compact ? ['(Too many files for a full line each within the budget: the files this pack shows something of have one; the others are named with their status and line counts, under what the pack shows of them.)'] : []),
+    ...(unnamed > 0 ? [unnamedNote(unnamed, listed, nameShare)] : []),
     '',
   ].join('\n');
+}
+
+/** The sentence, in the file list and the pack's notes, saying how many files are counted by folder instead of named. */
+export function unnamedNote(unnamed: number, listed: number, nameShare: number): string {
+  return `The names of all ${listed.toLocaleString('en-US')} listed files would take more than ${Math.round(nameShare * 100)}% of max-evidence-tokens, so ${unnamed.toLocaleString('en-US')} of them are not named one by one but counted by folder in the file list (raise max-evidence-tokens to name them all).`;
 }
 
 /** The closing section: what was left out, counted, and a warning when the evidence is truncated; '' when nothing was. */

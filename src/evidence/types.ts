@@ -162,8 +162,12 @@ export interface EvidencePack {
   omitted: OmittedItem[];
   /** True when changed hunks had to be left out: the debate ran on truncated evidence (the gate never passes it). */
   truncated: boolean;
-  /** Files in the PR, and how many of them the file list returned (GitHub lists at most 3,000). */
-  fileCount: { listed: number; total: number };
+  /**
+   * Files in the PR (`total`, GitHub's `changed_files`), how many the pack names (`listed`), and how many
+   * of those were found in the git trees past GitHub's 3,000-file list (`fromTrees`; the others came from
+   * the file list). Decision record `evidence` (src/report/decision-record.ts).
+   */
+  fileCount: { listed: number; total: number; fromTrees: number };
   /** Sentences about how the pack was made that the models and the comment should know (e.g. a refused whole diff). */
   notes: string[];
   budget: BudgetUse;

@@ -50,6 +50,7 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
     trigger: trigger.source,
     requestedBy: trigger.requestedBy,
     preset: debate.plan.preset,
+    evidence: pack,
   });
   const record = await step('signing the decision record', () => signDecision(settings, built));
   const usage = debate.usage;

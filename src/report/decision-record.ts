@@ -20,6 +20,21 @@ export const decisionRecordSchema = z.object({
   requested_by: z.string().min(1),
   preset: z.enum(['quick', 'standard', 'deep', 'custom']),
   rounds: z.number().int().min(0),
+  /**
+   * The changed files the debate saw (issue #14): `changed_files` is GitHub's count for the PR,
+   * `listed_by_file_list` those GitHub's file list returned (at most 3,000), `completed_from_trees` those
+   * found past it by comparing the git trees of the merge base and the head; `truncated` is true only
+   * when the evidence budget left changed hunks out (what GitHub's API could not give does not count).
+   * Optional so records written before it was added still parse; every new record has it.
+   */
+  evidence: z
+    .object({
+      changed_files: z.number().int().min(0),
+      listed_by_file_list: z.number().int().min(0),
+      completed_from_trees: z.number().int().min(0),
+      truncated: z.boolean(),
+    })
+    .optional(),
   positions: z
     .array(
       z.object({
@@ -84,6 +99,8 @@ export interface RecordContext {
   trigger: 'label' | 'comment' | 'dispatch';
   requestedBy: string;
   preset: 'quick' | 'standard' | 'deep' | 'custom';
+  /** The pack's `fileCount` and `truncated` (src/evidence/types.ts), for the record's `evidence`. */
+  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean };
 }
 
 /**
@@ -107,6 +124,12 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     requested_by: context.requestedBy,
     preset: context.preset,
     rounds: outcome.roundsHeld,
+    evidence: {
+      changed_files: context.evidence.fileCount.total,
+      listed_by_file_list: context.evidence.fileCount.listed - context.evidence.fileCount.fromTrees,
+      completed_from_trees: context.evidence.fileCount.fromTrees,
+      truncated: context.evidence.truncated,
+    },
     positions: outcome.positions.map((p) => ({
       id: p.id,
       label: neutraliseMarkers(p.label),

@@ -187,7 +187,7 @@ describe('buildEvidencePack', () => {
     expect(pack.truncated).toBe(true);
   });
 
-  it('names the files it shows and counts the rest by folder when there are too many to list', () => {
+  it('names the files it shows and, as a disclosed last resort, counts the rest by folder when their names do not fit', () => {
     const many = classifyFiles(
       Array.from({ length: 600 }, (_, i) => modified(`vendor/pkg${i % 7}/deep/file-${i}.js`, `@@ -1 +1,2 @@\n a${i}\n+b${i}`)).concat([modified('src/main.ts', '@@ -1 +1,2 @@\n a\n+main change')]),
       undefined,
@@ -198,8 +198,27 @@ describe('buildEvidencePack', () => {
     expect(pack.text).toContain('- "src/main.ts": modified, +1 -0 [diff]');
     expect(pack.text).toMatch(/- \d+ more files under "vendor\/pkg\d\/(deep\/)?": 1?\d+ modified, \+\d+ -0 \[diffs of \d+ left out\]/);
     expect(pack.truncated).toBe(true);
-    expect(pack.fileCount).toEqual({ listed: 601, total: 3_400 });
+    expect(pack.fileCount).toEqual({ listed: 601, total: 3_400, fromTrees: 0 });
     expect(pack.text).toContain("2799 changed files are not in GitHub's file list");
+    // The short lines that fit come first, the rest is counted by folder, and the pack and its notes say how many.
+    const named = [...pack.text.matchAll(/^- "[^"]+" modified \+1 -0$/gm)].length;
+    const grouped = [...pack.text.matchAll(/^- (\d+) more files? /gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(named).toBeGreaterThan(0);
+    const full = [...pack.text.matchAll(/^- "[^"]+": /gm)].length;
+    expect(named + full + grouped).toBe(601);
+    const note = `The names of all 601 listed files would take more than 50% of max-evidence-tokens, so ${grouped} of them are not named one by one but counted by folder`;
+    expect(pack.text).toContain(note);
+    expect(pack.notes.join(' ')).toContain(note);
+  });
+
+  it('names every file by a short line when full lines do not fit but names do', () => {
+    const many = classifyFiles(Array.from({ length: 600 }, (_, i) => modified(`vendor/pkg${i % 7}/file-${i}.js`, `@@ -1 +1,2 @@\n a${i}\n+b${i}`)), undefined);
+    const pack = buildEvidencePack({ pull: { ...pull, changedFiles: 600 }, files: many, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 20_000 });
+    expect(pack.tokens).toBeLessThanOrEqual(20_000);
+    expect(pack.text).toContain('Named only [diff left out]:\n- "vendor/pkg');
+    for (const file of many) expect(pack.text).toMatch(new RegExp(`^- ${JSON.stringify(file.path).replace(/[.]/g, '\\.')}(: modified, \\+1 -0 \\[| modified \\+1 -0$)`, 'm'));
+    expect(pack.text).not.toMatch(/ more files? (under|at|in) /);
+    expect(pack.notes.join(' ')).not.toContain('counted by folder');
   });
 
   it('plans reads: estimates stand in for contents, and the wanted ones are those the budget takes', () => {

@@ -128,7 +128,7 @@ describe('every kind of change, from a real git repository through the local Git
   it('lists every file with its one-line description, decoding quoted and non-ASCII names', async () => {
     const { pack, files } = await run(opened.number);
     expect(files.map((f) => f.path).sort()).toEqual(Object.keys(EXPECTED).sort());
-    expect(pack.fileCount).toEqual({ listed: 20, total: 20 });
+    expect(pack.fileCount).toEqual({ listed: 20, total: 20, fromTrees: 0 });
     for (const [path, description] of Object.entries(EXPECTED)) {
       expect(pack.text, path).toContain(`- ${JSON.stringify(path)}: ${description} [`);
     }
@@ -178,7 +178,7 @@ describe('every kind of change, from a real git repository through the local Git
     const { pack, files, calls } = await run(opened.number + 1);
     expect(calls.wholeDiff).toBe(1);
     expect(pack.notes.join(' ')).toMatch(/GitHub did not serve the whole diff of this PR \(HTTP 406/);
-    expect(pack.fileCount).toEqual({ listed: 20, total: 20 });
+    expect(pack.fileCount).toEqual({ listed: 20, total: 20, fromTrees: 0 });
     const byPath = new Map(files.map((f) => [f.path, f]));
     // GitHub sent no diff for it and no whole diff: it is computed here from both sides (issue #14).
     expect(byPath.get('big/generated.txt')).toMatchObject({ kind: 'text', patchSource: 'local' });

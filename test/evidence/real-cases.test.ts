@@ -40,7 +40,7 @@ describe.each(cases.map((c) => [c.id, c] as const))('real case %s', (_id, realCa
   it('lists and describes every file, keeps the budget and shows the RFC', async () => {
     const { pack, files } = await gather(1);
     expect(files).toHaveLength(pull.files.length);
-    expect(pack.fileCount).toEqual({ listed: pull.files.length, total: pull.files.length });
+    expect(pack.fileCount).toEqual({ listed: pull.files.length, total: pull.files.length, fromTrees: 0 });
     for (const file of files) expect(pack.text, file.path).toMatch(new RegExp(`^- ${escape(JSON.stringify(file.path))}: \\S`, 'm'));
     expect(pack.tokens).toBeLessThanOrEqual(80_000);
     expect(pack.rfcPaths).toEqual([realCase.rfc_path]);

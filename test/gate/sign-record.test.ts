@@ -48,6 +48,11 @@ describe('signing decision records', () => {
     const other = await importDecisionKeys(ed25519Pems());
     const signed = await signRecord(record, keys.signing!);
     expect(await verifyRecord({ ...signed, confidence: 'high' }, keys.verifying!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    // The evidence counts are signed too: a record cannot be made to look untruncated.
+    expect(signedPayload(record)).toContain('"evidence":{"changed_files":');
+    expect(await verifyRecord({ ...signed, evidence: { ...signed.evidence!, truncated: !signed.evidence!.truncated } }, keys.verifying!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    const older = await signRecord({ ...record, evidence: undefined }, keys.signing!);
+    expect(await verifyRecord(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.verifying!)).toEqual({ ok: true });
     expect(await verifyRecord(signed, other.verifying!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
     const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);
     expect((await verifyRecord({ ...signed, signature: elsewhere.signature }, keys.verifying!)).ok).toBe(false);

@@ -60,7 +60,7 @@ describe('the evidence stage on GitHub', () => {
     // One compare (the merge base) and the two trees, then both sides of the 50 other files in one GraphQL call each.
     expect(counts.git).toBe(3);
     expect(requests.length).toBeLessThan(45);
-    expect(pack.fileCount).toEqual({ listed: 3_050, total: 3_050 });
+    expect(pack.fileCount).toEqual({ listed: 3_050, total: 3_050, fromTrees: 50 });
     expect(pack.text).toContain('## Files changed (3050)');
     expect(pack.notes.join(' ')).toContain("GitHub's file list stops at 3,000 files; the other 50 changed files were found by comparing the git trees");
     // Truncated by the budget (3,050 diffs do not fit 80,000 tokens), not by GitHub's list.

@@ -30,6 +30,18 @@ describe('decision record', () => {
     expect(recordToJson(record)).not.toContain('\n');
   });
 
+  it('counts the changed files the debate saw, by where they were listed, and whether the budget cut the evidence', () => {
+    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated });
+    const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, truncated: true });
+    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true });
+    const yaml = recordToYaml(past);
+    expect(yaml).toContain('evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n');
+    expect(decisionRecordSchema.parse(parse(yaml))).toEqual(past);
+    // Records written before the entry existed still parse.
+    const { evidence: _evidence, ...older } = past;
+    expect(decisionRecordSchema.parse(older).evidence).toBeUndefined();
+  });
+
   it('records an aborted debate as unresolved with no recommendation', () => {
     const record = fixtureRecord(pack, { ...fixtureOutcome(pack), ruling: undefined, completion: 'aborted' });
     expect(record).toMatchObject({ completion: 'aborted', recommendation: 'none', confidence: 'low' });

@@ -127,5 +127,6 @@ export function fixtureRecord(pack: EvidencePack, outcome = fixtureOutcome(pack)
     trigger: 'comment',
     requestedBy: 'alice',
     preset: outcome.plan.preset,
+    evidence: pack,
   });
 }
