@@ -52,8 +52,7 @@ export function breakAutolinks(text: string): string {
     .replace(/(?<![A-Za-z0-9])(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
-    // Not only at a word boundary: a `_` before it is an emphasis delimiter that vanishes when rendered.
-    .replace(/(GH-)(?=\d)/gi, `$1${ZWSP}`)
+    .replace(/(?<![A-Za-z0-9])(GH-)(?=\d)/gi, `$1${ZWSP}`)
     .replace(/(?<![0-9A-Za-z])[0-9a-f]{7,40}(?![0-9A-Za-z])/gi, (sha) => sha.replace(/.{6}(?=.)/g, `$&${ZWSP}`));
 }
 
@@ -86,7 +85,9 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   out = breakAutolinks(out)
     .split(/\r?\n/)
     // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
-    .map((line) => line.replace(/^[ \t]+/, '').replace(BLOCK_START, (start) => `${ZWSP}${start}`))
+    // Every Unicode blank, not only space and tab: the command parser trims them all (String#trim), so
+    // `\u00a0/debate accept B` would otherwise start a line with the command.
+    .map((line) => line.replace(/^\s+/u, '').replace(BLOCK_START, (start) => `${ZWSP}${start}`))
     .join(options.inline ? ' ' : '\n');
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.
