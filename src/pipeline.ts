@@ -14,6 +14,8 @@ import { redactSecrets } from './report/redact.js';
 import { renderProgressComment, type ProgressState } from './report/render-progress.js';
 import { callsByModel, estimateRunCostUsd } from './usage/price-usage.js';
 import { describeCapStop, type CappedModelClient } from './llm/spending-cap.js';
+import { checkModels, type PreflightResult } from './llm/check-models.js';
+import { loadPrompt } from './debate/prompts.js';
 import { markerLine } from './report/comment-context.js';
 import { renderDebateComment } from './report/render-comment.js';
 import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from './report/render-notices.js';
@@ -139,6 +141,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
       runUrl: settings.runUrl,
     });
     await progress.update(() => {});
+    // Pre-flight: one short call per distinct model, before anything is spent on the debate (issue #12).
+    const roles = await log.group('Pre-flight', () => step('checking that the models answer', () => preflight(clients, settings)));
     const source = createPullRequestSource(octokit, repo, (message) => log.warning(message));
     const evidence = await log.group('Evidence', async () => {
       const gathered = await step(`reading pull request #${pr} from GitHub`, () => gatherEvidence(source, {
@@ -160,7 +164,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     void progress?.update((state) => {
       state.evidenceDone = true;
       state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
-      state.estimate = { calls, costUsd: estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...settings }), evidence.pack.tokens) };
+      state.estimate = { calls, costUsd: estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...roles.models }), evidence.pack.tokens) };
     });
     const outcome = await log.group('Debate', async () => {
       log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
@@ -170,8 +174,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
         outOfScope: trigger.options.outOfScope,
         command: settings.command,
         moderatorModel: settings.model,
-        advocateModels: settings.advocateModels,
-        judgeModel: settings.judgeModel,
+        advocateModels: roles.models.advocateModels,
+        judgeModel: roles.models.judgeModel,
         plan,
         language: {
           language: settings.language,
@@ -204,7 +208,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     // A debate cut short by the deadline or a cancellation says so first; every problem is a sentence.
     const reached = clients.spending?.reached();
     const stopped = outcome.completion === 'success' ? undefined : (reached ? describeCapStop(reached, progress.estimateUsd()) : stopSummary(clients.stop));
-    const debate = { ...outcome, problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
+    const debate = { ...outcome, enforcement: [...roles.notes, ...outcome.enforcement], problems: [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence) };
     record = buildDecisionRecord(debate, {
       id,
       repo: `${settings.owner}/${settings.repo}`,
@@ -258,6 +262,14 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     const kept = decision ? record : undefined;
     return settle({ status: 'aborted', recommendation: kept?.recommendation ?? 'none', confidence: kept?.confidence ?? '', commentUrl, decision, report, failure: problem });
   }
+}
+
+/** Runs pre-flight on the run's role models; warnings (unpriced models, fallbacks) go to the log. */
+async function preflight(clients: PipelineClients, settings: Settings): Promise<PreflightResult> {
+  const checked = await checkModels(clients.models, { ...settings, sources: settings.modelSources }, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
+  for (const warning of [...checked.warnings, ...checked.notes]) clients.log.warning(warning);
+  clients.log.info(`Pre-flight: ${new Set([settings.model, ...checked.models.advocateModels, checked.models.judgeModel]).size} model(s) answered.`);
+  return checked;
 }
 
 /**

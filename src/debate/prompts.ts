@@ -5,6 +5,7 @@ import judgeRetry from '../../prompts/judge-retry.md?raw';
 import judge from '../../prompts/judge.md?raw';
 import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
+import preflight from '../../prompts/preflight.md?raw';
 import repair from '../../prompts/repair.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
@@ -24,6 +25,7 @@ const PROMPTS = {
   judge,
   'judge-retry': judgeRetry,
   repair,
+  preflight,
 } as const;
 
 /** Names of the prompt files, without `.md`. */

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
@@ -55,14 +55,16 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   /** Models whose server refused `json_schema`: they answer JSON in text for the rest of the run. */
   const textOnly = new Set<string>();
 
-  const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
+  const send = async <T>(call: ModelCall<T>, asked: boolean): Promise<ModelReply<T>> => {
+    let structured = asked;
     const stalled = new AbortController();
     let idle: NodeJS.Timeout | undefined;
     const watch = () => {
       clearTimeout(idle);
       idle = setTimeout(() => stalled.abort(), timeoutMs);
     };
-    const format = responseFormatOf(call.format);
+    const { format, schema } = responseFormatOf(call.format);
+    if (!format) structured = false;
     let text = '';
     let finish: string | null = null;
     let refusal = '';
@@ -74,11 +76,11 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           model: call.model,
           messages: [
             { role: 'system', content: call.system },
-            { role: 'user', content: `${call.evidence}\n\n${call.instructions}${structured ? '' : textModeNote(format.json_schema.schema)}` },
+            { role: 'user', content: `${call.evidence}\n\n${call.instructions}${structured ? '' : textModeNote(schema)}` },
           ],
           stream: true,
           stream_options: { include_usage: true },
-          ...(structured ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
+          ...(structured && format ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
         },
         {
           signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
@@ -125,16 +127,26 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   };
 }
 
-const formats = new WeakMap<z.ZodType<unknown>, ReturnType<typeof zodResponseFormat>>();
+type ResponseFormat = { format: ReturnType<typeof zodResponseFormat> | undefined; schema: unknown };
+const formats = new WeakMap<z.ZodType<unknown>, ResponseFormat>();
 
-/** The SDK's strict JSON-schema response format of a zod schema, memoised (the same bytes on every call). */
-function responseFormatOf(schema: z.ZodType<unknown>): ReturnType<typeof zodResponseFormat> {
-  let format = formats.get(schema);
-  if (!format) {
-    format = zodResponseFormat(schema, 'reply');
-    formats.set(schema, format);
+/**
+ * The SDK's strict JSON-schema response format of a zod schema, memoised (the same bytes on every
+ * call). A schema strict mode cannot express (the SDK throws, e.g. for an optional field that is not
+ * also nullable) has no response format: its calls go in text mode, with zod's JSON schema in the prompt.
+ */
+function responseFormatOf(schema: z.ZodType<unknown>): ResponseFormat {
+  let entry = formats.get(schema);
+  if (!entry) {
+    try {
+      const format = zodResponseFormat(schema, 'reply');
+      entry = { format, schema: format.json_schema.schema };
+    } catch {
+      entry = { format: undefined, schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) };
+    }
+    formats.set(schema, entry);
   }
-  return format;
+  return entry;
 }
 
 /** What a model without a JSON-schema response format is told instead. */

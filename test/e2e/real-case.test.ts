@@ -1,3 +1,4 @@
+import { callMetaOf, type RecordedMessagesRequest } from '../support/anthropic-server.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -7,6 +8,11 @@ import { ensureNode24 } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
+
+/** The Messages requests of the debate itself, without the pre-flight check before it (issue #12). */
+function debateRequests(scenario: { anthropic?: { requests: RecordedMessagesRequest[] } }): RecordedMessagesRequest[] {
+  return (scenario.anthropic?.requests ?? []).filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
+}
 
 /**
  * The bundled action, run as the Actions runner runs it, on a real change: commander 12.1.0 -> 13.0.0
@@ -76,7 +82,7 @@ describe.each([
     // The record parses, satisfies the schema, and its digest is of the evidence the models saw.
     const yaml = /```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
     const record = decisionRecordSchema.parse(parse(yaml!));
-    const evidenceSeen = (scenario.anthropic!.requests[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
+    const evidenceSeen = (debateRequests(scenario)[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
     expect(record).toMatchObject({
       repo: scenario.repository,
       pull_request: SCENARIO.pullNumber,
@@ -95,7 +101,8 @@ describe.each([
     });
     expect(record.usage.input_tokens + record.usage.cache_read_input_tokens + record.usage.cache_creation_input_tokens).toBeGreaterThan(10_000);
     // One output schema for every call, so the evidence is written to the cache once and read by every later call.
-    const requests = scenario.anthropic!.requests;
+    const requests = debateRequests(scenario);
+    expect(scenario.anthropic!.requests.length - requests.length).toBe(1); // one pre-flight call: one model
     expect(requests).toHaveLength(12); // moderator, 2 openings, 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs
     expect(new Set(requests.map((r) => JSON.stringify(r.body.output_config))).size).toBe(1);
     expect(requests[0]!.usage!.cache_creation_input_tokens).toBeGreaterThan(10_000);
@@ -174,12 +181,12 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
   });
 
   it('runs --deep with two cross-examination rounds, and --rounds=0 as quick', async () => {
-    const before = scenario.anthropic!.requests.length;
+    const before = debateRequests(scenario).length;
     const deep = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --deep --rfc=Readme.md'));
     expect(deep.exitCode).toBe(0);
     expect(JSON.parse(deep.outputs.decision!)).toMatchObject({ preset: 'deep', rounds: 2, completion: 'success' });
     // 2 openings, 2 x 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs.
-    expect(scenario.anthropic!.requests.length - before).toBe(13);
+    expect(debateRequests(scenario).length - before).toBe(13);
     const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
     expect(posted.body).toContain('<details><summary>Transcript: Cross-examination round 2</summary>');
     expect(posted.body).toContain('<details><summary>Transcript: Steelman swap</summary>');
@@ -271,8 +278,8 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     expect(result.exitCode).toBe(1);
     expect(result.outputs.status).toBe('aborted');
     const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
-    expect(posted?.body).toContain('The debate was aborted');
-    expect(posted?.body).toContain('prompt is too long');
-    expect(result.stdout).toMatch(/::error::The debate was aborted/);
+    // The pre-flight call is the first to fail: the run stops there, before the debate, and says why.
+    expect(posted?.body).toContain('Model "claude-sonnet-5-5" (input model; the Anthropic API) did not answer the pre-flight call: the model API refused the request: prompt is too long.');
+    expect(result.stdout).toMatch(/::error::checking that the models answer failed: Model "claude-sonnet-5-5"/);
   });
 });

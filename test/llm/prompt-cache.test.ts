@@ -98,7 +98,7 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
   });
 
   it('would write the prefix once per role and phase with a schema per kind of reply (the design not taken)', async () => {
-    const kinds: Record<ScriptedPhase, ReplyKind> = {
+    const kinds: Record<Exclude<ScriptedPhase, 'preflight'>, ReplyKind> = {
       moderator: 'framing',
       opening: 'opening',
       'cross-examination': 'cross_examination',
@@ -109,7 +109,7 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
     };
     const perKind: (base: ModelClient) => ModelClient = (base) => ({
       complete: (call) => {
-        const kind = kinds[describeCall(call as never).phase];
+        const kind = kinds[describeCall(call as never).phase as Exclude<ScriptedPhase, 'preflight'>]; // runDebate makes no pre-flight call
         return base.complete({ ...call, format: z.object({ [kind]: REPLY_SCHEMAS[kind] }) });
       },
     });
