@@ -7,16 +7,30 @@
  *
  * With ANTHROPIC_API_KEY set, the advocates and the judge are the real Anthropic API (ANTHROPIC_BASE_URL
  * is honoured). Without it, a local Messages API server plays the model: a rehearsal that answers every
- * call with schema-valid replies citing real lines of the evidence (and one wrong citation per reply,
- * so the verifier has something to catch). The output says which one ran.
+ * call with schema-valid turns that keep the protocol's rules, citing real lines of the evidence (and
+ * one wrong citation per reply, so the verifier has something to catch). The rehearsal runs under the
+ * model name `pr-debate-local-rehearsal`, so the comment's footer says so and prices nothing. The
+ * output says which one ran. Nothing it prints holds a key: `::add-mask::` lines and this run's
+ * secrets are filtered from the action's log before it is echoed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
 import { labeledEvent } from '../test/support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
+import { NODE24_UNAVAILABLE } from '../test/support/node24.js';
 import { ROOT, runAction } from '../test/support/run-action.js';
 import { loadRealCases } from './materialise-case.js';
+
+/** The model name the rehearsal runs under: no price is known for it, and the footer names it. */
+const REHEARSAL_MODEL = 'pr-debate-local-rehearsal';
+
+/** The action's log as a person may see it: no `::add-mask::` line, and none of this run's secrets. */
+function withoutSecrets(log: string, secrets: readonly string[]): string {
+  let text = log.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+  for (const secret of secrets) text = text.split(secret).join('***');
+  return text;
+}
 
 const caseId = process.argv[2];
 const cases = await loadRealCases();
@@ -30,7 +44,7 @@ console.log(`pr-debate demo: ${caseId}`);
 console.log(
   realKey
     ? 'Model: the real Anthropic API (ANTHROPIC_API_KEY is set).'
-    : 'Model: LOCAL REHEARSAL. ANTHROPIC_API_KEY is not set, so a local Messages API server answers every call with generated, schema-valid replies that cite real lines of the evidence. No real model was called; the verdict is not a real judgement.',
+    : `Model: LOCAL REHEARSAL (${REHEARSAL_MODEL}). ANTHROPIC_API_KEY is not set, so a local Messages API server answers every call with generated turns that keep the debate's rules and cite real lines of the evidence. No real model is called and nothing is spent; the verdict is not a real judgement.`,
 );
 
 const started = Date.now();
@@ -40,7 +54,10 @@ try {
   console.log(`Pull request: ${c.package} ${c.from} -> ${c.to} (${scenario.materialised.meta.files_changed} files, +${scenario.materialised.meta.additions} -${scenario.materialised.meta.deletions}), RFC ${c.rfc_path}`);
   console.log(`Local GitHub API: ${scenario.github.url} (repository ${scenario.repository}, PR #${SCENARIO.pullNumber})\n`);
   const [owner, repo] = scenario.repository.split('/') as [string, string];
+  // The runner uses Node 24 (action.yml); where its binary cannot be had, this Node runs the action.
+  if (NODE24_UNAVAILABLE) console.log(`Node: ${process.version} (the runner's Node 24 ${NODE24_UNAVAILABLE.replace(/^needs /, 'is ')})`);
   const result = await runAction({
+    ...(NODE24_UNAVAILABLE ? { node: process.execPath } : {}),
     eventName: 'pull_request',
     payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),
     repository: scenario.repository,
@@ -49,15 +66,16 @@ try {
       'github-token': SCENARIO.githubToken,
       'anthropic-api-key': realKey ?? SCENARIO.anthropicKey,
       'rfc-path': c.rfc_path,
-      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url } : {}),
+      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url, model: REHEARSAL_MODEL } : {}),
     },
     env: process.env.ANTHROPIC_BASE_URL && realKey ? { ANTHROPIC_BASE_URL: process.env.ANTHROPIC_BASE_URL } : {},
     timeoutMs: 25 * 60_000,
   });
 
+  const secrets = [realKey, SCENARIO.anthropicKey, SCENARIO.githubToken].filter((s): s is string => Boolean(s));
   console.log('--- action log ---');
-  console.log(result.stdout.trimEnd());
-  if (result.stderr.trim()) console.log(result.stderr.trimEnd());
+  console.log(withoutSecrets(result.stdout, secrets).trimEnd());
+  if (result.stderr.trim()) console.log(withoutSecrets(result.stderr, secrets).trimEnd());
   const comment = scenario.github.state.comments.find((x) => x.body.startsWith('<!-- pr-debate:v1'));
   console.log('\n--- the PR comment ---');
   console.log(comment ? comment.body : '(no debate comment was posted)');
@@ -80,7 +98,9 @@ try {
   const rest = scenario.github.state.requests.length;
   console.log('\n--- figures ---');
   console.log(`status ${result.outputs.status ?? '(none)'}, recommendation ${result.outputs.recommendation ?? '(none)'}, confidence ${result.outputs.confidence || '(none)'}, exit code ${result.exitCode}`);
-  if (record) console.log(`tokens: ${record.usage.input_tokens} in, ${record.usage.output_tokens} out, ${record.usage.cache_creation_input_tokens} cache written, ${record.usage.cache_read_input_tokens} cache read; cost $${record.usage.cost_usd}`);
+  const tokens = record ? `${record.usage.input_tokens} in, ${record.usage.output_tokens} out, ${record.usage.cache_creation_input_tokens} cache written, ${record.usage.cache_read_input_tokens} cache read` : '';
+  if (record && realKey) console.log(`tokens: ${tokens}; cost $${record.usage.cost_usd}`);
+  if (record && !realKey) console.log(`tokens as the local rehearsal server counted them: ${tokens}; no model was called, nothing was spent`);
   if (modelCalls !== undefined) console.log(`model calls: ${modelCalls} (local rehearsal)`);
   console.log(`GitHub REST calls: ${rest}; blob links: ${links}, ${broken === 0 ? 'all resolve to lines at the head commit' : `${broken} BROKEN`}`);
   console.log(`wall time: action ${(result.durationMs / 1000).toFixed(1)} s, demo ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
+import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId, type Provider } from './llm/model-id.js';
 
 /**
@@ -28,6 +30,10 @@ const positiveInt = (input: string) =>
     .regex(/^\d+$/, { error: expected(input, 'a whole number') })
     .transform(Number)
     .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
+
+/** One word of a fixed set, case-insensitive (`preset`, `mode`, `gate-policy`). */
+const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
+  z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
 
 /** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
 const modelId = (input: string) =>
@@ -60,12 +66,7 @@ const inputsSchema = z.object({
     .regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate")
     .default('/debate'),
   'rfc-path': z.string().trim().min(1).optional(),
-  preset: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default('standard')
-    .pipe(z.enum(PRESETS, { error: (issue) => `Input 'preset': expected one of ${PRESETS.join(', ')}, got ${JSON.stringify(issue.input)}` })),
+  preset: choice('preset', PRESETS, 'standard'),
   'max-rounds': z
     .string()
     .trim()
@@ -92,6 +93,14 @@ const inputsSchema = z.object({
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
+  mode: choice('mode', ['debate', 'gate'], 'debate'),
+  'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),
+  'decision-signing-key': z.string().trim().min(1).optional(),
+  'decision-public-key': z.string().trim().min(1).optional(),
+  'required-label': z.string().trim().min(1).optional(),
+  'exempt-label': z.string().trim().min(1).default('debate-exempt'),
+  'decision-record-path': z.string().trim().min(1).optional(),
+  decision: z.string().trim().min(1).optional(),
   'deadline-minutes': z
     .string()
     .trim()
@@ -111,6 +120,7 @@ const environmentSchema = z.object({
   GITHUB_SERVER_URL: z.url().default('https://github.com'),
   GITHUB_RUN_ID: z.string().optional(),
   RUNNER_TEMP: z.string().min(1).optional(),
+  GITHUB_WORKSPACE: z.string().min(1).optional(),
 });
 
 /** Where a role's model came from: an input the user set, or a default. */
@@ -155,6 +165,24 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `mode`: `debate`, or `gate` (no model call; sets the `pr-debate` check run, contract section 9). */
+  mode: 'debate' | 'gate';
+  /** Input `gate-policy`. */
+  gatePolicy: GatePolicy;
+  /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
+  decisionSigningKey: string | undefined;
+  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature verifies. */
+  decisionPublicKey: string | undefined;
+  /** Input `required-label`: when set, only PRs carrying it need a decision. */
+  requiredLabel: string | undefined;
+  /** Input `exempt-label`. */
+  exemptLabel: string;
+  /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
+  decisionRecordPath: string | undefined;
+  /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
+  handedOverDecision: string | undefined;
+  /** `GITHUB_WORKSPACE`, where `decision-record-path` is resolved. */
+  workspace: string | undefined;
   eventName: string;
   eventPath: string;
   owner: string;
@@ -166,21 +194,37 @@ export interface Settings {
   runUrl: string | undefined;
   /** The runner's scratch folder (`RUNNER_TEMP`), where the whole report is also written. */
   runnerTemp: string | undefined;
+  /**
+   * With `lenient`, the first input that was not valid, replaced by its default so the run can still
+   * say so where the user is (a reply on the PR); undefined when every input is valid.
+   */
+  invalidInput: { input: string; message: string } | undefined;
 }
 
 /**
  * Parses the inputs and the runner environment.
  * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
  * @param env the process environment
- * @throws SettingsError naming the first bad input and how to fix it
+ * @param options.lenient replace the first bad input (other than `github-token`) by its default and
+ *   name it in `invalidInput`, instead of throwing
+ * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
  */
 export function parseSettings(
   getInput: (name: string) => string | undefined,
   env: Record<string, string | undefined>,
+  options: { lenient?: boolean } = {},
 ): Settings {
-  const rawInputs = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
-  const inputs = inputsSchema.safeParse(rawInputs);
-  if (!inputs.success) throw new SettingsError(describeIssues(inputs.error, 'Input'));
+  const rawInputs: Record<string, string | undefined> = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
+  let inputs = inputsSchema.safeParse(rawInputs);
+  let invalidInput: Settings['invalidInput'];
+  if (!inputs.success) {
+    const message = describeIssues(inputs.error, 'Input');
+    const input = String(inputs.error.issues[0]?.path[0] ?? '');
+    if (!options.lenient || input === 'github-token' || !(input in rawInputs)) throw new SettingsError(message);
+    invalidInput = { input, message };
+    inputs = inputsSchema.safeParse({ ...rawInputs, [input]: undefined });
+    if (!inputs.success) throw new SettingsError(message);
+  }
   const environment = environmentSchema.safeParse(env);
   if (!environment.success) throw new SettingsError(describeIssues(environment.error, 'Environment'));
   const i = inputs.data;
@@ -209,6 +253,15 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    mode: i.mode,
+    gatePolicy: i['gate-policy'],
+    decisionSigningKey: i['decision-signing-key'],
+    decisionPublicKey: i['decision-public-key'],
+    requiredLabel: i['required-label'],
+    exemptLabel: i['exempt-label'],
+    decisionRecordPath: i['decision-record-path'],
+    handedOverDecision: i.decision,
+    workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
     owner,
@@ -217,6 +270,7 @@ export function parseSettings(
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
     runnerTemp: e.RUNNER_TEMP,
+    invalidInput,
   };
 }
 
@@ -234,6 +288,24 @@ export function providersOf(settings: Pick<Settings, 'model' | 'advocateModels' 
  */
 export function requireCredentials(settings: Settings): void {
   if (providersOf(settings).has('anthropic')) requireApiKey(settings);
+}
+
+/**
+ * Reads the webhook event payload the runner wrote to `GITHUB_EVENT_PATH`.
+ * @throws SettingsError when the file cannot be read or is not JSON
+ */
+export async function readEventPayload(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path} (${error instanceof Error ? error.message : String(error)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SettingsError(`GITHUB_EVENT_PATH: ${path} is not valid JSON; it must hold the webhook event payload`);
+  }
 }
 
 /**

@@ -71,3 +71,17 @@ describe('provider, cap and confirmation inputs (issue #12)', () => {
     expect(() => requireCredentials(parseSettings(inputs({ ...base, model: 'openai:llama3.1:8b', 'judge-model': 'claude-opus-5' }), env))).toThrow(/anthropic-api-key/);
   });
 });
+
+describe('the merge gate inputs', () => {
+  const gateInputs = (values: Record<string, string>) => (name: string) => ({ 'github-token': 't', ...values })[name];
+
+  it('defaults to debate mode, require-decision, the debate-exempt label and no required label', () => {
+    expect(parseSettings(gateInputs({}), env)).toMatchObject({ mode: 'debate', gatePolicy: 'require-decision', exemptLabel: 'debate-exempt', requiredLabel: undefined, decisionSigningKey: undefined });
+    expect(parseSettings(gateInputs({ mode: 'Gate', 'gate-policy': 'require-accepted', 'required-label': 'debate-required' }), env)).toMatchObject({ mode: 'gate', gatePolicy: 'require-accepted', requiredLabel: 'debate-required' });
+  });
+
+  it('names the input and the choices for a bad mode or policy', () => {
+    expect(() => parseSettings(gateInputs({ mode: 'both' }), env)).toThrow(/^Input 'mode': expected one of debate, gate, got "both"$/);
+    expect(() => parseSettings(gateInputs({ 'gate-policy': 'strict' }), env)).toThrow(/^Input 'gate-policy': expected one of off, require-decision, require-confident, require-accepted, got "strict"$/);
+  });
+});

@@ -1,4 +1,5 @@
 import { getOctokit } from '@actions/github';
+import Bottleneck from 'bottleneck';
 import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
@@ -36,29 +37,73 @@ function fetchWithTimeout(timeoutMs: number): Fetch {
   };
 }
 
+/** How the clients are built; every field has the production default. */
+export interface OctokitOptions {
+  /** Per-request timeout in milliseconds; a timed-out request fails (and is retried by the retry plugin). */
+  timeoutMs?: number;
+  /**
+   * Spacing between writes in milliseconds (1,000; comment creation, which notifies people, 3,000), as
+   * the throttling plugin applies GitHub's advice for avoiding secondary rate limits. In-process tests
+   * against a local server set 0; the requests, retries and rate-limit handling stay the same.
+   */
+  writeSpacingMs?: number;
+  /**
+   * The throttling plugin's limiter key: clients with different ids do not queue behind each other's
+   * writes (GraphQL queries share the write queue within one id).
+   */
+  id?: string;
+}
+
 /**
- * Builds the REST client once per run.
+ * Builds one REST client.
  * @param token `github-token`
  * @param baseUrl REST base, `GITHUB_API_URL` (e.g. https://api.github.com, or a GHES / local server)
  * @param warn where rate-limit waits are reported
- * @param timeoutMs per-request timeout in milliseconds; a timed-out request fails (and is retried by the retry plugin)
  */
-export function createOctokit(token: string, baseUrl: string, warn: (message: string) => void, timeoutMs = REQUEST_TIMEOUT_MS): GitHubClient {
+export function createOctokit(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClient {
+  const spacing = options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
   return getOctokit(
     token,
     {
       baseUrl,
-      request: { fetch: fetchWithTimeout(timeoutMs) },
+      request: { fetch: fetchWithTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS) },
       retry: { doNotRetry: DO_NOT_RETRY },
       throttle: {
-        onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, options, retryCount, warn),
-        onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
-          rateLimited('secondary rate limit', retryAfter, options, retryCount, warn),
+        id: options.id ?? 'pr-debate',
+        ...spacing,
+        onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
+        onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
+          rateLimited('secondary rate limit', retryAfter, request, retryCount, warn),
       },
     },
     retry,
     throttling,
   );
+}
+
+/** The write and notification limiters of the throttling plugin with another spacing (its defaults: 1 s, 3 s). */
+function spacedGroups(spacingMs: number): { write: Bottleneck.Group; notifications: Bottleneck.Group } {
+  return {
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs }),
+    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs * 3 }),
+  };
+}
+
+/**
+ * The run's GitHub clients: `writes` for comments, reactions and other writes, `reads` for the evidence
+ * (REST and GraphQL), so that reading the PR never queues behind throttled progress writes.
+ */
+export interface GitHubClients {
+  writes: GitHubClient;
+  reads: GitHubClient;
+}
+
+/** Builds the run's {@link GitHubClients} once; the arguments are those of {@link createOctokit}. */
+export function createGitHubClients(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClients {
+  return {
+    writes: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-writes` }),
+    reads: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads` }),
+  };
 }
 
 /** Whether to wait out a rate limit and retry: a few times, and never longer than {@link MAX_RATE_LIMIT_WAIT_S}. */

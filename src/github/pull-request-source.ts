@@ -1,7 +1,9 @@
+import { RequestError } from '@octokit/request-error';
 import { z } from 'zod';
 import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
 import type { GitHubClient } from './create-octokit.js';
+import { isStatus, parseResponse } from './parse-response.js';
 
 const pullSchema = z.object({
   number: z.number().int(),
@@ -141,7 +143,7 @@ export function createPullRequestSource(
       read = text === undefined ? undefined : text.slice(0, 8000).includes('\u0000') ? { binary: true } : { text };
     } catch (error) {
       if (isStatus(error, 404)) read = undefined;
-      else if (isStatus(error, 403) && /too.?large/i.test(String((error as Error).message))) read = { tooLarge: true };
+      else if (isStatus(error, 403) && /too.?large/i.test(error.message)) read = { tooLarge: true };
       else throw error;
     }
     restCache.set(key, read);
@@ -213,7 +215,7 @@ export function createPullRequestSource(
         return { refused: 'its answer was not text' };
       } catch (error) {
         // 406 too_large is GitHub's documented refusal; any other failure of this optional read is not fatal either.
-        const status = typeof error === 'object' && error !== null && 'status' in error ? String(error.status) : 'no status';
+        const status = error instanceof RequestError ? String(error.status) : 'no status';
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         return { refused: isStatus(error, 406) ? `HTTP 406, too large: ${message}` : `HTTP ${status}: ${message}` };
       }
@@ -258,19 +260,4 @@ export function lastPage(link: string | undefined): number {
   if (!match?.[1]) return 1;
   const page = Number(new URL(match[1]).searchParams.get('page'));
   return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_FILE_PAGES) : 1;
-}
-
-/** True when an Octokit `RequestError` has this HTTP status. */
-export function isStatus(error: unknown, status: number): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === status;
-}
-
-/** Parses a REST response we depend on; the error names the endpoint and the field. */
-export function parseResponse<T>(schema: z.ZodType<T>, data: unknown, endpoint: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(`GitHub's answer to ${endpoint} is not shaped as documented: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
-  return result.data;
 }

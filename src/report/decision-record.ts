@@ -13,6 +13,8 @@ export const decisionRecordSchema = z.object({
   pull_request: z.number().int().positive(),
   head_sha: z.string().regex(/^[0-9a-f]{40}$/),
   evidence_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  /** The evidence with commit SHAs and the delimiter tag normalised away (src/evidence/content-digest.ts). */
+  content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   date: z.iso.datetime(),
   trigger: z.enum(['label', 'comment', 'dispatch']),
   requested_by: z.string().min(1),
@@ -43,8 +45,9 @@ export const decisionRecordSchema = z.object({
     cache_read_input_tokens: z.number().int().min(0),
     cost_usd: z.number().min(0),
   }),
-  accepted: z.object({ by: z.string(), position: z.string(), reason: z.string() }).nullable(),
-  signature: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  accepted: z.object({ by: z.string().min(1), position: z.enum(['A', 'B', 'C', 'D']), reason: z.string().min(1) }).nullable(),
+  /** A compact JWS (EdDSA) over the canonical JSON of the record without this field (src/gate/sign-record.ts). */
+  signature: z.string().regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/).nullable(),
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 
@@ -75,6 +78,8 @@ export interface RecordContext {
   pullNumber: number;
   headSha: string;
   evidenceDigest: string;
+  /** `content_digest`: {@link import('../evidence/content-digest.js').contentDigest} of the same pack. */
+  contentDigest: string;
   date: Date;
   trigger: 'label' | 'comment' | 'dispatch';
   requestedBy: string;
@@ -96,6 +101,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     pull_request: context.pullNumber,
     head_sha: context.headSha,
     evidence_digest: context.evidenceDigest,
+    content_digest: context.contentDigest,
     date: context.date.toISOString(),
     trigger: context.trigger,
     requested_by: context.requestedBy,

@@ -5,7 +5,7 @@ import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
 
 /**
  * Every body the product posts besides the debate and progress comments: replies to a command that
- * starts no debate (usage, a malformed command, `accept`), the refusal, and the comments for "nothing
+ * starts no debate (usage, a malformed command), the refusal, and the comments for "nothing
  * to debate" and a failed run. Whatever came from a user, a model or an API goes through the
  * sanitiser. Pure.
  */
@@ -30,16 +30,14 @@ export function commandUsage(command: string): string {
 }
 
 /**
- * The reply to a command that starts no debate (contract section 3): the usage for `help`, the problem
- * and the usage for a malformed command, and for `accept` that nothing was recorded.
+ * The reply to a command that starts no debate (contract section 3): the usage for `help`, and the
+ * problem and the usage for a malformed command (`accept` replies are in `render-accept.ts`).
  * @param command the configured command word
  */
 export function renderCommandReply(reply: CommandReply, command: string): string {
   switch (reply.kind) {
     case 'usage':
       return `**pr-debate usage**\n\n${commandUsage(command)}`;
-    case 'accept-unsupported':
-      return `${codeSpan(`${command} accept`)} records a maintainer's decision for the merge gate, which this version of pr-debate does not run yet. Nothing was recorded.`;
     case 'invalid':
       return `**pr-debate could not run this command:** ${renderMessage(reply.problem)}.\n\nUsage:\n\n${commandUsage(command)}`;
   }
@@ -50,8 +48,34 @@ export function renderCommandReply(reply: CommandReply, command: string): string
  * login has GitHub's shape (letters, digits, hyphens), so a forged payload cannot ping anyone else.
  */
 export function renderRefusal(login: string): string {
-  const who = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
-  return `${who} only people with write access to this repository can start a debate.`;
+  return `${mention(login)} only people with write access to this repository can start a debate.`;
+}
+
+/** `@login` when the login has GitHub's shape (letters, digits, hyphens), else the login as plain text. */
+function mention(login: string): string {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
+}
+
+/**
+ * The reply when an input of the workflow is not valid (issue #9): the problem as the settings name it
+ * (the input, the values it takes, what it got) and where to fix it.
+ * @param input the input's name, e.g. `max-rounds`
+ * @param message e.g. `Input 'max-rounds': expected a whole number from 0 to 5, got "99"`
+ */
+export function renderInputProblem(login: string, input: string, message: string): string {
+  // `input` is one of action.yml's input names (the settings schema's keys), never user text.
+  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. Fix \`${input}:\` under \`with:\` in the workflow file, then run the command again.`;
+}
+
+/** The reply when the workflow gives pr-debate no API key: how to store the secret and pass it. */
+export function renderMissingKey(login: string): string {
+  // Plain code spans of our own text, so the line stays copyable as written.
+  return `${mention(login)} pr-debate cannot run a debate: the workflow gives it no \`anthropic-api-key\`. Store an Anthropic API key as a repository secret named \`ANTHROPIC_API_KEY\` (Settings → Secrets and variables → Actions → New repository secret), add \`anthropic-api-key: \${{ secrets.ANTHROPIC_API_KEY }}\` under the step's \`with:\`, then run the command again.`;
+}
+
+/** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
+export function renderFailureBesideVerdict(login: string, problem: string, runUrl: string | undefined): string {
+  return `${mention(login)} this run of pr-debate failed, so the verdict above stays as it is: ${sanitiseText(problem, { inline: true })}${runUrl ? ` [Workflow run](${runUrl}).` : ''}`;
 }
 
 /**

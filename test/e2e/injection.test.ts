@@ -5,6 +5,7 @@ import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { callMetaOf, startAnthropicServer, type AnthropicServer, type ResponderContext, type ScriptedReply } from '../support/anthropic-server.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction } from '../support/run-action.js';
 
 /**
@@ -112,7 +113,7 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
   };
 }
 
-describe('an injection corpus against the bundled action', () => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against the bundled action', () => {
   let github: GitHubServer;
   let anthropic: AnthropicServer;
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import { debateScript } from '../support/debate-script.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
 import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type StartOpenAiServerOptions } from '../support/openai-server.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { describeCall } from '../support/scripted-models.js';
 
@@ -82,7 +83,7 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
   return { github, anthropic, openai, bedrock, run, posted };
 }
 
-describe.concurrent('providers end to end (issue #12)', () => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to end (issue #12)', () => {
   it('a two-family debate: a Claude advocate and an OpenAI-compatible advocate, the OpenAI model as judge', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, openai, run, posted } = await startScenario(ctx);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
-import { ensureNode24 } from '../support/node24.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
-import { runAction, type ActionRun } from '../support/run-action.js';
+import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
 
 /** The Messages requests of the debate itself, without the pre-flight check before it (issue #12). */
@@ -21,21 +21,16 @@ function debateRequests(scenario: { anthropic?: { requests: RecordedMessagesRequ
  */
 const CASE = 'commander-excess-arguments';
 
-describe.each([
-  ['Node 20', async () => process.execPath],
-  ['Node 24', ensureNode24],
-])('the bundled action on a real case (%s)', (_name, nodeBinary) => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, run as the runner runs it (Node 24, from action.yml)', () => {
   let scenario: RealCaseScenario;
-  let node: string;
   beforeAll(async () => {
-    node = await nodeBinary();
     scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
   }, 300_000);
   afterAll(async () => scenario?.close());
 
-  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}, node?: string) =>
     runAction({
-      node,
+      ...(node ? { node } : {}),
       eventName,
       payload,
       repository: scenario.repository,
@@ -50,10 +45,9 @@ describe.each([
     });
   const ourComments = () => scenario.github.state.comments.filter((c) => c.body.startsWith('<!-- pr-debate:v1'));
 
-  let first: ActionRun;
-  it('turns a labelled PR into one comment with a cited verdict, a valid record and the outputs', async () => {
+  it('turns a labelled PR into one comment with a cited verdict, a valid record and the outputs; a second run updates it in place', async () => {
     const [o, r] = scenario.repository.split('/') as [string, string];
-    first = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
+    const first = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
     expect(first.stderr).toBe('');
     expect(first.exitCode).toBe(0);
 
@@ -113,10 +107,8 @@ describe.each([
     expect(first.summary).toContain('pr-debate verdict: A.');
     // The secrets are masked for the runner.
     expect(first.stdout).toContain(`::add-mask::${SCENARIO.anthropicKey}`);
-  });
 
-  it('updates the same comment in place when the same debate runs again', async () => {
-    const [o, r] = scenario.repository.split('/') as [string, string];
+    // The same debate again: the same comment, updated in place.
     const before = ourComments()[0]!;
     const again = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
     expect(again.exitCode).toBe(0);
@@ -124,9 +116,18 @@ describe.each([
     expect(ourComments()[0]!.id).toBe(before.id);
     expect(again.outputs['comment-url']).toBe(before.html_url);
   });
+
+  it('still runs under Node 20 (compatibility smoke test; the runner uses Node 24)', async () => {
+    const [o, r] = scenario.repository.split('/') as [string, string];
+    const result = await run('issue_comment', commentEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, body: '/debate errors by default vs allowed by default --quick', user: SCENARIO.maintainer, commentId: await scenario.comment('/debate errors by default vs allowed by default --quick', SCENARIO.maintainer) }), {}, process.execPath);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.status).toBe('success');
+    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## ⚖️ pr-debate verdict: /m);
+  });
 });
 
-describe('the bundled action: commands, refusals and failures (Node 20)', () => {
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusals and failures', () => {
   let scenario: RealCaseScenario;
   let failing = false;
   let hanging = false;
@@ -156,9 +157,9 @@ describe('the bundled action: commands, refusals and failures (Node 20)', () => 
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
     expect(texts.some((t) => t.includes('Your role: moderator'))).toBe(false);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
-    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now.
+    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now; the rocket did not wait for the eyes to go.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
-    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'DELETE', 'POST rocket']);
+    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'POST rocket', 'DELETE']);
     expect(scenario.github.state.reactions.filter((r) => r.commentId === command.id).map((r) => r.content)).toEqual(['rocket']);
 
     // Progress arrived in order on one comment: the plan first, one update per phase, then the verdict.

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPublisher } from '../../src/github/comments.js';
-import { createOctokit } from '../../src/github/create-octokit.js';
+import { createPublisher } from '../../src/github/create-publisher.js';
+import { createGitHubClients, createOctokit } from '../../src/github/create-octokit.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
-import { describeFailure } from '../../src/pipeline.js';
+import { describeFailure } from '../../src/pipeline/step-error.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 
 const token = 'ghs_faultTestToken00000000000000000000000000';
@@ -17,7 +17,7 @@ describe('the REST client under GitHub faults', () => {
   });
   afterEach(async () => server.close());
   const publisher = (timeoutMs?: number) =>
-    createPublisher(createOctokit(token, server.url, (m) => warnings.push(m), timeoutMs), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] });
+    createPublisher(createOctokit(token, server.url, (m) => warnings.push(m), { timeoutMs, writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] });
 
   it('waits out a secondary rate limit and retries (throttling plugin)', async () => {
     server.state.faults.push({
@@ -70,7 +70,7 @@ describe('the REST client under GitHub faults', () => {
       times: 10,
       body: { message: 'Sorry, the diff exceeded the maximum number of lines (20000)', errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }], documentation_url: 'https://docs.github.com/rest', status: '406' },
     });
-    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m)), { owner: 'octo', repo: 'widgets' });
+    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets' });
     await expect(source.getWholeDiff(3)).resolves.toEqual({ refused: expect.stringMatching(/^HTTP 406, too large/) });
     expect(server.state.requests.filter((r) => r.path === '/repos/octo/widgets/pulls/3')).toHaveLength(1);
   });
@@ -93,4 +93,22 @@ describe('the REST client under GitHub faults', () => {
     const error = await publisher(300).reply(3, 'hello').catch((e: unknown) => e);
     expect(describeFailure(error)).toBe('GitHub did not answer in time; try again later');
   }, 40_000);
+
+  it('retries a GET whose connection was reset (ECONNRESET), so a dropped keep-alive socket is not a failed run', async () => {
+    server.state.faults.push({ method: 'GET', path: '/repos/octo/widgets/pulls/3', status: 200, destroy: true });
+    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets' });
+    await expect(source.getPullRequest(3)).resolves.toMatchObject({ number: 3 });
+    expect(server.state.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/widgets/pulls/3')).toHaveLength(2);
+  });
+
+  it('keeps reads off the write queue: a GraphQL read is not spaced behind throttled writes', async () => {
+    // Production spacing: one write a second. Three reactions queue; the GraphQL read goes at once.
+    const { writes, reads } = createGitHubClients(token, server.url, (m) => warnings.push(m), { id: 'queue-test' });
+    const react = () => writes.rest.reactions.createForIssueComment({ owner: 'octo', repo: 'widgets', comment_id: 1, content: 'eyes' }).catch(() => undefined);
+    const queued = [react(), react(), react()];
+    await reads.graphql('query { viewer { login } }').catch(() => undefined);
+    await Promise.all(queued);
+    const order = server.state.requests.map((r) => (r.path === '/graphql' ? 'graphql' : 'write'));
+    expect(order.indexOf('graphql')).toBeLessThan(2);
+  });
 });

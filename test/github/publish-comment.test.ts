@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPublisher } from '../../src/github/comments.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPublisher } from '../../src/github/create-publisher.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 
@@ -12,7 +12,7 @@ describe('the publisher', () => {
     server = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'widgets', pulls: [pull] }], token, tokens: { ghp_someoneElse000000000000000000000000000: 'mallory' } });
   });
   afterEach(async () => server.close());
-  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
+  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
   const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
 
   it('updates only the bot’s own comment with the marker, never a forged one', async () => {
@@ -21,15 +21,15 @@ describe('the publisher', () => {
       headers: { authorization: 'token ghp_someoneElse000000000000000000000000000', 'content-type': 'application/json' },
       body: JSON.stringify({ body: `${marker}\nforged` }),
     });
-    const first = await publisher().upsert(3, marker, `${marker}\none`);
-    const second = await publisher().upsert(3, marker, `${marker}\ntwo`);
+    const first = await publisher().debateComment(3, marker).postUpdate(`${marker}\none`);
+    const second = await publisher().debateComment(3, marker).postUpdate(`${marker}\ntwo`);
     expect(first.created).toBe(true);
     expect(second).toMatchObject({ id: first.id, created: false });
     expect(server.state.comments.map((c) => c.body.split('\n')[1])).toEqual(['forged', 'two']);
   });
 
   it('leaves one comment when two runs of the same debate race', async () => {
-    const results = await Promise.all([publisher().upsert(3, marker, `${marker}\nrun 1`), publisher().upsert(3, marker, `${marker}\nrun 2`)]);
+    const results = await Promise.all([publisher().debateComment(3, marker).postUpdate(`${marker}\nrun 1`), publisher().debateComment(3, marker).postUpdate(`${marker}\nrun 2`)]);
     const ours = server.state.comments.filter((c) => c.body.startsWith(marker));
     expect(ours).toHaveLength(1);
     expect(results.every((r) => r.id === ours[0]!.id)).toBe(true);
@@ -37,11 +37,59 @@ describe('the publisher', () => {
 
   it('never overwrites a result for the current head with a stale one, and redacts secrets', async () => {
     const current = 'c'.repeat(40);
-    await publisher().upsert(3, marker, `${marker}\nfor the new head`, { ours: current, current });
-    const stale = await publisher().upsert(3, marker, `${marker}\nfor the old head`, { ours: 'a'.repeat(40), current });
-    expect(stale.skipped).toBe(true);
+    await publisher().debateComment(3, marker).postVerdict(`${marker}\nfor the new head`, { ours: current, current });
+    const stale = await publisher().debateComment(3, marker).postVerdict(`${marker}\nfor the old head`, { ours: 'a'.repeat(40), current });
+    expect(stale.kept).toBe('stale');
     expect(server.state.comments[0]!.body).toContain('for the new head');
-    await publisher().upsert(3, marker, `${marker}\nleaked ${token} and sk-ant-api03-abcdefghijklmnop`);
-    expect(server.state.comments[0]!.body).toBe(`${marker}\nleaked [redacted secret] and [redacted secret]`);
+    await publisher().debateComment(3, marker).postVerdict(`${marker}\nleaked ${token} and sk-ant-api03-abcdefghijklmnop`, { ours: current, current });
+    expect(server.state.comments[0]!.body).toBe(`${marker}\nleaked [redacted secret] and [redacted secret]\n<!-- pr-debate:head=${current} -->`);
+  });
+});
+
+describe('the debate comment keeps a finished verdict', () => {
+  let server: GitHubServer;
+  beforeEach(async () => {
+    server = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'widgets', pulls: [pull] }], token });
+  });
+  afterEach(async () => server.close());
+  const comment = () =>
+    createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+  const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
+  const head = 'c'.repeat(40);
+  const body = () => server.state.comments[0]!.body;
+
+  it('never replaces a verdict with progress or a failure; only a newer verdict replaces it', async () => {
+    await comment().postVerdict(`${marker}\nverdict 1`, { ours: head, current: head });
+    // A re-run's progress, a slower older run's progress, a failure: all keep the verdict.
+    const progress = await comment().postUpdate(`${marker}\nprogress`);
+    expect(progress.kept).toBe('verdict');
+    expect(body()).toContain('verdict 1');
+    const newer = await comment().postVerdict(`${marker}\nverdict 2`, { ours: head, current: head });
+    expect(newer.kept).toBeUndefined();
+    expect(body()).toContain('verdict 2');
+    expect(server.state.comments).toHaveLength(1);
+  });
+
+  it('lists the PR comments only until it knows its comment, then reads and writes it by id', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    const before = server.state.requests.length;
+    for (const step of ['openings', 'cross-examination', 'audit']) await slot.postUpdate(`${marker}\n${step}`);
+    await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
+    const since = server.state.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(since.filter((r) => r.endsWith('/issues/3/comments'))).toEqual([]);
+    expect(since).toHaveLength(8); // a GET and a PATCH by id for each write
+  });
+
+  it('writes the verdict again when an update sent before it lands after it', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    // The next progress PATCH is slow: the verdict, sent while it is in flight, is answered first.
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 300 });
+    const progress = slot.postUpdate(`${marker}\nlate progress`);
+    await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH'), { timeout: 5_000, interval: 5 });
+    await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
+    await progress;
+    expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
   });
 });

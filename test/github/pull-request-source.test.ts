@@ -1,12 +1,15 @@
-import { getOctokit } from '@actions/github';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
+import { createOctokit } from '../../src/github/create-octokit.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { checkPackAgainstTrees } from '../evidence/pack-check.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 
-/** The evidence stage against the local GitHub server, counting every request it makes. */
+/**
+ * The evidence stage against the local GitHub server, counting every request it makes, through the
+ * product's client (retries a reset connection; no write spacing against a local server).
+ */
 describe('the evidence stage on GitHub', () => {
   let server: GitHubServer;
   const repo = { owner: 'octo', repo: 'widgets' };
@@ -21,7 +24,7 @@ describe('the evidence stage on GitHub', () => {
 
   const gather = async (pullNumber: number, maxTokens = 80_000) => {
     const warnings: string[] = [];
-    const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo, (m) => warnings.push(m));
+    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, { writeSpacingMs: 0 }), repo, (m) => warnings.push(m));
     const before = server.state.requests.length;
     const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens });
     const requests = server.state.requests.slice(before);
@@ -60,7 +63,7 @@ describe('the evidence stage on GitHub', () => {
   });
 
   it('asks for the whole diff and carries on without it when GitHub answers 406 too_large', async () => {
-    const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
+    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, { writeSpacingMs: 0 }), repo);
     const pull = await source.getPullRequest(3);
     server.state.faults.push({
       path: '/repos/octo/widgets/pulls/3',

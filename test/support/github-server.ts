@@ -50,6 +50,32 @@ export interface FakePullRequest {
   diffTooLarge?: boolean;
   /** Reads a file at a commit SHA of this PR (head or base); undefined when absent. */
   readFile(sha: string, path: string): Buffer | undefined;
+  /** Label names on the PR (`labels[].name` of the pull JSON); default none. */
+  labels?: string[];
+  /**
+   * The SHAs `GET /pulls/{n}/commits` lists, oldest first; default `[head.sha]`. A force-push drops
+   * the old commits from this list (the old head stays a commit of the repository, see `commits`).
+   */
+  commits?: string[];
+}
+
+/**
+ * A commit of the repository besides the PRs' heads and bases: an earlier head after a push, or a
+ * merge-queue commit. Check runs can be created on it and `compare` walks its `parents`.
+ */
+export interface FakeCommit {
+  sha: string;
+  message: string;
+  parents: string[];
+  /** PR numbers `GET /commits/{sha}/pulls` associates with this commit. */
+  pulls?: number[];
+}
+
+/** A GitHub App identity a token acts as (check runs record it as `app`). */
+export interface FakeApp {
+  id: number;
+  slug: string;
+  name: string;
 }
 
 /** A repository's role names, as GitHub's `role_name`. */
@@ -65,6 +91,8 @@ export interface FakeRepository {
   pulls: FakePullRequest[];
   /** login -> role; logins not listed have `none`. */
   permissions?: Record<string, RepositoryRole>;
+  /** More commits (earlier heads, merge-queue commits); see {@link FakeCommit}. */
+  commits?: FakeCommit[];
 }
 
 /** One request as the server received it; `path` is the raw (still percent-encoded) pathname. */
@@ -92,6 +120,8 @@ export interface Fault {
   delayMs?: number;
   /** Destroy the socket instead of answering, as a dropped connection. */
   destroy?: boolean;
+  /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
+  pass?: boolean;
 }
 
 /** GitHub's `simple-user`. */
@@ -221,6 +251,13 @@ export interface GitHubServerOptions {
   /** More tokens, token -> login, e.g. to comment as a human. */
   tokens?: Record<string, string>;
   /**
+   * The app the bot token (`token`) belongs to; default GitHub Actions (id 15368), as for `GITHUB_TOKEN`.
+   * A GitHub App installation token acts as `<slug>[bot]` and its check runs name that app.
+   */
+  botApp?: FakeApp;
+  /** Tokens of other GitHub Apps, token -> app: they act as `<slug>[bot]` (type Bot) and can write check runs. */
+  appTokens?: Record<string, FakeApp>;
+  /**
    * Path form of the URLs in `Link` headers: `repos` (`/repos/{owner}/{repo}/...`, default) or
    * `repositories` (`/repositories/{id}/...`, what github.com itself sends). Both are served.
    */
@@ -239,6 +276,8 @@ export interface GitHubServer {
 }
 
 const GITHUB_ACTIONS_BOT_ID = 41898282;
+/** The app of `GITHUB_TOKEN`: check runs written with it name GitHub Actions (id 15368). */
+const GITHUB_ACTIONS_APP: FakeApp = { id: 15368, slug: 'github-actions', name: 'GitHub Actions' };
 const MAX_PER_PAGE = 100;
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_LISTED_FILES = 3000;
@@ -287,6 +326,9 @@ const DOCS = {
   getCheckRun: 'https://docs.github.com/rest/checks/runs#get-a-check-run',
   listAnnotations: 'https://docs.github.com/rest/checks/runs#list-check-run-annotations',
   listCheckRuns: 'https://docs.github.com/rest/checks/runs#list-check-runs-for-a-git-reference',
+  pullCommits: 'https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request',
+  compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
+  commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
   graphql: 'https://docs.github.com/graphql',
 } as const;
 
@@ -297,6 +339,8 @@ interface Actor {
   type: 'User' | 'Bot' | 'Organization';
   isBot: boolean;
   rateKey: string;
+  /** The GitHub App the token belongs to; only app tokens may write check runs. */
+  app?: FakeApp;
 }
 
 interface RepoEntry {
@@ -336,6 +380,7 @@ interface Reply {
 export async function startGitHubServer(options: GitHubServerOptions): Promise<GitHubServer> {
   const serverUrl = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
   const botLogin = options.botLogin ?? 'github-actions[bot]';
+  const botApp: FakeApp = options.botApp ?? GITHUB_ACTIONS_APP;
   const perPageDefault = options.perPageDefault ?? 30;
   const linkStyle = options.linkStyle ?? 'repos';
   const state: GitHubServerState = {
@@ -381,7 +426,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const match = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(header);
     const token = match?.[1];
     if (token === undefined) return { error: 'Bad credentials' };
-    if (token === options.token) return { login: botLogin, type: 'Bot', isBot: true, rateKey: token };
+    if (token === options.token) return { login: botLogin, type: 'Bot', isBot: true, rateKey: token, app: botApp };
+    const app = options.appTokens?.[token];
+    if (app !== undefined) return { login: `${app.slug}[bot]`, type: 'Bot', isBot: true, rateKey: token, app };
     const login = options.tokens?.[token];
     if (login === undefined) return { error: 'Bad credentials' };
     const type = userType(login);
@@ -493,7 +540,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       title: pull.title,
       user: author,
       body: pull.body,
-      labels: [],
+      labels: (pull.labels ?? []).map((name) => ({ id: numericId(`label:${entry.id}/${name}`), node_id: nodeId('Label', numericId(`label:${entry.id}/${name}`)), url: `${base}/labels/${encodeURIComponent(name)}`, name, color: 'ededed', default: false, description: null })),
       created_at: '2024-01-01T00:00:00Z',
       updated_at: '2024-01-01T00:00:00Z',
       closed_at: null,
@@ -511,7 +558,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       comments: state.comments.filter((c) => c.issue_url === `${base}/issues/${pull.number}`).length,
       review_comments: 0,
       maintainer_can_modify: false,
-      commits: 1,
+      commits: (pull.commits ?? [pull.head.sha]).length,
       additions: totals.additions,
       deletions: totals.deletions,
       changed_files: pull.files.length,
@@ -556,7 +603,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       for (const side of [pull.head, pull.base]) {
         if (side.sha === wanted || side.ref === wanted) return side.sha;
       }
+      if (pull.commits?.includes(wanted) === true) return wanted;
     }
+    if (entry.repo.commits?.some((c) => c.sha === wanted) === true) return wanted;
     if (ref === null || ref === '') return entry.repo.pulls[0]?.head.sha;
     return undefined;
   };
@@ -1017,9 +1066,12 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     if (!isObject(ctx.body)) return send(ctx, invalid(`"name" wasn't supplied.`, DOCS.createCheckRun));
     const headSha = ctx.body.head_sha;
     if (headSha === undefined) return send(ctx, invalid(`"head_sha" wasn't supplied.`, DOCS.createCheckRun));
-    if (typeof headSha !== 'string' || !entry.repo.pulls.some((p) => p.head.sha === headSha || p.base.sha === headSha)) {
+    if (typeof headSha !== 'string' || !/^[0-9a-f]{40}$/.test(headSha) || resolveRef(entry, headSha) !== headSha) {
       return send(ctx, errorReply(422, `No commit found for SHA: ${String(headSha)}`, DOCS.createCheckRun));
     }
+    // Only GitHub Apps (GITHUB_TOKEN is the GitHub Actions app's) write check runs; the run names the app.
+    const app = ctx.actor.app;
+    if (app === undefined) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun));
     const id = nextCheckRunId;
     const url = `${repoApi(entry)}/check-runs/${id}`;
     const run: CheckRun = {
@@ -1037,7 +1089,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       output: { title: null, summary: null, text: null, annotations_count: 0, annotations_url: `${url}/annotations` },
       name: '',
       check_suite: { id: numericId(`suite:${entry.id}/${headSha}`) },
-      app: { id: 15368, slug: 'github-actions', node_id: 'MDM6QXBwMTUzNjg=', name: 'GitHub Actions' },
+      app: { id: app.id, slug: app.slug, node_id: nodeId('App', app.id), name: app.name },
       pull_requests: pullRefsOf(entry, headSha),
     };
     const error = applyCheckRunBody(run, ctx.body, DOCS.createCheckRun, true);
@@ -1059,6 +1111,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const run = entry && findCheckRun(entry, params.id);
     if (run === undefined) return send(ctx, notFound(DOCS.updateCheckRun));
     if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.updateCheckRun));
+    // "Only GitHub Apps can create or update check runs"; an app can update only its own (another app gets 403).
+    if (ctx.actor.app?.id !== run.app.id) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.updateCheckRun));
     const error = applyCheckRunBody(run, isObject(ctx.body) ? ctx.body : {}, DOCS.updateCheckRun, false);
     if (error !== undefined) return send(ctx, error);
     send(ctx, { status: 200, body: run });
@@ -1091,9 +1145,12 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     }
     const checkName = ctx.query.get('check_name');
     const status = ctx.query.get('status');
+    // `app_id`: "Filters check runs by GitHub App ID" (same docs page).
+    const appId = ctx.query.get('app_id');
     let runs = state.checkRuns
       .filter((run) => run.url.startsWith(`${repoApi(entry)}/check-runs/`) && run.head_sha === sha)
       .filter((run) => (checkName === null || run.name === checkName) && (status === null || run.status === status))
+      .filter((run) => appId === null || String(run.app.id) === appId)
       .sort((a, b) => b.id - a.id);
     if (ctx.query.get('filter') !== 'all') {
       // The default `filter=latest` keeps the most recent run of each name.
@@ -1105,6 +1162,80 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       });
     }
     sendPage(ctx, runs, (page) => ({ total_count: runs.length, check_runs: page }));
+  });
+
+  // ---- commits (PR history, merge queue) -----------------------------------------------------
+
+  /** GitHub's `commit` JSON (as the list and compare endpoints send it) for a known SHA. */
+  const commitJson = (entry: RepoEntry, sha: string): JsonObject => {
+    const known = entry.repo.commits?.find((c) => c.sha === sha);
+    const person = { name: 'Octo Cat', email: 'octocat@example.com', date: '2024-01-01T00:00:00Z' };
+    return {
+      sha,
+      node_id: nodeId('Commit', numericId(`commit:${sha}`)),
+      commit: { author: person, committer: person, message: known?.message ?? `Commit ${sha.slice(0, 7)}`, tree: { sha: createHash('sha1').update(sha).digest('hex'), url: '' }, url: `${repoApi(entry)}/git/commits/${sha}`, comment_count: 0 },
+      url: `${repoApi(entry)}/commits/${sha}`,
+      html_url: `${repoHtml(entry)}/commit/${sha}`,
+      comments_url: `${repoApi(entry)}/commits/${sha}/comments`,
+      author: null,
+      committer: null,
+      parents: (known?.parents ?? []).map((parent) => ({ sha: parent, url: `${repoApi(entry)}/commits/${parent}`, html_url: `${repoHtml(entry)}/commit/${parent}` })),
+    };
+  };
+
+  // "Lists a maximum of 250 commits for a pull request", oldest first, paginated (30 by default).
+  route('GET', '/repos/:owner/:repo/pulls/:number/commits', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.pullCommits));
+    sendPage(ctx, (pull.commits ?? [pull.head.sha]).slice(0, 250).map((sha) => commitJson(entry, sha)));
+  });
+
+  // `basehead` is `BASE...HEAD`; `commits` are those reachable from HEAD and not from BASE, oldest
+  // first ("up to 250 commits"); this server walks `parents` from HEAD and stops at BASE.
+  route('GET', '/repos/:owner/:repo/compare/:basehead', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.compare));
+    const [base = '', head = ''] = decodeURIComponent(params.basehead ?? '').split('...');
+    const baseSha = resolveRef(entry, base);
+    const headSha = resolveRef(entry, head);
+    if (baseSha === undefined || headSha === undefined) return send(ctx, notFound(DOCS.compare));
+    const seen = new Set<string>();
+    const order: string[] = [];
+    const queue = [headSha];
+    while (queue.length > 0 && order.length < 250) {
+      const sha = queue.shift()!;
+      if (sha === baseSha || seen.has(sha)) continue;
+      seen.add(sha);
+      order.push(sha);
+      queue.push(...(entry.repo.commits?.find((c) => c.sha === sha)?.parents ?? []));
+    }
+    const commits = order.reverse().map((sha) => commitJson(entry, sha));
+    send(ctx, {
+      status: 200,
+      body: {
+        url: `${repoApi(entry)}/compare/${base}...${head}`,
+        html_url: `${repoHtml(entry)}/compare/${base}...${head}`,
+        status: commits.length === 0 ? 'identical' : 'ahead',
+        ahead_by: commits.length,
+        behind_by: 0,
+        total_commits: commits.length,
+        base_commit: commitJson(entry, baseSha),
+        merge_base_commit: commitJson(entry, baseSha),
+        commits,
+        files: [],
+      },
+    });
+  });
+
+  // "Lists the merged pull request that introduced the commit ... [or] merged and open pull requests associated with the commit."
+  route('GET', '/repos/:owner/:repo/commits/:sha/pulls', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.commitPulls));
+    const sha = params.sha ?? '';
+    const listed = new Set(entry.repo.commits?.find((c) => c.sha === sha)?.pulls ?? []);
+    const pulls = entry.repo.pulls.filter((p) => listed.has(p.number) || p.head.sha === sha || p.commits?.includes(sha) === true);
+    sendPage(ctx, pulls.map((p) => pullJson(entry, p)));
   });
 
   // ---- plumbing ------------------------------------------------------------------------------
@@ -1245,7 +1376,15 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
     const fault = takeFault(method, url.pathname);
-    if (fault !== undefined) return answerFault({ req, res }, fault);
+    if (fault?.pass === true) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, fault.delayMs ?? 0);
+        timers.add(timer);
+      });
+    } else if (fault !== undefined) return answerFault({ req, res }, fault);
     if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
     if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
 
@@ -1283,6 +1422,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
     });
   });
+  // Idle keep-alive sockets outlive every client's (undici closes its own after 4 s): the server never
+  // closes one just as a client reuses it, which is an ECONNRESET under load. close() ends them all.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

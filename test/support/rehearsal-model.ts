@@ -3,8 +3,11 @@
  * any structured-output request with a valid instance of the requested JSON schema, filling
  * citation objects (`path`, `line_start`, `line_end`, `quote`) from the evidence blocks in the
  * prompt, and deliberately gets a fixed number of citations wrong so that verification is exercised.
+ * Given the call's metadata, each reply is then shaped into a turn that keeps the protocol's rules
+ * (`rehearsal-rules.ts`), so the rehearsal shows what a good debate looks like.
  */
 import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
+import { followTheRules } from './rehearsal-rules.js';
 
 /** Options for {@link createRehearsalResponder}. */
 export interface RehearsalOptions {
@@ -535,6 +538,7 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
       const filler = FILLERS[Math.floor(rng() * FILLERS.length)] ?? FILLERS[0];
       return { text: `Rehearsal reply: ${filler}` };
     }
-    return { text: JSON.stringify(rehearseStructuredOutput(format.schema, context.text, options)) };
+    // With the call's metadata, each reply is also a well-formed turn that keeps the judge's rules.
+    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options), context.call, context.text)) };
   };
 }

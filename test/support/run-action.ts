@@ -2,12 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readActionMetadata, ROOT, runnerInputs } from './action-metadata.js';
+import { ensureNode24 } from './node24.js';
 
-/** The repository root (this file is test/support/run-action.ts). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The bundled action. */
-export const DIST = path.join(ROOT, 'dist', 'index.js');
+export { ROOT } from './action-metadata.js';
 
 /** What a run of the bundled action left behind. */
 export interface ActionRun {
@@ -26,10 +24,13 @@ export interface ActionRun {
 }
 
 /**
- * Runs `dist/index.js` as the Actions runner does: a child process with `GITHUB_*` variables, the event
- * payload in a file, `INPUT_*` variables for the inputs, and output / summary files. The environment is
- * built from scratch, so nothing of the parent's (such as a real API key) leaks in.
- * @param options.node the Node binary (default: this process's)
+ * Runs the action as the Actions runner does, starting from `action.yml`: the file `runs.main` names,
+ * under the Node version `runs.using` names (node24), in a child process with `GITHUB_*` variables, the
+ * event payload in a file, `INPUT_*` variables formed as the runner forms them from the input defaults
+ * overlaid by `inputs` (the step's `with:`), and output / summary files. The environment is built
+ * from scratch, so nothing of the parent's (such as a real API key) leaks in.
+ * @param options.node another Node binary (the Node 20 compatibility test); default: Node 24
+ * @throws Error for an input action.yml does not have, or when Node 24 cannot be had (node24.ts)
  * @param options.timeoutMs the child is killed after this long
  * @param options.onSpawn called once with the child as soon as it is spawned, e.g. to send it a signal
  *   (SIGTERM, SIGINT) once a test sees it waiting; the timeout still bounds the run
@@ -46,6 +47,10 @@ export async function runAction(options: {
   timeoutMs?: number;
   onSpawn?: (child: ChildProcess) => void;
 }): Promise<ActionRun> {
+  const metadata = readActionMetadata();
+  const main = path.join(ROOT, metadata.runs.main);
+  const node = options.node ?? (metadata.runs.using === 'node24' ? await ensureNode24() : process.execPath);
+  const inputs = runnerInputs(metadata, options.inputs);
   const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-run-'));
   try {
     const eventPath = path.join(dir, 'event.json');
@@ -68,12 +73,12 @@ export async function runAction(options: {
       GITHUB_OUTPUT: outputPath,
       GITHUB_STEP_SUMMARY: summaryPath,
       RUNNER_TEMP: dir,
-      ...Object.fromEntries(Object.entries(options.inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+      ...inputs,
       ...options.env,
     };
     const started = Date.now();
     const { exitCode, signal, stdout, stderr } = await new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(options.node ?? process.execPath, [DIST], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(node, [main], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

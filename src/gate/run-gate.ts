@@ -1,0 +1,150 @@
+import type { CryptoKey } from 'jose';
+import type { DecisionRecord } from '../report/decision-record.js';
+import { canonicalJson } from './canonical-json.js';
+import { decideGate, decideMergeGroup, type GateVerdict } from './decide-gate.js';
+import type { GatePolicy } from './evaluate-policy.js';
+import { findGroupPulls } from './find-group-pulls.js';
+import { selectNewestRecord, type DecisionCheckRun, type FoundRecord } from './select-record.js';
+import { verifyRecord } from './sign-record.js';
+
+/**
+ * `mode: gate` (contract section 9): sets the `pr-debate` check run on a PR head, or on a merge
+ * group's head, from the newest trusted record, calling no model. GitHub is reached only through a
+ * {@link GateSource} (implemented in `src/github/check-runs.ts`); the evidence pack is rebuilt through
+ * {@link GateDeps.rebuildEvidence} to compare `content_digest`.
+ */
+
+/** What the check run shows: GitHub's `conclusion` and `output` (title, summary, text). */
+export interface CheckOutput {
+  conclusion: GateVerdict['conclusion'];
+  title: string;
+  summary: string;
+  /** The record as canonical JSON, or undefined. */
+  text: string | undefined;
+  /** The debate comment, when known (`details_url`). */
+  detailsUrl: string | undefined;
+}
+
+/** The gate's reads and writes on GitHub. */
+export interface GateSource {
+  /** Creates an in-progress `pr-debate` check run on `headSha`; its `app.id` is the gate's own app. */
+  startCheck(headSha: string): Promise<{ id: number; appId: number }>;
+  /** Completes the check run with a conclusion and output. */
+  finishCheck(id: number, output: CheckOutput): Promise<{ htmlUrl: string }>;
+  /** `pr-debate` check runs on a commit, made by `appId` (every run, not only the latest). */
+  listDecisionRuns(sha: string, appId: number): Promise<DecisionCheckRun[]>;
+  getPull(pullNumber: number): Promise<{ headSha: string; labels: string[] }>;
+  /** The PR's commits (GitHub lists up to 250). */
+  listPullCommits(pullNumber: number): Promise<string[]>;
+  /** Commits between a merge group's base and head, with the PRs GitHub associates with each. */
+  listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; message: string; pulls: number[] }[]>;
+}
+
+/** What a gate run needs besides GitHub. */
+export interface GateDeps {
+  source: GateSource;
+  /** Rebuilds the evidence pack of the PR's current head as a debate would, without any model call. */
+  rebuildEvidence(pullNumber: number): Promise<{ headSha: string; contentDigest: string; truncated: boolean }>;
+  log: (message: string) => void;
+}
+
+/** The gate's settings (inputs `gate-policy`, `required-label`, `exempt-label`, `decision-public-key`). */
+export interface GateConfig {
+  /** `owner/name`. */
+  repo: string;
+  policy: GatePolicy;
+  requiredLabel: string | undefined;
+  exemptLabel: string;
+  verifyingKey: CryptoKey | undefined;
+  /** A record handed over by the debate job of the same workflow run (input `decision`), if any. */
+  handedOver: DecisionRecord | undefined;
+}
+
+/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
+export type GateTarget =
+  | { kind: 'pull'; pullNumber: number; before: string | undefined }
+  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };
+
+/** The result of a gate run, for the outputs and the log. */
+export interface GateRun {
+  headSha: string;
+  verdict: GateVerdict;
+  checkUrl: string;
+}
+
+/**
+ * Evaluates the target and completes a `pr-debate` check run on its head.
+ * @throws whatever the source throws (a missing `checks: write` makes the first call fail with 403)
+ */
+export async function runGate(deps: GateDeps, config: GateConfig, target: GateTarget): Promise<GateRun> {
+  const headSha = target.kind === 'pull' ? (await deps.source.getPull(target.pullNumber)).headSha : target.headSha;
+  const check = await deps.source.startCheck(headSha);
+  let verdict: GateVerdict;
+  let detailsUrl: string | undefined;
+  try {
+    if (target.kind === 'pull') {
+      const evaluated = await evaluatePull(deps, config, target.pullNumber, check.appId, target.before);
+      verdict = evaluated.verdict;
+      detailsUrl = evaluated.found?.run?.detailsUrl ?? undefined;
+    } else {
+      const commits = await deps.source.listGroupCommits(target.baseSha, target.headSha);
+      const group = findGroupPulls(target.headRef, commits);
+      const pulls = [];
+      for (const number of group.pulls) pulls.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
+      verdict = decideMergeGroup(pulls, group.unattributed);
+    }
+  } catch (error) {
+    // The check must not stay in progress (or pass): it says the gate could not decide, then the run fails.
+    const reason = error instanceof Error ? error.message : String(error);
+    await deps.source.finishCheck(check.id, { conclusion: 'action_required', title: 'Gate could not decide', summary: `The gate could not evaluate this head: ${reason}`, text: undefined, detailsUrl: undefined });
+    throw error;
+  }
+  deps.log(`pr-debate gate on ${headSha}: ${verdict.conclusion} (${verdict.basis}). ${verdict.summary}`);
+  const written = await deps.source.finishCheck(check.id, checkOutput(verdict, detailsUrl));
+  return { headSha, verdict, checkUrl: written.htmlUrl };
+}
+
+/** The check run's fields for a verdict; the record as canonical JSON (signature included). */
+export function checkOutput(verdict: GateVerdict, detailsUrl: string | undefined): CheckOutput {
+  return {
+    conclusion: verdict.conclusion,
+    title: verdict.title,
+    summary: verdict.summary,
+    text: verdict.record ? canonicalJson(verdict.record) : undefined,
+    detailsUrl,
+  };
+}
+
+/**
+ * The verdict for one PR on its current head: the newest record from the `pr-debate` check runs of the
+ * gate's own app on the head, the head before the push, and the PR's commits (plus a handed-over record).
+ * @param appId the gate's own app (`app.id` of the check run it created)
+ */
+export async function evaluatePull(deps: GateDeps, config: GateConfig, pullNumber: number, appId: number, before: string | undefined): Promise<{ headSha: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
+  const pull = await deps.source.getPull(pullNumber);
+  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listPullCommits(pullNumber))]);
+  const runs: DecisionCheckRun[] = [];
+  for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
+  const found = selectNewestRecord(runs, { repo: config.repo, pullNumber, appId }, config.handedOver);
+  const verification = found && config.verifyingKey ? await verifyRecord(found.record, config.verifyingKey) : undefined;
+  // The pack is rebuilt only when there is a trusted record to compare it with.
+  const needsEvidence = found !== undefined && (verification === undefined || verification.ok);
+  const current = needsEvidence ? await deps.rebuildEvidence(pullNumber) : undefined;
+  // A push between reading the PR and rebuilding its evidence: judge the head the evidence is of.
+  const headSha = current?.headSha ?? pull.headSha;
+  const verdict = decideGate({
+    headSha,
+    policy: config.policy,
+    labels: pull.labels,
+    requiredLabel: config.requiredLabel,
+    exemptLabel: config.exemptLabel,
+    newest: found,
+    verification,
+    current,
+  });
+  return { headSha, verdict, found };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

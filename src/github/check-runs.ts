@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { CheckOutput, GateSource } from '../gate/run-gate.js';
+import type { DecisionCheckRun } from '../gate/select-record.js';
+import type { GitHubClient } from './create-octokit.js';
+import { parseResponse } from './parse-response.js';
+
+/**
+ * The merge gate's reads and writes on GitHub (contract section 9), behind {@link GateSource}.
+ * REST: check runs (docs.github.com/rest/checks/runs: create, update, list for a git reference with
+ * `check_name`, `filter` and `app_id`), a PR's commits and labels (rest/pulls), and a merge group's
+ * commits (`GET /compare/{base}...{head}`) with the PRs associated with each (`GET /commits/{sha}/pulls`).
+ * Only a GitHub App can write check runs; `GITHUB_TOKEN` is the GitHub Actions app's and needs
+ * `checks: write`.
+ */
+
+/** The check run's name: the decision of record (contract section 9). */
+export const CHECK_NAME = 'pr-debate';
+
+/** GitHub's limit on `output.summary` and `output.text`, in characters. */
+const MAX_OUTPUT = 65_535;
+
+const checkRunSchema = z.object({
+  id: z.number().int(),
+  head_sha: z.string(),
+  html_url: z.string().nullable(),
+  details_url: z.string().nullable().optional(),
+  app: z.object({ id: z.number().int() }).nullable(),
+  output: z.object({ text: z.string().nullable().optional() }).optional(),
+});
+
+const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
+const commitSchema = z.object({ sha: z.string(), commit: z.object({ message: z.string() }) });
+const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })) });
+
+function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
+  return { id: run.id, headSha: run.head_sha, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '', detailsUrl: run.details_url ?? null, text: run.output?.text ?? null };
+}
+
+/** `output` as GitHub takes it: title, summary and text within its limits. */
+function output(result: CheckOutput): { title: string; summary: string; text?: string } {
+  return { title: result.title, summary: result.summary.slice(0, MAX_OUTPUT), ...(result.text === undefined ? {} : { text: result.text.slice(0, MAX_OUTPUT) }) };
+}
+
+/**
+ * Creates a completed `pr-debate` check run (the end of a debate, or an accept).
+ * @returns the run's id, its app (the token's) and its page
+ * @throws Octokit's RequestError: 403 without `checks: write`, 422 for an unknown SHA
+ */
+export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, result: CheckOutput): Promise<{ id: number; appId: number; htmlUrl: string }> {
+  const { data } = await octokit.rest.checks.create({
+    ...repo,
+    name: CHECK_NAME,
+    head_sha: headSha,
+    status: 'completed',
+    conclusion: result.conclusion,
+    ...(result.detailsUrl ? { details_url: result.detailsUrl } : {}),
+    output: output(result),
+  });
+  const run = parseResponse(checkRunSchema, data, 'POST check-runs');
+  return { id: run.id, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '' };
+}
+
+/** The gate's {@link GateSource} on GitHub's REST API. */
+export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }): GateSource {
+  return {
+    async startCheck(headSha) {
+      const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: 'Evaluating the decision', summary: 'The merge gate is reading the decision records of this PR.' } });
+      const run = parseResponse(checkRunSchema, data, 'POST check-runs');
+      if (run.app === null) throw new Error('GitHub did not say which app wrote the check run, so the gate cannot tell its own records from others');
+      return { id: run.id, appId: run.app.id };
+    },
+
+    async finishCheck(id, result) {
+      const { data } = await octokit.rest.checks.update({
+        ...repo,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: result.conclusion,
+        ...(result.detailsUrl ? { details_url: result.detailsUrl } : {}),
+        output: output(result),
+      });
+      return { htmlUrl: parseResponse(checkRunSchema, data, 'PATCH check-runs').html_url ?? '' };
+    },
+
+    async listDecisionRuns(sha, appId) {
+      const runs: DecisionCheckRun[] = [];
+      // `filter: all`: the default `latest` would hide a debate's run behind a later gate run of the same name.
+      const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, { ...repo, ref: sha, check_name: CHECK_NAME, filter: 'all', app_id: appId, per_page: 100 });
+      for await (const page of pages) {
+        // Octokit's paginate unwraps `check_runs` into `data`; parse each run where it enters.
+        const items: unknown[] = Array.isArray(page.data) ? page.data : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
+        for (const item of items) runs.push(toRun(parseResponse(checkRunSchema, item, 'GET commits/check-runs')));
+      }
+      // The filter is GitHub's; the app is checked again here, so a run by another app is never read.
+      return runs.filter((run) => run.appId === appId);
+    },
+
+    async getPull(pullNumber) {
+      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber });
+      const pull = parseResponse(pullSchema, data, `GET pulls/${pullNumber}`);
+      return { headSha: pull.head.sha, labels: pull.labels.map((l) => l.name) };
+    },
+
+    async listPullCommits(pullNumber) {
+      const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { ...repo, pull_number: pullNumber, per_page: 100 });
+      return commits.map((c) => parseResponse(commitSchema, c, `GET pulls/${pullNumber}/commits`).sha);
+    },
+
+    async listGroupCommits(baseSha, headSha) {
+      const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${baseSha}...${headSha}`, per_page: 100 });
+      const commits = parseResponse(z.object({ commits: z.array(commitSchema) }), data, 'GET compare').commits;
+      const result = [];
+      for (const commit of commits) {
+        const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: commit.sha, per_page: 100 });
+        result.push({ sha: commit.sha, message: commit.commit.message, pulls: pulls.map((p) => parseResponse(z.object({ number: z.number().int() }), p, `GET commits/${commit.sha}/pulls`).number) });
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { canTrigger } from '../github/check-permission.js';
+import type { Publisher } from '../github/create-publisher.js';
+import type { ReactionContent } from '../github/react.js';
+import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
+import { requireCredentials, SettingsError, type Settings } from '../settings.js';
+import type { Trigger } from '../trigger/detect-trigger.js';
+import { openPublisher, type RunContext } from './run-context.js';
+import { describeFailure, step } from './step-error.js';
+import { skipped, type Log, type PipelineClients, type PipelineResult } from './types.js';
+
+/**
+ * What is said back to the person who triggered a run: refusals and replies without a debate, the
+ * permission check (contract section 4), problems that stop a run before it starts, and the reaction
+ * on the command (👀 while it runs, then 🚀 or 😕).
+ */
+
+/** Refuses, or replies without a debate (help, usage, a malformed command). */
+export async function answerCommand(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'refuse' | 'reply' }>): Promise<PipelineResult> {
+  const publisher = openPublisher(clients, settings);
+  if (trigger.kind === 'refuse') {
+    clients.log.notice(`${trigger.reason}; starting a debate needs admin, maintain or write permission. Nothing ran.`);
+    await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
+    return skipped({ failure: settings.invalidInput?.message });
+  }
+  if (!(await authorize(clients, settings, publisher, trigger))) return skipped({ failure: settings.invalidInput?.message });
+  const reply = await publisher.reply(trigger.pullNumber, renderCommandReply(trigger.reply, settings.command));
+  clients.log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
+  return skipped({ commentUrl: reply.url, failure: settings.invalidInput?.message });
+}
+
+/**
+ * Checks the collaborator permission of whoever triggered the run; a refusal gets a short reply on the
+ * PR and a notice in the log.
+ * @returns whether the run may go on
+ */
+export async function authorize(clients: PipelineClients, settings: Settings, publisher: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
+  const repo = { owner: settings.owner, repo: settings.repo };
+  const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.github.reads, repo, trigger.requestedBy));
+  if (permission.allowed) return true;
+  clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
+  await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
+  return false;
+}
+
+/**
+ * What stops an authorised run before any model call, as a reply on the PR and the step's failure:
+ * an input of the workflow that is not valid (named, with the values it accepts), or no API key for a
+ * provider a role uses.
+ * @returns the reply and the failure, or undefined when the run can go on
+ */
+export function findProblem(settings: Settings): { reply: (login: string) => string; failure: string } | undefined {
+  if (settings.invalidInput) {
+    const { input, message } = settings.invalidInput;
+    return {
+      failure: message,
+      reply: (login) => renderInputProblem(login, input, message),
+    };
+  }
+  try {
+    requireCredentials(settings);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return { failure: error.message, reply: renderMissingKey };
+  }
+  return undefined;
+}
+
+/** Replies with a {@link findProblem} problem and fails the step; nothing else is posted or called. */
+export async function answerProblem(run: RunContext, problem: NonNullable<ReturnType<typeof findProblem>>): Promise<PipelineResult> {
+  const reply = await step('replying on the pull request', () => run.publisher.reply(run.trigger.pullNumber, problem.reply(run.trigger.requestedBy)));
+  return { ...skipped({ commentUrl: reply.url, failure: problem.failure }), status: 'aborted' };
+}
+
+/** The reaction on the command: 👀 once the run is authorised, 🚀 or 😕 when it ends. */
+export interface CommandReaction {
+  /** Adds 👀 without waiting for it. */
+  acknowledge(): void;
+  /** Reacts with the outcome, then removes 👀; returns the result unchanged. Failures are only warnings. */
+  settle(result: PipelineResult): Promise<PipelineResult>;
+}
+
+/** @param commentId the command's comment; undefined (a label) reacts to nothing */
+export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined): CommandReaction {
+  let eyes: Promise<number | undefined> | undefined;
+  const react = async (content: ReactionContent) => {
+    try {
+      return await publisher.react(commentId!, content);
+    } catch (error) {
+      log.warning(`Could not react to the command: ${describeFailure(error)}`);
+      return undefined;
+    }
+  };
+  return {
+    acknowledge() {
+      if (commentId !== undefined) eyes ??= react('eyes');
+    },
+    async settle(result) {
+      if (commentId === undefined) return result;
+      const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
+      // The outcome first: it does not wait for 👀 to be removed.
+      await react(ok ? 'rocket' : 'confused');
+      const previous = await eyes;
+      if (previous !== undefined) {
+        await publisher.unreact(commentId, previous).catch((error: unknown) => log.warning(`Could not remove the 👀 reaction: ${describeFailure(error)}`));
+      }
+      return result;
+    },
+  };
+}

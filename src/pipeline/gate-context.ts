@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GateConclusion } from '../gate/evaluate-policy.js';
+import { renderRecordFile } from '../gate/render-record-file.js';
+import { rebuildEvidence } from '../gate/rebuild-evidence.js';
+import type { GateConfig, GateDeps } from '../gate/run-gate.js';
+import { parseRecordText } from '../gate/select-record.js';
+import { importDecisionKeys, type DecisionKeys } from '../gate/sign-record.js';
+import { createGateSource } from '../github/check-runs.js';
+import type { GitHubClient } from '../github/create-octokit.js';
+import { createPullRequestSource } from '../github/pull-request-source.js';
+import type { DecisionRecord } from '../report/decision-record.js';
+import { SettingsError, type Settings } from '../settings.js';
+
+/**
+ * What the gate stages share: the gate's GitHub source and evidence rebuild, its config from the
+ * settings, the decision keys, and the Markdown record file (input `decision-record-path`).
+ */
+
+/** The gate's dependencies on GitHub, built from the run's one Octokit. */
+export function gateDeps(octokit: GitHubClient, settings: Settings, log: (message: string) => void): GateDeps {
+  const repo = { owner: settings.owner, repo: settings.repo };
+  return {
+    source: createGateSource(octokit, repo),
+    rebuildEvidence: (pullNumber) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
+    log,
+  };
+}
+
+/**
+ * The gate's config; imports the keys (DecisionKeyError names a bad one) and parses input `decision`.
+ * @throws SettingsError when input `decision` is not a `pr-debate/decision@1` record
+ */
+export async function gateConfig(settings: Settings): Promise<{ config: GateConfig; keys: DecisionKeys }> {
+  const keys = await importDecisionKeys({ signingKey: settings.decisionSigningKey, publicKey: settings.decisionPublicKey });
+  let handedOver: DecisionRecord | undefined;
+  if (settings.handedOverDecision !== undefined) {
+    handedOver = parseRecordText(settings.handedOverDecision);
+    if (!handedOver) throw new SettingsError("Input 'decision': expected a pr-debate/decision@1 record as JSON, such as the debate job's `decision` output (`${{ needs.debate.outputs.decision }}`)");
+  }
+  return {
+    config: {
+      repo: `${settings.owner}/${settings.repo}`,
+      policy: settings.gatePolicy,
+      requiredLabel: settings.requiredLabel,
+      exemptLabel: settings.exemptLabel,
+      verifyingKey: keys.verifying,
+      handedOver,
+    },
+    keys,
+  };
+}
+
+/**
+ * Writes the record as Markdown with YAML front matter under `decision-record-path` in the workspace.
+ * @returns the file's path, or undefined when the input is not set
+ * @throws SettingsError when the folder is outside the workspace
+ */
+export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: { conclusion: GateConclusion; headSha: string; link: string | undefined }): Promise<string | undefined> {
+  if (settings.decisionRecordPath === undefined) return undefined;
+  const workspace = path.resolve(settings.workspace ?? process.cwd());
+  const folder = path.resolve(workspace, settings.decisionRecordPath);
+  if (folder !== workspace && !folder.startsWith(`${workspace}${path.sep}`)) {
+    throw new SettingsError(`Input 'decision-record-path': expected a folder inside the workspace (${workspace}), got ${JSON.stringify(settings.decisionRecordPath)}; use a relative path such as docs/decisions`);
+  }
+  const file = renderRecordFile(record, context);
+  await mkdir(folder, { recursive: true });
+  const target = path.join(folder, file.name);
+  await writeFile(target, file.text);
+  return target;
+}

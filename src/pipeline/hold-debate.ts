@@ -1,0 +1,46 @@
+import type { DebatePlan } from '../debate/plan.js';
+import { describeStop } from '../debate/render-transcript.js';
+import { runDebate } from '../debate/run-debate.js';
+import type { DebateOutcome } from '../debate/types.js';
+import type { RunEvidence } from './read-evidence.js';
+import type { RunContext } from './run-context.js';
+import { logModelCalls } from './log-model-calls.js';
+import type { ProgressTracker } from './track-progress.js';
+
+/**
+ * Runs the debate on the evidence, telling the log as each model call ends and the log and the progress
+ * comment as each phase ends, so a long run never looks hung.
+ */
+export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker): Promise<DebateOutcome> {
+  const { clients, settings, trigger } = run;
+  const { log } = clients;
+  return log.group('Debate', async () => {
+    log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
+    const since = Date.now();
+    const result = await runDebate(logModelCalls(clients.models, log), {
+      pack: evidence.pack,
+      positions: trigger.positions,
+      outOfScope: trigger.options.outOfScope,
+      command: settings.command,
+      moderatorModel: settings.model,
+      advocateModels: run.models?.advocateModels ?? settings.advocateModels,
+      judgeModel: run.models?.judgeModel ?? settings.judgeModel,
+      plan,
+      language: {
+        language: settings.language,
+        commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,
+        prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+      },
+      onPhaseEnd: (event) => {
+        log.info(`Phase ${event.phase} ended after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+        progress.update((state) => {
+          state.done.add(event.phase);
+          if (event.positions) state.positions = event.positions;
+          if (event.topic) state.topic = event.topic;
+        });
+      },
+    });
+    if (result.kind === 'debate') log.info(`Stop: ${describeStop(result.stop)}`);
+    return result;
+  });
+}

@@ -1,0 +1,109 @@
+import type { Framing } from '../debate/schemas.js';
+import type { CommentWrite } from '../github/upsert-comment.js';
+import { redactSecrets } from '../report/redact.js';
+import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
+import type { RunEvidence } from './read-evidence.js';
+import { recordDecision } from './record-decision.js';
+import type { RecordedResult } from './record-result.js';
+import type { RunContext } from './run-context.js';
+import { describeFailure, sentence, step } from './step-error.js';
+import { stopSummary } from './stop-signal.js';
+import { skipped, type PipelineResult } from './types.js';
+
+/**
+ * Everything a run leaves on the PR at its end goes out here: the verdict, the "nothing to debate"
+ * notice, or what failed. Only a verdict replaces a verdict; a notice or failure beside a kept verdict
+ * is a short reply instead.
+ */
+
+/**
+ * Posts the verdict. The PR head is read again first (best effort): a push during the run makes the
+ * result stale, and a failed re-read posts it as for the head that was debated, with a warning.
+ * @throws StepError when the comment cannot be posted (the result is already recorded)
+ */
+export async function publishVerdict(run: RunContext, result: RecordedResult, evidence: RunEvidence): Promise<PipelineResult> {
+  const { log } = run.clients;
+  const debated = evidence.pack.headSha;
+  let current = debated;
+  try {
+    current = (await evidence.source.getPullRequest(run.trigger.pullNumber)).headSha;
+  } catch (error) {
+    log.warning(`Could not read pull request #${run.trigger.pullNumber} again to see whether its head moved (${describeFailure(error)}); the result is posted for ${debated}, the head that was debated.`);
+  }
+  if (current !== debated) log.warning(`The PR head moved from ${debated} to ${current} during the run: the result is posted as stale.`);
+  const { debate, record } = result;
+  // Only a verdict replaces a verdict: an aborted debate is posted as an update, or beside a kept verdict.
+  const aborted = debate.completion === 'aborted';
+  const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
+  const body = result.render(current);
+  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current })));
+  warnOnAuthor(run, posted);
+  let commentUrl = posted.url;
+  if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
+  else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
+  else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
+  const gate = await recordDecision({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl);
+  return {
+    gateConclusion: gate.gateConclusion,
+    decisionRecordFile: gate.recordFile,
+    status: debate.completion,
+    recommendation: record.recommendation,
+    confidence: record.confidence,
+    commentUrl,
+    decision: result.decision,
+    report: result.report,
+    failure,
+  };
+}
+
+/** Posts why there is nothing to debate, unless a verdict is there (then the log says it). */
+export async function publishNotContested(run: RunContext, framing: Framing): Promise<PipelineResult> {
+  const { log } = run.clients;
+  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.command);
+  const posted = await step('posting the comment', () => run.comment.postUpdate(body));
+  warnOnAuthor(run, posted);
+  log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));
+  if (posted.kept) log.notice('A verdict is already posted on this PR; it stays in place.');
+  return skipped({ commentUrl: posted.url });
+}
+
+/**
+ * Says on the PR what failed, and fails the step. A verdict already on the PR stays: the failure is
+ * then a short reply beside it. What the run recorded before it failed stays in the outputs.
+ */
+export async function publishFailure(run: RunContext, error: unknown, recorded: RecordedResult | undefined): Promise<PipelineResult> {
+  const { log } = run.clients;
+  const stopped = stopSummary(run.clients.stop);
+  const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
+  let commentUrl = '';
+  try {
+    const posted = await run.comment.postUpdate(renderFailureComment(run.id, problem, run.settings.runUrl));
+    commentUrl = posted.url;
+    if (posted.kept) commentUrl = (await replyBesideVerdict(run, problem)).url;
+  } catch (postError) {
+    log.warning(`Could not post the failure comment either: ${describeFailure(postError)}`);
+  }
+  return {
+    status: 'aborted',
+    recommendation: recorded?.record.recommendation ?? 'none',
+    confidence: recorded?.record.confidence ?? '',
+    commentUrl,
+    decision: recorded?.decision ?? '',
+    report: recorded?.report ?? '',
+    failure: problem,
+  };
+}
+
+/** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
+function replyBesideVerdict(run: RunContext, problem: string) {
+  return run.publisher.reply(run.trigger.pullNumber, renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.runUrl));
+}
+
+/** Warns when comments are posted under another identity than `bot-login`: re-runs could not find them. */
+function warnOnAuthor(run: RunContext, posted: CommentWrite): void {
+  const { botLogin } = run.settings;
+  if (posted.created && posted.author !== botLogin) {
+    run.clients.log.warning(`The comment was posted as "${posted.author}", but bot-login is "${botLogin}": set \`bot-login: ${posted.author}\` so re-runs update this comment instead of adding new ones.`);
+  }
+}

@@ -1,0 +1,34 @@
+import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
+import { createPullRequestSource } from '../github/pull-request-source.js';
+import type { RunContext } from './run-context.js';
+import { step } from './step-error.js';
+
+/** The evidence of a run and the source it was read from (kept for the re-read of the PR head). */
+export interface RunEvidence extends GatheredEvidence {
+  source: ReturnType<typeof createPullRequestSource>;
+}
+
+/**
+ * Reads the PR into an evidence pack through the read client (never queued behind progress writes),
+ * and logs what it holds and how many GitHub calls it took.
+ * @throws StepError naming the read that failed
+ */
+export async function readEvidence(run: RunContext): Promise<RunEvidence> {
+  const { clients, settings, trigger } = run;
+  const { log } = clients;
+  const source = createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
+  return log.group('Evidence', async () => {
+    const gathered = await step(`reading pull request #${trigger.pullNumber} from GitHub`, () =>
+      gatherEvidence(source, { pullNumber: trigger.pullNumber, commandRfc: trigger.options.rfc, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
+    );
+    const { pack } = gathered;
+    const withLines = [...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length;
+    log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${withLines} files with lines in the pack, ${pack.omitted.length} items left out`);
+    log.info(`${pack.rfcNote}`);
+    const calls = source.requestCounts();
+    log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
+    for (const note of pack.notes) log.info(note);
+    if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
+    return { ...gathered, source };
+  });
+}

@@ -1,0 +1,63 @@
+import { decisionCheckOutput } from '../gate/decision-check.js';
+import { signRecord } from '../gate/sign-record.js';
+import { createDecisionCheck } from '../github/check-runs.js';
+import type { GitHubClient } from '../github/create-octokit.js';
+import { describeGitHubError } from '../github/describe-github-error.js';
+import type { DecisionRecord } from '../report/decision-record.js';
+import type { Settings } from '../settings.js';
+import { gateConfig, writeRecordFile } from './gate-context.js';
+
+/**
+ * The end of a debate for the merge gate (contract section 9): the record is signed before the comment
+ * shows it, and once the comment is posted, the `pr-debate` check run is written on the debate's head.
+ */
+
+/**
+ * Signs the record with `decision-signing-key`, when set.
+ * @throws DecisionKeyError when the key is not an Ed25519 PKCS#8 PEM
+ */
+export async function signDecision(settings: Settings, record: DecisionRecord): Promise<DecisionRecord> {
+  const { keys } = await gateConfig(settings);
+  return keys.signing ? signRecord(record, keys.signing) : record;
+}
+
+/** What the debate's check run and record file came to, for the outputs. */
+export interface RecordedDecision {
+  /** The check run's conclusion, or '' when it could not be written. */
+  gateConclusion: string;
+  /** The Markdown record file, or ''. */
+  recordFile: string;
+}
+
+/**
+ * Creates the completed `pr-debate` check run on the record's head (conclusion from `gate-policy`, the
+ * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
+ * a warning names the permissions entry, and nothing else fails.
+ * @param truncated whether the debate's evidence pack left changed hunks out
+ */
+export async function recordDecision(
+  clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
+  settings: Settings,
+  record: DecisionRecord,
+  truncated: boolean,
+  commentUrl: string,
+): Promise<RecordedDecision> {
+  const output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
+  let gateConclusion = '';
+  try {
+    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output);
+    gateConclusion = output.conclusion;
+    clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
+  } catch (error) {
+    const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
+    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
+  }
+  let recordFile = '';
+  try {
+    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined })) ?? '';
+    if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
+  } catch (error) {
+    clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { gateConclusion, recordFile };
+}

@@ -1,0 +1,82 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DebateResult } from '../debate/types.js';
+import { contentDigest } from '../evidence/content-digest.js';
+import { describeCapStop } from '../llm/spending-cap.js';
+import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
+import { redactSecrets } from '../report/redact.js';
+import { renderDebateComment } from '../report/render-comment.js';
+import type { RunEvidence } from './read-evidence.js';
+import type { RunContext } from './run-context.js';
+import { signDecision } from './record-decision.js';
+import { describeFailure, sentence, step } from './step-error.js';
+import { stopSummary } from './stop-signal.js';
+
+/** A finished debate, recorded: the record, the whole report and a renderer of the comment. */
+export interface RecordedResult {
+  debate: DebateResult;
+  record: DecisionRecord;
+  /** The whole report (redacted), as written to the job summary and RUNNER_TEMP. */
+  report: string;
+  /** The decision record as one line of JSON (redacted). */
+  decision: string;
+  /** The comment body for the PR whose head is now `currentHeadSha` (stale when it moved). */
+  render(currentHeadSha: string): string;
+}
+
+/**
+ * Turns the outcome into the decision record and the report, and keeps them before any further GitHub
+ * call: the whole report in `RUNNER_TEMP`, the outputs and the job summary through the recorder. A run
+ * that fails afterwards (the re-read of the head, the post) still leaves all of it.
+ */
+export async function recordResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence): Promise<RecordedResult> {
+  const { clients, settings, trigger } = run;
+  const { log } = clients;
+  // A debate cut short by the spending cap, the deadline or a cancellation says so first; every problem is a sentence.
+  const reached = clients.spending?.reached();
+  const stopped = outcome.completion === 'success' ? undefined : reached ? describeCapStop(reached, run.estimateUsd) : stopSummary(clients.stop);
+  const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
+  // A moderator that framed an empty topic still framed positions: name the debate after them.
+  const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
+  const debate: DebateResult = { ...outcome, topic, problems, enforcement: [...(run.modelNotes ?? []), ...outcome.enforcement] };
+  const { pack } = evidence;
+  const built = buildDecisionRecord(debate, {
+    id: run.id,
+    repo: `${settings.owner}/${settings.repo}`,
+    pullNumber: trigger.pullNumber,
+    headSha: pack.headSha,
+    evidenceDigest: pack.digest,
+    contentDigest: contentDigest(pack),
+    date: (clients.now ?? (() => new Date()))(),
+    trigger: trigger.source,
+    requestedBy: trigger.requestedBy,
+    preset: debate.plan.preset,
+  });
+  const record = await step('signing the decision record', () => signDecision(settings, built));
+  const usage = debate.usage;
+  log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
+  const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl };
+  const render = (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
+  const report = redactSecrets(render(pack.headSha).full, run.secrets);
+  const decision = redactSecrets(recordToJson(record), run.secrets);
+  await saveReport(run, report);
+  clients.recorder.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
+  await clients.recorder.writeSummary(report);
+  return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
+}
+
+/**
+ * Writes the whole report to `RUNNER_TEMP/pr-debate-<id>.md` and logs the path, so nothing is lost when
+ * the comment had to be cut (a later step can upload it as an artifact). A failed write is a warning.
+ */
+async function saveReport(run: RunContext, report: string): Promise<void> {
+  const { runnerTemp } = run.settings;
+  if (!runnerTemp) return;
+  const file = path.join(runnerTemp, `pr-debate-${run.id}.md`);
+  try {
+    await writeFile(file, report);
+    run.clients.log.info(`The whole report is in ${file}`);
+  } catch (error) {
+    run.clients.log.warning(`Could not write the report to ${file}: ${describeFailure(error)}`);
+  }
+}

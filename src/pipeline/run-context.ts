@@ -1,0 +1,53 @@
+import { createPublisher, type Publisher } from '../github/create-publisher.js';
+import type { DebateComment } from '../github/upsert-comment.js';
+import type { RoleModels } from '../llm/check-models.js';
+import { keySecrets } from '../gate/sign-record.js';
+import { debateId } from '../report/decision-record.js';
+import { markerLine } from '../report/comment-context.js';
+import type { Settings } from '../settings.js';
+import type { Trigger } from '../trigger/detect-trigger.js';
+import type { PipelineClients } from './types.js';
+
+/** A trigger that starts a debate. */
+export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;
+
+/** What every step of one debate run shares: who, where, and the one door for posting. */
+export interface RunContext {
+  clients: PipelineClients;
+  settings: Settings;
+  trigger: DebateTrigger;
+  repo: { owner: string; repo: string };
+  /** This run's exact secrets, removed from everything it posts, records or logs. */
+  secrets: string[];
+  publisher: Publisher;
+  /** The debate id (contract section 7) and its comment on the PR. */
+  id: string;
+  comment: DebateComment;
+  /** `Date.now()` when the run started. */
+  started: number;
+  /** The plan's cost estimate in USD, once the evidence is read (undefined for a model without a price). */
+  estimateUsd?: number | undefined;
+  /** The role models after pre-flight (`checkRoleModels`): a default that did not answer falls back to `model`. */
+  models?: Pick<RoleModels, 'advocateModels' | 'judgeModel'>;
+  /** What pre-flight changed, one sentence each, for the comment. */
+  modelNotes?: string[];
+}
+
+/** This run's exact secrets (API keys, token, the record signing key), removed from all it posts. */
+export function runSecrets(settings: Settings): string[] {
+  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
+}
+
+/** The publisher of a run that debates nothing (a reply, a refusal, an accept). */
+export function openPublisher(clients: PipelineClients, settings: Settings): Publisher {
+  return createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
+}
+
+/** Opens a debate run: the publisher over the write client, the debate id and its comment. */
+export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger): RunContext {
+  const repo = { owner: settings.owner, repo: settings.repo };
+  const secrets = runSecrets(settings);
+  const publisher = createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
+  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
+  return { clients, settings, trigger, repo, secrets, publisher, id, comment: publisher.debateComment(trigger.pullNumber, markerLine(id)), started: Date.now() };
+}

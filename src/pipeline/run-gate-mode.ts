@@ -1,0 +1,40 @@
+import { runGate, type GateTarget } from '../gate/run-gate.js';
+import type { GitHubClient } from '../github/create-octokit.js';
+import type { Settings } from '../settings.js';
+import { gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
+
+/**
+ * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
+ * merge group's head is set from the newest trusted record, and the outputs say what it concluded.
+ */
+
+/** The outputs of a gate run. */
+export interface GateModeResult {
+  gateConclusion: string;
+  checkUrl: string;
+  recordFile: string;
+  /** The record the verdict rests on, as one line of JSON, or ''. */
+  decision: string;
+  recommendation: string;
+  confidence: string;
+}
+
+/**
+ * @throws whatever GitHub answers (a missing `checks: write` fails with a message naming it), a bad key
+ *   or a bad `decision` input; the caller fails the step with it
+ */
+export async function runGateMode(clients: { octokit: GitHubClient; log: { info(message: string): void } }, settings: Settings, target: GateTarget): Promise<GateModeResult> {
+  const { config } = await gateConfig(settings);
+  const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), config, target);
+  clients.log.info(`The pr-debate check run on ${run.headSha}: ${run.verdict.conclusion}. ${run.verdict.summary} ${run.checkUrl}`);
+  const record = run.verdict.record;
+  const recordFile = record ? ((await writeRecordFile(settings, record, { conclusion: run.verdict.conclusion, headSha: run.headSha, link: run.checkUrl })) ?? '') : '';
+  return {
+    gateConclusion: run.verdict.conclusion,
+    checkUrl: run.checkUrl,
+    recordFile,
+    decision: record ? JSON.stringify(record) : '',
+    recommendation: record?.accepted?.position ?? record?.recommendation ?? 'none',
+    confidence: record?.confidence ?? '',
+  };
+}

@@ -1,0 +1,98 @@
+import { plannedPhases, type DebatePlan } from '../debate/plan.js';
+import { isPermissionRefusal } from '../github/describe-github-error.js';
+import { isStatus } from '../github/parse-response.js';
+import { renderProgressComment, type ProgressState } from '../report/render-progress.js';
+import type { RunContext } from './run-context.js';
+import { describeFailure, StepError } from './step-error.js';
+
+/**
+ * The progress comment of a run (issue #5): the plan at once, then one update per phase. Writes stay
+ * off the critical path: nothing waits for them, updates made while one is being written are merged
+ * into the next, and a failed update is only a warning. Only the first write is waited for, once,
+ * before the first model call: when GitHub refuses it for permissions, no result could be posted, so
+ * no money is spent.
+ */
+export interface ProgressTracker {
+  /** Applies a change to the state and schedules a write of the comment. */
+  update(change: (state: ProgressState) => void): void;
+  /**
+   * Resolves once the first write has been answered.
+   * @throws StepError when GitHub refused it for the token's permissions (403 "Resource not accessible
+   *   by integration", 401): the step names the missing `permissions:` entry
+   */
+  ready(): Promise<void>;
+  /** Stops writing: nothing more is sent (a write in flight is left to land; the verdict handles it). */
+  stop(): void;
+}
+
+/** Starts the tracker and its first write (the plan). */
+export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracker {
+  const { settings, trigger, clients } = run;
+  const needsFraming = trigger.positions.length === 0;
+  const state: ProgressState = {
+    id: run.id,
+    topic: needsFraming ? undefined : trigger.positions.join(' vs '),
+    positions: needsFraming ? undefined : trigger.positions,
+    outOfScope: trigger.options.outOfScope,
+    preset: describePlan(plan),
+    models: { advocates: settings.advocateModels, judge: settings.judgeModel },
+    evidence: undefined,
+    estimate: undefined,
+    phases: plannedPhases(plan, needsFraming),
+    done: new Set(),
+    evidenceDone: false,
+    runUrl: settings.runUrl,
+  };
+  let stopped = false;
+  let writing = false;
+  let dirty = false;
+  let firstError: unknown;
+  let writes = 0;
+
+  const write = async (): Promise<void> => {
+    writing = true;
+    try {
+      do {
+        dirty = false;
+        try {
+          const posted = await run.comment.postUpdate(renderProgressComment(state));
+          if (posted.kept === 'verdict') {
+            stopped = true;
+            clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');
+          }
+        } catch (error) {
+          if (writes === 0) firstError = error;
+          clients.log.warning(`Could not update the progress comment: ${describeFailure(error)}`);
+        }
+        writes += 1;
+      } while (dirty && !stopped);
+    } finally {
+      writing = false;
+    }
+  };
+  const first = write();
+
+  return {
+    update(change) {
+      change(state);
+      if (stopped) return;
+      if (writing) dirty = true;
+      else void write();
+    },
+    async ready() {
+      await first;
+      if (firstError !== undefined && (isPermissionRefusal(firstError) || isStatus(firstError, 401))) {
+        throw new StepError('posting the progress comment', firstError);
+      }
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+/** The preset and what it runs, for the plan. */
+function describePlan(plan: DebatePlan): string {
+  const rounds = plan.rounds === 0 ? 'openings and judge' : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
+  return `${plan.preset} (${rounds})`;
+}

@@ -1,0 +1,69 @@
+import type { ModelClient } from '../debate/model-client.js';
+import type { GitHubClients } from '../github/create-octokit.js';
+import type { CappedModelClient } from '../llm/spending-cap.js';
+
+/** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
+export interface Log {
+  info(message: string): void;
+  warning(message: string): void;
+  notice(message: string): void;
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** The action's outputs (action.yml, contract section 6). */
+export interface ActionOutputs {
+  status: 'success' | 'degraded-success' | 'aborted' | 'skipped';
+  recommendation: string;
+  confidence: string;
+  commentUrl: string;
+  /** The decision record as one line of JSON, or '' when there is none. */
+  decision: string;
+  /** The `pr-debate` check run's conclusion, when a run wrote one (`gate-conclusion`). */
+  gateConclusion?: string;
+  /** The Markdown record file, when a run wrote one (`decision-record-file`). */
+  decisionRecordFile?: string;
+}
+
+/**
+ * Where a run records what it produced, as soon as it exists: before any further GitHub call, so a
+ * failure afterwards loses nothing. `main.ts` backs it with `core.setOutput` and `core.summary`.
+ */
+export interface RunRecorder {
+  /** Sets these outputs now; a later value wins (the runner reads the last one from `GITHUB_OUTPUT`). */
+  setOutputs(outputs: Partial<ActionOutputs>): void;
+  /** Writes the job summary. Never throws: a failed write (GHES without `GITHUB_STEP_SUMMARY`) is a warning. */
+  writeSummary(markdown: string): Promise<void>;
+}
+
+/** The clients a run uses, built once by the caller (`main.ts`, a CLI, a test). */
+export interface PipelineClients {
+  github: GitHubClients;
+  models: ModelClient;
+  log: Log;
+  recorder: RunRecorder;
+  now?: () => Date;
+  /**
+   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation);
+   * when its reason is a `RunStopped` (stop-signal.ts), the comment says why the debate stopped early.
+   */
+  stop?: AbortSignal;
+  /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
+  spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
+}
+
+/** The run's result: the action outputs, the whole report and, when the step must fail, why. */
+export interface PipelineResult extends ActionOutputs {
+  /** The whole report (Markdown) for the job summary, or '' when nothing was debated. */
+  report: string;
+  /** Set when the step must fail: what went wrong, in one sentence. */
+  failure: string | undefined;
+  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
+  gateConclusion?: string;
+  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
+  decisionRecordFile?: string;
+}
+
+/** A result with nothing debated. */
+export function skipped(extra: Partial<PipelineResult> = {}): PipelineResult {
+  return { status: 'skipped', recommendation: 'none', confidence: '', commentUrl: '', decision: '', report: '', failure: undefined, ...extra };
+}

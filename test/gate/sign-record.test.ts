@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/gate/canonical-json.js';
+import { DecisionKeyError, importDecisionKeys, signedPayload, signRecord, verifyRecord } from '../../src/gate/sign-record.js';
+import { decisionRecordSchema } from '../../src/report/decision-record.js';
+import { fixtureRecord } from '../support/debate-fixtures.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
+import { ed25519Pems } from '../support/gate-scenario.js';
+
+describe('canonical JSON', () => {
+  it('sorts keys at every depth, keeps array order, has no spaces', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: null, c: 'x y' }, 2], e: { g: true, f: 1.5 } })).toBe('{"a":[{"c":"x y","d":null},2],"b":1,"e":{"f":1.5,"g":true}}');
+  });
+
+  it('is the same text for any key order, and parses back to the same value', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null))), (object) => {
+        const reversed = Object.fromEntries(Object.entries(object).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(object));
+        expect(JSON.parse(canonicalJson(object))).toEqual(object);
+        expect(canonicalJson(object)).not.toMatch(/[:,] /);
+      }),
+    );
+  });
+});
+
+describe('signing decision records', () => {
+  const record = fixtureRecord(fixturePack());
+
+  it('signs as a compact EdDSA JWS over the canonical JSON without the signature, and verifies', async () => {
+    const keys = await importDecisionKeys(ed25519Pems());
+    const signed = await signRecord(record, keys.signing!);
+    expect(decisionRecordSchema.parse(signed)).toEqual(signed);
+    expect(decodeProtectedHeader(signed.signature!)).toEqual({ alg: 'EdDSA' });
+    const payload = Buffer.from(signed.signature!.split('.')[1]!, 'base64url').toString('utf8');
+    expect(payload).toBe(signedPayload(record));
+    expect(payload).not.toContain('"signature"');
+    expect(await verifyRecord(signed, keys.verifying!)).toEqual({ ok: true });
+  });
+
+  it('rejects an edited record, another key, a signature moved to another record, and no signature', async () => {
+    const keys = await importDecisionKeys(ed25519Pems());
+    const other = await importDecisionKeys(ed25519Pems());
+    const signed = await signRecord(record, keys.signing!);
+    expect(await verifyRecord({ ...signed, confidence: 'high' }, keys.verifying!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(await verifyRecord(signed, other.verifying!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
+    const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);
+    expect((await verifyRecord({ ...signed, signature: elsewhere.signature }, keys.verifying!)).ok).toBe(false);
+    expect(await verifyRecord(record, keys.verifying!)).toEqual({ ok: false, reason: 'the record is not signed' });
+  });
+
+  it('reads keys pasted with escaped newlines, and names the input for a bad key without quoting it', async () => {
+    const pems = ed25519Pems();
+    const keys = await importDecisionKeys({ signingKey: pems.signingKey.replace(/\n/g, '\\n'), publicKey: pems.publicKey });
+    expect(keys.signing).toBeDefined();
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(DecisionKeyError);
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(/^Input 'decision-signing-key': expected an Ed25519 private key in PKCS#8 PEM/);
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.not.toThrow(/SECRET/);
+    await expect(importDecisionKeys({ signingKey: undefined, publicKey: pems.signingKey })).rejects.toThrow(/^Input 'decision-public-key'/);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { recordDecision, signDecision } from '../../src/pipeline/record-decision.js';
+import { decisionRecordSchema } from '../../src/report/decision-record.js';
+import { parseSettings } from '../../src/settings.js';
+import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+
+/**
+ * The end of a debate for the gate (issue #15): the `pr-debate` check run on the head with the signed
+ * record, the Markdown record file, and a clear warning (the debate still stands) without `checks: write`.
+ */
+describe('recording a debate’s decision', () => {
+  let scenario: GateScenario;
+  let workspace: string | undefined;
+  afterEach(async () => {
+    await scenario?.close();
+    if (workspace) await rm(workspace, { recursive: true, force: true });
+  });
+  const settingsWith = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+    parseSettings((name) => ({ 'github-token': TOKENS.bot, ...inputs })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url, ...env });
+  const logs = () => {
+    const lines: string[] = [];
+    return { lines, info: (m: string) => lines.push(`info: ${m}`), warning: (m: string) => lines.push(`warning: ${m}`) };
+  };
+
+  it('writes the check run with the signed record and the Markdown file with YAML front matter', async () => {
+    scenario = await startGateScenario();
+    workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
+    const settings = settingsWith({ 'decision-signing-key': ed25519Pems().signingKey, 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
+    const record = await signDecision(settings, await scenario.record());
+    expect(record.signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
+    const log = logs();
+    const result = await recordDecision({ octokit: scenario.octokit(), log }, settings, record, false, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
+    const check = scenario.checkOn(record.head_sha)!;
+    expect(check).toMatchObject({ name: 'pr-debate', head_sha: record.head_sha, conclusion: 'success', details_url: 'https://github.com/octo/widgets/pull/12#issuecomment-9' });
+    expect(check.output.summary).toBe('The debate recommends A (keep the cache) with medium confidence. [The debate](https://github.com/octo/widgets/pull/12#issuecomment-9).');
+    expect(JSON.parse(check.output.text!)).toEqual(record);
+    expect(result.gateConclusion).toBe('success');
+    expect(result.recordFile).toBe(path.join(workspace, 'docs/decisions', `pr-12-${record.id}.md`));
+    const text = await readFile(result.recordFile, 'utf8');
+    const front = /^---\n([\s\S]*?)\n---\n/.exec(text)![1]!;
+    expect(decisionRecordSchema.parse(parse(front))).toEqual(record);
+    expect(text).toContain('# PR #12: keep the cache vs drop the cache');
+  });
+
+  it('without checks: write, warns naming the permissions entry and keeps the debate result', async () => {
+    scenario = await startGateScenario();
+    scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '403' } });
+    const log = logs();
+    const result = await recordDecision({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), false, '');
+    expect(result).toEqual({ gateConclusion: '', recordFile: '' });
+    expect(log.lines).toEqual([expect.stringMatching(/^warning: The debate result is posted, but the pr-debate check run .* add `checks: write` to the workflow's `permissions:`/)]);
+  });
+
+  it('refuses a record folder outside the workspace, naming the input', async () => {
+    scenario = await startGateScenario();
+    workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
+    const log = logs();
+    await recordDecision({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), false, '');
+    expect(log.lines.at(-1)).toMatch(/^warning: Could not write the decision record file: Input 'decision-record-path': expected a folder inside the workspace/);
+  });
+});
