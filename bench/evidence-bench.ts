@@ -51,7 +51,11 @@ console.log('Materialising npm-v10 (cached in .cache/real-cases) and generating 
 const npm = pullFixtureFromCase(await materialiseCase('npm-v10'), { number: 1 });
 const sizes = [750, 1_500, 3_000];
 const generated = sizes.map((files, i) => syntheticPull({ files, changedPerFile: 50, number: 10 + i }));
-const pulls: FakePullRequest[] = [npm, ...generated];
+// Past GitHub's limits (issue #14): a file whose patch GitHub leaves out, with the whole diff refused
+// (320 files), so its diff is computed from both sides; and a file list past 3,000 files.
+const omitted = syntheticPull({ files: 320, changedPerFile: 50, largeFirstFile: { lines: 1_400, changed: 1_300 }, omitPatchesOver: 2_000, number: 20 });
+const pastList = syntheticPull({ files: 3_100, changedPerFile: 50, number: 21 });
+const pulls: FakePullRequest[] = [npm, ...generated, omitted, pastList];
 const server = await startGitHubServer({ token: 'bench-token', repositories: [{ owner: 'bench', name: 'repo', pulls }] });
 
 const measure = (number: number): Promise<Measurement> =>
@@ -68,7 +72,12 @@ const measure = (number: number): Promise<Measurement> =>
     });
   });
 
-const scenarios: [string, number][] = [['npm-v10 (real case)', 1], ...sizes.map((files, i): [string, number] => [`generated ${files.toLocaleString('en-US')} files`, 10 + i])];
+const scenarios: [string, number][] = [
+  ['npm-v10 (real case)', 1],
+  ...sizes.map((files, i): [string, number] => [`generated ${files.toLocaleString('en-US')} files`, 10 + i]),
+  ['320 files, 2,600-line file without patch', 20],
+  ['3,100 files (past the 3,000-file list)', 21],
+];
 const rows: { name: string; m: Measurement; ms: number; rss: number }[] = [];
 try {
   for (const [name, number] of scenarios) {
@@ -101,7 +110,7 @@ const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length
 console.log(`\nEvidence stage, max-evidence-tokens ${MAX_TOKENS.toLocaleString('en-US')}, ${RUNS} runs each in a fresh Node ${process.version} process (baseline RSS of such a process: ${rows[0]!.m.baselineRssMb.toFixed(0)} MB)\n`);
 for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
 
-const gen = rows.slice(1);
+const gen = rows.slice(1, 1 + sizes.length);
 console.log('\nGrowth between the generated pull requests (each step doubles the diff; a linear cost keeps the marginal figures flat):');
 for (let i = 1; i < gen.length; i += 1) {
   const [a, b] = [gen[i - 1]!, gen[i]!];

@@ -50,6 +50,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): Ev
   return {
     text: rendered.text,
     digest: rendered.digest,
+    contentDigest: rendered.contentDigest,
     tag: rendered.tag,
     tokens,
     headSha: pull.headSha,

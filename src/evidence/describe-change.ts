@@ -89,11 +89,13 @@ export function describeChange(file: ChangedFile): string {
   const status = file.status === 'renamed' || file.status === 'copied' ? `${file.status}${from}` : file.status;
   const modeChange =
     file.mode?.base !== undefined && file.mode.head !== undefined && file.mode.base !== file.mode.head ? `; mode ${file.mode.base} -> ${file.mode.head}` : '';
+  const trees = file.listedBy === 'git-trees' ? '; past GitHub\'s 3,000-file list, found in the git trees' : '';
   switch (kind) {
     case 'text':
-      return `${status}, ${lines}${modeChange}`;
+      if (file.patch === undefined && file.listedBy === 'git-trees') return `${status}${modeChange}${trees}; line counts unknown, its diff not computed (evidence budget)`;
+      return `${status}, ${lines}${modeChange}${trees}${file.patchSource === 'local' ? '; diff computed here from both sides (GitHub sent none)' : ''}`;
     case 'too-large':
-      return `${status}, ${lines}; GitHub sent no diff for it (too large to show)`;
+      return `${status}, ${lines}; GitHub sent no diff for it (too large to show)${file.missingDiff === 'budget' ? ', and it was not computed here (evidence budget)' : ''}`;
     case 'no-content-change':
       if (file.status === 'renamed' || file.status === 'copied') {
         return file.mode === undefined ? `${status}; no textual diff (a pure ${file.status === 'renamed' ? 'rename' : 'copy'}, or a binary file)` : `${status} without content changes${modeChange}`;

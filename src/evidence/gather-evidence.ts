@@ -4,6 +4,8 @@ import { lowPriorityClassifier } from './file-priority.js';
 import { chooseRfc, names, settleRfc } from './find-rfc.js';
 import { completePlan, contentCandidates, contentsToRead, estimateContentChars } from './plan-contents.js';
 import { planEvidence } from './plan-evidence.js';
+import { completeChanges } from './complete-changes.js';
+import type { GitTree } from './complete-file-list.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
 /** Size of a file at a commit, without its content. */
@@ -27,6 +29,10 @@ export interface EvidenceSource {
    * A path that is not a file there is absent from the result.
    */
   fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles>;
+  /** The merge base of two commits and its tree (the compare API's `merge_base_commit`), as GitHub's three-dot diff uses. */
+  getMergeBase(base: string, head: string): Promise<{ sha: string; treeSha: string }>;
+  /** The recursive git tree of a commit or tree SHA (`GET /git/trees/{sha}?recursive=1`), and whether GitHub cut it short. */
+  getTree(sha: string): Promise<GitTree>;
 }
 
 /** What {@link EvidenceSource.fetchFiles} returns. */
@@ -77,18 +83,18 @@ export async function gatherEvidence(
   if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
     const answer = await source.getWholeDiff(request.pullNumber);
     if ('diff' in answer) wholeDiff = answer.diff;
-    else notes.push(`GitHub did not serve the whole diff of this PR (${answer.refused}), so file modes (symlinks, submodules, executable bits) are unknown and files without a diff are described from the file list alone.`);
+    else notes.push(`GitHub did not serve the whole diff of this PR (${answer.refused}), so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`);
   } else {
-    notes.push(`This PR changes more than ${WHOLE_DIFF_MAX_FILES} files, which is past what GitHub serves as a whole diff, so file modes (symlinks, submodules, executable bits) are unknown and files without a diff are described from the file list alone.`);
+    notes.push(`This PR changes more than ${WHOLE_DIFF_MAX_FILES} files, which is past what GitHub serves as a whole diff, so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`);
   }
-  const files = classifyFiles(listed, wholeDiff);
+  const classified = classifyFiles(listed, wholeDiff);
 
   // One read at the head: .gitattributes and the RFC candidates as text, and the sizes of the files
   // whose full content the budget may take (in the path heuristic's order; .gitattributes may reorder).
-  const choice = chooseRfc(request.commandRfc, request.inputRfc, files, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
+  const choice = chooseRfc(request.commandRfc, request.inputRfc, classified, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
   const explicit = choice.source === 'option' || choice.source === 'input';
   const asked = unique(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])]);
-  const likely = contentCandidates(files).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
+  const likely = contentCandidates(classified).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
   const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
   const textOf = (path: string) => {
     const read = first.texts.get(path);
@@ -107,6 +113,10 @@ export async function gatherEvidence(
       ? settled.note
       : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
+  // Past GitHub's limits: the rest of the file list from the git trees, and diffs GitHub did not send.
+  const completed = await completeChanges(source, pull, classified, lowPriority);
+  const files = completed.files;
+  notes.push(...completed.notes);
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 
   // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.

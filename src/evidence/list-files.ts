@@ -26,6 +26,7 @@ export function markerOf(state: FileState, file: ChangedFile): string {
   if (state.diff === 'all') parts.push('diff');
   else if (state.diff === 'partial') parts.push(`part of the diff: ${state.diffDetail}`);
   else if (state.diff === 'omitted') parts.push('diff left out');
+  else if (state.diff === 'none' && file.missingDiff === 'budget') parts.push('diff not computed');
   else if (state.diff === 'none' && file.kind === 'too-large') parts.push('no diff from GitHub');
   if (state.content) parts.push('full content');
   return `[${parts.length === 0 ? 'nothing to show' : parts.join(', ')}]`;
@@ -66,7 +67,7 @@ function groupLines(files: ChangedFile[], states: Map<string, FileState>, depth:
       const deletions = group.reduce((sum, f) => sum + f.deletions, 0);
       const statuses = new Map<string, number>();
       for (const f of group) statuses.set(f.status, (statuses.get(f.status) ?? 0) + 1);
-      const left = group.filter((f) => states.get(f.path)?.diff === 'omitted' || f.kind === 'too-large').length;
+      const left = group.filter((f) => states.get(f.path)?.diff === 'omitted' || f.kind === 'too-large' || f.missingDiff === 'budget').length;
       const where = key === '' ? (depth === 0 ? 'in all folders' : 'at the top level') : `under ${JSON.stringify(key)}`;
       const kinds = [...statuses.entries()].map(([s, n]) => `${n} ${s}`).join(', ');
       return `- ${group.length} more file${group.length === 1 ? '' : 's'} ${where}: ${kinds}, +${additions} -${deletions} [${left > 0 ? `diffs of ${left} left out` : 'nothing to show'}]`;

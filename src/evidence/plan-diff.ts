@@ -29,8 +29,9 @@ const MIN_HUNK_CHARS = 15 + MIN_CUT_LINES * 17;
 const CUT_MARK_CHARS = 160;
 
 /**
- * Places a file's diff (tiers 3 and 5), or says why there is none: a file GitHub sent no patch for is left
- * out (and makes the pack truncated); an added file the RFC block shows whole is not repeated.
+ * Places a file's diff (tiers 3 and 5), or says why there is none: a file with no diff is named as left
+ * out, and makes the pack truncated only when the budget left its diff out (not when GitHub could not
+ * serve it); an added file the RFC block shows whole is not repeated.
  * @returns the planned diff, or undefined; `truncated` when hunks of the file are left out
  */
 export function placeDiff(
@@ -42,9 +43,13 @@ export function placeDiff(
   inRfc: Set<string>,
 ): { diff: PlannedDiff | undefined; truncated: boolean } {
   if (file.patch === undefined) {
-    if (file.kind !== 'too-large') return { diff: undefined, truncated: false };
-    leftOut({ path: file.path, what: 'hunks', reason: 'GitHub sent no diff for it (too large to show)' });
-    return { diff: undefined, truncated: true };
+    // Only the budget makes the evidence truncated; what GitHub could not serve is named, not counted.
+    if (file.missingDiff === 'budget') {
+      leftOut({ path: file.path, what: 'hunks', reason: 'its diff was not computed here: past the files read to compute diffs (evidence budget)' });
+      return { diff: undefined, truncated: true };
+    }
+    if (file.kind === 'too-large') leftOut({ path: file.path, what: 'hunks', reason: 'GitHub sent no diff for it (too large to show), and its sides could not be read to compute one' });
+    return { diff: undefined, truncated: false };
   }
   if (file.status === 'added' && inRfc.has(file.path)) {
     state.diff = 'in-rfc'; // the RFC block already shows every line of the added file

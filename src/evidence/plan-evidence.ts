@@ -23,8 +23,8 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './t
  *    whole in their diff already);
  * 5. the hunks of generated, lock and vendored files ({@link LowPriorityClassifier}), smallest diff
  *    first; their full contents are never shown.
- * What does not fit is marked in the file list by name; left-out hunks (or files beyond GitHub's
- * 3,000-file list) make the pack `truncated`.
+ * What does not fit is marked in the file list by name; hunks the budget left out make the pack
+ * `truncated` (what GitHub's API could not give is named, but does not).
  */
 
 /** Share of the budget the PR description may take; the rest of it is cut with a mark. */
@@ -132,7 +132,8 @@ export function planEvidence(input: PlanInput): EvidencePlan {
     contents: [],
     omitted: [],
     partial: new Set(),
-    truncated: listed < total,
+    // Truncated means the budget left something out; files GitHub did not list are named in the notes.
+    truncated: false,
     fileCount: { listed, total },
     ledger: openLedger(limit, fixed, byPath, states, compact),
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { contentDigest } from './content-digest.js';
 import { renderFileList } from './list-files.js';
 import type { EvidencePlan } from './plan-evidence.js';
 import { diffBlockText } from './plan-diff.js';
@@ -23,6 +24,8 @@ export interface RenderedEvidence {
   tag: string;
   /** `sha256:<hex>` of `text`. */
   digest: string;
+  /** `sha256:<hex>` of `text` with the commit SHAs and the tag normalised away (`content-digest.ts`). */
+  contentDigest: string;
 }
 
 /**
@@ -46,7 +49,8 @@ export function renderEvidence(plan: EvidencePlan, texts: Map<string, string>): 
     renderLeftOut(plan.omitted, plan.states, plan.truncated, listed, total, plan.description.cut),
   ];
   const text = sections.filter((s) => s !== '').join('\n');
-  return { text, tag, digest: `sha256:${createHash('sha256').update(text).digest('hex')}` };
+  const digest = `sha256:${createHash('sha256').update(text).digest('hex')}`;
+  return { text, tag, digest, contentDigest: contentDigest({ text, tag, headSha: pull.headSha, baseSha: pull.baseSha }) };
 }
 
 /** A tag derived from everything that goes into the pack: content cannot contain its own hash. */

@@ -42,8 +42,20 @@ export interface ChangedFile {
   kind?: FileKind;
   /** Git file modes (`100644`, `100755`, `120000`, `160000`) on each side, when the whole-PR diff was read. */
   mode?: { base: string | undefined; head: string | undefined };
-  /** Where `patch` came from: the file list, or the whole-PR diff when the list had none for this file. */
-  patchSource?: 'file-list' | 'whole-diff';
+  /**
+   * Where `patch` came from: the file list, the whole-PR diff when the list had none for this file, or
+   * `local`: computed here from the file at the merge base and at the head, because GitHub sent none.
+   */
+  patchSource?: 'file-list' | 'whole-diff' | 'local';
+  /** `git-trees`: past GitHub's 3,000-file list, found by comparing the trees of the merge base and the head. */
+  listedBy?: 'git-trees';
+  /** Blob sizes in bytes on each side, from the git trees (files found there). */
+  treeSizes?: { base: number | undefined; head: number | undefined };
+  /**
+   * Why a changed text file has no diff: `github` when GitHub could serve neither its patch nor its
+   * sides, `budget` when its sides were not read (the bounds of what is read to compute diffs here).
+   */
+  missingDiff?: 'github' | 'budget' | undefined;
 }
 
 /** A line of a hunk with the line numbers it has on each side (undefined on the side it is absent from). */
@@ -133,6 +145,8 @@ export interface EvidencePack {
   text: string;
   /** `sha256:<hex>` of `text` (decision record `evidence_digest`). */
   digest: string;
+  /** The same with the commit SHAs and the delimiter tag normalised away (decision record `content_digest`). */
+  contentDigest: string;
   /** The delimiter tag of this pack's blocks; derived from the content, so content cannot contain it. */
   tag: string;
   /** Estimated tokens of `text`. */

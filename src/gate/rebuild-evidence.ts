@@ -1,4 +1,3 @@
-import { contentDigest } from '../evidence/content-digest.js';
 import { gatherEvidence, type EvidenceSource } from '../evidence/gather-evidence.js';
 
 /**
@@ -14,5 +13,5 @@ export async function rebuildEvidence(
   request: { pullNumber: number; inputRfc: string | undefined; maxTokens: number },
 ): Promise<{ headSha: string; contentDigest: string; truncated: boolean }> {
   const { pack } = await gatherEvidence(source, { pullNumber: request.pullNumber, commandRfc: undefined, inputRfc: request.inputRfc, maxTokens: request.maxTokens });
-  return { headSha: pack.headSha, contentDigest: contentDigest(pack), truncated: pack.truncated };
+  return { headSha: pack.headSha, contentDigest: pack.contentDigest, truncated: pack.truncated };
 }

@@ -4,6 +4,7 @@ import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../eviden
 import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';
+import { readMergeBase, readTree } from './read-git-trees.js';
 
 const pullSchema = z.object({
   number: z.number().int(),
@@ -56,6 +57,8 @@ export interface RequestCounts {
   wholeDiff: number;
   graphql: number;
   contents: number;
+  /** Compare and git tree reads, past the file list's limits (issue #14). */
+  git: number;
 }
 
 /**
@@ -76,7 +79,7 @@ export function createPullRequestSource(
   repo: { owner: string; repo: string },
   warn: (message: string) => void = () => undefined,
 ): EvidenceSource & { requests(): number; requestCounts(): RequestCounts } {
-  const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0 };
+  const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0, git: 0 };
   let graphqlWorks = true;
   const restCache = new Map<string, FileRead | undefined>();
 
@@ -164,7 +167,7 @@ export function createPullRequestSource(
   };
 
   return {
-    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents,
+    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents + counts.git,
     requestCounts: () => ({ ...counts }),
 
     async getPullRequest(pullNumber: number): Promise<PullRequestInfo> {
@@ -219,6 +222,16 @@ export function createPullRequestSource(
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         return { refused: isStatus(error, 406) ? `HTTP 406, too large: ${message}` : `HTTP ${status}: ${message}` };
       }
+    },
+
+    async getMergeBase(base: string, head: string) {
+      counts.git += 1;
+      return readMergeBase(octokit, repo, base, head);
+    },
+
+    async getTree(sha: string) {
+      counts.git += 1;
+      return readTree(octokit, repo, sha);
     },
 
     async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
-import { contentDigest } from '../evidence/content-digest.js';
 import { describeCapStop } from '../llm/spending-cap.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
@@ -46,7 +45,7 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
     pullNumber: trigger.pullNumber,
     headSha: pack.headSha,
     evidenceDigest: pack.digest,
-    contentDigest: contentDigest(pack),
+    contentDigest: pack.contentDigest,
     date: (clients.now ?? (() => new Date()))(),
     trigger: trigger.source,
     requestedBy: trigger.requestedBy,

@@ -180,9 +180,11 @@ describe('every kind of change, from a real git repository through the local Git
     expect(pack.notes.join(' ')).toMatch(/GitHub did not serve the whole diff of this PR \(HTTP 406/);
     expect(pack.fileCount).toEqual({ listed: 20, total: 20 });
     const byPath = new Map(files.map((f) => [f.path, f]));
-    expect(byPath.get('big/generated.txt')).toMatchObject({ kind: 'too-large', patch: undefined });
-    expect(pack.text).toContain('- "big/generated.txt": modified, +400 -400; GitHub sent no diff for it (too large to show) [no diff from GitHub');
-    expect(pack.truncated).toBe(true);
+    // GitHub sent no diff for it and no whole diff: it is computed here from both sides (issue #14).
+    expect(byPath.get('big/generated.txt')).toMatchObject({ kind: 'text', patchSource: 'local' });
+    expect(pack.text).toContain('- "big/generated.txt": modified, +400 -400; diff computed here from both sides (GitHub sent none) [diff');
+    expect(pack.notes.join(' ')).toMatch(/GitHub sent no diff for 1 changed text file, so its diff was computed here from the file at the merge base/);
+    expect(pack.truncated).toBe(false);
     // What only git's modes could tell is described as unknown, not guessed.
     expect(pack.text).toContain('- "assets/logo.png": binary or empty file modified (GitHub sent no diff and no line counts)');
     expect(pack.text).toContain('- "empty.txt": binary or empty file added');

@@ -13,6 +13,9 @@ describe('content_digest', () => {
     expect(rebased.tag).not.toBe(pack.tag);
     expect(contentDigest(rebased)).toBe(contentDigest(pack));
     expect(contentDigest(pack)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // Computed once, where the pack's own digest is.
+    expect(pack.contentDigest).toBe(contentDigest(pack));
+    expect(rebased.contentDigest).toBe(pack.contentDigest);
   });
 
   it('changes with the diff, a file shown, the RFC or the PR text', () => {

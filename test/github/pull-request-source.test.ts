@@ -36,7 +36,7 @@ describe('the evidence stage on GitHub', () => {
     const listPages = requests.filter((r) => r.path.endsWith('/pulls/1/files'));
     expect(listPages).toHaveLength(1);
     expect(requests.length - listPages.length).toBeLessThanOrEqual(10);
-    expect(counts).toEqual({ pull: 1, fileList: 1, wholeDiff: 1, graphql: 2, contents: 0 });
+    expect(counts).toEqual({ pull: 1, fileList: 1, wholeDiff: 1, graphql: 2, contents: 0, git: 0 });
     // Every content read went into the pack.
     const shown = [...pack.text.matchAll(/BEGIN EVIDENCE-\w+ FILE "([^"]+)"/g)].map((m) => m[1]);
     expect(shown.length).toBe(reads.content);
@@ -46,18 +46,25 @@ describe('the evidence stage on GitHub', () => {
     expect(checkPackAgainstTrees(pack, (side, path) => hundred.readFile(side === 'head' ? hundred.head.sha : hundred.base.sha, path)).mismatches).toEqual([]);
   });
 
-  it('pages through 3,000 files with Link headers, says "3000 of 3050", and stays far inside the hourly budget', async () => {
+  it('pages through 3,000 files with Link headers, names the other 50 from the git trees, and stays far inside the hourly budget', async () => {
     const { pack, files, requests, counts } = await gather(2);
     expect(counts.fileList).toBe(30);
     const pages = requests.filter((r) => r.path.endsWith('/pulls/2/files')).map((r) => Number(r.query.page ?? 1));
     expect(pages[0]).toBe(1); // the first page's Link header says how many there are
     expect(pages.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(files.map((f) => f.path)).toEqual(huge.files.slice(0, 3_000).map((f) => f.filename));
+    expect(files.slice(0, 3_000).map((f) => f.path)).toEqual(huge.files.slice(0, 3_000).map((f) => f.filename));
+    expect(files.slice(3_000).map((f) => f.path).sort()).toEqual(huge.files.slice(3_000).map((f) => f.filename).sort());
+    expect(files.slice(3_000).every((f) => f.listedBy === 'git-trees' && f.patchSource === 'local' && f.additions === 2 && f.deletions === 2)).toBe(true);
     // Past 300 files GitHub refuses the whole diff, so it is not asked for.
     expect(counts.wholeDiff).toBe(0);
-    expect(requests.length).toBeLessThan(40);
-    expect(pack.fileCount).toEqual({ listed: 3_000, total: 3_050 });
-    expect(pack.text).toContain('## Files changed (3000 of 3050: GitHub lists at most 3,000 files');
+    // One compare (the merge base) and the two trees, then both sides of the 50 other files in one GraphQL call each.
+    expect(counts.git).toBe(3);
+    expect(requests.length).toBeLessThan(45);
+    expect(pack.fileCount).toEqual({ listed: 3_050, total: 3_050 });
+    expect(pack.text).toContain('## Files changed (3050)');
+    expect(pack.notes.join(' ')).toContain("GitHub's file list stops at 3,000 files; the other 50 changed files were found by comparing the git trees");
+    // Truncated by the budget (3,050 diffs do not fit 80,000 tokens), not by GitHub's list.
+    expect(pack.truncated).toBe(pack.omitted.some((o) => o.what === 'hunks' && !o.reason.startsWith('GitHub')));
     expect(pack.truncated).toBe(true);
     expect(pack.tokens).toBeLessThanOrEqual(80_000);
   });

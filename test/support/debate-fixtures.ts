@@ -2,7 +2,6 @@ import { makeClaim } from '../../src/debate/claims.js';
 import { summariseUsage } from '../../src/usage/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
 import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/types.js';
-import { contentDigest } from '../../src/evidence/content-digest.js';
 import type { EvidencePack } from '../../src/evidence/types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
@@ -123,7 +122,7 @@ export function fixtureRecord(pack: EvidencePack, outcome = fixtureOutcome(pack)
     pullNumber: 12,
     headSha: pack.headSha,
     evidenceDigest: pack.digest,
-    contentDigest: contentDigest(pack),
+    contentDigest: pack.contentDigest,
     date: new Date('2026-11-30T10:00:00Z'),
     trigger: 'comment',
     requestedBy: 'alice',

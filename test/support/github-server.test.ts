@@ -562,3 +562,70 @@ describe('GraphQL blobs', () => {
     await expect(octokit.graphql('query { viewer { login } }')).rejects.toThrow(/answers only repository.object/);
   });
 });
+
+describe('past the pull request limits (issue #14)', () => {
+  let limits: GitHubServer;
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => `+line ${i}`).join('\n');
+  const big = { sha: 'c'.repeat(40), filename: 'big.txt', status: 'modified' as const, additions: 20_001, deletions: 0, changes: 20_001, patch: `@@ -0,0 +1,20001 @@\n${rows(20_001)}` };
+  const mid = { sha: 'd'.repeat(40), filename: 'mid.txt', status: 'modified' as const, additions: 2_500, deletions: 0, changes: 2_500, patch: `@@ -0,0 +1,2500 @@\n${rows(2_500)}` };
+  const tree = [
+    { path: 'a/b/c.txt', mode: '100644', sha: '1'.repeat(40), size: 3 },
+    { path: 'a/d.txt', mode: '100755', sha: '2'.repeat(40), size: 4 },
+    { path: 'deps/lib', mode: '160000', sha: '3'.repeat(40), size: 0 },
+  ];
+  beforeAll(async () => {
+    limits = await startGitHubServer({
+      token: TOKEN,
+      repositories: [
+        {
+          owner: OWNER,
+          name: REPO,
+          pulls: [
+            syntheticPull(1, 0, { files: [big, mid], diff: `${rows(20_001)}\n`, mergeBaseSha: 'e'.repeat(40), listTree: (sha) => (sha === HEAD ? tree : undefined), treeLimit: 4 }),
+            syntheticPull(2, 0, { files: [mid], omitPatchesOver: 2_000 }),
+          ],
+        },
+      ],
+    });
+  });
+  afterAll(async () => limits?.close());
+  const client = () => getOctokit(TOKEN, { baseUrl: limits.url });
+
+  it('leaves out the patch of a file past the per-file limit (20,000 lines, or what the PR sets) and keeps its counts', async () => {
+    const [first, second] = await Promise.all([client().rest.pulls.listFiles({ ...repo, pull_number: 1 }), client().rest.pulls.listFiles({ ...repo, pull_number: 2 })]);
+    expect(first.data.map((f) => [f.filename, f.patch === undefined, f.changes])).toEqual([['big.txt', true, 20_001], ['mid.txt', false, 2_500]]);
+    expect(second.data[0]).toMatchObject({ filename: 'mid.txt', changes: 2_500 });
+    expect(second.data[0]).not.toHaveProperty('patch');
+  });
+
+  it('refuses the whole diff past 20,000 lines with 406 too_large', async () => {
+    const error = await requestError(client().rest.pulls.get({ ...repo, pull_number: 1, mediaType: { format: 'diff' } }));
+    expect(error.status).toBe(406);
+    expect((error.response?.data as { message: string }).message).toMatch(/maximum number of lines \(20000\)/);
+  });
+
+  it('compares base...head with the merge base commit and its tree', async () => {
+    const { data } = await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${BASE}...${HEAD}`, per_page: 1 });
+    expect(data.merge_base_commit.sha).toBe('e'.repeat(40));
+    expect(data.merge_base_commit.commit.tree.sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(data.files?.map((f) => f.filename)).toEqual(['big.txt', 'mid.txt']);
+    // Files are listed on the first page only, and only for a pull request's own comparison.
+    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${BASE}...${HEAD}`, per_page: 1, page: 2 })).data.files).toEqual([]);
+    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${HEAD}...${BASE}` })).data.files).toEqual([]);
+  });
+
+  it('lists a git tree with its folders, cut and marked truncated past the limit when recursive', async () => {
+    const top = await client().rest.git.getTree({ ...repo, tree_sha: HEAD });
+    expect(top.data.tree.map((e) => [e.path, e.type])).toEqual([['a', 'tree'], ['deps', 'tree']]);
+    expect(top.data.truncated).toBe(false);
+    const all = await client().rest.git.getTree({ ...repo, tree_sha: HEAD, recursive: '1' });
+    expect(all.data.tree.map((e) => [e.path, e.mode, e.type])).toEqual([
+      ['a', '040000', 'tree'],
+      ['a/b', '040000', 'tree'],
+      ['a/b/c.txt', '100644', 'blob'],
+      ['a/d.txt', '100755', 'blob'],
+    ]);
+    expect(all.data.truncated).toBe(true);
+    expect((await client().rest.git.getTree({ ...repo, tree_sha: all.data.sha })).data.sha).toBe(all.data.sha);
+  });
+});

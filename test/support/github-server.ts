@@ -48,6 +48,20 @@ export interface FakePullRequest {
    * more than 300 files, or more than 20,000 diff lines.
    */
   diffTooLarge?: boolean;
+  /**
+   * Leave out `patch` in the file list (and the compare API) for a file whose patch has more lines than
+   * this, as GitHub does for a diff too large to show: "No single file's diff may exceed 20,000 lines
+   * that you can load or 500 KB of raw diff data" (docs.github.com, "Repository limits", Diff limits;
+   * "Most of the limits below affect both GitHub and the API"). Users report it from about 2,000 lines
+   * (issue #14). Default: 20,000 lines or 500 KB.
+   */
+  omitPatchesOver?: number;
+  /** The merge base of head and base (the compare API's `merge_base_commit`); default `base.sha`. */
+  mergeBaseSha?: string;
+  /** Every blob and submodule of the git tree at a commit of this PR, for `GET /git/trees/{sha}`; undefined for an unknown SHA. */
+  listTree?(sha: string): TreeEntryFixture[] | undefined;
+  /** Entries past which a recursive tree answer is cut and marked `truncated` (GitHub: 100,000 entries or 7 MB). */
+  treeLimit?: number;
   /** Reads a file at a commit SHA of this PR (head or base); undefined when absent. */
   readFile(sha: string, path: string): Buffer | undefined;
   /** Label names on the PR (`labels[].name` of the pull JSON); default none. */
@@ -76,6 +90,14 @@ export interface FakeApp {
   id: number;
   slug: string;
   name: string;
+}
+
+/** One blob (`100644`, `100755`, `120000`) or submodule (`160000`) of a git tree. */
+export interface TreeEntryFixture {
+  path: string;
+  mode: string;
+  sha: string;
+  size: number;
 }
 
 /** A repository's role names, as GitHub's `role_name`. */
@@ -284,6 +306,12 @@ const MAX_LISTED_FILES = 3000;
 /** Limits of the `.diff` media type. */
 const MAX_DIFF_FILES = 300;
 const MAX_DIFF_LINES = 20_000;
+/** "No single file's diff may exceed ... 500 KB of raw diff data" (docs.github.com, Repository limits). */
+const MAX_FILE_PATCH_BYTES = 500 * 1024;
+/** "The limit for the tree array is 100,000 entries with a maximum size of 7 MB when using the recursive parameter" (REST, Get a tree). */
+const MAX_TREE_ENTRIES = 100_000;
+/** Files the compare API lists: "it includes up to 300 changed files for the entire comparison" (REST, Compare two commits). */
+const MAX_COMPARE_FILES = 300;
 const MAX_COMMENT_LENGTH = 65_536;
 const MAX_CHECK_TEXT_LENGTH = 65_535;
 const MAX_ANNOTATIONS_PER_REQUEST = 50;
@@ -330,6 +358,7 @@ const DOCS = {
   compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
   graphql: 'https://docs.github.com/graphql',
+  tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
 } as const;
 
 type JsonObject = Record<string, unknown>;
@@ -591,9 +620,17 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       raw_url: file.raw_url ?? `${repoHtml(entry)}/raw/${sha}/${path}`,
       contents_url: file.contents_url ?? `${repoApi(entry)}/contents/${path}?ref=${sha}`,
     };
-    if (file.patch !== undefined) json.patch = file.patch;
+    if (file.patch !== undefined && !patchTooLarge(pull, file.patch)) json.patch = file.patch;
     if (file.previous_filename !== undefined) json.previous_filename = file.previous_filename;
     return json;
+  };
+
+  /** True when GitHub leaves this patch out of the file list (see `omitPatchesOver`). */
+  const patchTooLarge = (pull: FakePullRequest, patch: string): boolean => {
+    const limit = pull.omitPatchesOver ?? MAX_DIFF_LINES;
+    // A patch of more than `limit` lines has more than `limit` characters: count lines only then.
+    const tooLong = patch.length > limit && countLines(patch) > limit;
+    return pull.omitPatchesOver !== undefined ? tooLong : tooLong || Buffer.byteLength(patch) > MAX_FILE_PATCH_BYTES;
   };
 
   /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
@@ -870,6 +907,30 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.pullFiles));
     const listed = pull.files.slice(0, MAX_LISTED_FILES).map((file) => fileJson(entry, pull, file));
     sendPage(ctx, listed);
+  });
+
+  /**
+   * `GET /repos/{o}/{r}/git/trees/{tree_sha}[?recursive=1]` (REST, Get a tree): a commit SHA or its tree
+   * SHA; recursive, every blob and submodule with its folders, cut at the pull request's `treeLimit` (or
+   * 100,000 entries) with `truncated: true`; without `recursive`, the top level only.
+   */
+  route('GET', '/repos/:owner/:repo/git/trees/:sha', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const wanted = params.sha ?? '';
+    const found = entry?.repo.pulls.flatMap((p) => [p.head.sha, p.base.sha, p.mergeBaseSha ?? p.base.sha].map((sha) => ({ p, sha }))).find(({ sha }) => sha === wanted || treeSha(sha) === wanted);
+    const blobs = found?.p.listTree?.(found.sha);
+    if (entry === undefined || found === undefined || blobs === undefined) return send(ctx, notFound(DOCS.tree));
+    const recursive = ctx.query.has('recursive') && !['0', 'false'].includes(ctx.query.get('recursive') ?? '');
+    const listed = treeEntries(blobs, recursive);
+    const limit = found.p.treeLimit ?? MAX_TREE_ENTRIES;
+    const item = (e: { path: string; mode: string; type: string; sha: string; size?: number }): JsonObject => ({
+      ...e,
+      url: `${repoApi(entry)}/git/${e.type === 'tree' ? 'trees' : 'blobs'}/${e.sha}`,
+    });
+    send(ctx, {
+      status: 200,
+      body: { sha: treeSha(found.sha), url: `${repoApi(entry)}/git/trees/${treeSha(found.sha)}`, tree: listed.slice(0, limit).map(item), truncated: recursive && listed.length > limit },
+    });
   });
 
   route('GET', '/repos/:owner/:repo/contents/*path', (ctx, params) => {
@@ -1211,6 +1272,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       queue.push(...(entry.repo.commits?.find((c) => c.sha === sha)?.parents ?? []));
     }
     const commits = order.reverse().map((sha) => commitJson(entry, sha));
+    // A pull request's own comparison: its merge base, and "up to 300 changed files for the entire
+    // comparison", listed on the first page only, shaped as the file list shapes them.
+    const pull = entry.repo.pulls.find((p) => p.base.sha === baseSha && p.head.sha === headSha);
+    const firstPage = (Number(ctx.query.get('page') ?? '1') || 1) === 1;
     send(ctx, {
       status: 200,
       body: {
@@ -1221,9 +1286,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         behind_by: 0,
         total_commits: commits.length,
         base_commit: commitJson(entry, baseSha),
-        merge_base_commit: commitJson(entry, baseSha),
+        merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
         commits,
-        files: [],
+        files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
       },
     });
   });
@@ -1656,4 +1721,26 @@ export function emptyPullRequest(): FakePullRequest {
     diff: '',
     readFile: () => undefined,
   };
+}
+
+/** The (made-up, stable) SHA of the root tree of a commit, as the compare route's `commit.tree.sha`. */
+function treeSha(commitSha: string): string {
+  return createHash('sha1').update(commitSha).digest('hex');
+}
+
+/** A tree's entries as `GET /git/trees` lists them: folders (`040000 tree`) before their contents, in path order. */
+function treeEntries(blobs: TreeEntryFixture[], recursive: boolean): { path: string; mode: string; type: string; sha: string; size?: number }[] {
+  const out = new Map<string, { path: string; mode: string; type: string; sha: string; size?: number }>();
+  for (const blob of [...blobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const parts = blob.path.split('/');
+    for (let depth = 1; depth < parts.length && (recursive || depth === 1); depth += 1) {
+      const dir = parts.slice(0, depth).join('/');
+      if (!out.has(dir)) out.set(dir, { path: dir, mode: '040000', type: 'tree', sha: createHash('sha1').update(`dir:${dir}`).digest('hex') });
+    }
+    if (recursive || parts.length === 1) {
+      const type = blob.mode === '160000' ? 'commit' : 'blob';
+      out.set(blob.path, { path: blob.path, mode: blob.mode, type, sha: blob.sha, ...(type === 'blob' ? { size: blob.size } : {}) });
+    }
+  }
+  return [...out.values()];
 }

@@ -11,7 +11,7 @@ import { resolve, sep } from 'node:path';
 import type { MaterialisedCase } from '../../scripts/materialise-case.js';
 import { parseGitDiff, unquoteGitPath } from '../../src/evidence/parse-git-diff.js';
 import { gitBlobSha } from './github-server.js';
-import type { FakePullRequest, PullRequestFileFixture } from './github-server.js';
+import type { FakePullRequest, PullRequestFileFixture, TreeEntryFixture } from './github-server.js';
 
 /** Options of {@link pullFixtureFromCase}. */
 export interface PullFixtureOptions {
@@ -95,6 +95,8 @@ export interface GitPullOptions {
   dropPatches?: string[];
   /** Force GitHub's 406 `too_large` on the whole diff. */
   diffTooLarge?: boolean;
+  /** The server leaves out patches longer than this many lines (see `FakePullRequest.omitPatchesOver`). */
+  omitPatchesOver?: number;
 }
 
 /**
@@ -142,7 +144,21 @@ export function pullFixtureFromGit(repoDir: string, baseRef: string, headRef: st
     files,
     diff,
     ...(opts.diffTooLarge === undefined ? {} : { diffTooLarge: opts.diffTooLarge }),
+    ...(opts.omitPatchesOver === undefined ? {} : { omitPatchesOver: opts.omitPatchesOver }),
     readFile,
+    listTree(sha: string): TreeEntryFixture[] | undefined {
+      if (sha !== headSha && sha !== baseSha) return undefined;
+      // `git ls-tree -r -l -z`: "<mode> SP <type> SP <object> SP <size> TAB <path>" NUL-terminated (git-ls-tree(1)).
+      return git(['ls-tree', '-r', '-l', '-z', sha])
+        .toString('utf8')
+        .split('\0')
+        .filter((row) => row !== '')
+        .map((row) => {
+          const [meta = '', path = ''] = row.split('\t');
+          const [mode = '', , object = '', size = '0'] = meta.split(/ +/);
+          return { path, mode, sha: object, size: size === '-' ? 0 : Number(size) };
+        });
+    },
   };
 }
 
@@ -189,6 +205,10 @@ export interface SyntheticPullOptions {
   linesPerFile?: number;
   number?: number;
   body?: string;
+  /** File 0 instead has this many lines and changes this many (removed, and as many added). */
+  largeFirstFile?: { lines: number; changed: number };
+  /** The server leaves out patches longer than this many lines (see `FakePullRequest.omitPatchesOver`). */
+  omitPatchesOver?: number;
 }
 
 /**
@@ -197,29 +217,33 @@ export interface SyntheticPullOptions {
  * are generated when read, so a 3,000-file PR costs little memory in the server.
  */
 export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
-  const linesPerFile = opts.linesPerFile ?? Math.max(60, opts.changedPerFile + 40);
-  const headSha = sha1(`synthetic-head:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
-  const baseSha = sha1(`synthetic-base:${opts.files}:${opts.changedPerFile}:${linesPerFile}`);
+  const defaultLines = opts.linesPerFile ?? Math.max(60, opts.changedPerFile + 40);
+  const large = opts.largeFirstFile;
+  const linesOf = (i: number) => (i === 0 && large ? large.lines : defaultLines);
+  const changedOf = (i: number) => (i === 0 && large ? large.changed : opts.changedPerFile);
+  const variant = `${opts.files}:${opts.changedPerFile}:${defaultLines}${large ? `:${large.lines}:${large.changed}` : ''}`;
+  const headSha = sha1(`synthetic-head:${variant}`);
+  const baseSha = sha1(`synthetic-base:${variant}`);
   const pathOf = (i: number) => (i % 20 === 19 ? `vendor/lib${i % 7}/part-${i}.js` : i % 10 === 3 ? `docs/topic-${i}.md` : `src/area-${i % 37}/module-${i}.ts`);
   const start = 21;
   const baseLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k}, 'base ${i}');`;
   const headLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k} * 2, 'head ${i}');`;
   const content = (i: number, side: 'base' | 'head'): string => {
     const out: string[] = [];
-    for (let k = 1; k <= linesPerFile; k += 1) {
-      const changed = k >= start && k < start + opts.changedPerFile;
+    for (let k = 1; k <= linesOf(i); k += 1) {
+      const changed = k >= start && k < start + changedOf(i);
       out.push(changed && side === 'head' ? headLine(i, k) : baseLine(i, k));
     }
     return `${out.join('\n')}\n`;
   };
   const patchOf = (i: number): string => {
     const from = start - 3;
-    const to = Math.min(linesPerFile, start + opts.changedPerFile + 2);
+    const to = Math.min(linesOf(i), start + changedOf(i) + 2);
     const rows: string[] = [];
     for (let k = from; k < start; k += 1) rows.push(` ${baseLine(i, k)}`);
-    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`-${baseLine(i, k)}`);
-    for (let k = start; k < start + opts.changedPerFile; k += 1) rows.push(`+${headLine(i, k)}`);
-    for (let k = start + opts.changedPerFile; k <= to; k += 1) rows.push(` ${baseLine(i, k)}`);
+    for (let k = start; k < start + changedOf(i); k += 1) rows.push(`-${baseLine(i, k)}`);
+    for (let k = start; k < start + changedOf(i); k += 1) rows.push(`+${headLine(i, k)}`);
+    for (let k = start + changedOf(i); k <= to; k += 1) rows.push(` ${baseLine(i, k)}`);
     const count = to - from + 1;
     return `@@ -${from},${count} +${from},${count} @@\n${rows.join('\n')}`;
   };
@@ -232,9 +256,9 @@ export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
       sha: sha1(`blob:${path}`),
       filename: path,
       status: 'modified',
-      additions: opts.changedPerFile,
-      deletions: opts.changedPerFile,
-      changes: 2 * opts.changedPerFile,
+      additions: changedOf(i),
+      deletions: changedOf(i),
+      changes: 2 * changedOf(i),
       patch: patchOf(i),
     });
   }
@@ -253,10 +277,18 @@ export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
       diff ??= files.map((f) => `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`).join('');
       return diff;
     },
+    ...(opts.omitPatchesOver === undefined ? {} : { omitPatchesOver: opts.omitPatchesOver }),
     readFile(sha: string, path: string): Buffer | undefined {
       const i = byPath.get(path);
       if (i === undefined || (sha !== headSha && sha !== baseSha)) return undefined;
       return Buffer.from(content(i, sha === headSha ? 'head' : 'base'));
+    },
+    listTree(sha: string): TreeEntryFixture[] | undefined {
+      if (sha !== headSha && sha !== baseSha) return undefined;
+      return files.map((f, i) => {
+        const blob = Buffer.from(content(i, sha === headSha ? 'head' : 'base'));
+        return { path: f.filename, mode: '100644', sha: gitBlobSha(blob), size: blob.length };
+      });
     },
   };
 }
