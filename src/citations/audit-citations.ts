@@ -53,3 +53,12 @@ export function tagCitationForModels(citation: CheckedCitation): string {
   const tag = citation.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${citation.check.detail}]`;
   return `${tag} ${formatCitationRef(citation)} ${JSON.stringify(citation.quote)}`;
 }
+
+/**
+ * A reference from a claim's prose (issue #11) as the models read it: tagged like a citation, without
+ * a quote. e.g. `[UNVERIFIED: "lib/x.js" is not a file of this pull request or its RFC] lib/x.js:3 (in the prose)`
+ */
+export function tagReferenceForModels(reference: CheckedCitation): string {
+  const tag = reference.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${reference.check.detail}]`;
+  return `${tag} ${formatCitationRef(reference)} (in the prose)`;
+}

@@ -126,3 +126,110 @@ function closingQuote(text: string): number {
   }
   return -1;
 }
+
+/** A reference found in free text by {@link findCitationRefs}. */
+export interface FoundRef {
+  /** Offset of the reference in the text, in UTF-16 code units; `end` is exclusive. */
+  start: number;
+  end: number;
+  /** The reference as written, e.g. `lib/a.js:12` or a blob link. */
+  raw: string;
+  ref: Required<CitationRef>;
+  /** Set for a blob link: the commit it names. */
+  commit?: string;
+}
+
+/** The repository whose blob links are references: `{server}/{owner}/{repo}/blob/...`. */
+export interface RepositoryUrl {
+  serverUrl: string;
+  owner: string;
+  repo: string;
+}
+
+/** Which blob links {@link findCitationRefs} reads as references. */
+export interface BlobLinkScope {
+  /** Blob links to this repository, at any commit. */
+  repository?: RepositoryUrl;
+  /** Blob links, on any host, at one of these commits (7 or more leading hex digits name one). */
+  commits?: readonly string[];
+  /**
+   * Paths that count as references even without a `/` or `.` (`LICENSE:3`, `Makefile:12`): the files of
+   * the evidence pack. Any other bare word before `:N` (`step:1`) is prose, not a reference.
+   */
+  paths?: ReadonlySet<string>;
+}
+
+/** A GitHub blob URL: host, owner, repository, commit or branch, path, and a line anchor. */
+const BLOB_LINK = /\bhttps?:\/\/([^\s/]+)\/([^\s/]+)\/([^\s/]+)\/blob\/([^\s/]+)\/([^\s#?)\]>"'`]+)(#L\d+(?:-L\d+)?)?/gi;
+
+/**
+ * A bare reference in prose: a path with a `/` or a `.` in it (the shape of a file, not of `12:30`), or
+ * a known path (see {@link BlobLinkScope.paths}), then the grammar's tail. The path stops at whitespace, quotes, brackets and the other characters
+ * prose puts around a reference; a path with any of these must be written quoted (`"a b.md":3`).
+ */
+const PROSE_REF = /(?<![^\s(\[{"'`*_~,;])(?:("(?:[^"\\\n]|\\.)*")|([^\s"'`()<>[\]{},;*~|\u00a0]*?[^\s"'`()<>[\]{},;*~|\u00a0:@.]))((?:@head|@base)?:\d+(?:[-\u2013]\d+)?)(?![\w-]|[.:]\w)/gu;
+
+/** `#L12` or `#L12-L18` (GitHub's line anchors on a blob URL); without one a link names line 1. */
+const LINE_ANCHOR = /^#L(\d+)(?:-L(\d+))?$/;
+
+/**
+ * Every reference of the citation grammar in free text (issue #11): `path:N`, `path:N-M`,
+ * `path@base:N`, quoted paths, and the blob links of this repository that `scope` names
+ * (`{server}/{owner}/{repo}/blob/{commit}/{path}#L{a}-L{b}`, path percent-decoded). Pure.
+ * A candidate that the grammar refuses (a line 0, a reversed range) is still returned when it has the
+ * shape of a reference, with its range as written, so that the verifier marks it rather than it
+ * standing unchecked; it is skipped only when it is no reference at all.
+ * @param scope which blob links count; with neither field, no blob link is a reference
+ * @returns references in text order, never overlapping
+ */
+export function findCitationRefs(text: string, scope: BlobLinkScope = {}): FoundRef[] {
+  const found: FoundRef[] = [];
+  for (const m of text.matchAll(BLOB_LINK)) {
+    const [whole, host, owner, repo, commit, written, rawAnchor] = m as unknown as string[];
+    if (!isOurBlob(host!, owner!, repo!, commit!, scope)) continue;
+    // Without an anchor, punctuation that ends the sentence is not part of the path.
+    const rawPath = rawAnchor ? written! : written!.replace(/[.,:;!?]+$/, '');
+    const raw = rawAnchor ? whole! : whole!.slice(0, whole!.length - (written!.length - rawPath.length));
+    const anchor = LINE_ANCHOR.exec(rawAnchor ?? '');
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath!);
+    } catch {
+      path = rawPath!;
+    }
+    const start = anchor ? Number(anchor[1]) : 1;
+    const end = anchor?.[2] === undefined ? start : Number(anchor[2]);
+    found.push({ start: m.index, end: m.index + raw.length, raw, commit, ref: { path, side: 'head', line_start: start, line_end: end } });
+  }
+  for (const m of text.matchAll(PROSE_REF)) {
+    const at = m.index;
+    if (found.some((f) => at < f.end && at + m[0].length > f.start)) continue;
+    const pathText = m[1] ?? m[2] ?? '';
+    if (m[1] === undefined && ((!/[/.]/.test(pathText) && !scope.paths?.has(pathText)) || /:\/\//.test(pathText) || /^\d[\d.]*$/.test(pathText))) continue;
+    const parsed = parseCitationRef(m[0]);
+    const tail = /^(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/.exec(m[3]!)!;
+    const ref: Required<CitationRef> = parsed.ok
+      ? parsed.ref
+      : { path: m[1] === undefined ? pathText : safeJson(pathText), side: tail[1] === '@base' ? 'base' : 'head', line_start: Number(tail[2]), line_end: Number(tail[3] ?? tail[2]) };
+    found.push({ start: at, end: at + m[0].length, raw: m[0], ref });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function isOurBlob(host: string, owner: string, repo: string, commit: string, scope: BlobLinkScope): boolean {
+  const repository = scope.repository;
+  if (repository) {
+    const server = repository.serverUrl.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+    if (host.toLowerCase() === server && owner.toLowerCase() === repository.owner.toLowerCase() && repo.toLowerCase() === repository.repo.toLowerCase()) return true;
+  }
+  const lower = commit.toLowerCase();
+  return /^[0-9a-f]{7,40}$/.test(lower) && (scope.commits ?? []).some((sha) => sha.toLowerCase().startsWith(lower));
+}
+
+function safeJson(quoted: string): string {
+  try {
+    return String(JSON.parse(quoted));
+  } catch {
+    return quoted.slice(1, -1);
+  }
+}

@@ -1,6 +1,6 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/types.js';
-import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationSide } from './citation.js';
+import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -60,15 +60,17 @@ export const MIN_QUOTE_CHARS = 8;
  * (`side` absent means head, by the citation grammar), those lines were shown, and the quote, with
  * every run of whitespace folded to one space, occurs within the cited lines. A quote found elsewhere
  * in the evidence is not verified, but the right place is suggested.
+ * A reference without a quote (one a model wrote in its prose, issue #11) is checked by the same rules
+ * up to the quote: it is verified when the file, the side and the lines check out.
  * Pure; never throws.
- * @param citation as written by a model
+ * @param citation as written by a model (`quote` absent for a reference in prose)
  * @param pack the evidence pack the model saw
  * @returns `verified`, or `unverified` with the reason, a sentence, and where the quote is when it is elsewhere
  */
-export function verifyCitation(citation: Citation, pack: EvidencePack): CitationCheck {
+export function verifyCitation(citation: CitationRef & { quote?: string }, pack: EvidencePack): CitationCheck {
   const side = citationSide(citation);
   const { line_start: start, line_end: end } = citation;
-  const quote = normaliseWhitespace(citation.quote);
+  const quote = normaliseWhitespace(citation.quote ?? '');
   const file = findFile(pack, citation.path);
   const ref = (s: number, e: number) => formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
   const unverified = (reason: UnverifiedReason, detail: string, suggestion?: CitationSuggestion): CitationCheck => ({
@@ -125,13 +127,15 @@ export function verifyCitation(citation: Citation, pack: EvidencePack): Citation
     }
     cited.push(text);
   }
+  const sidePath = side === 'base' ? (file.basePath ?? path) : path;
+  if (citation.quote === undefined) return { status: 'verified', sidePath };
   if (quote === '') return unverified('quote-mismatch', 'the quote is empty');
   const citedText = normaliseWhitespace(cited.join('\n'));
   if (citedText.includes(quote)) {
     if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines, quote)) {
       return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
     }
-    return { status: 'verified', sidePath: side === 'base' ? (file.basePath ?? path) : path };
+    return { status: 'verified', sidePath };
   }
   const suggestion = findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start) ?? findQuoteAnywhere(pack, quote, path);
   return unverified(

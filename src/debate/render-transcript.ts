@@ -1,4 +1,4 @@
-import { tagCitationForModels } from '../citations/audit-citations.js';
+import { tagCitationForModels, tagReferenceForModels } from '../citations/audit-citations.js';
 import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './types.js';
 
 /**
@@ -88,6 +88,7 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
   const lines = [`${lead} ${claim.id}${after}${tag}: ${claim.text}`];
   if (claim.reasoning) lines.push(`${indent}Reasoning: ${claim.reasoning}`);
   for (const c of claim.citations) lines.push(`${indent}- ${tagCitationForModels(c)}`);
+  for (const r of claim.references) lines.push(`${indent}- ${tagReferenceForModels(r)}`);
   return lines.join('\n');
 }
 

@@ -14,8 +14,9 @@ export interface Position {
 }
 
 /**
- * How the evidence audit (issue #4, phase 5) tags a factual claim: `verified` (at least one verified
- * citation), `unverified` (citations, none verified) and `no-citation` come from the verifier;
+ * How the evidence audit (issue #4, phase 5) tags a factual claim: `verified` (every reference it holds,
+ * structured citations and references in its prose alike, checks out; issue #11), `unverified` (one
+ * or more does not) and `no-citation` (none at all) come from the verifier;
  * `exaggerated` (verified lines that do not support what the claim says) from the auditor.
  */
 export type ClaimTag = 'verified' | 'unverified' | 'no-citation' | 'exaggerated';
@@ -30,6 +31,8 @@ export interface Claim {
   /** The reasoning from evidence to claim, for arguments. */
   reasoning: string | undefined;
   citations: CheckedCitation[];
+  /** References the claim's text and reasoning hold (`path:N` and the like, issue #11), checked without a quote (`quote` is ''). */
+  references: CheckedCitation[];
   tag: ClaimTag;
   /** The auditor's reason for `exaggerated`. */
   tagReason: string | undefined;

@@ -58,9 +58,11 @@ export async function publishVerdict(run: RunContext, result: RecordedResult, ev
 }
 
 /** Posts why there is nothing to debate, unless a verdict is there (then the log says it). */
-export async function publishNotContested(run: RunContext, framing: Framing): Promise<PipelineResult> {
+export async function publishNotContested(run: RunContext, framing: Framing, evidence: RunEvidence): Promise<PipelineResult> {
   const { log } = run.clients;
-  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.command);
+  const { pack } = evidence;
+  const context = { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.command, { pack, context });
   const posted = await step('posting the comment', () => run.comment.postUpdate(body));
   warnOnAuthor(run, posted);
   log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));

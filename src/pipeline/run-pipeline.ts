@@ -55,7 +55,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
-    if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing)));
+    if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing, evidence)));
     // Record and render: the report, outputs and job summary are kept before any further GitHub call.
     recorded = await recordResult(run, outcome, evidence);
     // Publish, then settle the reaction.

@@ -1,16 +1,11 @@
 import { recordToYaml, type DecisionRecord } from './decision-record.js';
-import { fencedBlock, sanitiseText } from './sanitise.js';
+import { fencedBlock, mention, sanitiseText } from './sanitise.js';
 
 /**
  * The bodies `/debate accept` posts (contract sections 3 and 9): the note on the debate comment (a
  * mirror for people; the check run is the decision of record), the confirmation, and the refusals.
  * Whatever a person wrote goes through the sanitiser. Pure.
  */
-
-/** `@login` when the login has GitHub's shape, so a forged payload cannot ping anyone else. */
-function mention(login: string): string {
-  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
-}
 
 const NOTE = /^> \*\*Accepted by [^\n]*\n(?:>[^\n]*\n)*\n?/m;
 const RECORD_BLOCK = /(`{3,})yaml\nschema: pr-debate\/decision@1\n[\s\S]*?\n\1(?!`)/;

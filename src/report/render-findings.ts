@@ -8,8 +8,8 @@ import { codeSpan, sanitiseText } from './sanitise.js';
 /**
  * The body of the debate comment after its head (contract section 7): surviving, falsified, conceded
  * and unresolved positions with their evidence, then the judge's reasons, trade-offs, what would change
- * the decision, dissent, blind spots, consensus, open questions, scenarios, the engine's notes, and the
- * evidence notes. Pure.
+ * the decision, dissent, blind spots, consensus, open questions, scenarios, and the evidence notes.
+ * The engine's notes follow, collapsed ({@link renderEngineNotes}). Pure.
  */
 
 const GROUPS = [
@@ -31,7 +31,7 @@ export function renderFindings(outcome: DebateResult, pack: EvidencePack, contex
       if (group.length === 0) continue;
       body.push('', `### ${title}`);
       for (const p of group) {
-        body.push('', `**${p.id}. ${sanitiseText(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
+        body.push('', `**${p.id}. ${prose(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
         const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
         if (status === 'falsified' && p.defeating_citations.length > 0) {
           body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
@@ -51,16 +51,33 @@ export function renderFindings(outcome: DebateResult, pack: EvidencePack, contex
     if (ruling.scenarios.length > 0) {
       body.push('', '### Scenarios', '', '| Scenario | Recommendation | Why |', '|---|---|---|');
       for (const sc of ruling.scenarios) {
-        const rec = sc.recommendation === 'none' ? 'none' : `${sc.recommendation}. ${sanitiseText(label(sc.recommendation), { inline: true })}`;
+        const rec = sc.recommendation === 'none' ? 'none' : `${sc.recommendation}. ${prose(label(sc.recommendation), { inline: true })}`;
         body.push(`| ${prose(sc.scenario, { inline: true })} | ${rec} | ${prose(sc.rationale, { inline: true })} |`);
       }
-    }
-    if (outcome.enforcement.length > 0) {
-      body.push('', '### Rulings the engine corrected', ...outcome.enforcement.map((n) => `- ${prose(n, { inline: true })}`));
     }
   }
   body.push('', '### Evidence', '', renderEvidenceNotes(pack));
   return body;
+}
+
+/**
+ * The engine's corrections of the judge's ruling (issue #11: off the first screen): one line that says
+ * how many there were, then the notes in a collapsed `<details>` block. Empty when there are none.
+ */
+export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[] {
+  const notes = outcome.enforcement;
+  if (notes.length === 0) return [];
+  const count = notes.length === 1 ? 'one ruling of the judge' : `${notes.length} rulings of the judge`;
+  return [
+    '',
+    `_The engine corrected ${count} to keep the debate's rules (collapsed below)._`,
+    '',
+    `<details><summary>Rulings the engine corrected (${notes.length})</summary>`,
+    '',
+    ...notes.map((n) => `- ${prose(n, { inline: true })}`),
+    '',
+    '</details>',
+  ];
 }
 
 /** What the evidence pack held and what it left out. */

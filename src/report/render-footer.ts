@@ -26,6 +26,6 @@ export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack
   return [
     `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
     ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
-    ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head ${pack.headSha.slice(0, 7)}${run}</sub>`,
+    ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head \`${pack.headSha.slice(0, 7)}\`${run}</sub>`,
   ].join('');
 }

@@ -1,7 +1,9 @@
 import type { Framing } from '../debate/schemas.js';
+import type { EvidencePack } from '../evidence/types.js';
 import type { CommandReply } from '../trigger/detect-trigger.js';
 import { markerLine, type CommentContext } from './comment-context.js';
-import { codeSpan, fencedBlock, sanitiseText } from './sanitise.js';
+import { createProse, plainProse } from './prose.js';
+import { codeSpan, fencedBlock, mention, sanitiseText } from './sanitise.js';
 
 /**
  * Every body the product posts besides the debate and progress comments: replies to a command that
@@ -51,11 +53,6 @@ export function renderRefusal(login: string): string {
   return `${mention(login)} only people with write access to this repository can start a debate.`;
 }
 
-/** `@login` when the login has GitHub's shape (letters, digits, hyphens), else the login as plain text. */
-function mention(login: string): string {
-  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
-}
-
 /**
  * The reply when an input of the workflow is not valid (issue #9): the problem as the settings name it
  * (the input, the values it takes, what it got) and where to fix it.
@@ -81,14 +78,17 @@ export function renderFailureBesideVerdict(login: string, problem: string, runUr
 /**
  * The comment when the moderator found nothing contested: why, and a sharper command to run.
  * @param command the configured command word
+ * @param evidence the evidence pack the moderator read, and where links point: references in its reason
+ *   are checked against it (issue #11), linked or marked; without it the reason is only sanitised
  */
-export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string): string {
+export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string, evidence?: { pack: EvidencePack; context: CommentContext }): string {
+  const prose = evidence ? createProse(evidence.pack, evidence.context) : plainProse;
   const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
   return [
     markerLine(context.id),
     '## pr-debate: nothing to debate',
     '',
-    sanitiseText(framing.reason),
+    prose(framing.reason),
     suggestion,
     '',
     `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`,
@@ -116,6 +116,6 @@ export function renderFailureComment(id: string, problem: string, runUrl: string
 function renderMessage(message: string): string {
   return message
     .split(/(`[^`\n]+`)/)
-    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : sanitiseText(part.replace(/\s+/g, ' '))))
+    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : part.replace(/^(\s*)([\s\S]*?)(\s*)$/, (_m, lead: string, text: string, tail: string) => `${lead ? ' ' : ''}${sanitiseText(text, { inline: true })}${tail ? ' ' : ''}`)))
     .join('');
 }

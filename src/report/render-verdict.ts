@@ -24,14 +24,14 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const head: string[] = [];
   if (!ruling) {
-    head.push('## ⚠️ pr-debate: no verdict', '', `**The debate was aborted.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
+    head.push('## ⚠️ pr-debate: no verdict', '', `**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })}`);
     head.push('', 'What the advocates produced is kept below. Re-run the debate to get a verdict.');
   } else if (ruling.recommendation === 'none') {
     const axis = ruling.tied_on_axis ? ` on axis: ${prose(ruling.tied_on_axis, { inline: true })}` : '';
     head.push(`## ⚖️ pr-debate verdict: no clear winner${axis}`, '', `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`);
   } else {
     head.push(
-      `## ⚖️ pr-debate verdict: ${ruling.recommendation}. ${sanitiseText(label(ruling.recommendation), { inline: true })}`,
+      `## ⚖️ pr-debate verdict: ${ruling.recommendation}. ${prose(label(ruling.recommendation), { inline: true })}`,
       '',
       `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`,
     );
@@ -39,17 +39,17 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   if (ruling) head.push('', `> ${prose(ruling.summary, { inline: true })}`);
   head.push('', `**Debate:** preset ${record.preset}, ${record.rounds} cross-examination round(s). ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
   if (outcome.completion === 'degraded-success') {
-    head.push('', `> [!WARNING]\n> **Degraded run.** ${sanitiseText(outcome.problems.join(' '), { inline: true })}`);
+    head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
   }
   if (context.currentHeadSha !== context.headSha) {
     head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
   if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
-  head.push('', `**Topic:** ${sanitiseText(outcome.topic, { inline: true })}`, '');
+  head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '');
   head.push('| Position | Status | Citations |', '|---|---|---|');
   for (const p of record.positions) {
     const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
-    head.push(`| **${p.id}.** ${sanitiseText(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
+    head.push(`| **${p.id}.** ${prose(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
   }
   return head;
 }

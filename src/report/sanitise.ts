@@ -1,6 +1,6 @@
 /**
- * Makes model and PR text safe to place in our comment: it cannot open HTML, forge our marker,
- * ping anyone, or start a line with a command. Pure.
+ * Makes model and PR text safe to place in our comment: it cannot open HTML, forge our marker, form a
+ * link, autolink, mention or cross-reference, or start a line with a command. Pure.
  */
 
 /** The hidden first line of every debate comment (contract section 7). */
@@ -8,6 +8,12 @@ export const MARKER_PREFIX = '<!-- pr-debate:v1';
 
 /** Bidirectional controls (Trojan Source) and invisible characters a reader should see, not be fooled by. */
 const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
+
+/** C0 controls other than tab and newline, and DEL: they have no business in a comment. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** What breaks an autolink or a reference without changing what a reader sees. */
+const ZWSP = '\u200b';
 
 /** Shows each hidden character as its code point, e.g. `⟨U+202E⟩`. */
 export function revealHiddenCharacters(text: string): string {
@@ -20,38 +26,90 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Text from a model or the PR, for Markdown paragraphs and list items.
- * - HTML is escaped, so no tag, comment or marker can be formed; brackets too, so no link or image;
- * - every `@` gets a zero-width space after it, so no one is mentioned;
- * - a line starting with `/` gets a zero-width space first, so it is never a command line;
+ * Breaks, with a zero-width space, everything GitHub turns into a link or a reference in the text of
+ * a comment (GitHub Docs, "Autolinked references and URLs"; GitHub Flavored Markdown spec, "Autolinks
+ * (extension)"):
+ * - URLs with a scheme (`https://`, `http://`, `ftp://`, `mailto:`, `xmpp:`) and the schemes a link
+ *   must never carry (`javascript:`, `vbscript:`, `data:`, `file:`): a space after the scheme name;
+ * - `www.` hosts: after `www`;
+ * - e-mail addresses (GFM's extended e-mail autolink): after the `@`;
+ * - issue and pull request references `#123`, `owner/repo#123`, `GH-123`: after `#` or `GH-`;
+ * - commit SHAs (7 to 40 hex digits, alone or as `user@sha` / `owner/repo@sha`): every 6 digits, so
+ *   no run of 7 remains.
+ * Mentions are handled by {@link sanitiseText}. Text inside a code span is never autolinked, so this is
+ * for text outside code.
+ */
+export function breakAutolinks(text: string): string {
+  return text
+    .replace(/(?<![A-Za-z0-9])(https?|ftp|mailto|xmpp|javascript|vbscript|data|file)(?=:)/gi, `$1${ZWSP}`)
+    .replace(/(?<![A-Za-z0-9])(www)(?=\.)/gi, `$1${ZWSP}`)
+    .replace(/(?<=[A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)/g, `@${ZWSP}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`)
+    .replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`)
+    .replace(/(?<![0-9A-Za-z])[0-9a-f]{7,40}(?![0-9A-Za-z])/gi, (sha) => sha.replace(/.{6}(?=.)/g, `$&${ZWSP}`));
+}
+
+/**
+ * Text from a model, a person or the PR, for Markdown paragraphs, headings, list items and table cells.
+ * - HTML is escaped, so no tag, comment or marker can be formed;
+ * - backslashes and brackets are escaped, so no link or image forms (CommonMark reads `\\[` as a literal
+ *   backslash followed by a live `[`, so the backslash is escaped first);
+ * - autolinks and references are broken ({@link breakAutolinks});
+ * - every `@` not glued to a letter or digit gets a zero-width space after it, so no one is mentioned;
+ * - a line loses its leading blanks (four would start an indented code block), and a line starting
+ *   with `/` gets a zero-width space first, so it is never a command line;
  * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible).
  * @param text any text
- * @param options `inline` folds newlines to spaces (table cells, headings)
+ * @param options `inline` folds newlines to spaces, escapes `|` and breaks a leading list marker (table
+ *   cells, headings, list items)
  */
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
   let out = escapeHtml(revealHiddenCharacters(text))
-    .replace(/[[\]]/g, '\\$&') // no links or images of the text's own making
+    .replace(/[\\[\]]/g, '\\$&')
     // Every `@` not glued to a letter or digit before it, not only one before a name: emphasis markers
     // between `@` and a name vanish when the Markdown is rendered (`@*x*` reads `@x`). After a letter or
-    // digit (`lib/a.js@base`, an e-mail address) GitHub sees no mention, and the text stays copyable.
-    .replace(/(?<![A-Za-z0-9])@/g, '@\u200b')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
-  out = out
+    // digit (`lib/a.js@base`) GitHub sees no mention, and the text stays copyable; an e-mail address
+    // there is broken by breakAutolinks.
+    .replace(/(?<![A-Za-z0-9])@/g, `@${ZWSP}`)
+    .replace(CONTROL_CHARACTERS, '');
+  out = breakAutolinks(out)
     .split(/\r?\n/)
-    .map((line) => line.replace(/^(\s*)([/`~#>|]|-{3,}|={3,})/, '$1\u200b$2'))
+    // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
+    .map((line) => line.replace(/^[ \t]+/, '').replace(/^([/`~#>|]|-{3,}|={3,})/, `${ZWSP}$1`))
     .join(options.inline ? ' ' : '\n');
-  if (options.inline) out = out.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+  if (options.inline) {
+    // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.
+    out = out.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim().replace(/^(?=(?:[-+*]|\d{1,9}[.)])(?: |$))/, ZWSP);
+  }
   return out;
 }
 
 /**
- * A quote shown verbatim as code. Markdown still parses between HTML tags, so every character it gives
- * meaning to is written as a character reference (CommonMark decodes those as plain text): no link,
- * emphasis, code span or mention can form, and the quote reads exactly as written.
+ * A mention of the person a reply answers: `@login` when the login has GitHub's shape (letters,
+ * digits and hyphens, at most 39 characters, as GitHub allows them), so
+ * a forged payload cannot ping anyone else; any other login is sanitised text and mentions no one.
+ */
+export function mention(login: string): string {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) ? `@${login}` : sanitiseText(login, { inline: true });
+}
+
+/**
+ * A text shown verbatim as code, as a Markdown code span: CommonMark renders a code span's content
+ * literally (no link, emphasis, HTML or entity), and GitHub makes no autolink, mention or reference in
+ * code. The fence is one backtick longer than any backtick run inside, and the content is padded with a
+ * space when it starts or ends with a backtick or a space (CommonMark strips one space from each side).
+ * Where a code span is not safe, the text is written as `<code>` with every character Markdown gives
+ * meaning to as a character reference: a `|` (it would split a table cell), or text of spaces only.
  */
 export function codeSpan(text: string): string {
-  const escaped = escapeHtml(revealHiddenCharacters(text).replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<code>${escaped}</code>`;
+  const content = revealHiddenCharacters(text).replace(/\r?\n/g, ' ').replace(CONTROL_CHARACTERS, '');
+  if (content.includes('|') || content.trim() === '') {
+    const escaped = escapeHtml(content).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return `<code>${escaped}</code>`;
+  }
+  const fence = '`'.repeat(longestBacktickRun(content) + 1);
+  const pad = /^[` ]|[` ]$/.test(content) ? ' ' : '';
+  return `${fence}${pad}${content}${pad}${fence}`;
 }
 
 /**
@@ -59,7 +117,10 @@ export function codeSpan(text: string): string {
  * close it (CommonMark: a closing fence needs at least as many backticks as the opening one).
  */
 export function fencedBlock(content: string, language: string): string {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(content) + 1));
   return `${fence}${language}\n${content}\n${fence}`;
+}
+
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
 }

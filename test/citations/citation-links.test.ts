@@ -22,19 +22,19 @@ describe('citation links in the comment', () => {
     maxTokens: 10_000,
   });
   const context = { id: 'x', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pull.headSha, baseSha: pull.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pull.headSha };
-  // Quotes and references are written with character references (they form no Markdown); read them back.
+  // A quote or reference with a `|` is written with character references (it forms no Markdown); read them back.
   const decode = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
   const render = (c: Citation, ctx: Parameters<typeof renderCitation>[1] = context) => decode(renderCitation({ ...c, check: verifyCitation(c, pack) }, ctx));
 
   it('links a head citation to the head commit and a base citation to the base commit, under the old name of a renamed file', () => {
     expect(render({ path: 'lib/new name.js', side: 'head', line_start: 41, line_end: 41, quote: 'retries = 5' })).toContain(`(https://github.com/octo/widgets/blob/${pull.headSha}/lib/new%20name.js#L41)`);
-    expect(render({ path: 'lib/new name.js', side: 'base', line_start: 41, line_end: 41, quote: 'retries = 3' })).toContain(`[<code>lib/new name.js@base:41</code>](https://github.com/octo/widgets/blob/${pull.baseSha}/lib/old.js#L41)`);
+    expect(render({ path: 'lib/new name.js', side: 'base', line_start: 41, line_end: 41, quote: 'retries = 3' })).toContain(`[\`lib/new name.js@base:41\`](https://github.com/octo/widgets/blob/${pull.baseSha}/lib/old.js#L41)`);
     expect(render({ path: 'lib/gone.js', side: 'base', line_start: 1, line_end: 2, quote: 'module.exports = 1; // end' })).toContain(`/blob/${pull.baseSha}/lib/gone.js#L1-L2)`);
   });
 
   it('never links an unverified citation, and does not link a base citation without the base commit', () => {
     const wrong = render({ path: 'lib/gone.js', side: 'head', line_start: 1, line_end: 1, quote: 'module.exports' });
-    expect(wrong).toMatch(/^⚠️ \*\*unverified\*\* <code>lib\/gone.js:1<\/code>/);
+    expect(wrong).toMatch(/^⚠️ \*\*unverified\*\* `lib\/gone.js:1`/);
     expect(wrong).not.toContain('](');
     const { baseSha: _, ...headOnly } = context;
     expect(render({ path: 'lib/gone.js', side: 'base', line_start: 1, line_end: 1, quote: 'module.exports' }, headOnly)).not.toContain('](');

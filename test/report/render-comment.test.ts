@@ -9,6 +9,7 @@ import { renderDebateComment } from '../../src/report/render-comment.js';
 import { sanitiseText } from '../../src/report/sanitise.js';
 import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
+import { renderAsGitHub } from '../support/github-rendering.js';
 
 const pack = fixturePack();
 const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200, currentHeadSha: pack.headSha };
@@ -71,6 +72,18 @@ describe('renderDebateComment', () => {
     expect(rendered).toContain('Cross-examination stopped in round 1: position B surrendered.');
   });
 
+  it('keeps the first screen to the verdict, its confidence and why; the engine\'s corrections sit collapsed under one line that counts them', () => {
+    const outcome = { ...fixtureOutcome(pack), enforcement: ['Judge run 1: B was ruled survived without a verified claim of its own; it is unresolved.', 'Judge run 2: the recommendation B is not a surviving position; it is none.'] };
+    const lines = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context).body.split('\n');
+    expect(lines.slice(1, 6)).toEqual(['## ⚖️ pr-debate verdict: A. keep the cache', '', '**Confidence: medium.** One side has verified evidence.', '', '> Keep the cache: its TTL bounds staleness.']);
+    const at = lines.indexOf('<details><summary>Rulings the engine corrected (2)</summary>');
+    expect(at).toBeGreaterThan(6);
+    expect(lines[at - 2]).toBe("_The engine corrected 2 rulings of the judge to keep the debate's rules (collapsed below)._");
+    expect(lines.findIndex((l) => l.includes('Judge run 1: B was ruled survived'))).toBeGreaterThan(at);
+    expect(lines).not.toContain('### Rulings the engine corrected');
+    expect(body).not.toContain('Rulings the engine corrected');
+  });
+
   it('marks a result stale when the head moved during the run', () => {
     const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, currentHeadSha: 'c'.repeat(40) });
     expect(stale).toContain('**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`');
@@ -99,8 +112,9 @@ describe('renderDebateComment', () => {
   });
 
   it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
-    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':'), maxLength: 120 });
-    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))');
+    // Backslashes, Unicode letters and GitHub's reference shapes (issue #11) besides Markdown's own characters.
+    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':', '\\', 'é', '中', 'Ж', '.', '1', '7', 'GH-', 'www.', 'https://', 'c0ffee1', 'src/cache.ts:', '@base:'), maxLength: 120 });
+    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))', '\\[click here\\](https://evil.example)', 'www.evil.example', '#123', 'octo/widgets#12', 'GH-123', 'a5c3785ed8d6a35868bc169f07e40e889087fd2e', 'me@evil.example', 'src/cache.ts:11', 'src/cache.ts:99', 'nope/x.js:3', `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`);
     fc.assert(
       fc.property(nasty, extra, nasty, fc.integer({ min: 1, max: 300 }), (a, b, c, repeat) => {
         const text = `${a}${b}${c}`;
@@ -138,6 +152,9 @@ describe('renderDebateComment', () => {
           if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type)) prose += '\n';
         }
         expect(prose).not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
+        // Read as GitHub renders it: no autolink, mention or cross-reference; links only to the lines of this PR or to the run.
+        const foreign = renderAsGitHub(rendered).links.filter((l) => !(l.kind === 'link' && /^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/.test(l.target)));
+        expect(foreign.map((l) => `${l.kind}: ${l.target}`)).toEqual([]);
         expect(yamlBlocks).toHaveLength(1);
         expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);
         expect(details, 'every <details> is closed').toBe(0);

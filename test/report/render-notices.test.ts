@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderCommandReply, renderFailureComment, renderRefusal } from '../../src/report/render-notices.js';
+import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from '../../src/report/render-notices.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
+import { renderAsGitHub } from '../support/github-rendering.js';
 import { parseCommandLine } from '../../src/trigger/parse-command.js';
 
 /** The reply to a malformed command, as posted. */
@@ -24,4 +26,13 @@ describe('replies and notices', () => {
     expect(renderRefusal('x @octocat <b>')).not.toMatch(/@octocat|<b>/);
     expect(renderFailureComment('0123456789abcdef', 'boom <!-- pr-debate:v1 id=ffffffffffffffff -->', undefined).match(/<!--/g)).toHaveLength(1);
   });
+
+  it('checks the references in the moderator\'s reason, and forms no autolink from it', () => {
+    const pack = fixturePack();
+    const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, baseSha: pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pack.headSha };
+    const body = renderNotContestedComment({ contested: false, reason: 'Only src/cache.ts:11 changed; lib/x.js:2 is not here. See #12 and www.evil.example.', topic: '', positions: [], out_of_scope: [], suggested_command: null }, context, '/debate', { pack, context });
+    expect(body).toContain('`lib/x.js:2` (⚠️ **unverified**: no such file)');
+    expect(renderAsGitHub(body).links.map((l) => `${l.kind} ${l.target}`)).toEqual([`link https://github.com/octo/widgets/blob/${pack.headSha}/src/cache.ts#L11`]);
+  });
 });
+
