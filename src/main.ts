@@ -6,7 +6,8 @@ import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/types.js';
-import { parseSettings, readEventPayload, SettingsError } from './settings.js';
+import { parseSettings, SettingsError } from './settings.js';
+import { readEventPayload } from './trigger/read-event-payload.js';
 import { detectTrigger } from './trigger/detect-trigger.js';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 

@@ -1,16 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { MAX_ROUNDS, PRESETS, type PresetName } from './debate/plan.js';
-import { GATE_POLICIES, type GatePolicy } from './gate/evaluate-policy.js';
-import { ModelIdError, parseModelId, type Provider } from './llm/model-id.js';
+import type { PresetName } from './debate/plan.js';
+import type { GatePolicy } from './gate/evaluate-policy.js';
+import { parseModelId, type Provider } from './llm/model-id.js';
+import { environmentSchema, inputsSchema } from './input-schemas.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
  * Pure: takes the raw strings, so tests and the CLI can feed it without `@actions/core`.
  */
 
-/** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+export { DEFAULT_MODEL } from './input-schemas.js';
 
 /** A preset name (input `preset`, contract section 5). */
 export type Preset = PresetName;
@@ -19,109 +18,6 @@ export type Preset = PresetName;
 export class SettingsError extends Error {
   override name = 'SettingsError';
 }
-
-/** A zod issue message that names the input, what it expects and what it got (house style). */
-const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
-
-const positiveInt = (input: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { error: expected(input, 'a whole number') })
-    .transform(Number)
-    .pipe(z.number().int().positive(`Input '${input}': expected a number above 0`));
-
-/** One word of a fixed set, case-insensitive (`preset`, `mode`, `gate-policy`). */
-const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
-  z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
-
-/** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
-const modelId = (input: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .superRefine((value, context) => {
-      try {
-        parseModelId(value);
-      } catch (error) {
-        if (error instanceof ModelIdError) context.addIssue({ code: 'custom', message: `Input '${input}': ${error.message}` });
-        else throw error;
-      }
-    });
-
-const inputsSchema = z.object({
-  'github-token': z.string({ error: "Input 'github-token' is required: pass `${{ github.token }}`" }).min(1),
-  // Required only when a debate runs (see requireApiKey): events that do nothing must not fail on it.
-  'anthropic-api-key': z.string().min(1).optional(),
-  'base-url': z
-    .url({ protocol: /^https?$/, error: "Input 'base-url': expected an http(s) URL such as https://api.anthropic.com" })
-    .optional(),
-  'openai-api-key': z.string().min(1).optional(),
-  model: modelId('model').default(DEFAULT_MODEL),
-  'trigger-label': z.string().trim().min(1).default('debate'),
-  command: z
-    .string()
-    .trim()
-    .regex(/^\S+$/, "Input 'command': expected one word without spaces, such as /debate")
-    .default('/debate'),
-  'rfc-path': z.string().trim().min(1).optional(),
-  preset: choice('preset', PRESETS, 'standard'),
-  'max-rounds': z
-    .string()
-    .trim()
-    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), { error: expected('max-rounds', `a whole number from 0 to ${MAX_ROUNDS}`) })
-    .transform(Number)
-    .optional(),
-  'advocate-models': z
-    .string()
-    .transform((value) => value.split(',').map((m) => m.trim()))
-    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
-    .optional(),
-  'judge-model': modelId('judge-model').optional(),
-  'max-cost-usd': z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$/, { error: expected('max-cost-usd', 'an amount in US dollars, such as 5 or 0.50') })
-    .transform(Number)
-    .pipe(z.number().positive("Input 'max-cost-usd': expected more than 0 dollars"))
-    .default(5),
-  language: z
-    .string()
-    .trim()
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u, "Input 'language': expected auto, or a language name or code such as German, de or pt-BR")
-    .default('auto'),
-  'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
-  'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
-  mode: choice('mode', ['debate', 'gate'], 'debate'),
-  'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),
-  'decision-signing-key': z.string().trim().min(1).optional(),
-  'decision-public-key': z.string().trim().min(1).optional(),
-  'required-label': z.string().trim().min(1).optional(),
-  'exempt-label': z.string().trim().min(1).default('debate-exempt'),
-  'decision-record-path': z.string().trim().min(1).optional(),
-  decision: z.string().trim().min(1).optional(),
-  'deadline-minutes': z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$/, { error: expected('deadline-minutes', 'a number of minutes, such as 20 or 0.5') })
-    .transform(Number)
-    .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
-    .default(20),
-});
-
-const environmentSchema = z.object({
-  GITHUB_EVENT_NAME: z.string({ error: 'GITHUB_EVENT_NAME is not set: run this inside GitHub Actions or via the CLI' }),
-  GITHUB_EVENT_PATH: z.string({ error: 'GITHUB_EVENT_PATH is not set: run this inside GitHub Actions or via the CLI' }),
-  GITHUB_REPOSITORY: z
-    .string({ error: 'GITHUB_REPOSITORY is not set' })
-    .regex(/^[^/\s]+\/[^/\s]+$/, 'GITHUB_REPOSITORY: expected owner/name'),
-  GITHUB_API_URL: z.url().default('https://api.github.com'),
-  GITHUB_SERVER_URL: z.url().default('https://github.com'),
-  GITHUB_RUN_ID: z.string().optional(),
-  RUNNER_TEMP: z.string().min(1).optional(),
-  GITHUB_WORKSPACE: z.string().min(1).optional(),
-});
 
 /** Where a role's model came from: an input the user set, or a default. */
 export type ModelSource = 'input' | 'default';
@@ -288,24 +184,6 @@ export function providersOf(settings: Pick<Settings, 'model' | 'advocateModels' 
  */
 export function requireCredentials(settings: Settings): void {
   if (providersOf(settings).has('anthropic')) requireApiKey(settings);
-}
-
-/**
- * Reads the webhook event payload the runner wrote to `GITHUB_EVENT_PATH`.
- * @throws SettingsError when the file cannot be read or is not JSON
- */
-export async function readEventPayload(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new SettingsError(`GITHUB_EVENT_PATH: cannot read ${path} (${error instanceof Error ? error.message : String(error)}); run pr-debate inside GitHub Actions or point it at an event payload file`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new SettingsError(`GITHUB_EVENT_PATH: ${path} is not valid JSON; it must hold the webhook event payload`);
-  }
 }
 
 /**

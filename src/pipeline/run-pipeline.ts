@@ -1,5 +1,4 @@
-import { planDebate, plannedCalls } from '../debate/plan.js';
-import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
+import { planDebate } from '../debate/plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { checkRoleModels } from './check-role-models.js';
@@ -42,13 +41,7 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     progress = trackProgress(run, plan);
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
-    const calls = plannedCalls(plan, trigger.positions.length || 4, trigger.positions.length === 0);
-    run.estimateUsd = estimateRunCostUsd(callsByModel({ total: calls, framing: trigger.positions.length === 0, positions: trigger.positions.length || 4, ...settings }), evidence.pack.tokens);
-    progress.update((state) => {
-      state.evidenceDone = true;
-      state.evidence = { files: evidence.pack.fileCount.total, tokens: evidence.pack.tokens, rfc: evidence.pack.rfcNote };
-      state.estimate = { calls, costUsd: run.estimateUsd };
-    });
+    progress.evidenceRead(evidence.pack);
     await progress.ready();
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
     await checkRoleModels(run);

@@ -1,4 +1,6 @@
-import { plannedPhases, type DebatePlan } from '../debate/plan.js';
+import { plannedCalls, plannedPhases, type DebatePlan } from '../debate/plan.js';
+import type { EvidencePack } from '../evidence/types.js';
+import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
 import { renderProgressComment, type ProgressState } from '../report/render-progress.js';
@@ -15,6 +17,8 @@ import { describeFailure, StepError } from './step-error.js';
 export interface ProgressTracker {
   /** Applies a change to the state and schedules a write of the comment. */
   update(change: (state: ProgressState) => void): void;
+  /** Ticks the evidence off and adds the plan's estimate of calls and cost (also kept in `run.estimateUsd`). */
+  evidenceRead(pack: EvidencePack): void;
   /**
    * Resolves once the first write has been answered.
    * @throws StepError when GitHub refused it for the token's permissions (403 "Resource not accessible
@@ -72,12 +76,22 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   };
   const first = write();
 
+  const update = (change: (state: ProgressState) => void) => {
+    change(state);
+    if (stopped) return;
+    if (writing) dirty = true;
+    else void write();
+  };
   return {
-    update(change) {
-      change(state);
-      if (stopped) return;
-      if (writing) dirty = true;
-      else void write();
+    update,
+    evidenceRead(pack) {
+      const calls = plannedCalls(plan, trigger.positions.length || 4, needsFraming);
+      run.estimateUsd = estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...settings }), pack.tokens);
+      update((s) => {
+        s.evidenceDone = true;
+        s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
+        s.estimate = { calls, costUsd: run.estimateUsd };
+      });
     },
     async ready() {
       await first;

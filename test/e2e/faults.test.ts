@@ -621,13 +621,13 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     const { expect } = ctx;
     const { github, command, run, posted } = await startScenario(ctx);
     const event = await command(POSITIONS);
-    // Every update of the plan hangs for 8 s; the verdict must not wait for them.
-    github.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 8_000, times: 1 });
+    // The first update of the plan hangs for 25 s; the verdict must not wait for it.
+    github.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 25_000, times: 1 });
     let verdictSentWhileHanging = false;
     const result = await run(event, {}, {
       onSpawn: () => {
         void vi
-          .waitUntil(() => github.state.requests.some((r) => r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('pr-debate verdict')), { timeout: 7_000, interval: 20 })
+          .waitUntil(() => github.state.requests.some((r) => r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('pr-debate verdict')), { timeout: 24_000, interval: 20 })
           .then(() => (verdictSentWhileHanging = true), () => undefined);
       },
     });

@@ -15,7 +15,6 @@ import { runAction } from '../support/run-action.js';
  * one record, the verdict of the judge's structured output, no secret, no mention, no raw HTML.
  */
 const SECRET_IN_PR = 'sk-ant-api03-LEAKEDleakedLEAKEDleaked0123456789';
-const SEEDED_ENV_SECRET = 'ghp_SeededEnvironmentSecret0123456789abcd';
 const API_KEY = 'sk-ant-local-injection-test-key';
 const TOKEN = 'ghs_injectionTestToken000000000000000000000';
 const HEAD = 'd'.repeat(40);
@@ -150,7 +149,6 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against t
       repository: 'octo/svc',
       apiUrl: github.url,
       inputs: { 'github-token': TOKEN, 'anthropic-api-key': API_KEY, 'base-url': anthropic.url },
-      env: { SEEDED_SECRET: SEEDED_ENV_SECRET },
     });
     expect(result.stderr, result.stdout).toBe("");
     expect(result.exitCode, result.stdout).toBe(0);
@@ -202,7 +200,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against t
 
     // No secret anywhere a person or a later step can read it.
     for (const [where, text] of Object.entries({ body, summary: result.summary, outputs: JSON.stringify(result.outputs), stdout: result.stdout.replace(/^::add-mask::.*$/gm, '') })) {
-      for (const secret of [SECRET_IN_PR, SEEDED_ENV_SECRET, API_KEY, TOKEN]) expect(text, `${secret} in ${where}`).not.toContain(secret);
+      for (const secret of [SECRET_IN_PR, API_KEY, TOKEN]) expect(text, `${secret} in ${where}`).not.toContain(secret);
     }
     expect(body).toContain('[redacted secret]');
 

@@ -266,10 +266,6 @@ export interface GitHubServerOptions {
   botLogin?: string;
   /** HTML base for `html_url`s; default `https://github.com`. */
   serverUrl?: string;
-  /** Account types by login; logins not listed are `User` (owners too). */
-  users?: Record<string, { type: 'User' | 'Bot' | 'Organization' }>;
-  /** Page size when `per_page` is absent; default 30, as GitHub. */
-  perPageDefault?: number;
   /** More tokens, token -> login, e.g. to comment as a human. */
   tokens?: Record<string, string>;
   /**
@@ -410,7 +406,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   const serverUrl = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
   const botLogin = options.botLogin ?? 'github-actions[bot]';
   const botApp: FakeApp = options.botApp ?? GITHUB_ACTIONS_APP;
-  const perPageDefault = options.perPageDefault ?? 30;
+  // Page size when `per_page` is absent: 30, as GitHub.
+  const perPageDefault = 30;
   const linkStyle = options.linkStyle ?? 'repos';
   const state: GitHubServerState = {
     requests: [],
@@ -432,7 +429,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   // ---- identities -------------------------------------------------------------------------
 
   const userType = (login: string): SimpleUser['type'] =>
-    login === botLogin ? 'Bot' : (options.users?.[login]?.type ?? 'User');
+    login === botLogin ? 'Bot' : 'User';
 
   const simpleUser = (login: string, type: SimpleUser['type'] = userType(login)): SimpleUser => {
     const id = login === 'github-actions[bot]' ? GITHUB_ACTIONS_BOT_ID : numericId(`user:${login}`);
