@@ -36,6 +36,12 @@ export interface GateSource {
   getPull(pullNumber: number): Promise<{ headSha: string; labels: string[] }>;
   /** The PR's commits (GitHub lists up to 250). */
   listPullCommits(pullNumber: number): Promise<string[]>;
+  /**
+   * Heads the bot's debate comments name in their trailer. Only a pointer: records are still read
+   * only from the gate's own check runs on those commits, so a forged trailer can point at nothing
+   * trusted. It finds a debate's head after a force-push dropped it from the PR's commits.
+   */
+  listCommentHeads(pullNumber: number): Promise<string[]>;
   /** Commits between a merge group's base and head, with the PRs GitHub associates with each. */
   listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; message: string; pulls: number[] }[]>;
 }
@@ -117,12 +123,13 @@ export function checkOutput(verdict: GateVerdict, detailsUrl: string | undefined
 
 /**
  * The verdict for one PR on its current head: the newest record from the `pr-debate` check runs of the
- * gate's own app on the head, the head before the push, and the PR's commits (plus a handed-over record).
+ * gate's own app on the head, the head before the push, the heads the debate comments name, and the
+ * PR's commits (plus a handed-over record).
  * @param appId the gate's own app (`app.id` of the check run it created)
  */
 export async function evaluatePull(deps: GateDeps, config: GateConfig, pullNumber: number, appId: number, before: string | undefined): Promise<{ headSha: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
   const pull = await deps.source.getPull(pullNumber);
-  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listPullCommits(pullNumber))]);
+  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber)), ...(await deps.source.listPullCommits(pullNumber))]);
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
   const found = selectNewestRecord(runs, { repo: config.repo, pullNumber, appId }, config.handedOver);

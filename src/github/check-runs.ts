@@ -3,6 +3,8 @@ import type { CheckOutput, GateSource } from '../gate/run-gate.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
 import { parseResponse } from './parse-response.js';
+import { MARKER_PREFIX } from '../report/sanitise.js';
+import { HEAD_TRAILER } from './upsert-comment.js';
 
 /**
  * The merge gate's reads and writes on GitHub (contract section 9), behind {@link GateSource}.
@@ -29,6 +31,7 @@ const checkRunSchema = z.object({
 });
 
 const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
+const commentSchema = z.object({ body: z.string().nullable().optional(), user: z.object({ login: z.string() }).nullable() });
 const commitSchema = z.object({ sha: z.string(), commit: z.object({ message: z.string() }) });
 const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })) });
 
@@ -61,7 +64,7 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
 }
 
 /** The gate's {@link GateSource} on GitHub's REST API. */
-export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }): GateSource {
+export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }, botLogin: string): GateSource {
   return {
     async startCheck(headSha) {
       const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: 'Evaluating the decision', summary: 'The merge gate is reading the decision records of this PR.' } });
@@ -104,6 +107,17 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     async listPullCommits(pullNumber) {
       const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { ...repo, pull_number: pullNumber, per_page: 100 });
       return commits.map((c) => parseResponse(commitSchema, c, `GET pulls/${pullNumber}/commits`).sha);
+    },
+
+    async listCommentHeads(pullNumber) {
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullNumber, per_page: 100 });
+      const heads: string[] = [];
+      for (const item of comments) {
+        const comment = parseResponse(commentSchema, item, `GET issues/${pullNumber}/comments`);
+        const head = comment.user?.login === botLogin && comment.body?.startsWith(`${MARKER_PREFIX} id=`) ? HEAD_TRAILER.exec(comment.body)?.[1] : undefined;
+        if (head) heads.push(head);
+      }
+      return heads;
     },
 
     async listGroupCommits(baseSha, headSha) {

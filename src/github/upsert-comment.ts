@@ -42,7 +42,8 @@ export function headTrailer(headSha: string): string {
   return `<!-- pr-debate:head=${headSha} -->`;
 }
 
-const HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
+/** The trailer of {@link headTrailer}, read back (the merge gate reads it to find a debate's head after a force-push). */
+export const HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
 
 /** One debate's comment on a PR (contract section 7): created once, then updated in place. */
 export interface DebateComment {

@@ -21,7 +21,7 @@ import { SettingsError, type Settings } from '../settings.js';
 export function gateDeps(octokit: GitHubClient, settings: Settings, log: (message: string) => void): GateDeps {
   const repo = { owner: settings.owner, repo: settings.repo };
   return {
-    source: createGateSource(octokit, repo),
+    source: createGateSource(octokit, repo, settings.botLogin),
     rebuildEvidence: (pullNumber) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
     log,
   };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
+import { describeGitHubError } from '../../src/github/describe-github-error.js';
 import { recordToYaml } from '../../src/report/decision-record.js';
 import { ed25519Pems, OTHER_APP, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 
@@ -41,6 +42,24 @@ describe('the merge gate', () => {
     const old = scenario.move('rebase');
     expect(scenario.pull.head.sha).not.toBe(old);
     expectCheck(await scenario.gate({}, { kind: 'pull', pullNumber: 12, before: old }), scenario.pull.head.sha, 'success', new RegExp(`Carried forward from ${old}: the evidence is unchanged`));
+  });
+
+  it('after a force-push the gate did not see (no `before`), the debate comment’s head trailer still leads to the record', async () => {
+    scenario = await startGateScenario();
+    const record = await scenario.record();
+    await scenario.postRecord(record);
+    await scenario.octokit().rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body: `<!-- pr-debate:v1 id=${record.id} -->\nverdict\n<!-- pr-debate:head=${record.head_sha} -->` });
+    const old = scenario.move('rebase');
+    expectCheck(await scenario.gate(), scenario.pull.head.sha, 'success', new RegExp(`Carried forward from ${old}`));
+  });
+
+  it('a trailer in someone else’s comment is not followed', async () => {
+    scenario = await startGateScenario();
+    const record = await scenario.record();
+    await scenario.postRecord(record);
+    await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body: `<!-- pr-debate:v1 id=${record.id} -->\nverdict\n<!-- pr-debate:head=${record.head_sha} -->` });
+    scenario.move('rebase');
+    expectCheck(await scenario.gate(), scenario.pull.head.sha, 'action_required', /No debate decision/);
   });
 
   it('an earlier head whose evidence changed (a push): stale, naming both SHAs', async () => {
@@ -156,6 +175,14 @@ describe('the merge gate', () => {
     expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'success', /recommends A/);
     await scenario.postRecord(await scenario.record({ date: '2026-11-30T13:00:00.000Z' }));
     expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'failure', /the record is not signed/);
+  });
+
+  it('without checks: write, the gate fails saying which permissions entry to add', async () => {
+    scenario = await startGateScenario();
+    scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '403' } });
+    const error = await scenario.gate().catch((e: unknown) => e);
+    expect(describeGitHubError(error)).toMatch(/^GitHub refused POST \/repos\/octo\/widgets\/check-runs \(Resource not accessible by integration\): add `checks: write`/);
+    expect(scenario.server.state.checkRuns).toEqual([]);
   });
 
   it('merge_group with one failing PR: not passing, naming it; when both pass: success', async () => {

@@ -89,7 +89,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
   const repo = { owner: OWNER, repo: REPO };
   const current = (pullNumber = pull.number) => rebuildEvidence(createPullRequestSource(octokit(), repo), { pullNumber, inputRfc: undefined, maxTokens: options.maxTokens ?? MAX_TOKENS });
   const deps: GateDeps = {
-    source: createGateSource(octokit(), repo),
+    source: createGateSource(octokit(), repo, 'github-actions[bot]'),
     rebuildEvidence: (pullNumber) => current(pullNumber),
     log: () => {},
   };
