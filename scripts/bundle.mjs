@@ -1,5 +1,6 @@
-// Bundles src/index.ts into dist/index.js (ESM, node20+), prompts inlined as text, and writes
-// dist/licenses.txt: the licence of every third-party package the bundle contains.
+// Bundles src/index.ts into dist/index.js (the action) and src/cli/index.ts into dist/cli.js (the
+// `pr-debate` command, package.json `bin`), ESM for node20+, prompts inlined as text, and writes
+// dist/licenses.txt: the licence of every third-party package the bundles contain.
 // `node scripts/bundle.mjs` writes dist/; `node scripts/bundle.mjs --check` fails when dist/ is stale.
 import { build } from 'esbuild';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -7,7 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const outfile = path.join(root, 'dist', 'index.js');
+/** Each bundle: its entry and its output; the CLI's starts with a hashbang so that npm can link it as a command. */
+const bundles = [
+  { entry: path.join(root, 'src', 'index.ts'), outfile: path.join(root, 'dist', 'index.js'), hashbang: '' },
+  { entry: path.join(root, 'src', 'cli', 'index.ts'), outfile: path.join(root, 'dist', 'cli.js'), hashbang: '#!/usr/bin/env node\n' },
+];
 const noticesFile = path.join(root, 'dist', 'licenses.txt');
 const check = process.argv.includes('--check');
 
@@ -21,35 +26,41 @@ const rawText = {
   },
 };
 
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: [path.join(root, 'src', 'index.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile,
-  write: !check,
-  metafile: true,
-  // Licence texts are collected per package into dist/licenses.txt instead (below): most packages carry no legal comment.
-  legalComments: 'none',
-  logLevel: 'warning',
-  plugins: [rawText],
-  // CommonJS dependencies call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);" },
-});
+const results = await Promise.all(
+  bundles.map(({ entry, outfile, hashbang }) =>
+    build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      write: !check,
+      metafile: true,
+      // Licence texts are collected per package into dist/licenses.txt instead (below): most packages carry no legal comment.
+      legalComments: 'none',
+      logLevel: 'warning',
+      plugins: [rawText],
+      // CommonJS dependencies call require(); give the ESM bundle one.
+      banner: { js: `${hashbang}import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);` },
+    }),
+  ),
+);
 
 /**
  * The packages whose code is in the bundle (from esbuild's metafile: inputs that contributed bytes to
  * the output), each with its name, version, licence and licence text, as `ncc` writes licenses.txt.
  */
-async function licenceNotices(metafile) {
-  const output = metafile.outputs[path.relative(root, outfile)];
+async function licenceNotices(metafiles) {
   const dirs = new Set();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    if (bytesInOutput === 0) continue;
-    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (match) dirs.add(match[1]);
+  for (const [i, metafile] of metafiles.entries()) {
+    const output = metafile.outputs[path.relative(root, bundles[i].outfile)];
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      if (bytesInOutput === 0) continue;
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) dirs.add(match[1]);
+    }
   }
   const entries = new Map();
   for (const dir of dirs) {
@@ -68,22 +79,25 @@ async function licenceNotices(metafile) {
   const unknown = sorted.filter((e) => e.licence === 'UNKNOWN').map((e) => `${e.name}@${e.version}`);
   if (unknown.length > 0) throw new Error(`No declared licence in: ${unknown.join(', ')}; check it before shipping it`);
   return [
-    'Third-party software bundled in dist/index.js, with the licence each is distributed under.',
+    'Third-party software bundled in dist/index.js and dist/cli.js, with the licence each is distributed under.',
     '',
     ...sorted.map((e) => `${e.name} ${e.version}\n${e.licence}\n\n${e.text}\n`),
   ].join('\n');
 }
 
-const notices = await licenceNotices(result.metafile);
+const notices = await licenceNotices(results.map((r) => r.metafile));
 if (check) {
-  const fresh = result.outputFiles.find((f) => f.path === outfile)?.text ?? '';
-  const committed = await readFile(outfile, 'utf8').catch(() => '');
-  const committedNotices = await readFile(noticesFile, 'utf8').catch(() => '');
-  if (fresh !== committed || notices !== committedNotices) {
-    console.error(`${fresh !== committed ? 'dist/index.js' : 'dist/licenses.txt'} is stale: run \`npm run bundle\` and commit dist/.`);
+  const stale = [];
+  for (const [i, { outfile }] of bundles.entries()) {
+    const fresh = results[i].outputFiles.find((f) => f.path === outfile)?.text ?? '';
+    if (fresh !== (await readFile(outfile, 'utf8').catch(() => ''))) stale.push(path.relative(root, outfile));
+  }
+  if (notices !== (await readFile(noticesFile, 'utf8').catch(() => ''))) stale.push('dist/licenses.txt');
+  if (stale.length > 0) {
+    console.error(`${stale.join(', ')} ${stale.length === 1 ? 'is' : 'are'} stale: run \`npm run bundle\` and commit dist/.`);
     process.exit(1);
   }
-  console.log('dist/index.js and dist/licenses.txt are up to date.');
+  console.log('dist/index.js, dist/cli.js and dist/licenses.txt are up to date.');
 } else {
   await writeFile(noticesFile, notices);
 }

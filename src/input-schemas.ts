@@ -100,7 +100,11 @@ export const inputsSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
     .default(20),
+  'config-file': z.string().trim().regex(/^[^/].*\.ya?ml$/, "Input 'config-file': expected a path in the repository ending in .yml or .yaml, such as .github/pr-debate.yml").default('.github/pr-debate.yml'),
 });
+
+/** Every input the action reads, by its action.yml name; the config file may set those it allows (src/config). */
+export const INPUT_NAMES: readonly string[] = Object.keys(inputsSchema.shape);
 
 /** The runner's environment variables the action reads. */
 export const environmentSchema = z.object({

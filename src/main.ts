@@ -6,9 +6,12 @@ import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/types.js';
-import { parseSettings, SettingsError } from './settings.js';
+import { parseSettings, SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
-import { detectTrigger } from './trigger/detect-trigger.js';
+import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
+import { loadSettings, withOutOfScope } from './config/load-settings.js';
+import { readDefaultBranchFile } from './github/read-default-branch-file.js';
+import { z } from 'zod';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 
 const log: Log = { info: core.info, warning: core.warning, notice: core.notice, group: core.group };
@@ -19,21 +22,42 @@ const recorder: RunRecorder = {
   writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined, (error: unknown) => core.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
 };
 
+/** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
+function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Settings): void {
+  recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
+  if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
+  const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
+  if (failure) core.setFailed(failure);
+}
+
+/** `repository.default_branch` of the webhook payload, which every repository event carries; undefined makes the reader ask the API. */
+function defaultBranchOf(payload: unknown): string | undefined {
+  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository.default_branch;
+}
+
 /** The action: read inputs, decide whether to run, build the clients, run the pipeline; one catch. */
 export async function run(): Promise<void> {
   try {
-    const settings = parseSettings((name) => core.getInput(name) || undefined, process.env, { lenient: true });
-    for (const secret of [settings.anthropicApiKey, settings.openaiApiKey, settings.githubToken, ...keySecrets(settings.decisionSigningKey)]) if (secret) core.setSecret(secret);
-    const trigger = detectTrigger(settings.eventName, await readEventPayload(settings.eventPath), settings);
-    if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') {
-      recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
-      if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
-      const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
-      return failure ? core.setFailed(failure) : undefined;
-    }
+    const getInput = (name: string) => core.getInput(name) || undefined;
+    const inputs = parseSettings(getInput, process.env, { lenient: true });
+    for (const secret of [inputs.anthropicApiKey, inputs.openaiApiKey, inputs.githubToken, ...keySecrets(inputs.decisionSigningKey)]) if (secret) core.setSecret(secret);
+    const payload = await readEventPayload(inputs.eventPath);
+    // Whether the event starts anything is settled from the inputs alone, before any API call; the config file is read only for a run.
+    const first = detectTrigger(inputs.eventName, payload, inputs);
+    if (first.kind === 'skip' || first.kind === 'misconfigured') return endWithout(first, inputs);
     // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
     const { createGitHubClients } = await import('./github/create-octokit.js');
-    const github = createGitHubClients(settings.githubToken, settings.apiUrl, (message) => core.warning(message));
+    const github = createGitHubClients(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));
+    const { settings, outOfScope, explain } = await loadSettings({
+      getInput,
+      env: process.env,
+      lenient: true,
+      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: inputs.owner, repo: inputs.repo }, path, defaultBranchOf(payload)),
+      warn: (message) => core.warning(message),
+    });
+    core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
+    const trigger = withOutOfScope(detectTrigger(settings.eventName, payload, settings), outOfScope);
+    if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') return endWithout(trigger, settings);
     const stop = createStopSignal(settings.deadlineMinutes, (message) => core.warning(message));
     try {
       // One client per provider behind one router, under the spending cap (issue #12).

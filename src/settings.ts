@@ -9,7 +9,7 @@ import { environmentSchema, inputsSchema } from './input-schemas.js';
  * Pure: takes the raw strings, so tests and the CLI can feed it without `@actions/core`.
  */
 
-export { DEFAULT_MODEL } from './input-schemas.js';
+export { DEFAULT_MODEL, INPUT_NAMES } from './input-schemas.js';
 
 /** A preset name (input `preset`, contract section 5). */
 export type Preset = PresetName;
@@ -61,6 +61,8 @@ export interface Settings {
   botLogin: string;
   /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
   deadlineMinutes: number;
+  /** Input `config-file`: the repository config, read from the default branch (contract section 11). */
+  configFile: string;
   /** Input `mode`: `debate`, or `gate` (no model call; sets the `pr-debate` check run, contract section 9). */
   mode: 'debate' | 'gate';
   /** Input `gate-policy`. */
@@ -149,6 +151,7 @@ export function parseSettings(
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
+    configFile: i['config-file'],
     mode: i.mode,
     gatePolicy: i['gate-policy'],
     decisionSigningKey: i['decision-signing-key'],

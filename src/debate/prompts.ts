@@ -7,6 +7,7 @@ import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
 import preflight from '../../prompts/preflight.md?raw';
 import repair from '../../prompts/repair.md?raw';
+import singleJudge from '../../prompts/single-judge.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
 
@@ -25,7 +26,11 @@ const PROMPTS = {
   judge,
   'judge-retry': judgeRetry,
   repair,
+<<<<<<< HEAD
   preflight,
+=======
+  'single-judge': singleJudge,
+>>>>>>> main
 } as const;
 
 /** Names of the prompt files, without `.md`. */

@@ -1,92 +1,23 @@
 import { getOctokit } from '@actions/github';
-import Bottleneck from 'bottleneck';
 import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { octokitOptions, type OctokitOptions } from './octokit-options.js';
+
+export { MAX_RATE_LIMIT_WAIT_S, REQUEST_TIMEOUT_MS, type OctokitOptions } from './octokit-options.js';
 
 /** The Octokit the pipeline uses: the one `@actions/github` gives, with retries and rate-limit handling. */
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
-/** Retries after a primary or secondary rate limit before giving up (the throttling plugin waits `retry-after`). */
-const RATE_LIMIT_RETRIES = 2;
-
 /**
- * Longest wait for a rate limit to clear, in seconds. GitHub asks for at least a minute after a
- * secondary rate limit without `retry-after`; a primary limit can take up to an hour to reset, and
- * waiting that long would outlast the job, so the run gives up and says so instead.
- */
-export const MAX_RATE_LIMIT_WAIT_S = 60;
-
-/**
- * Statuses the retry plugin must not retry: its defaults, plus 406, which GitHub answers for a diff
- * that is too large (`too_large`): final, and retrying it cost 1 + 4 + 9 seconds of back-off.
- */
-const DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
-
-/** Longest wait for one REST response; Octokit has no timeout of its own, and a stalled socket must not hang the job. */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
-type Fetch = typeof globalThis.fetch;
-
-/** The runner's fetch (proxy-aware, from `@actions/github`), with a per-request timeout. */
-function fetchWithTimeout(timeoutMs: number): Fetch {
-  const base: Fetch = (defaults.request?.fetch as Fetch | undefined) ?? globalThis.fetch;
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  };
-}
-
-/** How the clients are built; every field has the production default. */
-export interface OctokitOptions {
-  /** Per-request timeout in milliseconds; a timed-out request fails (and is retried by the retry plugin). */
-  timeoutMs?: number;
-  /**
-   * Spacing between writes in milliseconds (1,000; comment creation, which notifies people, 3,000), as
-   * the throttling plugin applies GitHub's advice for avoiding secondary rate limits. In-process tests
-   * against a local server set 0; the requests, retries and rate-limit handling stay the same.
-   */
-  writeSpacingMs?: number;
-  /**
-   * The throttling plugin's limiter key: clients with different ids do not queue behind each other's
-   * writes (GraphQL queries share the write queue within one id).
-   */
-  id?: string;
-}
-
-/**
- * Builds one REST client.
+ * Builds one REST client on the runner's proxy-aware fetch.
  * @param token `github-token`
  * @param baseUrl REST base, `GITHUB_API_URL` (e.g. https://api.github.com, or a GHES / local server)
  * @param warn where rate-limit waits are reported
  */
 export function createOctokit(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClient {
-  const spacing = options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
-  return getOctokit(
-    token,
-    {
-      baseUrl,
-      request: { fetch: fetchWithTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS) },
-      retry: { doNotRetry: DO_NOT_RETRY },
-      throttle: {
-        id: options.id ?? 'pr-debate',
-        ...spacing,
-        onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
-        onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
-          rateLimited('secondary rate limit', retryAfter, request, retryCount, warn),
-      },
-    },
-    retry,
-    throttling,
-  );
-}
-
-/** The write and notification limiters of the throttling plugin with another spacing (its defaults: 1 s, 3 s). */
-function spacedGroups(spacingMs: number): { write: Bottleneck.Group; notifications: Bottleneck.Group } {
-  return {
-    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs }),
-    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs * 3 }),
-  };
+  const fetch = (defaults.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
+  return getOctokit(token, octokitOptions(baseUrl, warn, fetch, options), retry, throttling);
 }
 
 /**
@@ -104,19 +35,4 @@ export function createGitHubClients(token: string, baseUrl: string, warn: (messa
     writes: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-writes` }),
     reads: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads` }),
   };
-}
-
-/** Whether to wait out a rate limit and retry: a few times, and never longer than {@link MAX_RATE_LIMIT_WAIT_S}. */
-function rateLimited(kind: string, retryAfter: number, options: { method: string; url: string }, retryCount: number, warn: (message: string) => void): boolean {
-  const what = `GitHub ${kind} on ${options.method} ${options.url}`;
-  if (retryCount >= RATE_LIMIT_RETRIES) {
-    warn(`${what}; giving up after ${retryCount} retries`);
-    return false;
-  }
-  if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
-    warn(`${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`);
-    return false;
-  }
-  warn(`${what}; retrying after ${retryAfter} s`);
-  return true;
 }

@@ -40,14 +40,14 @@ export function runSecrets(settings: Settings): string[] {
 
 /** The publisher of a run that debates nothing (a reply, a refusal, an accept). */
 export function openPublisher(clients: PipelineClients, settings: Settings): Publisher {
-  return createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
+  return clients.publisher ?? createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
 }
 
 /** Opens a debate run: the publisher over the write client, the debate id and its comment. */
 export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger): RunContext {
   const repo = { owner: settings.owner, repo: settings.repo };
   const secrets = runSecrets(settings);
-  const publisher = createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
+  const publisher = clients.publisher ?? createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
   return { clients, settings, trigger, repo, secrets, publisher, id, comment: publisher.debateComment(trigger.pullNumber, markerLine(id)), started: Date.now() };
 }

@@ -1,5 +1,6 @@
 import type { ModelClient } from '../debate/model-client.js';
 import type { GitHubClients } from '../github/create-octokit.js';
+import type { Publisher } from '../github/create-publisher.js';
 import type { CappedModelClient } from '../llm/spending-cap.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
@@ -49,6 +50,13 @@ export interface PipelineClients {
   stop?: AbortSignal;
   /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
   spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
+  /**
+   * Where the run's comments and reactions go; default: the PR through `github.writes`
+   * (`createPublisher`). The CLI passes one that keeps the bodies, and in a dry run writes nothing.
+   */
+  publisher?: Publisher;
+  /** The CLI's dry run: no `pr-debate` check run is written either. */
+  dryRun?: boolean;
 }
 
 /** The run's result: the action outputs, the whole report and, when the step must fail, why. */

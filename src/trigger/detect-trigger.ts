@@ -13,7 +13,8 @@ export type Trigger =
   | { kind: 'skip'; reason: string }
   | {
       kind: 'debate';
-      source: 'label' | 'comment';
+      /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
+      source: 'label' | 'comment' | 'dispatch';
       pullNumber: number;
       requestedBy: string;
       /** The triggering comment, for reactions and replies. */
@@ -21,6 +22,11 @@ export type Trigger =
       /** 2-4 positions from the command, or empty: the moderator infers them. */
       positions: string[];
       options: CommandOptions;
+      /**
+       * Set when the caller has already settled who may run, so no collaborator permission is asked:
+       * the CLI, which runs with its user's own token and model key. Says why, for the log.
+       */
+      authorizedBy?: string;
     }
   /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
@@ -158,10 +164,40 @@ export function detectTrigger(
     }
   }
 
+  if (eventName === 'workflow_dispatch') return detectDispatch(parsePayload(dispatchPayload, payload, eventName), config.command);
+
   return {
     kind: 'skip',
-    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled" and issue_comment`,
+    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment and workflow_dispatch`,
   };
+}
+
+/**
+ * `workflow_dispatch` (contract section 2): the workflow's inputs `pull-request` (a number, `#N` or the
+ * PR's URL) and optional `topic` (what follows the command: positions and options, e.g. `A vs B --quick`;
+ * empty infers positions). GitHub sends dispatch inputs as strings in `inputs`.
+ */
+const dispatchPayload = z.object({
+  inputs: z.record(z.string(), z.unknown()).nullish(),
+  sender: user,
+});
+
+function detectDispatch(event: z.infer<typeof dispatchPayload>, command: string): Trigger {
+  const raw = event.inputs?.['pull-request'];
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  const number = /^#?(\d+)$/.exec(text)?.[1] ?? /\/pull\/(\d+)(?:[/?#]|$)/.exec(text)?.[1];
+  if (number === undefined || Number(number) < 1) {
+    return {
+      kind: 'misconfigured',
+      reason: `workflow_dispatch input 'pull-request': expected a pull request number such as 42 (or its URL), got ${JSON.stringify(raw ?? '')}. Declare it under on.workflow_dispatch.inputs and fill it in when you run the workflow.`,
+    };
+  }
+  const topic = event.inputs?.topic;
+  const parsed = parseCommandLine(`${command} ${typeof topic === 'string' ? topic : ''}`.trim(), command);
+  const base = { pullNumber: Number(number), requestedBy: event.sender.login, commentId: undefined };
+  if (parsed.kind === 'debate') return { kind: 'debate', source: 'dispatch', ...base, positions: parsed.positions, options: parsed.options };
+  const problem = parsed.kind === 'invalid' ? parsed.problem : `"${String(topic)}" is not a debate topic`;
+  return { kind: 'misconfigured', reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.` };
 }
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {

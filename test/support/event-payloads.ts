@@ -72,3 +72,14 @@ export function commentEvent(options: {
   if (options.previousBody !== undefined) payload.changes = { body: { from: options.previousBody } };
   return payload;
 }
+
+/** A `workflow_dispatch` payload with the workflow's inputs (GitHub sends them as strings). */
+export function dispatchEvent(options: { owner: string; repo: string; inputs: Record<string, string>; sender?: string }) {
+  const found = examples.find((e) => e.name === 'workflow_dispatch')?.examples[0];
+  if (!found) throw new Error('no workflow_dispatch example in @octokit/webhooks-examples');
+  const payload = structuredClone(found) as Record<string, any>;
+  patchRepository(payload, options.owner, options.repo);
+  payload.inputs = options.inputs;
+  payload.sender.login = options.sender ?? 'maintainer';
+  return payload;
+}

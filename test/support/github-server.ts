@@ -110,6 +110,12 @@ export interface FakeRepository {
   private?: boolean;
   /** Default `main`. */
   defaultBranch?: string;
+  /**
+   * Files at the tip of the default branch (path -> text), a commit of its own: what `contents` serves
+   * for `?ref=<default branch>` or no ref ("Default: the repository's default branch",
+   * docs.github.com/rest/repos/contents). Without it the default branch is the PR side whose ref is its name.
+   */
+  defaultBranchFiles?: Record<string, string>;
   pulls: FakePullRequest[];
   /** login -> role; logins not listed have `none`. */
   permissions?: Record<string, RepositoryRole>;
@@ -315,6 +321,7 @@ const MAX_ANNOTATIONS_PER_REQUEST = 50;
 const MAX_JSON_CONTENT_BYTES = 1024 * 1024;
 const MAX_REQUEST_BYTES = 25 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 60_000;
 const RATE_LIMIT = 5000;
 const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
 const CHECK_STATUSES = ['queued', 'in_progress', 'completed', 'waiting', 'requested', 'pending'] as const;
@@ -332,6 +339,7 @@ const ANNOTATION_LEVELS = ['notice', 'warning', 'failure'] as const;
 
 const DOCS = {
   root: 'https://docs.github.com/rest',
+  user: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
   repo: 'https://docs.github.com/rest/repos/repos#get-a-repository',
   pull: 'https://docs.github.com/rest/pulls/pulls#get-a-pull-request',
   pullFiles: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests-files',
@@ -487,6 +495,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   const repoHtml = (entry: RepoEntry): string => `${serverUrl}/${entry.repo.owner}/${entry.repo.name}`;
   const defaultBranch = (entry: RepoEntry): string => entry.repo.defaultBranch ?? 'main';
 
+  /** The commit at the tip of the default branch when {@link FakeRepository.defaultBranchFiles} gives it. */
+  const defaultTipSha = (entry: RepoEntry): string => createHash('sha1').update(`tip:${entry.repo.owner}/${entry.repo.name}`).digest('hex');
+
   const findRepo = (owner: string, name: string): RepoEntry | undefined =>
     repos.find(
       (e) => e.repo.owner.toLowerCase() === owner.toLowerCase() && e.repo.name.toLowerCase() === name.toLowerCase(),
@@ -633,6 +644,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
   const resolveRef = (entry: RepoEntry, ref: string | null): string | undefined => {
     const wanted = ref === null || ref === '' ? defaultBranch(entry) : ref.replace(/^refs\/heads\//, '');
+    if (entry.repo.defaultBranchFiles !== undefined && (wanted === defaultBranch(entry) || wanted === defaultTipSha(entry))) return defaultTipSha(entry);
     for (const pull of entry.repo.pulls) {
       for (const side of [pull.head, pull.base]) {
         if (side.sha === wanted || side.ref === wanted) return side.sha;
@@ -645,6 +657,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   };
 
   const readAt = (entry: RepoEntry, sha: string, path: string): Buffer | undefined => {
+    if (entry.repo.defaultBranchFiles !== undefined && sha === defaultTipSha(entry)) {
+      const text = entry.repo.defaultBranchFiles[path];
+      return text === undefined ? undefined : Buffer.from(text);
+    }
     for (const pull of entry.repo.pulls) {
       if (pull.head.sha !== sha && pull.base.sha !== sha) continue;
       const content = pull.readFile(sha, path);
@@ -812,6 +828,15 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       .join('/');
     routes.push({ method, pattern: new RegExp(`^${source}/?$`), handler });
   };
+
+  /**
+   * `GET /user` (docs.github.com/rest/users/users#get-the-authenticated-user): the token's user. An
+   * installation token (the Actions bot) is not a user: GitHub answers 403 "Resource not accessible by integration".
+   */
+  route('GET', '/user', (ctx) => {
+    if (ctx.actor.isBot) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.user));
+    send(ctx, { status: 200, body: simpleUser(ctx.actor.login, ctx.actor.type) });
+  });
 
   route('GET', '/repos/:owner/:repo', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
@@ -1479,7 +1504,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, notFound(DOCS.root));
   };
 
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
+  // Idle keep-alive sockets stay open as long as a client may wait between requests of one test on a
+  // loaded machine (Node's default of 5 s closed sockets undici was about to reuse: ECONNRESET).
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCommandReply } from '../../src/report/render-notices.js';
 import { detectTrigger, type Trigger } from '../../src/trigger/detect-trigger.js';
-import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+import { commentEvent, dispatchEvent, labeledEvent } from '../support/event-payloads.js';
 
 const config = { triggerLabel: 'debate', command: '/debate' };
 const repo = { owner: 'octo', repo: 'widgets' };
@@ -67,5 +67,19 @@ describe('detectTrigger', () => {
 
   it('names the field when a payload is not shaped as GitHub sends it', () => {
     expect(() => detectTrigger('issue_comment', { action: 'created', issue: {} }, config)).toThrow(/issue\.number/);
+  });
+
+  it('runs a workflow_dispatch on the PR its pull-request input names, with the topic as command arguments', () => {
+    const run = (inputs: Record<string, string>) => detectTrigger('workflow_dispatch', dispatchEvent({ ...repo, inputs, sender: 'carol' }), config);
+    expect(run({ 'pull-request': '12' })).toMatchObject({ kind: 'debate', source: 'dispatch', pullNumber: 12, requestedBy: 'carol', positions: [], commentId: undefined });
+    expect(run({ 'pull-request': '#12', topic: 'keep vs drop --quick' })).toMatchObject({ kind: 'debate', pullNumber: 12, positions: ['keep', 'drop'], options: { preset: 'quick' } });
+    expect(run({ 'pull-request': 'https://github.com/octo/widgets/pull/31' })).toMatchObject({ kind: 'debate', pullNumber: 31 });
+  });
+
+  it('names the dispatch input that is wrong and how to fix it', () => {
+    const run = (inputs: Record<string, string>) => detectTrigger('workflow_dispatch', dispatchEvent({ ...repo, inputs }), config);
+    expect(run({})).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining("input 'pull-request'") });
+    expect(run({ 'pull-request': 'main' })).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining('"main"') });
+    expect(run({ 'pull-request': '3', topic: 'only one' })).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining("input 'topic'") });
   });
 });

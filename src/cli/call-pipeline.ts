@@ -1,0 +1,9 @@
+/**
+ * The one place the CLI meets the action's pipeline, so that the pipeline can move without the CLI
+ * noticing: the CLI hands it clients, settings and a trigger, as `main.ts` does, with a publisher of
+ * its own (a dry run writes nothing).
+ */
+export { runPipeline } from '../pipeline/run-pipeline.js';
+export { describeFailure } from '../pipeline/step-error.js';
+export { RunStopped } from '../pipeline/stop-signal.js';
+export type { Log, PipelineClients, PipelineResult, RunRecorder } from '../pipeline/types.js';

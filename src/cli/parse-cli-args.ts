@@ -1,0 +1,260 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseCommandLine } from '../trigger/parse-command.js';
+import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
+
+/**
+ * The command line of `pr-debate` (contract section 10), parsed with `node:util` `parseArgs`. Pure.
+ */
+
+/** Bad usage: the message says what was wrong; the caller prints it with `usage` and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly usage: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the user asked for. */
+export type CliCommand =
+  | { kind: 'help'; text: string }
+  | { kind: 'version' }
+  | {
+      kind: 'run';
+      pr: PullRequestRef;
+      /** 2-4 positions, or empty: the moderator infers them. */
+      positions: string[];
+      preset: string | undefined;
+      rounds: number | undefined;
+      rfc: string | undefined;
+      outOfScope: string[];
+      post: boolean;
+      out: string | undefined;
+      json: boolean;
+      verbose: boolean;
+      apiUrl: string | undefined;
+      /** Inputs by action.yml name: the options above that are inputs, and every `--input name=value`. */
+      inputs: Record<string, string>;
+    }
+  | { kind: 'gate'; pr: PullRequestRef; json: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
+  | {
+      kind: 'eval';
+      cases: string;
+      arms: string;
+      budgetTokens: number | undefined;
+      json: boolean;
+      out: string | undefined;
+      seed: number;
+      inputs: Record<string, string>;
+    };
+
+const PR = '<PR URL | owner/repo#N>';
+
+/** The GitHub Actions app, whose check runs `GITHUB_TOKEN` writes (its `app.id` on github.com). */
+const GITHUB_ACTIONS_APP_ID = 15368;
+
+/** Usage text of each subcommand, and of the whole program. */
+export const USAGE = {
+  main: `Usage: pr-debate <command> [options]
+
+Commands:
+  run ${PR}   debate a pull request; prints the comment, posts nothing unless --post
+  gate ${PR}  print what the merge gate would conclude, and why
+  eval --cases DIR              compare debate with single-call and k-vote arms on labelled cases
+
+Options:
+  -h, --help                    usage (also after a command: pr-debate run --help)
+  -v, --version                 the version
+
+Environment: GITHUB_TOKEN or GH_TOKEN (GitHub), ANTHROPIC_API_KEY (models), GITHUB_API_URL (GitHub
+Enterprise Server), ANTHROPIC_BASE_URL. Exit codes: 0 done, 1 the run failed, 2 bad usage.`,
+  run: `Usage: pr-debate run ${PR} [options]
+
+Runs the action's pipeline on the pull request: evidence, debate, citation checks, judge. A dry run by
+default: the comment is printed to stdout and nothing is written to GitHub.
+
+Options:
+  --positions "A vs B [vs C]"  the positions to debate (2 to 4); default: the moderator infers them
+  --preset quick|standard|deep debate depth (default: the config file's, else standard)
+  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N)
+  --rfc PATH                   the RFC / design document at the PR head
+  --out-of-scope "a; b"        topics the debate must not drift into
+  --model ID                   model for every role ([provider:]model)
+  --max-cost-usd N             spending cap of the run, in US dollars
+  --input NAME=VALUE           any action input by its action.yml name (repeatable)
+  --post                       publish the comment on the PR, exactly as the action would
+  --out FILE                   write the comment to FILE instead of stdout
+  --json                       print the decision record (JSON) to stdout instead of the comment
+  --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
+  --verbose                    also print the pipeline's log lines on stderr
+  -h, --help                   this text
+
+Settings as in the action: options here > .github/pr-debate.yml on the default branch > defaults.
+Progress goes to stderr; Ctrl-C stops the model calls in flight and prints what exists.`,
+  gate: `Usage: pr-debate gate ${PR} [options]
+
+Prints what the merge gate would conclude on the PR's current head, and why. Writes nothing.
+
+Options:
+  --app-id N                   the app whose pr-debate check runs hold trusted records (default 15368,
+                               GitHub Actions, for GITHUB_TOKEN; a GitHub App setup gives its own id)
+  --json                       print the conclusion as JSON
+  --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
+  --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
+  -h, --help                   this text`,
+  eval: `Usage: pr-debate eval --cases DIR [options]
+
+Runs each arm on every labelled case in DIR, each case in both position orders, and prints per arm:
+accuracy with a 95% bootstrap interval, order consistency, tokens and dollars, and the rate of
+unverified citations on the side of the right position and of the wrong one.
+
+Options:
+  --cases DIR                  folder of cases (one folder each, with case.yml; see eval-cases/README.md)
+  --arms LIST                  comma list of debate, single, vote:K (default: debate,single,vote:5)
+  --budget-tokens N            tokens per case and order for every arm (default: what the debate used,
+                               so single and vote arms get the same compute as the debate)
+  --preset quick|standard|deep the debate arm's depth (default: quick)
+  --model ID                   model for every role
+  --input NAME=VALUE           any action input (repeatable)
+  --seed N                     seed of the bootstrap (default 1)
+  --json                       print the results as JSON
+  --out FILE                   also write the table (or JSON) to FILE
+  -h, --help                   this text`,
+} as const;
+
+const common = {
+  help: { type: 'boolean', short: 'h' },
+  'api-url': { type: 'string' },
+  input: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+/**
+ * @param argv the arguments after `node pr-debate`
+ * @throws UsageError for an unknown command or option, a missing or malformed value
+ */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') return { kind: 'help', text: USAGE.main };
+  if (command === '-v' || command === '--version') return { kind: 'version' };
+  if (command === 'run') return parseRun(rest);
+  if (command === 'gate') return parseGate(rest);
+  if (command === 'eval') return parseEval(rest);
+  throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"`, USAGE.main);
+}
+
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs names the option: "Unknown option '--prest'", "Option '--out <value>' argument missing".
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error), usage);
+  }
+}
+
+function pullRequest(positionals: string[], usage: string): PullRequestRef {
+  if (positionals.length === 0) throw new UsageError('name the pull request: a URL or owner/repo#N', usage);
+  if (positionals.length > 1) throw new UsageError(`one pull request at a time; got ${positionals.length}: ${positionals.join(' ')}`, usage);
+  const ref = parsePullRequestRef(positionals[0]!);
+  if (!ref) throw new UsageError(`"${positionals[0]}" is not a pull request: expected a URL such as https://github.com/owner/repo/pull/12, or owner/repo#12`, usage);
+  return ref;
+}
+
+function inputs(values: string[] | undefined, usage: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of values ?? []) {
+    const match = /^([A-Za-z_][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(pair);
+    if (!match) throw new UsageError(`--input ${pair}: expected NAME=VALUE, such as --input language=German`, usage);
+    out[match[1]!] = match[2]!;
+  }
+  return out;
+}
+
+function parseRun(args: readonly string[]): CliCommand {
+  const usage = USAGE.run;
+  const { values, positionals } = parse(
+    args,
+    {
+      ...common,
+      positions: { type: 'string' },
+      preset: { type: 'string' },
+      rounds: { type: 'string' },
+      rfc: { type: 'string' },
+      'out-of-scope': { type: 'string' },
+      model: { type: 'string' },
+      'max-cost-usd': { type: 'string' },
+      post: { type: 'boolean' },
+      out: { type: 'string' },
+      verbose: { type: 'boolean' },
+    },
+    usage,
+  );
+  if (values.help) return { kind: 'help', text: usage };
+  const pr = pullRequest(positionals, usage);
+  // Positions and options read exactly as the comment command reads them (contract section 3).
+  const commandText = ['/debate', values.positions ?? '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
+    .filter(Boolean)
+    .join(' ');
+  const parsed = parseCommandLine(commandText, '/debate');
+  if (parsed.kind !== 'debate') throw new UsageError(parsed.kind === 'invalid' ? parsed.problem.replace(/--rounds=/g, '--rounds ').replace(/--rfc=/g, '--rfc ') : `--positions "${values.positions ?? ''}": expected "A vs B [vs C [vs D]]"`, usage);
+  const given = { ...inputs(values.input, usage) };
+  if (values.preset !== undefined) given.preset = values.preset;
+  if (values.model !== undefined) given.model = values.model;
+  if (values['max-cost-usd'] !== undefined) given['max-cost-usd'] = values['max-cost-usd'];
+  return {
+    kind: 'run',
+    pr,
+    positions: parsed.positions,
+    preset: values.preset,
+    rounds: parsed.options.rounds,
+    rfc: parsed.options.rfc,
+    outOfScope: parsed.options.outOfScope,
+    post: values.post ?? false,
+    out: values.out,
+    json: values.json ?? false,
+    verbose: values.verbose ?? false,
+    apiUrl: values['api-url'],
+    inputs: given,
+  };
+}
+
+function parseGate(args: readonly string[]): CliCommand {
+  const usage = USAGE.gate;
+  const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' } }, usage);
+  if (values.help) return { kind: 'help', text: usage };
+  const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
+  if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
+  return { kind: 'gate', pr: pullRequest(positionals, usage), json: values.json ?? false, apiUrl: values['api-url'], inputs: inputs(values.input, usage), appId: Number(appId) };
+}
+
+function parseEval(args: readonly string[]): CliCommand {
+  const usage = USAGE.eval;
+  const { values, positionals } = parse(
+    args,
+    { ...common, cases: { type: 'string' }, arms: { type: 'string' }, 'budget-tokens': { type: 'string' }, preset: { type: 'string' }, model: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
+    usage,
+  );
+  if (values.help) return { kind: 'help', text: usage };
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": name the cases with --cases DIR`, usage);
+  if (values.cases === undefined) throw new UsageError('--cases DIR is required: the folder of labelled cases', usage);
+  const whole = (name: string, text: string | undefined, min: number): number | undefined => {
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} ${text}: expected a whole number of at least ${min}`, usage);
+    return Number(text);
+  };
+  const given = { ...inputs(values.input, usage) };
+  given.preset = values.preset ?? given.preset ?? 'quick';
+  if (values.model !== undefined) given.model = values.model;
+  return {
+    kind: 'eval',
+    cases: values.cases,
+    arms: values.arms ?? 'debate,single,vote:5',
+    budgetTokens: whole('budget-tokens', values['budget-tokens'], 1),
+    json: values.json ?? false,
+    out: values.out,
+    seed: whole('seed', values.seed, 0) ?? 1,
+    inputs: given,
+  };
+}

@@ -1,0 +1,161 @@
+import { writeFile } from 'node:fs/promises';
+import { loadSettings, withOutOfScope } from '../config/load-settings.js';
+import { createPublisher } from '../github/create-publisher.js';
+import type { GitHubClient } from '../github/create-octokit.js';
+import { createRestClients } from '../github/create-rest-octokit.js';
+import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
+import { createModelClient } from '../llm/create-model-client.js';
+import { parseModelId } from '../llm/model-id.js';
+import { capSpending } from '../llm/spending-cap.js';
+import { INPUT_NAMES, requireCredentials, SettingsError, type Settings } from '../settings.js';
+import type { Trigger } from '../trigger/detect-trigger.js';
+import { describeFailure, RunStopped, runPipeline } from './call-pipeline.js';
+import type { CliCommand } from './parse-cli-args.js';
+import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
+import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
+import { createProgress, type Progress } from './track-progress.js';
+
+/** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  /** Tells the command when the user presses Ctrl-C (SIGINT); returns a function that stops listening. */
+  onInterrupt(handler: () => void): () => void;
+  userAgent: string;
+}
+
+/** Why the CLI does not ask for the requester's permission on the repository (the action does). */
+const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and model key';
+
+/**
+ * The clients and settings of a CLI run on one pull request, as the action builds them: the token from
+ * `GITHUB_TOKEN` / `GH_TOKEN`, the config file from the repository's default branch, then the options.
+ * @throws SettingsError naming what is missing or wrong and how to fix it
+ */
+export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string> }, io: CliIo, progress: Progress) {
+  const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
+  if (!token) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
+  const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
+  const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent);
+  const login = await requester(github.reads);
+  const given: Record<string, string | undefined> = {
+    'github-token': token,
+    'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
+    'openai-api-key': io.env.OPENAI_API_KEY,
+    // Comments are found again by their author: with a person's token, that is the person.
+    ...(login === undefined ? {} : { 'bot-login': login }),
+    ...options.inputs,
+  };
+  const unknown = Object.keys(options.inputs).filter((name) => !INPUT_NAMES.includes(name));
+  if (unknown.length > 0) throw new SettingsError(`${unknown.map((n) => `'${n}'`).join(', ')}: this version of pr-debate has no such input (it has ${INPUT_NAMES.join(', ')})`);
+  const env = { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: `${pr.owner}/${pr.repo}`, GITHUB_API_URL: apiUrl, GITHUB_SERVER_URL: serverUrl };
+  const loaded = await progress.log.group('Settings', () =>
+    loadSettings({
+      getInput: (name) => given[name] || undefined,
+      env,
+      readConfig: (path) => readDefaultBranchFile(github.reads, pr, path),
+      warn: (message) => progress.log.warning(message),
+    }),
+  );
+  progress.log.info(`Settings (options > ${loaded.settings.configFile} on the default branch > defaults):\n  ${loaded.explain.join('\n  ')}`);
+  return { github, requestedBy: login ?? 'cli', ...loaded };
+}
+
+/** The login of the token, for the record's `requested_by`; an App or Actions token has none (GET /user answers 403). */
+async function requester(octokit: GitHubClient): Promise<string | undefined> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    return typeof data.login === 'string' && data.login ? data.login : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `pr-debate run`: the action's pipeline on one PR. A dry run prints the comment the action would
+ * post and writes nothing to GitHub; `--post` publishes through the action's own publisher.
+ * Ctrl-C stops the model calls in flight; the pipeline then renders what exists, which is printed.
+ * @returns the exit code: 0 done, 1 the run failed
+ * @throws SettingsError for missing credentials or bad settings (exit 1, with the message)
+ */
+export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Promise<number> {
+  const progress = createProgress(io.stderr, { verbose: command.verbose });
+  const controller = new AbortController();
+  const stopListening = io.onInterrupt(() =>
+    controller.abort(new RunStopped('stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
+  );
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
+    deadline = setTimeout(
+      () => controller.abort(new RunStopped(`the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
+      settings.deadlineMinutes * 60_000,
+    );
+    deadline.unref();
+    const trigger: Trigger = withOutOfScope(
+      {
+        kind: 'debate',
+        source: 'dispatch',
+        pullNumber: command.pr.number,
+        requestedBy,
+        commentId: undefined,
+        positions: command.positions,
+        options: { outOfScope: command.outOfScope, ...(command.rounds === undefined ? {} : { rounds: command.rounds }), ...(command.rfc === undefined ? {} : { rfc: command.rfc }) },
+        authorizedBy: CLI_AUTHORIZED,
+      },
+      outOfScope,
+    );
+    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
+    requireCredentials(settings);
+    // As the action builds them: one client per provider behind one router, under the spending cap.
+    const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
+    const models = progress.track(spending);
+    if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
+    if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
+    // The CLI has no step outputs or job summary: the result is printed below.
+    const recorder = { setOutputs: () => undefined, writeSummary: async () => undefined };
+    const result = await runPipeline({ github, models, spending, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
+    progress.end();
+
+    const comment = publisher.lastComment();
+    if (command.out !== undefined && comment) await writeFile(command.out, `${comment.body}\n`);
+    if (command.json) io.stdout.write(`${result.decision || JSON.stringify({ status: result.status, failure: result.failure ?? null })}\n`);
+    else if (command.out === undefined && comment) io.stdout.write(`${comment.body}\n`);
+    const totals = progress.totals();
+    io.stderr.write(
+      `${result.status}: ${result.recommendation === 'none' ? 'no recommendation' : `recommends ${result.recommendation}`}${result.confidence ? `, confidence ${result.confidence}` : ''}; ${totals.calls} model calls, ${totals.tokens.toLocaleString('en-US')} tokens; ` +
+        `${comment === undefined ? 'no comment' : comment.url === NOT_POSTED ? 'dry run, nothing posted (--post publishes it)' : `posted ${comment.url}`}${command.out && comment ? `; comment written to ${command.out}` : ''}\n`,
+    );
+    if (result.failure) io.stderr.write(`pr-debate: ${result.failure}\n`);
+    return result.failure ? 1 : 0;
+  } catch (error) {
+    progress.end();
+    io.stderr.write(`pr-debate: ${error instanceof SettingsError ? error.message : describeFailure(error)}\n`);
+    return 1;
+  } finally {
+    if (deadline) clearTimeout(deadline);
+    stopListening();
+  }
+}
+
+/** Thrown for a write a dry run was about to send. */
+export class DryRunWrite extends Error {
+  override name = 'DryRunWrite';
+}
+
+/**
+ * The dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and GraphQL,
+ * which pr-debate only queries) fails before it is sent, whatever stage asks for it.
+ */
+export function refuseWrites(octokit: GitHubClient): void {
+  octokit.hook.before('request', (options) => {
+    const method = options.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && options.url === '/graphql')) return;
+    throw new DryRunWrite(`a dry run writes nothing, and ${method} ${options.url} was not sent; --post publishes`);
+  });
+}
+
+function secretsOf(settings: Settings): string[] {
+  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken].filter(Boolean);
+}

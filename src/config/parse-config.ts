@@ -1,0 +1,102 @@
+import { parseDocument } from 'yaml';
+import { CONFIG_ONLY_KEYS, configSchema, isConfigurable, knownConfigKeys, typedConfigSchema } from './config-schema.js';
+
+/**
+ * Reads the text of a repository config file into input values (contract section 11). Pure.
+ */
+
+/** A config file that cannot be used: the message names the file, the key and the fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What a config file sets. */
+export interface ParsedConfig {
+  /** Input name -> value, as the input's parser reads it (the text an `INPUT_*` variable would hold). */
+  values: Map<string, string>;
+  /** Topics added to every debate's out-of-scope list (key `out-of-scope`). */
+  outOfScope: string[];
+  /** Keys that were ignored, each named, with why. */
+  warnings: string[];
+}
+
+/**
+ * @param text the file's content (YAML 1.2; an empty file sets nothing)
+ * @param where how to name the file in messages, e.g. `.github/pr-debate.yml on main`
+ * @param inputNames the inputs the action reads
+ * @throws ConfigError for YAML that does not parse (duplicate keys included), a top level that is not a
+ *   mapping, or a key whose value is not what it takes
+ */
+export function parseConfig(text: string, where: string, inputNames: readonly string[]): ParsedConfig {
+  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
+  const yamlError = document.errors[0];
+  if (yamlError) throw new ConfigError(`${where} is not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  const raw: unknown = document.toJS() ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings (key: value), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
+
+  const warnings: string[] = [];
+  const known = knownConfigKeys(inputNames);
+  const present = Object.keys(raw);
+  for (const key of present.filter((k) => !known.has(k))) {
+    warnings.push(
+      isConfigurable(key)
+        ? `${where}: unknown key '${key}' is ignored${suggest(key, known)}`
+        : `${where}: key '${key}' is ignored: ${/(token|key)$/.test(key) ? 'a secret never belongs in a committed file; pass it as a workflow input from a secret' : 'it is set in the workflow, as an input of the step'}`,
+    );
+  }
+  const parsed = configSchema(inputNames).safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.map(String).join('.');
+    const got = issue.path.reduce<unknown>((value, step) => (value as Record<PropertyKey, unknown> | undefined)?.[step], raw);
+    throw new ConfigError(`${where}: key '${key}': ${issue.message}, got ${JSON.stringify(got)}; see schema/pr-debate.schema.json`);
+  }
+  // The same object through the typed part alone, for typed access to the config file's own keys.
+  const config = typedConfigSchema.parse(raw);
+
+  const values = new Map<string, string>();
+  const setBy = new Map<string, string>();
+  const set = (input: string, value: unknown, key: string) => {
+    if (value === undefined) return;
+    const earlier = setBy.get(input);
+    if (earlier !== undefined) throw new ConfigError(`${where}: '${earlier}' and '${key}' both set input '${input}'; keep one`);
+    setBy.set(input, key);
+    values.set(input, asInput(value));
+  };
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (known.has(key) && !(CONFIG_ONLY_KEYS as readonly string[]).includes(key)) set(key, value, key);
+  }
+  set('model', config.models?.default, 'models.default');
+  set('advocate-models', config.models?.advocates, 'models.advocates');
+  set('judge-model', config.models?.judge, 'models.judge');
+  const rfcPaths = config['rfc-paths'];
+  // The input takes one path or glob; several become one brace glob, which minimatch expands.
+  if (rfcPaths) set('rfc-path', rfcPaths.length === 1 ? rfcPaths[0] : `{${rfcPaths.join(',')}}`, 'rfc-paths');
+  return { values, outOfScope: config['out-of-scope'] ?? [], warnings };
+}
+
+/** A config value as the input's text: lists comma-separated, numbers and booleans as YAML writes them. */
+function asInput(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value);
+}
+
+/** ", did you mean 'x'?" for a key one or two edits from a known one (a typo such as `preset:` as `presets:`). */
+function suggest(key: string, known: Set<string>): string {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(key, name);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best ? `; did you mean '${best.name}'?` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,20 @@
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+import type { GitHubClient, GitHubClients } from './create-octokit.js';
+import { octokitOptions, type OctokitOptions } from './octokit-options.js';
+
+/**
+ * The CLI's REST clients: `@octokit/rest` with the same retry and throttling plugins and options as the
+ * action's (and the same split into a write and a read client), without `@actions/github`, which reads
+ * the runner's event file when it loads.
+ * @param token `GITHUB_TOKEN` / `GH_TOKEN`
+ * @param baseUrl REST base: `--api-url`, `GITHUB_API_URL`, or https://api.github.com
+ * @param warn where rate-limit waits are reported
+ * @param userAgent e.g. `pr-debate-cli/0.1.0`
+ */
+export function createRestClients(token: string, baseUrl: string, warn: (message: string) => void, userAgent: string, options: OctokitOptions = {}): GitHubClients {
+  const RestOctokit = Octokit.plugin(retry, throttling);
+  const create = (id: string): GitHubClient => new RestOctokit({ auth: token, userAgent, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id }) });
+  return { writes: create('pr-debate-cli-writes'), reads: create('pr-debate-cli-reads') };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
+import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
+import { debateScript } from './debate-script.js';
+import { describeCall } from './scripted-models.js';
+
+/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions). */
+export function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
+  const blocks = request.messages[0]?.content;
+  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
+}
+
+/** What {@link describeCall} says about a call. */
+export type CallInfo = ReturnType<typeof describeCall>;
+
+/**
+ * The default debate script served by the Messages API; `fault` may answer a call instead (an error,
+ * a hang), given what the call is.
+ */
+export function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
+  const script = debateScript();
+  return (request, { callIndex, call: meta }) => {
+    const call = callOf(request, meta);
+    return fault?.(describeCall(call), request) ?? { text: JSON.stringify(script(call, callIndex)) };
+  };
+}
