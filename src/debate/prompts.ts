@@ -26,11 +26,8 @@ const PROMPTS = {
   judge,
   'judge-retry': judgeRetry,
   repair,
-<<<<<<< HEAD
   preflight,
-=======
   'single-judge': singleJudge,
->>>>>>> main
 } as const;
 
 /** Names of the prompt files, without `.md`. */
