@@ -78,6 +78,13 @@ export const inputsSchema = z.object({
     .transform(Number)
     .pipe(z.number().positive("Input 'max-cost-usd': expected more than 0 dollars"))
     .default(5),
+  'confirm-plan': z
+    .string()
+    .trim()
+    // A boolean as the runner's YAML 1.2 core schema writes it (`core.getBooleanInput` accepts the same set).
+    .regex(/^(true|True|TRUE|false|False|FALSE)$/, { error: expected('confirm-plan', 'true or false') })
+    .transform((value) => value.toLowerCase() === 'true')
+    .default(false),
   language: z
     .string()
     .trim()

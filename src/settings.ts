@@ -47,6 +47,8 @@ export interface Settings {
   modelSources: { advocates: ModelSource; judge: ModelSource };
   /** Input `max-cost-usd`: no call is made that could take the run's cost past it (USD). */
   maxCostUsd: number;
+  /** Input `confirm-plan` (contract section 5): a debate with inferred positions posts its plan and waits for `/debate go`. */
+  confirmPlan: boolean;
   triggerLabel: string;
   command: string;
   rfcPath: string | undefined;
@@ -142,6 +144,7 @@ export function parseSettings(
       judge: i['judge-model'] ? 'input' : 'default',
     },
     maxCostUsd: i['max-cost-usd'],
+    confirmPlan: i['confirm-plan'],
     triggerLabel: i['trigger-label'],
     command: i.command,
     rfcPath: i['rfc-path'],

@@ -57,6 +57,13 @@ describe('provider, cap and confirmation inputs (issue #12)', () => {
     expect(parseSettings(inputs(base), env)).toMatchObject({ maxCostUsd: 5, modelSources: { advocates: 'default', judge: 'default' } });
   });
 
+  it('reads confirm-plan as the runner writes booleans, and names the input for anything else', () => {
+    expect(parseSettings(inputs({ ...base, 'confirm-plan': 'True' }), env).confirmPlan).toBe(true);
+    expect(parseSettings(inputs({ ...base, 'confirm-plan': 'false' }), env).confirmPlan).toBe(false);
+    expect(parseSettings(inputs(base), env).confirmPlan).toBe(false);
+    expect(() => parseSettings(inputs({ ...base, 'confirm-plan': 'yes' }), env)).toThrow("Input 'confirm-plan': expected true or false");
+  });
+
   it('names the input and the fix for a bad model id, cap', () => {
     expect(() => parseSettings(inputs({ ...base, 'judge-model': 'gtp:gpt-5' }), env)).toThrow(`Input 'judge-model': model id "gtp:gpt-5": unknown provider "gtp"`);
     expect(() => parseSettings(inputs({ ...base, 'advocate-models': 'claude-sonnet-5-5, openai:' }), env)).toThrow(`Input 'advocate-models': model id "openai:" names the provider openai but no model`);

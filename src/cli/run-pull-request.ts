@@ -45,6 +45,9 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
     'openai-api-key': io.env.OPENAI_API_KEY,
     // Comments are found again by their author: with a person's token, that is the person.
     ...(login === undefined ? {} : { 'bot-login': login }),
+    // Whoever runs the CLI has chosen to run this debate: the config file's confirm-plan (meant for the
+    // label and bare commands on GitHub) does not turn the run into a plan, unless an option asks for one.
+    'confirm-plan': 'false',
     ...options.inputs,
   };
   const unknown = Object.keys(options.inputs).filter((name) => !INPUT_NAMES.includes(name));

@@ -91,3 +91,18 @@ export function plannedCalls(plan: DebatePlan, positions: number, needsFraming: 
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
   return (needsFraming ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
 }
+
+/**
+ * Upper bound on the one-token prompt-cache warm-ups a plan makes (`warm-prompt-cache.ts`): at most one
+ * per fan-out of calls that share a prefix, that is per advocate phase (openings, each round, closing
+ * answers, steelman swap) and advocate model that speaks for two or more positions, and one before the
+ * judge's two runs. A group may go out behind a leading call instead, with no warm-up.
+ * @param advocateModels the model of each position, in order (input `advocate-models`, cycled)
+ */
+export function plannedWarmUps(plan: DebatePlan, advocateModels: readonly string[]): number {
+  const speakers = new Map<string, number>();
+  for (const model of advocateModels) speakers.set(model, (speakers.get(model) ?? 0) + 1);
+  const sharedModels = [...speakers.values()].filter((n) => n >= 2).length;
+  const advocatePhases = 1 + plan.rounds + (plan.rounds > 0 ? 1 : 0) + (plan.steelman && plan.rounds > 0 ? 1 : 0);
+  return advocatePhases * sharedModels + 1;
+}

@@ -22,6 +22,8 @@ export interface DebateRequest {
   /** 2-4 positions from the command, or [] to let the moderator infer them. */
   positions: string[];
   outOfScope: string[];
+  /** The topic, when the positions were framed before (a plan confirmed with `/debate go`); else the moderator's, or the positions joined. */
+  topic?: string;
   /** The comment command word, for the moderator's suggestions. */
   command: string;
   /** Input `model`: the moderator's model. */
@@ -61,7 +63,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   if (framed && (!framed.framing.contested || framed.labels.length < 2)) return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
   const labels = framed?.labels ?? request.positions;
   const outOfScope = framed ? [...new Set([...request.outOfScope, ...framed.framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])] : request.outOfScope;
-  const topic = framed?.framing.topic ?? labels.join(' vs ');
+  const topic = framed?.framing.topic ?? request.topic ?? labels.join(' vs ');
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: request.advocateModels[i % request.advocateModels.length] ?? request.moderatorModel }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };

@@ -18,6 +18,6 @@ export async function checkRoleModels(run: RunContext): Promise<void> {
   );
   for (const warning of [...checked.warnings, ...checked.notes]) clients.log.warning(warning);
   run.models = checked.models;
-  run.modelNotes = checked.notes;
+  run.notes = [...(run.notes ?? []), ...checked.notes];
   run.preflightCalls = checked.calls;
 }

@@ -21,6 +21,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       pack: evidence.pack,
       positions: trigger.positions,
       outOfScope: trigger.options.outOfScope,
+      ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
       command: settings.command,
       moderatorModel: settings.model,
       advocateModels: run.models?.advocateModels ?? settings.advocateModels,

@@ -5,6 +5,7 @@ import type { RoleModels } from '../llm/check-models.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
+import { planMarker, type PostedPlan } from '../report/render-plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import type { PipelineClients } from './types.js';
@@ -30,10 +31,20 @@ export interface RunContext {
   estimateUsd?: number | undefined;
   /** The role models after pre-flight (`checkRoleModels`): a default that did not answer falls back to `model`. */
   models?: Pick<RoleModels, 'advocateModels' | 'judgeModel'>;
-  /** What pre-flight changed, one sentence each, for the comment. */
-  modelNotes?: string[];
+  /** Sentences for the comment's engine notes: what pre-flight changed, the plan a confirmed run ran. */
+  notes?: string[];
   /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
   preflightCalls?: CallRecord[];
+  /** Input `confirm-plan` with inferred positions: this run frames the positions, posts the plan and stops. */
+  planStage: boolean;
+  /** Set when this run is a plan confirmed with `/debate go` (`confirm-plan.ts`). */
+  confirmed?: ConfirmedPlan;
+}
+
+/** A plan that `/debate go` runs: the plan comment's id, and what was planned. */
+export interface ConfirmedPlan {
+  commentId: number;
+  posted: PostedPlan;
 }
 
 /** This run's exact secrets (API keys, token, the record signing key), removed from all it posts. */
@@ -46,11 +57,17 @@ export function openPublisher(clients: PipelineClients, settings: Settings): Pub
   return clients.publisher ?? createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
 }
 
-/** Opens a debate run: the publisher over the write client, the debate id and its comment. */
-export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger): RunContext {
+/**
+ * Opens a debate run: the publisher over the write client, the debate id and its comment. A plan run
+ * (input `confirm-plan`, inferred positions) writes to the plan comment instead; a confirmed plan is
+ * the inferred debate, so its verdict lands where the debate without confirmation would have put it.
+ */
+export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): RunContext {
   const repo = { owner: settings.owner, repo: settings.repo };
   const secrets = runSecrets(settings);
   const publisher = clients.publisher ?? createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
-  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, trigger.positions);
-  return { clients, settings, trigger, repo, secrets, publisher, id, comment: publisher.debateComment(trigger.pullNumber, markerLine(id)), started: Date.now() };
+  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, confirmed ? [] : trigger.positions);
+  const planStage = settings.confirmPlan && trigger.positions.length === 0 && !confirmed;
+  const comment = publisher.debateComment(trigger.pullNumber, planStage ? planMarker(id) : markerLine(id));
+  return { clients, settings, trigger, repo, secrets, publisher, id, comment, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
 }

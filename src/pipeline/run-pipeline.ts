@@ -7,7 +7,9 @@ import { holdDebate } from './hold-debate.js';
 import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
 import { readEvidence } from './read-evidence.js';
 import { recordResult, type RecordedResult } from './record-result.js';
-import { openPublisher, openRun } from './run-context.js';
+import { describeConfirmation, plannedDebate, postPlan, resolveGo, settlePlan } from './confirm-plan.js';
+import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from './run-context.js';
+import { describeFailure } from './step-error.js';
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
 import { runGateMode } from './run-gate-mode.js';
@@ -25,8 +27,20 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const github = { octokit: clients.github.writes, log: clients.log };
   if (trigger.kind === 'gate') return finish(clients, gateResult(await runGateMode(github, settings, trigger.target)));
   if (trigger.kind === 'accept') return finish(clients, acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
+  if (trigger.kind === 'go') {
+    // `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
+    const resolved = await resolveGo(clients, settings, trigger).catch((error: unknown) => ({ kind: 'failed' as const, failure: describeFailure(error) }));
+    if (resolved.kind === 'failed') return finish(clients, { ...skipped({ failure: resolved.failure }), status: 'aborted' });
+    if (resolved.kind === 'reply') return finish(clients, await answerCommand(clients, settings, { ...trigger, kind: 'reply', reply: { kind: 'invalid', problem: resolved.problem } }));
+    return debate(clients, settings, resolved.trigger, resolved.confirmed);
+  }
   if (trigger.kind !== 'debate') return finish(clients, await answerCommand(clients, settings, trigger));
-  const run = openRun(clients, settings, trigger);
+  return debate(clients, settings, trigger);
+}
+
+/** A debate run, from the permission check to the settled reaction; a confirmed plan runs as planned. */
+async function debate(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
+  const run = openRun(clients, settings, trigger, confirmed);
   const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
   let progress: ProgressTracker | undefined;
   let recorded: RecordedResult | undefined;
@@ -37,12 +51,15 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     if (problem) return finish(clients, await command.settle(await answerProblem(run, problem)));
     // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.
     command.acknowledge();
-    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
     progress = trackProgress(run, plan);
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
     progress.evidenceRead(evidence.pack);
     await progress.ready();
+    // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
+    if (run.planStage) return finish(clients, await command.settle(await postPlan(run, plan, evidence, progress)));
+    if (confirmed) run.notes = [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)];
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
     await checkRoleModels(run);
     // Debate.
@@ -52,7 +69,9 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     // Record and render: the report, outputs and job summary are kept before any further GitHub call.
     recorded = await recordResult(run, outcome, evidence);
     // Publish, then settle the reaction.
-    return finish(clients, await command.settle(await publishVerdict(run, recorded, evidence)));
+    const result = await publishVerdict(run, recorded, evidence);
+    await settlePlan(run, result);
+    return finish(clients, await command.settle(result));
   } catch (error) {
     progress?.stop();
     return finish(clients, await command.settle(await publishFailure(run, error, recorded)));

@@ -1,8 +1,9 @@
-import { plannedCalls, plannedPhases, type DebatePlan } from '../debate/plan.js';
+import { plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
+import { describeRounds } from '../report/render-plan.js';
 import { renderProgressComment, type ProgressState } from '../report/render-progress.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, StepError } from './step-error.js';
@@ -33,19 +34,22 @@ export interface ProgressTracker {
 export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracker {
   const { settings, trigger, clients } = run;
   const needsFraming = trigger.positions.length === 0;
+  const phases = plannedPhases(plan, needsFraming);
   const state: ProgressState = {
     id: run.id,
-    topic: needsFraming ? undefined : trigger.positions.join(' vs '),
+    topic: needsFraming ? undefined : (run.confirmed?.posted.topic ?? trigger.positions.join(' vs ')),
     positions: needsFraming ? undefined : trigger.positions,
     outOfScope: trigger.options.outOfScope,
-    preset: describePlan(plan),
+    preset: describeRounds(plan),
     models: { advocates: settings.advocateModels, judge: settings.judgeModel },
     evidence: undefined,
     estimate: undefined,
-    phases: plannedPhases(plan, needsFraming),
+    // A confirm-plan run only frames the positions.
+    phases: run.planStage ? phases.filter((p) => p.id === 'framing') : phases,
     done: new Set(),
     evidenceDone: false,
     runUrl: settings.runUrl,
+    ...(run.planStage ? { stage: 'plan' as const } : {}),
   };
   let stopped = false;
   let writing = false;
@@ -85,12 +89,12 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   return {
     update,
     evidenceRead(pack) {
-      const calls = plannedCalls(plan, trigger.positions.length || 4, needsFraming);
-      run.estimateUsd = estimateRunCostUsd(callsByModel({ total: calls, framing: needsFraming, positions: trigger.positions.length || 4, ...settings }), pack.tokens);
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, needsFraming, pack.tokens);
+      run.estimateUsd = estimate.costUsd;
       update((s) => {
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
-        s.estimate = { calls, costUsd: run.estimateUsd };
+        s.estimate = estimate;
       });
     },
     async ready() {
@@ -105,8 +109,19 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   };
 }
 
-/** The preset and what it runs, for the plan. */
-function describePlan(plan: DebatePlan): string {
-  const rounds = plan.rounds === 0 ? 'openings and judge' : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
-  return `${plan.preset} (${rounds})`;
+/**
+ * The plan's estimate: calls and cost. Calls are an upper bound with every turn succeeding first time
+ * (`plannedCalls`), plus the one-token prompt-cache warm-ups (`plannedWarmUps`) and one pre-flight call
+ * per distinct model; the cost prices each model's calls at its own rates (`estimateRunCostUsd`).
+ * @param positions how many positions (4 while the moderator has not framed them)
+ * @param packTokens estimated tokens of the evidence pack
+ * @returns calls, and USD (a model without a known price counts at the dearest known rates)
+ */
+export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, packTokens: number): { calls: number; costUsd: number } {
+  const { settings } = run;
+  const debateCalls = plannedCalls(plan, positions, needsFraming);
+  const advocates = Array.from({ length: positions }, (_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model);
+  const preflight = new Set([settings.model, ...advocates, settings.judgeModel]).size;
+  const calls = debateCalls + plannedWarmUps(plan, advocates) + preflight;
+  return { calls, costUsd: estimateRunCostUsd(callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }), packTokens) };
 }

@@ -26,6 +26,7 @@ export function commandUsage(command: string): string {
       `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,
       `${command} help                              show this help`,
       `${command} accept <A|B|C|D> <reason>         record a maintainer's decision`,
+      `${command} go                                run the plan posted under confirm-plan`,
     ].join('\n'),
     'text',
   );

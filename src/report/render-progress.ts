@@ -1,5 +1,6 @@
 import type { PlannedPhase } from '../debate/plan.js';
 import { markerLine } from './comment-context.js';
+import { planMarker } from './render-plan.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
@@ -25,6 +26,8 @@ export interface ProgressState {
   done: Set<string>;
   evidenceDone: boolean;
   runUrl: string | undefined;
+  /** `plan`: a `confirm-plan` run, which frames the positions and posts a plan instead of debating. */
+  stage?: 'plan';
 }
 
 /**
@@ -32,7 +35,8 @@ export interface ProgressState {
  *   running (⏳, the first not done), skipped (⏭️, not done but a later phase is), or waiting (⬜).
  */
 export function renderProgressComment(state: ProgressState): string {
-  const lines = [markerLine(state.id), '## ⏳ pr-debate is debating this pull request', ''];
+  const planning = state.stage === 'plan';
+  const lines = [planning ? planMarker(state.id) : markerLine(state.id), planning ? '## ⏳ pr-debate is framing a debate on this pull request, for confirmation' : '## ⏳ pr-debate is debating this pull request', ''];
   if (state.topic) lines.push(`**Topic:** ${sanitiseText(state.topic, { inline: true })}`, '');
   if (state.positions) {
     lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`), '');
@@ -65,6 +69,9 @@ export function renderProgressComment(state: ProgressState): string {
     }
     lines.push(`- ${icon} ${phase.label}${icon === '⏭️' ? ' (skipped: the debate converged or stopped early)' : ''}`);
   });
-  lines.push('', state.runUrl ? `[Follow the workflow run](${state.runUrl}). This comment is replaced by the verdict when the debate ends.` : 'This comment is replaced by the verdict when the debate ends.');
+  const then = planning
+    ? 'This comment is replaced by the plan; no advocate or judge is called before a maintainer confirms it.'
+    : 'This comment is replaced by the verdict when the debate ends.';
+  lines.push('', state.runUrl ? `[Follow the workflow run](${state.runUrl}). ${then}` : then);
   return lines.join('\n');
 }

@@ -30,6 +30,8 @@ export type Trigger =
     }
   /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
+  /** `/debate go`: run the plan that a `confirm-plan` run posted on this PR (contract section 5). */
+  | { kind: 'go'; pullNumber: number; requestedBy: string; commentId: number }
   /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
   | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
   /** `mode: gate`: set the `pr-debate` check run, no model call. */
@@ -157,6 +159,8 @@ export function detectTrigger(
         return { kind: 'reply', ...base, reply: { kind: 'usage' } };
       case 'accept':
         return { kind: 'accept', ...base, position: command.position, reason: command.reason };
+      case 'go':
+        return { kind: 'go', ...base };
       case 'invalid':
         return { kind: 'reply', ...base, reply: { kind: 'invalid', problem: command.problem } };
       case 'none':

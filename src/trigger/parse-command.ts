@@ -11,6 +11,7 @@ import { MAX_ROUNDS } from '../debate/plan.js';
  * /debate ... --out-of-scope="a; b"          topics the debate must not drift into
  * /debate help                               reply with usage, no model call
  * /debate accept <A|B|C|D> <reason>          a maintainer records a human decision
+ * /debate go                                 run the plan posted under confirm-plan
  * ```
  */
 
@@ -30,6 +31,8 @@ export type ParsedCommand =
   | { kind: 'help'; line: string }
   | { kind: 'debate'; line: string; positions: string[]; options: CommandOptions }
   | { kind: 'accept'; line: string; position: string; reason: string }
+  /** `go`: run the plan a confirm-plan run posted (contract sections 3 and 5). */
+  | { kind: 'go'; line: string }
   | { kind: 'invalid'; line: string; problem: string };
 
 /** Position limits of the protocol (contract section 3): 2 to 4 positions, or none to infer them. */
@@ -92,6 +95,7 @@ const SEPARATOR = /(?<=\s)(?:vs\.?|versus)(?=\s)/i;
 export function parseCommandLine(line: string, command: string): ParsedCommand {
   const rest = line.slice(command.length).trim();
   if (/^help$/i.test(rest)) return { kind: 'help', line };
+  if (/^go$/i.test(rest)) return { kind: 'go', line };
   const accept = /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
   if (accept) {
     const position = (accept[1] ?? '').toUpperCase();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startGitHubServer({
     token,
     repositories: [
-      { owner: 'octo', name: 'configured', pulls: [pullWithHeadConfig()], defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: German\nout-of-scope: [naming]\ncolour: blue\n', 'ci/other.yml': 'language: "@@"\n' } },
+      { owner: 'octo', name: 'configured', pulls: [pullWithHeadConfig()], defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: German\nconfirm-plan: true\nout-of-scope: [naming]\ncolour: blue\n', 'ci/other.yml': 'language: "@@"\n' } },
       { owner: 'octo', name: 'plain', pulls: [pullWithHeadConfig()], defaultBranch: 'trunk', defaultBranchFiles: {} },
     ],
   });
@@ -46,6 +46,7 @@ describe('loadSettings', () => {
     const loaded = await load('configured');
     expect(loaded.settings.preset).toBe('quick');
     expect(loaded.settings.language).toBe('German');
+    expect(loaded.settings.confirmPlan).toBe(true);
     expect(loaded.outOfScope).toEqual(['naming']);
     expect(loaded.configSource).toBe(`${CONFIG} on main`);
     expect(loaded.origins.get('preset')).toBe('config');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDebate } from '../../src/debate/plan.js';
+import { planDebate, plannedWarmUps } from '../../src/debate/plan.js';
 
 describe('planDebate', () => {
   it('follows the preset table of issue #4', () => {
@@ -25,5 +25,18 @@ describe('planDebate', () => {
     expect(planDebate({ preset: 'standard', maxRounds: 0, command: { rounds: 5 } })).toMatchObject({ preset: 'quick', rounds: 0 });
     expect(planDebate({ preset: 'standard', maxRounds: 3, command: {} })).toMatchObject({ rounds: 1, note: undefined });
     expect(() => planDebate({ preset: 'standard', maxRounds: 6, command: {} })).toThrow(RangeError);
+  });
+});
+
+describe('plannedWarmUps', () => {
+  const standard = planDebate({ preset: 'standard', maxRounds: undefined, command: {} });
+  const quick = planDebate({ preset: 'quick', maxRounds: undefined, command: {} });
+  it('counts one per advocate fan-out and model that speaks twice, and one before the two judge runs', () => {
+    // Standard: openings, 1 round, closing answers, steelman swap = 4 fan-outs on one shared model, + the judge.
+    expect(plannedWarmUps(standard, ['m', 'm'])).toBe(5);
+    expect(plannedWarmUps(quick, ['m', 'm', 'm'])).toBe(2);
+    // Two families, one position each: no advocate group shares a prefix; the judge still runs twice.
+    expect(plannedWarmUps(standard, ['claude', 'openai:gpt-5'])).toBe(1);
+    expect(plannedWarmUps(standard, ['a', 'b', 'a', 'b'])).toBe(9);
   });
 });

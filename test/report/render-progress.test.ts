@@ -52,6 +52,14 @@ describe('the progress comment', () => {
     expect(body).toContain('**Estimate:** up to 17 model calls, about $0.42');
   });
 
+  it('under confirm-plan: the plan comment\'s marker, framing only, and says that the plan, not a verdict, comes next', () => {
+    const body = renderProgressComment(state({ stage: 'plan', phases: plannedPhases(plan, true).filter((p) => p.id === 'framing') }));
+    expect(body.split('\n')[0]).toBe('<!-- pr-debate:plan v1 id=0123456789abcdef -->');
+    expect(body.split('\n')[1]).toBe('## ⏳ pr-debate is framing a debate on this pull request, for confirmation');
+    expect(body).not.toContain('Openings');
+    expect(body).toContain('This comment is replaced by the plan; no advocate or judge is called before a maintainer confirms it.');
+  });
+
   it('plans calls and cost from the preset', () => {
     expect(plannedCalls(planDebate({ preset: 'quick', maxRounds: undefined, command: {} }), 2, false)).toBe(2 + 1 + 2);
     expect(plannedCalls(plan, 3, true)).toBe(1 + 3 + 6 + 3 + 3 + 1 + 2);

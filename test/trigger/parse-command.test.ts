@@ -33,8 +33,13 @@ describe('parseCommand', () => {
     expect(parseCommand('/debate a vs b --rounds=0', '/debate')).toMatchObject({ kind: 'debate', options: { rounds: 0 } });
   });
 
-  it('reads help and accept', () => {
+  it('reads help, go and accept', () => {
     expect(parseCommand('/debate help', '/debate')).toMatchObject({ kind: 'help' });
+    expect(parseCommand('/debate go', '/debate')).toMatchObject({ kind: 'go' });
+    expect(parseCommand('/Debate  GO ', '/debate')).toMatchObject({ kind: 'go' });
+    // "go" only alone: with positions it is a debate, on its own with more words one position.
+    expect(parseCommand('/debate go with Rust vs stay with C', '/debate')).toMatchObject({ kind: 'debate', positions: ['go with Rust', 'stay with C'] });
+    expect(parseCommand('/debate go now', '/debate')).toMatchObject({ kind: 'invalid' });
     expect(parseCommand('/debate accept b because the RFC says so', '/debate')).toMatchObject({ kind: 'accept', position: 'B', reason: 'because the RFC says so' });
   });
 

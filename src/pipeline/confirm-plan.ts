@@ -1,0 +1,133 @@
+import { framePositions } from '../debate/frame-positions.js';
+import type { DebatePlan } from '../debate/plan.js';
+import { debateId } from '../report/decision-record.js';
+import { planMarker, readPlan, renderPlanComment, type PostedPlan } from '../report/render-plan.js';
+import type { Settings } from '../settings.js';
+import type { Trigger } from '../trigger/detect-trigger.js';
+import { logModelCalls } from './log-model-calls.js';
+import { publishNotContested } from './publish-result.js';
+import type { RunEvidence } from './read-evidence.js';
+import { openPublisher, type ConfirmedPlan, type DebateTrigger, type RunContext } from './run-context.js';
+import { describeFailure, step } from './step-error.js';
+import { estimateDebate, type ProgressTracker } from './track-progress.js';
+import { skipped, type PipelineClients, type PipelineResult } from './types.js';
+
+/**
+ * Input `confirm-plan` (contract sections 3 and 5, issue #12): the reference protocols never debate a
+ * framing nobody confirmed. A run with inferred positions frames them, posts the plan in its own
+ * comment and stops; `/debate go` from a maintainer runs that plan; `/debate A vs B` debates other
+ * positions and marks the plan replaced. The plan comment always says where it stands.
+ */
+
+/**
+ * The plan stage: the moderator frames the positions (no advocate or judge call), then the plan is
+ * posted in place of the progress, and the run ends `skipped`.
+ * @throws StepError when the plan cannot be posted; the moderator's failure as `runDebate` throws it
+ */
+export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker): Promise<PipelineResult> {
+  const { clients, settings, trigger } = run;
+  const { log } = clients;
+  const framed = await log.group('Framing', () =>
+    framePositions(logModelCalls(clients.models, log), {
+      pack: evidence.pack,
+      outOfScope: trigger.options.outOfScope,
+      command: settings.command,
+      moderatorModel: settings.model,
+      language: { language: settings.language, commandText: undefined, prText: `${evidence.pull.title}\n\n${evidence.pull.body}` },
+    }),
+  );
+  progress.stop();
+  if (framed.kind === 'not-contested') return publishNotContested(run, framed.framing, evidence);
+  const estimate = estimateDebate(run, plan, framed.labels.length, false, evidence.pack.tokens);
+  const posted: PostedPlan = {
+    v: 1,
+    state: 'waiting',
+    topic: framed.topic.trim() || framed.labels.join(' vs '),
+    positions: framed.labels,
+    outOfScope: framed.outOfScope,
+    plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}) },
+    ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
+    headSha: evidence.pack.headSha,
+    requestedBy: trigger.requestedBy,
+    models: { moderator: settings.model, advocates: framed.labels.map((_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model), judge: settings.judgeModel },
+    estimate,
+    framingCostUsd: framed.usage.cost_usd,
+    notes: framed.notes,
+  };
+  const body = renderPlanComment(posted, { id: run.id, command: settings.command, runUrl: settings.runUrl });
+  const written = await step('posting the plan', () => run.comment.postUpdate(body));
+  log.notice(`The plan is posted for confirmation (${written.url}): a maintainer's "${settings.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`);
+  await clients.recorder.writeSummary(body);
+  return skipped({ commentUrl: written.url });
+}
+
+/** What `/debate go` resolves to: the planned debate, or a reply that says why there is none. */
+export type ResolvedGo = { kind: 'debate'; trigger: DebateTrigger; confirmed: ConfirmedPlan } | { kind: 'reply'; problem: string };
+
+/**
+ * `/debate go`: reads the waiting plan of this PR (the bot's plan comment) and makes it a debate
+ * with the planned positions, out-of-scope topics, RFC and rounds.
+ * @throws StepError when the PR's comments cannot be read
+ */
+export async function resolveGo(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'go' }>): Promise<ResolvedGo> {
+  const publisher = openPublisher(clients, settings);
+  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
+  const found = await step('reading the plan', () => publisher.find(trigger.pullNumber, planMarker(id)));
+  const posted = found ? readPlan(found.body) : undefined;
+  const { command } = settings;
+  if (!found || !posted) {
+    return {
+      kind: 'reply',
+      problem: `there is no plan to run on this pull request. With confirm-plan on, the "${settings.triggerLabel}" label or a bare \`${command}\` posts one; or name the positions: \`${command} <position A> vs <position B>\``,
+    };
+  }
+  if (posted.state !== 'waiting') {
+    return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}; add the "${settings.triggerLabel}" label again or comment \`${command}\` for a new plan` };
+  }
+  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}) };
+  return {
+    kind: 'debate',
+    trigger: { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: posted.positions, options },
+    confirmed: { commentId: found.id, posted },
+  };
+}
+
+/** The debate plan of a confirmed plan, as planned (the inputs may have changed since). */
+export function plannedDebate(confirmed: ConfirmedPlan): DebatePlan {
+  const { plan } = confirmed.posted;
+  return { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, note: plan.note };
+}
+
+/** The sentence the verdict carries about the plan it ran, for the comment's engine notes. */
+export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: string, headSha: string): string {
+  const framedAt = confirmed.posted.headSha;
+  const moved = framedAt === headSha ? '' : ` The positions were framed at head ${framedAt.slice(0, 7)}; the evidence was read again at ${headSha.slice(0, 7)}.`;
+  return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
+}
+
+/**
+ * After a run that posted a verdict: the plan comment says it ran (a confirmed plan), or that it was
+ * replaced (a debate with named positions while a plan waited). Best effort: a failure is a warning.
+ * @param result the run's result; nothing is changed unless it is `success` or `degraded-success`
+ */
+export async function settlePlan(run: RunContext, result: PipelineResult): Promise<void> {
+  const { settings, trigger, clients } = run;
+  if (result.status !== 'success' && result.status !== 'degraded-success') return;
+  if (!run.confirmed && !(settings.confirmPlan && trigger.positions.length > 0)) return;
+  try {
+    let target = run.confirmed;
+    if (!target) {
+      const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
+      const found = await run.publisher.find(trigger.pullNumber, planMarker(id));
+      const posted = found ? readPlan(found.body) : undefined;
+      if (!found || posted?.state !== 'waiting') return;
+      target = { commentId: found.id, posted };
+    }
+    const what = run.confirmed ? `${settings.command} go` : `${settings.command} ${trigger.positions.join(' vs ')}`;
+    const done: PostedPlan = { ...target.posted, state: run.confirmed ? 'ran' : 'replaced', outcome: { by: trigger.requestedBy, url: result.commentUrl, what } };
+    const planId = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
+    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: planId, command: settings.command, runUrl: settings.runUrl }));
+  } catch (error) {
+    clients.log.warning(`Could not mark the plan comment as ${run.confirmed ? 'run' : 'replaced'}: ${describeFailure(error)}`);
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { codeSpan, mention, sanitiseText } from './sanitise.js';
+
+/**
+ * The plan comment of `confirm-plan` (contract section 5, issue #12): what a debate with inferred
+ * positions would run, posted before any advocate or judge call, for a maintainer to confirm with
+ * `/debate go` or to correct with `/debate A vs B`. Pure.
+ *
+ * The comment carries the plan twice: readable, sanitised like all model text, and as data on its
+ * last line (base64url JSON inside an HTML comment, so nothing in it can close the comment or render).
+ * The data is trusted only in a comment whose author is `bot-login` (the caller checks), as the
+ * decision records are; anyone who can edit the bot's comments can also start any debate, so editing
+ * the data grants nothing.
+ */
+
+/** First line of the plan comment of one PR's inferred debate; distinct from the debate comment's marker. */
+export function planMarker(debateId: string): string {
+  return `<!-- pr-debate:plan v1 id=${debateId} -->`;
+}
+
+const DATA_LINE = /^<!-- pr-debate:plan-data ([A-Za-z0-9_-]+) -->$/;
+
+/** What a plan holds: enough to run the debate as planned, and to say what was planned. */
+export const postedPlanSchema = z.object({
+  v: z.literal(1),
+  /** `waiting` for `/debate go`; `ran` once it ran; `replaced` by a `/debate A vs B` or a newer plan. */
+  state: z.enum(['waiting', 'ran', 'replaced']),
+  topic: z.string(),
+  positions: z.array(z.string().min(1)).min(2).max(4),
+  outOfScope: z.array(z.string()),
+  plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional() }),
+  rfc: z.string().optional(),
+  /** The head commit the positions were framed at. */
+  headSha: z.string(),
+  requestedBy: z.string(),
+  models: z.object({ moderator: z.string(), advocates: z.array(z.string()).min(1), judge: z.string() }),
+  estimate: z.object({ calls: z.number().int(), costUsd: z.number().optional() }),
+  /** What framing cost (USD), already spent. */
+  framingCostUsd: z.number(),
+  /** The moderator's notes (positions cut to four). */
+  notes: z.array(z.string()),
+  /** Where it went: the verdict of the run, or the command that replaced it. */
+  outcome: z.object({ by: z.string(), url: z.string(), what: z.string() }).optional(),
+});
+
+/** A plan as posted. */
+export type PostedPlan = z.infer<typeof postedPlanSchema>;
+
+/**
+ * Reads the plan data of a plan comment's body.
+ * @returns the plan, or undefined when the body holds no plan data or the data does not parse
+ */
+export function readPlan(body: string): PostedPlan | undefined {
+  // Only the last line: model text above it is sanitised, but the data line is ours by position too.
+  const data = DATA_LINE.exec(body.trimEnd().split('\n').at(-1) ?? '')?.[1];
+  if (!data) return undefined;
+  try {
+    const parsed = postedPlanSchema.safeParse(JSON.parse(Buffer.from(data, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @param plan the plan
+ * @param context.id the inferred debate's id; `command` the configured command word
+ * @returns the comment body: the marker, the plan as a reader sees it, what to do next, and the data line
+ */
+export function renderPlanComment(plan: PostedPlan, context: { id: string; command: string; runUrl: string | undefined }): string {
+  const { command } = context;
+  const heading = { waiting: '## 📋 pr-debate plan: waiting for confirmation', ran: '## ✅ pr-debate plan: confirmed and run', replaced: '## ↩️ pr-debate plan: replaced' }[plan.state];
+  const cost = plan.estimate.costUsd === undefined ? 'cost unknown for these models' : `about $${plan.estimate.costUsd.toFixed(2)}`;
+  const lines = [
+    planMarker(context.id),
+    heading,
+    '',
+    `**Topic:** ${sanitiseText(plan.topic, { inline: true })}`,
+    '',
+    '**Positions:**',
+    ...plan.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`),
+    '',
+    ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => sanitiseText(t, { inline: true })).join('; ')}`, ''] : []),
+    `**Preset:** ${describeRounds(plan.plan)} · **Advocates:** ${sanitiseText([...new Set(plan.models.advocates)].join(', '), { inline: true })} · **Judge:** ${sanitiseText(plan.models.judge, { inline: true })}`,
+    `**Estimate:** up to ${plan.estimate.calls} model calls, ${cost}; framing the positions cost $${plan.framingCostUsd.toFixed(4)}.`,
+    ...[...plan.notes, ...(plan.plan.note ? [plan.plan.note] : [])].map((note) => `> ${sanitiseText(note, { inline: true })}`),
+    '',
+  ];
+  if (plan.state === 'waiting') {
+    lines.push(
+      `No advocate or judge has been called. A maintainer (write access) can run this plan with ${codeSpan(`${command} go`)}, or debate other positions instead with ${codeSpan(`${command} <position A> vs <position B>`)}.`,
+      `Planned for ${mention(plan.requestedBy)} at head ${codeSpan(plan.headSha.slice(0, 7))}${context.runUrl ? ` in this [workflow run](${context.runUrl})` : ''}.`,
+    );
+  } else if (plan.outcome) {
+    lines.push(`${plan.state === 'ran' ? 'Run' : 'Replaced'} by ${mention(plan.outcome.by)} with ${codeSpan(plan.outcome.what)}: [the result](${plan.outcome.url}).`);
+  }
+  lines.push('', `<!-- pr-debate:plan-data ${Buffer.from(JSON.stringify(plan), 'utf8').toString('base64url')} -->`);
+  return lines.join('\n');
+}
+
+/** E.g. `standard (1 cross-examination round, steelman swap)`. */
+export function describeRounds(plan: PostedPlan['plan']): string {
+  const rounds = plan.rounds === 0 ? 'openings and judge' : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
+  return `${plan.preset} (${rounds})`;
+}
