@@ -31,6 +31,7 @@ export function formatStatus(phase: string, phaseMs: number, totalMs: number, to
 /** The phase name of a model call, from the engine's own description of it. */
 export function phaseOf(meta: CallMeta | undefined, role: string): string {
   if (!meta) return role;
+  if (meta.phase === 'preflight') return 'pre-flight';
   return meta.round !== undefined && meta.phase === 'cross-examination' ? `cross-examination ${meta.round}` : meta.phase;
 }
 

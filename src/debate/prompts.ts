@@ -5,6 +5,7 @@ import judgeRetry from '../../prompts/judge-retry.md?raw';
 import judge from '../../prompts/judge.md?raw';
 import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
+import preflight from '../../prompts/preflight.md?raw';
 import repair from '../../prompts/repair.md?raw';
 import singleJudge from '../../prompts/single-judge.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
@@ -29,6 +30,7 @@ const PROMPTS = {
   repair,
   transcript,
   'warm-up': warmUp,
+  preflight,
   'single-judge': singleJudge,
 } as const;
 

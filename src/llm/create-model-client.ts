@@ -31,12 +31,16 @@ export interface ModelClientSettings {
 
 type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => ModelClient;
 
-/** One client factory per provider. */
+/**
+ * One client factory per provider. `base-url` goes to the provider of `model`; every provider also
+ * honours its SDK's own variable (`ANTHROPIC_BASE_URL`, `ANTHROPIC_BEDROCK_BASE_URL`,
+ * `ANTHROPIC_VERTEX_BASE_URL`, `OPENAI_BASE_URL`, and `OPENAI_API_KEY`), read from `settings.env`.
+ */
 const FACTORIES: Record<Provider, Factory> = {
-  anthropic: (s, baseUrl) => createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl, ...common(s) }),
-  bedrock: (s, baseUrl) => createBedrockModelClient({ baseUrl, env: s.env, ...common(s) }),
-  vertex: (s, baseUrl) => createVertexModelClient({ baseUrl, env: s.env, ...common(s) }),
-  openai: (s, baseUrl) => createOpenAiModelClient({ apiKey: s.openaiApiKey, baseUrl, ...common(s) }),
+  anthropic: (s, baseUrl) => createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl: baseUrl ?? s.env.ANTHROPIC_BASE_URL, ...common(s) }),
+  bedrock: (s, baseUrl) => createBedrockModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_BEDROCK_BASE_URL, env: s.env, ...common(s) }),
+  vertex: (s, baseUrl) => createVertexModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_VERTEX_BASE_URL, env: s.env, ...common(s) }),
+  openai: (s, baseUrl) => createOpenAiModelClient({ apiKey: s.openaiApiKey ?? s.env.OPENAI_API_KEY, baseUrl: baseUrl ?? s.env.OPENAI_BASE_URL, ...common(s) }),
 };
 
 function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: number; timeoutMs?: number } {

@@ -55,14 +55,16 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   /** Models whose server refused `json_schema`: they answer JSON in text for the rest of the run. */
   const textOnly = new Set<string>();
 
-  const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
+  const send = async <T>(call: ModelCall<T>, asked: boolean): Promise<ModelReply<T>> => {
+    let structured = asked;
     const stalled = new AbortController();
     let idle: NodeJS.Timeout | undefined;
     const watch = () => {
       clearTimeout(idle);
       idle = setTimeout(() => stalled.abort(), timeoutMs);
     };
-    const format = responseFormatOf(call.format);
+    const { format, schema } = responseFormatOf(call.format);
+    if (!format) structured = false;
     let text = '';
     let finish: string | null = null;
     let refusal = '';
@@ -75,11 +77,11 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           messages: [
             { role: 'system', content: call.system },
             // Prefix caching is automatic on these servers: the shared parts (evidence, then a phase's transcript) come first.
-            { role: 'user', content: `${call.evidence}\n\n${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(format.json_schema.schema)}` },
+            { role: 'user', content: `${call.evidence}\n\n${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(schema)}` },
           ],
           stream: true,
           stream_options: { include_usage: true },
-          ...(structured ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
+          ...(structured && format ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
         },
         {
           signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
@@ -126,16 +128,26 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   };
 }
 
-const formats = new WeakMap<z.ZodType<unknown>, ReturnType<typeof zodResponseFormat>>();
+type ResponseFormat = { format: ReturnType<typeof zodResponseFormat> | undefined; schema: unknown };
+const formats = new WeakMap<z.ZodType<unknown>, ResponseFormat>();
 
-/** The SDK's strict JSON-schema response format of a zod schema, memoised (the same bytes on every call). */
-function responseFormatOf(schema: z.ZodType<unknown>): ReturnType<typeof zodResponseFormat> {
-  let format = formats.get(schema);
-  if (!format) {
-    format = zodResponseFormat(schema, 'reply');
-    formats.set(schema, format);
+/**
+ * The SDK's strict JSON-schema response format of a zod schema, memoised (the same bytes on every
+ * call). A schema strict mode cannot express (the SDK throws, e.g. for an optional field that is not
+ * also nullable) has no response format: its calls go in text mode, with zod's JSON schema in the prompt.
+ */
+function responseFormatOf(schema: z.ZodType<unknown>): ResponseFormat {
+  let entry = formats.get(schema);
+  if (!entry) {
+    try {
+      const format = zodResponseFormat(schema, 'reply');
+      entry = { format, schema: format.json_schema.schema };
+    } catch {
+      entry = { format: undefined, schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) };
+    }
+    formats.set(schema, entry);
   }
-  return format;
+  return entry;
 }
 
 /** What a model without a JSON-schema response format is told instead. */

@@ -23,8 +23,8 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       outOfScope: trigger.options.outOfScope,
       command: settings.command,
       moderatorModel: settings.model,
-      advocateModels: settings.advocateModels,
-      judgeModel: settings.judgeModel,
+      advocateModels: run.models?.advocateModels ?? settings.advocateModels,
+      judgeModel: run.models?.judgeModel ?? settings.judgeModel,
       plan,
       language: {
         language: settings.language,

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
 import { describeCapStop } from '../llm/spending-cap.js';
+import { summariseUsage } from '../usage/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
@@ -37,7 +38,9 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
   // A moderator that framed an empty topic still framed positions: name the debate after them.
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
-  const debate: DebateResult = { ...outcome, topic, problems };
+  // The record counts every call the run made, the pre-flight check's too, as the spending cap does.
+  const calls = [...(run.preflightCalls ?? []), ...outcome.calls];
+  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), enforcement: [...(run.modelNotes ?? []), ...outcome.enforcement] };
   const { pack } = evidence;
   const built = buildDecisionRecord(debate, {
     id: run.id,

@@ -1,5 +1,7 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
+import type { CallRecord } from '../debate/types.js';
+import type { RoleModels } from '../llm/check-models.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
@@ -26,6 +28,12 @@ export interface RunContext {
   started: number;
   /** The plan's cost estimate in USD, once the evidence is read (undefined for a model without a price). */
   estimateUsd?: number | undefined;
+  /** The role models after pre-flight (`checkRoleModels`): a default that did not answer falls back to `model`. */
+  models?: Pick<RoleModels, 'advocateModels' | 'judgeModel'>;
+  /** What pre-flight changed, one sentence each, for the comment. */
+  modelNotes?: string[];
+  /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
+  preflightCalls?: CallRecord[];
 }
 
 /** This run's exact secrets (API keys, token, the record signing key), removed from all it posts. */

@@ -1,6 +1,7 @@
 import { planDebate } from '../debate/plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
+import { checkRoleModels } from './check-role-models.js';
 import { answerCommand, answerProblem, authorize, findProblem, reactToCommand } from './answer-command.js';
 import { holdDebate } from './hold-debate.js';
 import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
@@ -42,6 +43,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     const evidence = await readEvidence(run);
     progress.evidenceRead(evidence.pack);
     await progress.ready();
+    // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
+    await checkRoleModels(run);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();

@@ -60,9 +60,11 @@ describe('pr-debate run', () => {
     expect(github.state.comments).toEqual([]);
     // Not a TTY: one plain progress line per phase, and the outcome, on stderr.
     expect(result.stderr).toMatch(/^Evidence +\d+\.\d s {2}\| total/m);
+    // Pre-flight: one short call for the one model; it is paid, so it counts.
+    expect(result.stderr).toMatch(/^pre-flight +\d+\.\d s {2}\| total [\d.]+ s, 1 model call, [\d,]+ tokens, \$/m);
     // The openings: one max_tokens 1 cache warm-up before the two advocates fan out (it is a paid call, so it counts).
-    expect(result.stderr).toMatch(/^opening +\d+\.\d s {2}\| total [\d.]+ s, 3 model calls, [\d,]+ tokens, \$/m);
-    expect(result.stderr).toMatch(/^judge .*6 model calls/m);
+    expect(result.stderr).toMatch(/^opening +\d+\.\d s {2}\| total [\d.]+ s, 4 model calls, [\d,]+ tokens, \$/m);
+    expect(result.stderr).toMatch(/^judge .*7 model calls/m);
     expect(result.stderr).not.toMatch(/^Debate /m);
     expect(result.stderr).toContain('dry run, nothing posted (--post publishes it)');
     expect(result.stderr).not.toContain('\x1b[');

@@ -2,7 +2,7 @@ import { Parser } from 'commonmark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { startAnthropicServer, type AnthropicServer, type ResponderContext, type ScriptedReply } from '../support/anthropic-server.js';
+import { callMetaOf, startAnthropicServer, type AnthropicServer, type ResponderContext, type ScriptedReply } from '../support/anthropic-server.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
@@ -85,6 +85,7 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
       const target = call.positionId === 'A' ? 'B' : 'A';
       return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim: claimEcho, citations }] } });
     }
+    if (call?.phase === 'preflight') return { text: '{"ready": true}' };
     if (call?.phase === 'closing') return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
     if (call?.phase === 'steelman') {
       const target = call.target;
@@ -154,7 +155,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against t
 
     expect(anthropic.requests.length, result.stdout).toBeGreaterThan(0);
     // The evidence the models saw: every payload sits inside a block of this pack, none closes one.
-    const evidence = (anthropic.requests[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
+    const evidence = (anthropic.requests.find((r) => callMetaOf(r.headers)?.phase !== 'preflight')!.body.messages[0]!.content as { text: string }[])[0]!.text;
     const tag = /=== BEGIN (EVIDENCE-[0-9a-f]{12}) /.exec(evidence)![1]!;
     let depth = 0;
     const insideBlocks: string[] = [];

@@ -93,8 +93,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     );
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['opening A']);
-    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B']);
+    // Pre-flight first, one short call per distinct model; then the debate, each call on its role's provider.
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight', 'opening A']);
+    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B', 'preflight']);
     expect(openai.requests.every((r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`)).toBe(true);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
@@ -111,8 +112,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const result = await run({ model, 'base-url': bedrock.url }, AWS);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
-    // A prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
-    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(6).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
+    // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
+    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(7).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
     expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
     // The prompt cache works through Bedrock too: one write, then reads.
     expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
@@ -128,8 +129,23 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     // The first call learns that the server refuses json_schema; every call after it goes in text mode.
     expect(formats[0]).toBe('json_schema');
     expect(formats.slice(1).every((f) => f === 'text')).toBe(true);
-    // In text mode: the prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
-    expect(openai.requests.filter((r) => r.body.response_format === undefined)).toHaveLength(6);
+    expect(openai.requests.filter((r) => r.body.response_format === undefined)).toHaveLength(7); // pre-flight, the prompt-cache warm-up, 2 openings, the audit, 2 judge runs
+  });
+
+  it('pre-flight: a model the user named that does not answer stops the run before any debate call, naming the model and the answer', async (ctx) => {
+    const { expect } = ctx;
+    const { anthropic, openai, run, posted } = await startScenario(ctx, {
+      openai: { responder: () => ({ error: { status: 404, type: 'invalid_request_error', message: 'The model `gpt-nope` does not exist or you do not have access to it.', details: { code: 'model_not_found' } } }) },
+    });
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope' }, { OPENAI_BASE_URL: openai.url });
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+    const message = 'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.';
+    expect(posted(result)).toContain(message);
+    expect(result.stdout).toContain(`::error::checking that the models answer failed: ${message}`);
+    // Only the pre-flight calls were made: one per distinct model.
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight']);
+    expect(openai.requests).toHaveLength(1);
   });
 
   it('a small max-cost-usd: the run stops before the call that could pass it, says so, and the record stays within it', async (ctx) => {
@@ -139,8 +155,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': '0.25' });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    // The warm-up and opening A went; opening B's worst case no longer fitted, and nothing was called after it.
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['warm-up opening A', 'opening A']);
+    // The pre-flight check, the warm-up and opening A went; opening B's worst case no longer fitted, and nothing was called after it.
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight', 'warm-up opening A', 'opening A']);
     const body = posted(result);
     expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };

@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { callMetaOf } from '../support/anthropic-server.js';
+import { callMetaOf, type RecordedMessagesRequest } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
+
+/** The Messages requests of the debate itself, without the pre-flight check before it (issue #12). */
+function debateRequests(scenario: { anthropic?: { requests: RecordedMessagesRequest[] } }): RecordedMessagesRequest[] {
+  return (scenario.anthropic?.requests ?? []).filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
+}
 
 /**
  * The bundled action, run as the Actions runner runs it, on a real change: commander 12.1.0 -> 13.0.0
@@ -71,7 +76,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     // The record parses, satisfies the schema, and its digest is of the evidence the models saw.
     const yaml = /```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
     const record = decisionRecordSchema.parse(parse(yaml!));
-    const evidenceSeen = (scenario.anthropic!.requests[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
+    const evidenceSeen = (debateRequests(scenario)[0]!.body.messages[0]!.content as { text: string }[])[0]!.text;
     expect(record).toMatchObject({
       repo: scenario.repository,
       pull_request: SCENARIO.pullNumber,
@@ -91,7 +96,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(record.usage.input_tokens + record.usage.cache_read_input_tokens + record.usage.cache_creation_input_tokens).toBeGreaterThan(10_000);
     // One output schema for every call (the moderator's guessed two positions, and framed two), so the evidence
     // is written to the cache once, by the moderator, and read by every later call; the openings need no warm-up.
-    const requests = scenario.anthropic!.requests;
+    const requests = debateRequests(scenario);
+    expect(scenario.anthropic!.requests.length - requests.length).toBe(1); // one pre-flight call: one model
     const own = requests.filter((r) => callMetaOf(r.headers)?.warmUp !== true);
     expect(own).toHaveLength(12); // moderator, 2 openings, 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs
     expect(callMetaOf(requests[0]!.headers)?.phase).toBe('framing');
@@ -101,6 +107,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     const evidence = requests[0]!.usage!.cache_creation_input_tokens!;
     expect(evidence).toBeGreaterThan(10_000);
     for (const r of requests.slice(1)) expect(r.usage!.cache_read_input_tokens).toBeGreaterThanOrEqual(evidence);
+    // The record counts every call of the run, the pre-flight check's too (the spending cap counts it as well).
+    const sum = (key: 'input_tokens' | 'output_tokens') => scenario.anthropic!.requests.reduce((n, r) => n + (r.usage?.[key] ?? 0), 0);
+    expect(record.usage.output_tokens).toBe(sum('output_tokens'));
+    expect(record.usage.input_tokens).toBe(sum('input_tokens'));
 
     expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url });
     expect(JSON.parse(first.outputs.decision!)).toEqual(record);
@@ -182,7 +192,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
   });
 
   it('runs --deep with two cross-examination rounds, and --rounds=0 as quick', async () => {
-    const ownCalls = () => scenario.anthropic!.requests.filter((r) => callMetaOf(r.headers)?.warmUp !== true).length;
+    const ownCalls = () => debateRequests(scenario).filter((r) => callMetaOf(r.headers)?.warmUp !== true).length;
     const before = ownCalls();
     const deep = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --deep --rfc=Readme.md'));
     expect(deep.exitCode).toBe(0);
@@ -281,8 +291,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(result.exitCode).toBe(1);
     expect(result.outputs.status).toBe('aborted');
     const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
-    expect(posted?.body).toContain('The debate was aborted');
-    expect(posted?.body).toContain('prompt is too long');
-    expect(result.stdout).toMatch(/::error::The debate was aborted/);
+    // The pre-flight call is the first to fail: the run stops there, before the debate, and says why.
+    expect(posted?.body).toContain('Model "claude-sonnet-5-5" (input model; the Anthropic API) did not answer the pre-flight call: the model API refused the request: prompt is too long.');
+    expect(result.stdout).toMatch(/::error::checking that the models answer failed: Model "claude-sonnet-5-5"/);
   });
 });

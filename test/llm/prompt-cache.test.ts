@@ -106,7 +106,7 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
   });
 
   it('would write the prefix once per role and phase with a schema per kind of reply (the design not taken)', async () => {
-    const kinds: Record<ScriptedPhase, ReplyKind> = {
+    const kinds: Record<Exclude<ScriptedPhase, 'preflight'>, ReplyKind> = {
       moderator: 'framing',
       opening: 'opening',
       'cross-examination': 'cross_examination',
@@ -119,7 +119,7 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
     const perKindFormats = Object.fromEntries(Object.entries(schemas.kinds).map(([kind, schema]) => [kind, z.object({ [kind]: schema })])) as unknown as Record<ReplyKind, z.ZodType<unknown>>;
     const perKind: (base: ModelClient) => ModelClient = (base) => ({
       complete: (call) => {
-        const kind = kinds[describeCall(call as never).phase];
+        const kind = kinds[describeCall(call as never).phase as Exclude<ScriptedPhase, 'preflight'>]; // runDebate makes no pre-flight call
         return base.complete({ ...call, format: perKindFormats[kind] });
       },
     });

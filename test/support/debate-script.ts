@@ -23,6 +23,7 @@ export type Override = (call: ModelCall<unknown>, info: ReturnType<typeof descri
 
 /** Default replies, by phase. */
 export const defaults: Record<ScriptedPhase, Override> = {
+  preflight: () => ({ ready: true }),
   moderator: () => ({
     framing: { contested: true, reason: 'A default flipped.', topic: 'Cache or not?', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null },
   }),

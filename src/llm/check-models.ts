@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
+import type { CallRecord } from '../debate/types.js';
+import { priceOf, ZERO_USAGE } from '../usage/price-usage.js';
+import { DEAREST_PRICE } from '../usage/prices.js';
+import { ModelCallError } from './model-call-error.js';
+import { parseModelId, PROVIDER_NAMES } from './model-id.js';
+
+/**
+ * Pre-flight (issue #12): before the debate, one short call per distinct model proves it answers, so a
+ * wrong model id, a missing credential or an unreachable endpoint stops the run before anything is
+ * spent on it, with a message that names the model and the provider's answer.
+ *
+ * The call is tiny (a few dozen tokens in, at most {@link PREFLIGHT_MAX_TOKENS} out) rather than a
+ * prompt-cache warm-up with the evidence prefix: the cache key covers the output format, which the
+ * debate keys by its position ids, so a pre-flight with the evidence would write an entry no debate
+ * call reads, at 1.25x the pack's input price per model. The debate warms its own cache per fan-out.
+ * Pure over {@link ModelClient}.
+ */
+
+/** Output cap of a pre-flight call: enough for `{"ready": true}`. */
+export const PREFLIGHT_MAX_TOKENS = 16;
+
+/** Any JSON object: a pre-flight reply only has to arrive. */
+const readySchema = z.object({ ready: z.boolean() });
+
+/** The role models of a run and where each came from (input or default). */
+export interface RoleModels {
+  model: string;
+  advocateModels: string[];
+  judgeModel: string;
+  /** A role model from a default falls back to `model` when it fails; one the user named stops the run. */
+  sources: { advocates: 'input' | 'default'; judge: 'input' | 'default' };
+}
+
+/** A model the user named did not answer: the run stops before the debate. */
+export class ModelNotReachable extends Error {
+  override name = 'ModelNotReachable';
+}
+
+/** What pre-flight found. */
+export interface PreflightResult {
+  /** The role models to debate with, after fallbacks. */
+  models: RoleModels;
+  /** One sentence per fallback, for the comment and the log. */
+  notes: string[];
+  /** One warning per model without a known price, for the log at the start. */
+  warnings: string[];
+  /** The pre-flight calls, one per distinct model, so the record's usage and cost count them as the cap does. */
+  calls: CallRecord[];
+}
+
+/** The inputs that name each role's model, for messages. */
+function inputsNaming(model: string, roles: RoleModels): string[] {
+  const inputs: string[] = [];
+  if (roles.model === model) inputs.push('model');
+  if (roles.advocateModels.includes(model) && roles.sources.advocates === 'input') inputs.push('advocate-models');
+  if (roles.judgeModel === model && roles.sources.judge === 'input') inputs.push('judge-model');
+  return inputs;
+}
+
+/**
+ * Calls each distinct model once, in parallel.
+ * @param instructions the pre-flight prompt (`prompts/preflight.md`)
+ * @returns the models to use and the notes; a default model that failed is replaced by `model`
+ * @throws ModelNotReachable when `model` or a model the user named fails (the message names it, its
+ *   input, its provider and the provider's answer); the run's stop reason when the run was stopped
+ */
+export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
+  const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel])];
+  const calls: CallRecord[] = [];
+  const answers = await Promise.all(
+    distinct.map(async (model) => {
+      const started = Date.now();
+      const recordCall = (usage: TokenUsage, ok: boolean, answered = model) =>
+        calls.push({ role: 'moderator', purpose: 'pre-flight', positionId: undefined, model: answered, usage, durationMs: Date.now() - started, ok, retry: false });
+      try {
+        const reply = await client.complete({ role: 'moderator', model, system: prompt.system, evidence: 'pr-debate pre-flight', instructions: prompt.instructions, format: readySchema, schema: readySchema, maxTokens: PREFLIGHT_MAX_TOKENS, meta: { phase: 'preflight', retry: false } });
+        recordCall(reply.usage, true, reply.model);
+        return undefined;
+      } catch (error) {
+        // A reply that arrived but is not the JSON asked for (cut at the token cap, say) still proves the model answers.
+        if (error instanceof ModelReplyError) {
+          recordCall(error.usage ?? ZERO_USAGE, false);
+          return undefined;
+        }
+        // What the provider answered (or that it did not); anything else (the run stopped, the cap) is not about this model.
+        if (error instanceof ModelCallError || (error instanceof Error && error.message.startsWith('the model API stopped sending'))) return error.message;
+        throw error;
+      }
+    }),
+  );
+  const failed = new Map(distinct.flatMap((model, i): [string, string][] => {
+    const answer = answers[i];
+    return answer === undefined ? [] : [[model, answer]];
+  }));
+  const notes: string[] = [];
+  const named = [...failed].filter(([model]) => inputsNaming(model, roles).length > 0);
+  if (named.length > 0) {
+    throw new ModelNotReachable(
+      named
+        .map(([model, answer]) => `Model "${model}" (input ${inputsNaming(model, roles).join(', ')}; ${PROVIDER_NAMES[parseModelId(model).provider]}) did not answer the pre-flight call: ${answer}.`)
+        .join(' ') + ' The debate did not start, and nothing was spent on it.',
+    );
+  }
+  const fallback = (model: string, role: string) => {
+    const answer = failed.get(model);
+    if (answer === undefined) return model;
+    notes.push(`The ${role} model "${model}" (a default) did not answer the pre-flight call (${answer}), so the ${role} ran on "${roles.model}" (input model).`);
+    return roles.model;
+  };
+  const models: RoleModels = {
+    ...roles,
+    advocateModels: roles.advocateModels.map((m, i) => fallback(m, `advocate ${String.fromCharCode(65 + i)}`)),
+    judgeModel: fallback(roles.judgeModel, 'judge'),
+  };
+  return { models, notes, warnings: unpricedWarnings(distinct), calls };
+}
+
+/** Warnings for models without a known price (the spending cap counts them at the dearest known rates). */
+export function unpricedWarnings(models: readonly string[]): string[] {
+  return models
+    .filter((model) => priceOf(model) === undefined)
+    .map(
+      (model) =>
+        `No price is known for model "${model}": the spending cap (max-cost-usd) counts its tokens at the dearest known rates ($${DEAREST_PRICE.input.toFixed(2)} input, $${DEAREST_PRICE.cacheWrite.toFixed(2)} cache write, $${DEAREST_PRICE.output.toFixed(2)} output per million tokens), and its cost is left out of the record`,
+    );
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPrompt } from '../../src/debate/prompts.js';
+import { checkModels, ModelNotReachable, type RoleModels } from '../../src/llm/check-models.js';
+import { createModelClient } from '../../src/llm/create-model-client.js';
+import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
+
+const prompt = { system: loadPrompt('system'), instructions: loadPrompt('preflight') };
+
+describe('checkModels (pre-flight) with the real clients against local servers', () => {
+  let anthropic: AnthropicServer;
+  let openai: OpenAiServer;
+  beforeAll(async () => {
+    // The Anthropic server knows only Claude models; the OpenAI one answers every model but gpt-nope.
+    anthropic = await startAnthropicServer({ apiKey: 'sk-ant', responder: (request) => (request.model.startsWith('claude-') ? { text: '{"ready": true}' } : { error: { status: 404, type: 'not_found_error', message: `model: ${request.model}` } }) });
+    openai = await startOpenAiServer({ apiKey: 'sk-o', responder: (request) => (request.model === 'gpt-nope' ? { error: { status: 404, type: 'invalid_request_error', message: 'The model `gpt-nope` does not exist or you do not have access to it.', details: { code: 'model_not_found' } } } : { text: '{"ready": true}' }) });
+  });
+  afterAll(async () => Promise.all([anthropic.close(), openai.close()]));
+  const client = () => createModelClient({ anthropicApiKey: 'sk-ant', openaiApiKey: 'sk-o', baseUrl: anthropic.url, defaultProvider: 'anthropic', env: { OPENAI_BASE_URL: openai.url }, maxRetries: 0 });
+  const roles = (overrides: Partial<RoleModels>): RoleModels => ({ model: 'claude-sonnet-5-5', advocateModels: ['claude-sonnet-5-5'], judgeModel: 'claude-sonnet-5-5', sources: { advocates: 'default', judge: 'default' }, ...overrides });
+
+  it('makes one short call per distinct model and changes nothing when all answer', async () => {
+    const before = anthropic.requests.length + openai.requests.length;
+    const result = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-5'], judgeModel: 'openai:gpt-5', sources: { advocates: 'input', judge: 'input' } }), prompt);
+    expect(anthropic.requests.length + openai.requests.length - before).toBe(2);
+    expect(openai.requests.at(-1)!.body.max_completion_tokens).toBe(16);
+    expect(result.models.advocateModels).toEqual(['claude-sonnet-5-5', 'openai:gpt-5']);
+    expect(result.notes).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    // Both calls are kept, with their usage, for the record's usage and cost.
+    expect(result.calls.map((c) => [c.purpose, c.ok])).toEqual([['pre-flight', true], ['pre-flight', true]]);
+    expect(result.calls.every((c) => c.usage.input_tokens > 0 && c.usage.output_tokens > 0)).toBe(true);
+  });
+
+  it('stops on a model the user named, naming it, its input, its provider and the answer', async () => {
+    const error = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-nope'], sources: { advocates: 'input', judge: 'default' } }), prompt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelNotReachable);
+    expect((error as Error).message).toBe(
+      'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.',
+    );
+  });
+
+  it('falls back to model for a model that came from a default, and says so', async () => {
+    const result = await checkModels(client(), roles({ judgeModel: 'nope-default-model', sources: { advocates: 'default', judge: 'default' } }), prompt);
+    expect(result.models.judgeModel).toBe('claude-sonnet-5-5');
+    expect(result.notes).toEqual([expect.stringMatching(/^The judge model "nope-default-model" \(a default\) did not answer the pre-flight call \(model "nope-default-model" was not found .*\), so the judge ran on "claude-sonnet-5-5" \(input model\)\.$/)]);
+  });
+
+  it('warns about models without a known price', async () => {
+    const result = await checkModels(client(), roles({ model: 'openai:llama3.1:8b', advocateModels: ['openai:llama3.1:8b'], judgeModel: 'openai:llama3.1:8b' }), prompt);
+    expect(result.warnings).toEqual([expect.stringMatching(/^No price is known for model "openai:llama3.1:8b": the spending cap \(max-cost-usd\) counts its tokens at the dearest known rates \(\$4\.40 input, \$5\.50 cache write, \$22\.00 output per million tokens\)/)]);
+  });
+});
