@@ -130,6 +130,13 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   }
   const empty = positions.findIndex((p) => p === '');
   if (empty >= 0) return { kind: 'invalid', line, problem: `position ${String.fromCharCode(65 + empty)} is empty` };
+  // Two sides that say the same (compared as the debate id compares them: case and spacing aside) are no debate.
+  const key = (p: string) => p.toLowerCase().replace(/\s+/g, ' ');
+  const repeat = positions.findIndex((p, i) => positions.findIndex((q) => key(q) === key(p)) < i);
+  if (repeat >= 0) {
+    const first = positions.findIndex((q) => key(q) === key(positions[repeat]!));
+    return { kind: 'invalid', line, problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others` };
+  }
   return { kind: 'debate', line, positions, options };
 }
 

@@ -13,6 +13,11 @@ describe('parseCommand', () => {
     expect(parseCommand('/debate', '/debate')).toMatchObject({ kind: 'debate', positions: [] });
   });
 
+  it('refuses positions that say the same, case and spacing aside', () => {
+    expect(parseCommand('/debate keep it vs Keep  it', '/debate')).toMatchObject({ kind: 'invalid', problem: 'positions A and B are the same; each position must differ from the others' });
+    expect(parseCommand('/debate a vs b vs A', '/debate')).toMatchObject({ kind: 'invalid', problem: 'positions A and C are the same; each position must differ from the others' });
+  });
+
   it('refuses one position, five positions and an empty side with the reason', () => {
     expect(parseCommand('/debate only one', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('only one position') });
     expect(parseCommand('/debate a vs b vs c vs d vs e', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('5 positions') });
@@ -57,7 +62,7 @@ describe('parseCommand', () => {
     const word = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/).filter((w) => !['vs', 'versus', 'help', 'accept'].includes(w));
     const position = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
     fc.assert(
-      fc.property(fc.array(position, { minLength: 2, maxLength: 4 }), (positions) => {
+      fc.property(fc.uniqueArray(position, { minLength: 2, maxLength: 4 }), (positions) => {
         const parsed = parseCommand(`/debate ${positions.join(' vs ')}`, '/debate');
         expect(parsed).toMatchObject({ kind: 'debate', positions });
       }),
