@@ -4,7 +4,7 @@ import { UNVERIFIED_REASONS } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/types.js';
 import type { CommentContext } from './comment-context.js';
 import { citationUrl } from './render-citation.js';
-import { codeSpan, sanitiseText } from './sanitise.js';
+import { codeSpan, escapeStrayBackticks, sanitiseText } from './sanitise.js';
 
 /**
  * Renders text a model wrote (reasons, verdict, trade-offs, scenarios, dissent, transcript, labels) for
@@ -44,7 +44,7 @@ export function createProse(pack: EvidencePack, context: CommentContext): Prose 
     marked += unwrapped.text.slice(last);
     // A `!` just before a reference would turn its link into an image (CommonMark: `![text](url)`); the
     // sanitiser leaves `!` alone, since a `[` of the text never stays live after it, but a link put in here does.
-    const safe = escapeStrayBackticks(sanitiseText(marked, options)).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
+    const safe = escapeStrayBackticks(sanitiseText(marked, options), OPEN).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
     return safe.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_m, i: string) => renderReference(unwrapped.refs[Number(i)]!, context));
   };
 }
@@ -80,30 +80,6 @@ function unwrapCodeSpans(text: string, refs: CheckedReference[]): { text: string
   }
   out += text.slice(last);
   return { text: out, refs: refs.map((r) => ({ ...r, start: r.start - shift(r.start), end: r.end - shift(r.end) })) };
-}
-
-/**
- * Escapes the backtick runs of the text that could pair with the backticks of a reference put in its
- * place: a run that no later run of the same length closes, and the two runs of a code span that holds
- * a placeholder (CommonMark: a code span runs from a backtick string to the next one of equal length;
- * `\`` is a literal backtick). The code spans that remain hold no reference, so the links put in
- * afterwards stand outside every code span, whatever backticks the model wrote.
- */
-function escapeStrayBackticks(text: string): string {
-  let out = text;
-  for (let guard = 0; guard < 1_000; guard += 1) {
-    const runs = [...out.matchAll(/(?<!\\)(?:\\\\)*(`+)/g)].map((m) => ({ at: m.index + m[0].length - m[1]!.length, length: m[1]!.length }));
-    let stray: { at: number; length: number } | undefined;
-    for (let i = 0; i < runs.length && !stray; i += 1) {
-      const j = runs.findIndex((r, k) => k > i && r.length === runs[i]!.length);
-      if (j === -1) stray = runs[i];
-      else if (out.slice(runs[i]!.at, runs[j]!.at).includes(OPEN)) stray = runs[i];
-      else i = j;
-    }
-    if (!stray) return out;
-    out = `${out.slice(0, stray.at)}${'\\`'.repeat(stray.length)}${out.slice(stray.at + stray.length)}`;
-  }
-  return out;
 }
 
 /** A bullet list of model text, each item inline, or `_None given._` when there is none. */

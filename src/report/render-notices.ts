@@ -110,8 +110,8 @@ export function renderFailureComment(id: string, problem: string, runUrl: string
 /**
  * A message of ours that marks code with backticks and may echo what a user typed (`got "ten"`):
  * each backtick span stays a code span (CommonMark renders its content literally: no link, HTML or
- * mention), the rest is sanitised. Whatever the user typed, each piece is safe on its own, so a stray
- * backtick can only change what reads as code.
+ * mention), the rest is sanitised. Whatever the user typed, each piece is safe on its own, and a sanitised
+ * piece holds no stray backtick that could pair with the next span's and leave its content as text.
  */
 function renderMessage(message: string): string {
   return message

@@ -68,10 +68,12 @@ export function breakAutolinks(text: string): string {
  * - a line starting with a fence or `#`/`>`/`|`/`---` loses its block meaning (it stays visible), and so
  *   does a line of only `-`, `*`, `_`, `=` and blanks: CommonMark reads `--`, `***` or `- - -` as a
  *   thematic break and `-` or `==` under a line as a setext heading underline, and a thematic break
- *   after a list marker (`- --`) swallows the text of the item.
+ *   after a list marker (`- --`) swallows the text of the item;
+ * - a backtick that would not close a code span on its own line is escaped ({@link escapeStrayBackticks}),
+ *   so no backtick of the text pairs with one of the Markdown it is placed next to.
  * @param text any text
- * @param options `inline` folds newlines to spaces, escapes `|` and breaks a leading list marker (table
- *   cells, headings, list items)
+ * @param options `inline` folds newlines to spaces, escapes `|`, breaks a leading list marker and escapes
+ *   a trailing ` #` (table cells, headings, list items)
  */
 export function sanitiseText(text: string, options: { inline?: boolean } = {}): string {
   let out = escapeHtml(revealHiddenCharacters(text))
@@ -92,8 +94,54 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.
     out = out.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim().replace(/^(?=(?:[-+*]|\d{1,9}[.)])(?: |$))/, ZWSP);
+    // In a heading, a trailing ` #` run is a closing sequence and vanishes (CommonMark, "ATX headings": `# foo \#` keeps it).
+    out = out.replace(/(?<= )#+$/, '\\$&');
   }
-  return out;
+  return escapeStrayBackticks(out);
+}
+
+/**
+ * Escapes (`\``) every backtick run that would not close a code span on its own line, and both runs of
+ * a code span that holds `keepOut`, so that the text's code spans stay inside it: one of its backticks
+ * can never pair with a backtick of the Markdown it is put next to, such as a reference's link
+ * (`[\`a.ts:3\`](url)`) or a model's name in a heading, which would turn the link's text to code and
+ * leave its URL bare, an autolink. A code span runs from a backtick run to the next run of the same
+ * length (CommonMark, "Code spans"); it cannot cross a blank line or a list item, so a line is the unit.
+ * A run after an odd number of backslashes is escaped already (the sanitiser doubles the text's own).
+ * Runs in a span that holds `keepOut` are read again as openers, in order, as CommonMark then would.
+ * @param keepOut text no code span may hold (a placeholder put in before a link replaces it)
+ */
+export function escapeStrayBackticks(text: string, keepOut?: string): string {
+  return text.split('\n').map((line) => escapeStrayBackticksOfLine(line, keepOut)).join('\n');
+}
+
+function escapeStrayBackticksOfLine(line: string, keepOut: string | undefined): string {
+  const runs = [...line.matchAll(/(?<!\\)(?:\\\\)*(`+)/g)].map((m) => {
+    const length = (m[1] ?? '').length;
+    return { at: m.index + m[0].length - length, length, closer: -1 };
+  });
+  // The next run of the same length after each run: the run that would close its span.
+  const seen = new Map<number, number>();
+  for (let k = runs.length - 1; k >= 0; k -= 1) {
+    const run = runs[k];
+    if (!run) continue;
+    run.closer = seen.get(run.length) ?? -1;
+    seen.set(run.length, k);
+  }
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < runs.length; i += 1) {
+    const run = runs[i];
+    if (!run) continue;
+    const closer = runs[run.closer];
+    if (closer && (keepOut === undefined || !line.slice(run.at, closer.at).includes(keepOut))) {
+      i = run.closer;
+      continue;
+    }
+    out += `${line.slice(last, run.at)}${'\\`'.repeat(run.length)}`;
+    last = run.at + run.length;
+  }
+  return out + line.slice(last);
 }
 
 /**

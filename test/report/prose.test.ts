@@ -59,6 +59,33 @@ describe('references in the prose of the comment', () => {
     }
   });
 
+  it('turns a reference inside a code span into a link or a marked reference, and leaves nothing around it to autolink', () => {
+    // Issue #11: the counterexample of the comment property was a blob link in backticks (`` `{blob}` ``)
+    // after a label whose stray backtick paired with the backtick of the link put in its place.
+    const link = (rest: string, shown: string, sha = pack.headSha) => `[\`${shown}\`](${blob(sha, rest)})`;
+    const cases: [string, string][] = [
+      [`\`${blob(pack.headSha, 'src/cache.ts#L11')}\``, link('src/cache.ts#L11', 'src/cache.ts:11')],
+      [`\`\`${blob(pack.headSha, 'src/cache.ts#L11')}\`\``, link('src/cache.ts#L11', 'src/cache.ts:11')],
+      [`\`${blob(pack.headSha, 'src/cache.ts#L11')}.\``, `${link('src/cache.ts#L11', 'src/cache.ts:11')}.`],
+      [`\`${blob(pack.headSha, 'src/cache.ts#L11')}\`.`, `${link('src/cache.ts#L11', 'src/cache.ts:11')}.`],
+      [`\`${blob(pack.headSha, 'src/cache.ts')}.\``, `${link('src/cache.ts#L1', 'src/cache.ts:1')}.`],
+      [`\`${blob(pack.headSha, 'src/cache.ts#L99')}\``, '`src/cache.ts:99` (⚠️ **unverified**: line out of range)'],
+      ['`src/cache.ts:11`', link('src/cache.ts#L11', 'src/cache.ts:11')],
+      ['`src/cache.ts:11,`', `${link('src/cache.ts#L11', 'src/cache.ts:11')},`],
+      ['`src/cache.ts@base:11`', link('src/cache.ts#L11', 'src/cache.ts@base:11', pack.baseSha)],
+      ['`nope/x.js:3`', '`nope/x.js:3` (⚠️ **unverified**: no such file)'],
+    ];
+    for (const [text, expected] of cases) {
+      expect(prose(text, { inline: true }), text).toBe(expected);
+      const links = checkReferences(text, pack, context).filter((r) => r.check.status === 'verified').length;
+      // After text with a backtick of its own, as in `**A. label**: {reason}`, and after a paragraph or a list item.
+      for (const markdown of [`**${prose(`\`${blob(pack.headSha, '')}`, { inline: true })}**: ${prose(text, { inline: true })}`, prose(`\`a\n\nb \` ${text}`), prose(`\`a\n- b \` ${text}`)]) {
+        const rendered = renderAsGitHub(markdown).links;
+        expect(rendered.map((l) => l.kind), markdown).toEqual(Array<string>(links).fill('link'));
+      }
+    }
+  });
+
   it('property: whatever backticks, brackets and backslashes surround them, every verified reference is a link and every other one is marked', () => {
     const piece = fc.constantFrom('`', '``', ' ', 'a', '\\', '[', ']', '(', ')', 'src/cache.ts:11', 'src/cache.ts@base:11', 'nope/x.js:3', 'src/cache.ts:99', blob(pack.headSha, 'src/cache.ts#L12'), 'https://evil.example', '\n');
     fc.assert(

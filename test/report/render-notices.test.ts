@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCommandReply, renderFailureComment, renderNotContestedComment, renderRefusal } from '../../src/report/render-notices.js';
+import { renderCommandReply, renderFailureComment, renderInputProblem, renderNotContestedComment, renderRefusal } from '../../src/report/render-notices.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
 import { parseCommandLine } from '../../src/trigger/parse-command.js';
@@ -19,6 +19,13 @@ describe('replies and notices', () => {
     expect(reply).not.toMatch(/@octocat/);
     expect(reply).not.toContain('[x](');
     expect(reply).toContain('`--rounds` needs a number from 0 to 5');
+  });
+
+  it('keeps the code spans of a message apart from a stray backtick of what the user wrote', () => {
+    // `` `` @octocat` ``: the stray `` `` `` once stood before the message's code span `` ` @octocat` ``, so the
+    // code span's backtick closed nothing and @octocat stood in text, a mention.
+    const reply = renderInputProblem('alice', 'max-rounds', "Input 'max-rounds': expected 0..5, got \"`` @octocat`\"");
+    expect(renderAsGitHub(reply).links.map((l) => `${l.kind} ${l.target}`)).toEqual(['mention @alice']);
   });
 
   it('mentions the refused user only by a login of GitHub\'s shape, and sanitises a failure', () => {

@@ -47,6 +47,30 @@ describe('sanitiseText, read as GitHub renders it', () => {
     expect(linksOf(sanitiseText('GH-123`_'.repeat(3)))).toEqual([]);
   });
 
+  it('leaves no backtick that could pair with a backtick of the Markdown put next to it (issue #11)', () => {
+    // The shrunk counterexample of the comment property: a label cut at 60 characters kept the opening
+    // backtick of a blob link; in `**A. label**: [`src/cache.ts:11`](url)` it paired with the link's own
+    // backtick, so the link's text became code and its URL stood bare, an autolink (and a SHA).
+    const link = `[\`src/cache.ts:11\`](https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11)`;
+    for (const text of [`\`https://github.com/octo/widgets/blob/${'a'.repeat(22)} label`, '`x', '``x`', 'a `b` `', '\\`x', '`a\n\nb `', '`a\n- b `']) {
+      for (const inline of [true, false]) {
+        const links = linksOf(`**${sanitiseText(text, { inline })}** ${link}`);
+        expect(links.map((l) => `${l.kind}: ${l.target}`), JSON.stringify(text)).toEqual([`link: https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`]);
+      }
+    }
+    // A stray backtick still reads as a backtick; the text's own code spans stay code, each on its line.
+    expect(renderAsGitHub(sanitiseText('`x')).prose.join('').replace(/\u200b/g, '')).toBe('`x');
+    expect(sanitiseText('a `b` c')).toBe('a `b` c');
+    expect(renderAsGitHub(sanitiseText('`a\nb`')).code).toEqual([]);
+  });
+
+  it('keeps a trailing # of text that ends a heading (a closing sequence would drop it)', () => {
+    for (const text of ['title #', 'title ##', 'a # b #']) {
+      expect(renderAsGitHub(`## ${sanitiseText(text, { inline: true })}`).prose.join(''), text).toBe(text);
+    }
+    expect(sanitiseText('C#', { inline: true })).toBe('C#');
+  });
+
   it('keeps a line of dashes, stars, underscores or equals signs as text, not a rule or a heading', () => {
     // Shrunk counterexample of the property below: `--` after a list marker read `- --`, a thematic break.
     expect(renderAsGitHub(`- ${sanitiseText('--', { inline: true })}`).prose.join('').replace(/\u200b/g, '')).toBe('--');
