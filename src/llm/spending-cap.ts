@@ -13,7 +13,9 @@ import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
  * usually far below their reservation) and is refused only if it still does not fit. From the first
  * refusal on every later call is refused too, so the run stops there rather than skipping ahead to
  * cheaper calls. Hence what is counted never passes the cap, and the record's cost (actual usage at
- * list prices, unknown prices left out) is at most what is counted.
+ * list prices, unknown prices left out) is at most what is counted. The record rounds its cost to 4
+ * decimals (`summariseUsage`), so calls are counted against the cap rounded down to 4 decimals: a
+ * rounded record then stays within a cap such as 0.12345 too.
  */
 
 /** Thrown instead of making a call that could pass the cap; the debate treats it as a failed call, and the run stops making calls. */
@@ -71,6 +73,8 @@ export function boundInputTokens(call: ModelCall<unknown>): number {
  * @param capUsd input `max-cost-usd`, more than 0
  */
 export function capSpending(inner: ModelClient, capUsd: number): CappedModelClient {
+  // Whole 1e-8 first, so that a cap such as 0.0123 (122.99999999999999 ten-thousandths as a double) is not rounded down a step.
+  const limit = Math.floor(Math.round(capUsd * 1e8) / 1e4) / 1e4;
   let spent = 0;
   let reserved = 0;
   let refusal: SpendingCapReached | undefined;
@@ -89,9 +93,9 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
     reached: () => refusal,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       const worst = worstCaseCostUsd(call.model, boundInputTokens(call), call.maxTokens);
-      while (!refusal && reserved > 0 && spent + reserved + worst > capUsd) await settled;
+      while (!refusal && reserved > 0 && spent + reserved + worst > limit) await settled;
       if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
-      if (spent + worst > capUsd) {
+      if (spent + worst > limit) {
         refusal = new SpendingCapReached(capUsd, spent, worst);
         throw refusal;
       }

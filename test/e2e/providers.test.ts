@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
-import { callMetaOf, startAnthropicServer, type MessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type RecordedMessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
 import { startBedrockServer } from '../support/bedrock-server.js';
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
@@ -11,6 +11,7 @@ import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type St
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { describeCall } from '../support/scripted-models.js';
+import { costUsd, worstCaseCostUsd } from '../../src/usage/price-usage.js';
 
 /**
  * Issue #12, "Done when": the bundled action (`dist/index.js`, as the runner starts it) runs a debate
@@ -44,6 +45,26 @@ const label = (call: ModelCall<unknown>) => {
   const info = describeCall(call);
   return `${info.warmUp ? 'warm-up ' : ''}${info.position ? `${info.phase} ${info.position}` : info.phase}`;
 };
+
+/** The text blocks of a Messages API request: the system text, then the user turn's blocks (evidence, transcript, instructions). */
+const textsOf = (request: MessagesRequest) => {
+  const system = typeof request.system === 'string' ? [request.system] : (request.system ?? []).map((b) => b.text);
+  const blocks = request.messages[0]?.content;
+  return [...system, ...(typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text))];
+};
+/**
+ * The worst case of a request as the spending cap prices it before sending (`boundInputTokens`: a
+ * token is at least a byte of the prompt or the output schema, plus 512 of framing; every input token
+ * at the dearer of the input and cache-write rates, `max_tokens` of output), read back from what the
+ * server received. The schema's bytes are those of the JSON schema the SDK sent; the cap measures
+ * `z.toJSONSchema` of the same schema, which came out about 3,000 bytes longer (some $0.011 on a judge
+ * call), and the test's margin is half a judge run's cost (some $0.06).
+ */
+const worstCaseOf = (request: MessagesRequest) =>
+  worstCaseCostUsd(request.model, textsOf(request).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) + Buffer.byteLength(JSON.stringify(request.output_config?.format?.schema ?? {}), 'utf8') + 512, request.max_tokens);
+/** What a request cost at list price, from the usage the server answered with. */
+const costOf = ({ body, usage }: RecordedMessagesRequest) =>
+  costUsd(body.model, { input_tokens: usage!.input_tokens, output_tokens: usage!.output_tokens, cache_creation_input_tokens: usage!.cache_creation_input_tokens ?? 0, cache_read_input_tokens: usage!.cache_read_input_tokens ?? 0 })!;
 
 /** The default debate script, as text; `outputTokens` makes each reply bill that many output tokens (at most the call's max_tokens). */
 function scripted(outputTokens?: number) {
@@ -161,6 +182,62 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
-    expect(record.usage.cost_usd).toBeLessThanOrEqual(0.25);
+    // The record (pre-flight call included) is within what the cap counted, which is within the cap.
+    const spent = Number(/\$(0\.\d{4}) was spent/.exec(body)![1]);
+    expect(record.usage.cost_usd).toBeLessThanOrEqual(spent + 0.00005);
+    expect(spent).toBeLessThanOrEqual(0.25);
+  });
+
+  it('a max-cost-usd that holds one judge run but not the second: degraded-success on the ruling that was made, the second run never sent', async (ctx) => {
+    const { expect } = ctx;
+    // Each reply bills up to 12,000 output tokens. Measured first, uncapped: what the run spends before the judge,
+    // what judge run 1 costs, and the worst case of a judge call as the cap prices it (its input plus 16,000 tokens of output).
+    const measured = await startScenario(ctx, { outputTokens: 12_000 });
+    const uncapped = await measured.run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': measured.anthropic.url });
+    expect(uncapped.outputs.status, uncapped.stdout).toBe('success');
+    const orderOf = (r: { headers: Headers }) => callMetaOf(r.headers)?.order?.join(', ');
+    const judged = measured.anthropic.requests.filter((r) => label(messagesCall(r.body, r.headers)) === 'judge');
+    expect(judged.map(orderOf)).toEqual(['A, B', 'B, A']);
+    const beforeJudge = measured.anthropic.requests.filter((r) => !judged.includes(r)).reduce((sum, r) => sum + costOf(r), 0);
+    const judgeRun1 = costOf(judged[0]!);
+    const worstJudge = Math.max(...judged.map((r) => worstCaseOf(r.body)));
+    // Judge run 1 fits (before it, what is spent plus its worst case is within the cap); once it has cost what it
+    // cost, judge run 2's worst case no longer does. The cap sits halfway, half a judge run's cost from either edge.
+    const cap = Math.round((beforeJudge + worstJudge + judgeRun1 / 2) * 10_000) / 10_000;
+    const capText = String(cap).replace('.', '\\.');
+    expect(beforeJudge + worstJudge).toBeLessThan(cap);
+    expect(beforeJudge + judgeRun1 + worstJudge).toBeGreaterThan(cap);
+
+    const { anthropic, run, posted } = await startScenario(ctx, { outputTokens: 12_000 });
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': String(cap) });
+    expect(result.exitCode, result.stdout).toBe(0);
+    // Judge run 1 ruled; its recommendation stands, at low confidence (the order check could not be made).
+    expect(result.outputs).toMatchObject({ status: 'degraded-success', recommendation: 'A', confidence: 'low' });
+    // Everything up to judge run 1 went; judge run 2 was never sent, and nothing after it.
+    const sent = anthropic.requests.map((r) => `${label(messagesCall(r.body, r.headers))}${orderOf(r) ? ` (order ${orderOf(r)})` : ''}`);
+    expect(sent).toEqual(['preflight', 'warm-up opening A', 'opening A', 'opening B', 'audit', 'judge (order A, B)']);
+    // The comment says the cap was reached, with what was spent and the refused call's worst case: judge run 2's.
+    const body = posted(result);
+    const stop = new RegExp(`The spending cap \\(max-cost-usd: ${capText}\\) was reached: \\$(\\d+\\.\\d{4}) was spent, and the next call could have cost up to \\$(\\d+\\.\\d{4}), so it was not made and the debate stopped there\\. Finishing it would take about \\$\\d+\\.\\d\\d more by the plan's estimate: set max-cost-usd to at least (\\d+\\.\\d\\d) and run it again\\.`).exec(body);
+    expect(stop, body).not.toBeNull();
+    const [spent, refused, raiseTo] = stop!.slice(1).map(Number) as [number, number, number];
+    expect(spent).toBeCloseTo(beforeJudge + judgeRun1, 3);
+    // The cap's bound on the refused call is at least what a judge call sent in the measured run, and within the test's margin.
+    expect(refused).toBeGreaterThanOrEqual(worstJudge - 0.00005);
+    expect(refused).toBeLessThan(worstJudge + judgeRun1 / 2);
+    expect(spent + refused).toBeGreaterThan(cap);
+    // What it would take to finish: a cap that holds what was spent and the refused call's worst case.
+    expect(raiseTo).toBeGreaterThanOrEqual(spent + refused);
+    expect(body).toContain('Judge run 2 (order B, A) failed: the spending cap was reached');
+    // The record counts every call, the pre-flight check's too, and stays within what the cap counted, and so within the cap.
+    const record = JSON.parse(result.outputs.decision!) as { completion: string; recommendation: string; usage: { cost_usd: number } };
+    expect(record).toMatchObject({ completion: 'degraded-success', recommendation: 'A' });
+    expect(record.usage.cost_usd).toBeCloseTo(anthropic.requests.reduce((sum, r) => sum + costOf(r), 0), 4);
+    expect(record.usage.cost_usd).toBeLessThanOrEqual(spent + 0.00005);
+    expect(spent).toBeLessThanOrEqual(cap);
+    // The step's log: judge run 1's line, judge run 2 refused without a call, then the run's total.
+    expect(result.stdout).toMatch(/^ok {3}judge: judge \(order A, B\); claude-sonnet-5-5; /m);
+    expect(result.stdout).toMatch(new RegExp(`^FAIL judge: judge \\(order B, A\\); claude-sonnet-5-5; the spending cap was reached \\(max-cost-usd: ${capText}\\): \\$${spent.toFixed(4)} spent, and the next call could cost up to \\$${refused.toFixed(4)}, so it was not made; `, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^\\d+ model calls; tokens .*; cost \\$${record.usage.cost_usd.toFixed(4)}$`, 'm'));
   });
 });

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type TokenUsage } from '../../src/debate/model-client.js';
-import { costUsd, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { planDebate } from '../../src/debate/plan.js';
+import { loadPrompt } from '../../src/debate/prompts.js';
+import { runDebate } from '../../src/debate/run-debate.js';
+import { checkModels } from '../../src/llm/check-models.js';
+import { costUsd, summariseUsage, worstCaseCostUsd } from '../../src/usage/price-usage.js';
 import { boundInputTokens, capSpending, SpendingCapReached } from '../../src/llm/spending-cap.js';
+import { debateScript } from '../support/debate-script.js';
+import { fixturePack, pull } from '../support/evidence-fixtures.js';
+import { scriptedModels } from '../support/scripted-models.js';
 
 const schema = z.object({ ok: z.boolean() });
 const call = (model = 'claude-sonnet-5-5', maxTokens = 1_000): ModelCall<{ ok: boolean }> => ({ role: 'advocate', model, system: 'sys', evidence: 'e'.repeat(4_000), instructions: 'go', format: schema, schema, maxTokens });
@@ -94,5 +101,93 @@ describe('capSpending (max-cost-usd)', () => {
   it('bounds input tokens from above by the bytes of the prompt and its schema', () => {
     const c = call() as ModelCall<unknown>;
     expect(boundInputTokens(c)).toBeGreaterThan(Buffer.byteLength(c.system + c.evidence + c.instructions) + JSON.stringify(z.toJSONSchema(schema)).length - 1);
+  });
+
+  it('counts against the cap rounded down to 4 decimals, as the record rounds its cost, so the rounded record stays within the cap', async () => {
+    // A model that spends each call's whole worst case: every input token written to the cache, max_tokens of output.
+    const exact: ModelClient = {
+      complete: <T>(c: ModelCall<T>) => Promise.resolve({ output: { ok: true } as T, usage: { input_tokens: 0, output_tokens: c.maxTokens, cache_creation_input_tokens: boundInputTokens(c as ModelCall<unknown>), cache_read_input_tokens: 0 }, model: c.model }),
+    };
+    const worstOf = (maxTokens: number) => worstCaseCostUsd('claude-sonnet-5-5', boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), maxTokens);
+    const recordOf = (maxTokens: number) => summariseUsage([{ model: 'claude-sonnet-5-5', usage: { input_tokens: 0, output_tokens: maxTokens, cache_creation_input_tokens: boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), cache_read_input_tokens: 0 } }]).cost_usd;
+    // A call whose cost the record rounds up at the 4th decimal.
+    const maxTokens = [...Array(100).keys()].map((i) => 1_000 + i).find((m) => recordOf(m) > worstOf(m));
+    expect(maxTokens).toBeDefined();
+    const worstCase = worstOf(maxTokens!);
+    // With the cap at that cost exactly, the call would fit unrounded, but its rounded record would pass the cap: it is refused.
+    const tight = capSpending(exact, worstCase);
+    await expect(tight.complete(call('claude-sonnet-5-5', maxTokens!))).rejects.toBeInstanceOf(SpendingCapReached);
+    expect(tight.reached()!.capUsd).toBe(worstCase);
+    // A cap of 4 decimals is used whole: at the rounded cost the call goes, and its record is the cap exactly.
+    const roundCap = Math.ceil(worstCase * 10_000) / 10_000;
+    const whole = capSpending(exact, roundCap);
+    const reply = await whole.complete(call('claude-sonnet-5-5', maxTokens));
+    const record = summariseUsage([{ model: reply.model, usage: reply.usage }]).cost_usd;
+    expect(record).toBe(roundCap);
+    expect(whole.spentUsd()).toBeLessThanOrEqual(roundCap);
+  });
+});
+
+describe('capSpending over a whole run: the pre-flight check, then a debate', () => {
+  const model = 'claude-sonnet-5-5';
+  const roles = { model, advocateModels: [model], judgeModel: model, sources: { advocates: 'default' as const, judge: 'default' as const } };
+  const prompt = { system: loadPrompt('system'), instructions: loadPrompt('preflight') };
+  /** Pre-flight and a quick debate through one capped client, as the action runs them (`check-role-models.ts`, `hold-debate.ts`). */
+  async function run(capUsd: number) {
+    const models = scriptedModels(debateScript());
+    const capped = capSpending(models, capUsd);
+    const preflight = await checkModels(capped, roles, prompt);
+    const outcome = await runDebate(capped, {
+      pack: fixturePack(),
+      positions: ['keep the cache', 'drop the cache'],
+      outOfScope: [],
+      command: '/debate',
+      moderatorModel: model,
+      advocateModels: [model],
+      judgeModel: model,
+      plan: planDebate({ preset: 'quick', maxRounds: undefined, command: {} }),
+      language: { language: 'auto', commandText: 'keep the cache vs drop the cache', prText: `${pull.title}\n\n${pull.body}` },
+    });
+    if (outcome.kind !== 'debate') throw new Error('expected a debate');
+    // The record's usage: the pre-flight calls and the debate's, as `record-result.ts` merges them.
+    const record = summariseUsage([...preflight.calls, ...outcome.calls]);
+    return { models, capped, preflight, outcome, record };
+  }
+
+  it('stops before judge run 2 when only run 1 fits: degraded-success on run 1\'s ruling, and record <= counted <= cap', async () => {
+    // Measured uncapped: what the run spends before the judge, a judge run's cost, and a judge call's worst case.
+    const free = await run(Number.POSITIVE_INFINITY);
+    const judges = free.models.calls.filter((c) => c.meta?.phase === 'judge');
+    expect(judges).toHaveLength(2);
+    const judgeRun = costUsd(model, free.outcome.calls.find((c) => c.purpose.startsWith('judge'))!.usage)!;
+    const beforeJudge = free.capped.spentUsd() - 2 * judgeRun;
+    const judgeWorst = Math.max(...judges.map((c) => worstCaseCostUsd(c.model, boundInputTokens(c), c.maxTokens)));
+    // Run 1 fits; after it has cost what it cost, run 2's worst case does not.
+    const cap = beforeJudge + judgeWorst + judgeRun / 2;
+
+    const { models, capped, preflight, outcome, record } = await run(cap);
+    expect(models.calls.filter((c) => c.meta?.phase === 'judge').map((c) => c.meta?.order)).toEqual([['A', 'B']]);
+    expect(outcome.completion).toBe('degraded-success');
+    expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'low' });
+    expect(outcome.judgeRuns.map((r) => r.error)).toEqual([undefined, expect.stringMatching(/^the spending cap was reached/)]);
+    expect(capped.reached()).toBeInstanceOf(SpendingCapReached);
+    // The record counts the pre-flight call too, and never more than the cap counted, which never passes the cap.
+    expect(preflight.calls).toHaveLength(1);
+    expect(record.cost_usd).toBeGreaterThan(summariseUsage(outcome.calls).cost_usd);
+    expect(record.cost_usd).toBeLessThanOrEqual(capped.spentUsd());
+    expect(capped.spentUsd()).toBeLessThanOrEqual(cap);
+  });
+
+  it('aborts when no judge run fits, with record <= counted <= cap', async () => {
+    const free = await run(Number.POSITIVE_INFINITY);
+    const judges = free.models.calls.filter((c) => c.meta?.phase === 'judge');
+    const judgeRun = costUsd(model, free.outcome.calls.find((c) => c.purpose.startsWith('judge'))!.usage)!;
+    const cap = free.capped.spentUsd() - 2 * judgeRun + worstCaseCostUsd(model, boundInputTokens(judges[0]!), judges[0]!.maxTokens) / 2;
+    const { models, capped, outcome, record } = await run(cap);
+    expect(models.calls.some((c) => c.meta?.phase === 'judge')).toBe(false);
+    expect(outcome.completion).toBe('aborted');
+    expect(outcome.ruling).toBeUndefined();
+    expect(record.cost_usd).toBeLessThanOrEqual(capped.spentUsd());
+    expect(capped.spentUsd()).toBeLessThanOrEqual(cap);
   });
 });
