@@ -1,6 +1,8 @@
 import { framePositions } from '../debate/frame-positions.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { debateId } from '../report/decision-record.js';
+import type { EvidencePack } from '../evidence/types.js';
+import { createProse, type Prose } from '../report/prose.js';
 import { planMarker, readPlan, renderPlanComment, type PostedPlan } from '../report/render-plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
@@ -54,7 +56,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     framingCostUsd: framed.usage.cost_usd,
     notes: framed.notes,
   };
-  const body = renderPlanComment(posted, { id: run.id, command: settings.command, runUrl: settings.runUrl });
+  const body = renderPlanComment(posted, { id: run.id, command: settings.command, runUrl: settings.runUrl, prose: proseOf(run, evidence.pack) });
   const written = await step('posting the plan', () => run.comment.postUpdate(body));
   log.notice(`The plan is posted for confirmation (${written.url}): a maintainer's "${settings.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`);
   await clients.recorder.writeSummary(body);
@@ -105,12 +107,18 @@ export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: stri
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
 }
 
+/** The prose renderer of the plan: references in the moderator's text checked against this run's pack (issue #11). */
+function proseOf(run: RunContext, pack: EvidencePack): Prose {
+  return createProse(pack, { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
+}
+
 /**
  * After a run that posted a verdict: the plan comment says it ran (a confirmed plan), or that it was
  * replaced (a debate with named positions while a plan waited). Best effort: a failure is a warning.
  * @param result the run's result; nothing is changed unless it is `success` or `degraded-success`
+ * @param pack this run's evidence pack, whose references the re-rendered plan text is checked against
  */
-export async function settlePlan(run: RunContext, result: PipelineResult): Promise<void> {
+export async function settlePlan(run: RunContext, result: PipelineResult, pack: EvidencePack): Promise<void> {
   const { settings, trigger, clients } = run;
   if (result.status !== 'success' && result.status !== 'degraded-success') return;
   if (!run.confirmed && !(settings.confirmPlan && trigger.positions.length > 0)) return;
@@ -126,7 +134,7 @@ export async function settlePlan(run: RunContext, result: PipelineResult): Promi
     const what = run.confirmed ? `${settings.command} go` : `${settings.command} ${trigger.positions.join(' vs ')}`;
     const done: PostedPlan = { ...target.posted, state: run.confirmed ? 'ran' : 'replaced', outcome: { by: trigger.requestedBy, url: result.commentUrl, what } };
     const planId = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
-    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: planId, command: settings.command, runUrl: settings.runUrl }));
+    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: planId, command: settings.command, runUrl: settings.runUrl, prose: proseOf(run, pack) }));
   } catch (error) {
     clients.log.warning(`Could not mark the plan comment as ${run.confirmed ? 'run' : 'replaced'}: ${describeFailure(error)}`);
   }

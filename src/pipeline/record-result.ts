@@ -36,6 +36,8 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   const reached = clients.spending?.reached();
   const stopped = outcome.completion === 'success' ? undefined : reached ? describeCapStop(reached, run.estimateUsd) : stopSummary(clients.stop);
   const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
+  // A verdict with problems is still a verdict; the log says at once that it is degraded, and why.
+  if (outcome.completion === 'degraded-success') log.warning(redactSecrets(`The debate finished degraded (status degraded-success): ${problems.join(' ')}`, run.secrets));
   // A moderator that framed an empty topic still framed positions: name the debate after them.
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
   // The record counts every call the run made, the pre-flight check's too, as the spending cap does.

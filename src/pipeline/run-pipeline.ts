@@ -70,7 +70,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     recorded = await recordResult(run, outcome, evidence);
     // Publish, then settle the reaction.
     const result = await publishVerdict(run, recorded, evidence);
-    await settlePlan(run, result);
+    await settlePlan(run, result, evidence.pack);
     return finish(clients, await command.settle(result));
   } catch (error) {
     progress?.stop();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Prose } from './prose.js';
 import { codeSpan, mention, sanitiseText } from './sanitise.js';
 
 /**
@@ -64,26 +65,28 @@ export function readPlan(body: string): PostedPlan | undefined {
 
 /**
  * @param plan the plan
- * @param context.id the inferred debate's id; `command` the configured command word
+ * @param context.id the inferred debate's id; `command` the configured command word; `prose` renders
+ *   the moderator's text (topic, positions, out of scope, notes): `createProse` over the run's evidence
+ *   pack checks and marks every `path:line` reference in it as the debate comment does (issue #11)
  * @returns the comment body: the marker, the plan as a reader sees it, what to do next, and the data line
  */
-export function renderPlanComment(plan: PostedPlan, context: { id: string; command: string; runUrl: string | undefined }): string {
-  const { command } = context;
+export function renderPlanComment(plan: PostedPlan, context: { id: string; command: string; runUrl: string | undefined; prose: Prose }): string {
+  const { command, prose } = context;
   const heading = { waiting: '## 📋 pr-debate plan: waiting for confirmation', ran: '## ✅ pr-debate plan: confirmed and run', replaced: '## ↩️ pr-debate plan: replaced' }[plan.state];
   const cost = plan.estimate.costUsd === undefined ? 'cost unknown for these models' : `about $${plan.estimate.costUsd.toFixed(2)}`;
   const lines = [
     planMarker(context.id),
     heading,
     '',
-    `**Topic:** ${sanitiseText(plan.topic, { inline: true })}`,
+    `**Topic:** ${prose(plan.topic, { inline: true })}`,
     '',
     '**Positions:**',
-    ...plan.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`),
+    ...plan.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`),
     '',
-    ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => sanitiseText(t, { inline: true })).join('; ')}`, ''] : []),
+    ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, ''] : []),
     `**Preset:** ${describeRounds(plan.plan)} · **Advocates:** ${sanitiseText([...new Set(plan.models.advocates)].join(', '), { inline: true })} · **Judge:** ${sanitiseText(plan.models.judge, { inline: true })}`,
     `**Estimate:** up to ${plan.estimate.calls} model calls, ${cost}; framing the positions cost $${plan.framingCostUsd.toFixed(4)}.`,
-    ...[...plan.notes, ...(plan.plan.note ? [plan.plan.note] : [])].map((note) => `> ${sanitiseText(note, { inline: true })}`),
+    ...[...plan.notes, ...(plan.plan.note ? [plan.plan.note] : [])].map((note) => `> ${prose(note, { inline: true })}`),
     '',
   ];
   if (plan.state === 'waiting') {

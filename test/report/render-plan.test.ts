@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createProse, plainProse } from '../../src/report/prose.js';
 import { planMarker, readPlan, renderPlanComment, type PostedPlan } from '../../src/report/render-plan.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
 
 const plan: PostedPlan = {
@@ -17,7 +19,7 @@ const plan: PostedPlan = {
   framingCostUsd: 0.0312,
   notes: [],
 };
-const context = { id: '0123456789abcdef', command: '/debate', runUrl: 'https://github.com/octo/cache/actions/runs/1' };
+const context = { id: '0123456789abcdef', command: '/debate', runUrl: 'https://github.com/octo/cache/actions/runs/1', prose: plainProse };
 
 describe('the plan comment (confirm-plan)', () => {
   it('says what would run and how to run it, and reads back as it was posted', () => {
@@ -31,6 +33,14 @@ describe('the plan comment (confirm-plan)', () => {
     const ran = renderPlanComment({ ...plan, state: 'ran', outcome: { by: 'maintainer', url: 'https://github.com/octo/cache/pull/1#issuecomment-9', what: '/debate go' } }, context);
     expect(ran).toContain('Run by @maintainer with `/debate go`: [the result](https://github.com/octo/cache/pull/1#issuecomment-9).');
     expect(readPlan(ran)?.state).toBe('ran');
+  });
+
+  it('checks the references in the moderator\'s text against the pack, as the debate comment does (issue #11)', () => {
+    const pack = fixturePack();
+    const prose = createProse(pack, { id: context.id, serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, baseSha: pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pack.headSha });
+    const body = renderPlanComment({ ...plan, positions: ['keep src/cache.ts:11', 'drop it (nope/x.js:3)'] }, { ...context, prose });
+    expect(body).toContain(`- **A.** keep [\`src/cache.ts:11\`](https://github.com/octo/widgets/blob/${pack.headSha}/src/cache.ts#L11)`);
+    expect(body).toContain('- **B.** drop it (`nope/x.js:3` (⚠️ **unverified**: no such file))');
   });
 
   it('reads no plan from a body without its data line, with a data line that is not last, or with data that does not parse', () => {
