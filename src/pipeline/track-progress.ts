@@ -3,6 +3,7 @@ import type { EvidencePack } from '../evidence/types.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
+import { createProse } from '../report/prose.js';
 import { describeRounds } from '../report/render-plan.js';
 import { renderProgressComment, type ProgressState } from '../report/render-progress.js';
 import type { RunContext } from './run-context.js';
@@ -95,6 +96,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
+        s.prose = createProse(pack, { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
       });
     },
     async ready() {

@@ -1,6 +1,7 @@
 import type { PlannedPhase } from '../debate/plan.js';
 import { markerLine } from './comment-context.js';
 import { planMarker } from './render-plan.js';
+import { plainProse, type Prose } from './prose.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
@@ -28,6 +29,11 @@ export interface ProgressState {
   runUrl: string | undefined;
   /** `plan`: a `confirm-plan` run, which frames the positions and posts a plan instead of debating. */
   stage?: 'plan';
+  /**
+   * Renders the topic, positions and out-of-scope topics: once the evidence is read, `createProse` over
+   * the pack, so references in the moderator's text are checked and marked (issue #11); else sanitised.
+   */
+  prose?: Prose;
 }
 
 /**
@@ -37,13 +43,14 @@ export interface ProgressState {
 export function renderProgressComment(state: ProgressState): string {
   const planning = state.stage === 'plan';
   const lines = [planning ? planMarker(state.id) : markerLine(state.id), planning ? '## ⏳ pr-debate is framing a debate on this pull request, for confirmation' : '## ⏳ pr-debate is debating this pull request', ''];
-  if (state.topic) lines.push(`**Topic:** ${sanitiseText(state.topic, { inline: true })}`, '');
+  const prose = state.prose ?? plainProse;
+  if (state.topic) lines.push(`**Topic:** ${prose(state.topic, { inline: true })}`, '');
   if (state.positions) {
-    lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${sanitiseText(p, { inline: true })}`), '');
+    lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`), '');
   } else {
     lines.push('**Positions:** to be framed by a moderator from the PR and its design document (2-4 positions).', '');
   }
-  if (state.outOfScope.length > 0) lines.push(`**Out of scope:** ${state.outOfScope.map((t) => sanitiseText(t, { inline: true })).join('; ')}`, '');
+  if (state.outOfScope.length > 0) lines.push(`**Out of scope:** ${state.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, '');
   const models = [...new Set(state.models.advocates)].join(', ');
   lines.push(`**Preset:** ${state.preset} · **Advocates:** ${sanitiseText(models, { inline: true })} · **Judge:** ${sanitiseText(state.models.judge, { inline: true })}`);
   if (state.evidence) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { plannedCalls, plannedPhases, planDebate } from '../../src/debate/plan.js';
 import { estimateRunCostUsd } from '../../src/usage/price-usage.js';
+import { createProse } from '../../src/report/prose.js';
 import { renderProgressComment, type ProgressState } from '../../src/report/render-progress.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
 
 const plan = planDebate({ preset: 'deep', maxRounds: undefined, command: {} });
 const state = (over: Partial<ProgressState> = {}): ProgressState => ({
@@ -58,6 +60,14 @@ describe('the progress comment', () => {
     expect(body.split('\n')[1]).toBe('## ⏳ pr-debate is framing a debate on this pull request, for confirmation');
     expect(body).not.toContain('Openings');
     expect(body).toContain('This comment is replaced by the plan; no advocate or judge is called before a maintainer confirms it.');
+  });
+
+  it('checks references in framed positions once the evidence is read (issue #11)', () => {
+    const pack = fixturePack();
+    const prose = createProse(pack, { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, baseSha: pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pack.headSha });
+    const body = renderProgressComment(state({ positions: ['keep src/cache.ts:11', 'drop nope/x.js:3'], prose }));
+    expect(body).toContain(`- **A.** keep [\`src/cache.ts:11\`](https://github.com/octo/widgets/blob/${pack.headSha}/src/cache.ts#L11)`);
+    expect(body).toContain('- **B.** drop `nope/x.js:3` (⚠️ **unverified**: no such file)');
   });
 
   it('plans calls and cost from the preset', () => {
