@@ -143,7 +143,7 @@ export function describeStop(stop: StopReason): string {
     case 'no-rounds':
       return 'No cross-examination rounds were held (preset quick).';
     case 'max-rounds':
-      return `Cross-examination held all ${stop.rounds} planned round(s).`;
+      return stop.rounds === 1 ? 'Cross-examination held its 1 planned round.' : `Cross-examination held all ${stop.rounds} planned rounds.`;
     case 'surrender':
       return `Cross-examination stopped in round ${stop.round}: position ${stop.positionIds.join(', ')} surrendered.`;
     case 'converged':

@@ -77,7 +77,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const transcript = { ...debated, steelmans: swapped.steelmans };
   const problems = [...(framed?.problems ?? []), ...opened.problems, ...crossed.problems, ...swapped.problems];
   const surrendered = new Set(crossed.surrendered);
-  const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement'>): DebateResult => ({
+  const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
     kind: 'debate', topic, positions, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
     counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), ...rest,
@@ -85,7 +85,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
     const all = [...problems, 'No advocate produced an opening, so the judge was not called.'];
-    return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: notes });
+    return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: [], notes });
   }
 
   const audited = await auditEvidence(ctx, transcript, judgeModel);
@@ -94,5 +94,5 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   done('judge');
   const all = [...problems, ...audited.problems, ...judged.problems];
   const completion: Completion = !judged.ruling ? 'aborted' : all.length > 0 ? 'degraded-success' : 'success';
-  return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: [...notes, ...judged.enforcement] });
+  return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: judged.enforcement, notes });
 }

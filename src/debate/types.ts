@@ -221,6 +221,11 @@ export interface DebateResult {
   judgeModel: string;
   /** What the engine changed in the judges' rulings, and why; shown in the comment. */
   enforcement: string[];
+  /**
+   * What the comment should say about how the run went that is not a correction of the judge: a cap
+   * on the rounds, positions cut to four, a pre-flight fallback, the confirmed plan it ran.
+   */
+  notes: string[];
   completion: Completion;
   /** What went wrong, for a degraded or aborted run. */
   problems: string[];

@@ -1,6 +1,7 @@
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { ReactionContent } from '../github/react.js';
+import type { PostedComment } from '../github/upsert-comment.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
@@ -22,7 +23,8 @@ export async function answerCommand(clients: PipelineClients, settings: Settings
     await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
     return skipped({ failure: settings.invalidInput?.message });
   }
-  if (!(await authorize(clients, settings, publisher, trigger))) return skipped({ failure: settings.invalidInput?.message });
+  const allowed = await authorize(clients, settings, publisher, trigger);
+  if (allowed !== true) return skipped({ commentUrl: allowed.url, failure: settings.invalidInput?.message });
   const reply = await publisher.reply(trigger.pullNumber, renderCommandReply(trigger.reply, settings.command));
   clients.log.notice(`Replied to ${trigger.requestedBy}'s command without a debate: ${reply.url}`);
   return skipped({ commentUrl: reply.url, failure: settings.invalidInput?.message });
@@ -31,9 +33,9 @@ export async function answerCommand(clients: PipelineClients, settings: Settings
 /**
  * Checks the collaborator permission of whoever triggered the run; a refusal gets a short reply on the
  * PR and a notice in the log.
- * @returns whether the run may go on
+ * @returns true when the run may go on, else the refusal reply that was posted (for output `comment-url`)
  */
-export async function authorize(clients: PipelineClients, settings: Settings, publisher: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<boolean> {
+export async function authorize(clients: PipelineClients, settings: Settings, publisher: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<true | PostedComment> {
   if (trigger.kind === 'debate' && trigger.authorizedBy) {
     clients.log.info(`No permission check: ${trigger.authorizedBy}.`);
     return true;
@@ -42,8 +44,7 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
   const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.github.reads, repo, trigger.requestedBy));
   if (permission.allowed) return true;
   clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.owner}/${settings.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
-  await publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
-  return false;
+  return publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
 }
 
 /**

@@ -77,14 +77,16 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
   const found = await step('reading the plan', () => publisher.find(trigger.pullNumber, planMarker(id)));
   const posted = found ? readPlan(found.body) : undefined;
   const { command } = settings;
+  const name = `\`${command} <position A> vs <position B>\``;
   if (!found || !posted) {
+    if (!settings.confirmPlan) return { kind: 'reply', problem: `there is no plan to run: \`${command} go\` runs a plan posted under confirm-plan, which is off in this workflow. Name the positions instead: ${name}` };
     return {
       kind: 'reply',
-      problem: `there is no plan to run on this pull request. With confirm-plan on, the "${settings.triggerLabel}" label or a bare \`${command}\` posts one; or name the positions: \`${command} <position A> vs <position B>\``,
+      problem: `there is no plan waiting on this pull request. The "${settings.triggerLabel}" label or a bare \`${command}\` posts one (unless the moderator finds nothing contested); or name the positions: ${name}`,
     };
   }
   if (posted.state !== 'waiting') {
-    return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}; add the "${settings.triggerLabel}" label again or comment \`${command}\` for a new plan` };
+    return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${settings.triggerLabel}" label); or name the positions: ${name}` };
   }
   const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}) };
   return {
@@ -92,6 +94,17 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
     trigger: { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: posted.positions, options },
     confirmed: { commentId: found.id, posted },
   };
+}
+
+/**
+ * The settings a confirmed plan runs with: the models the plan comment named, whatever the inputs say
+ * now ("runs it as planned"); a change is logged.
+ */
+export function withPlannedModels(settings: Settings, confirmed: ConfirmedPlan, log: { notice(message: string): void }): Settings {
+  const { models } = confirmed.posted;
+  const now = { moderator: settings.model, advocates: confirmed.posted.positions.map((_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model), judge: settings.judgeModel };
+  if (JSON.stringify(now) !== JSON.stringify(models)) log.notice(`The models changed since the plan was posted (${JSON.stringify(models)} then, ${JSON.stringify(now)} now): the plan runs on the models it named.`);
+  return { ...settings, model: models.moderator, advocateModels: models.advocates, judgeModel: models.judge };
 }
 
 /** The debate plan of a confirmed plan, as planned (the inputs may have changed since). */
@@ -103,7 +116,7 @@ export function plannedDebate(confirmed: ConfirmedPlan): DebatePlan {
 /** The sentence the verdict carries about the plan it ran, for the comment's engine notes. */
 export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: string, headSha: string): string {
   const framedAt = confirmed.posted.headSha;
-  const moved = framedAt === headSha ? '' : ` The positions were framed at head ${framedAt.slice(0, 7)}; the evidence was read again at ${headSha.slice(0, 7)}.`;
+  const moved = framedAt === headSha ? '' : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head.';
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
 }
 

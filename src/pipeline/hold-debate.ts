@@ -15,7 +15,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
   const { clients, settings, trigger } = run;
   const { log } = clients;
   return log.group('Debate', async () => {
-    log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round(s)${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
+    log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round${plan.rounds === 1 ? '' : 's'}${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
     const since = Date.now();
     const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,

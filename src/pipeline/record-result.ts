@@ -42,7 +42,7 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
   // The record counts every call the run made, the pre-flight check's too, as the spending cap does.
   const calls = [...(run.preflightCalls ?? []), ...outcome.calls];
-  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), enforcement: [...(run.notes ?? []), ...outcome.enforcement] };
+  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), notes: [...(run.notes ?? []), ...outcome.notes] };
   const { pack } = evidence;
   const built = buildDecisionRecord(debate, {
     id: run.id,

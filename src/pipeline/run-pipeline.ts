@@ -7,7 +7,7 @@ import { holdDebate } from './hold-debate.js';
 import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
 import { readEvidence } from './read-evidence.js';
 import { recordResult, type RecordedResult } from './record-result.js';
-import { describeConfirmation, plannedDebate, postPlan, resolveGo, settlePlan } from './confirm-plan.js';
+import { describeConfirmation, plannedDebate, postPlan, resolveGo, settlePlan, withPlannedModels } from './confirm-plan.js';
 import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from './run-context.js';
 import { describeFailure } from './step-error.js';
 import { acceptStage } from './accept-decision.js';
@@ -31,8 +31,10 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
     // `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
     const resolved = await resolveGo(clients, settings, trigger).catch((error: unknown) => ({ kind: 'failed' as const, failure: describeFailure(error) }));
     if (resolved.kind === 'failed') return finish(clients, { ...skipped({ failure: resolved.failure }), status: 'aborted' });
+    // A bad input or a missing key is said first, as for any debate command.
+    if (findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
     if (resolved.kind === 'reply') return finish(clients, await answerCommand(clients, settings, { ...trigger, kind: 'reply', reply: { kind: 'invalid', problem: resolved.problem } }));
-    return debate(clients, settings, resolved.trigger, resolved.confirmed);
+    return debate(clients, withPlannedModels(settings, resolved.confirmed, clients.log), resolved.trigger, resolved.confirmed);
   }
   if (trigger.kind !== 'debate') return finish(clients, await answerCommand(clients, settings, trigger));
   return debate(clients, settings, trigger);
@@ -46,7 +48,8 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
   let recorded: RecordedResult | undefined;
   try {
     // Authorize: only writers start a debate; a bad input or a missing key is said on the PR at once.
-    if (!(await authorize(clients, settings, run.publisher, trigger))) return finish(clients, skipped());
+    const allowed = await authorize(clients, settings, run.publisher, trigger);
+    if (allowed !== true) return finish(clients, skipped({ commentUrl: allowed.url }));
     const problem = findProblem(settings);
     if (problem) return finish(clients, await command.settle(await answerProblem(run, problem)));
     // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.

@@ -31,7 +31,8 @@ export function renderFindings(outcome: DebateResult, pack: EvidencePack, contex
       if (group.length === 0) continue;
       body.push('', `### ${title}`);
       for (const p of group) {
-        body.push('', `**${p.id}. ${prose(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
+        // A label that ends in a full stop would read `write.**:`; the colon ends it instead.
+        body.push('', `**${p.id}. ${prose(label(p.id).replace(/[.。]\s*$/u, ''), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
         const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
         if (status === 'falsified' && p.defeating_citations.length > 0) {
           body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
@@ -61,14 +62,18 @@ export function renderFindings(outcome: DebateResult, pack: EvidencePack, contex
 }
 
 /**
- * The engine's corrections of the judge's ruling (issue #11: off the first screen): one line that says
- * how many there were, then the notes in a collapsed `<details>` block. Empty when there are none.
+ * The run's notes ({@link DebateResult.notes}), then the engine's corrections of the judge's ruling
+ * (issue #11: off the first screen): one line that says how many there were, then the corrections in a
+ * collapsed `<details>` block. Empty when there are neither.
  */
 export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[] {
+  // Notes on the run (a round cap, a fallback, the confirmed plan) are not corrections: a short visible list.
+  const run = outcome.notes.length === 0 ? [] : ['', '**Notes on this run:**', ...outcome.notes.map((n) => `- ${prose(n, { inline: true })}`)];
   const notes = outcome.enforcement;
-  if (notes.length === 0) return [];
+  if (notes.length === 0) return run;
   const count = notes.length === 1 ? 'one ruling of the judge' : `${notes.length} rulings of the judge`;
   return [
+    ...run,
     '',
     `_The engine corrected ${count} to keep the debate's rules (collapsed below)._`,
     '',

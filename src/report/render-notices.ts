@@ -62,7 +62,7 @@ export function renderRefusal(login: string): string {
  */
 export function renderInputProblem(login: string, input: string, message: string): string {
   // `input` is one of action.yml's input names (the settings schema's keys), never user text.
-  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. Fix \`${input}:\` under \`with:\` in the workflow file, then run the command again.`;
+  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. Fix \`${input}:\` under \`with:\` in the workflow file, then run it again (the command, or remove and add the label).`;
 }
 
 /** The reply when the workflow gives pr-debate no API key: how to store the secret and pass it. */

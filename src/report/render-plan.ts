@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Prose } from './prose.js';
-import { codeSpan, mention, sanitiseText } from './sanitise.js';
+import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
  * The plan comment of `confirm-plan` (contract section 5, issue #12): what a debate with inferred
@@ -92,10 +92,10 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
   if (plan.state === 'waiting') {
     lines.push(
       `No advocate or judge has been called. A maintainer (write access) can run this plan with ${codeSpan(`${command} go`)}, or debate other positions instead with ${codeSpan(`${command} <position A> vs <position B>`)}.`,
-      `Planned for ${mention(plan.requestedBy)} at head ${codeSpan(plan.headSha.slice(0, 7))}${context.runUrl ? ` in this [workflow run](${context.runUrl})` : ''}.`,
+      `Planned for ${sanitiseText(plan.requestedBy, { inline: true })} at head ${codeSpan(plan.headSha.slice(0, 7))}${context.runUrl ? ` in this [workflow run](${context.runUrl})` : ''}.`,
     );
   } else if (plan.outcome) {
-    lines.push(`${plan.state === 'ran' ? 'Run' : 'Replaced'} by ${mention(plan.outcome.by)} with ${codeSpan(plan.outcome.what)}: [the result](${plan.outcome.url}).`);
+    lines.push(`${plan.state === 'ran' ? 'Run' : 'Replaced'} by ${sanitiseText(plan.outcome.by, { inline: true })} with ${codeSpan(plan.outcome.what)}: [the result](${plan.outcome.url}).`);
   }
   lines.push('', `<!-- pr-debate:plan-data ${Buffer.from(JSON.stringify(plan), 'utf8').toString('base64url')} -->`);
   return lines.join('\n');

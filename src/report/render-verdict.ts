@@ -37,7 +37,7 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
     );
   }
   if (ruling) head.push('', `> ${prose(ruling.summary, { inline: true })}`);
-  head.push('', `**Debate:** preset ${record.preset}, ${record.rounds} cross-examination round(s). ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
+  head.push('', `**Debate:** preset ${record.preset}, ${record.rounds} cross-examination round${record.rounds === 1 ? '' : 's'}. ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
   if (outcome.completion === 'degraded-success') {
     head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
   }

@@ -96,6 +96,8 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   const rest = line.slice(command.length).trim();
   if (/^help$/i.test(rest)) return { kind: 'help', line };
   if (/^go$/i.test(rest)) return { kind: 'go', line };
+  // "go" with more words but no second position (`go --deep`, `go now`): the plan is run as posted.
+  if (/^go\b/i.test(rest) && !SEPARATOR.test(` ${rest} `)) return { kind: 'invalid', line, problem: '`go` takes nothing after it: it runs the posted plan as it is; to change the positions or options, write the whole command instead' };
   const accept = /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
   if (accept) {
     const position = (accept[1] ?? '').toUpperCase();

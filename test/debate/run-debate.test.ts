@@ -374,7 +374,7 @@ describe('runDebate: framing', () => {
       moderator: framing({ positions: ['Cache', 'No cache', 'cache ', 'TTL', 'LRU', 'Disk'].map((label) => ({ label })), out_of_scope: ['naming'] }),
     }, { positions: [] });
     expect(outcome.positions.map((p) => `${p.id}:${p.label}`)).toEqual(['A:Cache', 'B:No cache', 'C:TTL', 'D:LRU']);
-    expect(outcome.enforcement[0]).toContain('framed 5 positions; the first 4 are debated');
+    expect(outcome.notes[0]).toContain('framed 5 positions; the first 4 are debated');
     expect(outcome.outOfScope).toEqual(['naming']);
     expect(models.calls[0]!.model).toBe('m-mod');
   });

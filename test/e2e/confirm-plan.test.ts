@@ -38,17 +38,17 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
   const script = debateScript();
   let index = 0;
   beforeAll(async () => {
-    github = await startGitHubServer({ repositories: [{ owner: OWNER, name: REPO, pulls: [cachePull(1)], permissions: { [MAINTAINER]: 'write' } }], token: TOKEN, botLogin: BOT, tokens: { ghp_person_maintainer: MAINTAINER } });
+    github = await startGitHubServer({ repositories: [{ owner: OWNER, name: REPO, pulls: [cachePull(1)], permissions: { [MAINTAINER]: 'write', reader: 'read' } }], token: TOKEN, botLogin: BOT, tokens: { ghp_person_maintainer: MAINTAINER, ghp_person_reader: 'reader' } });
     anthropic = await startAnthropicServer({ apiKey: KEY, responder: (request, { call }) => ({ text: JSON.stringify(script(callOf(request, call), index++)) }) });
   });
   afterAll(async () => Promise.all([github?.close(), anthropic?.close()]));
 
-  const run = (eventName: string, payload: unknown) =>
-    runAction({ eventName, payload, repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, preset: 'quick', 'confirm-plan': 'true' } });
-  const command = async (body: string) => {
-    const response = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/1/comments`, { method: 'POST', headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
+    runAction({ eventName, payload, repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, preset: 'quick', 'confirm-plan': 'true', ...inputs } });
+  const command = async (body: string, user = MAINTAINER) => {
+    const response = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/1/comments`, { method: 'POST', headers: { authorization: `token ghp_person_${user}`, 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
     const { id } = (await response.json()) as { id: number };
-    return commentEvent({ owner: OWNER, repo: REPO, number: 1, body, user: MAINTAINER, commentId: id });
+    return commentEvent({ owner: OWNER, repo: REPO, number: 1, body, user, commentId: id });
   };
   const label = () => run('pull_request_target', labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }));
   const phasesSince = (before: number) => anthropic.requests.slice(before).map((r) => callMetaOf(r.headers)?.phase);
@@ -62,6 +62,21 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     for (let event = walker.next(); event; event = walker.next()) if (event.entering && event.node.type === 'link') found.push(event.node.destination ?? '');
     return found;
   };
+
+  it('/debate go with no plan, with confirm-plan off, with a bad input, or from a reader: a reply that says why, and no model call', async () => {
+    const before = anthropic.requests.length;
+    const none = await run('issue_comment', await command('/debate go'));
+    expect(posted(none)?.body).toContain('there is no plan waiting on this pull request. The "debate" label or a bare `/debate` posts one');
+    const off = await run('issue_comment', await command('/debate go'), { 'confirm-plan': 'false' });
+    expect(posted(off)?.body).toContain('there is no plan to run: `/debate go` runs a plan posted under confirm-plan, which is off in this workflow.');
+    const bad = await run('issue_comment', await command('/debate go'), { 'confirm-plan': 'yes' });
+    expect(bad.exitCode).toBe(1);
+    expect(posted(bad)?.body).toContain("Input 'confirm-plan': expected true or false, got \"yes\"");
+    const refused = await run('issue_comment', await command('/debate go', 'reader'));
+    expect(posted(refused)?.body).toContain('@reader');
+    expect(refused.outputs.status).toBe('skipped');
+    expect(anthropic.requests.length).toBe(before);
+  });
 
   it('a labelled PR gets a plan: only the moderator is called, and the plan says what would run and how to run it', async () => {
     const before = anthropic.requests.length;
@@ -103,10 +118,12 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     const verdict = ours('<!-- pr-debate:v1');
     expect(verdict).toHaveLength(1);
     expect(posted(result)?.id).toBe(verdict[0]!.id);
-    expect(verdict[0]!.body).toContain('This debate ran the plan posted for confirmation, as confirmed by maintainer with "go".');
+    // Said as a note on the run, not as a correction of the judge.
+    expect(verdict[0]!.body).toContain('**Notes on this run:**\n- This debate ran the plan posted for confirmation, as confirmed by maintainer with');
+    expect(verdict[0]!.body).not.toContain('engine corrected');
     const plan = planComments()[0]!;
     expect(plan.body.split('\n')[1]).toBe('## ✅ pr-debate plan: confirmed and run');
-    expect(plan.body).toContain(`Run by @${MAINTAINER} with \`/debate go\`: [the result](${verdict[0]!.html_url}).`);
+    expect(plan.body).toContain(`Run by ${MAINTAINER} with \`/debate go\`: [the result](${verdict[0]!.html_url}).`);
     expect(github.state.reactions.filter((r) => r.commentId === go.comment.id).map((r) => r.content)).toEqual(['rocket']);
   });
 
@@ -116,7 +133,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     const result = await run('issue_comment', go);
     expect(result.exitCode).toBe(0);
     expect(anthropic.requests.length).toBe(before);
-    expect(posted(result)?.body).toContain('the plan on this pull request was already run; add the "debate" label again or comment `/debate` for a new plan');
+    expect(posted(result)?.body).toContain('the plan on this pull request was already run. For a new plan, comment `/debate` (or remove and add the "debate" label)');
   });
 
   it('a new plan replaces the old one in place, and a corrected /debate A vs B debates those positions and marks the plan replaced', async () => {
@@ -131,7 +148,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     expect(phasesSince(before)).not.toContain('framing');
     const plan = planComments()[0]!;
     expect(plan.body.split('\n')[1]).toBe('## ↩️ pr-debate plan: replaced');
-    expect(plan.body).toContain(`Replaced by @${MAINTAINER} with \`/debate keep the cache vs drop the cache\`: [the result](${posted(result)!.html_url}).`);
+    expect(plan.body).toContain(`Replaced by ${MAINTAINER} with \`/debate keep the cache vs drop the cache\`: [the result](${posted(result)!.html_url}).`);
     // And go has nothing left to run.
     const again = await run('issue_comment', await command('/debate go'));
     expect(posted(again)?.body).toContain('the plan on this pull request was already replaced');

@@ -473,7 +473,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
       expect(result.exitCode).toBe(1);
       expect(errors(result)).toEqual([`::error::${message}`]);
       const name = Object.keys(inputs)[0]!;
-      expect(posted(result)?.body).toBe(`@${MAINTAINER} pr-debate could not start: ${message}. Fix \`${name}:\` under \`with:\` in the workflow file, then run the command again.`);
+      expect(posted(result)?.body).toBe(`@${MAINTAINER} pr-debate could not start: ${message}. Fix \`${name}:\` under \`with:\` in the workflow file, then run it again (the command, or remove and add the label).`);
       const commandId = (event as { comment: { id: number } }).comment.id;
       expect(github.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual(['confused']);
       expect(seen.model()).toEqual([]);

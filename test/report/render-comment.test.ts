@@ -57,7 +57,7 @@ describe('renderDebateComment', () => {
       '#### Judge run 2, positions in the order B, A',
       '- **concede** X1.A.1: Granted, but it is rare.',
       '- outcome: conceded (C.B.a1)',
-      'Cross-examination held all 1 planned round(s).',
+      'Cross-examination held its 1 planned round.',
       'both runs agreed',
       '### Scenarios',
     ]) {

@@ -31,7 +31,7 @@ describe('the plan comment (confirm-plan)', () => {
     expect(body).toContain('can run this plan with `/debate go`, or debate other positions instead with `/debate <position A> vs <position B>`.');
     expect(readPlan(body)).toEqual(plan);
     const ran = renderPlanComment({ ...plan, state: 'ran', outcome: { by: 'maintainer', url: 'https://github.com/octo/cache/pull/1#issuecomment-9', what: '/debate go' } }, context);
-    expect(ran).toContain('Run by @maintainer with `/debate go`: [the result](https://github.com/octo/cache/pull/1#issuecomment-9).');
+    expect(ran).toContain('Run by maintainer with `/debate go`: [the result](https://github.com/octo/cache/pull/1#issuecomment-9).');
     expect(readPlan(ran)?.state).toBe('ran');
   });
 

@@ -107,6 +107,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     ruling,
     judgeModel: model,
     enforcement: [],
+    notes: [],
     completion: 'success',
     problems: [],
     calls,

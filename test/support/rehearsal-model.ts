@@ -347,7 +347,7 @@ class InstanceGenerator {
     const max = numberOr(c['maxItems']) ?? Number.POSITIVE_INFINITY;
     const count = depth > MAX_DEPTH ? min : Math.min(Math.max(min, 2), max);
     const items = isSchema(s['items']) ? s['items'] : { type: 'string' };
-    const itemKey = key.endsWith('s') && key.length > 3 ? key.slice(0, -1) : key;
+    const itemKey = singular(key);
     const values = Array.from({ length: count }, () => this.generate(items, itemKey, depth + 1));
     this.diversifyEnums(items, values);
     return values;
@@ -541,4 +541,12 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
     // With the call's metadata, each reply is also a well-formed turn that keeps the judge's rules.
     return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options), context.call, context.text)) };
   };
+}
+
+/** The singular of a schema key, for item labels: `weaknesses` → `weakness`, `consensus` stays, `reasons` → `reason`. */
+function singular(key: string): string {
+  if (key.length <= 3 || !key.endsWith('s') || /(ss|us|is)$/.test(key)) return key;
+  if (/(ses|xes|ches|shes)$/.test(key)) return key.slice(0, -2);
+  if (/ies$/.test(key)) return `${key.slice(0, -3)}y`;
+  return key.slice(0, -1);
 }

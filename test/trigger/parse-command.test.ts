@@ -44,7 +44,9 @@ describe('parseCommand', () => {
     expect(parseCommand('/Debate  GO ', '/debate')).toMatchObject({ kind: 'go' });
     // "go" only alone: with positions it is a debate, on its own with more words one position.
     expect(parseCommand('/debate go with Rust vs stay with C', '/debate')).toMatchObject({ kind: 'debate', positions: ['go with Rust', 'stay with C'] });
-    expect(parseCommand('/debate go now', '/debate')).toMatchObject({ kind: 'invalid' });
+    expect(parseCommand('/debate go now', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('`go` takes nothing after it') });
+    expect(parseCommand('/debate go --deep', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('`go` takes nothing after it') });
+    expect(parseCommand('/debate gopher vs mole', '/debate')).toMatchObject({ kind: 'debate', positions: ['gopher', 'mole'] });
     expect(parseCommand('/debate accept b because the RFC says so', '/debate')).toMatchObject({ kind: 'accept', position: 'B', reason: 'because the RFC says so' });
   });
 
