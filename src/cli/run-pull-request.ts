@@ -110,7 +110,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       outOfScope,
     );
     const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
-    requireCredentials(settings);
+    requireCliCredentials(settings);
     // As the action builds them: one client per provider behind one router, under the spending cap.
     const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
     const models = progress.track(spending);
@@ -161,4 +161,18 @@ export function refuseWrites(octokit: GitHubClient): void {
 
 function secretsOf(settings: Settings): string[] {
   return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken].filter(Boolean);
+}
+
+/**
+ * The action's credential check, said the CLI's way: the key comes from the environment here, not
+ * from a workflow secret.
+ * @throws SettingsError naming the variable to set
+ */
+function requireCliCredentials(settings: Settings): void {
+  try {
+    requireCredentials(settings);
+  } catch (error) {
+    if (!(error instanceof SettingsError) || !/anthropic-api-key/.test(error.message)) throw error;
+    throw new SettingsError('ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or pick another provider with --model)');
+  }
 }

@@ -106,6 +106,11 @@ describe('pr-debate run', () => {
     const noToken = await runCli(['run', 'octo/cache#1', '--api-url', github.url]);
     expect(noToken.exitCode).toBe(1);
     expect(noToken.stderr).toContain('GITHUB_TOKEN or GH_TOKEN');
+    // No model key: named the CLI's way (an environment variable), not as a workflow secret.
+    const noKey = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], { env: { GITHUB_TOKEN: TOKEN } });
+    expect(noKey.exitCode).toBe(1);
+    expect(noKey.stderr).toContain('ANTHROPIC_API_KEY must hold an Anthropic API key');
+    expect(noKey.stderr).not.toContain('secrets.');
     const help = await runCli(['run', '--help']);
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain('--post');
