@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { checkScript, proseOf, type Script } from './language.js';
 import { ZERO_USAGE } from '../usage/price-usage.js';
-import { ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
+import { CallNotMade, ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { planFanOut } from './warm-prompt-cache.js';
 import type { CallRecord } from './types.js';
@@ -97,7 +97,8 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     } catch (error) {
       // A reply that arrived, usable or not, was answered: its prefix is in the cache.
       if (error instanceof ModelReplyError) written.add(keyOf(spec));
-      record(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
+      // A call the client never sent (the spending cap) is no call: it is not recorded.
+      if (!(error instanceof CallNotMade)) record(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
       throw error;
     } finally {
       meta.onStart?.();

@@ -96,6 +96,14 @@ export interface ModelClient {
 /** Why a reply that arrived cannot be used. */
 export type ReplyProblem = 'invalid' | 'truncated' | 'refused';
 
+/**
+ * A call the client refused without sending it (the spending cap, `src/llm/spending-cap.ts`): it failed,
+ * but no request was made, so the run's call records leave it out.
+ */
+export class CallNotMade extends Error {
+  override name = 'CallNotMade';
+}
+
 /** A reply that arrived but cannot be used (truncated, refused, not matching the schema). */
 export class ModelReplyError extends Error {
   override name = 'ModelReplyError';

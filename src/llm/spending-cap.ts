@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import { CallNotMade, ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
 
 /**
@@ -19,7 +19,7 @@ import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
  */
 
 /** Thrown instead of making a call that could pass the cap; the debate treats it as a failed call, and the run stops making calls. */
-export class SpendingCapReached extends Error {
+export class SpendingCapReached extends CallNotMade {
   override name = 'SpendingCapReached';
   constructor(
     /** Input `max-cost-usd`. */
