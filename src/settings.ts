@@ -192,13 +192,18 @@ export function requireCredentials(settings: Settings): void {
   if (providersOf(settings).has('anthropic')) requireApiKey(settings);
 }
 
+/** No Anthropic API key for a run whose roles use the anthropic provider; the CLI says it its own way. */
+export class MissingApiKey extends SettingsError {
+  override name = 'MissingApiKey';
+}
+
 /**
  * The API key, for a run that calls a model.
- * @throws SettingsError naming the input and how to set it
+ * @throws MissingApiKey naming the input and how to set it
  */
 export function requireApiKey(settings: Settings): string {
   if (settings.anthropicApiKey) return settings.anthropicApiKey;
-  throw new SettingsError(
+  throw new MissingApiKey(
     "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
   );
 }

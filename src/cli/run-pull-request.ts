@@ -7,7 +7,7 @@ import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
-import { INPUT_NAMES, requireCredentials, SettingsError, type Settings } from '../settings.js';
+import { INPUT_NAMES, MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { describeFailure, RunStopped, runPipeline } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
@@ -172,7 +172,7 @@ function requireCliCredentials(settings: Settings): void {
   try {
     requireCredentials(settings);
   } catch (error) {
-    if (!(error instanceof SettingsError) || !/anthropic-api-key/.test(error.message)) throw error;
+    if (!(error instanceof MissingApiKey)) throw error;
     throw new SettingsError('ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or pick another provider with --model)');
   }
 }

@@ -57,6 +57,15 @@ export function presetOf(rounds: number): PresetName | 'custom' {
   return named ?? 'custom';
 }
 
+/**
+ * The advocate model of each position: input `advocate-models` cycled over the positions, or
+ * `fallback` (input `model`) when the list is empty.
+ * @param count how many positions
+ */
+export function advocateModelsFor(advocateModels: readonly string[], count: number, fallback: string): string[] {
+  return Array.from({ length: count }, (_, i) => advocateModels[i % advocateModels.length] ?? fallback);
+}
+
 /** A phase of a planned debate, as the progress checklist shows it. */
 export interface PlannedPhase {
   /** `framing`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */

@@ -11,7 +11,7 @@ import { frameDebate } from './phases/frame-debate.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
-import type { DebatePlan } from './plan.js';
+import { advocateModelsFor, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor } from './schemas.js';
 import type { Completion, DebateOutcome, DebateResult, Position } from './types.js';
@@ -65,7 +65,8 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const outOfScope = framed ? [...new Set([...request.outOfScope, ...framed.framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])] : request.outOfScope;
   const topic = framed?.framing.topic ?? request.topic ?? labels.join(' vs ');
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
-  const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: request.advocateModels[i % request.advocateModels.length] ?? request.moderatorModel }));
+  const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
+  const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
 
   const opened = await openDebate(ctx);

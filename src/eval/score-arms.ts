@@ -52,8 +52,11 @@ export interface ArmScore {
 /** Resamples of {@link scoreArms}' bootstrap. */
 export const BOOTSTRAP_RESAMPLES = 2_000;
 
-/** mulberry32: a small seeded generator, so the interval is the same on every run with the same seed. */
-function seeded(seed: number): () => number {
+/**
+ * mulberry32: a small seeded generator, so the interval is the same on every run with the same seed.
+ * @returns a function of uniform numbers in [0, 1)
+ */
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

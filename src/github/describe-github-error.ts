@@ -34,8 +34,7 @@ export function describeGitHubError(error: unknown): string | undefined {
   // Octokit reports a request that got no answer at all (DNS, TLS, a refused connection) as a 500 with no
   // response, the fetch error as its cause (`@octokit/request`, fetch-wrapper.js): nothing was answered.
   if (status === 500 && error.response === undefined) {
-    const host = request ? hostOf(error) : undefined;
-    return `GitHub could not be reached${host ? ` at ${host}` : ''} (${message}); check the runner's network, and on GitHub Enterprise Server the API URL (GITHUB_API_URL)`;
+    return `GitHub could not be reached${request ? ` at ${request.host}` : ''} (${message}); check the runner's network, and on GitHub Enterprise Server the API URL (GITHUB_API_URL)`;
   }
   if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
   return `GitHub answered HTTP ${status}: ${message}`;
@@ -49,19 +48,11 @@ export function isPermissionRefusal(error: unknown): boolean {
   return error instanceof RequestError && error.status === 403 && /Resource not accessible by (integration|personal access token)/i.test(error.message);
 }
 
-/** The host a `RequestError`'s request went to, if it says. */
-function hostOf(error: RequestError): string | undefined {
+/** The method, host and path of the request a `RequestError` is for, if it says. */
+function requestOf(error: RequestError): { method: string; host: string; path: string } | undefined {
   try {
-    return new URL(error.request.url).host;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The method and path of the request a `RequestError` is for, if it says. */
-function requestOf(error: RequestError): { method: string; path: string } | undefined {
-  try {
-    return { method: error.request.method, path: new URL(error.request.url).pathname };
+    const url = new URL(error.request.url);
+    return { method: error.request.method, host: url.host, path: url.pathname };
   } catch {
     return undefined;
   }

@@ -1,5 +1,7 @@
 import { framePositions } from '../debate/frame-positions.js';
-import type { DebatePlan } from '../debate/plan.js';
+import { advocateModelsFor, type DebatePlan } from '../debate/plan.js';
+import type { Publisher } from '../github/create-publisher.js';
+import type { FoundComment } from '../github/upsert-comment.js';
 import { debateId } from '../report/decision-record.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { createProse, type Prose } from '../report/prose.js';
@@ -51,7 +53,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
     headSha: evidence.pack.headSha,
     requestedBy: trigger.requestedBy,
-    models: { moderator: settings.model, advocates: framed.labels.map((_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model), judge: settings.judgeModel },
+    models: { moderator: settings.model, advocates: advocateModelsFor(settings.advocateModels, framed.labels.length, settings.model), judge: settings.judgeModel },
     estimate,
     framingCostUsd: framed.usage.cost_usd,
     notes: framed.notes,
@@ -72,10 +74,7 @@ export type ResolvedGo = { kind: 'debate'; trigger: DebateTrigger; confirmed: Co
  * @throws StepError when the PR's comments cannot be read
  */
 export async function resolveGo(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'go' }>): Promise<ResolvedGo> {
-  const publisher = openPublisher(clients, settings);
-  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
-  const found = await step('reading the plan', () => publisher.find(trigger.pullNumber, planMarker(id)));
-  const posted = found ? readPlan(found.body) : undefined;
+  const { found, posted } = await step('reading the plan', () => findPlan(openPublisher(clients, settings), settings, trigger.pullNumber));
   const { command } = settings;
   const name = `\`${command} <position A> vs <position B>\``;
   if (!found || !posted) {
@@ -102,7 +101,7 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
  */
 export function withPlannedModels(settings: Settings, confirmed: ConfirmedPlan, log: { notice(message: string): void }): Settings {
   const { models } = confirmed.posted;
-  const now = { moderator: settings.model, advocates: confirmed.posted.positions.map((_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model), judge: settings.judgeModel };
+  const now = { moderator: settings.model, advocates: advocateModelsFor(settings.advocateModels, confirmed.posted.positions.length, settings.model), judge: settings.judgeModel };
   if (JSON.stringify(now) !== JSON.stringify(models)) log.notice(`The models changed since the plan was posted (${JSON.stringify(models)} then, ${JSON.stringify(now)} now): the plan runs on the models it named.`);
   return { ...settings, model: models.moderator, advocateModels: models.advocates, judgeModel: models.judge };
 }
@@ -118,6 +117,17 @@ export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: stri
   const framedAt = confirmed.posted.headSha;
   const moved = framedAt === headSha ? '' : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head.';
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
+}
+
+/** The id of a PR's debate with inferred positions: its plan comment's, and the confirmed debate's (contract section 7). */
+function inferredDebateId(settings: Settings, pullNumber: number): string {
+  return debateId(`${settings.owner}/${settings.repo}`, pullNumber, []);
+}
+
+/** The bot's plan comment on a PR and the plan it holds (undefined when there is none or its data does not parse). */
+async function findPlan(publisher: Publisher, settings: Settings, pullNumber: number): Promise<{ found: FoundComment | undefined; posted: PostedPlan | undefined }> {
+  const found = await publisher.find(pullNumber, planMarker(inferredDebateId(settings, pullNumber)));
+  return { found, posted: found ? readPlan(found.body) : undefined };
 }
 
 /** The prose renderer of the plan: references in the moderator's text checked against this run's pack (issue #11). */
@@ -138,16 +148,13 @@ export async function settlePlan(run: RunContext, result: PipelineResult, pack: 
   try {
     let target = run.confirmed;
     if (!target) {
-      const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
-      const found = await run.publisher.find(trigger.pullNumber, planMarker(id));
-      const posted = found ? readPlan(found.body) : undefined;
+      const { found, posted } = await findPlan(run.publisher, settings, trigger.pullNumber);
       if (!found || posted?.state !== 'waiting') return;
       target = { commentId: found.id, posted };
     }
     const what = run.confirmed ? `${settings.command} go` : `${settings.command} ${trigger.positions.join(' vs ')}`;
     const done: PostedPlan = { ...target.posted, state: run.confirmed ? 'ran' : 'replaced', outcome: { by: trigger.requestedBy, url: result.commentUrl, what } };
-    const planId = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, []);
-    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: planId, command: settings.command, runUrl: settings.runUrl, prose: proseOf(run, pack) }));
+    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: inferredDebateId(settings, trigger.pullNumber), command: settings.command, runUrl: settings.runUrl, prose: proseOf(run, pack) }));
   } catch (error) {
     clients.log.warning(`Could not mark the plan comment as ${run.confirmed ? 'run' : 'replaced'}: ${describeFailure(error)}`);
   }

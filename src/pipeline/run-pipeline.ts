@@ -28,11 +28,11 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   if (trigger.kind === 'gate') return finish(clients, gateResult(await runGateMode(github, settings, trigger.target)));
   if (trigger.kind === 'accept') return finish(clients, acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
   if (trigger.kind === 'go') {
+    // A bad input or a missing key is said first, as for any debate command, before the plan is read.
+    if (findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
     // `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
     const resolved = await resolveGo(clients, settings, trigger).catch((error: unknown) => ({ kind: 'failed' as const, failure: describeFailure(error) }));
     if (resolved.kind === 'failed') return finish(clients, { ...skipped({ failure: resolved.failure }), status: 'aborted' });
-    // A bad input or a missing key is said first, as for any debate command.
-    if (findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
     if (resolved.kind === 'reply') return finish(clients, await answerCommand(clients, settings, { ...trigger, kind: 'reply', reply: { kind: 'invalid', problem: resolved.problem } }));
     return debate(clients, withPlannedModels(settings, resolved.confirmed, clients.log), resolved.trigger, resolved.confirmed);
   }

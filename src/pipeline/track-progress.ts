@@ -1,4 +1,4 @@
-import { plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
+import { advocateModelsFor, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
 import type { EvidencePack } from '../evidence/types.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
@@ -122,7 +122,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
 export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, packTokens: number): { calls: number; costUsd: number } {
   const { settings } = run;
   const debateCalls = plannedCalls(plan, positions, needsFraming);
-  const advocates = Array.from({ length: positions }, (_, i) => settings.advocateModels[i % settings.advocateModels.length] ?? settings.model);
+  const advocates = advocateModelsFor(settings.advocateModels, positions, settings.model);
   const preflight = new Set([settings.model, ...advocates, settings.judgeModel]).size;
   const calls = debateCalls + plannedWarmUps(plan, advocates) + preflight;
   return { calls, costUsd: estimateRunCostUsd(callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }), packTokens) };

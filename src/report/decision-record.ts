@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { DebateOutcome } from '../debate/types.js';
+import { positionKey } from '../debate/schemas.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
@@ -73,7 +74,7 @@ export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
  * @returns 16 hex characters
  */
 export function debateId(repo: string, pullNumber: number, positions: string[]): string {
-  const topic = positions.length === 0 ? 'inferred' : positions.map((p) => p.toLowerCase().replace(/\s+/g, ' ').trim()).join('\n');
+  const topic = positions.length === 0 ? 'inferred' : positions.map(positionKey).join('\n');
   return createHash('sha256').update(`${repo.toLowerCase()}#${pullNumber}\n${topic}`).digest('hex').slice(0, 16);
 }
 

@@ -1,4 +1,5 @@
 import { MAX_ROUNDS } from '../debate/plan.js';
+import { positionKey } from '../debate/schemas.js';
 
 /**
  * The comment command grammar of contract section 3, parsed in one place. Pure.
@@ -133,10 +134,10 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   const empty = positions.findIndex((p) => p === '');
   if (empty >= 0) return { kind: 'invalid', line, problem: `position ${String.fromCharCode(65 + empty)} is empty` };
   // Two sides that say the same (compared as the debate id compares them: case and spacing aside) are no debate.
-  const key = (p: string) => p.toLowerCase().replace(/\s+/g, ' ');
-  const repeat = positions.findIndex((p, i) => positions.findIndex((q) => key(q) === key(p)) < i);
+  const keys = positions.map(positionKey);
+  const repeat = keys.findIndex((key, i) => keys.indexOf(key) < i);
   if (repeat >= 0) {
-    const first = positions.findIndex((q) => key(q) === key(positions[repeat]!));
+    const first = keys.indexOf(keys[repeat]!);
     return { kind: 'invalid', line, problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others` };
   }
   return { kind: 'debate', line, positions, options };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
-import { cachePull } from '../support/cache-pull.js';
+import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { runCli } from '../support/run-cli.js';
 import { scriptedModel } from '../support/scripted-messages.js';
@@ -22,15 +22,13 @@ let github: GitHubServer;
 let anthropic: AnthropicServer;
 
 beforeAll(async () => {
-  const pull = cachePull(1);
-  const headRead = pull.readFile;
   github = await startGitHubServer({
     repositories: [
       {
         owner: 'octo',
         name: 'cache',
         defaultBranchFiles: { [CONFIG]: 'preset: quick\nout-of-scope: [naming]\n' },
-        pulls: [{ ...pull, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\n') : headRead(sha, path)) }],
+        pulls: [cachePullWithHeadConfig(1)],
       },
     ],
     token: BOT_TOKEN,

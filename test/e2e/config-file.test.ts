@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readActionMetadata, runnerInputs } from '../support/action-metadata.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
-import { cachePull } from '../support/cache-pull.js';
+import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { commentEvent, dispatchEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { runAction } from '../support/run-action.js';
@@ -19,8 +19,6 @@ let github: GitHubServer;
 let anthropic: AnthropicServer;
 
 beforeAll(async () => {
-  const pull = cachePull(1);
-  const headRead = pull.readFile;
   github = await startGitHubServer({
     repositories: [
       {
@@ -28,7 +26,7 @@ beforeAll(async () => {
         name: 'cache',
         permissions: { maintainer: 'write' },
         defaultBranchFiles: { [CONFIG]: '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n' },
-        pulls: [{ ...pull, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\n') : headRead(sha, path)) }],
+        pulls: [cachePullWithHeadConfig(1)],
       },
     ],
     token: TOKEN,

@@ -42,3 +42,13 @@ export function cachePull(number: number, extra: Partial<FakePullRequest> = {}):
     ...extra,
   };
 }
+
+/**
+ * The cache PR whose head carries its own `.github/pr-debate.yml` (`text`), which pr-debate must never
+ * read: the config file comes from the default branch only (contract section 11).
+ */
+export function cachePullWithHeadConfig(number: number, text = 'preset: deep\n', path = '.github/pr-debate.yml'): FakePullRequest {
+  const pull = cachePull(number);
+  const headRead = pull.readFile;
+  return { ...pull, readFile: (sha, file) => (file === path && sha === pull.head.sha ? Buffer.from(text) : headRead(sha, file)) };
+}

@@ -6,6 +6,7 @@
  * Given the call's metadata, each reply is then shaped into a turn that keeps the protocol's rules
  * (`rehearsal-rules.ts`), so the rehearsal shows what a good debate looks like.
  */
+import { seeded } from '../../src/eval/score-arms.js';
 import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
 import { followTheRules } from './rehearsal-rules.js';
 
@@ -93,17 +94,6 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: small, fast, deterministic. */
-function createRng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Schema helpers
@@ -517,7 +507,7 @@ export function rehearseStructuredOutput(
   text: string,
   options: RehearsalOptions = {},
 ): JsonValue {
-  const rng = createRng(fnv1a(`${options.seed ?? 0}\u0000${text}`));
+  const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${text}`));
   const evidence = parseEvidence(text);
   const generator = new InstanceGenerator(schema, rng, evidence);
   const value = generator.generate(schema, 'answer', 0);
@@ -534,7 +524,7 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
   return (request: MessagesRequest, context): ScriptedReply => {
     const format = request.output_config?.format;
     if (!format) {
-      const rng = createRng(fnv1a(`${options.seed ?? 0}\u0000${context.text}`));
+      const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${context.text}`));
       const filler = FILLERS[Math.floor(rng() * FILLERS.length)] ?? FILLERS[0];
       return { text: `Rehearsal reply: ${filler}` };
     }

@@ -1,6 +1,6 @@
 import type { Caller } from '../call-models.js';
 import { loadPrompt } from '../prompts.js';
-import { POSITION_IDS, type Framing, type ReplySchemas } from '../schemas.js';
+import { POSITION_IDS, positionKey, type Framing, type ReplySchemas } from '../schemas.js';
 import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
 
 /**
@@ -72,7 +72,7 @@ function distinctLabels(framing: Framing): string[] {
   return framing.positions
     .map((p) => p.label.trim())
     .filter((label) => {
-      const key = label.toLowerCase().replace(/\s+/g, ' ');
+      const key = positionKey(label);
       if (label === '' || seen.has(key)) return false;
       seen.add(key);
       return true;
