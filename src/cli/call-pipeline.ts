@@ -5,5 +5,6 @@
  */
 export { runPipeline } from '../pipeline/run-pipeline.js';
 export { describeFailure } from '../pipeline/step-error.js';
+export { runSecrets } from '../pipeline/run-context.js';
 export { RunStopped } from '../pipeline/stop-signal.js';
 export type { Log, PipelineClients, PipelineResult, RunRecorder } from '../pipeline/types.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { loadSettings, withOutOfScope } from '../config/load-settings.js';
 import { createPublisher } from '../github/create-publisher.js';
-import type { GitHubClient } from '../github/create-octokit.js';
+import { readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
 import { createModelClient } from '../llm/create-model-client.js';
@@ -9,7 +9,7 @@ import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
 import { INPUT_NAMES, MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
-import { describeFailure, RunStopped, runPipeline } from './call-pipeline.js';
+import { describeFailure, RunStopped, runPipeline, runSecrets } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
@@ -38,7 +38,7 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
   if (!token) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
   const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent);
-  const login = await requester(github.reads);
+  const login = await readTokenLogin(github.reads);
   const given: Record<string, string | undefined> = {
     'github-token': token,
     'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
@@ -63,16 +63,6 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
   );
   progress.log.info(`Settings (options > ${loaded.settings.configFile} on the default branch > defaults):\n  ${loaded.explain.join('\n  ')}`);
   return { github, requestedBy: login ?? 'cli', ...loaded };
-}
-
-/** The login of the token, for the record's `requested_by`; an App or Actions token has none (GET /user answers 403). */
-async function requester(octokit: GitHubClient): Promise<string | undefined> {
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return typeof data.login === 'string' && data.login ? data.login : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -109,7 +99,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: secretsOf(settings) }), { post: command.post, author: settings.botLogin });
+    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
     requireCliCredentials(settings);
     // As the action builds them: one client per provider behind one router, under the spending cap.
     const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
@@ -140,27 +130,6 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (deadline) clearTimeout(deadline);
     stopListening();
   }
-}
-
-/** Thrown for a write a dry run was about to send. */
-export class DryRunWrite extends Error {
-  override name = 'DryRunWrite';
-}
-
-/**
- * The dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and GraphQL,
- * which pr-debate only queries) fails before it is sent, whatever stage asks for it.
- */
-export function refuseWrites(octokit: GitHubClient): void {
-  octokit.hook.before('request', (options) => {
-    const method = options.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && options.url === '/graphql')) return;
-    throw new DryRunWrite(`a dry run writes nothing, and ${method} ${options.url} was not sent; --post publishes`);
-  });
-}
-
-function secretsOf(settings: Settings): string[] {
-  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken].filter(Boolean);
 }
 
 /**

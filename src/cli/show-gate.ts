@@ -3,7 +3,8 @@ import { gateConfig, gateDeps } from '../pipeline/gate-context.js';
 import { SettingsError } from '../settings.js';
 import { describeFailure } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
-import { prepareCliRun, refuseWrites, type CliIo } from './run-pull-request.js';
+import { refuseWrites } from '../github/refuse-writes.js';
+import { prepareCliRun, type CliIo } from './run-pull-request.js';
 import { createProgress } from './track-progress.js';
 
 /**
