@@ -1,6 +1,47 @@
 import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
+import type { Middleware } from '@anthropic-ai/sdk';
+import { z } from 'zod';
 import type { ModelClient } from '../debate/model-client.js';
 import { createClaudeModelClient, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { claudeGeneration, isAtLeast } from './model-id.js';
+
+/**
+ * The API version Bedrock's InvokeModel documents for Claude: "anthropic_version – (Required) The
+ * anthropic version. The value must be bedrock-2023-05-31." (docs.aws.amazon.com/bedrock/latest/userguide/
+ * model-parameters-anthropic-claude-messages-request-response.html).
+ */
+export const BEDROCK_LEGACY_API_VERSION = 'bedrock-2023-05-31';
+
+/**
+ * The `anthropic_version` a Bedrock Claude model needs, or undefined to keep the SDK's own (`2026-10-21`
+ * in SDK 1.x). Source, platform.claude.com/docs/en/build-with-claude/claude-on-amazon-bedrock-legacy
+ * ("Claude on Amazon Bedrock (Opus 4.6 and earlier)"), the warning at its top: the latest SDK "sends API
+ * version `2026-10-21` by default, including through Amazon Bedrock. The ARN-versioned models in this
+ * page's model table do not support `2026-10-21` on Bedrock, and requests to them that send it may
+ * return a 400 error ... Boto3 examples set `anthropic_version` in their request body, so they are not
+ * affected." That table ends at Opus 4.6, so every Claude model before 4.7 gets the Boto3 examples'
+ * version; an id this cannot read (an application inference profile ARN) keeps the SDK's.
+ */
+export function bedrockApiVersion(model: string): string | undefined {
+  const name = /(?:^|\.)anthropic\.(claude-.+?)(?:-v\d+(?::\d+)?)?$/.exec(model)?.[1];
+  const generation = name ? claudeGeneration(name) : undefined;
+  return generation && !isAtLeast(generation, 4, 7) ? BEDROCK_LEGACY_API_VERSION : undefined;
+}
+
+const modelOfBody = z.object({ model: z.string() });
+
+/**
+ * Sets the API version per request: the bedrock SDK moves the `anthropic-version` header into the body's
+ * `anthropic_version` inside `next` (before SigV4 signing), so the signature covers it.
+ */
+const apiVersionPerModel: Middleware = async (request, next, ctx) => {
+  const model = modelOfBody.safeParse(ctx.options?.body).data?.model;
+  const version = model ? bedrockApiVersion(model) : undefined;
+  if (!version) return next(request);
+  const headers = new Headers(request.headers);
+  headers.set('anthropic-version', version);
+  return next({ ...request, headers });
+};
 
 /** Options of {@link createBedrockModelClient}. */
 export interface BedrockClientOptions {
@@ -24,6 +65,8 @@ export interface BedrockClientOptions {
  * (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`); a Bedrock API key in
  * `AWS_BEARER_TOKEN_BEDROCK` is used instead when set. The region is `AWS_REGION` (set by that action),
  * else `AWS_DEFAULT_REGION`.
+ *
+ * Claude models before 4.7 get `anthropic_version: bedrock-2023-05-31` ({@link bedrockApiVersion}).
  */
 export function createBedrockModelClient(options: BedrockClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
@@ -33,6 +76,7 @@ export function createBedrockModelClient(options: BedrockClientOptions): ModelCl
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? 2,
     timeout: timeoutMs,
+    middleware: [apiVersionPerModel],
   });
   return createClaudeModelClient(client, { provider: 'bedrock', where: client.baseURL, timeoutMs, signal: options.signal });
 }

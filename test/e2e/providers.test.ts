@@ -129,12 +129,12 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
   it('a Bedrock-style configuration: every role on Claude through Bedrock, signed with the credentials the AWS action leaves', async (ctx) => {
     const { expect } = ctx;
     const { bedrock, run } = await startScenario(ctx);
-    const model = 'bedrock:us.anthropic.claude-sonnet-5-5-v1:0';
+    const model = 'bedrock:us.anthropic.claude-sonnet-5-5';
     const result = await run({ model, 'base-url': bedrock.url }, AWS);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
-    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(7).fill('/model/us.anthropic.claude-sonnet-5-5-v1:0/invoke-with-response-stream'));
+    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(7).fill('/model/us.anthropic.claude-sonnet-5-5/invoke-with-response-stream'));
     expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
     // The prompt cache works through Bedrock too: one write, then reads.
     expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);

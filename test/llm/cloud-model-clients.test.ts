@@ -1,13 +1,14 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createBedrockModelClient } from '../../src/llm/bedrock-model-client.js';
 import { createVertexModelClient } from '../../src/llm/vertex-model-client.js';
-import { startAnthropicServer, type ScriptedReply } from '../support/anthropic-server.js';
+import { parseModelId } from '../../src/llm/model-id.js';
+import type { ScriptedReply } from '../support/anthropic-server.js';
 import { startBedrockServer, type BedrockServer } from '../support/bedrock-server.js';
+import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE, type VertexServer } from '../support/vertex-server.js';
 
 const schema = z.object({ answer: z.string() });
 const call = (model: string): ModelCall<z.infer<typeof schema>> => ({
@@ -21,7 +22,9 @@ const call = (model: string): ModelCall<z.infer<typeof schema>> => ({
   maxTokens: 500,
 });
 
-const MODEL = 'us.anthropic.claude-sonnet-5-5-v1:0';
+const MODEL = 'us.anthropic.claude-sonnet-5-5';
+/** The Bedrock and Vertex model ids the README shows, without their provider prefix. */
+const readmeIds = (provider: 'bedrock' | 'vertex') => [...readFileSync('README.md', 'utf8').matchAll(new RegExp(`\\b${provider}:([A-Za-z0-9.@:_/-]+[A-Za-z0-9])`, 'g'))].map((m) => m[1]!);
 /** What aws-actions/configure-aws-credentials exports after assuming a role with the job's OIDC token. */
 const AWS_ENV = { AWS_ACCESS_KEY_ID: 'ASIALOCALTEST0000001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
 
@@ -50,8 +53,33 @@ describe('createBedrockModelClient against a local Bedrock runtime (the real bed
     expect(sent.path).toBe(`/model/${MODEL}/invoke-with-response-stream`);
     expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIALOCALTEST0000001\/\d{8}\/us-west-2\/bedrock\/aws4_request, SignedHeaders=[^,]*host[^,]*, Signature=[0-9a-f]{64}$/);
     expect(sent.headers['x-amz-security-token']).toBe('local-session-token');
-    expect(sent.body).toMatchObject({ anthropic_version: expect.any(String), output_config: { format: { type: 'json_schema' } } });
+    expect(sent.body).toMatchObject({ anthropic_version: '2026-10-21', output_config: { format: { type: 'json_schema' } } });
     expect(server.messages.requests.at(-1)!.body.model).toBe(MODEL);
+  });
+
+  it('refuses a model id Bedrock does not serve, as Bedrock does: the "-v1:0" form of a Claude 4.6+ model', async () => {
+    next = { text: '{"answer":"yes"}' };
+    await expect(client().complete(call('us.anthropic.claude-sonnet-5-5-v1:0'))).rejects.toMatchObject({
+      problem: 'bad-request',
+      message: expect.stringContaining('HTTP 400 ValidationException') && expect.stringContaining('The provided model identifier is invalid.'),
+    });
+  });
+
+  it('every Bedrock model id the README shows is one Bedrock serves, and answers', async () => {
+    next = { text: '{"answer":"yes"}' };
+    const ids = readmeIds('bedrock');
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const id of ids) expect((await client().complete(call(parseModelId(`bedrock:${id}`).model))).output).toEqual({ answer: 'yes' });
+  });
+
+  it('sends anthropic_version bedrock-2023-05-31 to the models before Claude 4.7 (which refuse 2026-10-21), the SDK\'s version to later ones', async () => {
+    next = { text: '{"answer":"yes"}' };
+    for (const model of ['global.anthropic.claude-haiku-4-5-20251001-v1:0', 'us.anthropic.claude-sonnet-4-6', 'anthropic.claude-opus-4-6-v1', 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0']) {
+      expect((await client().complete(call(model))).output).toEqual({ answer: 'yes' });
+      expect(server.requests.at(-1)!.body.anthropic_version).toBe('bedrock-2023-05-31');
+    }
+    await client().complete(call('global.anthropic.claude-opus-4-7'));
+    expect(server.requests.at(-1)!.body.anthropic_version).toBe('2026-10-21');
   });
 
   it('maps Bedrock errors to the typed problems: throttling, unavailable, refused credentials', async () => {
@@ -64,48 +92,68 @@ describe('createBedrockModelClient against a local Bedrock runtime (the real bed
   });
 });
 
-describe('createVertexModelClient against a local Vertex AI endpoint (the real vertex SDK)', () => {
-  it('posts to streamRawPredict of the project and region, with the Google access token', async () => {
-    const messages = await startAnthropicServer({ apiKey: 'inner', responder: () => ({ text: '{"answer":"vertex"}' }) });
-    const seen: { path: string; authorization: string | undefined; body: Record<string, unknown> }[] = [];
-    // Vertex's rawPredict takes the Messages body without `model`, with `anthropic_version` in it.
-    const vertex = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
-        seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
-        const model = /\/models\/([^:]+):streamRawPredict$/.exec(req.url ?? '')?.[1] ?? '';
-        void fetch(`${messages.url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': 'inner', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body: JSON.stringify({ ...body, anthropic_version: undefined, model: decodeURIComponent(model) }) }).then(async (inner) => {
-          res.writeHead(inner.status, { 'content-type': inner.headers.get('content-type') ?? 'text/event-stream' });
-          res.end(await inner.text());
-        });
-      });
+describe('createVertexModelClient against a local Vertex AI endpoint (the real vertex SDK, an OAuth access token)', () => {
+  let server: VertexServer;
+  let policyOff: VertexServer;
+  let next: ScriptedReply = { text: '{"answer":"vertex"}' };
+  const start = (allowedPartnerModelFeatures: string[]) =>
+    startVertexServer({ accessToken: 'ya29.local-token', projectId: 'my-project', region: 'us-east5', responder: () => next, allowedPartnerModelFeatures });
+  beforeAll(async () => {
+    server = await start([STRUCTURED_OUTPUTS_FEATURE]);
+    // The documented default: constraints/vertexai.allowedPartnerModelFeatures allows nothing.
+    policyOff = await start([]);
+  });
+  afterAll(async () => {
+    await Promise.all([server.close(), policyOff.close()]);
+  });
+  /** google-auth-library with a token already held: no metadata server, no token endpoint, no network. */
+  const client = (target: VertexServer, token = 'ya29.local-token') => {
+    const auth = new OAuth2Client();
+    auth.setCredentials({ access_token: token, expiry_date: Date.now() + 3_600_000 });
+    return createVertexModelClient({ baseUrl: target.url, env: { GOOGLE_CLOUD_PROJECT: 'my-project', CLOUD_ML_REGION: 'us-east5' }, authClient: auth, maxRetries: 0 });
+  };
+
+  it('posts to streamRawPredict of the project and region, with the access token, the version in the body and no model', async () => {
+    next = { text: '{"answer":"vertex"}' };
+    const reply = await client(server).complete(call('claude-sonnet-5-5'));
+    expect(reply.output).toEqual({ answer: 'vertex' });
+    const sent = server.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5:streamRawPredict');
+    expect(sent.headers.authorization).toBe('Bearer ya29.local-token');
+    expect(sent.body).toMatchObject({ anthropic_version: expect.any(String), stream: true, output_config: { format: { type: 'json_schema' } } });
+    expect(sent.body.model).toBeUndefined();
+    expect(server.messages.requests.at(-1)!.body.model).toBe('claude-sonnet-5-5');
+  });
+
+  it('every Vertex model id the README shows is one Vertex serves, and answers', async () => {
+    next = { text: '{"answer":"vertex"}' };
+    const ids = readmeIds('vertex');
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+    for (const id of ids) expect((await client(server).complete(call(parseModelId(`vertex:${id}`).model))).output).toEqual({ answer: 'vertex' });
+  });
+
+  it("refuses what Vertex refuses, in Google's error shape: a dated id of a Claude 4.6+ model, a bad token, a quota", async () => {
+    next = { text: '{"answer":"vertex"}' };
+    await expect(client(server).complete(call('claude-sonnet-5-5@20261001'))).rejects.toMatchObject({
+      problem: 'not-found',
+      message: expect.stringContaining('Publisher Model `projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5@20261001` not found.'),
     });
-    await new Promise<void>((resolve) => vertex.listen(0, '127.0.0.1', resolve));
-    try {
-      const auth = new OAuth2Client();
-      auth.setCredentials({ access_token: 'ya29.local-token', expiry_date: Date.now() + 3_600_000 });
-      const client = createVertexModelClient({
-        baseUrl: `http://127.0.0.1:${(vertex.address() as AddressInfo).port}/v1`,
-        env: { GOOGLE_CLOUD_PROJECT: 'my-project', CLOUD_ML_REGION: 'us-east5' },
-        authClient: auth,
-        maxRetries: 0,
-      });
-      const reply = await client.complete(call('claude-sonnet-5-5@20261001'));
-      expect(reply.output).toEqual({ answer: 'vertex' });
-      expect(seen[0]).toMatchObject({
-        path: '/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5@20261001:streamRawPredict',
-        authorization: 'Bearer ya29.local-token',
-        body: { anthropic_version: expect.any(String), stream: true },
-      });
-      expect(seen[0]!.body.model).toBeUndefined();
-    } finally {
-      await new Promise<void>((resolve) => {
-        vertex.close(() => resolve());
-        vertex.closeAllConnections();
-      });
-      await messages.close();
-    }
+    await expect(client(server, 'ya29.expired').complete(call('claude-sonnet-5-5'))).rejects.toMatchObject({ problem: 'auth', provider: 'vertex' });
+    next = { error: { status: 429, type: 'rate_limit_error', message: 'Too many requests' } };
+    await expect(client(server).complete(call('claude-sonnet-5-5'))).rejects.toMatchObject({ problem: 'rate-limit', message: expect.stringContaining('Quota exceeded for aiplatform.googleapis.com') });
+  });
+
+  it('with structured outputs off by the default org policy, the request is a 400 FAILED_PRECONDITION naming the constraint', async () => {
+    next = { text: '{"answer":"vertex"}' };
+    const direct = await fetch(`${policyOff.url}/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5:rawPredict`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ya29.local-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ anthropic_version: 'vertex-2023-10-16', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }], output_config: { format: { type: 'json_schema', schema: { type: 'object' } } } }),
+    });
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toMatchObject({ error: { code: 400, status: 'FAILED_PRECONDITION', message: expect.stringContaining('constraints/vertexai.allowedPartnerModelFeatures') } });
+    // Without output_config the same project answers.
+    const plain = await fetch(direct.url, { method: 'POST', headers: { authorization: 'Bearer ya29.local-token' }, body: JSON.stringify({ anthropic_version: 'vertex-2023-10-16', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(plain.status).toBe(200);
   });
 });

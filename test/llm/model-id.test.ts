@@ -8,8 +8,9 @@ describe('parseModelId', () => {
     expect(parseModelId('claude-sonnet-5-5')).toEqual({ provider: 'anthropic', model: 'claude-sonnet-5-5' });
     expect(parseModelId(' openai:gpt-5.5 ')).toEqual({ provider: 'openai', model: 'gpt-5.5' });
     expect(parseModelId('openai:llama3.1:8b')).toEqual({ provider: 'openai', model: 'llama3.1:8b' });
-    expect(parseModelId('bedrock:us.anthropic.claude-sonnet-5-5-v1:0')).toEqual({ provider: 'bedrock', model: 'us.anthropic.claude-sonnet-5-5-v1:0' });
-    expect(parseModelId('vertex:claude-sonnet-5-5@20261001')).toEqual({ provider: 'vertex', model: 'claude-sonnet-5-5@20261001' });
+    expect(parseModelId('bedrock:us.anthropic.claude-sonnet-5-5')).toEqual({ provider: 'bedrock', model: 'us.anthropic.claude-sonnet-5-5' });
+    expect(parseModelId('bedrock:anthropic.claude-haiku-4-5-20251001-v1:0')).toEqual({ provider: 'bedrock', model: 'anthropic.claude-haiku-4-5-20251001-v1:0' });
+    expect(parseModelId('vertex:claude-sonnet-5-5')).toEqual({ provider: 'vertex', model: 'claude-sonnet-5-5' });
     expect(parseModelId('openai-compatible:qwen3')).toEqual({ provider: 'openai', model: 'qwen3' });
     expect(parseModelId('anthropic:claude-opus-5')).toEqual({ provider: 'anthropic', model: 'claude-opus-5' });
   });
@@ -21,8 +22,30 @@ describe('parseModelId', () => {
     expect(() => parseModelId('  ')).toThrow('model id is empty');
   });
 
+  // platform.claude.com/docs/en/about-claude/models/model-ids-and-versions: dateless from 4.6; Bedrock
+  // `anthropic.claude-{name}-{major}-{minor}` (Opus 4.6 the last with `-v1`), before 4.6 `-{YYYYMMDD}-v1:0`;
+  // Vertex as the Claude API from 4.6, before it `@{YYYYMMDD}`.
+  it('accepts each cloud\'s current Claude ids, with and without an inference profile', () => {
+    for (const model of ['global.anthropic.claude-sonnet-5-5', 'us.anthropic.claude-opus-5', 'anthropic.claude-opus-4-7', 'eu.anthropic.claude-sonnet-4-6', 'global.anthropic.claude-opus-4-6-v1', 'jp.anthropic.claude-sonnet-4-5-20250929-v1:0', 'anthropic.claude-3-5-sonnet-20241022-v2:0', 'arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/abc123']) {
+      expect(parseModelId(`bedrock:${model}`).model).toBe(model);
+    }
+    for (const model of ['claude-sonnet-5-5', 'claude-opus-5', 'claude-opus-4-6', 'claude-haiku-4-5@20251001', 'claude-3-7-sonnet@20250219']) expect(parseModelId(`vertex:${model}`).model).toBe(model);
+  });
+
+  it('refuses Claude ids a cloud does not name, saying the form to write', () => {
+    expect(() => parseModelId('bedrock:us.anthropic.claude-sonnet-5-5-v1:0')).toThrow('Bedrock model "us.anthropic.claude-sonnet-5-5-v1:0": from Claude 4.6 on, Bedrock ids have no snapshot date and no "-v1:0" suffix (only Opus 4.6 keeps "-v1"); write us.anthropic.claude-sonnet-5-5');
+    expect(() => parseModelId('bedrock:us.anthropic.claude-opus-5-v1:0')).toThrow('write us.anthropic.claude-opus-5');
+    expect(() => parseModelId('bedrock:global.anthropic.claude-opus-4-6-v1:0')).toThrow('write global.anthropic.claude-opus-4-6-v1');
+    expect(() => parseModelId('bedrock:anthropic.claude-haiku-4-5')).toThrow('Claude models before 4.6 are named on Bedrock with their snapshot date and "-v1:0"');
+    expect(() => parseModelId('bedrock:claude-sonnet-5-5')).toThrow('expected a Claude model id such as global.anthropic.claude-sonnet-5-5');
+    expect(() => parseModelId('bedrock:usa.anthropic.claude-sonnet-5-5')).toThrow('unknown inference profile prefix "usa."');
+    expect(() => parseModelId('vertex:claude-sonnet-5-5@20261001')).toThrow('Vertex model "claude-sonnet-5-5@20261001": from Claude 4.6 on, the Vertex AI id is the Claude API\'s, without a date; write claude-sonnet-5-5');
+    expect(() => parseModelId('vertex:claude-haiku-4-5-20251001')).toThrow('write claude-haiku-4-5@20251001');
+    expect(() => parseModelId('vertex:claude-sonnet-4-5')).toThrow('write claude-sonnet-4-5@<YYYYMMDD>');
+  });
+
   it('formats Anthropic ids without a prefix and the others with theirs, so the two round-trip', () => {
-    for (const id of ['claude-sonnet-5-5', 'openai:gpt-5', 'bedrock:anthropic.claude-opus-5-v1:0']) expect(formatModelId(parseModelId(id))).toBe(id);
+    for (const id of ['claude-sonnet-5-5', 'openai:gpt-5', 'bedrock:anthropic.claude-opus-5']) expect(formatModelId(parseModelId(id))).toBe(id);
     expect(formatModelId(parseModelId('anthropic:claude-opus-5'))).toBe('claude-opus-5');
   });
 });
@@ -38,9 +61,9 @@ describe('prices', () => {
     expect(priceOf('openai:gpt-5.5')).toBeUndefined();
     expect(costUsd('openai:llama3.1:8b', million)).toBeUndefined();
     // Claude on Bedrock: the global profile at list price, a regional one 10% dearer.
-    expect(priceOf('bedrock:global.anthropic.claude-sonnet-5-5-v1:0')?.input).toBeCloseTo(2);
-    expect(priceOf('bedrock:us.anthropic.claude-sonnet-5-5-v1:0')?.input).toBeCloseTo(2.2);
-    expect(priceOf('vertex:claude-opus-5@20261001')?.output).toBeCloseTo(22);
+    expect(priceOf('bedrock:global.anthropic.claude-sonnet-5-5')?.input).toBeCloseTo(2);
+    expect(priceOf('bedrock:us.anthropic.claude-sonnet-5-5')?.input).toBeCloseTo(2.2);
+    expect(priceOf('vertex:claude-opus-5')?.output).toBeCloseTo(22);
   });
 
   it('every entry has the date it was read and its source; the dearest rates bound every entry', () => {

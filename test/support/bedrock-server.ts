@@ -7,6 +7,9 @@
  *   `POST /model/{modelId}/invoke-with-response-stream`; the body is the Messages request without
  *   `model` and `stream` and with `anthropic_version` ("Anthropic Claude Messages API" parameters
  *   page: required; the page names `bedrock-2023-05-31`, the bedrock SDK sends its Messages API version);
+ * - model ids ({@link BEDROCK_MODELS}) and API versions per model ({@link acceptedVersions}), as
+ *   documented on platform.claude.com (cited there); an id Bedrock does not serve is a 400
+ *   ValidationException "The provided model identifier is invalid.";
  * - requests are signed with Signature Version 4 (service `bedrock`), with `X-Amz-Date` and, for
  *   temporary credentials, `X-Amz-Security-Token`; an unknown access key is a 403
  *   `UnrecognizedClientException` ("The security token included in the request is invalid.");
@@ -29,6 +32,60 @@ export interface BedrockCredentials {
   accessKeyId: string;
   sessionToken: string;
   region: string;
+}
+
+/**
+ * The Claude models the server serves: base Bedrock model ids. Sources: "Claude on Amazon Bedrock (Opus
+ * 4.6 and earlier)" (platform.claude.com/docs/en/build-with-claude/claude-on-amazon-bedrock-legacy), table
+ * "Base Bedrock model ID": `anthropic.claude-opus-4-6-v1`, `anthropic.claude-sonnet-4-6`,
+ * `anthropic.claude-sonnet-4-5-20250929-v1:0`, `anthropic.claude-sonnet-4-20250514-v1:0`,
+ * `anthropic.claude-opus-4-5-20251101-v1:0`, `anthropic.claude-opus-4-1-20250805-v1:0`,
+ * `anthropic.claude-haiku-4-5-20251001-v1:0`; from 4.7 on "anthropic.claude-{name}-{major}-{minor}"
+ * (models/model-ids-and-versions), e.g. `anthropic.claude-opus-4-7`, `anthropic.claude-sonnet-5-5`.
+ */
+export const BEDROCK_MODELS: readonly string[] = [
+  'anthropic.claude-opus-5-5',
+  'anthropic.claude-opus-5',
+  'anthropic.claude-sonnet-5-5',
+  'anthropic.claude-opus-4-7',
+  ...legacyModels(),
+];
+
+/** The models of the legacy page's table (Opus 4.6 and earlier), its "ARN-versioned models". */
+function legacyModels(): string[] {
+  return [
+    'anthropic.claude-opus-4-6-v1',
+    'anthropic.claude-sonnet-4-6',
+    'anthropic.claude-sonnet-4-5-20250929-v1:0',
+    'anthropic.claude-sonnet-4-20250514-v1:0',
+    'anthropic.claude-opus-4-5-20251101-v1:0',
+    'anthropic.claude-opus-4-1-20250805-v1:0',
+    'anthropic.claude-haiku-4-5-20251001-v1:0',
+  ];
+}
+
+/**
+ * Cross-region inference profiles: `{profile}.{base id}` ("Claude on Amazon Bedrock (Opus 4.6 and
+ * earlier)", model table columns global, us, eu, jp, apac; "Global vs regional endpoints").
+ */
+const PROFILES = ['global', 'us', 'eu', 'jp', 'apac', 'au'];
+
+/**
+ * The `anthropic_version` values Bedrock takes for a base model id. The legacy page's warning: "The
+ * ARN-versioned models in this page's model table do not support `2026-10-21` on Bedrock, and requests
+ * to them that send it may return a 400 error"; that table's models take the InvokeModel parameters
+ * page's "The value must be bedrock-2023-05-31". The models after it (Claude 4.7 on) take the SDK's
+ * `2026-10-21` as well. (Bedrock's message for this 400 is not documented; the one below is ours.)
+ */
+export function acceptedVersions(baseId: string): readonly string[] {
+  return legacyModels().includes(baseId) ? ['bedrock-2023-05-31'] : ['bedrock-2023-05-31', '2026-10-21'];
+}
+
+/** The base model id of a model id in a request path, or undefined when Bedrock serves no such model. */
+function baseIdOf(modelId: string, models: readonly string[]): string | undefined {
+  if (models.includes(modelId)) return modelId;
+  const dot = modelId.indexOf('.');
+  return dot > 0 && PROFILES.includes(modelId.slice(0, dot)) && models.includes(modelId.slice(dot + 1)) ? modelId.slice(dot + 1) : undefined;
 }
 
 /** A running Bedrock-style server. */
@@ -102,7 +159,7 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /** Starts the Bedrock-style server (and the Messages server behind it) on 127.0.0.1. */
-export async function startBedrockServer(options: { credentials: BedrockCredentials; responder: Responder }): Promise<BedrockServer> {
+export async function startBedrockServer(options: { credentials: BedrockCredentials; responder: Responder; models?: readonly string[] }): Promise<BedrockServer> {
   const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder });
   const requests: BedrockServer['requests'] = [];
   const { credentials } = options;
@@ -128,9 +185,15 @@ export async function startBedrockServer(options: { credentials: BedrockCredenti
     if (auth.service !== 'bedrock' || auth.region !== credentials.region) {
       return sendAwsError(res, 403, 'InvalidSignatureException', `Credential should be scoped to a valid region and service 'bedrock' (got ${auth.region}/${auth.service}).`);
     }
+    const modelId = decodeURIComponent(route[1]!);
+    const baseId = baseIdOf(modelId, options.models ?? BEDROCK_MODELS);
+    if (!baseId) return sendAwsError(res, 400, 'ValidationException', 'The provided model identifier is invalid.');
     if (typeof body.anthropic_version !== 'string') return sendAwsError(res, 400, 'ValidationException', 'Malformed input request: #: required key [anthropic_version] not found, please reformat your input and try again.');
     for (const key of ['model', 'stream']) {
       if (key in body) return sendAwsError(res, 400, 'ValidationException', `Malformed input request: #: extraneous key [${key}] is not permitted, please reformat your input and try again.`);
+    }
+    if (!acceptedVersions(baseId).includes(body.anthropic_version)) {
+      return sendAwsError(res, 400, 'ValidationException', `Invalid API version ${body.anthropic_version} for model ${modelId}; this model accepts anthropic_version ${acceptedVersions(baseId).join(' or ')}.`);
     }
     const stream = route[2] === 'invoke-with-response-stream';
     // A client that goes away (its timeout, the run's deadline) ends the request behind it too.
@@ -140,7 +203,7 @@ export async function startBedrockServer(options: { credentials: BedrockCredenti
     const inner = await fetch(`${messages.url}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01', ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}) },
-      body: JSON.stringify({ ...rest, model: decodeURIComponent(route[1]!), stream }),
+      body: JSON.stringify({ ...rest, model: modelId, stream }),
       signal: gone.signal,
     });
     if (!inner.ok) {
