@@ -2,7 +2,11 @@ import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
 import { callMetaOf, startAnthropicServer, type MessagesRequest, type RecordedMessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBedrockServer } from '../support/bedrock-server.js';
+import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE } from '../support/vertex-server.js';
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent } from '../support/event-payloads.js';
@@ -29,6 +33,10 @@ const REPO = 'cache';
 const MAINTAINER = 'maintainer';
 const POSITIONS = '/debate keep the cache vs drop the cache';
 const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
+/** What google-github-actions/auth exports with the project, plus the region input of the vertex SDK. */
+const GCP = { GOOGLE_CLOUD_PROJECT: 'providers-project', CLOUD_ML_REGION: 'us-east5' };
+const OIDC_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.local-github-oidc-token.signature';
+const WIF_AUDIENCE = '//iam.googleapis.com/projects/123456789/locations/global/workloadIdentityPools/github/providers/pr-debate';
 
 type Headers = Record<string, string | string[] | undefined>;
 const asCall = (instructions: string, model: string, maxTokens: number, meta: CallMeta | undefined): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens, ...(meta ? { meta } : {}) });
@@ -86,8 +94,16 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
   const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
   const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: (request, { call }) => script(chatCall(request, withMeta(call))), ...options.openai });
   const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
+  const vertex = await startVertexServer({
+    accessToken: 'ya29.local-providers',
+    projectId: GCP.GOOGLE_CLOUD_PROJECT,
+    region: GCP.CLOUD_ML_REGION,
+    allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE],
+    federation: { subjectToken: OIDC_TOKEN, audience: WIF_AUDIENCE },
+    responder: (request, { call }) => script(messagesCall(request, withMeta(call))),
+  });
   context.onTestFinished(async () => {
-    await Promise.all([github.close(), anthropic.close(), openai.close(), bedrock.close()]);
+    await Promise.all([github.close(), anthropic.close(), openai.close(), bedrock.close(), vertex.close()]);
   });
   const command = async (body: string) => {
     const response = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/1/comments`, {
@@ -101,7 +117,7 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
   const run = async (inputs: Record<string, string>, env: Record<string, string> = {}) =>
     runAction({ eventName: 'issue_comment', payload: await command(POSITIONS), repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs }, env });
   const posted = (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body ?? '';
-  return { github, anthropic, openai, bedrock, run, posted };
+  return { github, anthropic, openai, bedrock, vertex, run, posted };
 }
 
 describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to end (issue #12)', () => {
@@ -138,6 +154,26 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
     // The prompt cache works through Bedrock too: one write, then reads.
     expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a Vertex configuration: every role on Claude through Vertex AI, logged in as google-github-actions/auth leaves it', async (ctx) => {
+    const { expect } = ctx;
+    const { vertex, run } = await startScenario(ctx);
+    // What google-github-actions/auth writes for workload identity federation: an external_account file
+    // whose token_url trades the job's OIDC token (here a file) for an access token at STS.
+    const dir = mkdtempSync(join(tmpdir(), 'pr-debate-gcp-'));
+    ctx.onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'oidc-token'), OIDC_TOKEN);
+    const credentials = { type: 'external_account', audience: WIF_AUDIENCE, subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', token_url: vertex.tokenUrl, credential_source: { file: join(dir, 'oidc-token') } };
+    writeFileSync(join(dir, 'credentials.json'), JSON.stringify(credentials));
+    const result = await run({ model: 'vertex:claude-sonnet-5-5', 'base-url': vertex.url }, { ...GCP, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'credentials.json') });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
+    // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs: each one
+    // streamRawPredict of the project and region, with the access token STS gave.
+    expect(vertex.requests.map((r) => r.path)).toEqual(Array(7).fill(`/v1/projects/${GCP.GOOGLE_CLOUD_PROJECT}/locations/${GCP.CLOUD_ML_REGION}/publishers/anthropic/models/claude-sonnet-5-5:streamRawPredict`));
+    expect(vertex.requests.every((r) => r.headers.authorization === 'Bearer ya29.local-providers')).toBe(true);
+    expect(vertex.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
   });
 
   it('an Ollama-style configuration: no key, no JSON-schema response format, JSON in a ```json fence', async (ctx) => {

@@ -18,7 +18,14 @@
  *   RESOURCE_EXHAUSTED 429); errors of the model pass through in the Messages API's shape, as reported
  *   from Vertex (`{"type":"error","error":{"type":"invalid_request_error","message":"output_config.format:
  *   Extra inputs are not permitted"},"request_id":"req_vrtx_..."}`, anthropics/anthropic-sdk-python#1188);
- * - structured outputs and the organization policy ({@link STRUCTURED_OUTPUTS_FEATURE}).
+ * - structured outputs and the organization policy ({@link STRUCTURED_OUTPUTS_FEATURE});
+ * - for runs that log in as google-github-actions/auth leaves it (workload identity federation, an
+ *   `external_account` credentials file), Google's Security Token Service at `{origin}/v1/token`
+ *   (`token_url` of that file): "Exchanges a credential for a Google OAuth 2.0 access token" (STS REST
+ *   v1 `token`), a form-encoded `grant_type=urn:ietf:params:oauth:grant-type:token-exchange` with
+ *   `subject_token` and `audience`, answered `{access_token, issued_token_type, token_type: "Bearer",
+ *   expires_in}`, a refused token a 400 `{"error": "invalid_grant", "error_description": ...}` (OAuth 2.0
+ *   token exchange, RFC 8693 section 2.2.2).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -68,12 +75,16 @@ export interface VertexServerOptions {
   /** Values the org policy constraints/vertexai.allowedPartnerModelFeatures allows; the documented default is none. */
   allowedPartnerModelFeatures?: readonly string[];
   models?: readonly string[];
+  /** The workload identity federation the STS endpoint trades `accessToken` for: the OIDC token and the pool provider's audience. */
+  federation?: { subjectToken: string; audience: string };
 }
 
 /** A running Vertex-style server. */
 export interface VertexServer {
   /** For `baseURL` / `ANTHROPIC_VERTEX_BASE_URL` (ends in `/v1`, as the SDK's default does). */
   url: string;
+  /** The STS token endpoint, for the `token_url` of an `external_account` credentials file. */
+  tokenUrl: string;
   /** The Messages server behind it: its `requests` are the Messages requests Vertex passed on (with `model` put back). */
   messages: AnthropicServer;
   /** Each Vertex request: path, headers and body. */
@@ -114,6 +125,7 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'POST' && pathname === '/v1/token') return exchangeToken(res, new URLSearchParams(raw));
     const route = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(pathname);
     if (req.method !== 'POST' || !route) return sendGoogleError(res, 404, 'NOT_FOUND', `The requested URL ${pathname} was not found on this server.`);
     const [project, location, model, method] = [route[1]!, route[2]!, decodeURIComponent(route[3]!), route[4]!];
@@ -166,6 +178,23 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     res.end();
   };
 
+  const exchangeToken = (res: ServerResponse, form: URLSearchParams): void => {
+    const { federation } = options;
+    const ok =
+      federation !== undefined &&
+      form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:token-exchange' &&
+      form.get('subject_token') === federation.subjectToken &&
+      form.get('audience') === federation.audience;
+    res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(
+      JSON.stringify(
+        ok
+          ? { access_token: options.accessToken, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token', token_type: 'Bearer', expires_in: 3600 }
+          : { error: 'invalid_grant', error_description: 'The audience in ID Token does not match the expected audience.' },
+      ),
+    );
+  };
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
@@ -176,6 +205,7 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    tokenUrl: `http://127.0.0.1:${port}/v1/token`,
     messages,
     requests,
     async close() {
