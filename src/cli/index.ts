@@ -1,5 +1,9 @@
+#!/usr/bin/env node
 import packageJson from '../../package.json' with { type: 'json' };
-import { runCli } from './run-cli.js';
+
+// Source maps before the rest loads, so that a stack trace names src/ files (see src/index.ts).
+process.setSourceMapsEnabled(true);
+const { runCli } = await import('./run-cli.js');
 
 /**
  * The `pr-debate` command (package.json `bin`, bundled to dist/cli.js). A second Ctrl-C ends the

@@ -18,14 +18,10 @@ export interface MessagesClient {
   messages: Pick<Anthropic['messages'], 'stream'>;
 }
 
-/**
- * The request header that carries the call's {@link ModelCall.meta} as JSON: what the call is for, for
- * a proxy's logs and the local test servers; the APIs ignore headers they do not know.
- */
-export const CALL_META_HEADER = 'x-pr-debate-call';
+import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 
-/** Per-request timeout: long enough for a 16k-token streamed reply, short enough that retries fit a run. */
-export const MODEL_REQUEST_TIMEOUT_MS = 5 * 60_000;
+/** Re-exported for the provider clients and tests that import them from here. */
+export { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS };
 
 /** Options of {@link createClaudeModelClient}. */
 export interface ClaudeClientOptions {

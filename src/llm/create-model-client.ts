@@ -1,14 +1,12 @@
 import type { ModelCall, ModelClient, ModelReply } from '../debate/model-client.js';
-import { createAnthropicModelClient } from './anthropic-model-client.js';
-import { createBedrockModelClient } from './bedrock-model-client.js';
-import { createOpenAiModelClient } from './openai-model-client.js';
 import { formatModelId, parseModelId, type Provider } from './model-id.js';
-import { createVertexModelClient } from './vertex-model-client.js';
 
 /**
  * The model client of a run: one {@link ModelClient} whose calls go to the provider their model id
  * names (`[provider:]model`, contract section 12), so roles can mix providers. Each provider's client
- * is built on its first call, so a run never needs the credentials of a provider it does not use.
+ * is built on its first call, so a run never needs the credentials of a provider it does not use, and
+ * its module (with its SDK: the AWS SDK, google-auth-library, openai) is imported only then, so a run
+ * loads no SDK its model ids do not name (issue #23: a third of the bundle is cloud providers' code).
  */
 
 /** What the provider clients are built from. */
@@ -29,7 +27,7 @@ export interface ModelClientSettings {
   timeoutMs?: number;
 }
 
-type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => ModelClient;
+type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => Promise<ModelClient>;
 
 /**
  * One client factory per provider. `base-url` goes to the provider of `model`; every provider also
@@ -37,10 +35,10 @@ type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => M
  * `ANTHROPIC_VERTEX_BASE_URL`, `OPENAI_BASE_URL`, and `OPENAI_API_KEY`), read from `settings.env`.
  */
 const FACTORIES: Record<Provider, Factory> = {
-  anthropic: (s, baseUrl) => createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl: baseUrl ?? s.env.ANTHROPIC_BASE_URL, ...common(s) }),
-  bedrock: (s, baseUrl) => createBedrockModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_BEDROCK_BASE_URL, env: s.env, ...common(s) }),
-  vertex: (s, baseUrl) => createVertexModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_VERTEX_BASE_URL, env: s.env, ...common(s) }),
-  openai: (s, baseUrl) => createOpenAiModelClient({ apiKey: s.openaiApiKey ?? s.env.OPENAI_API_KEY, baseUrl: baseUrl ?? s.env.OPENAI_BASE_URL, ...common(s) }),
+  anthropic: async (s, baseUrl) => (await import('./anthropic-model-client.js')).createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl: baseUrl ?? s.env.ANTHROPIC_BASE_URL, ...common(s) }),
+  bedrock: async (s, baseUrl) => (await import('./bedrock-model-client.js')).createBedrockModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_BEDROCK_BASE_URL, env: s.env, ...common(s) }),
+  vertex: async (s, baseUrl) => (await import('./vertex-model-client.js')).createVertexModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_VERTEX_BASE_URL, env: s.env, ...common(s) }),
+  openai: async (s, baseUrl) => (await import('./openai-model-client.js')).createOpenAiModelClient({ apiKey: s.openaiApiKey ?? s.env.OPENAI_API_KEY, baseUrl: baseUrl ?? s.env.OPENAI_BASE_URL, ...common(s) }),
 };
 
 function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: number; timeoutMs?: number } {
@@ -54,19 +52,22 @@ function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: nu
  * @throws ModelIdError (from the call) for a model id that does not parse; settings have checked them before
  */
 export function createModelClient(settings: ModelClientSettings): ModelClient {
-  const clients = new Map<Provider, ModelClient>();
-  const clientOf = (provider: Provider): ModelClient => {
+  // One promise per provider, so calls made in parallel share one import and one client.
+  const clients = new Map<Provider, Promise<ModelClient>>();
+  const clientOf = (provider: Provider): Promise<ModelClient> => {
     let client = clients.get(provider);
     if (!client) {
       client = FACTORIES[provider](settings, provider === settings.defaultProvider ? settings.baseUrl : undefined);
       clients.set(provider, client);
+      // A client that could not be built is built again on the next call, as before it was cached.
+      client.catch(() => clients.delete(provider));
     }
     return client;
   };
   return {
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       const id = parseModelId(call.model);
-      const reply = await clientOf(id.provider).complete({ ...call, model: id.model });
+      const reply = await (await clientOf(id.provider)).complete({ ...call, model: id.model });
       return { ...reply, model: formatModelId({ provider: id.provider, model: reply.model }) };
     },
   };

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import { parseReply } from './parse-reply.js';
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/action-metadata.js';
@@ -13,11 +13,13 @@ describe('licences', () => {
     expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
   });
 
-  it('ships the licence of every runtime dependency that dist/index.js bundles', () => {
+  it('ships the licence of every runtime dependency that dist/ bundles', () => {
     const notices = read('dist/licenses.txt');
     const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-    // Every bundled dependency the action imports at run time; the SDKs for other clouds are not bundled yet.
-    const bundled = Object.keys(manifest.dependencies).filter((name) => read('dist/index.js').includes(`node_modules/${name}/`));
+    // Every dependency whose code is in dist/ (the entries and their chunks), as their source maps name it.
+    const maps = readdirSync(path.join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js.map'));
+    const sources = maps.flatMap((f) => (JSON.parse(read(path.join('dist', f))) as { sources: string[] }).sources);
+    const bundled = Object.keys(manifest.dependencies).filter((name) => sources.some((s) => s.includes(`node_modules/${name}/`)));
     expect(bundled.length).toBeGreaterThan(5);
     for (const name of bundled) expect(notices, name).toMatch(new RegExp(`^${name.replace(/[/.]/g, '\\$&')} \\d+\\.\\d+\\.\\d+\\n`, 'm'));
     expect(notices).toContain('Permission is hereby granted, free of charge');

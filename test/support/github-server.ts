@@ -131,6 +131,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON when the body is JSON, else the text, else undefined. */
   body: unknown;
+  /** When the request arrived (ms since the epoch), for the start-up benchmark. */
+  receivedAt: number;
 }
 
 /** An answer given instead of the route's, to the first `times` requests that match. */
@@ -1458,6 +1460,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       query: Object.fromEntries(url.searchParams),
       headers: { ...req.headers },
       body,
+      receivedAt: Date.now(),
     });
 
     const actor = authenticate(req);
