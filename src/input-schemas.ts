@@ -125,4 +125,6 @@ export const environmentSchema = z.object({
   GITHUB_RUN_ID: z.string().optional(),
   RUNNER_TEMP: z.string().min(1).optional(),
   GITHUB_WORKSPACE: z.string().min(1).optional(),
+  // The workflow's name (or its file path when it has none); a fork PR's run names it as the bridge's `workflows:` entry.
+  GITHUB_WORKFLOW: z.string().min(1).optional(),
 });

@@ -85,6 +85,8 @@ export interface Settings {
   workspace: string | undefined;
   eventName: string;
   eventPath: string;
+  /** `GITHUB_WORKFLOW`: this workflow's name, which the `workflow_run` bridge lists under `workflows:`. */
+  workflow: string | undefined;
   owner: string;
   repo: string;
   apiUrl: string;
@@ -166,6 +168,7 @@ export function parseSettings(
     workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
     eventPath: e.GITHUB_EVENT_PATH,
+    workflow: e.GITHUB_WORKFLOW,
     owner,
     repo,
     apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),

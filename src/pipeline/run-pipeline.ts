@@ -13,6 +13,7 @@ import { describeFailure } from './step-error.js';
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
 import { runGateMode } from './run-gate-mode.js';
+import { resolveBridge } from './resolve-bridge.js';
 import { trackProgress, type ProgressTracker } from './track-progress.js';
 import { skipped, type PipelineClients, type PipelineResult } from './types.js';
 
@@ -25,6 +26,13 @@ import { skipped, type PipelineClients, type PipelineResult } from './types.js';
  */
 export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<PipelineResult> {
   const github = { octokit: clients.github.writes, log: clients.log };
+  if (trigger.kind === 'bridge') {
+    // A fork PR's run is only a pointer: the PR, its head, the label and who added it are read from GitHub first.
+    const resolved = await resolveBridge(clients, settings, trigger.purpose, trigger.run);
+    if (resolved.kind !== 'refused') return runPipeline(clients, settings, resolved);
+    clients.log.notice(`pr-debate bridge did nothing: ${resolved.reason}.`);
+    return finish(clients, skipped());
+  }
   if (trigger.kind === 'gate') return finish(clients, gateResult(await runGateMode(github, settings, trigger.target)));
   if (trigger.kind === 'accept') return finish(clients, acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
   if (trigger.kind === 'go') {

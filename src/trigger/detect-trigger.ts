@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GateTarget } from '../gate/run-gate.js';
+import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger } from './detect-gate-trigger.js';
 import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
@@ -36,6 +37,8 @@ export type Trigger =
   | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
   /** `mode: gate`: set the `pr-debate` check run, no model call. */
   | { kind: 'gate'; target: GateTarget }
+  /** `workflow_run` of a fork PR's run: find and check the PR through the API first (`src/pipeline/resolve-bridge.ts`). */
+  | { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
@@ -92,9 +95,10 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
 export function detectTrigger(
   eventName: string,
   payload: unknown,
-  config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate' },
+  config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate'; workflow?: string | undefined },
 ): Trigger {
-  if (config.mode === 'gate') return detectGateTrigger(eventName, payload);
+  if (config.mode === 'gate') return detectGateTrigger(eventName, payload, config.workflow);
+  if (eventName === 'workflow_run') return detectBridge(payload, 'debate');
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const action = z.object({ action: z.string().optional() }).parse(payload).action;
     if (action !== 'labeled') {
@@ -107,13 +111,10 @@ export function detectTrigger(
       return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
     }
     if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
-    // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token.
+    // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token: the bridge debates it.
     const head = event.pull_request.head.repo?.full_name;
     if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
-      return {
-        kind: 'misconfigured',
-        reason: `PR #${event.pull_request.number} comes from a fork (${head ?? 'a deleted repository'}), and GitHub runs \`pull_request\` workflows of forks without secrets and with a read-only token. Trigger pr-debate on \`pull_request_target\` (types: [labeled]) instead: it runs in the base repository and pr-debate never checks out or runs PR code.`,
-      };
+      return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate') };
     }
     return {
       kind: 'debate',
@@ -172,7 +173,7 @@ export function detectTrigger(
 
   return {
     kind: 'skip',
-    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment and workflow_dispatch`,
+    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment, workflow_dispatch and workflow_run (the bridge for fork PRs)`,
   };
 }
 

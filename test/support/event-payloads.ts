@@ -83,3 +83,31 @@ export function dispatchEvent(options: { owner: string; repo: string; inputs: Re
   payload.sender.login = options.sender ?? 'maintainer';
   return payload;
 }
+
+/**
+ * A `workflow_run` `completed` payload (the real one whose triggering run came from another
+ * repository), reshaped as GitHub sends it for a fork PR's `pull_request` run: the triggering event,
+ * the fork as `head_repository`, its branch and head SHA, and `pull_requests` empty.
+ */
+export function workflowRunEvent(options: { owner: string; repo: string; workflow: string; headSha: string; headBranch: string; headRepository: string; event?: string; action?: string; runId?: number }) {
+  const found = examples.find((e) => e.name === 'workflow_run')?.examples.find((x) => x.action === 'completed' && (x.workflow_run as { head_repository?: { full_name?: string } }).head_repository?.full_name !== (x.repository as { full_name?: string }).full_name);
+  if (!found) throw new Error('no workflow_run.completed example from another repository in @octokit/webhooks-examples');
+  const payload = structuredClone(found) as Record<string, any>;
+  patchRepository(payload, options.owner, options.repo);
+  payload.action = options.action ?? 'completed';
+  const run = payload.workflow_run;
+  const [forkOwner = '', forkName = ''] = options.headRepository.split('/');
+  run.id = options.runId ?? 7_700_001;
+  run.name = options.workflow;
+  payload.workflow.name = options.workflow;
+  run.event = options.event ?? 'pull_request';
+  run.head_sha = options.headSha;
+  run.head_commit.id = options.headSha;
+  run.head_branch = options.headBranch;
+  run.pull_requests = [];
+  run.repository.full_name = `${options.owner}/${options.repo}`;
+  run.head_repository.full_name = options.headRepository;
+  run.head_repository.name = forkName;
+  run.head_repository.owner.login = forkOwner;
+  return payload;
+}

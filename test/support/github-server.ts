@@ -38,6 +38,16 @@ export interface FakePullRequest {
   user: { login: string; type?: 'User' | 'Bot' };
   head: { sha: string; ref: string };
   base: { sha: string; ref: string };
+  /**
+   * `owner/name` of the fork the head branch lives in; default the repository itself. A fork PR's
+   * `head.label` is `forkowner:ref` and `head.repo` the fork, as `GET /pulls` shows it.
+   */
+  headRepository?: string;
+  /**
+   * The issue timeline's label events, oldest first (`GET /issues/{n}/timeline`): who added or removed
+   * which label. Removing a label through the API appends an `unlabeled` event by the token's user.
+   */
+  timeline?: { event: 'labeled' | 'unlabeled'; label: string; actor: string; actorType?: 'User' | 'Bot' }[];
   draft?: boolean;
   state?: 'open' | 'closed';
   files: PullRequestFileFixture[];
@@ -365,6 +375,9 @@ const DOCS = {
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
   graphql: 'https://docs.github.com/graphql',
   tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
+  listPulls: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests',
+  timeline: 'https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue',
+  removeLabel: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue',
 } as const;
 
 type JsonObject = Record<string, unknown>;
@@ -559,6 +572,18 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       user: owner,
       repo: repoJson(entry),
     });
+    // A fork's head: its owner in `label` and `user`, the fork as `repo` (`fork: true`).
+    const forkHead = (fork: string): JsonObject => {
+      const [forkOwner = '', forkName = ''] = fork.split('/');
+      const id = numericId(`repo:${fork}`);
+      return {
+        label: `${forkOwner}:${pull.head.ref}`,
+        ref: pull.head.ref,
+        sha: pull.head.sha,
+        user: simpleUser(forkOwner),
+        repo: { ...repoJson(entry), id, node_id: nodeId('Repository', id), name: forkName, full_name: fork, owner: simpleUser(forkOwner), fork: true, html_url: `${serverUrl}/${fork}`, url: `${apiUrl}/repos/${fork}` },
+      };
+    };
     const totals = pullTotals(pull);
     const id = numericId(`pull:${entry.id}/${pull.number}`);
     return {
@@ -588,7 +613,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       assignees: [],
       requested_reviewers: [],
       draft: pull.draft ?? false,
-      head: branch(pull.head),
+      head: pull.headRepository ? forkHead(pull.headRepository) : branch(pull.head),
       base: branch(pull.base),
       author_association: authorAssociation(entry, pull.user.login),
       merged: false,
@@ -1315,6 +1340,56 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
       },
     });
+  });
+
+  /**
+   * `GET /repos/{o}/{r}/pulls` (List pull requests): `state` (default `open`), `head` ("Filter pulls by
+   * head user or head organization and branch name in the format of user:ref-name"), `base`.
+   */
+  route('GET', '/repos/:owner/:repo/pulls', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.listPulls));
+    const wanted = ctx.query.get('state') ?? 'open';
+    const head = ctx.query.get('head');
+    const base = ctx.query.get('base');
+    const pulls = entry.repo.pulls.filter((p) => {
+      if (wanted !== 'all' && (p.state ?? 'open') !== wanted) return false;
+      if (base !== null && p.base.ref !== base) return false;
+      if (head === null) return true;
+      const owner = (p.headRepository ?? `${entry.repo.owner}/${entry.repo.name}`).split('/')[0]!;
+      return `${owner}:${p.head.ref}`.toLowerCase() === head.toLowerCase();
+    });
+    sendPage(ctx, pulls.map((p) => pullJson(entry, p)));
+  });
+
+  /** `GET /repos/{o}/{r}/issues/{n}/timeline`: the PR's `labeled` / `unlabeled` events with `actor` and `label`. */
+  route('GET', '/repos/:owner/:repo/issues/:number/timeline', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.timeline));
+    sendPage(ctx, (pull.timeline ?? []).map((e, i) => {
+      const id = numericId(`event:${entry.id}/${pull.number}/${i}`);
+      return { id, node_id: nodeId('LabeledEvent', id), url: `${repoApi(entry)}/issues/events/${id}`, actor: simpleUser(e.actor, e.actorType ?? userType(e.actor)), event: e.event, commit_id: null, commit_url: null, created_at: timestamp(), performed_via_github_app: null, label: { name: e.label, color: 'ededed' } };
+    }));
+  });
+
+  /**
+   * `DELETE /repos/{o}/{r}/issues/{n}/labels/{name}` (Remove a label from an issue): 200 with the labels
+   * left; 404 "Label does not exist" when the issue does not carry it; a token that cannot write gets 403.
+   */
+  route('DELETE', '/repos/:owner/:repo/issues/:number/labels/:name', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.removeLabel));
+    if (!canWrite(entry, ctx.actor)) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.removeLabel));
+    const name = decodeURIComponent(params.name ?? '');
+    const labels = pull.labels ?? [];
+    const index = labels.findIndex((l) => l.toLowerCase() === name.toLowerCase());
+    if (index < 0) return send(ctx, errorReply(404, 'Label does not exist', DOCS.removeLabel));
+    const [removed] = labels.splice(index, 1);
+    pull.labels = labels;
+    pull.timeline = [...(pull.timeline ?? []), { event: 'unlabeled', label: removed!, actor: ctx.actor.login, actorType: ctx.actor.type === 'Bot' ? 'Bot' : 'User' }];
+    send(ctx, { status: 200, body: labels.map((l) => ({ id: numericId(`label:${entry.id}/${l}`), name: l, color: 'ededed', default: false, description: null })) });
   });
 
   // "Lists the merged pull request that introduced the commit ... [or] merged and open pull requests associated with the commit."

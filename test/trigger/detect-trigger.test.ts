@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCommandReply } from '../../src/report/render-notices.js';
 import { detectTrigger, type Trigger } from '../../src/trigger/detect-trigger.js';
-import { commentEvent, dispatchEvent, labeledEvent } from '../support/event-payloads.js';
+import { commentEvent, dispatchEvent, labeledEvent, workflowRunEvent } from '../support/event-payloads.js';
 
 const config = { triggerLabel: 'debate', command: '/debate' };
 const repo = { owner: 'octo', repo: 'widgets' };
@@ -23,10 +23,25 @@ describe('detectTrigger', () => {
     expect(detectTrigger('push', {}, config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"push"') });
   });
 
-  it('says what to change for a fork PR under pull_request, and runs it under pull_request_target', () => {
+  it('leaves a fork PR under pull_request to the workflow_run bridge, naming it, and runs it under pull_request_target', () => {
     const fork = labeledEvent({ ...repo, number: 7, label: 'debate', headRepository: 'someone/widgets' });
-    expect(detectTrigger('pull_request', fork, config)).toMatchObject({ kind: 'misconfigured', reason: expect.stringContaining('pull_request_target') });
+    const deferred = detectTrigger('pull_request', fork, { ...config, workflow: 'pr-debate' });
+    expect(deferred).toMatchObject({ kind: 'skip', reason: expect.stringContaining('PR #7 comes from a fork (someone/widgets)') });
+    expect(deferred).toMatchObject({ reason: expect.stringContaining('in the workflow that runs on workflow_run of "pr-debate"') });
     expect(detectTrigger('pull_request_target', fork, config)).toMatchObject({ kind: 'debate' });
+  });
+
+  it('bridges a completed fork pull_request run (real workflow_run payload), and only that', () => {
+    const run = { ...repo, workflow: 'pr-debate', headSha: 'a'.repeat(40), headBranch: 'patch-1', headRepository: 'someone/widgets' };
+    expect(detectTrigger('workflow_run', workflowRunEvent(run), config)).toEqual({
+      kind: 'bridge',
+      purpose: 'debate',
+      run: { runId: 7_700_001, workflowName: 'pr-debate', headSha: 'a'.repeat(40), headBranch: 'patch-1', headRepository: 'someone/widgets', headOwner: 'someone' },
+    });
+    expect(detectTrigger('workflow_run', workflowRunEvent(run), { ...config, mode: 'gate' })).toMatchObject({ kind: 'bridge', purpose: 'gate' });
+    expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, action: 'requested' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"requested"') });
+    expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, event: 'issue_comment' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('issue_comment, not pull_request') });
+    expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, headRepository: 'octo/widgets' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('not a fork') });
   });
 
   it('starts a debate with the positions of a PR comment command', () => {
