@@ -48,6 +48,6 @@ describe('checkModels (pre-flight) with the real clients against local servers',
 
   it('warns about models without a known price', async () => {
     const result = await checkModels(client(), roles({ model: 'openai:llama3.1:8b', advocateModels: ['openai:llama3.1:8b'], judgeModel: 'openai:llama3.1:8b' }), prompt);
-    expect(result.warnings).toEqual([expect.stringMatching(/^No price is known for model "openai:llama3.1:8b": the spending cap \(max-cost-usd\) counts its tokens at the dearest known rates \(\$4\.40 input, \$5\.50 cache write, \$22\.00 output per million tokens\)/)]);
+    expect(result.warnings).toEqual([expect.stringMatching(/^No price is known for model "openai:llama3.1:8b": the spending cap \(max-cost-usd\) counts its tokens at the dearest known rates \(\$11\.00 input, \$13\.75 cache write, \$55\.00 output per million tokens\)/)]);
   });
 });
