@@ -66,7 +66,9 @@ try {
       'github-token': SCENARIO.githubToken,
       'anthropic-api-key': realKey ?? SCENARIO.anthropicKey,
       'rfc-path': c.rfc_path,
-      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url, model: REHEARSAL_MODEL } : {}),
+      // The rehearsal model has no list price, so the cap counts it at the dearest known rate (Claude
+      // Fable's); the local server spends nothing, and the default $5 would stop the rehearsal.
+      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url, model: REHEARSAL_MODEL, 'max-cost-usd': '100' } : {}),
     },
     env: process.env.ANTHROPIC_BASE_URL && realKey ? { ANTHROPIC_BASE_URL: process.env.ANTHROPIC_BASE_URL } : {},
     timeoutMs: 25 * 60_000,

@@ -52,8 +52,8 @@ describe('parseSettings', () => {
 describe('provider, cap and confirmation inputs (issue #12)', () => {
   const base = { 'github-token': 't' };
   it('reads model ids with providers, the cap, and where each role model came from', () => {
-    const s = parseSettings(inputs({ ...base, 'advocate-models': 'anthropic:claude-sonnet-5-5, openai:gpt-5', 'max-cost-usd': '0.75', 'openai-api-key': 'sk-o' }), env);
-    expect(s).toMatchObject({ advocateModels: ['anthropic:claude-sonnet-5-5', 'openai:gpt-5'], maxCostUsd: 0.75, openaiApiKey: 'sk-o', modelSources: { advocates: 'input', judge: 'default' } });
+    const s = parseSettings(inputs({ ...base, 'advocate-models': 'anthropic:claude-sonnet-5-5, openai:gpt-6.2-sol', 'max-cost-usd': '0.75', 'openai-api-key': 'sk-o' }), env);
+    expect(s).toMatchObject({ advocateModels: ['anthropic:claude-sonnet-5-5', 'openai:gpt-6.2-sol'], maxCostUsd: 0.75, openaiApiKey: 'sk-o', modelSources: { advocates: 'input', judge: 'default' } });
     expect(parseSettings(inputs(base), env)).toMatchObject({ maxCostUsd: 5, modelSources: { advocates: 'default', judge: 'default' } });
   });
 
@@ -65,7 +65,7 @@ describe('provider, cap and confirmation inputs (issue #12)', () => {
   });
 
   it('names the input and the fix for a bad model id, cap', () => {
-    expect(() => parseSettings(inputs({ ...base, 'judge-model': 'gtp:gpt-5' }), env)).toThrow(`Input 'judge-model': model id "gtp:gpt-5": unknown provider "gtp"`);
+    expect(() => parseSettings(inputs({ ...base, 'judge-model': 'gtp:gpt-6.2-sol' }), env)).toThrow(`Input 'judge-model': model id "gtp:gpt-6.2-sol": unknown provider "gtp"`);
     expect(() => parseSettings(inputs({ ...base, 'advocate-models': 'claude-sonnet-5-5, openai:' }), env)).toThrow(`Input 'advocate-models': model id "openai:" names the provider openai but no model`);
     expect(() => parseSettings(inputs({ ...base, 'max-cost-usd': '$5' }), env)).toThrow(`Input 'max-cost-usd': expected an amount in US dollars, such as 5 or 0.50, got "$5"`);
     expect(() => parseSettings(inputs({ ...base, 'max-cost-usd': '0' }), env)).toThrow(`Input 'max-cost-usd': expected more than 0 dollars`);

@@ -156,7 +156,7 @@ function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Pro
     if (awsType && ['UnrecognizedClientException', 'InvalidSignatureException', 'ExpiredTokenException', 'MissingAuthenticationTokenException'].includes(awsType)) return { ...base, problem: 'auth' };
     if (awsType === 'ServiceQuotaExceededException') return { ...base, problem: 'spend-limit' };
   }
-  return { ...base, problem: problemOfStatus(error.status) };
+  return { ...base, problem: problemOfStatus(error.status, detail) };
 }
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {

@@ -8,7 +8,9 @@ import { PROVIDER_NAMES, type Provider } from './model-id.js';
 /**
  * What went wrong with a call, after the SDK's own retries:
  * - `rate-limit`: 429 for a rate (the SDK waited out `retry-after` and retried);
- * - `spend-limit`: the account's money or quota ran out (never retried: waiting cannot help);
+ * - `spend-limit`: a spend limit the account set, its credit or its quota ran out (never retried:
+ *   waiting cannot help): OpenAI's 429 `insufficient_quota`, Anthropic's 400 for a spend limit you set
+ *   and 402 `billing_error`, a proxy's 402;
  * - `overloaded`: 5xx, 529, 503;
  * - `bad-request`: 400, 413, 422: the request itself was refused;
  * - `auth`: the key or credentials were refused (401, and 403 where it means that);
@@ -61,8 +63,8 @@ const CREDENTIALS: Record<Provider, string> = {
 
 /** Where the spend limit is raised. */
 const SPEND: Record<Provider, string> = {
-  anthropic: 'raise it in the Claude Console',
-  openai: "check the plan and billing of the API account (OpenAI: platform.openai.com billing; a proxy: its budget)",
+  anthropic: 'raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com)',
+  openai: "raise or remove the organization's or project's spend limit, or add credits, in the OpenAI platform settings (Limits, Billing); behind a proxy (OpenRouter, LiteLLM), its budget or credits",
   bedrock: 'raise the service quota in the AWS console',
   vertex: 'raise the quota in the Google Cloud console',
 };
@@ -89,7 +91,7 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
     case 'not-found':
       return `model "${context.model}" was not found (${detail}): check the model inputs`;
     case 'spend-limit':
-      return `${context.provider === 'anthropic' ? "the organization's API" : `the ${context.provider} account's`} spend limit is reached (${detail}); ${SPEND[context.provider]}, retrying will not help`;
+      return `${context.provider === 'anthropic' || context.provider === 'openai' ? "the API key's spend limit was reached" : `the ${PROVIDER_NAMES[context.provider]} quota was reached`} (${detail}): ${SPEND[context.provider]}; retrying will not help`;
     case 'rate-limit':
       return `the model API is rate limiting (${detail}) after retries; try again later`;
     case 'overloaded':
@@ -97,9 +99,24 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
   }
 }
 
-/** The problem of an HTTP status, where the status alone says it (the common table of both SDKs' error classes). */
-export function problemOfStatus(status: number | undefined): CallProblem {
+/**
+ * A 400 for a spend limit the user set. Claude API errors: "The API also returns a 400 when usage reaches
+ * an organization or workspace spend limit you set"; its message begins "You have reached your specified
+ * API usage limits" (or "... workspace API usage limits").
+ */
+const SPEND_LIMIT_400 = /you have reached your specified (?:workspace )?api usage limits/i;
+
+/**
+ * The problem of an HTTP status, where the status (and, for a 400, the API's message) says it: the common
+ * table of both SDKs' error classes, plus the spend limits they have no class for. A 402 is a billing
+ * refusal (Claude API errors: "402 - billing_error: There's an issue with your billing or payment
+ * information"; OpenRouter: "402 ... insufficient credits").
+ * @param detail the API's error message, read for a spend-limit 400
+ */
+export function problemOfStatus(status: number | undefined, detail = ''): CallProblem {
   if (status === undefined) return 'unreachable';
+  if (status === 402) return 'spend-limit';
+  if (status === 400 && SPEND_LIMIT_400.test(detail)) return 'spend-limit';
   if (status === 401) return 'auth';
   if (status === 403) return 'permission';
   if (status === 404) return 'not-found';

@@ -16,7 +16,15 @@ import { parseReply } from './parse-reply.js';
  * reference, Chat Completions, `response_format`). A server that refuses it with a 400 naming
  * `response_format` or `json_schema` gets the same call again in text mode, and so does every later call
  * of that model in the run: the schema goes into the instructions, the JSON comes back in text
- * (fenced or not) and `parseReply` reads it. Either way the reply is validated with zod.
+ * (fenced or not) and `parseReply` reads it. Either way the reply is validated with zod. The schema
+ * sent has no `default` keywords: Azure OpenAI refuses them in a strict schema, and zod fills defaults in
+ * on parse anyway.
+ *
+ * The output limit is `max_completion_tokens` in both modes (API reference, `max_tokens`: "deprecated in
+ * favor of max_completion_tokens, and is not compatible with o-series models"; every OpenAI model from
+ * GPT-5 on is a reasoning model and refuses `max_tokens`). A server that does not know it (Azure OpenAI
+ * before API version 2024-09-01-preview: "Unrecognized request argument supplied: max_completion_tokens")
+ * gets `max_tokens` instead, for the rest of the run.
  */
 
 /** Options of {@link createOpenAiModelClient}. */
@@ -31,8 +39,12 @@ export interface OpenAiClientOptions {
   signal?: AbortSignal;
 }
 
-/** A 429 with this error code is a spent quota, not a rate (OpenAI error codes: "You exceeded your current quota"). */
-const QUOTA_CODES = ['insufficient_quota'];
+/**
+ * A 429 naming one of these is a spent quota or spend limit, not a rate (Help Center, "Troubleshooting API
+ * usage and spend limits": "Check error.code in the API response. A billing-related error may still use
+ * the broader error.type value insufficient_quota"; "Retrying these errors won't restore access").
+ */
+const QUOTA_CODES = ['insufficient_quota', 'organization_usage_limit_exceeded', 'organization_spend_limit_exceeded', 'project_spend_limit_exceeded', 'credit_balance_exhausted'];
 
 /** The SDK refuses to start without a key; Ollama's documentation passes `api_key='ollama'` ("required, but unused"). */
 const NO_KEY = 'no-key';
@@ -54,6 +66,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   const where = client.baseURL;
   /** Models whose server refused `json_schema`: they answer JSON in text for the rest of the run. */
   const textOnly = new Set<string>();
+  /** Models whose server did not know `max_completion_tokens`: they get `max_tokens` for the rest of the run. */
+  const legacyMaxTokens = new Set<string>();
 
   const send = async <T>(call: ModelCall<T>, asked: boolean): Promise<ModelReply<T>> => {
     let structured = asked;
@@ -81,7 +95,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           ],
           stream: true,
           stream_options: { include_usage: true },
-          ...(structured && format ? { response_format: format, max_completion_tokens: call.maxTokens } : { max_tokens: call.maxTokens }),
+          ...(structured && format ? { response_format: format } : {}),
+          ...(legacyMaxTokens.has(call.model) ? { max_tokens: call.maxTokens } : { max_completion_tokens: call.maxTokens }),
         },
         {
           signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
@@ -107,6 +122,10 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
       if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
       if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
       if (isApiError(error)) {
+        if (!legacyMaxTokens.has(call.model) && refusesMaxCompletionTokens(error)) {
+          legacyMaxTokens.add(call.model);
+          return send(call, structured);
+        }
         if (structured && refusesJsonSchema(error)) {
           textOnly.add(call.model);
           return send(call, false);
@@ -140,14 +159,46 @@ function responseFormatOf(schema: z.ZodType<unknown>): ResponseFormat {
   let entry = formats.get(schema);
   if (!entry) {
     try {
-      const format = zodResponseFormat(schema, 'reply');
-      entry = { format, schema: format.json_schema.schema };
+      const sdkFormat = zodResponseFormat(schema, 'reply');
+      const sent = withoutDefaults(sdkFormat.json_schema.schema ?? {});
+      const format = { ...sdkFormat, json_schema: { ...sdkFormat.json_schema, schema: sent } };
+      entry = { format, schema: sent };
     } catch {
-      entry = { format: undefined, schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) };
+      entry = { format: undefined, schema: withoutDefaults(z.toJSONSchema(schema, { unrepresentable: 'any' })) };
     }
     formats.set(schema, entry);
   }
   return entry;
+}
+
+/**
+ * A JSON schema without its `default` keywords (a property named "default" stays). Azure AI's
+ * `json_schema.strict`: "If set to true, the service will error out if the provided JSON schema contains
+ * keywords not supported by the AI model"; Azure OpenAI refuses `default`.
+ */
+function withoutDefaults(schema: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(schema)) {
+    if (key === 'default') continue;
+    const isMap = key === 'properties' || key === '$defs' || key === 'definitions';
+    out[key] = isMap && isRecord(child) ? Object.fromEntries(Object.entries(child).map(([name, value]) => [name, strip(value)])) : strip(child);
+  }
+  return out;
+}
+
+function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip);
+  return isRecord(node) ? withoutDefaults(node) : node;
+}
+
+function isRecord(node: unknown): node is Record<string, unknown> {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+/** A 400 that says the server does not know `max_completion_tokens` (older Azure OpenAI API versions, older proxies). */
+function refusesMaxCompletionTokens(error: InstanceType<typeof OpenAI.APIError>): boolean {
+  if (error.status !== 400 && error.status !== 422) return false;
+  return `${error.message} ${error.param ?? ''}`.includes('max_completion_tokens') && !/max_tokens'? is not supported/.test(error.message);
 }
 
 /** What a model without a JSON-schema response format is told instead. */
@@ -180,8 +231,8 @@ function detailsOf(error: InstanceType<typeof OpenAI.APIError>): ProblemDetails 
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   if (error instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   const base = { status: error.status, type: error.code ?? error.type ?? undefined, detail, retryAfterSeconds: retryAfterOf(error.headers) };
-  if (error.status === 429 && error.code && QUOTA_CODES.includes(error.code)) return { ...base, problem: 'spend-limit' };
-  return { ...base, problem: problemOfStatus(error.status) };
+  if (error.status === 429 && [error.code, error.type].some((code) => code && QUOTA_CODES.includes(code))) return { ...base, problem: 'spend-limit' };
+  return { ...base, problem: problemOfStatus(error.status, detail) };
 }
 
 function usageOf(usage: OpenAI.CompletionUsage): TokenUsage {

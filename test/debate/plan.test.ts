@@ -36,7 +36,7 @@ describe('plannedWarmUps', () => {
     expect(plannedWarmUps(standard, ['m', 'm'])).toBe(5);
     expect(plannedWarmUps(quick, ['m', 'm', 'm'])).toBe(2);
     // Two families, one position each: no advocate group shares a prefix; the judge still runs twice.
-    expect(plannedWarmUps(standard, ['claude', 'openai:gpt-5'])).toBe(1);
+    expect(plannedWarmUps(standard, ['claude', 'openai:gpt-6.2-sol'])).toBe(1);
     expect(plannedWarmUps(standard, ['a', 'b', 'a', 'b'])).toBe(9);
   });
 });

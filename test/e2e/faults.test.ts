@@ -240,18 +240,18 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(posted(labelled)?.body).toContain('The moderator could not frame the debate: the model is unavailable (HTTP 529 overloaded_error, after retries)');
   });
 
-  it('429 for a spend limit: no retry at all, and the comment and the log say what to do', async (ctx) => {
+  it('400 for a spend limit the organization set (Claude API errors): no retry at all, and the comment and the log say what to do', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, command, run, posted, since } = await startScenario(ctx);
     anthropic.setResponder(afterPreflight(() => ({
-      error: { status: 429, type: 'rate_limit_error', message: 'You have reached your specified API usage limits.', details: { error_code: 'enforced_spend_limit_reached' } },
+      error: { status: 400, type: 'invalid_request_error', message: 'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.' },
     })));
     const seen = since();
     const result = await run(await command(POSITIONS));
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     expect(callsOf(seen.model())).toEqual(['warm-up opening A', 'opening A', 'opening B']); // one request per call: never retried
-    const advice = "the organization's API spend limit is reached (You have reached your specified API usage limits.); raise it in the Claude Console, retrying will not help";
+    const advice = "the API key's spend limit was reached (You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.): raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com); retrying will not help";
     expect(posted(result)?.body).toContain(advice);
     expect(errors(result)[0]).toContain(advice);
   });

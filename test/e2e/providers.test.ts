@@ -125,7 +125,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const { expect } = ctx;
     const { anthropic, openai, run, posted } = await startScenario(ctx);
     const result = await run(
-      { 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-5', 'judge-model': 'openai:gpt-5' },
+      { 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-6.2-sol', 'judge-model': 'openai:gpt-6.2-sol' },
       { OPENAI_BASE_URL: openai.url },
     );
     expect(result.exitCode, result.stdout).toBe(0);
@@ -136,7 +136,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     expect(openai.requests.every((r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`)).toBe(true);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
-    expect(posted(result)).toContain('openai:gpt-5');
+    expect(posted(result)).toContain('openai:gpt-6.2-sol');
     // Masked: the runner is told to hide the key, and it appears nowhere else in the log.
     expect(result.stdout).toContain(`::add-mask::${OPENAI_KEY}`);
     expect(result.stdout.replace(`::add-mask::${OPENAI_KEY}`, '')).not.toContain(OPENAI_KEY);

@@ -122,7 +122,7 @@ describe('createAnthropicModelClient against a local Messages API', () => {
       calls += 1;
       return { error: { status: 429, type: 'rate_limit_error', message: 'Your organization reached its monthly spend cap.', details: { error_code: 'enforced_spend_limit_reached' } } };
     });
-    await expect(retrying.complete(call())).rejects.toThrow(/spend limit is reached .*retrying will not help/);
+    await expect(retrying.complete(call())).rejects.toThrow(/spend limit was reached .*retrying will not help/);
     expect(calls).toBe(1);
     server.setResponder(() => next);
   });
@@ -154,7 +154,7 @@ describe('createAnthropicModelClient against a local Messages API', () => {
 describe('costUsd', () => {
   it('prices known models per million tokens and refuses to guess for unknown ones', () => {
     const usage = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
-    expect(costUsd('claude-sonnet-5-5', usage)).toBeCloseTo(2 + 10 + 2.5 + 0.2);
+    expect(costUsd('claude-sonnet-5-5', usage)).toBeCloseTo(2 + 10 + 2.5 + 0.1); // Sonnet 5.5 cache hits: $0.10 since 2026-10-07
     expect(costUsd('some-local-model', usage)).toBeUndefined();
   });
 });

@@ -21,10 +21,10 @@ describe('checkModels (pre-flight) with the real clients against local servers',
 
   it('makes one short call per distinct model and changes nothing when all answer', async () => {
     const before = anthropic.requests.length + openai.requests.length;
-    const result = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-5'], judgeModel: 'openai:gpt-5', sources: { advocates: 'input', judge: 'input' } }), prompt);
+    const result = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-6.2-sol'], judgeModel: 'openai:gpt-6.2-sol', sources: { advocates: 'input', judge: 'input' } }), prompt);
     expect(anthropic.requests.length + openai.requests.length - before).toBe(2);
     expect(openai.requests.at(-1)!.body.max_completion_tokens).toBe(16);
-    expect(result.models.advocateModels).toEqual(['claude-sonnet-5-5', 'openai:gpt-5']);
+    expect(result.models.advocateModels).toEqual(['claude-sonnet-5-5', 'openai:gpt-6.2-sol']);
     expect(result.notes).toEqual([]);
     expect(result.warnings).toEqual([]);
     // Both calls are kept, with their usage, for the record's usage and cost.
@@ -48,6 +48,6 @@ describe('checkModels (pre-flight) with the real clients against local servers',
 
   it('warns about models without a known price', async () => {
     const result = await checkModels(client(), roles({ model: 'openai:llama3.1:8b', advocateModels: ['openai:llama3.1:8b'], judgeModel: 'openai:llama3.1:8b' }), prompt);
-    expect(result.warnings).toEqual([expect.stringMatching(/^No price is known for model "openai:llama3.1:8b": the spending cap \(max-cost-usd\) counts its tokens at the dearest known rates \(\$4\.40 input, \$5\.50 cache write, \$22\.00 output per million tokens\)/)]);
+    expect(result.warnings).toEqual([expect.stringMatching(/^No price is known for model "openai:llama3.1:8b": the spending cap \(max-cost-usd\) counts its tokens at the dearest known rates \(\$11\.00 input, \$13\.75 cache write, \$55\.00 output per million tokens\)/)]);
   });
 });

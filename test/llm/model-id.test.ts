@@ -45,7 +45,7 @@ describe('parseModelId', () => {
   });
 
   it('formats Anthropic ids without a prefix and the others with theirs, so the two round-trip', () => {
-    for (const id of ['claude-sonnet-5-5', 'openai:gpt-5', 'bedrock:anthropic.claude-opus-5']) expect(formatModelId(parseModelId(id))).toBe(id);
+    for (const id of ['claude-sonnet-5-5', 'openai:gpt-6.2-sol', 'bedrock:anthropic.claude-opus-5']) expect(formatModelId(parseModelId(id))).toBe(id);
     expect(formatModelId(parseModelId('anthropic:claude-opus-5'))).toBe('claude-opus-5');
   });
 });
@@ -53,17 +53,17 @@ describe('parseModelId', () => {
 describe('prices', () => {
   const million = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
   it('prices each provider and model family, and nothing it does not know', () => {
-    expect(costUsd('claude-sonnet-5-5', million)).toBeCloseTo(2 + 10 + 2.5 + 0.2);
-    expect(costUsd('openai:gpt-5-2025-08-07', million)).toBeCloseTo(1.25 + 10 + 1.25 + 0.125);
-    expect(costUsd('openai:gpt-5-mini', million)).toBeCloseTo(0.25 + 2 + 0.25 + 0.025);
-    // Another model, not a snapshot of gpt-5: no price rather than a wrong one.
-    expect(priceOf('openai:gpt-5-pro')).toBeUndefined();
-    expect(priceOf('openai:gpt-5.5')).toBeUndefined();
+    expect(costUsd('claude-sonnet-5-5', million)).toBeCloseTo(2 + 10 + 2.5 + 0.1);
+    expect(costUsd('openai:gpt-6.2-sol-2026-11-17', million)).toBeCloseTo(2 + 10 + 2.5 + 0.1);
+    expect(costUsd('openai:gpt-6-luna', million)).toBeCloseTo(0.1 + 0.5 + 0.125 + 0.01);
+    // Another model, not a snapshot of gpt-6.2-sol, and a retired one: no price rather than a wrong one.
+    expect(priceOf('openai:gpt-6.2-sol-pro')).toBeUndefined();
+    expect(priceOf('openai:gpt-5')).toBeUndefined();
     expect(costUsd('openai:llama3.1:8b', million)).toBeUndefined();
     // Claude on Bedrock: the global profile at list price, a regional one 10% dearer.
     expect(priceOf('bedrock:global.anthropic.claude-sonnet-5-5')?.input).toBeCloseTo(2);
     expect(priceOf('bedrock:us.anthropic.claude-sonnet-5-5')?.input).toBeCloseTo(2.2);
-    expect(priceOf('vertex:claude-opus-5')?.output).toBeCloseTo(22);
+    expect(priceOf('vertex:claude-opus-5-5')?.output).toBeCloseTo(22);
   });
 
   it('every entry has the date it was read and its source; the dearest rates bound every entry', () => {
@@ -80,9 +80,9 @@ describe('prices', () => {
   });
 
   it("the plan's estimate prices each model's calls at its own price, with one cache write per model", () => {
-    const sonnet = (5 * 6000 * 2 + 5 * 4000 * 10 + 80_000 * 2.5 + 4 * 80_000 * 0.2) / 1e6;
+    const sonnet = (5 * 6000 * 2 + 5 * 4000 * 10 + 80_000 * 2.5 + 4 * 80_000 * 0.1) / 1e6;
     expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }], 80_000)).toBeCloseTo(sonnet);
-    const gpt = (3 * 6000 * 1.25 + 3 * 4000 * 10 + 80_000 * 1.25 + 2 * 80_000 * 0.125) / 1e6;
-    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }, { model: 'openai:gpt-5', calls: 3 }], 80_000)).toBeCloseTo(sonnet + gpt);
+    const gpt = (3 * 6000 * 2 + 3 * 4000 * 10 + 80_000 * 2.5 + 2 * 80_000 * 0.1) / 1e6;
+    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }, { model: 'openai:gpt-6.2-sol', calls: 3 }], 80_000)).toBeCloseTo(sonnet + gpt);
   });
 });

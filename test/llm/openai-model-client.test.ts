@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
 import { ModelCallError } from '../../src/llm/model-call-error.js';
 import { createOpenAiModelClient } from '../../src/llm/openai-model-client.js';
+import { PRICE_LIST } from '../../src/usage/prices.js';
 import type { ScriptedReply } from '../support/anthropic-server.js';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
 
@@ -85,7 +87,7 @@ describe('createOpenAiModelClient against a local Chat Completions server (the r
     });
     const error = await client(2).complete(call()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelCallError);
-    expect(error).toMatchObject({ problem: 'spend-limit', provider: 'openai', message: expect.stringMatching(/spend limit is reached \(You exceeded your current quota.*retrying will not help$/) });
+    expect(error).toMatchObject({ problem: 'spend-limit', provider: 'openai', message: expect.stringMatching(/^the API key's spend limit was reached \(You exceeded your current quota.*retrying will not help$/) });
     expect(calls).toBe(1);
     server.setResponder(() => next);
   });
@@ -110,10 +112,101 @@ describe('an Ollama-style server without JSON-schema response formats', () => {
       // Refused once, then every call of that model goes in text mode, with the schema in the prompt.
       expect(sent).toEqual(jsonSchema === 'rejected' ? ['json_schema', 'text', 'text'] : ['json_schema', 'json_schema']);
       if (jsonSchema === 'rejected') {
-        expect(server.requests.at(-1)!.body).toMatchObject({ max_tokens: 1_000 });
+        expect(server.requests.at(-1)!.body).toMatchObject({ max_completion_tokens: 1_000 });
         expect(server.requests.at(-1)!.body.messages[1]!.content).toContain('matching this JSON schema:\n\n{"');
       }
       expect(server.requests[0]!.headers.authorization).toBe('Bearer no-key');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the OpenAI rules of December 2026 (test/support/openai-rules.ts)', () => {
+  const ok = () => ({ text: JSON.stringify({ answer: 'ok', score: 1 }) });
+
+  it('every OpenAI model the README names, and every one the price list prices, still answers after every announced shutdown', async () => {
+    // The last announced shutdown: gpt-4o, gpt-4o-mini, gpt-4.1 and gpt-4.1-mini on 2027-01-14.
+    const server = await startOpenAiServer({ apiKey: 'sk', responder: ok, today: '2027-01-14' });
+    try {
+      const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: server.url, maxRetries: 0 });
+      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+      const named = [...readme.matchAll(/\bopenai:([\w.:-]+)/g)].map((m) => m[1]!.replace(/[.:]+$/, ''));
+      const priced = PRICE_LIST.filter((e) => e.provider === 'openai').map((e) => e.prefix);
+      expect(named.length).toBeGreaterThan(0);
+      for (const model of new Set([...named, ...priced])) await expect(client.complete(call({ model })), model).resolves.toMatchObject({ output: { answer: 'ok' } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the server refuses a retired model from its shutdown date on, as the deprecations page says', async () => {
+    for (const [today, refused] of [['2026-12-10', false], ['2026-12-11', true]] as const) {
+      const server = await startOpenAiServer({ apiKey: 'sk', responder: ok, today });
+      try {
+        const reply = createOpenAiModelClient({ apiKey: 'sk', baseUrl: server.url, maxRetries: 0 }).complete(call({ model: 'gpt-5' }));
+        if (refused) await expect(reply).rejects.toMatchObject({ problem: 'not-found' });
+        else await expect(reply).resolves.toMatchObject({ output: { answer: 'ok' } });
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('text mode sends max_completion_tokens, which reasoning models require; a server that does not know it gets max_tokens', async () => {
+    // An optional field that is not nullable has no strict JSON schema: the call goes in text mode.
+    const loose = z.object({ answer: z.string(), note: z.string().optional() });
+    const textCall = { ...call(), model: 'gpt-6.2-sol', format: loose, schema: loose };
+    const openai = await startOpenAiServer({ apiKey: 'sk', responder: () => ({ text: '{"answer": "ok"}' }) });
+    const oldAzure = await startOpenAiServer({ apiKey: 'sk', responder: () => ({ text: '{"answer": "ok"}' }), maxCompletionTokens: false });
+    try {
+      await expect(createOpenAiModelClient({ apiKey: 'sk', baseUrl: openai.url, maxRetries: 0 }).complete(textCall)).resolves.toMatchObject({ output: { answer: 'ok' } });
+      expect(openai.requests.map((r) => [r.body.response_format, r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, undefined, 1_000]]);
+      const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: oldAzure.url, maxRetries: 0 });
+      await client.complete({ ...textCall, model: 'my-deployment' });
+      await client.complete({ ...textCall, model: 'my-deployment' });
+      // Refused once, then max_tokens for the rest of the run.
+      expect(oldAzure.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, 1_000], [1_000, undefined], [1_000, undefined]]);
+    } finally {
+      await Promise.all([openai.close(), oldAzure.close()]);
+    }
+  });
+
+  it('sends no `default` keyword in a strict schema, so Azure OpenAI keeps structured outputs', async () => {
+    const withDefault = z.object({ side: z.enum(['head', 'base']).default('head'), default: z.string() });
+    const azure = await startOpenAiServer({ apiKey: 'sk', jsonSchema: 'azure', responder: () => ({ text: '{"side": "base", "default": "x"}' }) });
+    try {
+      const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: azure.url, maxRetries: 0 });
+      const azureCall = { ...call(), model: 'gpt-6.2-sol', format: withDefault, schema: withDefault };
+      await expect(client.complete(azureCall)).resolves.toMatchObject({ output: { side: 'base', default: 'x' } });
+      await client.complete(azureCall);
+      expect(azure.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_schema']);
+      const sent = azure.requests[0]!.body.response_format;
+      const schemaSent = sent?.type === 'json_schema' ? sent.json_schema.schema : undefined;
+      expect(JSON.stringify(schemaSent)).not.toContain('"default":"head"');
+      expect(schemaSent).toMatchObject({ properties: { default: { type: 'string' } }, required: ['side', 'default'] });
+    } finally {
+      await azure.close();
+    }
+  });
+
+  it.for(['project_spend_limit_exceeded', 'organization_spend_limit_exceeded', 'credit_balance_exhausted'] as const)('a 429 %s is a spend limit: named so, with what to do, and never retried', async (code) => {
+    const server = await startOpenAiServer({ apiKey: 'sk', responder: ok, spendLimit: code });
+    try {
+      const error = await createOpenAiModelClient({ apiKey: 'sk', baseUrl: server.url, maxRetries: 2 }).complete(call()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ problem: 'spend-limit', status: 429, message: expect.stringMatching(/^the API key's spend limit was reached \(You exceeded your current quota.*\): raise or remove the organization's or project's spend limit, or add credits.*retrying will not help$/) });
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a proxy's 402 for spent credits (OpenRouter) is a spend limit, not a bad request", async () => {
+    const server = await startOpenAiServer({ apiKey: 'sk', responder: () => ({ error: { status: 402, type: 'payment_required', message: 'Insufficient credits. Add more using https://openrouter.ai/settings/credits' } }) });
+    try {
+      const error = await createOpenAiModelClient({ apiKey: 'sk', baseUrl: server.url, maxRetries: 2 }).complete(call()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ problem: 'spend-limit', message: expect.stringMatching(/^the API key's spend limit was reached \(Insufficient credits/) });
+      expect(server.requests).toHaveLength(1);
     } finally {
       await server.close();
     }

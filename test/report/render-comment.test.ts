@@ -41,7 +41,7 @@ describe('renderDebateComment', () => {
     }
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
     expect(decisionRecordSchema.parse(parse(yaml!))).toEqual(fixtureRecord(pack));
-    expect(body).toMatch(/<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0148/);
+    expect(body).toMatch(/<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0146/);
   });
 
   it('renders every phase of the transcript, both judge runs, the stop reason and conceded positions', () => {

@@ -14,7 +14,7 @@ const plan: PostedPlan = {
   plan: { preset: 'standard', rounds: 1, steelman: true },
   headSha: 'c'.repeat(40),
   requestedBy: 'maintainer',
-  models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5', 'openai:gpt-5'], judge: 'claude-sonnet-5-5' },
+  models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5', 'openai:gpt-6.2-sol'], judge: 'claude-sonnet-5-5' },
   estimate: { calls: 15, costUsd: 0.412 },
   framingCostUsd: 0.0312,
   notes: [],
@@ -25,7 +25,7 @@ describe('the plan comment (confirm-plan)', () => {
   it('says what would run and how to run it, and reads back as it was posted', () => {
     const body = renderPlanComment(plan, context);
     expect(body.split('\n')[0]).toBe(planMarker(context.id));
-    expect(body).toContain('**Preset:** standard (1 cross-examination round, steelman swap) · **Advocates:** claude-sonnet-5-5, openai:gpt-5 · **Judge:** claude-sonnet-5-5');
+    expect(body).toContain('**Preset:** standard (1 cross-examination round, steelman swap) · **Advocates:** claude-sonnet-5-5, openai:gpt-6.2-sol · **Judge:** claude-sonnet-5-5');
     expect(body).toContain('**Estimate:** up to 15 model calls, about $0.41; framing the positions cost $0.0312.');
     expect(body).toContain('**Out of scope:** naming');
     expect(body).toContain('can run this plan with `/debate go`, or debate other positions instead with `/debate <position A> vs <position B>`.');

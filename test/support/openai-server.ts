@@ -4,9 +4,10 @@
  * reference (https://platform.openai.com/docs/api-reference/chat/create, "Chat Completions") or the
  * guide it comes from. Replies come from a scripted responder, as for `anthropic-server.ts`.
  *
- * Two kinds of server are configured with `jsonSchema`:
- * - `supported` (OpenAI, Azure OpenAI, vLLM with guided decoding): `response_format: json_schema`
- *   is accepted and checked against the strict-mode rules;
+ * Kinds of server, configured with `jsonSchema`:
+ * - `supported` (OpenAI, vLLM with guided decoding): `response_format: json_schema` is accepted and
+ *   checked against the strict-mode rules;
+ * - `azure` (Azure OpenAI): the same, and a `default` keyword in a strict schema is refused;
  * - `rejected` / `ignored` (an Ollama-style or older OpenAI-compatible server): a JSON-schema response
  *   format is refused with a 400, or accepted and ignored; replies then come as the responder wrote
  *   them (with `fence: true`, inside a ```json code fence, as local models tend to answer).
@@ -17,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { CallMeta } from '../../src/debate/model-client.js';
 import { callMetaOf, type ScriptedReply } from './anthropic-server.js';
+import { defaultKeywordAt, isReasoningModel, shutDownOn, strictProblem, todayUtc, type OpenAiBillingCode } from './openai-rules.js';
 
 /** One message of a request (text content only: the only kind pr-debate sends). */
 export interface ChatMessage {
@@ -60,7 +62,13 @@ export interface StartOpenAiServerOptions {
   /** The only key accepted as `Authorization: Bearer`; undefined accepts any (Ollama checks none). */
   apiKey: string | undefined;
   responder: ChatResponder;
-  jsonSchema?: 'supported' | 'rejected' | 'ignored';
+  jsonSchema?: 'supported' | 'azure' | 'rejected' | 'ignored';
+  /** The server's date (YYYY-MM-DD, UTC), for model shutdowns; default the real date. */
+  today?: string;
+  /** False: `max_completion_tokens` is an unknown argument (Azure OpenAI before API version 2024-09-01-preview). */
+  maxCompletionTokens?: boolean;
+  /** Every request is refused for this spent limit or credit (429 `insufficient_quota`). */
+  spendLimit?: OpenAiBillingCode;
   /** Wrap every reply text in a ```json fence (what local models tend to do without a schema). */
   fence?: boolean;
   /** Characters per streamed delta (default 64). */
@@ -119,30 +127,6 @@ const requestSchema = z.looseObject({
     .optional(),
 });
 
-/**
- * Structured Outputs guide, "Supported schemas": with `strict: true`, "all fields must be required"
- * and "additionalProperties: false must always be set in objects". Returns the first violation.
- */
-function strictProblem(node: unknown, path: string): string | undefined {
-  if (typeof node !== 'object' || node === null) return undefined;
-  const record = node as Record<string, unknown>;
-  const types = Array.isArray(record.type) ? record.type : [record.type];
-  if (types.includes('object') && record.properties) {
-    if (record.additionalProperties !== false) return `Invalid schema for response_format 'reply': In context=(${path}), 'additionalProperties' is required to be supplied and to be false.`;
-    const required = new Set(Array.isArray(record.required) ? record.required : []);
-    const missing = Object.keys(record.properties as object).find((key) => !required.has(key));
-    if (missing) return `Invalid schema for response_format 'reply': In context=(${path}), 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
-  }
-  for (const [key, child] of Object.entries(record)) {
-    const children = key === 'properties' || key === '$defs' || key === 'definitions' ? Object.entries(child as object) : Array.isArray(child) ? child.map((c, i) => [String(i), c] as const) : key === 'items' ? [['items', child] as const] : [];
-    for (const [name, value] of children) {
-      const problem = strictProblem(value, `${path}, '${name}'`);
-      if (problem) return problem;
-    }
-  }
-  return undefined;
-}
-
 /** The error body of the API reference ("Error codes"): `{ error: { message, type, param, code } }`. */
 function sendError(res: ServerResponse, status: number, error: { message: string; type: string; param?: string | null; code?: string | null }, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code ?? null } });
@@ -198,6 +182,27 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
       return;
     }
     const request = body as ChatCompletionsRequest;
+    if (options.spendLimit) {
+      // Help Center, "Troubleshooting API usage and spend limits": "Check error.code in the API response. A
+      // billing-related error may still use the broader error.type value insufficient_quota." (429).
+      sendError(res, 429, { message: 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.', type: 'insufficient_quota', code: options.spendLimit });
+      return;
+    }
+    const shutdown = shutDownOn(request.model, options.today ?? todayUtc());
+    if (shutdown) {
+      // Deprecations: at shutdown "the model or endpoint will no longer be accessible"; the page names no
+      // error, so the server answers as for any model the key cannot use ("Error codes", 404).
+      sendError(res, 404, { message: `The model \`${request.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: 'model', code: 'model_not_found' });
+      return;
+    }
+    if (request.max_tokens != null && isReasoningModel(request.model)) {
+      sendError(res, 400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter' });
+      return;
+    }
+    if (request.max_completion_tokens != null && options.maxCompletionTokens === false) {
+      sendError(res, 400, { message: 'Unrecognized request argument supplied: max_completion_tokens', type: 'invalid_request_error' });
+      return;
+    }
     if (request.max_tokens != null && request.max_completion_tokens != null) {
       sendError(res, 400, { message: "max_tokens and max_completion_tokens cannot both be set: 'max_tokens' is deprecated in favor of 'max_completion_tokens'.", type: 'invalid_request_error', param: 'max_tokens' });
       return;
@@ -208,7 +213,9 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
         sendError(res, 400, { message: "response_format.type 'json_schema' is not supported by this server; use 'json_object' or 'text'", type: 'invalid_request_error', param: 'response_format' });
         return;
       }
-      const problem = jsonSchema === 'supported' && format.json_schema.strict ? strictProblem(format.json_schema.schema, 'root') : undefined;
+      const strict = (jsonSchema === 'supported' || jsonSchema === 'azure') && format.json_schema.strict === true;
+      const keyword = strict && jsonSchema === 'azure' ? defaultKeywordAt(format.json_schema.schema) : undefined;
+      const problem = keyword ? `Invalid schema for response_format 'reply': In context=(${keyword}), 'default' is not permitted.` : strict ? strictProblem(format.json_schema.schema, 'root') : undefined;
       if (problem) {
         sendError(res, 400, { message: problem, type: 'invalid_request_error', param: 'response_format', code: null });
         return;
