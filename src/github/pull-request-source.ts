@@ -18,6 +18,8 @@ const pullSchema = z.object({
 });
 
 const fileSchema = z.object({
+  /** The file's blob SHA at the head ("sha" of List pull requests files); absent in some GHES answers. */
+  sha: z.string().regex(/^[0-9a-f]{40}$/).optional(),
   filename: z.string(),
   previous_filename: z.string().optional(),
   status: z.enum(['added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged']),
@@ -203,7 +205,8 @@ export function createPullRequestSource(
       return pages.flatMap(({ data }) =>
         data.map((item): ChangedFile => {
           const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch };
+          const blobs = file.status === 'removed' ? { base: file.sha, head: undefined } : { base: undefined, head: file.sha };
+          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch, blobs };
         }),
       );
     },

@@ -67,6 +67,11 @@ export interface FakePullRequest {
   /** Label names on the PR (`labels[].name` of the pull JSON); default none. */
   labels?: string[];
   /**
+   * Label events of the PR's timeline (`GET /issues/{n}/timeline`), oldest first: who added or removed
+   * which label. `labels` is what the PR carries now; tests keep the two consistent.
+   */
+  labelEvents?: { event: 'labeled' | 'unlabeled'; label: string; actor: string }[];
+  /**
    * The SHAs `GET /pulls/{n}/commits` lists, oldest first; default `[head.sha]`. A force-push drops
    * the old commits from this list (the old head stays a commit of the repository, see `commits`).
    */
@@ -150,6 +155,11 @@ export interface Fault {
   destroy?: boolean;
   /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
   pass?: boolean;
+  /**
+   * Runs when the fault matches, before any answer: something that happens on GitHub while this request
+   * is in flight, such as a push that moves a PR's head (with `pass`, the route then answers normally).
+   */
+  onMatch?: () => void;
 }
 
 /** GitHub's `simple-user`. */
@@ -361,6 +371,7 @@ const DOCS = {
   pullCommits: 'https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request',
   compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
+  timeline: 'https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue',
   graphql: 'https://docs.github.com/graphql',
   tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
 } as const;
@@ -1275,7 +1286,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   });
 
   // `basehead` is `BASE...HEAD`; `commits` are those reachable from HEAD and not from BASE, oldest
-  // first ("up to 250 commits"); this server walks `parents` from HEAD and stops at BASE.
+  // first; this server walks `parents` from HEAD and stops at BASE. "The response from the API is limited
+  // to 250 commits"; "Compare REST API now supports pagination ... It can also now return the results for
+  // comparisons over 250 commits" (GitHub changelog 2021-03-22): with `per_page` or `page`, every commit
+  // is served, a page at a time with a `Link` header, and the other fields on every page.
   route('GET', '/repos/:owner/:repo/compare/:basehead', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
     if (entry === undefined) return send(ctx, notFound(DOCS.compare));
@@ -1283,10 +1297,11 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const baseSha = resolveRef(entry, base);
     const headSha = resolveRef(entry, head);
     if (baseSha === undefined || headSha === undefined) return send(ctx, notFound(DOCS.compare));
+    const paginated = ctx.query.has('per_page') || ctx.query.has('page');
     const seen = new Set<string>();
     const order: string[] = [];
     const queue = [headSha];
-    while (queue.length > 0 && order.length < 250) {
+    while (queue.length > 0 && (paginated || order.length < 250)) {
       const sha = queue.shift()!;
       if (sha === baseSha || seen.has(sha)) continue;
       seen.add(sha);
@@ -1298,21 +1313,44 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     // comparison", listed on the first page only, shaped as the file list shapes them.
     const pull = entry.repo.pulls.find((p) => p.base.sha === baseSha && p.head.sha === headSha);
     const firstPage = (Number(ctx.query.get('page') ?? '1') || 1) === 1;
-    send(ctx, {
-      status: 200,
-      body: {
-        url: `${repoApi(entry)}/compare/${base}...${head}`,
-        html_url: `${repoHtml(entry)}/compare/${base}...${head}`,
-        status: commits.length === 0 ? 'identical' : 'ahead',
-        ahead_by: commits.length,
-        behind_by: 0,
-        total_commits: commits.length,
-        base_commit: commitJson(entry, baseSha),
-        merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
-        commits,
-        files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
-      },
+    const body = (page: JsonObject[]): JsonObject => ({
+      url: `${repoApi(entry)}/compare/${base}...${head}`,
+      html_url: `${repoHtml(entry)}/compare/${base}...${head}`,
+      status: commits.length === 0 ? 'identical' : 'ahead',
+      ahead_by: commits.length,
+      behind_by: 0,
+      total_commits: commits.length,
+      base_commit: commitJson(entry, baseSha),
+      merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
+      commits: page,
+      files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
     });
+    if (paginated) return sendPage(ctx, commits, body);
+    send(ctx, { status: 200, body: body(commits) });
+  });
+
+  // "List all timeline events for an issue" (REST, Timeline events): `labeled` / `unlabeled` events carry
+  // `actor` (who changed the label) and `label: { name, color }`; paginated, oldest first.
+  route('GET', '/repos/:owner/:repo/issues/:number/timeline', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    const pull = entry && findPull(entry, params.number);
+    if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.timeline));
+    const events = (pull.labelEvents ?? []).map((e, i) => {
+      const id = numericId(`timeline:${pull.number}:${i}`);
+      return {
+        id,
+        node_id: nodeId(e.event === 'labeled' ? 'LabeledEvent' : 'UnlabeledEvent', id),
+        url: `${repoApi(entry)}/issues/events/${id}`,
+        actor: simpleUser(e.actor),
+        event: e.event,
+        commit_id: null,
+        commit_url: null,
+        created_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        label: { name: e.label, color: 'ededed' },
+        performed_via_github_app: null,
+      };
+    });
+    sendPage(ctx, events);
   });
 
   // "Lists the merged pull request that introduced the commit ... [or] merged and open pull requests associated with the commit."
@@ -1463,6 +1501,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
     const fault = takeFault(method, url.pathname);
+    fault?.onMatch?.();
     if (fault?.pass === true) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
