@@ -165,4 +165,52 @@ describe('the merge gate under attack', () => {
     expect(check.conclusion).toBe('success');
     expect(check.output.summary).toMatch(/^The debate recommends A/);
   });
+
+  describe('merge groups', () => {
+    const base = sha(0xba5e);
+    const queueRef = `refs/heads/gh-readonly-queue/main/pr-12-${base}`;
+    /** A linear group of commits on `base`, each associated (by GitHub) with the PRs `pullsOf(i)` names. */
+    const chain = (count: number, pullsOf: (i: number) => number[], subject: (i: number) => string = (i) => `Commit ${i}`) =>
+      Array.from({ length: count }, (_, i) => ({ sha: sha(0x70000 + i), message: subject(i), parents: [i === 0 ? base : sha(0x70000 + i - 1)], pulls: pullsOf(i) }));
+
+    it('reads every page of the comparison: a PR whose commits are past the first 100 is evaluated', async () => {
+      const commits = chain(150, (i) => (i < 120 ? [12] : [14]));
+      scenario = await startGateScenario({ pulls: [pullAt(sha(0xbeef3), sha(0xbeef4), 'export const late = 1;', 14)], commits: [{ sha: base, message: 'main', parents: [] }, ...commits] });
+      await scenario.postRecord(await scenario.record());
+      const head = commits.at(-1)!.sha;
+      const check = await scenario.gate({}, { kind: 'merge-group', headSha: head, baseSha: base, headRef: queueRef });
+      expect(check).toMatchObject({ head_sha: head, conclusion: 'action_required' });
+      expect(check.output.summary).toMatch(/^1 of 2 PRs in the merge group do not pass on their own head\. #14: No debate decision/);
+      const pages = scenario.server.state.requests.filter((r) => r.path.startsWith(`/repos/${OWNER}/${REPO}/compare/`));
+      expect(pages.map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+    });
+
+    it('a commit subject ending (#12) attributes nothing: a commit GitHub associates with no PR fails the group', async () => {
+      const commits = chain(2, (i) => (i === 0 ? [12] : []), (i) => (i === 0 ? 'Cache the parsed config (#12)' : 'Sneak in a change (#12)'));
+      scenario = await startGateScenario({ commits: [{ sha: base, message: 'main', parents: [] }, ...commits] });
+      await scenario.postRecord(await scenario.record());
+      const head = commits.at(-1)!.sha;
+      const check = await scenario.gate({}, { kind: 'merge-group', headSha: head, baseSha: base, headRef: queueRef });
+      expect(check.conclusion).toBe('action_required');
+      expect(check.output.summary).toBe(`The merge group holds commits no pull request could be found for (${head}), so the gate cannot tell that every PR in it passed.`);
+    });
+  });
+
+  it('API calls: a gate run on a 250-commit PR lists check runs on the commits it needs, not on each commit', async () => {
+    scenario = await startGateScenario();
+    const earlier = Array.from({ length: 249 }, (_, i) => sha(0x50000 + i));
+    scenario.pull.commits = [...earlier, scenario.pull.head.sha];
+    await scenario.postRecord(await scenario.record());
+    const start = scenario.server.state.requests.length;
+    expect((await scenario.gate()).conclusion).toBe('success');
+    const onHead = scenario.server.state.requests.length - start;
+    const first = scenario.pull.head.sha;
+    const old = scenario.move('rebase', (pull) => (pull.commits = [...earlier, first, pull.head.sha]));
+    const before = scenario.server.state.requests.length;
+    expect((await gateAfterMove(old)).conclusion).toBe('success');
+    const carried = scenario.server.state.requests.length - before;
+    console.info(`gate API calls on a 250-commit PR: ${onHead} with a record on the head, ${carried} carrying a record forward`);
+    expect(onHead).toBeLessThanOrEqual(10);
+    expect(carried).toBeLessThanOrEqual(20);
+  });
 });
