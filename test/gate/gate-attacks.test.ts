@@ -13,9 +13,10 @@ import { ed25519Pems, OWNER, pullAt, REPO, sha, startGateScenario, type GateScen
 const CACHE_LINE = 'export const cache = new Map();';
 
 /** Adds `lib/native.wasm` (binary, no patch) and `dist/index.js` (+60000 -59000, GitHub sent no patch) to the PR's head. */
-function withBinaryAndBundle(pull: FakePullRequest, wasm: Buffer, bundle: string): void {
+function withBinaryAndBundle(pull: FakePullRequest, wasm: Buffer, bundle: string, baseWasm = wasmV0): void {
   const readCache = pull.readFile;
   const head = pull.head.sha;
+  const base = pull.base.sha;
   pull.files = [
     ...pull.files,
     { sha: gitBlobSha(wasm), filename: 'lib/native.wasm', status: 'modified', additions: 0, deletions: 0, changes: 0 },
@@ -24,9 +25,10 @@ function withBinaryAndBundle(pull: FakePullRequest, wasm: Buffer, bundle: string
   ];
   pull.diff += 'diff --git a/lib/native.wasm b/lib/native.wasm\nindex 3333333..4444444 100644\nBinary files a/lib/native.wasm and b/lib/native.wasm differ\n';
   pull.diffTooLarge = true;
-  pull.readFile = (at, path) => (at === head && path === 'lib/native.wasm' ? wasm : readCache(at, path));
+  pull.readFile = (at, path) => (path !== 'lib/native.wasm' ? readCache(at, path) : at === head ? wasm : at === base ? baseWasm : undefined);
 }
 
+const wasmV0 = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x00]);
 const wasmV1 = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01]);
 const wasmV2 = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x02]);
 
@@ -51,6 +53,15 @@ describe('the merge gate under attack', () => {
     withBinaryAndBundle(scenario.pull, wasmV1, 'bundle v1');
     await scenario.postRecord(await scenario.record());
     const old = scenario.move('rebase', (pull) => withBinaryAndBundle(pull, wasmV1, 'bundle v2, one line rewritten'));
+    expect((await gateAfterMove(old)).conclusion).toBe('action_required');
+  });
+
+  it('the same head bytes changed from other base bytes (a rebase that now reverts a fix on main): stale', async () => {
+    scenario = await startGateScenario();
+    withBinaryAndBundle(scenario.pull, wasmV1, 'bundle v1');
+    await scenario.postRecord(await scenario.record());
+    const fixed = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x0f]);
+    const old = scenario.move('rebase', (pull) => withBinaryAndBundle(pull, wasmV1, 'bundle v1', fixed));
     expect((await gateAfterMove(old)).conclusion).toBe('action_required');
   });
 

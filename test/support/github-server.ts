@@ -887,7 +887,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   /**
    * `POST /graphql`, the part pr-debate sends: `repository(owner: $owner, name: $name)` with aliased
    * `object(expression: $eN)` fields selecting `__typename` and `... on Blob { byteSize isBinary
-   * [isTruncated text] }`, where each expression is `<sha or ref>:<path>`. Anything else gets a
+   * [isTruncated text] }` or `... on Blob { oid }`, where each expression is `<sha or ref>:<path>`. Anything else gets a
    * GraphQL error (HTTP 200 with `errors`), as GitHub answers a query it cannot run.
    */
   route('POST', '/graphql', (ctx) => {
@@ -927,6 +927,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         else if (wanted === 'isBinary') blob.isBinary = binary;
         else if (wanted === 'isTruncated') blob.isTruncated = false;
         else if (wanted === 'text') blob.text = binary ? null : content.toString('utf8');
+        // GitObject `oid`: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
+        else if (wanted === 'oid') blob.oid = gitBlobSha(content);
         else if (wanted !== '') return graphqlError(`Field '${wanted}' doesn't exist on type 'Blob'`, 'undefinedField');
       }
       repository[alias] = blob;
