@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { gitBlobSha } from '../evidence/content-digest.js';
 import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/gather-evidence.js';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
 import type { ChangedFile } from '../evidence/types.js';
@@ -117,6 +118,16 @@ export function createSnapshotSource(evalCase: EvalCase): EvidenceSource {
           }),
       );
       return { entries, truncated: false };
+    },
+    async getBlobShas(paths, ref) {
+      const side = ref === headSha ? 'head' : 'base';
+      const shas = new Map<string, string>();
+      for (const file of paths) {
+        const full = inside(side, file);
+        const content = full === undefined ? undefined : await readFile(full).catch(() => undefined);
+        if (content !== undefined) shas.set(file, gitBlobSha(content));
+      }
+      return shas;
     },
     async fetchFiles(request, ref): Promise<FetchedFiles> {
       const side = ref === headSha ? 'head' : 'base';

@@ -1,3 +1,4 @@
+import { contentDigest } from './content-digest.js';
 import { indexEvidence } from './index-evidence.js';
 import { completePlan } from './plan-contents.js';
 import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
@@ -52,7 +53,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): Ev
   return {
     text: rendered.text,
     digest: rendered.digest,
-    contentDigest: rendered.contentDigest,
+    contentDigest: contentDigest({ pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents }),
     tag: rendered.tag,
     tokens,
     headSha: pull.headSha,

@@ -47,6 +47,7 @@ export function filesFromTrees(listed: ChangedFile[], base: GitTree, head: GitTr
     patch: undefined,
     listedBy: 'git-trees',
     mode: { base: b?.mode, head: h?.mode },
+    blobs: { base: b?.sha, head: h?.sha },
     treeSizes: { base: b?.size, head: h?.size },
   });
   for (const [path, h] of after) {

@@ -1,42 +1,69 @@
 import { createHash } from 'node:crypto';
+import type { PlannedDiff } from './plan-diff.js';
+import type { ChangedFile, RfcDocument } from './types.js';
 
 /**
- * The `content_digest` of a decision record (contract section 8): sha256 over the evidence pack
- * exactly as the models saw it, with what a no-op rebase changes normalised away. The pack text names
- * the head and base commits, and its block delimiters carry a tag derived from everything in the pack
- * (SHAs included), so `evidence_digest` changes on every push; this digest changes only when the diff,
- * the files shown, the RFC or the PR text change. The merge gate compares it (contract section 9). Pure.
+ * The `content_digest` of a decision record (contract section 8): sha256 over the content the debate was
+ * about, as structured data, never over the rendered pack. It covers every changed file's path (and old
+ * path), status and blob SHA at base and head (binary and oversized files included, so other bytes under
+ * the same diff text change it), the hunks the pack shows, each RFC's path and blob SHA, and the PR's
+ * title and body. The commit SHAs, the delimiter tag and the pack's prose (notes such as a GitHub 502,
+ * wording of a release) are not in it, so a no-op rebase keeps it and a new release does not stale it.
+ * The merge gate compares it (contract section 9). Pure.
  */
-
-/** What is normalised away: the pack's commit SHAs (40 hex) and its delimiter tag. */
-export interface PackIdentity {
-  text: string;
-  headSha: string;
-  baseSha: string;
-  tag: string;
-}
-
-/** Placeholders written in place of each normalised value (none can be a SHA or a tag: not hex). */
-const HEAD = '<head-sha>';
-const BASE = '<base-sha>';
-const TAG = '<tag>';
 
 /**
- * The pack text with the head SHA, the base SHA and the delimiter tag (as `EVIDENCE-<tag>`) replaced by
- * fixed placeholders. Only those exact strings are replaced: a SHA quoted inside a file is the same
- * commit's SHA, so it is part of what a rebase moves, not of what the debate weighed.
+ * How `content_digest` is computed, written as the record's `digest_version`. 1 was the rendered pack
+ * with its SHAs normalised away (records without the field); 2 is {@link contentDigest}. A gate that does
+ * not know a record's version treats it as stale.
  */
-export function normaliseEvidence(pack: PackIdentity): string {
-  let text = pack.text.split(`EVIDENCE-${pack.tag}`).join(`EVIDENCE-${TAG}`);
-  if (/^[0-9a-f]{40}$/i.test(pack.headSha)) text = text.split(pack.headSha).join(HEAD);
-  if (/^[0-9a-f]{40}$/i.test(pack.baseSha)) text = text.split(pack.baseSha).join(BASE);
-  return text;
+export const DIGEST_VERSION = 2;
+
+/** What {@link contentDigest} reads. */
+export interface DigestInput {
+  pull: { title: string; body: string };
+  /** Every changed file the pack names, with the blob SHAs read for it. */
+  files: ChangedFile[];
+  /** The diffs the pack shows, with how many hunks (and lines of a cut hunk) of each. */
+  diffs: Pick<PlannedDiff, 'path' | 'hunks' | 'shownHunks' | 'cutLines'>[];
+  rfc: RfcDocument[];
 }
 
 /**
- * @returns `sha256:<64 hex>` of {@link normaliseEvidence}; equal for two packs that differ only in their
- *   commit SHAs and delimiter tag
+ * The blob SHA git gives a file's bytes (`git hash-object`): sha1 of `blob <length>\0` and the bytes.
+ * An RFC is read as text, so its SHA is computed from that text as UTF-8.
  */
-export function contentDigest(pack: PackIdentity): string {
-  return `sha256:${createHash('sha256').update(normaliseEvidence(pack)).digest('hex')}`;
+export function gitBlobSha(content: string | Buffer): string {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/**
+ * @returns `sha256:<64 hex>` over the canonical JSON of the structured content (see the module comment)
+ */
+export function contentDigest(input: DigestInput): string {
+  const content = {
+    digest_version: DIGEST_VERSION,
+    title: input.pull.title,
+    body: input.pull.body,
+    files: input.files.map((f) => ({
+      path: f.path,
+      previous_path: f.previousPath ?? null,
+      status: f.status,
+      base_blob: f.blobs?.base ?? null,
+      head_blob: f.blobs?.head ?? null,
+      modes: [f.mode?.base ?? null, f.mode?.head ?? null],
+      additions: f.additions,
+      deletions: f.deletions,
+    })),
+    hunks: input.diffs.map((d) => ({
+      path: d.path,
+      shown: [...d.hunks.slice(0, d.shownHunks), ...(d.cutLines > 0 && d.hunks[d.shownHunks] ? [{ ...d.hunks[d.shownHunks]!, lines: d.hunks[d.shownHunks]!.lines.slice(0, d.cutLines) }] : [])].map((h) => ({
+        header: h.header,
+        lines: h.lines.map((l) => [l.kind, l.baseLine ?? null, l.headLine ?? null, l.text]),
+      })),
+    })),
+    rfc: input.rfc.map((doc) => ({ path: doc.path, blob: gitBlobSha(doc.content) })),
+  };
+  return `sha256:${createHash('sha256').update(JSON.stringify(content)).digest('hex')}`;
 }

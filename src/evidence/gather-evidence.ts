@@ -5,6 +5,7 @@ import { chooseRfc, names, settleRfc } from './find-rfc.js';
 import { completePlan, contentCandidates, contentsToRead, estimateContentChars } from './plan-contents.js';
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
+import { readBaseBlobs } from './read-base-blobs.js';
 import type { GitTree } from './complete-file-list.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
 
@@ -33,6 +34,8 @@ export interface EvidenceSource {
   getMergeBase(base: string, head: string): Promise<{ sha: string; treeSha: string }>;
   /** The recursive git tree of a commit or tree SHA (`GET /git/trees/{sha}?recursive=1`), and whether GitHub cut it short. */
   getTree(sha: string): Promise<GitTree>;
+  /** The blob SHAs of files at a commit, by path, in as few calls as the source can; a path that is not a file there is absent. */
+  getBlobShas(paths: string[], ref: string): Promise<Map<string, string>>;
 }
 
 /** What {@link EvidenceSource.fetchFiles} returns. */
@@ -115,7 +118,7 @@ export async function gatherEvidence(
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   // Past GitHub's limits: the rest of the file list from the git trees, and diffs GitHub did not send.
   const completed = await completeChanges(source, pull, classified, lowPriority);
-  const files = completed.files;
+  const files = await readBaseBlobs(source, pull, completed.files, completed.mergeBase);
   notes.push(...completed.notes);
   const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { contentDigest } from './content-digest.js';
 import { renderFileList } from './list-files.js';
 import { NAME_SHARE, type EvidencePlan } from './plan-evidence.js';
 import { diffBlockText } from './plan-diff.js';
@@ -24,8 +23,6 @@ export interface RenderedEvidence {
   tag: string;
   /** `sha256:<hex>` of `text`. */
   digest: string;
-  /** `sha256:<hex>` of `text` with the commit SHAs and the tag normalised away (`content-digest.ts`). */
-  contentDigest: string;
 }
 
 /**
@@ -50,7 +47,7 @@ export function renderEvidence(plan: EvidencePlan, texts: Map<string, string>): 
   ];
   const text = sections.filter((s) => s !== '').join('\n');
   const digest = `sha256:${createHash('sha256').update(text).digest('hex')}`;
-  return { text, tag, digest, contentDigest: contentDigest({ text, tag, headSha: pull.headSha, baseSha: pull.baseSha }) };
+  return { text, tag, digest };
 }
 
 /** A tag derived from everything that goes into the pack: content cannot contain its own hash. */

@@ -49,6 +49,11 @@ export interface ChangedFile {
   patchSource?: 'file-list' | 'whole-diff' | 'local';
   /** `git-trees`: past GitHub's 3,000-file list, found by comparing the trees of the merge base and the head. */
   listedBy?: 'git-trees';
+  /**
+   * Blob SHAs on each side, as far as they were read: the head's from the file list's `sha` (for a
+   * removed file, the base's), both from the git trees for files found there. `content_digest` covers them.
+   */
+  blobs?: { base: string | undefined; head: string | undefined };
   /** Blob sizes in bytes on each side, from the git trees (files found there). */
   treeSizes?: { base: number | undefined; head: number | undefined };
   /**
@@ -145,7 +150,7 @@ export interface EvidencePack {
   text: string;
   /** `sha256:<hex>` of `text` (decision record `evidence_digest`). */
   digest: string;
-  /** The same with the commit SHAs and the delimiter tag normalised away (decision record `content_digest`). */
+  /** Of the content as structured data, not of `text` (decision record `content_digest`, src/evidence/content-digest.ts). */
   contentDigest: string;
   /** The delimiter tag of this pack's blocks; derived from the content, so content cannot contain it. */
   tag: string;

@@ -1,3 +1,4 @@
+import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
 import type { FoundRecord } from './select-record.js';
@@ -6,10 +7,12 @@ import type { Verification } from './sign-record.js';
 /**
  * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
  *
- * exempt-label → success; required-label set and absent → success; no record → not passing unless
- * gate-policy is off; a signature that does not verify → failure; a record for this head, or for an
- * earlier head with the same `content_digest` → by policy; a record for an earlier head whose evidence
- * changed → stale (action_required, naming both SHAs).
+ * exempt-label added by someone with write permission → success; required-label set and absent →
+ * success; no record → not passing unless gate-policy is off; a signature that does not verify →
+ * failure; a `digest_version` this gate does not know → stale; a record for this head, or for an earlier
+ * head with the same `content_digest` → by policy, on the record's own signed `evidence.truncated`; a
+ * record for an earlier head whose evidence changed → stale (action_required, naming both SHAs); the
+ * PR's head moved while the gate ran → not passing on the judged head (the new head gets its own run).
  */
 
 /** What the gate writes on the head: the check run's conclusion, title and one-sentence summary. */
@@ -22,7 +25,7 @@ export interface GateVerdict {
   /** The record the verdict rests on, written into `output.text`; undefined when there is none. */
   record: DecisionRecord | undefined;
   /** How the record relates to this head, for logs and outputs. */
-  basis: 'exempt' | 'not-required' | 'none' | 'unverified' | 'this-head' | 'carried-forward' | 'stale';
+  basis: 'exempt' | 'not-required' | 'none' | 'unverified' | 'this-head' | 'carried-forward' | 'stale' | 'moved';
 }
 
 /** Everything the rule needs about one PR. */
@@ -33,11 +36,16 @@ export interface GateInput {
   /** Input `required-label`: when set, only PRs carrying it need a decision. */
   requiredLabel: string | undefined;
   exemptLabel: string;
+  /**
+   * Who added `exemptLabel` (the newest `labeled` event of the issue timeline) and whether they have
+   * write permission; undefined when the PR does not carry the label.
+   */
+  exemptAddedBy: { login: string | undefined; canWrite: boolean } | undefined;
   newest: FoundRecord | undefined;
   /** Set when `decision-public-key` is given: the newest record's signature check. */
   verification: Verification | undefined;
-  /** The evidence pack rebuilt for this head (no model call); undefined when there is no record to compare. */
-  current: { contentDigest: string; truncated: boolean } | undefined;
+  /** The evidence rebuilt for this head (no model call); undefined when no record of another head needs comparing. */
+  current: { headSha: string; contentDigest: string } | undefined;
 }
 
 const TITLES: Record<GateConclusion, string> = {
@@ -49,37 +57,49 @@ const TITLES: Record<GateConclusion, string> = {
 /** The verdict for one PR head; see the module comment for the rule. */
 export function decideGate(input: GateInput): GateVerdict {
   const has = (label: string) => input.labels.some((l) => l.toLowerCase() === label.toLowerCase());
-  if (has(input.exemptLabel)) {
-    return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), so it needs no debate decision.`, undefined, 'exempt', 'Exempt');
+  const exempt = has(input.exemptLabel) ? input.exemptAddedBy : undefined;
+  if (exempt?.canWrite) {
+    return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', 'Exempt');
   }
+  const ignored = exempt
+    ? ` The \`${input.exemptLabel}\` label does not count: ${exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it'}.`
+    : '';
   if (input.requiredLabel !== undefined && !has(input.requiredLabel)) {
     return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', 'No decision required');
   }
   const found = input.newest;
   if (!found) {
     if (input.policy === 'off') return verdict('success', 'No debate decision was recorded, and gate-policy is off.', undefined, 'none', 'No decision required');
-    return verdict('action_required', `No debate decision is recorded for this PR yet: start a debate (the trigger label or the \`/debate\` command), then this check follows its decision.`, undefined, 'none');
+    return verdict('action_required', `No debate decision is recorded for this PR yet: start a debate (the trigger label or the \`/debate\` command), then this check follows its decision.${ignored}`, undefined, 'none');
   }
   const { record } = found;
   const link = found.link ? ` [The debate](${found.link}).` : '';
   if (input.verification && !input.verification.ok) {
-    return verdict('failure', `The newest decision record for this PR was rejected: ${input.verification.reason}, so it cannot pass the gate.${link}`, record, 'unverified', 'Decision record rejected');
+    return verdict('failure', `The newest decision record for this PR was rejected: ${input.verification.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', 'Decision record rejected');
+  }
+  const version = record.digest_version ?? 1;
+  if (version !== DIGEST_VERSION) {
+    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (version ${DIGEST_VERSION}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', 'Decision is stale');
   }
   const current = input.current;
+  if (current !== undefined && current.headSha !== input.headSha) {
+    return verdict('action_required', `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`, record, 'moved', 'Head moved');
+  }
   const sameHead = record.head_sha === input.headSha;
   const sameContent = current !== undefined && current.contentDigest === record.content_digest;
   if (!sameHead && !sameContent) {
     return verdict(
       'action_required',
-      `Stale: the decision was made for ${record.head_sha}, and the evidence changed at ${input.headSha} (the diff, the files shown, the RFC or the PR text); debate again to decide on this head.${link}`,
+      `Stale: the decision was made for ${record.head_sha}, and the evidence changed at ${input.headSha} (a changed file's bytes, the diff, the RFC or the PR text); debate again to decide on this head.${link}${ignored}`,
       record,
       'stale',
       'Decision is stale',
     );
   }
-  const outcome = evaluatePolicy(record, input.policy, current?.truncated ?? false);
+  // The record's own signed flag, not this job's rebuild: a debate on truncated evidence never passes.
+  const outcome = evaluatePolicy(record, input.policy, record.evidence?.truncated !== false);
   const carried = sameHead ? '' : ` Carried forward from ${record.head_sha}: the evidence is unchanged.`;
-  return verdict(outcome.conclusion, `${outcome.reason}${carried}${link}`, record, sameHead ? 'this-head' : 'carried-forward');
+  return verdict(outcome.conclusion, `${outcome.reason}${carried}${link}${outcome.conclusion === 'success' ? '' : ignored}`, record, sameHead ? 'this-head' : 'carried-forward');
 }
 
 function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = TITLES[conclusion]): GateVerdict {
@@ -100,4 +120,23 @@ export function decideMergeGroup(pulls: { number: number; verdict: GateVerdict }
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
   const lines = failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ');
   return verdict(worst, `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`, undefined, 'none', 'A PR in the group lacks a decision');
+}
+
+/**
+ * The verdict on a commit that is the head of more than one open PR: a check run is on the commit, so
+ * GitHub shows it on each of them, and it passes only when each passes on its own record (a record is
+ * for its own PR and repository).
+ * @param own this PR's verdict; `others` the verdicts of the other open PRs with the same head
+ */
+export function decideSharedHead(own: GateVerdict, others: { number: number; verdict: GateVerdict }[]): GateVerdict {
+  const failing = others.filter((p) => p.verdict.conclusion !== 'success');
+  if (own.conclusion !== 'success' || failing.length === 0) return own;
+  const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
+  const names = failing.map((p) => `#${p.number}`).join(', ');
+  return {
+    ...own,
+    conclusion: worst,
+    title: 'Another PR on this commit lacks a decision',
+    summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them does. ${failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')} This PR on its own: ${own.summary}`,
+  };
 }

@@ -26,8 +26,10 @@ export interface PolicyOutcome {
 /**
  * @param record a record the gate trusts and that is fresh for the head being checked
  * @param policy input `gate-policy`
- * @param truncated whether the evidence pack of this head had to leave changed hunks out
- * @returns `success` only when the policy is met; never for an aborted debate or truncated evidence
+ * @param truncated whether the debate's evidence pack left changed hunks out: the record's own signed
+ *   `evidence.truncated` (the gate), or the pack's flag (the debate writing its check)
+ * @returns `success` only when the policy is met; never for an aborted debate, truncated evidence or an
+ *   accept of a falsified position
  */
 export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, truncated: boolean): PolicyOutcome {
   if (record.completion === 'aborted') return { conclusion: 'failure', reason: 'The debate was aborted before the judge ruled, so there is no decision to merge on.' };
@@ -37,12 +39,16 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, trunc
       reason: 'The debate ran on truncated evidence (changed hunks did not fit max-evidence-tokens), so its decision cannot pass the gate; raise max-evidence-tokens or split the PR, then debate again.',
     };
   }
-  if (policy === 'off') return { conclusion: 'success', reason: 'gate-policy is off: no decision is required.' };
   const accepted = record.accepted;
+  if (accepted && record.positions.find((p) => p.id === accepted.position)?.status === 'falsified') {
+    // Contract section 9: an accept of a falsified position never passes, under any policy.
+    return { conclusion: 'failure', reason: `@${accepted.by} accepted position ${accepted.position}, which the debate falsified, so the decision cannot pass the gate; accept a position that was not falsified, or debate again.` };
+  }
   if (accepted) {
     const label = record.positions.find((p) => p.id === accepted.position)?.label ?? accepted.position;
     return { conclusion: 'success', reason: `@${accepted.by} accepted position ${accepted.position} (${label}): ${sentence(accepted.reason)}` };
   }
+  if (policy === 'off') return { conclusion: 'success', reason: 'gate-policy is off: no decision is required.' };
   if (policy === 'require-accepted') {
     return { conclusion: 'action_required', reason: 'gate-policy is require-accepted: a maintainer must record a decision with `/debate accept <A|B|C|D> <reason>`.' };
   }

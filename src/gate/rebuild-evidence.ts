@@ -3,7 +3,8 @@ import { gatherEvidence, type EvidenceSource } from '../evidence/gather-evidence
 /**
  * The evidence pack of a PR's current head, built exactly as a debate builds it (same source, same
  * `rfc-path` and `max-evidence-tokens`), but with no model call: the gate compares its
- * `content_digest` with the record's and reads whether it is truncated (contract section 9).
+ * `content_digest` with the record's, and the head it read with the head it judges (contract
+ * section 9). Whether evidence was truncated is the record's own signed flag, never this rebuild's.
  * A debate started with `--rfc=<path>` chose its RFC by command; the gate knows only `rfc-path`, so
  * such a decision is carried forward only when `rfc-path` names the same file.
  * @throws whatever the source throws
@@ -11,7 +12,7 @@ import { gatherEvidence, type EvidenceSource } from '../evidence/gather-evidence
 export async function rebuildEvidence(
   source: EvidenceSource,
   request: { pullNumber: number; inputRfc: string | undefined; maxTokens: number },
-): Promise<{ headSha: string; contentDigest: string; truncated: boolean }> {
+): Promise<{ headSha: string; contentDigest: string }> {
   const { pack } = await gatherEvidence(source, { pullNumber: request.pullNumber, commandRfc: undefined, inputRfc: request.inputRfc, maxTokens: request.maxTokens });
-  return { headSha: pack.headSha, contentDigest: pack.contentDigest, truncated: pack.truncated };
+  return { headSha: pack.headSha, contentDigest: pack.contentDigest };
 }

@@ -1,11 +1,12 @@
 import type { CryptoKey } from 'jose';
+import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
-import { decideGate, decideMergeGroup, type GateVerdict } from './decide-gate.js';
+import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict } from './decide-gate.js';
 import type { GatePolicy } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
-import { selectNewestRecord, type DecisionCheckRun, type FoundRecord } from './select-record.js';
-import { verifyRecord } from './sign-record.js';
+import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-record.js';
+import { verifyRecord, type Verification } from './sign-record.js';
 
 /**
  * `mode: gate` (contract section 9): sets the `pr-debate` check run on a PR head, or on a merge
@@ -33,24 +34,34 @@ export interface GateSource {
   finishCheck(id: number, output: CheckOutput): Promise<{ htmlUrl: string }>;
   /** `pr-debate` check runs on a commit, made by `appId` (every run, not only the latest). */
   listDecisionRuns(sha: string, appId: number): Promise<DecisionCheckRun[]>;
-  getPull(pullNumber: number): Promise<{ headSha: string; labels: string[] }>;
-  /** The PR's commits (GitHub lists up to 250). */
-  listPullCommits(pullNumber: number): Promise<string[]>;
+  getPull(pullNumber: number): Promise<PullState>;
+  /** Who added `label` last (the newest `labeled` event of the issue timeline not undone since), or undefined. */
+  labelAddedBy(pullNumber: number, label: string): Promise<string | undefined>;
+  /** Whether a user has admin, maintain or write permission on the repository. */
+  canWrite(login: string): Promise<boolean>;
+  /** The open PRs of this repository whose head is `sha`: a check run on a commit counts for each of them. */
+  listHeadPulls(sha: string): Promise<number[]>;
   /**
    * Heads the bot's debate comments name in their trailer. Only a pointer: records are still read
    * only from the gate's own check runs on those commits, so a forged trailer can point at nothing
    * trusted. It finds a debate's head after a force-push dropped it from the PR's commits.
    */
   listCommentHeads(pullNumber: number): Promise<string[]>;
-  /** Commits between a merge group's base and head, with the PRs GitHub associates with each. */
-  listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; message: string; pulls: number[] }[]>;
+  /** Commits between a merge group's base and head (every page), with the PRs GitHub associates with each. */
+  listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; pulls: number[] }[]>;
+}
+
+/** A PR as the gate reads it, once per run. */
+export interface PullState {
+  headSha: string;
+  labels: string[];
 }
 
 /** What a gate run needs besides GitHub. */
 export interface GateDeps {
   source: GateSource;
-  /** Rebuilds the evidence pack of the PR's current head as a debate would, without any model call. */
-  rebuildEvidence(pullNumber: number): Promise<{ headSha: string; contentDigest: string; truncated: boolean }>;
+  /** Rebuilds the evidence of the PR's current head as a debate would, without any model call; says which head it read. */
+  rebuildEvidence(pullNumber: number): Promise<{ headSha: string; contentDigest: string }>;
   log: (message: string) => void;
 }
 
@@ -79,19 +90,25 @@ export interface GateRun {
 }
 
 /**
- * Evaluates the target and completes a `pr-debate` check run on its head.
+ * Evaluates the target and completes a `pr-debate` check run on its head. A PR is read once: the check is
+ * written on that head and judges that head (contract section 9); a push meanwhile is said, not judged.
  * @throws whatever the source throws (a missing `checks: write` makes the first call fail with 403)
  */
 export async function runGate(deps: GateDeps, config: GateConfig, target: GateTarget): Promise<GateRun> {
-  const headSha = target.kind === 'pull' ? (await deps.source.getPull(target.pullNumber)).headSha : target.headSha;
+  const pull = target.kind === 'pull' ? await deps.source.getPull(target.pullNumber) : undefined;
+  const headSha = target.kind === 'pull' && pull ? pull.headSha : target.kind === 'merge-group' ? target.headSha : '';
   const check = await deps.source.startCheck(headSha);
   let verdict: GateVerdict;
   let detailsUrl: string | undefined;
   try {
     if (target.kind === 'pull') {
-      const evaluated = await evaluatePull(deps, config, target.pullNumber, check.appId, target.before);
-      verdict = evaluated.verdict;
+      const evaluated = await evaluatePull(deps, config, target.pullNumber, check.appId, target.before, pull);
       detailsUrl = evaluated.found?.run?.detailsUrl ?? undefined;
+      // A check run is on a commit, so it counts for every open PR whose head that commit is.
+      const others = (await deps.source.listHeadPulls(headSha)).filter((n) => n !== target.pullNumber);
+      const shared = [];
+      for (const number of others) shared.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
+      verdict = decideSharedHead(evaluated.verdict, shared);
     } else {
       const commits = await deps.source.listGroupCommits(target.baseSha, target.headSha);
       const group = findGroupPulls(target.headRef, commits);
@@ -122,34 +139,60 @@ export function checkOutput(verdict: GateVerdict, detailsUrl: string | undefined
 }
 
 /**
- * The verdict for one PR on its current head: the newest record from the `pr-debate` check runs of the
- * gate's own app on the head, the head before the push, the heads the debate comments name, and the
- * PR's commits (plus a handed-over record).
+ * The verdict for one PR on its head: the newest record (by check-run order; with a
+ * `decision-public-key`, the newest whose signature verifies) among the `pr-debate` check runs of the
+ * gate's own app on the head, the head before the push and the heads the debate comments name, plus a
+ * handed-over record. Check runs are listed on those commits only, not on each of the PR's commits.
  * @param appId the gate's own app (`app.id` of the check run it created)
+ * @param read the PR as the caller read it (so the check's head is the head judged); read here when absent
  */
-export async function evaluatePull(deps: GateDeps, config: GateConfig, pullNumber: number, appId: number, before: string | undefined): Promise<{ headSha: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
-  const pull = await deps.source.getPull(pullNumber);
-  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber)), ...(await deps.source.listPullCommits(pullNumber))]);
+export async function evaluatePull(
+  deps: GateDeps,
+  config: GateConfig,
+  pullNumber: number,
+  appId: number,
+  before: string | undefined,
+  read?: PullState,
+): Promise<{ headSha: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
+  const pull = read ?? (await deps.source.getPull(pullNumber));
+  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))]);
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
-  const found = selectNewestRecord(runs, { repo: config.repo, pullNumber, appId }, config.handedOver);
-  const verification = found && config.verifyingKey ? await verifyRecord(found.record, config.verifyingKey) : undefined;
-  // The pack is rebuilt only when there is a trusted record to compare it with.
-  const needsEvidence = found !== undefined && (verification === undefined || verification.ok);
+  const { found, verification } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.verifyingKey);
+  // Evidence is rebuilt only to carry a trusted record of another head forward.
+  const record = found?.record;
+  const needsEvidence = record !== undefined && verification?.ok !== false && record.head_sha !== pull.headSha && (record.digest_version ?? 1) === DIGEST_VERSION;
   const current = needsEvidence ? await deps.rebuildEvidence(pullNumber) : undefined;
-  // A push between reading the PR and rebuilding its evidence: judge the head the evidence is of.
-  const headSha = current?.headSha ?? pull.headSha;
+  const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
+  const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
   const verdict = decideGate({
-    headSha,
+    headSha: pull.headSha,
     policy: config.policy,
     labels: pull.labels,
     requiredLabel: config.requiredLabel,
     exemptLabel: config.exemptLabel,
+    exemptAddedBy: carriesExempt ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) } : undefined,
     newest: found,
     verification,
     current,
   });
-  return { headSha, verdict, found };
+  return { headSha: pull.headSha, verdict, found };
+}
+
+/**
+ * The record of record among candidates, newest first: without a key, the newest; with one, the newest
+ * whose signature verifies, so an unsigned or forged record, however new, neither wins nor hides a
+ * genuine one. When none verifies, the newest with why it was rejected.
+ */
+async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefined): Promise<{ found: FoundRecord | undefined; verification: Verification | undefined }> {
+  if (!key) return { found: candidates[0], verification: undefined };
+  let rejected: { found: FoundRecord; verification: Verification } | undefined;
+  for (const candidate of candidates) {
+    const verification = await verifyRecord(candidate.record, key);
+    if (verification.ok) return { found: candidate, verification };
+    rejected ??= { found: candidate, verification };
+  }
+  return rejected ?? { found: undefined, verification: undefined };
 }
 
 function unique(values: string[]): string[] {

@@ -44,34 +44,32 @@ export function parseRecordText(text: string | null): DecisionRecord | undefined
 }
 
 /**
- * The newest record for one PR: records of other repositories or PRs are ignored, and runs made by
- * any app but `appId` are dropped even if the listing let them through. Newest is the latest `date`
- * (the debate's, or the accept's record copy); among equal dates, the check run written last
- * (highest id), so an accept or a later copy wins over the run it updated.
+ * The records for one PR, newest first: records of other repositories or PRs are ignored (a record is
+ * for its own PR, even on a head another PR shares), and runs made by any app but `appId` are dropped
+ * even if the listing let them through. Newest is the check run written last (highest id: GitHub numbers
+ * check runs as it creates them), never the `date` a record claims, which its writer chose; the record
+ * handed over by the debate job of the same workflow run is the newest write of all.
  * @param runs check runs from the PR's commits (duplicates allowed)
  * @param extra a record handed over by the debate job of the same workflow run, if any
  */
-export function selectNewestRecord(
-  runs: DecisionCheckRun[],
-  target: { repo: string; pullNumber: number; appId: number },
-  extra?: DecisionRecord,
-): FoundRecord | undefined {
+export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; pullNumber: number; appId: number }, extra?: DecisionRecord): FoundRecord[] {
   const found: FoundRecord[] = [];
   const seen = new Set<number>();
-  for (const run of runs) {
+  for (const run of [...runs].sort((a, b) => b.id - a.id)) {
     if (run.appId !== target.appId || seen.has(run.id)) continue;
     seen.add(run.id);
     const record = parseRecordText(run.text);
     if (record && sameTarget(record, target)) found.push({ record, run, link: run.detailsUrl ?? run.htmlUrl });
   }
-  if (extra && sameTarget(extra, target)) found.push({ record: extra, run: undefined, link: undefined });
-  found.sort((a, b) => {
-    const byDate = Date.parse(b.record.date) - Date.parse(a.record.date);
-    if (byDate !== 0) return byDate;
-    // The handed-over record is the newest write of all.
-    return (b.run?.id ?? Number.MAX_SAFE_INTEGER) - (a.run?.id ?? Number.MAX_SAFE_INTEGER);
-  });
-  return found[0];
+  if (extra && sameTarget(extra, target)) found.unshift({ record: extra, run: undefined, link: undefined });
+  return found;
+}
+
+/**
+ * The newest record of {@link orderRecords}, or undefined.
+ */
+export function selectNewestRecord(runs: DecisionCheckRun[], target: { repo: string; pullNumber: number; appId: number }, extra?: DecisionRecord): FoundRecord | undefined {
+  return orderRecords(runs, target, extra)[0];
 }
 
 function sameTarget(record: DecisionRecord, target: { repo: string; pullNumber: number }): boolean {

@@ -53,8 +53,9 @@ export async function findOpenPulls(octokit: GitHubClient, repo: { owner: string
 
 /**
  * Who added `label` last: the newest `labeled` event for it in `GET /repos/{o}/{r}/issues/{n}/timeline`
- * (docs.github.com/rest/issues/timeline; label names compare without case, as GitHub's do).
- * @returns undefined when the timeline has no such event
+ * (docs.github.com/rest/issues/timeline; label names compare without case, as GitHub's do), unless an
+ * `unlabeled` event came after it. The bridge's labeller and the gate's `exempt-label` both come from here.
+ * @returns undefined when the timeline has no such event, or the label was removed since
  * @throws Octokit's `RequestError` when GitHub fails
  */
 export async function findLabeller(octokit: GitHubClient, repo: { owner: string; repo: string }, pullNumber: number, label: string): Promise<Labeller | undefined> {
@@ -62,7 +63,10 @@ export async function findLabeller(octokit: GitHubClient, repo: { owner: string;
   let found: Labeller | undefined;
   for (const item of events) {
     const event = parseResponse(timelineEventSchema, item, `GET issues/${pullNumber}/timeline`);
-    if (event.event === 'labeled' && event.label?.name.toLowerCase() === label.toLowerCase() && event.actor) found = { login: event.actor.login, type: event.actor.type };
+    if (event.label?.name.toLowerCase() !== label.toLowerCase()) continue;
+    // A later `unlabeled` undoes the adding: whoever adds it again is the one who counts.
+    if (event.event === 'labeled') found = event.actor ? { login: event.actor.login, type: event.actor.type } : undefined;
+    else if (event.event === 'unlabeled') found = undefined;
   }
   return found;
 }

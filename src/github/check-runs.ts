@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { CheckOutput, GateSource } from '../gate/run-gate.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
+import { findLabeller } from './bridge-source.js';
+import { canTrigger } from './check-permission.js';
 import { parseResponse } from './parse-response.js';
 import { MARKER_PREFIX } from '../report/sanitise.js';
 import { HEAD_TRAILER } from './upsert-comment.js';
@@ -9,8 +11,10 @@ import { HEAD_TRAILER } from './upsert-comment.js';
 /**
  * The merge gate's reads and writes on GitHub (contract section 9), behind {@link GateSource}.
  * REST: check runs (docs.github.com/rest/checks/runs: create, update, list for a git reference with
- * `check_name`, `filter` and `app_id`), a PR's commits and labels (rest/pulls), and a merge group's
- * commits (`GET /compare/{base}...{head}`) with the PRs associated with each (`GET /commits/{sha}/pulls`).
+ * `check_name`, `filter` and `app_id`), a PR's head and labels (rest/pulls), who added a label (the
+ * issue timeline, rest/issues/timeline) and whether they can write (rest/collaborators), the open PRs
+ * whose head a commit is and a merge group's commits through every page of the comparison
+ * (`GET /compare/{base}...{head}`), each with the PRs associated with it (`GET /commits/{sha}/pulls`).
  * Only a GitHub App can write check runs; `GITHUB_TOKEN` is the GitHub Actions app's and needs
  * `checks: write`.
  */
@@ -32,8 +36,9 @@ const checkRunSchema = z.object({
 
 const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
 const commentSchema = z.object({ body: z.string().nullable().optional(), user: z.object({ login: z.string() }).nullable() });
-const commitSchema = z.object({ sha: z.string(), commit: z.object({ message: z.string() }) });
+const commitSchema = z.object({ sha: z.string() });
 const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })) });
+const associatedSchema = z.object({ number: z.number().int(), state: z.string(), head: z.object({ sha: z.string() }), base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }) });
 
 function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
   return { id: run.id, headSha: run.head_sha, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '', detailsUrl: run.details_url ?? null, text: run.output?.text ?? null };
@@ -104,9 +109,21 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
       return { headSha: pull.head.sha, labels: pull.labels.map((l) => l.name) };
     },
 
-    async listPullCommits(pullNumber) {
-      const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { ...repo, pull_number: pullNumber, per_page: 100 });
-      return commits.map((c) => parseResponse(commitSchema, c, `GET pulls/${pullNumber}/commits`).sha);
+    async labelAddedBy(pullNumber, label) {
+      return (await findLabeller(octokit, repo, pullNumber, label))?.login;
+    },
+
+    async canWrite(login) {
+      return (await canTrigger(octokit, repo, login)).allowed;
+    },
+
+    async listHeadPulls(sha) {
+      const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: sha, per_page: 100 });
+      const full = `${repo.owner}/${repo.repo}`.toLowerCase();
+      return pulls
+        .map((p) => parseResponse(associatedSchema, p, `GET commits/${sha}/pulls`))
+        .filter((p) => p.state === 'open' && p.head.sha === sha && p.base.repo?.full_name.toLowerCase() === full)
+        .map((p) => p.number);
     },
 
     async listCommentHeads(pullNumber) {
@@ -121,12 +138,14 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     },
 
     async listGroupCommits(baseSha, headSha) {
-      const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${baseSha}...${headSha}`, per_page: 100 });
-      const commits = parseResponse(z.object({ commits: z.array(commitSchema) }), data, 'GET compare').commits;
+      // Every page: Octokit's paginate follows the Link header; each page repeats the comparison, so map it to its commits.
+      const compared = await octokit.paginate(octokit.rest.repos.compareCommitsWithBasehead, { ...repo, basehead: `${baseSha}...${headSha}`, per_page: 100 }, (response) =>
+        parseResponse(z.object({ commits: z.array(commitSchema) }), response.data, 'GET compare').commits,
+      );
       const result = [];
-      for (const commit of commits) {
+      for (const commit of compared) {
         const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: commit.sha, per_page: 100 });
-        result.push({ sha: commit.sha, message: commit.commit.message, pulls: pulls.map((p) => parseResponse(z.object({ number: z.number().int() }), p, `GET commits/${commit.sha}/pulls`).number) });
+        result.push({ sha: commit.sha, pulls: pulls.map((p) => parseResponse(z.object({ number: z.number().int() }), p, `GET commits/${commit.sha}/pulls`).number) });
       }
       return result;
     },

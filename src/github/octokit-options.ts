@@ -20,7 +20,7 @@ export const MAX_RATE_LIMIT_WAIT_S = 60;
  * Statuses the retry plugin must not retry: its defaults, plus 406, which GitHub answers for a diff
  * that is too large (`too_large`): final, and retrying it cost 1 + 4 + 9 seconds of back-off.
  */
-const DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
+export const DO_NOT_RETRY = [400, 401, 403, 404, 406, 410, 422, 451];
 
 /** Longest wait for one REST response; Octokit has no timeout of its own, and a stalled socket must not hang the job. */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -18,6 +18,8 @@ const pullSchema = z.object({
 });
 
 const fileSchema = z.object({
+  /** The file's blob SHA at the head ("sha" of List pull requests files); absent in some GHES answers. */
+  sha: z.string().regex(/^[0-9a-f]{40}$/).optional(),
   filename: z.string(),
   previous_filename: z.string().optional(),
   status: z.enum(['added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged']),
@@ -37,6 +39,7 @@ const blobSchema = z
   .nullable();
 
 const blobsSchema = z.object({ repository: z.record(z.string(), blobSchema).nullable() });
+const oidsSchema = z.object({ repository: z.record(z.string(), z.object({ oid: z.string().regex(/^[0-9a-f]{40}$/).optional() }).nullable()).nullable() });
 
 /** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node), and how many of them with text. */
 const GRAPHQL_SIZE_BATCH = 200;
@@ -203,7 +206,8 @@ export function createPullRequestSource(
       return pages.flatMap(({ data }) =>
         data.map((item): ChangedFile => {
           const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch };
+          const blobs = file.status === 'removed' ? { base: file.sha, head: undefined } : { base: undefined, head: file.sha };
+          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch, blobs };
         }),
       );
     },
@@ -232,6 +236,49 @@ export function createPullRequestSource(
     async getTree(sha: string) {
       counts.git += 1;
       return readTree(octokit, repo, sha);
+    },
+
+    async getBlobShas(paths: string[], ref: string): Promise<Map<string, string>> {
+      return withFallback(
+        async () => {
+          // `oid` of GraphQL's GitObject: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
+          const result = new Map<string, string>();
+          for (let i = 0; i < paths.length; i += GRAPHQL_SIZE_BATCH) {
+            const chunk = paths.slice(i, i + GRAPHQL_SIZE_BATCH);
+            const query = [
+              `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
+              '  repository(owner: $owner, name: $name) {',
+              ...chunk.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { oid } }`),
+              '  }',
+              '}',
+            ].join('\n');
+            const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
+            chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p}`));
+            counts.graphql += 1;
+            const data = parseResponse(oidsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object oid)');
+            chunk.forEach((p, j) => {
+              const oid = data.repository?.[`f${j}`]?.oid;
+              if (oid) result.set(p, oid);
+            });
+          }
+          return result;
+        },
+        async () => {
+          // REST: the contents API's JSON names the blob's `sha` (docs.github.com/rest/repos/contents), one call a file.
+          const result = new Map<string, string>();
+          for (const path of paths) {
+            counts.contents += 1;
+            try {
+              const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
+              const parsed = z.object({ type: z.literal('file'), sha: z.string().regex(/^[0-9a-f]{40}$/) }).safeParse(data);
+              if (parsed.success) result.set(path, parsed.data.sha);
+            } catch (error) {
+              if (!isStatus(error, 404)) throw error;
+            }
+          }
+          return result;
+        },
+      );
     },
 
     async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { DebateOutcome } from '../debate/types.js';
 import { positionKey } from '../debate/schemas.js';
+import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
@@ -14,8 +15,13 @@ export const decisionRecordSchema = z.object({
   pull_request: z.number().int().positive(),
   head_sha: z.string().regex(/^[0-9a-f]{40}$/),
   evidence_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  /** The evidence with commit SHAs and the delimiter tag normalised away (src/evidence/content-digest.ts). */
+  /** The content the debate was about, as structured data (src/evidence/content-digest.ts). */
   content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  /**
+   * How `content_digest` was computed (`DIGEST_VERSION`). Optional so records written before it still
+   * parse: the gate reads a missing one as version 1, which it no longer knows, so such a record is stale.
+   */
+  digest_version: z.number().int().positive().optional(),
   date: z.iso.datetime(),
   trigger: z.enum(['label', 'comment', 'dispatch']),
   requested_by: z.string().min(1),
@@ -94,7 +100,7 @@ export interface RecordContext {
   pullNumber: number;
   headSha: string;
   evidenceDigest: string;
-  /** `content_digest`: {@link import('../evidence/content-digest.js').contentDigest} of the same pack. */
+  /** `content_digest`: the pack's `contentDigest` ({@link import('../evidence/content-digest.js').contentDigest}). */
   contentDigest: string;
   date: Date;
   trigger: 'label' | 'comment' | 'dispatch';
@@ -120,6 +126,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     head_sha: context.headSha,
     evidence_digest: context.evidenceDigest,
     content_digest: context.contentDigest,
+    digest_version: DIGEST_VERSION,
     date: context.date.toISOString(),
     trigger: context.trigger,
     requested_by: context.requestedBy,

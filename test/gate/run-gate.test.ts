@@ -87,7 +87,8 @@ describe('the merge gate', () => {
 
   it('truncated evidence: action_required, even with a recommendation and policy off', async () => {
     scenario = await startGateScenario({ maxTokens: 150 });
-    const record = await scenario.record();
+    const fresh = await scenario.record();
+    const record = { ...fresh, evidence: { ...fresh.evidence!, truncated: true } };
     await scenario.postRecord(record, { truncated: true });
     expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('action_required');
     expectCheck(await scenario.gate(), record.head_sha, 'action_required', /truncated evidence/);
@@ -121,10 +122,11 @@ describe('the merge gate', () => {
     expectCheck(await scenario.gate({ policy: 'require-accepted' }), scenario.pull.head.sha, 'success', /^@maria accepted position B \(drop the cache\): Simpler to run\./);
   });
 
-  it('exempt label: success without a record', async () => {
+  it('exempt label added by a writer: success without a record', async () => {
     scenario = await startGateScenario();
     scenario.pull.labels = ['debate-exempt'];
-    expectCheck(await scenario.gate(), scenario.pull.head.sha, 'success', /carries the `debate-exempt` label/);
+    scenario.pull.timeline = [{ event: 'labeled', label: 'debate-exempt', actor: 'maria' }];
+    expectCheck(await scenario.gate(), scenario.pull.head.sha, 'success', /carries the `debate-exempt` label \(exempt-label\), added by @maria/);
   });
 
   it('required label: a PR without it needs no decision; with it, it does', async () => {
@@ -173,8 +175,9 @@ describe('the merge gate', () => {
     expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'failure', /rejected: the record was changed after it was signed/);
     await scenario.postRecord(await signRecord(await scenario.record({ date: '2026-11-30T12:00:00.000Z' }), keys.signing!));
     expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'success', /recommends A/);
-    await scenario.postRecord(await scenario.record({ date: '2026-11-30T13:00:00.000Z' }));
-    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'failure', /the record is not signed/);
+    // A newer unsigned record neither wins nor blocks: the newest record whose signature verifies is the one of record.
+    await scenario.postRecord(await scenario.record({ date: '2026-11-30T13:00:00.000Z', recommendation: 'none' }));
+    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'success', /recommends A/);
   });
 
   it('without checks: write, the gate fails saying which permissions entry to add', async () => {
@@ -193,14 +196,15 @@ describe('the merge gate', () => {
       pulls: [second],
       commits: [
         { sha: base, message: 'main', parents: [] },
-        { sha: sha(0x6e01), message: 'Cache the parsed config (#12)', parents: [base] },
-        { sha: head, message: 'Merge pull request #13 from octo/feature-13\n\nOther', parents: [sha(0x6e01)] },
+        { sha: sha(0x6e01), message: 'Cache the parsed config (#12)', parents: [base], pulls: [12] },
+        { sha: head, message: 'Merge pull request #13 from octo/feature-13\n\nOther', parents: [sha(0x6e01)], pulls: [13] },
       ],
     });
     await scenario.postRecord(await scenario.record());
     const target = { kind: 'merge-group', headSha: head, baseSha: base, headRef: `refs/heads/gh-readonly-queue/main/pr-13-${base}` } as const;
     expectCheck(await scenario.gate({}, target), head, 'action_required', /^1 of 2 PRs in the merge group do not pass on their own head\. #13: No debate decision/);
     second.labels = ['debate-exempt'];
+    second.timeline = [{ event: 'labeled', label: 'debate-exempt', actor: 'maria' }];
     expectCheck(await scenario.gate({}, target), head, 'success', /Every PR in the merge group passes on its own head: #12, #13\./);
   });
 });

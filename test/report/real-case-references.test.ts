@@ -5,7 +5,6 @@ import { formatCitationRef } from '../../src/citations/citation.js';
 import { planDebate } from '../../src/debate/plan.js';
 import { runDebate } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/types.js';
-import { contentDigest } from '../../src/evidence/content-digest.js';
 import type { EvidencePack } from '../../src/evidence/types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
@@ -109,7 +108,7 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
     if (result.kind !== 'debate') throw new Error('expected a debate');
     outcome = result;
     const [owner, repo] = scenario.repository.split('/') as [string, string];
-    record = buildDecisionRecord(outcome, { id: '0123456789abcdef', repo: scenario.repository, pullNumber: 1, headSha: evidence.pack.headSha, evidenceDigest: evidence.pack.digest, contentDigest: contentDigest(evidence.pack), date: new Date(0), trigger: 'comment', requestedBy: 'maintainer', preset: 'standard', evidence: evidence.pack });
+    record = buildDecisionRecord(outcome, { id: '0123456789abcdef', repo: scenario.repository, pullNumber: 1, headSha: evidence.pack.headSha, evidenceDigest: evidence.pack.digest, contentDigest: evidence.pack.contentDigest, date: new Date(0), trigger: 'comment', requestedBy: 'maintainer', preset: 'standard', evidence: evidence.pack });
     body = renderDebateComment(outcome, record, evidence.pack, { id: record.id, serverUrl: SERVER, owner, repo, headSha: evidence.pack.headSha, baseSha: evidence.pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: evidence.pack.headSha }).body;
   }, 300_000);
   afterAll(async () => scenario?.close());

@@ -3,6 +3,7 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import type { GitHubClient } from '../../src/github/create-octokit.js';
 import { createDecisionCheck, createGateSource } from '../../src/github/check-runs.js';
+import { DO_NOT_RETRY } from '../../src/github/octokit-options.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { decisionCheckOutput } from '../../src/gate/decision-check.js';
 import type { GatePolicy } from '../../src/gate/evaluate-policy.js';
@@ -55,8 +56,11 @@ export interface GateScenario {
   server: GitHubServer;
   pull: FakePullRequest;
   octokit(token?: string): GitHubClient;
-  /** Moves the PR to a new head: `rebase` keeps the diff (new base too), `push` changes it. Returns the old head. */
-  move(kind: 'rebase' | 'push'): string;
+  /**
+   * Moves the PR to a new head: `rebase` keeps the diff (new base too), `push` changes it; `edit` then
+   * changes the new head's PR (its other files). Returns the old head.
+   */
+  move(kind: 'rebase' | 'push', edit?: (pull: FakePullRequest) => void): string;
   /** A finished debate's record for the PR's current head, with the digest the gate would compute. */
   record(overrides?: Partial<DecisionRecord>): Promise<DecisionRecord>;
   /** Writes a record as the debate does at its end: a completed `pr-debate` check run on `head_sha`. */
@@ -85,7 +89,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
   // The real Octokit of `@actions/github` with the retry plugin, but without plugin-throttling's pacing of
   // one write a second (test/github/octokit-faults.test.ts covers the production client's limits): these
   // tests write hundreds of check runs, and paced they would take minutes.
-  const octokit = (token: string = TOKENS.bot): GitHubClient => getOctokit(token, { baseUrl: server.url }, retry);
+  const octokit = (token: string = TOKENS.bot): GitHubClient => getOctokit(token, { baseUrl: server.url, retry: { doNotRetry: DO_NOT_RETRY } }, retry);
   const repo = { owner: OWNER, repo: REPO };
   const current = (pullNumber = pull.number) => rebuildEvidence(createPullRequestSource(octokit(), repo), { pullNumber, inputRfc: undefined, maxTokens: options.maxTokens ?? MAX_TOKENS });
   const deps: GateDeps = {
@@ -97,12 +101,13 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
     server,
     pull,
     octokit,
-    move(kind) {
+    move(kind, edit) {
       const old = pull.head.sha;
       commits.push({ sha: old, message: 'earlier head', parents: [] });
       const extra = pull.files[0]!.patch!.split('\n+').at(-1)!;
       const moved = pullAt(sha(++next), kind === 'rebase' ? sha(++next) : pull.base.sha, kind === 'rebase' ? extra : `${extra} // pushed ${next}`);
       Object.assign(pull, { ...moved, commits: [moved.head.sha] });
+      edit?.(pull);
       return old;
     },
     async record(overrides = {}) {

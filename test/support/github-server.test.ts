@@ -558,7 +558,9 @@ describe('GraphQL blobs', () => {
 
   it('answers errors as GitHub does: NOT_FOUND for a repository, an error for a query it cannot run', async () => {
     await expect(blobs([`${HEAD}:long.txt`], 'byteSize', OWNER, 'nope')).rejects.toThrow(/Could not resolve to a Repository with the name 'acme\/nope'/);
-    await expect(blobs([`${HEAD}:long.txt`], 'byteSize oid')).rejects.toThrow(/Field 'oid' doesn't exist on type 'Blob'/);
+    await expect(blobs([`${HEAD}:long.txt`], 'byteSize sizeInLines')).rejects.toThrow(/Field 'sizeInLines' doesn't exist on type 'Blob'/);
+    // GitObject `oid` is git's blob SHA of the bytes.
+    expect((await blobs([`${HEAD}:long.txt`], 'oid')).repository!.f0).toEqual({ __typename: 'Blob', oid: expect.stringMatching(/^[0-9a-f]{40}$/) });
     await expect(octokit.graphql('query { viewer { login } }')).rejects.toThrow(/answers only repository.object/);
   });
 });

@@ -162,6 +162,11 @@ export interface Fault {
   destroy?: boolean;
   /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
   pass?: boolean;
+  /**
+   * Runs when the fault matches, before any answer: something that happens on GitHub while this request
+   * is in flight, such as a push that moves a PR's head (with `pass`, the route then answers normally).
+   */
+  onMatch?: () => void;
 }
 
 /** GitHub's `simple-user`. */
@@ -373,10 +378,10 @@ const DOCS = {
   pullCommits: 'https://docs.github.com/rest/pulls/pulls#list-commits-on-a-pull-request',
   compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
+  timeline: 'https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue',
   graphql: 'https://docs.github.com/graphql',
   tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
   listPulls: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests',
-  timeline: 'https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue',
   removeLabel: 'https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue',
 } as const;
 
@@ -903,7 +908,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   /**
    * `POST /graphql`, the part pr-debate sends: `repository(owner: $owner, name: $name)` with aliased
    * `object(expression: $eN)` fields selecting `__typename` and `... on Blob { byteSize isBinary
-   * [isTruncated text] }`, where each expression is `<sha or ref>:<path>`. Anything else gets a
+   * [isTruncated text] }` or `... on Blob { oid }`, where each expression is `<sha or ref>:<path>`. Anything else gets a
    * GraphQL error (HTTP 200 with `errors`), as GitHub answers a query it cannot run.
    */
   route('POST', '/graphql', (ctx) => {
@@ -943,6 +948,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         else if (wanted === 'isBinary') blob.isBinary = binary;
         else if (wanted === 'isTruncated') blob.isTruncated = false;
         else if (wanted === 'text') blob.text = binary ? null : content.toString('utf8');
+        // GitObject `oid`: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
+        else if (wanted === 'oid') blob.oid = gitBlobSha(content);
         else if (wanted !== '') return graphqlError(`Field '${wanted}' doesn't exist on type 'Blob'`, 'undefinedField');
       }
       repository[alias] = blob;
@@ -1302,7 +1309,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   });
 
   // `basehead` is `BASE...HEAD`; `commits` are those reachable from HEAD and not from BASE, oldest
-  // first ("up to 250 commits"); this server walks `parents` from HEAD and stops at BASE.
+  // first; this server walks `parents` from HEAD and stops at BASE. "The response from the API is limited
+  // to 250 commits"; "Compare REST API now supports pagination ... It can also now return the results for
+  // comparisons over 250 commits" (GitHub changelog 2021-03-22): with `per_page` or `page`, every commit
+  // is served, a page at a time with a `Link` header, and the other fields on every page.
   route('GET', '/repos/:owner/:repo/compare/:basehead', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
     if (entry === undefined) return send(ctx, notFound(DOCS.compare));
@@ -1310,10 +1320,11 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const baseSha = resolveRef(entry, base);
     const headSha = resolveRef(entry, head);
     if (baseSha === undefined || headSha === undefined) return send(ctx, notFound(DOCS.compare));
+    const paginated = ctx.query.has('per_page') || ctx.query.has('page');
     const seen = new Set<string>();
     const order: string[] = [];
     const queue = [headSha];
-    while (queue.length > 0 && order.length < 250) {
+    while (queue.length > 0 && (paginated || order.length < 250)) {
       const sha = queue.shift()!;
       if (sha === baseSha || seen.has(sha)) continue;
       seen.add(sha);
@@ -1325,21 +1336,20 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     // comparison", listed on the first page only, shaped as the file list shapes them.
     const pull = entry.repo.pulls.find((p) => p.base.sha === baseSha && p.head.sha === headSha);
     const firstPage = (Number(ctx.query.get('page') ?? '1') || 1) === 1;
-    send(ctx, {
-      status: 200,
-      body: {
-        url: `${repoApi(entry)}/compare/${base}...${head}`,
-        html_url: `${repoHtml(entry)}/compare/${base}...${head}`,
-        status: commits.length === 0 ? 'identical' : 'ahead',
-        ahead_by: commits.length,
-        behind_by: 0,
-        total_commits: commits.length,
-        base_commit: commitJson(entry, baseSha),
-        merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
-        commits,
-        files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
-      },
+    const body = (page: JsonObject[]): JsonObject => ({
+      url: `${repoApi(entry)}/compare/${base}...${head}`,
+      html_url: `${repoHtml(entry)}/compare/${base}...${head}`,
+      status: commits.length === 0 ? 'identical' : 'ahead',
+      ahead_by: commits.length,
+      behind_by: 0,
+      total_commits: commits.length,
+      base_commit: commitJson(entry, baseSha),
+      merge_base_commit: commitJson(entry, pull?.mergeBaseSha ?? baseSha),
+      commits: page,
+      files: pull !== undefined && firstPage ? pull.files.slice(0, MAX_COMPARE_FILES).map((file) => fileJson(entry, pull, file)) : [],
     });
+    if (paginated) return sendPage(ctx, commits, body);
+    send(ctx, { status: 200, body: body(commits) });
   });
 
   /**
@@ -1362,7 +1372,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     sendPage(ctx, pulls.map((p) => pullJson(entry, p)));
   });
 
-  /** `GET /repos/{o}/{r}/issues/{n}/timeline`: the PR's `labeled` / `unlabeled` events with `actor` and `label`. */
+  // "List all timeline events for an issue" (REST, Timeline events): `labeled` / `unlabeled` events carry
+  // `actor` (who changed the label) and `label: { name, color }`; paginated, oldest first.
   route('GET', '/repos/:owner/:repo/issues/:number/timeline', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
     const pull = entry && findPull(entry, params.number);
@@ -1541,6 +1552,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
     const fault = takeFault(method, url.pathname);
+    fault?.onMatch?.();
     if (fault?.pass === true) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

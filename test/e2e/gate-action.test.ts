@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
+import { labeledEvent } from '../support/event-payloads.js';
+import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { gitBlobSha } from '../support/github-server.js';
+import { NODE24_UNAVAILABLE } from '../support/node24.js';
+import { runAction } from '../support/run-action.js';
+
+/**
+ * The gate job of the README's setups (issue #19) as the runner runs it: the bundled action with
+ * `mode: gate` on a `pull_request` `synchronize`, signing key and public key as Setup 1 with signing sets
+ * them, against the local GitHub server.
+ */
+describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the bundled gate job', () => {
+  let scenario: GateScenario;
+  afterEach(async () => scenario?.close());
+
+  const addWasm = (bytes: Buffer) => (pull: GateScenario['pull']) => {
+    pull.files = [...pull.files, { sha: gitBlobSha(bytes), filename: 'lib/native.wasm', status: 'modified', additions: 0, deletions: 0, changes: 0 }];
+    pull.diff += 'diff --git a/lib/native.wasm b/lib/native.wasm\nindex 3333333..4444444 100644\nBinary files a/lib/native.wasm and b/lib/native.wasm differ\n';
+  };
+
+  it('after a signed decision, a push of other wasm bytes under the same text is stale; a no-op rebase passes', async () => {
+    scenario = await startGateScenario();
+    const pems = ed25519Pems();
+    const keys = await importDecisionKeys(pems);
+    addWasm(Buffer.from('wasm v1'))(scenario.pull);
+    await scenario.postRecord(await signRecord(await scenario.record(), keys.signing!));
+    const gate = async (before: string) => {
+      const payload = { ...labeledEvent({ owner: OWNER, repo: REPO, number: 12, label: 'debate', action: 'synchronize', headSha: scenario.pull.head.sha }), before };
+      const run = await runAction({ eventName: 'pull_request', payload, repository: `${OWNER}/${REPO}`, apiUrl: scenario.server.url, inputs: { 'github-token': TOKENS.bot, mode: 'gate', 'decision-public-key': pems.publicKey } });
+      expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+      return run;
+    };
+    const swapped = await gate(scenario.move('rebase', addWasm(Buffer.from('wasm v2'))));
+    expect(swapped.outputs['gate-conclusion']).toBe('action_required');
+    expect(scenario.checkOn(scenario.pull.head.sha)!.output.summary).toMatch(/^Stale: the decision was made for/);
+    // Back to the debated bytes on a new base: the evidence is the debate's again, so the record carries forward.
+    const [debated] = scenario.server.state.checkRuns;
+    const rebased = await gate(scenario.move('rebase', addWasm(Buffer.from('wasm v1'))));
+    expect(rebased.outputs['gate-conclusion']).toBe('success');
+    expect(scenario.checkOn(scenario.pull.head.sha)!.output.summary).toMatch(new RegExp(`Carried forward from ${debated!.head_sha}`));
+  }, 120_000);
+});
