@@ -62,7 +62,8 @@ export function parseCommand(body: string, command: string): ParsedCommand {
 export function findCommandLine(body: string, command: string): string | undefined {
   const wanted = command.toLowerCase();
   let fence: { char: string; length: number } | undefined;
-  for (const rawLine of body.split(/\r?\n/)) {
+  // A line ends at LF, CR or CRLF, as CommonMark reads it (a lone CR starts a line the reader sees).
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
     const indent = /^ */.exec(rawLine)?.[0].length ?? 0;
     const text = rawLine.trim();
     const fenceMatch = indent < 4 ? /^(`{3,}|~{3,})/.exec(text) : null;

@@ -135,8 +135,12 @@ describe('/debate accept', () => {
   it('a GitHub failure midway: no throw, the check is completed (not left in progress), and the reply says what failed', async () => {
     scenario = await startGateScenario();
     const record = await debated();
-    scenario.server.state.faults.push({ method: 'GET', path: `/repos/${OWNER}/${REPO}/pulls/12/commits`, status: 404, times: Infinity });
-    const result = await run('maria', '/debate accept B simpler to operate');
+    // Once the accept has started its check, every read of the PR fails.
+    const octokit = scenario.octokit();
+    octokit.hook.after('request', (_response, options) => {
+      if (options.method === 'POST' && String(options.url).endsWith('/check-runs')) scenario.server.state.faults.push({ method: 'GET', path: `/repos/${OWNER}/${REPO}/pulls/12`, status: 404, times: Infinity });
+    });
+    const result = await run('maria', '/debate accept B simpler to operate', {}, { octokit });
     const started = scenario.server.state.checkRuns.filter((c) => c.name === 'pr-debate' && c.head_sha === record.head_sha).at(-1)!;
     expect(started).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(started.output.summary).toMatch(/^The accept could not be recorded: /);
