@@ -6,6 +6,7 @@ import type { Publisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { markerLine } from '../report/comment-context.js';
 import { mirrorAccept, renderAcceptDenied, renderAcceptProblem, renderAcceptReply } from '../report/render-accept.js';
+import { safeCheckOutput } from '../report/check-output-text.js';
 import { renderInputProblem } from '../report/render-notices.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { Settings } from '../settings.js';
@@ -76,7 +77,8 @@ export async function acceptStage(
     const output = judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
     const written = await deps.source.finishCheck(check.id, output);
     finished = true;
-    return { ...written, conclusion: output.conclusion, summary: output.summary };
+    // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
+    return { ...written, conclusion: output.conclusion, summary: safeCheckOutput(output.summary, output.text).summary };
   };
   try {
     const before = await evaluatePull(deps, config, pr, check.appId, undefined);
