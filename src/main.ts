@@ -13,8 +13,11 @@ import { loadSettings, withOutOfScope } from './config/load-settings.js';
 import { readDefaultBranchFile } from './github/read-default-branch-file.js';
 import { z } from 'zod';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
+import { neutraliseCommands } from './report/sanitise.js';
 
-const log: Log = { info: core.info, warning: core.warning, notice: core.notice, group: core.group };
+// `core.info` prints as it is, so a line of outside text (a label, a reason) that starts with `::` would run as a
+// workflow command; warnings, notices and group names are commands already, and core escapes their data.
+const log: Log = { info: (message) => core.info(neutraliseCommands(message)), warning: core.warning, notice: core.notice, group: core.group };
 
 const recorder: RunRecorder = {
   // Output names are the kebab-case of the fields (commentUrl: comment-url, gateConclusion: gate-conclusion).

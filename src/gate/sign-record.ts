@@ -19,6 +19,13 @@ export interface DecisionKeys {
 /** Thrown for a key input that is not an Ed25519 key in the expected PEM form; the message names the input. */
 export class DecisionKeyError extends Error {
   override name = 'DecisionKeyError';
+  /** @param input the input at fault: `decision-signing-key` or `decision-public-key` */
+  constructor(
+    readonly input: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const GENERATE = 'create a pair with `openssl genpkey -algorithm ed25519 -out signing.pem` and `openssl pkey -in signing.pem -pubout -out public.pem`';
@@ -37,7 +44,7 @@ async function importKey(load: () => Promise<CryptoKey>, input: string, what: st
   try {
     return await load();
   } catch {
-    throw new DecisionKeyError(`Input '${input}': expected ${what}; ${GENERATE}, and store the private key as an environment secret`);
+    throw new DecisionKeyError(input, `Input '${input}': expected ${what}; ${GENERATE}, and store the private key as an environment secret`);
   }
 }
 

@@ -5,6 +5,7 @@ import type { GitHubClient } from './create-octokit.js';
 import { findLabeller } from './bridge-source.js';
 import { canTrigger } from './check-permission.js';
 import { parseResponse } from './parse-response.js';
+import { safeCheckOutput } from '../report/check-output-text.js';
 import { MARKER_PREFIX } from '../report/sanitise.js';
 import { HEAD_TRAILER } from './upsert-comment.js';
 
@@ -44,9 +45,10 @@ function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
   return { id: run.id, headSha: run.head_sha, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '', detailsUrl: run.details_url ?? null, text: run.output?.text ?? null };
 }
 
-/** `output` as GitHub takes it: title, summary and text within its limits. */
+/** `output` as GitHub takes it: title, summary and text within its limits, the record's texts rendering as text. */
 function output(result: CheckOutput): { title: string; summary: string; text?: string } {
-  return { title: result.title, summary: result.summary.slice(0, MAX_OUTPUT), ...(result.text === undefined ? {} : { text: result.text.slice(0, MAX_OUTPUT) }) };
+  const safe = safeCheckOutput(result.summary, result.text);
+  return { title: result.title, summary: safe.summary.slice(0, MAX_OUTPUT), ...(safe.text === undefined ? {} : { text: safe.text.slice(0, MAX_OUTPUT) }) };
 }
 
 /**

@@ -1,15 +1,20 @@
 import { acceptDecision } from '../gate/accept-decision.js';
-import { checkOutput, evaluatePull } from '../gate/run-gate.js';
-import { signRecord } from '../gate/sign-record.js';
+import type { GateVerdict } from '../gate/decide-gate.js';
+import { checkOutput, evaluatePull, type CheckOutput } from '../gate/run-gate.js';
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { markerLine } from '../report/comment-context.js';
 import { mirrorAccept, renderAcceptDenied, renderAcceptProblem, renderAcceptReply } from '../report/render-accept.js';
+import { safeCheckOutput } from '../report/check-output-text.js';
+import { renderInputProblem } from '../report/render-notices.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
-import { gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
+import { findDecisionInputProblem, gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
+import { signDecision } from './record-decision.js';
+import { runSecrets } from './run-context.js';
+import { describeFailure } from './step-error.js';
 
 /**
  * `/debate accept <A|B|C|D> <reason>` (contract sections 3 and 9). Someone with write permission
@@ -26,12 +31,19 @@ export interface AcceptOutcome {
   /** The accepted record, when the accept was recorded. */
   record: DecisionRecord | undefined;
   recordFile: string;
+  /** What fails the step (a bad decision key or `decision` input), else undefined. */
+  failure?: string;
 }
 
 type AcceptTrigger = Extract<Trigger, { kind: 'accept' }>;
 
 /**
- * @throws whatever GitHub answers (the caller reports it); a refusal is not an error
+ * The PR is read once: its head is the head judged, and the check is written on it. When the
+ * evaluation saw another head (a push during the accept), the check on the first head is not given
+ * that head's verdict: it says the head moved, nothing is recorded, and the new head is left to its
+ * own gate run (contract section 9, as for `mode: gate`). A check this stage started is always
+ * completed, whatever fails after (`finally`).
+ * @throws whatever GitHub answers (the caller replies with it); a refusal is not an error
  */
 export async function acceptStage(
   clients: { octokit: GitHubClient; log: { info(message: string): void; notice(message: string): void; warning(message: string): void } },
@@ -48,37 +60,77 @@ export async function acceptStage(
     const reply = await publish.reply(pr, renderAcceptDenied(trigger.requestedBy));
     return { ...none, replyUrl: reply.url };
   }
+  // A bad key or `decision` input is said before any check is started (issue #19).
+  const inputProblem = await findDecisionInputProblem(settings);
+  if (inputProblem) {
+    const reply = await publish.reply(pr, renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message));
+    return { ...none, replyUrl: reply.url, failure: inputProblem.message };
+  }
 
   const { config, keys } = await gateConfig(settings);
   const deps = gateDeps(clients.octokit, settings, (m) => clients.log.info(m));
   const head = (await deps.source.getPull(pr)).headSha;
   const check = await deps.source.startCheck(head);
-  const before = await evaluatePull(deps, config, pr, check.appId, undefined);
-  const refuse = async (problem: string): Promise<AcceptOutcome> => {
-    await deps.source.finishCheck(check.id, checkOutput(before.verdict, before.found?.run?.detailsUrl ?? undefined));
-    const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
-    clients.log.notice(`The accept was not recorded: ${problem}.`);
-    return { ...none, gateConclusion: before.verdict.conclusion, replyUrl: reply.url };
+  let finished = false;
+  /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */
+  const finish = async (judged: { headSha: string; verdict: GateVerdict }, detailsUrl: string | undefined) => {
+    const output = judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
+    const written = await deps.source.finishCheck(check.id, output);
+    finished = true;
+    // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
+    return { ...written, conclusion: output.conclusion, summary: safeCheckOutput(output.summary, output.text).summary };
   };
-  if (!before.found) return refuse(`there is no decision record for this PR to accept yet: start a debate first (\`${settings.command}\`)`);
-  if (before.verdict.basis === 'unverified') return refuse(`the newest decision record for this PR was rejected (${before.verdict.summary})`);
-  const applied = acceptDecision(before.found.record, { by: trigger.requestedBy, position: trigger.position, reason: trigger.reason });
-  if (!applied.ok) return refuse(applied.problem);
+  try {
+    const before = await evaluatePull(deps, config, pr, check.appId, undefined);
+    const refuse = async (problem: string): Promise<AcceptOutcome> => {
+      const written = await finish(before, before.found?.run?.detailsUrl ?? undefined);
+      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
+      clients.log.notice(`The accept was not recorded: ${problem}.`);
+      return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
+    };
+    if (before.headSha !== head) return refuse(movedProblem(head, before.headSha, settings.command));
+    if (!before.found) return refuse(`there is no decision record for this PR to accept yet: start a debate first (\`${settings.command}\`)`);
+    if (before.verdict.basis === 'unverified') return refuse(`the newest decision record for this PR was rejected (${before.verdict.summary})`);
+    const applied = acceptDecision(before.found.record, { by: trigger.requestedBy, position: trigger.position, reason: trigger.reason });
+    if (!applied.ok) return refuse(applied.problem);
 
-  if (!keys.signing && keys.verifying) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
-  const record = keys.signing ? await signRecord(applied.record, keys.signing) : applied.record;
-  const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
-  const detailsUrl = before.found.run?.detailsUrl ?? undefined;
-  const written = await deps.source.finishCheck(check.id, checkOutput(after.verdict, detailsUrl));
-  const conclusion = after.verdict.conclusion;
+    if (!keys.signing && keys.verifying) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
+    const record = await signDecision(settings, applied.record, runSecrets(settings));
+    const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
+    const written = await finish(after, before.found.run?.detailsUrl ?? undefined);
+    if (after.headSha !== head) {
+      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, movedProblem(head, after.headSha, settings.command)));
+      return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
+    }
+    const conclusion = written.conclusion;
 
-  const marker = markerLine(record.id);
-  const comment = await publish.find(pr, marker);
-  if (comment) await publish.edit(comment.id, mirrorAccept(comment.body, record, { headSha: after.headSha, conclusion }));
-  else clients.log.warning(`The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`);
+    const marker = markerLine(record.id);
+    const comment = await publish.find(pr, marker);
+    if (comment) await publish.edit(comment.id, mirrorAccept(comment.body, record, { headSha: head, conclusion }));
+    else clients.log.warning(`The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`);
 
-  const reply = await publish.reply(pr, renderAcceptReply(record, { headSha: after.headSha, conclusion, summary: after.verdict.summary, url: written.htmlUrl }));
-  clients.log.info(`${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${after.headSha} is ${conclusion}.`);
-  const recordFile = (await writeRecordFile(settings, record, { conclusion, headSha: after.headSha, link: comment?.url ?? written.htmlUrl })) ?? '';
-  return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };
+    const reply = await publish.reply(pr, renderAcceptReply(record, { headSha: head, conclusion, summary: written.summary, url: written.htmlUrl }));
+    clients.log.info(`${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${head} is ${conclusion}.`);
+    const recordFile = (await writeRecordFile(settings, record, { conclusion, headSha: head, link: comment?.url ?? written.htmlUrl })) ?? '';
+    return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };
+  } catch (error) {
+    // The check must not stay in progress: it says the accept could not be recorded, then the caller replies.
+    if (!finished) {
+      const reason = describeFailure(error);
+      await deps.source
+        .finishCheck(check.id, { conclusion: 'action_required', title: 'Accept not recorded', summary: `The accept could not be recorded: ${reason}`, text: undefined, detailsUrl: undefined })
+        .catch((finishError: unknown) => clients.log.warning(`Could not complete the pr-debate check run either: ${describeFailure(finishError)}`));
+    }
+    throw error;
+  }
+}
+
+/** Why nothing was accepted when the PR's head moved during the accept. */
+function movedProblem(head: string, moved: string, command: string): string {
+  return `the PR's head moved from ${head} to ${moved} while the accept was being recorded, so nothing was recorded on either head; write \`${command} accept\` again for the new head`;
+}
+
+/** The check on a head that was not the head judged: not passing, naming both heads. */
+function headMoved(head: string, moved: string): CheckOutput {
+  return { conclusion: 'action_required', title: 'Head moved', summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
 }

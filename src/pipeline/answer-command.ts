@@ -5,6 +5,7 @@ import type { PostedComment } from '../github/upsert-comment.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
+import { findDecisionInputProblem } from './gate-context.js';
 import { openPublisher, type RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
 import { skipped, type Log, type PipelineClients, type PipelineResult } from './types.js';
@@ -49,13 +50,15 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
 
 /**
  * What stops an authorised run before any model call, as a reply on the PR and the step's failure:
- * an input of the workflow that is not valid (named, with the values it accepts), or no API key for a
- * provider a role uses.
+ * an input of the workflow that is not valid (named, with the values it accepts), no API key for a
+ * provider a role uses, or a decision key or `decision` input that could not be used at the end of
+ * the debate (issue #19: found before the debate is paid for, not after).
  * @returns the reply and the failure, or undefined when the run can go on
  */
-export function findProblem(settings: Settings): { reply: (login: string) => string; failure: string } | undefined {
-  if (settings.invalidInput) {
-    const { input, message } = settings.invalidInput;
+export async function findProblem(settings: Settings): Promise<{ reply: (login: string) => string; failure: string } | undefined> {
+  const invalid = settings.invalidInput ?? (await findDecisionInputProblem(settings));
+  if (invalid) {
+    const { input, message } = invalid;
     return {
       failure: message,
       reply: (login) => renderInputProblem(login, input, message),
@@ -71,7 +74,7 @@ export function findProblem(settings: Settings): { reply: (login: string) => str
 }
 
 /** Replies with a {@link findProblem} problem and fails the step; nothing else is posted or called. */
-export async function answerProblem(run: RunContext, problem: NonNullable<ReturnType<typeof findProblem>>): Promise<PipelineResult> {
+export async function answerProblem(run: RunContext, problem: NonNullable<Awaited<ReturnType<typeof findProblem>>>): Promise<PipelineResult> {
   const reply = await step('replying on the pull request', () => run.publisher.reply(run.trigger.pullNumber, problem.reply(run.trigger.requestedBy)));
   return { ...skipped({ commentUrl: reply.url, failure: problem.failure }), status: 'aborted' };
 }

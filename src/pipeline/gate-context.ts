@@ -5,7 +5,7 @@ import { renderRecordFile } from '../gate/render-record-file.js';
 import { rebuildEvidence } from '../gate/rebuild-evidence.js';
 import type { GateConfig, GateDeps } from '../gate/run-gate.js';
 import { parseRecordText } from '../gate/select-record.js';
-import { importDecisionKeys, type DecisionKeys } from '../gate/sign-record.js';
+import { DecisionKeyError, importDecisionKeys, type DecisionKeys } from '../gate/sign-record.js';
 import { createGateSource } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { createPullRequestSource } from '../github/pull-request-source.js';
@@ -49,6 +49,23 @@ export async function gateConfig(settings: Settings): Promise<{ config: GateConf
     },
     keys,
   };
+}
+
+/**
+ * Checks the decision keys and input `decision` before anything is paid for or written (issue #19): a
+ * public key pasted into the signing-key secret, or a `decision` that is no record, is said at the start
+ * of the run, not after the debate.
+ * @returns the input at fault and the message naming it and the fix, or undefined when all are usable
+ */
+export async function findDecisionInputProblem(settings: Settings): Promise<{ input: string; message: string } | undefined> {
+  try {
+    await gateConfig(settings);
+    return undefined;
+  } catch (error) {
+    if (error instanceof DecisionKeyError) return { input: error.input, message: error.message };
+    if (error instanceof SettingsError) return { input: 'decision', message: error.message };
+    throw error;
+  }
 }
 
 /**

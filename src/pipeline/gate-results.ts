@@ -32,7 +32,7 @@ export function acceptResult(outcome: AcceptOutcome): PipelineResult {
     commentUrl: outcome.replyUrl,
     decision: record ? JSON.stringify(record) : '',
     report: '',
-    failure: undefined,
+    failure: outcome.failure,
     gateConclusion: outcome.gateConclusion,
     decisionRecordFile: outcome.recordFile,
   };

@@ -1,11 +1,12 @@
 import { decisionCheckOutput } from '../gate/decision-check.js';
-import { signRecord } from '../gate/sign-record.js';
+import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
 import { createDecisionCheck } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
-import type { DecisionRecord } from '../report/decision-record.js';
+import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
+import { redactJsonText } from '../report/redact.js';
 import type { Settings } from '../settings.js';
-import { gateConfig, writeRecordFile } from './gate-context.js';
+import { writeRecordFile } from './gate-context.js';
 
 /**
  * The end of a debate for the merge gate (contract section 9): the record is signed before the comment
@@ -13,12 +14,16 @@ import { gateConfig, writeRecordFile } from './gate-context.js';
  */
 
 /**
- * Signs the record with `decision-signing-key`, when set.
- * @throws DecisionKeyError when the key is not an Ed25519 PKCS#8 PEM
+ * Redacts the record's texts (a key pasted into a reason or echoed into a label), then signs it with
+ * `decision-signing-key` when set (contract section 9: a record is redacted before it is signed, and
+ * nothing alters a signature after). Every copy of the record is made from what this returns.
+ * @param secrets the run's exact secrets (`runSecrets`)
+ * @throws DecisionKeyError when the key is not an Ed25519 PKCS#8 PEM (checked before the debate by `findProblem`)
  */
-export async function signDecision(settings: Settings, record: DecisionRecord): Promise<DecisionRecord> {
-  const { keys } = await gateConfig(settings);
-  return keys.signing ? signRecord(record, keys.signing) : record;
+export async function signDecision(settings: Settings, record: DecisionRecord, secrets: readonly string[]): Promise<DecisionRecord> {
+  const redacted = decisionRecordSchema.parse(redactJsonText({ ...record, signature: null }, secrets));
+  const { signing } = await importDecisionKeys({ signingKey: settings.decisionSigningKey, publicKey: undefined });
+  return signing ? signRecord(redacted, signing) : redacted;
 }
 
 /** What the debate's check run and record file came to, for the outputs. */

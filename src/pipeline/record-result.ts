@@ -57,13 +57,17 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
     preset: debate.plan.preset,
     evidence: pack,
   });
-  const record = await step('signing the decision record', () => signDecision(settings, built));
   const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl };
-  const render = (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
+  const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
+  // The report is saved before the record is signed, so that a signing failure loses nothing the debate produced.
+  await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets), false);
+  // Redacted, then signed; every copy below is made from the signed record, and redaction keeps signatures whole.
+  const record = await step('signing the decision record', () => signDecision(settings, built, run.secrets));
+  const render = renderWith(record);
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
-  const decision = redactSecrets(recordToJson(record), run.secrets);
+  const decision = recordToJson(record);
   await saveReport(run, report);
   clients.recorder.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
   await clients.recorder.writeSummary(report);
@@ -74,13 +78,13 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
  * Writes the whole report to `RUNNER_TEMP/pr-debate-<id>.md` and logs the path, so nothing is lost when
  * the comment had to be cut (a later step can upload it as an artifact). A failed write is a warning.
  */
-async function saveReport(run: RunContext, report: string): Promise<void> {
+async function saveReport(run: RunContext, report: string, announce = true): Promise<void> {
   const { runnerTemp } = run.settings;
   if (!runnerTemp) return;
   const file = path.join(runnerTemp, `pr-debate-${run.id}.md`);
   try {
     await writeFile(file, report);
-    run.clients.log.info(`The whole report is in ${file}`);
+    if (announce) run.clients.log.info(`The whole report is in ${file}`);
   } catch (error) {
     run.clients.log.warning(`Could not write the report to ${file}: ${describeFailure(error)}`);
   }

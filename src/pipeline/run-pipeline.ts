@@ -12,6 +12,7 @@ import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from '
 import { describeFailure } from './step-error.js';
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
+import { renderAcceptFailure } from '../report/render-accept.js';
 import { runGateMode } from './run-gate-mode.js';
 import { resolveBridge } from './resolve-bridge.js';
 import { trackProgress, type ProgressTracker } from './track-progress.js';
@@ -28,16 +29,17 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
   const github = { octokit: clients.github.writes, log: clients.log };
   if (trigger.kind === 'bridge') {
     // A fork PR's run is only a pointer: the PR, its head, the label and who added it are read from GitHub first.
-    const resolved = await resolveBridge(clients, settings, trigger.purpose, trigger.run);
+    const resolved = await resolveBridge(clients, settings, trigger.purpose, trigger.run).catch((error: unknown) => ({ kind: 'failed' as const, error }));
+    if (resolved.kind === 'failed') return finish(clients, failedWithout(clients, 'The workflow_run bridge', resolved.error));
     if (resolved.kind !== 'refused') return runPipeline(clients, settings, resolved);
     clients.log.notice(`pr-debate bridge did nothing: ${resolved.reason}.`);
     return finish(clients, skipped());
   }
-  if (trigger.kind === 'gate') return finish(clients, gateResult(await runGateMode(github, settings, trigger.target)));
-  if (trigger.kind === 'accept') return finish(clients, acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
+  if (trigger.kind === 'gate') return finish(clients, await runGateMode(github, settings, trigger.target).then(gateResult, (error: unknown) => failedWithout(clients, 'The merge gate', error)));
+  if (trigger.kind === 'accept') return finish(clients, await accept(clients, settings, trigger));
   if (trigger.kind === 'go') {
     // A bad input or a missing key is said first, as for any debate command, before the plan is read.
-    if (findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
+    if (await findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
     // `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
     const resolved = await resolveGo(clients, settings, trigger).catch((error: unknown) => ({ kind: 'failed' as const, failure: describeFailure(error) }));
     if (resolved.kind === 'failed') return finish(clients, { ...skipped({ failure: resolved.failure }), status: 'aborted' });
@@ -58,7 +60,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     // Authorize: only writers start a debate; a bad input or a missing key is said on the PR at once.
     const allowed = await authorize(clients, settings, run.publisher, trigger);
     if (allowed !== true) return finish(clients, skipped({ commentUrl: allowed.url }));
-    const problem = findProblem(settings);
+    const problem = await findProblem(settings);
     if (problem) return finish(clients, await command.settle(await answerProblem(run, problem)));
     // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.
     command.acknowledge();
@@ -87,6 +89,29 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     progress?.stop();
     return finish(clients, await command.settle(await publishFailure(run, error, recorded)));
   }
+}
+
+/** `/debate accept`: what fails after the trigger is said in a reply to the command, and the step fails. */
+async function accept(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'accept' }>): Promise<PipelineResult> {
+  const publisher = openPublisher(clients, settings);
+  try {
+    return acceptResult(await acceptStage({ octokit: clients.github.writes, log: clients.log }, settings, publisher, trigger));
+  } catch (error) {
+    const failed = failedWithout(clients, 'The accept', error);
+    try {
+      failed.commentUrl = (await publisher.reply(trigger.pullNumber, renderAcceptFailure(trigger.requestedBy, failed.failure ?? ''))).url;
+    } catch (replyError) {
+      clients.log.warning(`Could not reply on the pull request either: ${describeFailure(replyError)}`);
+    }
+    return failed;
+  }
+}
+
+/** A gate or accept run that failed after the trigger: no throw, the failure for the step (and the log). */
+function failedWithout(clients: PipelineClients, what: string, error: unknown): PipelineResult {
+  const failure = `${what} failed: ${describeFailure(error)}`;
+  clients.log.warning(failure);
+  return { ...skipped({ failure }), status: 'aborted' };
 }
 
 /** Sets the final outputs of a run. */

@@ -57,3 +57,8 @@ export function renderAcceptDenied(login: string): string {
 export function renderAcceptProblem(login: string, problem: string): string {
   return `${mention(login)} ${problem}. Nothing was accepted.`;
 }
+
+/** The reply when an accept failed midway (a GitHub error): what failed; the check says it was not recorded. */
+export function renderAcceptFailure(login: string, problem: string): string {
+  return `${mention(login)} ${sanitiseText(problem, { inline: true })}. The accept was not recorded; the \`pr-debate\` check says so. Write the command again once this is fixed.`;
+}

@@ -6,8 +6,20 @@
 /** The hidden first line of every debate comment (contract section 7). */
 export const MARKER_PREFIX = '<!-- pr-debate:v1';
 
-/** Bidirectional controls (Trojan Source) and invisible characters a reader should see, not be fooled by. */
-const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/g;
+/**
+ * Bidirectional controls (Trojan Source) and invisible characters a reader should see, not be fooled by;
+ * also the line and paragraph separators and NEL (U+2028, U+2029, U+0085), which CommonMark does not
+ * end a line at but YAML 1.1 readers and JavaScript do, so no copy of a text breaks a line there.
+ */
+const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff\u2028\u2029\u0085]/g;
+
+/**
+ * A line ending as CommonMark reads one: a line feed, a carriage return not followed by a line feed, or
+ * both (CommonMark spec 0.31.2, "Characters and lines"). A lone CR ends a line too, so text folded or
+ * split at `\r?\n` alone can still start a line of its own, e.g. an HTML block that carries a marker.
+ * The runner reads a log line the same way (a workflow command starts at any of them).
+ */
+export const LINE_ENDING = /\r\n|\r|\n/;
 
 /** C0 controls other than tab and newline, and DEL: they have no business in a comment. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
@@ -85,7 +97,7 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
     .replace(/(?<![A-Za-z0-9])@/g, `@${ZWSP}`)
     .replace(CONTROL_CHARACTERS, '');
   out = breakAutolinks(out)
-    .split(/\r?\n/)
+    .split(LINE_ENDING)
     // Leading blanks go: four would make an indented code block, where nothing links (a reference either).
     // Every Unicode blank, not only space and tab: the command parser trims them all (String#trim), so
     // `\u00a0/debate accept B` would otherwise start a line with the command.
@@ -162,7 +174,7 @@ export function mention(login: string): string {
  * meaning to as a character reference: a `|` (it would split a table cell), or text of spaces only.
  */
 export function codeSpan(text: string): string {
-  const content = revealHiddenCharacters(text).replace(/\r?\n/g, ' ').replace(CONTROL_CHARACTERS, '');
+  const content = revealHiddenCharacters(text).replace(new RegExp(LINE_ENDING, 'g'), ' ').replace(CONTROL_CHARACTERS, '');
   if (content.includes('|') || content.trim() === '') {
     const escaped = escapeHtml(content).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
     return `<code>${escaped}</code>`;
@@ -183,4 +195,17 @@ export function fencedBlock(content: string, language: string): string {
 
 function longestBacktickRun(text: string): number {
   return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+}
+
+/**
+ * Text from outside (a label, a reason, a file name) for a line of the job log: the runner reads every
+ * line that starts with `::` (or the older `##[`) as a workflow command (GitHub Docs, "Workflow commands
+ * for GitHub Actions"), and a line starts after any CR or LF. Each such line gets a zero-width space
+ * first, which the runner does not trim, so it is printed, never run; nothing else changes.
+ */
+export function neutraliseCommands(text: string): string {
+  return text
+    .split(LINE_ENDING)
+    .map((line) => line.replace(/^(\s*)(::|##\[)/, `$1${ZWSP}$2`))
+    .join('\n');
 }

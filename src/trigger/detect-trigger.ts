@@ -76,6 +76,8 @@ const commentPayload = z.object({
     author_association: z.string().optional(),
   }),
   changes: z.object({ body: z.object({ from: z.string() }).optional() }).optional(),
+  /** Who acted: on `edited`, the person who edited the comment, who may not be its author (GitHub Docs, webhook "issue_comment": `sender`). */
+  sender: user,
 });
 
 /**
@@ -133,8 +135,13 @@ export function detectTrigger(
       return { kind: 'skip', reason: `issue_comment event with action "${event.action}": only new or edited comments can carry a command` };
     }
     if (!event.issue.pull_request) return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
-    if (event.comment.user.type === 'Bot') {
-      return { kind: 'skip', reason: `the comment is by a bot (${event.comment.user.login}); bots never trigger a debate` };
+    // The person who acts is the payload's `sender`: on `created` the comment's author, on `edited` whoever
+    // edited it. A writer who edits another writer's comment into a command is the one who asks, so the
+    // command is theirs (recorded as, and permission-checked for, the sender), never the author's.
+    const actor = event.sender;
+    if (event.comment.user.type === 'Bot' || actor.type === 'Bot') {
+      const bot = event.comment.user.type === 'Bot' ? event.comment.user.login : actor.login;
+      return { kind: 'skip', reason: `the comment is by a bot (${bot}); bots never trigger a debate` };
     }
     const line = findCommandLine(event.comment.body ?? '', config.command);
     if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
@@ -142,16 +149,18 @@ export function detectTrigger(
       const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
-    if (event.comment.author_association && REFUSED_ASSOCIATIONS.has(event.comment.author_association)) {
+    // `author_association` describes the comment's author, so it pre-filters only a command its author sent.
+    const byAuthor = actor.login === event.comment.user.login;
+    if (byAuthor && event.comment.author_association && REFUSED_ASSOCIATIONS.has(event.comment.author_association)) {
       return {
         kind: 'refuse',
         pullNumber: event.issue.number,
-        requestedBy: event.comment.user.login,
+        requestedBy: actor.login,
         commentId: event.comment.id,
-        reason: `${event.comment.user.login} is ${event.comment.author_association} on this repository (author_association)`,
+        reason: `${actor.login} is ${event.comment.author_association} on this repository (author_association)`,
       };
     }
-    const base = { pullNumber: event.issue.number, requestedBy: event.comment.user.login, commentId: event.comment.id };
+    const base = { pullNumber: event.issue.number, requestedBy: actor.login, commentId: event.comment.id };
     const command = parseCommandLine(line, config.command);
     switch (command.kind) {
       case 'debate':

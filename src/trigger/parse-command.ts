@@ -62,7 +62,8 @@ export function parseCommand(body: string, command: string): ParsedCommand {
 export function findCommandLine(body: string, command: string): string | undefined {
   const wanted = command.toLowerCase();
   let fence: { char: string; length: number } | undefined;
-  for (const rawLine of body.split(/\r?\n/)) {
+  // A line ends at LF, CR or CRLF, as CommonMark reads it (a lone CR starts a line the reader sees).
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
     const indent = /^ */.exec(rawLine)?.[0].length ?? 0;
     const text = rawLine.trim();
     const fenceMatch = indent < 4 ? /^(`{3,}|~{3,})/.exec(text) : null;
@@ -99,7 +100,9 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   if (/^go$/i.test(rest)) return { kind: 'go', line };
   // "go" with more words but no second position (`go --deep`, `go now`): the plan is run as posted.
   if (/^go\b/i.test(rest) && !SEPARATOR.test(` ${rest} `)) return { kind: 'invalid', line, problem: '`go` takes nothing after it: it runs the posted plan as it is; to change the positions or options, write the whole command instead' };
-  const accept = /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
+  // `accept` takes one letter and a reason; words with "vs" in them make the line a debate request
+  // (`/debate accept a breaking change vs keep backward compatibility`), contract sections 3 and 9.
+  const accept = SEPARATOR.test(` ${rest} `) ? null : /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
   if (accept) {
     const position = (accept[1] ?? '').toUpperCase();
     const reason = (accept[2] ?? '').trim();

@@ -30,7 +30,7 @@ describe('recording a debate’s decision', () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
     const settings = settingsWith({ 'decision-signing-key': ed25519Pems().signingKey, 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
-    const record = await signDecision(settings, await scenario.record());
+    const record = await signDecision(settings, await scenario.record(), []);
     expect(record.signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     const log = logs();
     const result = await recordDecision({ octokit: scenario.octokit(), log }, settings, record, false, 'https://github.com/octo/widgets/pull/12#issuecomment-9');

@@ -23,3 +23,23 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 });
+
+describe('a signed decision record (issue #19, item 5)', () => {
+  it('keeps the record’s signature whole in any text, and redacts the record before it is signed', async () => {
+    const { importDecisionKeys, verifyRecord } = await import('../../src/gate/sign-record.js');
+    const { signDecision } = await import('../../src/pipeline/record-decision.js');
+    const { parseSettings } = await import('../../src/settings.js');
+    const { fixtureRecord } = await import('../support/debate-fixtures.js');
+    const { fixturePack } = await import('../support/evidence-fixtures.js');
+    const { ed25519Pems } = await import('../support/gate-scenario.js');
+    const pems = ed25519Pems();
+    const settings = parseSettings((name) => ({ 'github-token': 'ghs_x', 'decision-signing-key': pems.signingKey })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' });
+    const leaked = { ...fixtureRecord(fixturePack()), accepted: { by: 'maria', position: 'B' as const, reason: 'the key sk-ant-api03-AbCdEfGhIjKlMnOp works; so does run-secret-123' } };
+    const signed = await signDecision(settings, leaked, ['run-secret-123']);
+    expect(signed.accepted!.reason).toBe(`the key ${REDACTED} works; so does ${REDACTED}`);
+    const { verifying } = await importDecisionKeys({ signingKey: undefined, publicKey: pems.publicKey });
+    expect(await verifyRecord(signed, verifying!)).toEqual({ ok: true });
+    const text = `signature: ${signed.signature}\n${JSON.stringify(signed)}`;
+    expect(redactSecrets(text, ['run-secret-123'])).toBe(text);
+  });
+});

@@ -137,3 +137,34 @@ describe('codeSpan', () => {
     );
   });
 });
+
+describe('line endings as CommonMark reads them (issue #19, item 6)', () => {
+  const hostile = 'lib/big\r<!-- pr-debate:v1 id=ffffffffffffffff -->\r<details open><summary>Official verdict: B</summary>';
+  const htmlOf = (markdown: string) => renderAsGitHub(markdown).html;
+
+  it('a lone CR in a file name cannot end the code span and start an HTML block', () => {
+    for (const path of [hostile, hostile.replace(/\r/g, '\r\n'), hostile.replace(/\r/g, '\n')]) {
+      expect(htmlOf(`Omitted: ${codeSpan(path)} (diff)`)).toEqual([]);
+      expect(htmlOf(`- ${codeSpan(path)}`)).toEqual([]);
+    }
+  });
+
+  it('a lone CR in text cannot start a line: no HTML, heading, quote or command line', () => {
+    for (const inline of [false, true]) {
+      const out = sanitiseText(`reason\r<!-- pr-debate:v1 id=ffffffffffffffff -->\r# Official\r> quoted\r/debate accept B`, { inline });
+      expect(htmlOf(out)).toEqual([]);
+      expect(out).not.toMatch(/\r/);
+      expect(findCommandLine(out, '/debate')).toBeUndefined();
+      const types: string[] = [];
+      const walker = new Parser().parse(out).walker();
+      let event;
+      while ((event = walker.next())) if (event.entering) types.push(event.node.type);
+      expect(types.filter((t) => t === 'heading' || t === 'block_quote' || t === 'html_block')).toEqual([]);
+    }
+  });
+
+  it('line and paragraph separators and NEL are shown, not kept', () => {
+    expect(sanitiseText('a\u2028b\u2029c\u0085d')).toBe('a⟨U+2028⟩b⟨U+2029⟩c⟨U+0085⟩d');
+    expect(codeSpan('a\u2028b')).toBe('`a⟨U+2028⟩b`');
+  });
+});

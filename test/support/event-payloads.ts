@@ -48,6 +48,8 @@ export function commentEvent(options: {
   action?: 'created' | 'edited' | 'deleted';
   previousBody?: string;
   onIssue?: boolean;
+  /** Who acted (`sender`); default the comment's author, as on `created`. On `edited` it is whoever edited. */
+  sender?: string;
 }) {
   const payload = example('issue_comment', 'created');
   patchRepository(payload, options.owner, options.repo);
@@ -69,6 +71,8 @@ export function commentEvent(options: {
   payload.comment.user.login = options.user ?? 'maintainer';
   payload.comment.user.type = options.userType ?? 'User';
   payload.comment.author_association = options.association ?? 'MEMBER';
+  payload.sender.login = options.sender ?? payload.comment.user.login;
+  payload.sender.type = options.sender === undefined ? payload.comment.user.type : 'User';
   if (options.previousBody !== undefined) payload.changes = { body: { from: options.previousBody } };
   return payload;
 }
