@@ -169,8 +169,9 @@ function inputs(values: string[] | undefined, usage: string): Record<string, str
   for (const pair of values ?? []) {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(pair);
     if (!match) throw new UsageError(`--input ${pair}: expected NAME=VALUE, such as --input language=German`, usage);
-    if (!INPUT_NAMES.includes(match[1]!)) throw new UsageError(`--input ${pair}: pr-debate has no input '${match[1]}' (it has ${INPUT_NAMES.join(', ')})`, usage);
-    out[match[1]!] = match[2]!;
+    const [, name = '', value = ''] = match;
+    if (!INPUT_NAMES.includes(name)) throw new UsageError(`--input ${pair}: pr-debate has no input '${name}' (it has ${INPUT_NAMES.join(', ')})`, usage);
+    out[name] = value;
   }
   return out;
 }

@@ -14,7 +14,7 @@ const env = { GITHUB_TOKEN: TOKEN, ANTHROPIC_API_KEY: 'sk-ant-not-called' };
 let github: GitHubServer;
 
 beforeAll(async () => {
-  github = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'cache', pulls: [cachePullWithHeadConfig(1)] }], tokens: { [TOKEN]: 'octo' } });
+  github = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'cache', pulls: [cachePullWithHeadConfig(1)] }], token: 'ghs_githubDownSuiteBot00000000000000000000', tokens: { [TOKEN]: 'octo' } });
 });
 afterAll(async () => github.close());
 beforeEach(() => {
