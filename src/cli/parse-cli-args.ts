@@ -79,7 +79,7 @@ default: the comment is printed to stdout and nothing is written to GitHub.
 Options:
   --positions "A vs B [vs C]"  the positions to debate (2 to 4); default: the moderator infers them
   --preset quick|standard|deep debate depth (default: the config file's, else standard)
-  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N)
+  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N; max-rounds caps it)
   --rfc PATH                   the RFC / design document at the PR head
   --out-of-scope "a; b"        topics the debate must not drift into
   --model ID                   model for every role ([provider:]model)
