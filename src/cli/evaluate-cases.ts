@@ -7,7 +7,7 @@ import { renderEvalTable } from '../eval/score-arms.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
-import { INPUT_NAMES, parseSettings, requireCredentials, SettingsError } from '../settings.js';
+import { parseSettings, requireCredentials, SettingsError } from '../settings.js';
 import { describeFailure, RunStopped } from './call-pipeline.js';
 import { USAGE, type CliCommand } from './parse-cli-args.js';
 import type { CliIo } from './run-pull-request.js';
@@ -33,8 +33,6 @@ export async function evaluateCases(command: Extract<CliCommand, { kind: 'eval' 
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort(new RunStopped('stopped with Ctrl-C', 'The eval was stopped with Ctrl-C.')));
   try {
-    const unknown = Object.keys(command.inputs).filter((name) => !INPUT_NAMES.includes(name));
-    if (unknown.length > 0) throw new SettingsError(`${unknown.map((n) => `'${n}'`).join(', ')}: this version of pr-debate has no such input`);
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases);

@@ -13,7 +13,10 @@ let interrupts = 0;
 const handlers = new Set<() => void>();
 process.on('SIGINT', () => {
   interrupts += 1;
-  if (interrupts > 1 || handlers.size === 0) process.exit(130);
+  if (interrupts > 1 || handlers.size === 0) {
+    process.stderr.write('\nStopped with Ctrl-C.\n');
+    process.exit(130);
+  }
   process.stderr.write('\nStopping: model calls in flight are being stopped; press Ctrl-C again to quit at once.\n');
   for (const handler of handlers) handler();
 });

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { INPUT_NAMES, inputsSchema } from '../input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 
@@ -38,7 +39,7 @@ export type CliCommand =
       /** Inputs by action.yml name: the options above that are inputs, and every `--input name=value`. */
       inputs: Record<string, string>;
     }
-  | { kind: 'gate'; pr: PullRequestRef; json: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
+  | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
   | {
       kind: 'eval';
       cases: string;
@@ -78,7 +79,7 @@ default: the comment is printed to stdout and nothing is written to GitHub.
 Options:
   --positions "A vs B [vs C]"  the positions to debate (2 to 4); default: the moderator infers them
   --preset quick|standard|deep debate depth (default: the config file's, else standard)
-  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N)
+  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N; max-rounds caps it)
   --rfc PATH                   the RFC / design document at the PR head
   --out-of-scope "a; b"        topics the debate must not drift into
   --model ID                   model for every role ([provider:]model)
@@ -88,7 +89,7 @@ Options:
   --out FILE                   write the comment to FILE instead of stdout
   --json                       print the decision record (JSON) to stdout instead of the comment
   --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
-  --verbose                    also print the pipeline's log lines on stderr
+  --verbose                    also print the pipeline's log lines and each GitHub request on stderr
   -h, --help                   this text
 
 Settings as in the action: options here > .github/pr-debate.yml on the default branch > defaults.
@@ -103,6 +104,7 @@ Options:
   --json                       print the conclusion as JSON
   --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
   --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
+  --verbose                    also print the gate's log lines and each GitHub request on stderr
   -h, --help                   this text`,
   eval: `Usage: pr-debate eval --cases DIR [options]
 
@@ -167,9 +169,40 @@ function inputs(values: string[] | undefined, usage: string): Record<string, str
   for (const pair of values ?? []) {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(pair);
     if (!match) throw new UsageError(`--input ${pair}: expected NAME=VALUE, such as --input language=German`, usage);
-    out[match[1]!] = match[2]!;
+    const [, name = '', value = ''] = match;
+    if (!INPUT_NAMES.includes(name)) throw new UsageError(`--input ${pair}: pr-debate has no input '${name}' (it has ${INPUT_NAMES.join(', ')})`, usage);
+    out[name] = value;
   }
   return out;
+}
+
+const INPUT_SCHEMAS = new Map(Object.entries(inputsSchema.shape));
+
+/**
+ * Checks each value with the action's own input schema (src/input-schemas.ts), so that a bad value is a
+ * usage error before any request rather than a settings error after GitHub was asked for the config file.
+ * @param given inputs by action.yml name; `option` names the option a value came from, for the message
+ * @throws UsageError with the schema's words: `--preset turbo: expected one of quick, standard, deep, got "turbo"`
+ */
+function checkInputs(given: Record<string, string>, option: Record<string, string>, usage: string): Record<string, string> {
+  for (const [name, value] of Object.entries(given)) {
+    const result = INPUT_SCHEMAS.get(name)?.safeParse(value);
+    if (result && !result.success) throw new UsageError(`${option[name] ?? `--input ${name}=${value}`}: ${(result.error.issues[0]?.message ?? 'invalid').replace(/^Input '[^']+': /, '')}`, usage);
+  }
+  return given;
+}
+
+/** `--api-url`: an http(s) URL, checked before it is asked anything. */
+function apiUrl(text: string | undefined, usage: string): string | undefined {
+  if (text === undefined) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') throw new UsageError(`--api-url ${text}: expected the GitHub REST API's base URL, such as https://api.github.com or https://ghe.example.com/api/v3`, usage);
+  return text;
 }
 
 function parseRun(args: readonly string[]): CliCommand {
@@ -200,9 +233,13 @@ function parseRun(args: readonly string[]): CliCommand {
   const parsed = parseCommandLine(commandText, '/debate');
   if (parsed.kind !== 'debate') throw new UsageError(parsed.kind === 'invalid' ? parsed.problem.replace(/--rounds=/g, '--rounds ').replace(/--rfc=/g, '--rfc ') : `--positions "${values.positions ?? ''}": expected "A vs B [vs C [vs D]]"`, usage);
   const given = { ...inputs(values.input, usage) };
-  if (values.preset !== undefined) given.preset = values.preset;
-  if (values.model !== undefined) given.model = values.model;
-  if (values['max-cost-usd'] !== undefined) given['max-cost-usd'] = values['max-cost-usd'];
+  const option: Record<string, string> = {};
+  for (const [name, value] of [['preset', values.preset], ['model', values.model], ['max-cost-usd', values['max-cost-usd']]] as const) {
+    if (value === undefined) continue;
+    given[name] = value;
+    option[name] = `--${name} ${value}`;
+  }
+  checkInputs(given, option, usage);
   return {
     kind: 'run',
     pr,
@@ -215,18 +252,19 @@ function parseRun(args: readonly string[]): CliCommand {
     out: values.out,
     json: values.json ?? false,
     verbose: values.verbose ?? false,
-    apiUrl: values['api-url'],
+    apiUrl: apiUrl(values['api-url'], usage),
     inputs: given,
   };
 }
 
 function parseGate(args: readonly string[]): CliCommand {
   const usage = USAGE.gate;
-  const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' } }, usage);
+  const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' }, verbose: { type: 'boolean' } }, usage);
   if (values.help) return { kind: 'help', text: usage };
   const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
   if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
-  return { kind: 'gate', pr: pullRequest(positionals, usage), json: values.json ?? false, apiUrl: values['api-url'], inputs: inputs(values.input, usage), appId: Number(appId) };
+  const pr = pullRequest(positionals, usage);
+  return { kind: 'gate', pr, json: values.json ?? false, verbose: values.verbose ?? false, apiUrl: apiUrl(values['api-url'], usage), inputs: checkInputs(inputs(values.input, usage), {}, usage), appId: Number(appId) };
 }
 
 function parseEval(args: readonly string[]): CliCommand {
@@ -247,6 +285,7 @@ function parseEval(args: readonly string[]): CliCommand {
   const given = { ...inputs(values.input, usage) };
   given.preset = values.preset ?? given.preset ?? 'quick';
   if (values.model !== undefined) given.model = values.model;
+  checkInputs(given, { ...(values.preset === undefined ? {} : { preset: `--preset ${values.preset}` }), ...(values.model === undefined ? {} : { model: `--model ${values.model}` }) }, usage);
   return {
     kind: 'eval',
     cases: values.cases,

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { loadSettings, withOutOfScope } from '../config/load-settings.js';
 import { createPublisher } from '../github/create-publisher.js';
-import { readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
+import { GitHubUnreachable, readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
-import { INPUT_NAMES, MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
+import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { describeFailure, RunStopped, runPipeline, runSecrets } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
@@ -31,14 +31,16 @@ const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and
 /**
  * The clients and settings of a CLI run on one pull request, as the action builds them: the token from
  * `GITHUB_TOKEN` / `GH_TOKEN`, the config file from the repository's default branch, then the options.
+ * Octokit's own request lines go to stderr only with `verbose`.
  * @throws SettingsError naming what is missing or wrong and how to fix it
+ * @throws GitHubUnreachable when the first request shows GitHub cannot be used at the API URL (in seconds)
  */
-export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string> }, io: CliIo, progress: Progress) {
+export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string>; verbose: boolean }, io: CliIo, progress: Progress) {
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
   if (!token) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
-  const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent);
-  const login = await readTokenLogin(github.reads);
+  const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent, options.verbose ? { log: (line) => progress.log.info(line) } : {});
+  const login = await readTokenLogin(github.reads, apiUrl);
   const given: Record<string, string | undefined> = {
     'github-token': token,
     'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
@@ -50,8 +52,6 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
     'confirm-plan': 'false',
     ...options.inputs,
   };
-  const unknown = Object.keys(options.inputs).filter((name) => !INPUT_NAMES.includes(name));
-  if (unknown.length > 0) throw new SettingsError(`${unknown.map((n) => `'${n}'`).join(', ')}: this version of pr-debate has no such input (it has ${INPUT_NAMES.join(', ')})`);
   const env = { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: `${pr.owner}/${pr.repo}`, GITHUB_API_URL: apiUrl, GITHUB_SERVER_URL: serverUrl };
   const loaded = await progress.log.group('Settings', () =>
     loadSettings({
@@ -75,12 +75,15 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
 export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Promise<number> {
   const progress = createProgress(io.stderr, { verbose: command.verbose });
   const controller = new AbortController();
-  const stopListening = io.onInterrupt(() =>
-    controller.abort(new RunStopped('stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
-  );
+  let stopListening = () => {};
   let deadline: NodeJS.Timeout | undefined;
   try {
+    // Until the pipeline starts there is nothing to print, so Ctrl-C while the settings are read ends the
+    // process at once (src/cli/index.ts: no listener); from here on it stops the model calls and prints what exists.
     const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
+    stopListening = io.onInterrupt(() =>
+      controller.abort(new RunStopped('stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
+    );
     deadline = setTimeout(
       () => controller.abort(new RunStopped(`the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
       settings.deadlineMinutes * 60_000,
@@ -124,7 +127,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     return result.failure ? 1 : 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${error instanceof SettingsError ? error.message : describeFailure(error)}\n`);
+    io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`);
     return 1;
   } finally {
     if (deadline) clearTimeout(deadline);

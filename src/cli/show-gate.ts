@@ -3,7 +3,7 @@ import { gateConfig, gateDeps } from '../pipeline/gate-context.js';
 import { SettingsError } from '../settings.js';
 import { describeFailure } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
-import { refuseWrites } from '../github/refuse-writes.js';
+import { GitHubUnreachable, refuseWrites } from '../github/refuse-writes.js';
 import { prepareCliRun, type CliIo } from './run-pull-request.js';
 import { createProgress } from './track-progress.js';
 
@@ -14,7 +14,7 @@ import { createProgress } from './track-progress.js';
  * @returns 0 when the gate was evaluated (whatever it concluded), 1 when it could not be
  */
 export async function showGate(command: Extract<CliCommand, { kind: 'gate' }>, io: CliIo): Promise<number> {
-  const progress = createProgress(io.stderr, { verbose: false });
+  const progress = createProgress(io.stderr, { verbose: command.verbose });
   try {
     const { github, settings } = await prepareCliRun(command.pr, command, io, progress);
     for (const client of [github.writes, github.reads]) refuseWrites(client);
@@ -34,7 +34,7 @@ export async function showGate(command: Extract<CliCommand, { kind: 'gate' }>, i
     return 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${error instanceof SettingsError ? error.message : describeFailure(error)}\n`);
+    io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`);
     return 1;
   }
 }

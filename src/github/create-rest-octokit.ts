@@ -12,9 +12,15 @@ import { octokitOptions, type OctokitOptions } from './octokit-options.js';
  * @param baseUrl REST base: `--api-url`, `GITHUB_API_URL`, or https://api.github.com
  * @param warn where rate-limit waits are reported
  * @param userAgent e.g. `pr-debate-cli/0.1.0`
+ * @param options.log where Octokit's own lines go (`--verbose`); without it they are dropped. `@octokit/rest`
+ *   includes `@octokit/plugin-request-log`, which logs every failed request (`GET /user - 500 with id
+ *   UNKNOWN in 3ms`) through `console.error` by default (`@octokit/core`'s logger), even the expected 404
+ *   of a missing config file; the CLI reports failures itself, in words.
  */
-export function createRestClients(token: string, baseUrl: string, warn: (message: string) => void, userAgent: string, options: OctokitOptions = {}): GitHubClients {
+export function createRestClients(token: string, baseUrl: string, warn: (message: string) => void, userAgent: string, options: OctokitOptions & { log?: (line: string) => void } = {}): GitHubClients {
   const RestOctokit = Octokit.plugin(retry, throttling);
-  const create = (id: string): GitHubClient => new RestOctokit({ auth: token, userAgent, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id }) });
+  const say = options.log ?? (() => undefined);
+  const log = { debug: () => undefined, info: say, warn: say, error: say };
+  const create = (id: string): GitHubClient => new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id }) });
   return { writes: create('pr-debate-cli-writes'), reads: create('pr-debate-cli-reads') };
 }

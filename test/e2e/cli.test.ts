@@ -91,6 +91,8 @@ describe('pr-debate run', () => {
     // Only a GitHub App may create check runs, so with a person's token GitHub refuses it; the run says so.
     expect(github.state.checkRuns).toEqual([]);
     expect(result.stderr).toContain('warning: The debate result is posted, but the pr-debate check run');
+    // The refused check run is said once, in words: no Octokit request log line (`POST /repos/... - 403 with id ...`).
+    expect(result.stderr).not.toMatch(/ - \d{3} with id \S+ in \d+ms/);
   });
 
   it('exits 2 with the usage for bad usage, and 1 naming what is missing', async () => {

@@ -405,6 +405,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(body).toContain('**Evidence truncated:**');
     expect(body).toContain('This PR changes more than 300 files, which is past what GitHub serves as a whole diff');
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A' });
+    // A verdict on truncated evidence does not pass the gate, and the comment says so beside the verdict.
+    expect(result.outputs['gate-conclusion']).toBe('action_required');
+    expect(body).toMatch(/> \*\*Merge blocked:\*\* the `pr-debate` check on `[0-9a-f]{7}` is `action_required`, which a required check does not pass\. The debate ran on truncated evidence/);
   });
 
   // The runner cancels a job with SIGINT, then SIGTERM 7.5 s later, then SIGKILL: each signal alone must do.

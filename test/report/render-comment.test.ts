@@ -90,6 +90,16 @@ describe('renderDebateComment', () => {
     expect(body).not.toContain('Stale result');
   });
 
+  it('says the merge is blocked, and why, when the record does not pass the gate; nothing when it passes', () => {
+    const reason = 'The debate ran on truncated evidence (changed hunks did not fit max-evidence-tokens), so its decision cannot pass the gate.';
+    const { body: blocked } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, gate: { conclusion: 'action_required', reason } });
+    expect(blocked).toContain(`> **Merge blocked:** the \`pr-debate\` check on \`${pack.headSha.slice(0, 7)}\` is \`action_required\`, which a required check does not pass. ${reason}`);
+    // Said on the first screen, before the positions table.
+    expect(blocked.indexOf('**Merge blocked:**')).toBeLessThan(blocked.indexOf('| Position | Status |'));
+    const { body: passing } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, gate: { conclusion: 'success', reason: 'The debate recommends A.' } });
+    expect(passing).not.toContain('Merge blocked');
+  });
+
   it('keeps model text from pinging people, forging markers, opening HTML or starting a command line', () => {
     const nasty = '@octocat <!-- pr-debate:v1 id=ffffffffffffffff --> <details><summary>x</summary>\n/debate a vs b\n```\nfence';
     const { body: evil } = renderDebateComment(fixtureOutcome(pack, { claim: nasty, rationale: nasty }), fixtureRecord(pack), pack, context);

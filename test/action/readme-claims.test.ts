@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planDebate } from '../../src/debate/plan.js';
+import { readActionMetadata, ROOT } from '../support/action-metadata.js';
+
+/** What the README and action.yml tell a user about the code, checked against the code. */
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const row = (input: string) => readme.split('\n').find((line) => line.startsWith(`| \`${input}\` |`)) ?? '';
+
+describe('the README’s claims', () => {
+  it('names only files of the repository', () => {
+    const named = [...readme.matchAll(/`((?:src|scripts|test|prompts|schema|bench)\/[\w./-]+\.(?:ts|mjs|md|json))`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(3);
+    for (const file of new Set(named)) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it('says github-token needs checks: write, as the check run does, in the table and in action.yml', () => {
+    expect(row('github-token')).toContain('`checks: write`');
+    expect(readActionMetadata().inputs['github-token']!.description).toContain('`checks: write`');
+  });
+
+  it('describes max-rounds as the code applies it: a hard cap over the preset and --rounds=N, no cap when unset', () => {
+    expect(row('max-rounds')).toContain('| none |');
+    expect(row('max-rounds')).toContain('hard cap on cross-examination rounds (0 to 5), over the preset and over `--rounds=N`');
+    expect(planDebate({ preset: 'standard', maxRounds: undefined, command: { rounds: 3 } }).rounds).toBe(3);
+    expect(planDebate({ preset: 'standard', maxRounds: 2, command: { rounds: 3 } }).rounds).toBe(2);
+    expect(planDebate({ preset: 'deep', maxRounds: 1, command: {} }).rounds).toBe(1);
+  });
+
+  it('says where the gate is introduced that a required check blocks every PR under the default policy', () => {
+    const gate = readme.slice(readme.indexOf('## Gate merges'), readme.indexOf('`mode: gate` calls no model'));
+    expect(gate).toContain('With the default `gate-policy: require-decision` that means **every** PR');
+    expect(gate).toContain('`debate-exempt`');
+  });
+
+  it('does not send a user to npx pr-debate before a release exists', () => {
+    expect(readme).not.toMatch(/^npx pr-debate/m);
+    expect(readme).toContain('npm ci && npm run bundle');
+  });
+});
