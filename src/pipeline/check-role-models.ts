@@ -15,7 +15,7 @@ import { step } from './step-error.js';
 export async function checkRoleModels(run: RunContext, packTokens: number): Promise<void> {
   const { clients, settings } = run;
   const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
-  await step('checking that the evidence fits each model', async () => checkContextWindows(roles, packTokens));
+  await step('checking that the evidence fits each model', () => Promise.resolve().then(() => checkContextWindows(roles, packTokens)));
   const checked = await clients.log.group('Pre-flight', () =>
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );
