@@ -196,6 +196,11 @@ export interface StartAnthropicServerOptions {
    * effort (see `anthropic-rules.ts`). A reply's own `thinkingTokens` applies either way.
    */
   thinking?: boolean;
+  /**
+   * Model ids served besides the Claude models the API documents (as a current model), such as the
+   * demo's `pr-debate-local-rehearsal`; any other unknown id gets the API's 404.
+   */
+  acceptedModels?: readonly string[];
   /** Milliseconds between `ping` events while the model thinks (default 50). */
   pingMs?: number;
 }
@@ -801,7 +806,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     }
     const request = validation.request;
     // Unknown model ids are refused: "404 - `not_found_error`: The requested resource was not found" (errors).
-    const model = serverModel(request.model);
+    const model = serverModel(request.model) ?? (options.acceptedModels?.includes(request.model) ? serverModel('claude-sonnet-5-5') : undefined);
     if (!model) {
       sendError(res, requestId, 404, 'not_found_error', `model: ${request.model}`);
       return;
