@@ -82,6 +82,8 @@ export interface ModelReply<T> {
   usage: TokenUsage;
   /** The model that answered, as the API names it. */
   model: string;
+  /** A sentence the run should say once about how the reply was obtained (structured outputs switched off). */
+  notice?: string;
 }
 
 /** Calls a model and returns its reply validated against `call.schema`. */

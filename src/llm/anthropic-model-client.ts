@@ -40,5 +40,6 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
     where: options.baseUrl ?? process.env.ANTHROPIC_BASE_URL ?? 'its default address',
     timeoutMs,
     signal: options.signal,
+    maxRetries: options.maxRetries ?? 2,
   });
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
+import { MAX_TOKENS } from '../debate/phases/debate-context.js';
 import type { CallRecord } from '../debate/types.js';
 import { priceOf, ZERO_USAGE } from '../usage/price-usage.js';
 import { DEAREST_PRICE } from '../usage/prices.js';
+import { claudeModelFacts, outputBudget } from './claude-models.js';
 import { ModelCallError } from './model-call-error.js';
 import { parseModelId, PROVIDER_NAMES } from './model-id.js';
 
@@ -31,6 +33,41 @@ export interface RoleModels {
   judgeModel: string;
   /** A role model from a default falls back to `model` when it fails; one the user named stops the run. */
   sources: { advocates: 'input' | 'default'; judge: 'input' | 'default' };
+}
+
+/** A model whose context window cannot hold the evidence pack and a reply: the run stops before the debate. */
+export class ContextWindowTooSmall extends Error {
+  override name = 'ContextWindowTooSmall';
+}
+
+/** Input tokens a call adds to the evidence pack: the system text, a phase's transcript, the instructions and the schema. */
+export const CALL_OVERHEAD_TOKENS = 24_000;
+
+/**
+ * Checks that each Claude model's context window holds the evidence pack, a call's other input and
+ * the largest output it may be asked for (thinking included). "If the input alone already exceeds the
+ * model's context window, the API returns a 400 `invalid_request_error` ("prompt is too long")", and
+ * on Claude 4.5 models and newer a reply that reaches the window "stops with `stop_reason:
+ * "model_context_window_exceeded"`" (platform.claude.com, context windows): Claude Haiku 4.5 has 200k.
+ * @param packTokens the evidence pack's estimated tokens
+ * @throws ContextWindowTooSmall naming the model, its window, the need and the fix
+ */
+export function checkContextWindows(roles: RoleModels, packTokens: number): void {
+  const needs = new Map<string, number>();
+  const need = (model: string, role: 'moderator' | 'advocate' | 'judge', reply: number) => needs.set(model, Math.max(needs.get(model) ?? 0, packTokens + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply)));
+  need(roles.model, 'moderator', MAX_TOKENS.moderator);
+  for (const model of roles.advocateModels) need(model, 'advocate', MAX_TOKENS.advocate);
+  need(roles.judgeModel, 'judge', MAX_TOKENS.judge);
+  for (const [model, tokens] of needs) {
+    if (model.startsWith('openai:')) continue;
+    const window = claudeModelFacts(model)?.contextWindow;
+    if (window === undefined || tokens <= window) continue;
+    const fit = window - (tokens - packTokens);
+    throw new ContextWindowTooSmall(
+      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: the evidence pack (~${packTokens.toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
+        (fit > 0 ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.` : 'Choose a model with a larger context window.'),
+    );
+  }
 }
 
 /** A model the user named did not answer: the run stops before the debate. */
@@ -69,6 +106,7 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
 export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
   const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel])];
   const calls: CallRecord[] = [];
+  const notices = new Set<string>();
   const answers = await Promise.all(
     distinct.map(async (model) => {
       const started = Date.now();
@@ -77,6 +115,7 @@ export async function checkModels(client: ModelClient, roles: RoleModels, prompt
       try {
         const reply = await client.complete({ role: 'moderator', model, system: prompt.system, evidence: 'pr-debate pre-flight', instructions: prompt.instructions, format: readySchema, schema: readySchema, maxTokens: PREFLIGHT_MAX_TOKENS, meta: { phase: 'preflight', retry: false } });
         recordCall(reply.usage, true, reply.model);
+        if (reply.notice) notices.add(reply.notice);
         return undefined;
       } catch (error) {
         // A reply that arrived but is not the JSON asked for (cut at the token cap, say) still proves the model answers.
@@ -94,7 +133,7 @@ export async function checkModels(client: ModelClient, roles: RoleModels, prompt
     const answer = answers[i];
     return answer === undefined ? [] : [[model, answer]];
   }));
-  const notes: string[] = [];
+  const notes: string[] = [...notices];
   const named = [...failed].filter(([model]) => inputsNaming(model, roles).length > 0);
   if (named.length > 0) {
     throw new ModelNotReachable(

@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget } from './claude-models.js';
 import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import type { Provider } from './model-id.js';
 import { parseReply } from './parse-reply.js';
@@ -13,9 +14,9 @@ import { parseReply } from './parse-reply.js';
  * another transport, so the request, the stream and the error classes are the same.
  */
 
-/** The part of an SDK client this needs: `messages.stream`. */
+/** The part of an SDK client this needs: `messages.stream`, and `messages.create` for a `max_tokens: 0` warm-up. */
 export interface MessagesClient {
-  messages: Pick<Anthropic['messages'], 'stream'>;
+  messages: Pick<Anthropic['messages'], 'stream' | 'create'>;
 }
 
 import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
@@ -32,6 +33,8 @@ export interface ClaudeClientOptions {
   timeoutMs: number;
   /** Aborts every call in flight (the run's deadline or cancellation); its `reason` becomes the error. */
   signal?: AbortSignal | undefined;
+  /** Retries of an error inside the stream (the SDK retries only errors before it), as many as the SDK's `maxRetries`. */
+  maxRetries?: number | undefined;
 }
 
 /** Error codes of a 429 that means money ran out, not a rate (Messages API `error.details.error_code`). */
@@ -48,64 +51,169 @@ export const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spen
  */
 export function createClaudeModelClient(client: MessagesClient, options: ClaudeClientOptions): ModelClient {
   const { timeoutMs } = options;
+  const maxRetries = options.maxRetries ?? 2;
+  /** Models whose API refused structured outputs: they answer JSON in text for the rest of the run. */
+  const textOnly = new Set<string>();
+
+  const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
+    // The documented pre-warm is `max_tokens: 0`, refused with `stream: true` and with `output_config.format`
+    // (prompt caching, "Pre-warming the cache", Limitations): a text-mode warm-up uses it, unstreamed.
+    if (call.meta?.warmUp && !structured) return prewarm(client, call, options);
+    // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
+    // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
+    const stalled = new AbortController();
+    const facts = claudeModelFacts(call.model);
+    // A warm-up sends the calls' own effort: it is part of the cache key (prompt caching, What invalidates the cache).
+    const effort = facts?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
+    const format = structured ? { format: { type: 'json_schema' as const, schema: jsonSchemaOf(call.format) } } : {};
+    const stream = client.messages.stream(
+      {
+        model: call.model,
+        max_tokens: outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
+        system: [{ type: 'text', text: call.system }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
+              ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
+              { type: 'text', text: structured ? call.instructions : `${call.instructions}${textModeNote(call.format)}` },
+            ],
+          },
+        ],
+        ...(effort || structured ? { output_config: { ...format, ...(effort ? { effort } : {}) } } : {}),
+      },
+      {
+        signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
+        ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+      },
+    );
+    let idle: NodeJS.Timeout | undefined;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => stalled.abort(), timeoutMs);
+    };
+    stream.on('connect', watch);
+    stream.on('streamEvent', (event) => {
+      // While a thinking block is open the model is thinking, and with `display: "omitted"` (the default on
+      // current models) "no `thinking_delta` events are sent. The thinking block opens, receives a single
+      // `signature_delta`, and closes" (streaming, "Thinking delta"); only `ping` events arrive, which the
+      // SDK does not surface. So the watchdog rests until the block closes; the run's deadline bounds a think.
+      if (event.type === 'content_block_start' && (event.content_block.type === 'thinking' || event.content_block.type === 'redacted_thinking')) clearTimeout(idle);
+      else watch();
+      if (event.type === 'message_start') call.onStart?.();
+    });
+    let message;
+    try {
+      message = await stream.finalMessage();
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+      if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
+      if (isApiError(error)) {
+        if (structured && refusesStructuredOutputs(error)) {
+          textOnly.add(call.model);
+          const reply = await send(call, false);
+          return { ...reply, notice: structuredOffNotice(call.model, error) };
+        }
+        const details = detailsOf(error, options.provider);
+        throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
+      }
+      throw error;
+    } finally {
+      clearTimeout(idle);
+    }
+    const usage = usageOf(message.usage);
+    if (message.stop_reason === 'max_tokens' || message.stop_reason === 'model_context_window_exceeded') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp)}, thinking included)`, usage, 'truncated');
+    if (message.stop_reason === 'refusal') throw new ModelReplyError(`the model refused the ${call.role} turn`, usage, 'refused');
+    const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+    return { output: parseReply(text, call.schema, call.role, usage), usage, model: message.model };
+  };
+
   return {
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
-      // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
-      // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
-      const stalled = new AbortController();
-      const stream = client.messages.stream(
-        {
-          model: call.model,
-          max_tokens: call.maxTokens,
-          system: [{ type: 'text', text: call.system }],
-          messages: [
-            {
-              role: 'user',
-              content: [
-                { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
-                ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
-                { type: 'text', text: call.instructions },
-              ],
-            },
-          ],
-          output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } },
-        },
-        {
-          signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
-          ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
-        },
-      );
-      let idle: NodeJS.Timeout | undefined;
-      const watch = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => stalled.abort(), timeoutMs);
-      };
-      stream.on('connect', watch);
-      stream.on('streamEvent', (event) => {
-        watch();
-        if (event.type === 'message_start') call.onStart?.();
-      });
-      let message;
-      try {
-        message = await stream.finalMessage();
-      } catch (error) {
-        if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
-        if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
-        if (isApiError(error)) {
-          const details = detailsOf(error, options.provider);
-          throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
+      // An error event inside a stream that began with 200 ("during periods of high usage, you may receive an
+      // `overloaded_error`, which would normally correspond to an HTTP 529 in a non-streaming context",
+      // streaming, "Error events") reaches us after the SDK's retries, which end at the headers: retried here
+      // like a 529, with the SDK's backoff (0.5 s doubling, at most 8 s).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await send(call, !textOnly.has(call.model));
+        } catch (error) {
+          if (!(error instanceof ModelCallError) || !isStreamError(error.cause) || attempt >= maxRetries || options.signal?.aborted) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 8_000)));
         }
-        throw error;
-      } finally {
-        clearTimeout(idle);
       }
-      const usage = usageOf(message.usage);
-      if (message.stop_reason === 'max_tokens') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
-      if (message.stop_reason === 'refusal') throw new ModelReplyError(`the model refused the ${call.role} turn`, usage, 'refused');
-      const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-      return { output: parseReply(text, call.schema, call.role, usage), usage, model: message.model };
     },
   };
+}
+
+/**
+ * A warm-up in text mode: `max_tokens: 0`, not streamed. "The API reads your prompt into the model and
+ * writes the cache at any `cache_control` breakpoint, then returns immediately without generating any
+ * output. The response has an empty `content` array, `stop_reason: "max_tokens"`" (prompt caching,
+ * "Pre-warming the cache"). Its effort is the calls' own, as the cache key covers it ("Use the same
+ * thinking configuration and `output_config.effort` as your follow-up requests too").
+ * @throws ModelReplyError (`truncated`), as every warm-up ends, with the usage; ModelCallError on an API error
+ */
+async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options: ClaudeClientOptions): Promise<never> {
+  const effort = claudeModelFacts(call.model)?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
+  let message;
+  try {
+    message = await client.messages.create(
+      {
+        model: call.model,
+        max_tokens: 0,
+        system: [{ type: 'text', text: call.system }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
+              ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
+              { type: 'text', text: call.instructions },
+            ],
+          },
+        ],
+        ...(effort ? { output_config: { effort } } : {}),
+      },
+      { ...(options.signal ? { signal: options.signal } : {}), ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}) },
+    );
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const details = detailsOf(error, options.provider);
+    throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
+  }
+  call.onStart?.();
+  throw new ModelReplyError('prompt-cache warm-up (max_tokens 0)', usageOf(message.usage), 'truncated');
+}
+
+/** What a model is told in text mode: the reply's JSON schema, in the instructions. */
+function textModeNote(format: z.ZodType<unknown>): string {
+  return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(jsonSchemaOf(format))}\n`;
+}
+
+/**
+ * A 400 that says structured outputs are switched off: on Vertex AI the default organization policy
+ * (`constraints/vertexai.allowedPartnerModelFeatures`) answers `FAILED_PRECONDITION`; the Messages API
+ * names `output_config.format` or structured outputs in its `invalid_request_error`.
+ */
+function refusesStructuredOutputs(error: InstanceType<typeof Anthropic.APIError>): boolean {
+  if (error.status !== 400) return false;
+  const body = errorBodySchema.safeParse(error.error).data;
+  if (body?.error?.status === 'FAILED_PRECONDITION') return true;
+  const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
+  return /structured output|output_config\.format/i.test(message) && !/schema is too complex|too many|is not supported/i.test(message);
+}
+
+/** The run note of a model that answers in text mode. */
+function structuredOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
+  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
+  return `Structured outputs are switched off for model "${model}" (${detail}): its replies for the rest of the run are JSON in text, validated against the same schemas. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore them.`;
+}
+
+/** An error event inside a 200 stream: the SDK's APIError without an HTTP status, typed by the event. */
+function isStreamError(error: unknown): boolean {
+  return isApiError(error) && error.status === undefined && (error.type === 'overloaded_error' || error.type === 'api_error');
 }
 
 const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
@@ -148,6 +256,8 @@ function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Pro
   const detail = error.apiMessage ?? bodyMessage ?? error.message.split('\n')[0] ?? 'no detail';
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
+  // An `event: error` inside the stream: no HTTP status of its own (the stream began with 200), typed by its body.
+  if (error.status === undefined && error.type) return { problem: error.type === 'overloaded_error' || error.type === 'api_error' ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };
   const awsType = error.headers?.get('x-amzn-errortype')?.split(':')[0];
   const type = error.type ?? awsType ?? body?.error?.status;
   const base = { status: error.status, type, detail, retryAfterSeconds: retryAfterOf(error.headers) };

@@ -32,6 +32,8 @@ export interface ProblemDetails {
   detail: string;
   /** Seconds the API asked to wait (`retry-after`), when it said. */
   retryAfterSeconds?: number | undefined;
+  /** The error came as an event inside a reply stream that had begun with HTTP 200 (Messages API "Error events"). */
+  inStream?: boolean | undefined;
 }
 
 /** An API call that failed after the SDK's retries; the message says what happened and what to do. */
@@ -95,6 +97,7 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
     case 'rate-limit':
       return `the model API is rate limiting (${detail}) after retries; try again later`;
     case 'overloaded':
+      if (details.inStream) return `the model API reported ${details.type ?? 'an error'} in the middle of the reply (the streamed equivalent of HTTP 529), after retries: ${detail}; try again later`;
       return `the model is unavailable (HTTP ${details.status ?? '?'}${details.type ? ` ${details.type}` : ''}, after retries): ${detail}; try again later`;
   }
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { CallNotMade, ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
+import { outputBudget } from './claude-models.js';
 
 /**
  * Input `max-cost-usd` (issue #12, "A spending cap that holds"): a {@link ModelClient} around the
  * run's client that makes no call which could take the run past the cap. Pure: prices and counting.
  *
  * Before each call its worst case is priced: every input token at the dearer of the model's input and
- * cache-write rates plus `maxTokens` of output (a model without a known price at the dearest known
+ * cache-write rates plus the `max_tokens` the call is sent with (`outputBudget`: the reply's `maxTokens` and
+ * room for thinking at the role's effort, which thinking tokens count toward) (a model without a known price at the dearest known
  * rates). Calls in flight hold their worst case as a reservation until they settle and their actual
  * usage is counted; a call that does not fit waits for calls in flight to settle (their actual cost is
  * usually far below their reservation) and is refused only if it still does not fit. From the first
@@ -92,7 +94,8 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
     spentUsd: () => spent,
     reached: () => refusal,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
-      const worst = worstCaseCostUsd(call.model, boundInputTokens(call), call.maxTokens);
+      // The output a call may produce is the `max_tokens` it is sent with: its reply's budget plus room for thinking.
+      const worst = worstCaseCostUsd(call.model, boundInputTokens(call), outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp));
       while (!refusal && reserved > 0 && spent + reserved + worst > limit) await settled;
       if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
       if (spent + worst > limit) {

@@ -1,4 +1,4 @@
-import { checkModels, type RoleModels } from '../llm/check-models.js';
+import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
 import { loadPrompt } from '../debate/prompts.js';
 import type { RunContext } from './run-context.js';
 import { logModelCalls } from './log-model-calls.js';
@@ -8,11 +8,14 @@ import { step } from './step-error.js';
  * Pre-flight (issue #12): one short call per distinct model before anything is spent on the debate.
  * Warnings (models without a known price, fallbacks) go to the log; the models to debate with and the
  * fallback notes go on the run, for the debate and its comment.
+ * Before the calls, each model's context window is checked against the evidence pack (`checkContextWindows`).
+ * @param packTokens the evidence pack's estimated tokens
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
-export async function checkRoleModels(run: RunContext): Promise<void> {
+export async function checkRoleModels(run: RunContext, packTokens: number): Promise<void> {
   const { clients, settings } = run;
   const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
+  await step('checking that the evidence fits each model', () => Promise.resolve().then(() => checkContextWindows(roles, packTokens)));
   const checked = await clients.log.group('Pre-flight', () =>
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );

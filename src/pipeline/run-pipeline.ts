@@ -74,7 +74,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     if (run.planStage) return finish(clients, await command.settle(await postPlan(run, plan, evidence, progress)));
     if (confirmed) run.notes = [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)];
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
-    await checkRoleModels(run);
+    await checkRoleModels(run, evidence.pack.tokens);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();

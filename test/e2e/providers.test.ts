@@ -207,15 +207,16 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
 
   it('a small max-cost-usd: the run stops before the call that could pass it, says so, and the record stays within it', async (ctx) => {
     const { expect } = ctx;
-    // Each reply bills 6,000 output tokens ($0.06 at the Sonnet rate); an advocate call's worst case is about $0.17.
+    // Each reply bills 6,000 output tokens ($0.06 at the Sonnet rate); an advocate call's worst case is about $0.38
+    // (its max_tokens: 16,000 for the reply and 16,000 of room for thinking at effort medium).
     const { anthropic, run, posted } = await startScenario(ctx, { outputTokens: 6_000 });
-    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': '0.25' });
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': '0.47' });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     // The pre-flight check, the warm-up and opening A went; opening B's worst case no longer fitted, and nothing was called after it.
     expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight', 'warm-up opening A', 'opening A']);
     const body = posted(result);
-    expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.25\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
+    expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.47\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
     // The record (pre-flight call included) is within what the cap counted, which is within the cap.

@@ -6,6 +6,7 @@ import { loadPrompt } from '../../src/debate/prompts.js';
 import { runDebate } from '../../src/debate/run-debate.js';
 import { checkModels } from '../../src/llm/check-models.js';
 import { costUsd, summariseUsage, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { outputBudget } from '../../src/llm/claude-models.js';
 import { boundInputTokens, capSpending, SpendingCapReached } from '../../src/llm/spending-cap.js';
 import { debateScript } from '../support/debate-script.js';
 import { fixturePack, pull } from '../support/evidence-fixtures.js';
@@ -32,7 +33,8 @@ function heldModel(output: number) {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('capSpending (max-cost-usd)', () => {
-  const worst = worstCaseCostUsd('claude-sonnet-5-5', boundInputTokens(call() as ModelCall<unknown>), 1_000);
+  // The cap reserves the max_tokens a call is sent with: its reply's budget plus room for thinking.
+  const worst = worstCaseCostUsd('claude-sonnet-5-5', boundInputTokens(call() as ModelCall<unknown>), outputBudget('claude-sonnet-5-5', 'advocate', 1_000));
   const actual = costUsd('claude-sonnet-5-5', usage(500))!;
 
   it('makes a call only when its worst case fits what is left, and counts actual usage', async () => {
@@ -68,7 +70,7 @@ describe('capSpending (max-cost-usd)', () => {
   });
 
   it('refuses a call that could pass the cap, and every call after it, without calling the model', async () => {
-    const model = heldModel(900);
+    const model = heldModel(Math.round(outputBudget('claude-sonnet-5-5', 'advocate', 1_000) * 0.9));
     const cap = worst * 2.2;
     const capped = capSpending(model.client, cap);
     const results: unknown[] = [];
@@ -106,10 +108,10 @@ describe('capSpending (max-cost-usd)', () => {
   it('counts against the cap rounded down to 4 decimals, as the record rounds its cost, so the rounded record stays within the cap', async () => {
     // A model that spends each call's whole worst case: every input token written to the cache, max_tokens of output.
     const exact: ModelClient = {
-      complete: <T>(c: ModelCall<T>) => Promise.resolve({ output: { ok: true } as T, usage: { input_tokens: 0, output_tokens: c.maxTokens, cache_creation_input_tokens: boundInputTokens(c as ModelCall<unknown>), cache_read_input_tokens: 0 }, model: c.model }),
+      complete: <T>(c: ModelCall<T>) => Promise.resolve({ output: { ok: true } as T, usage: { input_tokens: 0, output_tokens: outputBudget(c.model, c.role, c.maxTokens), cache_creation_input_tokens: boundInputTokens(c as ModelCall<unknown>), cache_read_input_tokens: 0 }, model: c.model }),
     };
-    const worstOf = (maxTokens: number) => worstCaseCostUsd('claude-sonnet-5-5', boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), maxTokens);
-    const recordOf = (maxTokens: number) => summariseUsage([{ model: 'claude-sonnet-5-5', usage: { input_tokens: 0, output_tokens: maxTokens, cache_creation_input_tokens: boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), cache_read_input_tokens: 0 } }]).cost_usd;
+    const worstOf = (maxTokens: number) => worstCaseCostUsd('claude-sonnet-5-5', boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), outputBudget('claude-sonnet-5-5', 'advocate', maxTokens));
+    const recordOf = (maxTokens: number) => summariseUsage([{ model: 'claude-sonnet-5-5', usage: { input_tokens: 0, output_tokens: outputBudget('claude-sonnet-5-5', 'advocate', maxTokens), cache_creation_input_tokens: boundInputTokens(call('claude-sonnet-5-5', maxTokens) as ModelCall<unknown>), cache_read_input_tokens: 0 } }]).cost_usd;
     // A call whose cost the record rounds up at the 4th decimal.
     const maxTokens = [...Array(100).keys()].map((i) => 1_000 + i).find((m) => recordOf(m) > worstOf(m));
     expect(maxTokens).toBeDefined();
@@ -161,7 +163,7 @@ describe('capSpending over a whole run: the pre-flight check, then a debate', ()
     expect(judges).toHaveLength(2);
     const judgeRun = costUsd(model, free.outcome.calls.find((c) => c.purpose.startsWith('judge'))!.usage)!;
     const beforeJudge = free.capped.spentUsd() - 2 * judgeRun;
-    const judgeWorst = Math.max(...judges.map((c) => worstCaseCostUsd(c.model, boundInputTokens(c), c.maxTokens)));
+    const judgeWorst = Math.max(...judges.map((c) => worstCaseCostUsd(c.model, boundInputTokens(c), outputBudget(c.model, c.role, c.maxTokens, c.meta?.warmUp))));
     // Run 1 fits; after it has cost what it cost, run 2's worst case does not.
     const cap = beforeJudge + judgeWorst + judgeRun / 2;
 
@@ -182,7 +184,7 @@ describe('capSpending over a whole run: the pre-flight check, then a debate', ()
     const free = await run(Number.POSITIVE_INFINITY);
     const judges = free.models.calls.filter((c) => c.meta?.phase === 'judge');
     const judgeRun = costUsd(model, free.outcome.calls.find((c) => c.purpose.startsWith('judge'))!.usage)!;
-    const cap = free.capped.spentUsd() - 2 * judgeRun + worstCaseCostUsd(model, boundInputTokens(judges[0]!), judges[0]!.maxTokens) / 2;
+    const cap = free.capped.spentUsd() - 2 * judgeRun + worstCaseCostUsd(model, boundInputTokens(judges[0]!), outputBudget(model, 'judge', judges[0]!.maxTokens)) / 2;
     const { models, capped, outcome, record } = await run(cap);
     expect(models.calls.some((c) => c.meta?.phase === 'judge')).toBe(false);
     expect(outcome.completion).toBe('aborted');

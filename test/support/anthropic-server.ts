@@ -15,6 +15,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { CallMeta } from '../../src/debate/model-client.js';
 import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
+import { checkPrewarm, checkSchemaLimits, serverModel, thinkingTokensOf, type Effort } from './anthropic-rules.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -54,6 +55,7 @@ export interface MessagesRequest {
     format?: { type: 'json_schema'; schema: Record<string, unknown> } | null;
     effort?: string | null;
   };
+  thinking?: { type: 'adaptive' | 'enabled' | 'disabled'; budget_tokens?: number; display?: 'summarized' | 'omitted' };
   metadata?: unknown;
   stop_sequences?: string[];
   temperature?: number;
@@ -69,6 +71,18 @@ export type ScriptedReply =
       outputTokens?: number;
       /** Milliseconds to wait before answering (before the response headers). */
       delayMs?: number;
+      /** Thinking tokens before the text (default: by the request's thinking and effort, see `anthropic-rules.ts`). */
+      thinkingTokens?: number;
+      /** Milliseconds the model thinks while streaming (only `ping` events meanwhile), default 0. */
+      thinkMs?: number;
+      /**
+       * Instead of the reply, an error event inside a stream that began with HTTP 200, after `message_start`
+       * and `afterChars` of the text: "We may occasionally send errors in the event stream. For example,
+       * during periods of high usage, you may receive an `overloaded_error`, which would normally
+       * correspond to an HTTP 529 in a non-streaming context" (streaming, "Error events").
+       */
+      streamError?: { type: string; message: string };
+      afterChars?: number;
     }
   | {
       /** `details` goes into the error body as the API sends it, e.g. `{ error_code: 'enforced_spend_limit_reached' }`. */
@@ -169,6 +183,26 @@ export interface StartAnthropicServerOptions {
    * can arrive before it ends.
    */
   streamMs?: number;
+  /**
+   * Structured outputs switched off for the project: every request with `output_config.format` gets a
+   * 400. `vertex`: Google's error body with `FAILED_PRECONDITION`, what Vertex AI answers under its
+   * default organization policy (`constraints/vertexai.allowedPartnerModelFeatures`); `anthropic`: an
+   * `invalid_request_error` naming `output_config.format`.
+   */
+  structuredOutputsOff?: 'vertex' | 'anthropic';
+  /**
+   * Model thinking as the API documents it (default false, for the suites written before it): thinking
+   * on by default on the models whose docs say so, its tokens counted toward `max_tokens` and scaled by
+   * effort (see `anthropic-rules.ts`). A reply's own `thinkingTokens` applies either way.
+   */
+  thinking?: boolean;
+  /**
+   * Model ids served besides the Claude models the API documents (as a current model), such as the
+   * demo's `pr-debate-local-rehearsal`; any other unknown id gets the API's 404.
+   */
+  acceptedModels?: readonly string[];
+  /** Milliseconds between `ping` events while the model thinks (default 50). */
+  pingMs?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,7 +276,11 @@ const MessageSchema = z.strictObject({
 
 const RequestSchema = z.looseObject({
   model: z.string(),
-  max_tokens: z.number().int().min(1),
+  // "Set `max_tokens: 0` in your request" to pre-warm the cache (prompt caching, Pre-warming the cache).
+  max_tokens: z.number().int().min(0),
+  thinking: z
+    .strictObject({ type: z.enum(['adaptive', 'enabled', 'disabled']), budget_tokens: z.number().int().min(1024).optional(), display: z.enum(['summarized', 'omitted']).optional() })
+    .optional(),
   messages: z.array(MessageSchema),
   system: z.union([z.string(), z.array(TextBlockSchema)]).optional(),
   stream: z.boolean().optional(),
@@ -471,8 +509,10 @@ function checkSemantics(request: MessagesRequest): string | null {
       return "cache_control: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block";
     }
   }
+  const prewarm = checkPrewarm(request);
+  if (prewarm) return prewarm;
   const format = request.output_config?.format;
-  if (format) return checkOutputSchema(format.schema);
+  if (format) return checkOutputSchema(format.schema) ?? checkSchemaLimits(format.schema);
   return null;
 }
 
@@ -531,7 +571,9 @@ class PromptCache {
   private accountWith(request: MessagesRequest, write: (hash: string, expiresAt: number) => void): InputAccounting {
     const blocks = flattenBlocks(request);
     const hash: Hash = createHash('sha256');
-    hash.update(JSON.stringify([request.model, request['tools'] ?? null, request.output_config?.format ?? null]));
+    // "Changing the `output_config.format` parameter will invalidate any prompt cache" (structured outputs); the
+    // thinking configuration and `output_config.effort` are "rendered into the prompt" (prompt caching, What invalidates the cache).
+    hash.update(JSON.stringify([request.model, request['tools'] ?? null, request.output_config?.format ?? null, request.thinking ?? null, request.output_config?.effort ?? null]));
     const prefixHashes: string[] = [];
     const prefixTokens: number[] = [];
     let bytes = 0;
@@ -763,8 +805,44 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       return;
     }
     const request = validation.request;
+    // Unknown model ids are refused: "404 - `not_found_error`: The requested resource was not found" (errors).
+    const model = serverModel(request.model) ?? (options.acceptedModels?.includes(request.model) ? serverModel('claude-sonnet-5-5') : undefined);
+    if (!model) {
+      sendError(res, requestId, 404, 'not_found_error', `model: ${request.model}`);
+      return;
+    }
+    const effort = request.output_config?.effort ?? undefined;
+    if (effort && model.defaultEffort === undefined) {
+      sendError(res, requestId, 400, 'invalid_request_error', `output_config.effort: effort is not supported by model ${request.model}`);
+      return;
+    }
+    if (request.max_tokens > model.maxOutput) {
+      sendError(res, requestId, 400, 'invalid_request_error', `max_tokens: ${request.max_tokens} > ${model.maxOutput}, which is the maximum allowed number of output tokens for ${request.model}`);
+      return;
+    }
+    // "If the input alone already exceeds the model's context window, the API returns a 400 `invalid_request_error` ("prompt is too long")" (context windows).
+    const promptTokens = approximateTokens(requestRoutingText(request));
+    if (promptTokens > model.contextWindow) {
+      sendError(res, requestId, 400, 'invalid_request_error', `prompt is too long: ${promptTokens} tokens > ${model.contextWindow} maximum`);
+      return;
+    }
+    if (options.structuredOutputsOff && request.output_config?.format) {
+      const text = 'Structured outputs (output_config.format) are disabled for this project by the organization policy constraints/vertexai.allowedPartnerModelFeatures';
+      if (options.structuredOutputsOff === 'vertex') sendJson(res, 400, { error: { code: 400, message: text, status: 'FAILED_PRECONDITION' } });
+      else sendError(res, requestId, 400, 'invalid_request_error', `output_config.format: ${text}`);
+      return;
+    }
     // The prompt is read (and the cache looked up) when the request arrives, before the model answers.
     const input = cache.account(request);
+    if (request.max_tokens === 0) {
+      // "returns immediately without generating any output. The response has an empty `content` array,
+      // `stop_reason: "max_tokens"`, and a fully populated `usage` block" (prompt caching, Pre-warming the cache).
+      input.commit();
+      const usage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: { ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens }, output_tokens: 0, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
+      if (record) record.usage = usage;
+      sendJson(res, 200, { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: 'max_tokens', stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage });
+      return;
+    }
 
     let reply: ScriptedReply;
     try {
@@ -814,14 +892,34 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       sendError(res, requestId, reply.error.status, reply.error.type, reply.error.message, reply.headers ?? {}, reply.error.details);
       return;
     }
+    if (reply.streamError) {
+      if (request.stream !== true) {
+        sendError(res, requestId, 529, reply.streamError.type, reply.streamError.message);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      const startUsage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: null, output_tokens: 1, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
+      sse(res, { type: 'message_start', message: { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: null, stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage: startUsage } });
+      const partial = reply.text.slice(0, reply.afterChars ?? 0);
+      if (partial) {
+        sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
+        sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: partial } });
+      }
+      res.write(`event: error\ndata: ${JSON.stringify({ type: 'error', error: reply.streamError })}\n\n`);
+      res.end();
+      return;
+    }
     if (reply.delayMs !== undefined && !(await wait(reply.delayMs, res))) return;
 
     let text = reply.text;
     let stopReason: StopReason = reply.stopReason ?? 'end_turn';
-    let outputTokens = reply.outputTokens ?? Math.max(1, approximateTokens(text));
+    // Thinking comes first and counts toward `max_tokens`: "it is a hard limit on total output, thinking plus
+    // response text" (effort); "Thinking tokens are a subset of your `max_tokens` parameter, are billed as output tokens" (context windows).
+    const thinking = Math.min(request.max_tokens, reply.thinkingTokens ?? (options.thinking ? thinkingTokensOf(model, request.thinking, effort as Effort | undefined) : 0));
+    let outputTokens = reply.outputTokens ?? thinking + Math.max(1, approximateTokens(text));
     if (reply.outputTokens === undefined && outputTokens > request.max_tokens && stopReason !== 'refusal') {
-      // A real model stops at max_tokens: cut the text there.
-      text = truncateBytes(text, request.max_tokens * 4);
+      // A real model stops at max_tokens: cut the text there (all of it when thinking used the budget up).
+      text = truncateBytes(text, (request.max_tokens - thinking) * 4);
       stopReason = 'max_tokens';
       outputTokens = request.max_tokens;
     }
@@ -849,7 +947,11 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       type: 'message',
       role: 'assistant',
       model: request.model,
-      content: text.length > 0 ? [{ type: 'text', text, citations: null }] : [],
+      content: [
+        // With `display: "omitted"` (the default on current models) "Thinking blocks are returned with an empty `thinking` field" (adaptive thinking).
+        ...(thinking > 0 ? [{ type: 'thinking' as const, thinking: '', signature: randomId('sig_', 32) }] : []),
+        ...(text.length > 0 ? [{ type: 'text' as const, text, citations: null }] : []),
+      ],
       stop_reason: stopReason,
       stop_sequence: stopSequence,
       stop_details: stopDetails,
@@ -882,14 +984,28 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     });
     if (!readableAtEnd) input.commit();
     if (streamMs > 0 && !(await wait(streamMs, res))) return;
+    const textIndex = thinking > 0 ? 1 : 0;
+    if (thinking > 0) {
+      // "When `display: "omitted"` is set on the thinking configuration, no `thinking_delta` events are sent. The
+      // thinking block opens, receives a single `signature_delta`, and closes" (streaming); "Event streams may
+      // also include any number of `ping` events": pings are all that arrive while the model thinks.
+      sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } });
+      const pingMs = Math.max(1, options.pingMs ?? 50);
+      for (let thought = 0; thought < (reply.thinkMs ?? 0); thought += pingMs) {
+        if (!(await wait(Math.min(pingMs, (reply.thinkMs ?? 0) - thought), res))) return;
+        sse(res, { type: 'ping' });
+      }
+      sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: randomId('sig_', 32) } });
+      sse(res, { type: 'content_block_stop', index: 0 });
+    }
     if (text.length > 0) {
-      sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
+      sse(res, { type: 'content_block_start', index: textIndex, content_block: { type: 'text', text: '', citations: null } });
       sse(res, { type: 'ping' });
       for (const piece of chunkText(text, chunkSize)) {
         if (res.destroyed) return;
-        sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
+        sse(res, { type: 'content_block_delta', index: textIndex, delta: { type: 'text_delta', text: piece } });
       }
-      sse(res, { type: 'content_block_stop', index: 0 });
+      sse(res, { type: 'content_block_stop', index: textIndex });
     } else {
       sse(res, { type: 'ping' });
     }

@@ -44,7 +44,8 @@ export async function startRealCaseScenario(caseId: string, responder: Responder
     botLogin: SCENARIO.botLogin,
     tokens: Object.fromEntries(PEOPLE.map((login) => [personToken(login), login])),
   });
-  const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder }) : undefined;
+  // The demo's rehearsal model is no Claude model id; the server serves it as a current one.
+  const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder, acceptedModels: ['pr-debate-local-rehearsal'] }) : undefined;
   return {
     materialised,
     pull,
