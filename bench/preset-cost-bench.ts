@@ -11,7 +11,8 @@
  * response that wrote it begins). Each reply takes 1 s to stream, long against the local overheads, so a
  * call sent while another answers is in its wave and calls sent one after the other are not. Costs are the list prices of `src/usage/prices.ts` for the default model.
  *
- * It prints two Markdown tables: per preset over the cases (median and range), and per case.
+ * It prints a Markdown table per preset over the cases (median and range); with `--per-case`, also one row
+ * per case and preset.
  * Waves are rounds of parallel calls (`test/support/cost-figures.ts`): each wave waits for its
  * slowest reply, so the wall time is about the waves times a long reply of the provider's model,
  * which only the real API can measure.
@@ -111,8 +112,10 @@ for (const preset of PRESETS) {
     `| ${preset} | ${range(of.map((r) => r.calls), String)} | ${range(of.map((r) => r.waves), String)} | ${n(median(of.map((r) => r.cacheWrite + r.cacheRead + r.input)))} | ${n(median(of.map((r) => r.output)))} | ${usd(median(of.map((r) => r.costUsd)))} | ${range(of.map((r) => r.costUsd), usd)} |`,
   );
 }
-console.log('\n| case | pack tokens | preset | calls | waves | cache write | cache read | plain input | output | cost |');
-console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rows) {
-  console.log(`| ${r.id} | ${n(r.packTokens)} | ${r.preset} | ${r.calls} | ${r.waves} | ${n(r.cacheWrite)} | ${n(r.cacheRead)} | ${n(r.input)} | ${n(r.output)} | $${r.costUsd.toFixed(3)} |`);
+if (process.argv.includes('--per-case')) {
+  console.log('\n| case | pack tokens | preset | calls | waves | cache write | cache read | plain input | output | cost |');
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.id} | ${n(r.packTokens)} | ${r.preset} | ${r.calls} | ${r.waves} | ${n(r.cacheWrite)} | ${n(r.cacheRead)} | ${n(r.input)} | ${n(r.output)} | $${r.costUsd.toFixed(3)} |`);
+  }
 }
