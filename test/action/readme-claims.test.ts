@@ -21,8 +21,8 @@ describe('the README’s claims', () => {
   });
 
   it('describes max-rounds as the code applies it: a hard cap over the preset and --rounds=N, no cap when unset', () => {
-    expect(row('max-rounds')).toContain('| none |');
-    expect(row('max-rounds')).toContain('hard cap on cross-examination rounds (0 to 5), over the preset and over `--rounds=N`');
+    expect(row('max-rounds')).toContain('| config file, else none |');
+    expect(row('max-rounds')).toContain('a hard cap on cross-examination rounds (0 to 5) over the preset and a command\'s `--deep` or `--rounds=N`; unset, those decide (`--rounds=3` holds 3 rounds under `standard`)');
     expect(planDebate({ preset: 'standard', maxRounds: undefined, command: { rounds: 3 } }).rounds).toBe(3);
     expect(planDebate({ preset: 'standard', maxRounds: 2, command: { rounds: 3 } }).rounds).toBe(2);
     expect(planDebate({ preset: 'deep', maxRounds: 1, command: {} }).rounds).toBe(1);
@@ -30,7 +30,7 @@ describe('the README’s claims', () => {
 
   it('says where the gate is introduced that a required check blocks every PR under the default policy', () => {
     const gate = readme.slice(readme.indexOf('## Gate merges'), readme.indexOf('`mode: gate` calls no model'));
-    expect(gate).toContain('With the default `gate-policy: require-decision` that means **every** PR');
+    expect(gate.replace(/\s+/g, ' ')).toContain('with the default `gate-policy: require-decision`, a required `pr-debate` check blocks every PR until a debate on it gives a recommendation');
     expect(gate).toContain('`debate-exempt`');
   });
 

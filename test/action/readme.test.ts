@@ -1,5 +1,6 @@
 import { Parser } from 'commonmark';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -26,10 +27,10 @@ function codeBlocks(info: string): { text: string; line: number }[] {
   return blocks;
 }
 
-/** The rows of the Markdown table that follows a heading, as cells. */
+/** The rows of the Markdown table that follows the first line starting with `heading`, as cells. */
 function tableAfter(heading: string): string[][] {
   const lines = readme.split('\n');
-  const start = lines.indexOf(heading);
+  const start = lines.findIndex((line) => line.startsWith(heading));
   expect(start, heading).toBeGreaterThanOrEqual(0);
   const rows: string[][] = [];
   for (const line of lines.slice(start + 1)) {
@@ -99,5 +100,33 @@ describe('the README', () => {
   it('lists every output of action.yml, in order', () => {
     const rows = tableAfter('## Outputs');
     expect(rows.map(([name]) => name)).toEqual(Object.keys(readActionMetadata().outputs).map((name) => `\`${name}\``));
+  });
+
+  it('lists every folder under src/ in the code layout table, and no folder that is not there', () => {
+    const folders = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}\``);
+    const rows = tableAfter('Code layout:');
+    expect(rows.map(([folder]) => folder).sort()).toEqual(folders.sort());
+    for (const [folder, stage] of rows) expect(stage, folder).not.toBe('');
+  });
+
+  it('opens with what it does, a picture said to be a rehearsal, and the development commands', () => {
+    const opening = readme.slice(0, 4000);
+    const picture = /!\[[^\]]+\]\((docs\/[^)]+\.png)\)\n\n([^\n]+)/.exec(opening);
+    expect(picture, 'a picture in the first 4,000 characters').not.toBeNull();
+    // A PNG of ours (its signature), small enough for a README, and the line under it says what it is.
+    const file = path.join(ROOT, picture![1]!);
+    expect(readFileSync(file).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(statSync(file).size).toBeLessThan(300 * 1024);
+    expect(picture![2]).toMatch(/local rehearsal\*\*, not a real model's verdict/);
+    const commands = codeBlocks('sh').filter((block) => readme.split('\n').slice(0, block.line).join('\n').length < 4000).map((block) => block.text);
+    expect(commands.join('\n')).toMatch(/^npm ci && npm test\b/m);
+    expect(commands.join('\n')).toMatch(/^npm run demo -- commander-excess-arguments\b/m);
+    expect(codeBlocks('sh').filter((block) => block.text === commands[0])).toHaveLength(2); // the same block again under Development
+  });
+
+  it('shows the first workflow to copy within its first 80 lines', () => {
+    const first = codeBlocks('yaml').find((block) => /^jobs:/m.test(block.text))!;
+    expect(first.line + first.text.split('\n').length).toBeLessThanOrEqual(80);
+    expect(readme.split('\n').slice(0, first.line).join('\n')).toContain('## Set up in 3 steps');
   });
 });

@@ -1,4 +1,6 @@
 import { Parser, type Node } from 'commonmark';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 
 /**
  * Reads a comment as GitHub renders it, for tests. CommonMark (the `commonmark` package) parses the
@@ -113,4 +115,17 @@ export function textOf(node: Node): string {
     if (event.entering && (event.node.type === 'text' || event.node.type === 'code')) text += event.node.literal ?? '';
   }
   return text;
+}
+
+/**
+ * A comment as the HTML GitHub shows, for pictures of it: GitHub Flavored Markdown as its spec defines
+ * it (https://github.github.com/gfm/: tables, task lists, strikethrough, autolink literals and the
+ * disallowed raw HTML tag filter, by `micromark-extension-gfm`), with the raw HTML a comment may hold
+ * (`<details>`, `<summary>`, `<sub>`, HTML comments) kept, as GitHub's sanitiser keeps those tags.
+ * References and @mentions are not linked here; {@link renderAsGitHub} is where they are checked.
+ * @param markdown a comment body
+ * @returns the body's HTML, to place inside an element of class `markdown-body`
+ */
+export function gitHubHtml(markdown: string): string {
+  return micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 }
