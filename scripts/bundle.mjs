@@ -1,4 +1,4 @@
-// Bundles src/index.ts into dist/index.js (the action) and src/cli/index.ts into dist/cli.js (the
+// Bundles src/index.ts into dist/index.js (the action) and src/cli/bin.ts into dist/cli.js (the
 // `pr-debate` command, package.json `bin`), ESM for node20+, prompts inlined as text, with the code they
 // share and each model provider's client (with its SDK) in chunks under dist/chunks/ that load only when
 // a run needs them, a source map beside every file (the entries turn source maps on before loading the
@@ -18,7 +18,7 @@ const distDir = path.join(root, 'dist');
 /** The entries: the action (action.yml `runs.main`) and the CLI (package.json `bin`; its source starts with a hashbang, which esbuild keeps). */
 const entryPoints = [
   { in: path.join(root, 'src', 'index.ts'), out: 'index' },
-  { in: path.join(root, 'src', 'cli', 'index.ts'), out: 'cli' },
+  { in: path.join(root, 'src', 'cli', 'bin.ts'), out: 'cli' },
 ];
 const noticesFile = path.join(distDir, 'licenses.txt');
 const check = process.argv.includes('--check');

@@ -5,7 +5,7 @@ import { capSpending } from './llm/spending-cap.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
-import type { Log, RunRecorder } from './pipeline/types.js';
+import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
 import { parseSettings, SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';

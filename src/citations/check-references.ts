@@ -1,4 +1,4 @@
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { findCitationRefs, type FoundRef, type RepositoryUrl } from './citation.js';
 import { verifyCitation, type CheckedCitation, type CitationCheck } from './verify-citations.js';
 

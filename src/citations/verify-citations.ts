@@ -1,5 +1,5 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
-import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/types.js';
+import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
 
 /**

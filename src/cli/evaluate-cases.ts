@@ -11,7 +11,7 @@ import { parseSettings, requireCredentials, SettingsError } from '../settings.js
 import { describeFailure, RunStopped } from './call-pipeline.js';
 import { USAGE, type CliCommand } from './parse-cli-args.js';
 import type { CliIo } from './run-pull-request.js';
-import { createProgress } from './track-progress.js';
+import { createProgress } from './print-progress.js';
 
 /** The eval reads no repository; `parseSettings` still wants a token and a repository name, which nothing uses. */
 const NO_GITHUB = { token: 'unused-by-pr-debate-eval', repository: 'eval/cases' };

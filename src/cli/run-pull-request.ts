@@ -13,7 +13,7 @@ import { describeFailure, RunStopped, runPipeline, runSecrets } from './call-pip
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
-import { createProgress, type Progress } from './track-progress.js';
+import { createProgress, type Progress } from './print-progress.js';
 
 /** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
 export interface CliIo {
@@ -79,7 +79,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
   let deadline: NodeJS.Timeout | undefined;
   try {
     // Until the pipeline starts there is nothing to print, so Ctrl-C while the settings are read ends the
-    // process at once (src/cli/index.ts: no listener); from here on it stops the model calls and prints what exists.
+    // process at once (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
     const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
     stopListening = io.onInterrupt(() =>
       controller.abort(new RunStopped('stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),

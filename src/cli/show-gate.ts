@@ -5,7 +5,7 @@ import { describeFailure } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { GitHubUnreachable, refuseWrites } from '../github/refuse-writes.js';
 import { prepareCliRun, type CliIo } from './run-pull-request.js';
-import { createProgress } from './track-progress.js';
+import { createProgress } from './print-progress.js';
 
 /**
  * `pr-debate gate`: what the merge gate would conclude on the PR's current head, and why (contract

@@ -1,7 +1,7 @@
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { makeClaim } from './claims.js';
 import type { Argument, CrossExamination, Opening, Steelman } from './schemas.js';
-import type { Attack, AttackOutcome, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './types.js';
+import type { Attack, AttackOutcome, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './debate-types.js';
 import { WORD_CAPS, WordBudget } from './word-cap.js';
 
 /**

@@ -4,7 +4,7 @@ import { ZERO_USAGE } from '../usage/price-usage.js';
 import { CallNotMade, ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { planFanOut } from './warm-prompt-cache.js';
-import type { CallRecord } from './types.js';
+import type { CallRecord } from './debate-types.js';
 
 /**
  * Every model call of a run goes through here: the shared prefix, the repair retry, the language

@@ -2,9 +2,9 @@ import { auditCitations } from '../citations/audit-citations.js';
 import { formatCitationRef, type Citation } from '../citations/citation.js';
 import { referencesAsCitations } from '../citations/check-references.js';
 import { auditCitation, type CheckedCitation } from '../citations/verify-citations.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { Audit } from './schemas.js';
-import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './types.js';
+import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
 
 /**
  * Factual claims of the transcript: their citations checked by the verifier, their audit tags

@@ -1,7 +1,7 @@
 import { auditCitation } from '../citations/verify-citations.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { Ruling } from './schemas.js';
-import type { FinalRuling, Position, PositionStatus } from './types.js';
+import type { FinalRuling, Position, PositionStatus } from './debate-types.js';
 
 /**
  * The rules a ruling must keep, checked in code (issue #4, "Rules enforced in code"; the

@@ -1,4 +1,4 @@
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
 import { createCaller } from './call-models.js';
 import { expectedScript, languageRule, type LanguageSetting } from './language.js';
@@ -6,7 +6,7 @@ import type { ModelClient } from './model-client.js';
 import { frameDebate } from './phases/frame-debate.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing } from './schemas.js';
-import type { CallRecord } from './types.js';
+import type { CallRecord } from './debate-types.js';
 
 /** What framing alone produced, for a plan that waits for confirmation (input `confirm-plan`). */
 export type FramedPositions =

@@ -1,5 +1,5 @@
 import { tagCitationForModels, tagReferenceForModels } from '../citations/audit-citations.js';
-import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './types.js';
+import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
 
 /**
  * The transcript as the models read it: every turn verbatim (never a summary, issue #4), every

@@ -1,4 +1,4 @@
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { summariseUsage } from '../usage/price-usage.js';
 import { createCaller } from './call-models.js';
 import { countCitations } from './claims.js';
@@ -14,7 +14,7 @@ import { swapSteelmans } from './phases/swap-steelmans.js';
 import { advocateModelsFor, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor } from './schemas.js';
-import type { Completion, DebateOutcome, DebateResult, Position } from './types.js';
+import type { Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { gitBlobSha } from '../evidence/content-digest.js';
 import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/gather-evidence.js';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
-import type { ChangedFile } from '../evidence/types.js';
+import type { ChangedFile } from '../evidence/evidence-types.js';
 
 /**
  * Labelled eval cases on disk (issue #13): one folder per case with `case.yml` (the positions, the one

@@ -7,7 +7,7 @@ import type { DebatePlan } from '../debate/plan.js';
 import { loadPrompt } from '../debate/prompts.js';
 import { replySchemasFor, type Ruling } from '../debate/schemas.js';
 import { runDebate } from '../debate/run-debate.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
 
 /**

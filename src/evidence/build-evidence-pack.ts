@@ -5,7 +5,7 @@ import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './p
 import { unnamedNote } from './render-sections.js';
 import { renderEvidence } from './render-evidence.js';
 import { CHARS_PER_TOKEN, estimateTokens } from './show-lines.js';
-import type { BudgetUse, EvidencePack, OmittedItem } from './types.js';
+import type { BudgetUse, EvidencePack, OmittedItem } from './evidence-types.js';
 
 /**
  * The evidence pack in three steps, each run once per run: plan (what fits the budget; plan-evidence.ts),

@@ -1,4 +1,4 @@
-import type { ChangedFile } from './types.js';
+import type { ChangedFile } from './evidence-types.js';
 
 /**
  * Completes a file list GitHub cut at 3,000 files ("Responses include a maximum of 3000 files", REST,

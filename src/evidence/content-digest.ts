@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlannedDiff } from './plan-diff.js';
-import type { ChangedFile, RfcDocument } from './types.js';
+import type { ChangedFile, RfcDocument } from './evidence-types.js';
 
 /**
  * The `content_digest` of a decision record (contract section 8): sha256 over the content the debate was

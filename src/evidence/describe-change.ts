@@ -1,5 +1,5 @@
 import { parseGitDiff, type GitDiffFile } from './parse-git-diff.js';
-import type { ChangedFile, FileKind } from './types.js';
+import type { ChangedFile, FileKind } from './evidence-types.js';
 
 /**
  * Tells what each changed file is (text, binary, symlink, submodule, LFS pointer, too large, ...) and

@@ -1,5 +1,5 @@
 import { minimatch } from 'minimatch';
-import type { ChangedFile } from './types.js';
+import type { ChangedFile } from './evidence-types.js';
 
 /**
  * Where an RFC / design document is looked for, in order (issue #3):

@@ -7,7 +7,7 @@ import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
 import { readBaseBlobs } from './read-base-blobs.js';
 import type { GitTree } from './complete-file-list.js';
-import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './types.js';
+import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
 /** Size of a file at a commit, without its content. */
 export interface FileStat {

@@ -1,6 +1,6 @@
 import type { EvidencePlan } from './plan-evidence.js';
 import { showLine } from './show-lines.js';
-import type { Hunk, IndexedFile, IndexedSide } from './types.js';
+import type { Hunk, IndexedFile, IndexedSide } from './evidence-types.js';
 
 /**
  * The indexer: what the citation verifier checks against, built once per run from the completed plan. Every line the pack shows is indexed on the sides it exists on, with the text

@@ -1,5 +1,5 @@
 import { describeChange } from './describe-change.js';
-import type { ChangedFile } from './types.js';
+import type { ChangedFile } from './evidence-types.js';
 
 /**
  * The pack's list of changed files (issue #14: every changed file is named). Three forms, the planner

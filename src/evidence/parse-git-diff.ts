@@ -1,6 +1,6 @@
 import { parsePatch as parseUnifiedDiff } from 'diff';
 import { parsePatch } from './parse-patch.js';
-import type { ChangeStatus } from './types.js';
+import type { ChangeStatus } from './evidence-types.js';
 
 /**
  * Reads a whole `git diff` as GitHub serves it for a pull request (`Accept: application/vnd.github.diff`):

@@ -1,5 +1,5 @@
 import { parsePatch as parseUnifiedDiff } from 'diff';
-import type { Hunk, HunkLine } from './types.js';
+import type { Hunk, HunkLine } from './evidence-types.js';
 
 /**
  * Splits a file's `patch` (the hunks GitHub returns per file, starting at `@@`) into hunks whose lines

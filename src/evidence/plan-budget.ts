@@ -1,5 +1,5 @@
 import { listLineChars, markerOf, shortLineChars, type FileState } from './list-files.js';
-import type { ChangedFile } from './types.js';
+import type { ChangedFile } from './evidence-types.js';
 
 /**
  * The evidence budget as the planner spends it, in characters (tokens times CHARS_PER_TOKEN): what is

@@ -2,7 +2,7 @@ import { hasReadableContent } from './describe-change.js';
 import { heuristicPriority, type LowPriorityClassifier } from './file-priority.js';
 import { placeInto, type EvidencePlan } from './plan-evidence.js';
 import { CHARS_PER_TOKEN, fileBlockChars, showLine, splitLines } from './show-lines.js';
-import type { ChangedFile } from './types.js';
+import type { ChangedFile } from './evidence-types.js';
 
 /**
  * Tiers 4 and 5 of the plan (see plan-evidence.ts): which full head contents to read, chosen by their

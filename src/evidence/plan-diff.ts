@@ -3,7 +3,7 @@ import type { FileState } from './list-files.js';
 import { parsePatch } from './parse-patch.js';
 import type { BudgetLedger } from './plan-budget.js';
 import { renderHunk, TAG_LENGTH } from './show-lines.js';
-import type { ChangedFile, Hunk, OmittedItem } from './types.js';
+import type { ChangedFile, Hunk, OmittedItem } from './evidence-types.js';
 
 /** What the pack shows of one file's diff: the parsed hunks and the rendered parts of its DIFF block. */
 export interface PlannedDiff {

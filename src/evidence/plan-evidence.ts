@@ -4,7 +4,7 @@ import { openLedger, type BudgetLedger } from './plan-budget.js';
 import { placeDiff, type PlannedDiff } from './plan-diff.js';
 import { descriptionFrame, descriptionLines, renderListHeader, renderNotes, renderPreamble } from './render-sections.js';
 import { CHARS_PER_TOKEN, delimiters, fileBlockChars, sectionChars, showLine, splitLines, TAG_LENGTH, type Delimiters } from './show-lines.js';
-import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './types.js';
+import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
 /**
  * The budget planner: decides what of the PR the evidence pack shows. Pure; every tier is planned once

@@ -1,5 +1,5 @@
 import type { EvidenceSource } from './gather-evidence.js';
-import type { ChangedFile, PullRequestInfo } from './types.js';
+import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
 
 /**
  * The base side's blob SHA of each changed file whose change the pack cannot show as a diff (a binary

@@ -1,6 +1,6 @@
 import type { FileState } from './list-files.js';
 import { MAX_LINE_CHARS, showLine, splitLines, type Delimiters } from './show-lines.js';
-import type { OmittedItem, PullRequestInfo } from './types.js';
+import type { OmittedItem, PullRequestInfo } from './evidence-types.js';
 
 /**
  * The fixed sections of the evidence pack: how to read and cite it, the notes, the PR text, the file

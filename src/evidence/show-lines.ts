@@ -1,4 +1,4 @@
-import type { Hunk } from './types.js';
+import type { Hunk } from './evidence-types.js';
 
 /**
  * How material looks in the evidence pack, line by line: the one place that shapes a line of a file,

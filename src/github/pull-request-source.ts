@@ -1,7 +1,7 @@
 import { RequestError } from '@octokit/request-error';
 import { z } from 'zod';
 import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
-import type { ChangedFile, PullRequestInfo } from '../evidence/types.js';
+import type { ChangedFile, PullRequestInfo } from '../evidence/evidence-types.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';
 import { readMergeBase, readTree } from './read-git-trees.js';

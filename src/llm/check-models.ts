@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
-import type { CallRecord } from '../debate/types.js';
+import type { CallRecord } from '../debate/debate-types.js';
 import { priceOf, ZERO_USAGE } from '../usage/price-usage.js';
 import { DEAREST_PRICE } from '../usage/prices.js';
 import { claudeModelFacts, outputBudget } from './claude-models.js';

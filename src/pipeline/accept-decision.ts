@@ -1,4 +1,4 @@
-import { acceptDecision } from '../gate/accept-decision.js';
+import { acceptDecision } from '../gate/apply-accept.js';
 import type { GateVerdict } from '../gate/decide-gate.js';
 import { checkOutput, evaluatePull, type CheckOutput } from '../gate/run-gate.js';
 import { canTrigger } from '../github/check-permission.js';

@@ -8,7 +8,7 @@ import type { Trigger } from '../trigger/detect-trigger.js';
 import { findDecisionInputProblem } from './gate-context.js';
 import { openPublisher, type RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
-import { skipped, type Log, type PipelineClients, type PipelineResult } from './types.js';
+import { skipped, type Log, type PipelineClients, type PipelineResult } from './pipeline-types.js';
 
 /**
  * What is said back to the person who triggered a run: refusals and replies without a debate, the

@@ -3,7 +3,7 @@ import { advocateModelsFor, type DebatePlan } from '../debate/plan.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { FoundComment } from '../github/upsert-comment.js';
 import { debateId } from '../report/decision-record.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { createProse, type Prose } from '../report/prose.js';
 import { planMarker, readPlan, renderPlanComment, type PostedPlan } from '../report/render-plan.js';
 import type { Settings } from '../settings.js';
@@ -14,7 +14,7 @@ import type { RunEvidence } from './read-evidence.js';
 import { openPublisher, type ConfirmedPlan, type DebateTrigger, type RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
 import { estimateDebate, type ProgressTracker } from './track-progress.js';
-import { skipped, type PipelineClients, type PipelineResult } from './types.js';
+import { skipped, type PipelineClients, type PipelineResult } from './pipeline-types.js';
 
 /**
  * Input `confirm-plan` (contract sections 3 and 5, issue #12): the reference protocols never debate a

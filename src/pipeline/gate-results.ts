@@ -1,4 +1,4 @@
-import type { PipelineResult } from './types.js';
+import type { PipelineResult } from './pipeline-types.js';
 import type { AcceptOutcome } from './accept-decision.js';
 import type { GateModeResult } from './run-gate-mode.js';
 

@@ -1,7 +1,7 @@
 import type { DebatePlan } from '../debate/plan.js';
 import { describeStop } from '../debate/render-transcript.js';
 import { runDebate } from '../debate/run-debate.js';
-import type { DebateOutcome } from '../debate/types.js';
+import type { DebateOutcome } from '../debate/debate-types.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import { logModelCalls } from './log-model-calls.js';

@@ -1,5 +1,5 @@
 import type { CallMeta, ModelCall, ModelClient, TokenUsage } from '../debate/model-client.js';
-import type { Log } from './types.js';
+import type { Log } from './pipeline-types.js';
 
 /**
  * Wraps the run's model client so that the log gets one line as each call ends: role, position,

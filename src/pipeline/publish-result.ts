@@ -8,7 +8,7 @@ import type { RecordedResult } from './record-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
 import { stopSummary } from './stop-signal.js';
-import { skipped, type PipelineResult } from './types.js';
+import { skipped, type PipelineResult } from './pipeline-types.js';
 
 /**
  * Everything a run leaves on the PR at its end goes out here: the verdict, the "nothing to debate"

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DebateResult } from '../debate/types.js';
+import type { DebateResult } from '../debate/debate-types.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
 import { describeCapStop } from '../llm/spending-cap.js';
 import { summariseUsage } from '../usage/price-usage.js';

@@ -4,7 +4,7 @@ import type { Settings } from '../settings.js';
 import type { BridgeRun } from '../trigger/detect-bridge.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { step } from './step-error.js';
-import type { PipelineClients } from './types.js';
+import type { PipelineClients } from './pipeline-types.js';
 
 /**
  * The `workflow_run` bridge (contract section 2): turns a fork PR's completed `pull_request` run into

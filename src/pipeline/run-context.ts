@@ -1,6 +1,6 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
-import type { CallRecord } from '../debate/types.js';
+import type { CallRecord } from '../debate/debate-types.js';
 import type { RoleModels } from '../llm/check-models.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
@@ -8,7 +8,7 @@ import { markerLine } from '../report/comment-context.js';
 import { planMarker, type PostedPlan } from '../report/render-plan.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
-import type { PipelineClients } from './types.js';
+import type { PipelineClients } from './pipeline-types.js';
 
 /** A trigger that starts a debate. */
 export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;

@@ -16,7 +16,7 @@ import { renderAcceptFailure } from '../report/render-accept.js';
 import { runGateMode } from './run-gate-mode.js';
 import { resolveBridge } from './resolve-bridge.js';
 import { trackProgress, type ProgressTracker } from './track-progress.js';
-import { skipped, type PipelineClients, type PipelineResult } from './types.js';
+import { skipped, type PipelineClients, type PipelineResult } from './pipeline-types.js';
 
 /**
  * The run after the trigger: authorize, acknowledge, gather, debate, record, render, publish, settle.

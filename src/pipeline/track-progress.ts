@@ -1,5 +1,5 @@
 import { advocateModelsFor, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { DebateOutcome } from '../debate/types.js';
+import type { DebateOutcome } from '../debate/debate-types.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import { revealHiddenCharacters } from './sanitise.js';

@@ -1,7 +1,7 @@
 import { checkReferences, type CheckedReference } from '../citations/check-references.js';
 import { formatCitationRef } from '../citations/citation.js';
 import { UNVERIFIED_REASONS } from '../citations/verify-citations.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import { citationUrl } from './render-citation.js';
 import { codeSpan, escapeStrayBackticks, sanitiseText } from './sanitise.js';

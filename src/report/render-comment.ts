@@ -1,5 +1,5 @@
-import type { DebateResult } from '../debate/types.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { DebateResult } from '../debate/debate-types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { markerLine, type CommentContext } from './comment-context.js';
 import { recordToYaml, type DecisionRecord } from './decision-record.js';
 import { fitComment } from './fit-comment.js';

@@ -1,5 +1,5 @@
-import type { DebateResult } from '../debate/types.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { DebateResult } from '../debate/debate-types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';

@@ -1,5 +1,5 @@
 import type { Framing } from '../debate/schemas.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommandReply } from '../trigger/detect-trigger.js';
 import { markerLine, type CommentContext } from './comment-context.js';
 import { createProse, plainProse } from './prose.js';

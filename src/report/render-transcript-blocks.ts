@@ -1,5 +1,5 @@
 import { outcomeText } from '../debate/render-transcript.js';
-import type { Claim, CrossTurn, DebateResult, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/types.js';
+import type { Claim, CrossTurn, DebateResult, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/debate-types.js';
 import type { CommentContext } from './comment-context.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';

@@ -1,7 +1,7 @@
 import { describeReasons } from '../citations/audit-citations.js';
 import { describeStop } from '../debate/render-transcript.js';
-import type { DebateResult, JudgeRun } from '../debate/types.js';
-import type { EvidencePack } from '../evidence/types.js';
+import type { DebateResult, JudgeRun } from '../debate/debate-types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import type { DecisionRecord } from './decision-record.js';
 import type { Prose } from './prose.js';

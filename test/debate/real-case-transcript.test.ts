@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planDebate } from '../../src/debate/plan.js';
 import { describeStop, renderTranscript } from '../../src/debate/render-transcript.js';
 import { runDebate } from '../../src/debate/run-debate.js';
-import type { DebateResult } from '../../src/debate/types.js';
+import type { DebateResult } from '../../src/debate/debate-types.js';
 import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';

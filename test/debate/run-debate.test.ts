@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelReplyError, type ModelCall, type ModelClient } from '../../src/debate/model-client.js';
 import { planDebate, type PresetName } from '../../src/debate/plan.js';
 import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
-import type { DebateResult } from '../../src/debate/types.js';
+import type { DebateResult } from '../../src/debate/debate-types.js';
 import { cacheLine, debateScript, defaults, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
 import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
 import { attacksToAnswer, describeCall, scriptedModels, truncatedReply, type ScriptedPhase } from '../support/scripted-models.js';

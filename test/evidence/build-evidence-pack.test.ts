@@ -6,7 +6,7 @@ import { planEvidence } from '../../src/evidence/plan-evidence.js';
 import { showLine, splitLines } from '../../src/evidence/show-lines.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { lowPriorityClassifier } from '../../src/evidence/file-priority.js';
-import type { ChangedFile } from '../../src/evidence/types.js';
+import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 import { cacheContent, files, fixtureInput, fixturePack, pull } from '../support/evidence-fixtures.js';
 
 const modified = (path: string, patch: string, additions = 1, deletions = 0): ChangedFile => ({ path, previousPath: undefined, status: 'modified', additions, deletions, patch });

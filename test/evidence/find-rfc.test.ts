@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRfc, documentsInBody, MAX_BODY_DOCUMENTS, settleRfc } from '../../src/evidence/find-rfc.js';
-import type { ChangedFile } from '../../src/evidence/types.js';
+import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 
 const file = (path: string, status: ChangedFile['status'] = 'modified'): ChangedFile => ({ path, previousPath: undefined, status, additions: 1, deletions: 0, patch: '@@ -1 +1 @@\n+x' });
 

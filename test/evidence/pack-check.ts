@@ -1,5 +1,5 @@
 import { showLine, splitLines } from '../../src/evidence/show-lines.js';
-import type { EvidencePack } from '../../src/evidence/types.js';
+import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 
 /** Reads a file's bytes at a side of the PR, or undefined when it does not exist there. */
 export type SideReader = (side: 'head' | 'base', path: string) => Buffer | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
 import type { GitHubClient } from '../../src/github/create-octokit.js';
-import type { PipelineClients } from '../../src/pipeline/types.js';
+import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { recordToYaml, type DecisionRecord } from '../../src/report/decision-record.js';
 import { markerLine } from '../../src/report/comment-context.js';
 import { parseSettings } from '../../src/settings.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline/run-pipeline.js';
-import type { PipelineClients } from '../../src/pipeline/types.js';
+import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { parseSettings } from '../../src/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';

@@ -1,8 +1,8 @@
 import { makeClaim } from '../../src/debate/claims.js';
 import { summariseUsage } from '../../src/usage/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
-import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/types.js';
-import type { EvidencePack } from '../../src/evidence/types.js';
+import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/debate-types.js';
+import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
 /**

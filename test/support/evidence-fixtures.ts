@@ -1,6 +1,6 @@
 import { buildEvidencePack, type EvidenceInput } from '../../src/evidence/build-evidence-pack.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
-import type { ChangedFile, EvidencePack, PullRequestInfo } from '../../src/evidence/types.js';
+import type { ChangedFile, EvidencePack, PullRequestInfo } from '../../src/evidence/evidence-types.js';
 
 /** A small PR for pure tests: one modified file with full content, one with hunks only, an RFC. */
 export const pull: PullRequestInfo = {

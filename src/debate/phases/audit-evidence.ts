@@ -1,7 +1,7 @@
 import { tagCitationForModels } from '../../citations/audit-citations.js';
 import { allClaims, applyAudit, tallyClaims } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
-import type { AuditResult, Transcript } from '../types.js';
+import type { AuditResult, Transcript } from '../debate-types.js';
 import { listPositions, MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 
 /**

@@ -3,7 +3,7 @@ import { buildCrossTurn, incompleteCross, settleAttack, withOutcomes } from '../
 import { verifiedKeys } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
-import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../types.js';
+import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../debate-types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 

@@ -1,8 +1,8 @@
-import type { EvidencePack } from '../../evidence/types.js';
+import type { EvidencePack } from '../../evidence/evidence-types.js';
 import type { Caller } from '../call-models.js';
 import type { DebatePlan } from '../plan.js';
 import type { ReplySchemas } from '../schemas.js';
-import type { Position } from '../types.js';
+import type { Position } from '../debate-types.js';
 
 /** Output caps in tokens per role; thinking counts against them, so they are generous. */
 export const MAX_TOKENS = { moderator: 8_000, advocate: 16_000, auditor: 8_000, judge: 16_000 } as const;

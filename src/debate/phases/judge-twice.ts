@@ -4,7 +4,7 @@ import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
 import { loadPrompt } from '../prompts.js';
 import { describeStop, renderTranscript } from '../render-transcript.js';
 import type { ReplySchemas, Ruling } from '../schemas.js';
-import type { AuditResult, FinalRuling, JudgeRun, StopReason, Transcript } from '../types.js';
+import type { AuditResult, FinalRuling, JudgeRun, StopReason, Transcript } from '../debate-types.js';
 import { listPositions, MAX_TOKENS, type DebateContext } from './debate-context.js';
 
 /**

@@ -1,6 +1,6 @@
 import { buildOpening, incompleteOpening } from '../build-turns.js';
 import { loadPrompt } from '../prompts.js';
-import type { OpeningTurn } from '../types.js';
+import type { OpeningTurn } from '../debate-types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 

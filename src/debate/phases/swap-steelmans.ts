@@ -1,7 +1,7 @@
 import { buildSteelman, incompleteSteelman } from '../build-turns.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
-import type { SteelmanTurn, Transcript } from '../types.js';
+import type { SteelmanTurn, Transcript } from '../debate-types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 

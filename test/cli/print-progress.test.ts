@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatStatus } from '../../src/cli/track-progress.js';
+import { createProgress, formatStatus } from '../../src/cli/print-progress.js';
 import { scriptedModels } from '../support/scripted-models.js';
 
 function stream(isTTY: boolean) {
