@@ -6,8 +6,7 @@ import { step } from './step-error.js';
 
 /**
  * Pre-flight (issue #12): one short call per distinct model before anything is spent on the debate.
- * Warnings (models without a known price, fallbacks) go to the log; the models to debate with and the
- * fallback notes go on the run, for the debate and its comment.
+ * Warnings (models without a known price) go to the log; the calls go on the run, for its usage and cost.
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
 export async function checkRoleModels(run: RunContext): Promise<void> {
@@ -16,8 +15,6 @@ export async function checkRoleModels(run: RunContext): Promise<void> {
   const checked = await clients.log.group('Pre-flight', () =>
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );
-  for (const warning of [...checked.warnings, ...checked.notes]) clients.log.warning(warning);
-  run.models = checked.models;
-  run.notes = [...(run.notes ?? []), ...checked.notes];
+  for (const warning of checked.warnings) clients.log.warning(warning);
   run.preflightCalls = checked.calls;
 }
