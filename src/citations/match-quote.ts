@@ -43,7 +43,8 @@ export function quotePatterns(quote: string): QuotePattern[] {
   const patterns: QuotePattern[] = exact === '' ? [] : [{ parts: [exact], length: exact.length }];
   const stripped = quote
     .split(/\r?\n/)
-    .map((line) => line.replace(FILE_GUTTER, '').replace(DIFF_CONTEXT, '').replace(DIFF_MARKER, ''))
+    // One decoration per line at most: a line's own text may start with `- ` (a Markdown list) after its gutter.
+    .map((line) => [FILE_GUTTER, DIFF_CONTEXT, DIFF_MARKER].reduce((shown, decoration) => (shown === line ? line.replace(decoration, '') : shown), line))
     .join('\n');
   const parts = stripped.split(ELLIPSIS).map(foldWhitespace).filter((part) => part !== '');
   if (parts.length > 0 && !(parts.length === 1 && parts[0] === exact)) {
