@@ -7,7 +7,10 @@ import { UNVERIFIED_REASONS, type CheckedCitation, type CitationCheck, type Unve
  * advocates read every citation tagged with its check.
  */
 
-/** Verified and unverified counts of one position, with the unverified ones counted by reason. */
+/**
+ * Verified and unverified counts of one position, with the unverified ones counted by reason. A
+ * reference checked without a quote (`located`) is neither: it proves nothing and failed nothing.
+ */
 export interface CitationAudit {
   verified: number;
   unverified: number;
@@ -24,7 +27,7 @@ export function auditCitations(citations: readonly { check: CitationCheck }[]): 
   for (const { check } of citations) {
     if (check.status === 'verified') {
       audit.verified += 1;
-    } else {
+    } else if (check.status === 'unverified') {
       audit.unverified += 1;
       audit.reasons[check.reason] = (audit.reasons[check.reason] ?? 0) + 1;
     }
@@ -50,15 +53,26 @@ export function describeReasons(reasons: Partial<Record<UnverifiedReason, number
  * e.g. `[UNVERIFIED: the quote is not in lib/a.js:12; it occurs at lib/a.js:40] lib/a.js:12 "retry()"`
  */
 export function tagCitationForModels(citation: CheckedCitation): string {
-  const tag = citation.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${citation.check.detail}]`;
+  const check = citation.check;
+  const tag = check.status === 'unverified' ? `[UNVERIFIED: ${check.detail}]` : '[verified]';
   return `${tag} ${formatCitationRef(citation)} ${JSON.stringify(citation.quote)}`;
 }
 
 /**
- * A reference from a claim's prose (issue #11) as the models read it: tagged like a citation, without
- * a quote. e.g. `[UNVERIFIED: "lib/x.js" is not a file of this pull request or its RFC] lib/x.js:3 (in the prose)`
+ * A reference from a claim's prose (issues #11, #20) as the models read it: what its check found, and
+ * that a reference in the prose can only lower a claim. e.g.
+ * `[in the prose, UNVERIFIED: "lib/x.js" is not a file of this pull request or its RFC] lib/x.js:3`,
+ * `[in the prose, lines found but nothing quoted: proves nothing] lib/a.js:3`,
+ * `[in the prose, quote found] lib/a.js:3 "retry()"`.
  */
 export function tagReferenceForModels(reference: CheckedCitation): string {
-  const tag = reference.check.status === 'verified' ? '[verified]' : `[UNVERIFIED: ${reference.check.detail}]`;
-  return `${tag} ${formatCitationRef(reference)} (in the prose)`;
+  const check = reference.check;
+  const quote = reference.quote === '' ? '' : ` ${JSON.stringify(reference.quote)}`;
+  const tag =
+    check.status === 'unverified'
+      ? `[in the prose, UNVERIFIED: ${check.detail}]`
+      : check.status === 'located'
+        ? '[in the prose, lines found but nothing quoted: proves nothing]'
+        : '[in the prose, quote found]';
+  return `${tag} ${formatCitationRef(reference)}${quote}`;
 }

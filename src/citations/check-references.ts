@@ -4,13 +4,34 @@ import { verifyCitation, type CheckedCitation, type CitationCheck } from './veri
 
 /**
  * References that models write in their prose (issue #11): found with the one citation grammar and
- * checked against the evidence pack by the same verifier as structured citations, without a quote.
- * Pure.
+ * checked against the evidence pack by the same verifier as structured citations. A quote written
+ * right after a reference, in parentheses (`` `path:12` ("return x") ``), is checked like the quote of
+ * a structured citation (issue #20); a reference without one is only located. Pure.
  */
 
 /** A reference found in prose, with the verifier's verdict. `ref` is where it points once read. */
 export interface CheckedReference extends FoundRef {
+  /** The quote written beside it in parentheses, when there is one. */
+  quote: string | undefined;
   check: CitationCheck;
+}
+
+/**
+ * A quote in parentheses right after a reference (after the backtick that closes its code span, if
+ * any): `("…")`, `(“…”)` or `` (`…`) ``.
+ */
+const QUOTE_BESIDE = /^`?[ \t]*\([ \t]*(?:"((?:[^"\\\n]|\\.)+)"|\u201c([^\u201d\n]+)\u201d|`([^`\n]+)`)[ \t]*\)/;
+
+/** The quote written in parentheses right after `end` in `text`, or undefined. */
+export function quoteBeside(text: string, end: number): string | undefined {
+  const m = QUOTE_BESIDE.exec(text.slice(end));
+  if (!m) return undefined;
+  if (m[1] === undefined) return m[2] ?? m[3];
+  try {
+    return String(JSON.parse(`"${m[1]}"`));
+  } catch {
+    return m[1];
+  }
 }
 
 /**
@@ -19,21 +40,23 @@ export interface CheckedReference extends FoundRef {
  * head, the only other side the models were shown, and its lines are checked there.
  * @param repository the repository whose blob links count as references at any commit; without it,
  *   blob links count only at the head or base commit of the pack
- * @returns the references in text order, each with its check
+ * @returns the references in text order, each with its quote (when one is written beside it) and its check
  */
 export function checkReferences(text: string, pack: EvidencePack, repository?: RepositoryUrl): CheckedReference[] {
   const scope = { ...(repository ? { repository } : {}), commits: [pack.headSha, pack.baseSha], paths: new Set(pack.files.keys()) };
   return findCitationRefs(text, scope).map((found) => {
     const base = found.commit !== undefined && /^[0-9a-f]{7,40}$/i.test(found.commit) && pack.baseSha.toLowerCase().startsWith(found.commit.toLowerCase());
     const ref = base ? { ...found.ref, side: 'base' as const } : found.ref;
-    return { ...found, ref, check: verifyCitation(ref, pack) };
+    const quote = quoteBeside(text, found.end);
+    return { ...found, ref, quote, check: verifyCitation(quote === undefined ? ref : { ...ref, quote }, pack) };
   });
 }
 
 /**
- * The references of several texts as citations without a quote, for tags and counts: a claim's text and
- * reasoning, say. The path is the pack's spelling when the file is in the pack.
+ * The references of several texts as checked citations, for tags and counts: a claim's text and
+ * reasoning, say. `quote` is the quote written beside the reference, or '' when there is none (then
+ * the check is at best `located`).
  */
 export function referencesAsCitations(texts: readonly (string | undefined)[], pack: EvidencePack, repository?: RepositoryUrl): CheckedCitation[] {
-  return texts.flatMap((text) => (text ? checkReferences(text, pack, repository) : [])).map((r) => ({ ...r.ref, quote: '', check: r.check }));
+  return texts.flatMap((text) => (text ? checkReferences(text, pack, repository) : [])).map((r) => ({ ...r.ref, quote: r.quote ?? '', check: r.check }));
 }

@@ -1,6 +1,7 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
+import { matchesQuote, quotePatterns, type QuotePattern } from './match-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -24,10 +25,15 @@ export interface CitationSuggestion {
   line_end: number;
 }
 
-/** The verifier's verdict on one citation. */
+/**
+ * The verifier's verdict on one citation. `verified` means a quote was found on the cited lines;
+ * `located` is a reference written without a quote (in a claim's prose, issue #11) whose file and
+ * lines are in the pack: it can be linked, but it proves nothing, so it never makes a claim verified
+ * (issue #20).
+ */
 export type CitationCheck =
   | {
-      status: 'verified';
+      status: 'verified' | 'located';
       /** The file's path at the cited commit: a renamed file's base lines live under its old name there (for links). */
       sidePath: string;
     }
@@ -57,11 +63,12 @@ export const MIN_QUOTE_CHARS = 8;
 /**
  * Checks a citation mechanically against the lines the models were shown (issue #3): verified iff
  * the file is in the evidence pack (a changed file or an RFC), the range exists on the stated side
- * (`side` absent means head, by the citation grammar), those lines were shown, and the quote, with
- * every run of whitespace folded to one space, occurs within the cited lines. A quote found elsewhere
- * in the evidence is not verified, but the right place is suggested.
+ * (`side` absent means head, by the citation grammar), those lines were shown, and the quote is found
+ * within the cited lines by the rule of `match-quote.ts` (whitespace runs equal; the pack's gutter and
+ * diff markers ignored; an ellipsis a gap between parts found in order). A quote found elsewhere in
+ * the evidence is not verified, but the right place is suggested.
  * A reference without a quote (one a model wrote in its prose, issue #11) is checked by the same rules
- * up to the quote: it is verified when the file, the side and the lines check out.
+ * up to the quote: it is `located` (never `verified`) when the file, the side and the lines check out.
  * Pure; never throws.
  * @param citation as written by a model (`quote` absent for a reference in prose)
  * @param pack the evidence pack the model saw
@@ -70,7 +77,8 @@ export const MIN_QUOTE_CHARS = 8;
 export function verifyCitation(citation: CitationRef & { quote?: string }, pack: EvidencePack): CitationCheck {
   const side = citationSide(citation);
   const { line_start: start, line_end: end } = citation;
-  const quote = normaliseWhitespace(citation.quote ?? '');
+  const patterns = quotePatterns(citation.quote ?? '');
+  const quote = patterns.length === 0 ? '' : patterns;
   const file = findFile(pack, citation.path);
   const ref = (s: number, e: number) => formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
   const unverified = (reason: UnverifiedReason, detail: string, suggestion?: CitationSuggestion): CitationCheck => ({
@@ -128,11 +136,12 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
     cited.push(text);
   }
   const sidePath = side === 'base' ? (file.basePath ?? path) : path;
-  if (citation.quote === undefined) return { status: 'verified', sidePath };
+  if (citation.quote === undefined) return { status: 'located', sidePath };
   if (quote === '') return unverified('quote-mismatch', 'the quote is empty');
   const citedText = normaliseWhitespace(cited.join('\n'));
-  if (citedText.includes(quote)) {
-    if (quote.length < MIN_QUOTE_CHARS && quote !== citedText && !occursOnOneLine(lines, quote)) {
+  const found = matchesQuote(citedText, quote);
+  if (found) {
+    if (found.length < MIN_QUOTE_CHARS && found.parts.join(' ') !== citedText && !occursOnOneLine(lines, found)) {
       return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
     }
     return { status: 'verified', sidePath };
@@ -147,10 +156,10 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
   );
 }
 
-function occursOnOneLine(side: IndexedSide, quote: string): boolean {
+function occursOnOneLine(side: IndexedSide, pattern: QuotePattern): boolean {
   let found = 0;
   for (const text of side.search.folded) {
-    if (text.includes(quote)) found += 1;
+    if (matchesQuote(text, [pattern])) found += 1;
     if (found > 1) return false;
   }
   return found === 1;
@@ -187,9 +196,9 @@ function findFile(pack: EvidencePack, path: string): IndexedFile | undefined {
  * The smallest run of consecutive shown lines on one side that holds the quote, nearest to `near`.
  * @returns undefined when the quote is not on that side (or the side does not exist)
  */
-function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: number): CitationSuggestion | undefined {
+function findQuote(file: IndexedFile, side: CitationSide, quote: QuotePattern[], near: number): CitationSuggestion | undefined {
   const lines = side === 'head' ? file.head : file.base;
-  if (lines === undefined || quote === '') return undefined;
+  if (lines === undefined) return undefined;
   const found = findInSide(lines, quote);
   if (found.length === 0) return undefined;
   found.sort((a, b) => Math.abs(a.start - near) - Math.abs(b.start - near) || a.start - b.start);
@@ -198,7 +207,7 @@ function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: n
 }
 
 /** The first place (in path order, head before base) where the quote occurs, skipping one path. */
-function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | undefined): CitationSuggestion | undefined {
+function findQuoteAnywhere(pack: EvidencePack, quote: QuotePattern[], skip: string | undefined): CitationSuggestion | undefined {
   const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
   for (const path of paths) {
     const file = pack.files.get(path)!;
@@ -209,21 +218,24 @@ function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | und
 }
 
 /** Every minimal window of consecutive shown lines whose folded text holds the quote (over the pack's quote index, built once). */
-function findInSide(side: IndexedSide, quote: string): { start: number; end: number }[] {
+function findInSide(side: IndexedSide, quote: QuotePattern[]): { start: number; end: number }[] {
   const { numbers, folded: texts } = side.search;
   const found: { start: number; end: number }[] = [];
+  // A window longer than this cannot be the smallest that holds the quote; an ellipsis may elide lines, so
+  // an elided quote's window may grow further (a suggestion only; the cited range itself is always read whole).
+  const longest = Math.max(...quote.map((p) => p.length)) * 4 + (quote.some((p) => p.parts.length > 1) ? 8_000 : 400);
   for (let i = 0; i < numbers.length; i += 1) {
     let text = texts[i]!;
     let j = i;
-    while (!text.includes(quote)) {
+    while (!matchesQuote(text, quote)) {
       const next = j + 1;
-      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || text.length > quote.length * 4 + 400) break;
+      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || text.length > longest) break;
       j = next;
       text = normaliseWhitespace(`${text} ${texts[j]}`);
     }
-    if (!text.includes(quote)) continue;
+    if (!matchesQuote(text, quote)) continue;
     // Minimal: no shorter window starting later within [i, j] already ends at j (the next i covers that).
-    const shorter = i + 1 <= j && normaliseWhitespace(texts.slice(i + 1, j + 1).join(' ')).includes(quote);
+    const shorter = i + 1 <= j && matchesQuote(normaliseWhitespace(texts.slice(i + 1, j + 1).join(' ')), quote) !== undefined;
     if (!shorter) found.push({ start: numbers[i]!, end: numbers[j]! });
   }
   return found;

@@ -11,6 +11,39 @@ import { WORD_CAPS, WordBudget } from './word-cap.js';
  * position, a closing turn makes no attacks. Pure.
  */
 
+/**
+ * An attack id as models write it (issue #20): `X1.B.2` (round 1, position B, attack 2) or `C.B.1`,
+ * anywhere in the field, in any case, with `.`, `-`, `_`, `:` or spaces between its parts
+ * ("Attack X1-B-2", "x1 b 2").
+ */
+const ATTACK_ID = /(?<![A-Za-z0-9])(X[\s._:-]*\d+|C)[\s._:-]*([A-D])[\s._:-]*(\d+)(?![0-9])/gi;
+
+/**
+ * The open attack an answer's `attack_id` field names: the first id written in it that is one of
+ * `open` (keys upper-case, e.g. `X1.B.2`).
+ * @returns the attack, or undefined when the field names none of them
+ */
+export function findAttackId<T>(field: string, open: ReadonlyMap<string, T>): T | undefined {
+  for (const m of field.matchAll(ATTACK_ID)) {
+    const key = `${m[1]!.replace(/[\s._:-]/g, '').toUpperCase()}.${m[2]!.toUpperCase()}.${Number(m[3])}`;
+    const attack = open.get(key);
+    if (attack) return attack;
+  }
+  return undefined;
+}
+
+/**
+ * The answers of a reply that name no open attack on the advocate, while some open attack is left
+ * unanswered: worth one repair retry (issue #20), since an unanswered attack counts as conceded.
+ * @returns the `attack_id` fields as written; empty when every answer names an open attack, or every open attack is answered
+ */
+export function strayAnswers(reply: CrossExamination, pending: readonly Attack[]): string[] {
+  const open = new Map(pending.map((a) => [a.id.toUpperCase(), a]));
+  const answered = new Set(reply.answers.map((a) => findAttackId(a.attack_id, open)).filter((a) => a !== undefined));
+  if (pending.every((a) => answered.has(a))) return [];
+  return reply.answers.filter((a) => findAttackId(a.attack_id, open) === undefined).map((a) => a.attack_id);
+}
+
 /** Who wrote a turn and how the call went. */
 export interface TurnContext {
   positionId: string;
@@ -63,12 +96,12 @@ export function buildCrossTurn(
   const prefix = ctx.phase === 'closing' ? 'C' : `X${ctx.round}`;
   const answers: CrossTurn['answers'] = [];
   for (const raw of reply.answers) {
-    const key = raw.attack_id.trim().toUpperCase();
-    const attack = open.get(key);
+    const attack = findAttackId(raw.attack_id, open);
     if (!attack) {
-      notes.push(`An answer to "${raw.attack_id}", which is not an open attack on position ${ctx.positionId}, was ignored.`);
+      notes.push(`An answer to "${raw.attack_id}", which names no open attack on position ${ctx.positionId}, was ignored.`);
       continue;
     }
+    const key = attack.id.toUpperCase();
     if (answered.has(key)) {
       notes.push(`A second answer to ${attack.id} was ignored; the first counts.`);
       continue;

@@ -3,6 +3,7 @@ import { formatCitationRef, type Citation } from '../citations/citation.js';
 import { referencesAsCitations } from '../citations/check-references.js';
 import { auditCitation, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
+import { mechanicalTag } from './claim-rules.js';
 import type { Audit } from './schemas.js';
 import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
 
@@ -11,7 +12,7 @@ import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Positio
  * (issue #4, phase 5), and what they count for. Pure.
  */
 
-/** Checks every citation of a claim and every reference in its text and reasoning, and tags it mechanically. */
+/** Checks every citation of a claim and every reference in its text and reasoning, and tags it mechanically (`claim-rules.ts`). */
 export function makeClaim(
   fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
   pack: EvidencePack,
@@ -25,20 +26,10 @@ export function makeClaim(
     reasoning: fields.reasoning,
     citations,
     references,
-    tag: mechanicalTag([...citations, ...references]),
+    tag: mechanicalTag(citations, references),
     tagReason: undefined,
     outOfScope: undefined,
   };
-}
-
-/**
- * `verified` when every reference of the claim checks out (issue #11: a claim is tagged verified only
- * when every reference in it does), `unverified` when one does not, `no-citation` when it has none.
- * @param references the claim's structured citations and the references in its prose
- */
-export function mechanicalTag(references: CheckedCitation[]): Exclude<ClaimTag, 'exaggerated'> {
-  if (references.length === 0) return 'no-citation';
-  return references.every((c) => c.check.status === 'verified') ? 'verified' : 'unverified';
 }
 
 /** Every claim of the transcript in reading order: openings, rounds, closing answers, steelmans. */
@@ -105,14 +96,15 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
 
 /**
  * Citation counts per position (decision record `verified_citations` / `unverified_citations`):
- * the citations of the position's own advocate in its openings, cross-examination and closing turns,
- * with the references in the prose of those claims (issue #11).
+ * the structured citations of the position's own advocate in its openings, cross-examination and
+ * closing turns, with the references in the prose of those claims that failed their check (issue #11):
+ * a prose reference can only lower a claim, so one that checks out is not counted as verified (issue #20).
  * Steelmans argue for another position and are not counted; out-of-scope claims count for nothing.
  */
 export function countCitations(transcript: Transcript, positions: Position[]): Map<string, CitationCounts> {
   const citations = new Map<string, Claim['citations']>(positions.map((p) => [p.id, []]));
   for (const claim of ownClaims(transcript)) {
-    if (!claim.outOfScope) citations.get(claim.positionId)?.push(...claim.citations, ...claim.references);
+    if (!claim.outOfScope) citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
   }
   return new Map([...citations].map(([id, list]) => [id, auditCitations(list)]));
 }

@@ -12,6 +12,8 @@ import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
 import transcript from '../../prompts/transcript.md?raw';
 import warmUp from '../../prompts/warm-up.md?raw';
+import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
+import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -34,20 +36,35 @@ const PROMPTS = {
   'single-judge': singleJudge,
 } as const;
 
+/**
+ * Placeholders every prompt may use, filled from the constants the engine applies (issue #20: one
+ * source of truth): the claim rule, the quote rule with its examples, and what each claim tag means.
+ */
+export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  rule_claim: CLAIM_RULE,
+  rule_quote: QUOTE_RULE,
+  rule_examples: quoteExamplesText(),
+  tag_verified: TAG_RULES.verified,
+  tag_unverified: TAG_RULES.unverified,
+  tag_no_citation: TAG_RULES['no-citation'],
+  tag_exaggerated: TAG_RULES.exaggerated,
+};
+
 /** Names of the prompt files, without `.md`. */
 export type PromptName = keyof typeof PROMPTS;
 /** Every prompt name, for the test that loads them all. */
 export const PROMPT_NAMES = Object.keys(PROMPTS) as PromptName[];
 
 /**
- * Loads a prompt and fills its `{{name}}` placeholders.
+ * Loads a prompt and fills its `{{name}}` placeholders: the {@link RULE_PLACEHOLDERS} from the code,
+ * the others from `values`.
  * @throws Error when a placeholder has no value or a value names no placeholder (a prompt and its caller disagree)
  */
 export function loadPrompt(name: PromptName, values: Record<string, string> = {}): string {
   const template = PROMPTS[name];
   const used = new Set<string>();
   const text = template.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => {
-    const value = values[key];
+    const value = RULE_PLACEHOLDERS[key] ?? values[key];
     if (value === undefined) throw new Error(`prompts/${name}.md: no value for {{${key}}}`);
     used.add(key);
     return value;
@@ -57,7 +74,7 @@ export function loadPrompt(name: PromptName, values: Record<string, string> = {}
   return text;
 }
 
-/** The `{{name}}` placeholders a prompt expects, in order of first use. */
+/** The `{{name}}` placeholders a prompt expects from its caller (not the {@link RULE_PLACEHOLDERS}), in order of first use. */
 export function promptPlaceholders(name: PromptName): string[] {
-  return [...new Set([...PROMPTS[name].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))];
+  return [...new Set([...PROMPTS[name].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].filter((key) => !(key in RULE_PLACEHOLDERS));
 }

@@ -1,4 +1,5 @@
 import { tagCitationForModels, tagReferenceForModels } from '../citations/audit-citations.js';
+import { explainTag } from './claim-rules.js';
 import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
 
 /**
@@ -92,18 +93,12 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
   return lines.join('\n');
 }
 
-/** The audit tag of a claim as the judge reads it. */
+/**
+ * The audit tag of a claim as the judge reads it, with what decided it (issue #20), e.g.
+ * `[unverified: 1 of its 3 references did not check out (in the prose: a.ts:21, quote mismatch); 2 structured citations checked out]`.
+ */
 export function claimTag(claim: Claim): string {
-  switch (claim.tag) {
-    case 'verified':
-      return '[verified]';
-    case 'exaggerated':
-      return `[exaggerated: ${claim.tagReason ?? 'the cited lines say less'}]`;
-    case 'unverified':
-      return '[unverified: no citation checked out]';
-    case 'no-citation':
-      return '[no-citation]';
-  }
+  return `[${claim.tag}: ${explainTag(claim)}]`;
 }
 
 /** What became of an attack, in one phrase. */

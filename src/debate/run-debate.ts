@@ -73,7 +73,9 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   done('openings');
   const crossed = await crossExamine(ctx, opened.openings, done);
   const debated = { openings: opened.openings, rounds: crossed.rounds, closing: crossed.closing, steelmans: [] };
-  const swapped = plan.steelman && crossed.rounds.length > 0 && crossed.active.size >= 2 ? await swapSteelmans(ctx, debated, crossed.active) : { steelmans: [], problems: [] };
+  // A surrendered position has no case left to steelman, and its advocate argues no more (issue #20).
+  const arguing = new Set([...crossed.active].filter((id) => !crossed.surrendered.includes(id)));
+  const swapped = plan.steelman && crossed.rounds.length > 0 && arguing.size >= 2 ? await swapSteelmans(ctx, debated, arguing) : { steelmans: [], problems: [] };
   if (swapped.steelmans.length > 0) done('steelman');
   const transcript = { ...debated, steelmans: swapped.steelmans };
   const problems = [...(framed?.problems ?? []), ...opened.problems, ...crossed.problems, ...swapped.problems];

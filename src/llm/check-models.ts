@@ -31,7 +31,7 @@ export interface RoleModels {
   model: string;
   advocateModels: string[];
   judgeModel: string;
-  /** A role model from a default falls back to `model` when it fails; one the user named stops the run. */
+  /** Whether `advocate-models` and `judge-model` were set or defaulted to `model`, to name the inputs in a message. */
   sources: { advocates: 'input' | 'default'; judge: 'input' | 'default' };
 }
 
@@ -70,19 +70,20 @@ export function checkContextWindows(roles: RoleModels, packTokens: number): void
   }
 }
 
-/** A model the user named did not answer: the run stops before the debate. */
+/** A role model did not answer: the run stops before the debate. */
 export class ModelNotReachable extends Error {
   override name = 'ModelNotReachable';
 }
 
-/** What pre-flight found. */
+/**
+ * What pre-flight found. There is no fallback model: a role model that is not set defaults to `model`
+ * itself (`settings.ts`), so every model called here is one the user named or `model` (issue #20).
+ */
 export interface PreflightResult {
-  /** The role models to debate with, after fallbacks. */
-  models: RoleModels;
-  /** One sentence per fallback, for the comment and the log. */
-  notes: string[];
   /** One warning per model without a known price, for the log at the start. */
   warnings: string[];
+  /** What a provider said about the rest of the run (structured outputs switched off), for the log and the comment's notes. */
+  notes: string[];
   /** The pre-flight calls, one per distinct model, so the record's usage and cost count them as the cap does. */
   calls: CallRecord[];
 }
@@ -99,9 +100,9 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
 /**
  * Calls each distinct model once, in parallel.
  * @param instructions the pre-flight prompt (`prompts/preflight.md`)
- * @returns the models to use and the notes; a default model that failed is replaced by `model`
- * @throws ModelNotReachable when `model` or a model the user named fails (the message names it, its
- *   input, its provider and the provider's answer); the run's stop reason when the run was stopped
+ * @returns the warnings and the calls
+ * @throws ModelNotReachable when a model fails (the message names it, its input, its provider and the
+ *   provider's answer); the run's stop reason when the run was stopped
  */
 export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
   const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel])];
@@ -133,27 +134,14 @@ export async function checkModels(client: ModelClient, roles: RoleModels, prompt
     const answer = answers[i];
     return answer === undefined ? [] : [[model, answer]];
   }));
-  const notes: string[] = [...notices];
-  const named = [...failed].filter(([model]) => inputsNaming(model, roles).length > 0);
-  if (named.length > 0) {
+  if (failed.size > 0) {
     throw new ModelNotReachable(
-      named
+      [...failed]
         .map(([model, answer]) => `Model "${model}" (input ${inputsNaming(model, roles).join(', ')}; ${PROVIDER_NAMES[parseModelId(model).provider]}) did not answer the pre-flight call: ${answer}.`)
         .join(' ') + ' The debate did not start, and nothing was spent on it.',
     );
   }
-  const fallback = (model: string, role: string) => {
-    const answer = failed.get(model);
-    if (answer === undefined) return model;
-    notes.push(`The ${role} model "${model}" (a default) did not answer the pre-flight call (${answer}), so the ${role} ran on "${roles.model}" (input model).`);
-    return roles.model;
-  };
-  const models: RoleModels = {
-    ...roles,
-    advocateModels: roles.advocateModels.map((m, i) => fallback(m, `advocate ${String.fromCharCode(65 + i)}`)),
-    judgeModel: fallback(roles.judgeModel, 'judge'),
-  };
-  return { models, notes, warnings: unpricedWarnings(distinct), calls };
+  return { warnings: unpricedWarnings(distinct), notes: [...notices], calls };
 }
 
 /** Warnings for models without a known price (the spending cap counts them at the dearest known rates). */

@@ -6,8 +6,8 @@ import { step } from './step-error.js';
 
 /**
  * Pre-flight (issue #12): one short call per distinct model before anything is spent on the debate.
- * Warnings (models without a known price, fallbacks) go to the log; the models to debate with and the
- * fallback notes go on the run, for the debate and its comment.
+ * Warnings (models without a known price) and notes (structured outputs switched off) go to the log;
+ * the notes and the calls go on the run, for its comment, usage and cost.
  * Before the calls, each model's context window is checked against the evidence pack (`checkContextWindows`).
  * @param packTokens the evidence pack's estimated tokens
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
@@ -20,7 +20,6 @@ export async function checkRoleModels(run: RunContext, packTokens: number): Prom
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );
   for (const warning of [...checked.warnings, ...checked.notes]) clients.log.warning(warning);
-  run.models = checked.models;
   run.notes = [...(run.notes ?? []), ...checked.notes];
   run.preflightCalls = checked.calls;
 }

@@ -24,8 +24,8 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
       command: settings.command,
       moderatorModel: settings.model,
-      advocateModels: run.models?.advocateModels ?? settings.advocateModels,
-      judgeModel: run.models?.judgeModel ?? settings.judgeModel,
+      advocateModels: settings.advocateModels,
+      judgeModel: settings.judgeModel,
       plan,
       language: {
         language: settings.language,

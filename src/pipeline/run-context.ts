@@ -1,7 +1,6 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
 import type { CallRecord } from '../debate/debate-types.js';
-import type { RoleModels } from '../llm/check-models.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
@@ -29,9 +28,7 @@ export interface RunContext {
   started: number;
   /** The plan's cost estimate in USD, once the evidence is read (undefined for a model without a price). */
   estimateUsd?: number | undefined;
-  /** The role models after pre-flight (`checkRoleModels`): a default that did not answer falls back to `model`. */
-  models?: Pick<RoleModels, 'advocateModels' | 'judgeModel'>;
-  /** Sentences for the comment's engine notes: what pre-flight changed, the plan a confirmed run ran. */
+  /** Sentences for the comment's engine notes: the plan a confirmed run ran, what pre-flight found (structured outputs off). */
   notes?: string[];
   /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
   preflightCalls?: CallRecord[];

@@ -20,12 +20,13 @@ export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | '
 }
 
 /**
- * Where a verified citation links to: the head commit for head lines, the base commit for base lines
- * (a removed line exists only there), under the file's name at that commit.
+ * Where a verified citation (or a reference whose lines were located without a quote) links to: the
+ * head commit for head lines, the base commit for base lines (a removed line exists only there), under
+ * the file's name at that commit.
  * @returns undefined when the citation is unverified, or cites base lines and the base commit is unknown
  */
 export function citationUrl(citation: CheckedCitation, context: CommentContext): string | undefined {
-  if (citation.check.status !== 'verified') return undefined;
+  if (citation.check.status === 'unverified') return undefined;
   const base = citationSide(citation) === 'base';
   if (base && context.baseSha === undefined) return undefined;
   const at = base ? { ...context, headSha: context.baseSha ?? context.headSha } : context;
@@ -40,6 +41,6 @@ export function renderCitation(citation: CheckedCitation, context: CommentContex
   const where = codeSpan(formatCitationRef(citation));
   const url = citationUrl(citation, context);
   if (url !== undefined) return `[${where}](${url}) ${codeSpan(citation.quote)}`;
-  if (citation.check.status === 'verified') return `${where} ${codeSpan(citation.quote)}`;
+  if (citation.check.status !== 'unverified') return `${where} ${codeSpan(citation.quote)}`;
   return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
 }

@@ -53,15 +53,15 @@ describe('references in prose', () => {
       `src/cache.ts:11-12, src/cache.ts@base:11, src/cache.ts:31, nope/x.js:3, "src/other file.ts":5, "src/other file.ts":1, https://github.com/octo/widgets/blob/${pack.baseSha}/src/cache.ts#L11`,
       pack,
       repository,
-    ).map((r) => [formatCitationRef(r.ref), r.check.status === 'verified' ? 'verified' : r.check.reason]);
+    ).map((r) => [formatCitationRef(r.ref), r.check.status === 'unverified' ? r.check.reason : r.check.status]);
     expect(checks).toEqual([
-      ['src/cache.ts:11-12', 'verified'],
-      ['src/cache.ts@base:11', 'verified'],
+      ['src/cache.ts:11-12', 'located'],
+      ['src/cache.ts@base:11', 'located'],
       ['src/cache.ts:31', 'line-out-of-range'],
       ['nope/x.js:3', 'no-such-file'],
-      ['src/other file.ts:5', 'verified'],
+      ['src/other file.ts:5', 'located'],
       ['src/other file.ts:1', 'content-omitted'],
-      ['src/cache.ts@base:11', 'verified'],
+      ['src/cache.ts@base:11', 'located'],
     ]);
   });
 

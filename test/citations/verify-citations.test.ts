@@ -110,7 +110,8 @@ describe('verifyCitation', () => {
   });
 
   it('property: on any generated file, quotes of real lines verify on their side and nowhere shifted', () => {
-    const lineText = fc.string({ minLength: 1, maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, ' '));
+    // Without the characters the quote rule reads specially (an ellipsis, a gutter, a diff marker), which the property below covers.
+    const lineText = fc.string({ minLength: 1, maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, ' ').replace(/[.…|+-]/g, 'x'));
     fc.assert(
       fc.property(fc.uniqueArray(lineText, { minLength: 3, maxLength: 40, selector: (s) => s.trim().replace(/\s+/g, ' ') }), fc.nat(), fc.nat(), (lines, a, b) => {
         fc.pre(lines.every((l) => l.trim() !== '') && lines.every((l, i) => lines.every((m, j) => i === j || !m.replace(/\s+/g, ' ').includes(l.trim().replace(/\s+/g, ' ')))));

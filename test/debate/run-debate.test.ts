@@ -64,7 +64,7 @@ describe('runDebate: the phases', () => {
     expect(models.calls.filter((c) => c.role === 'auditor' || c.role === 'judge').every((c) => c.model === 'm-judge')).toBe(true);
     // The judge reads the positions in two orders and sees the audit tags and the attack outcomes.
     expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B'], ['B', 'A']]);
-    expect(judgeCalls(models)[0]!.instructions).toContain('Attack X1.A.1 on position B [verified]: A attacks in round 1.');
+    expect(judgeCalls(models)[0]!.instructions).toContain('Attack X1.A.1 on position B [verified: 1 structured citation checked out, none failed]: A attacks in round 1.');
     expect(judgeCalls(models)[0]!.instructions).toContain('Outcome: refuted (C.B.a1)');
     expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'unresolved']);
@@ -111,7 +111,10 @@ describe('runDebate: the phases', () => {
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'conceded']);
     expect(outcome.ruling?.recommendation).toBe('none');
     expect(outcome.enforcement.join(' ')).toContain('recommends position B, which is not a surviving position');
-    expect(outcome.transcript.steelmans).toHaveLength(2);
+    // Issue #20: nobody steelmans a surrendered position, and its advocate argues no more, so with one
+    // position left arguing there is no swap.
+    expect(outcome.transcript.steelmans).toHaveLength(0);
+    expect(phases.some((p) => p.phase === 'steelman')).toBe(false);
   });
 
   it('stops when a round brings no new verified citation and no new attack', async () => {
@@ -154,8 +157,39 @@ describe('runDebate: rules enforced in code', () => {
     const turnA = outcome.transcript.rounds[0]!.turns[0]!;
     expect(turnA.answers).toEqual([]);
     expect(turnA.attacks.map((a) => a.claim.text)).toEqual(['real']);
-    expect(turnA.notes.join(' ')).toMatch(/not an open attack.*own position/);
+    expect(turnA.notes.join(' ')).toMatch(/names no open attack.*own position/);
     expect(outcome.transcript.closing.find((t) => t.positionId === 'B')!.notes.join(' ')).toContain('dropped: nobody could answer them');
+  });
+
+  it('reads an attack id wherever and however it is written in the field (issue #20)', async () => {
+    const written = ['Attack X1-A-1', 'x1 a 1', 'answering X1.a.1 above', 'X1_A_01'];
+    for (const id of written) {
+      const { outcome, models } = await debate({
+        closing: (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [{ attack_id: id, answer: 'refute', text: 'No.', citations: [cacheLine(12)] }], weaknesses: [], attacks: [] } } : undefined),
+      });
+      expect(outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!.outcome, id).toMatchObject({ kind: 'refuted' });
+      expect(models.calls.filter((c) => c.meta?.phase === 'closing' && c.meta.retry), id).toHaveLength(0);
+    }
+  });
+
+  it('asks once again when an answer names no open attack, instead of conceding it silently (issue #20)', async () => {
+    const { outcome, models } = await debate({
+      closing: (call, info) => {
+        if (info.position !== 'B') return undefined;
+        const answer = info.retry ? 'X1.A.1' : 'the attack on my cache claim';
+        return { cross_examination: { answers: [{ attack_id: answer, answer: 'refute', text: 'No.', citations: [cacheLine(12)] }], weaknesses: [], attacks: [] } };
+      },
+    });
+    const retries = models.calls.filter((c) => c.meta?.phase === 'closing' && c.meta.positionId === 'B' && c.meta.retry);
+    expect(retries).toHaveLength(1);
+    expect(retries[0]!.instructions).toContain('`attack_id` "the attack on my cache claim" names none of the open attacks (X1.A.1)');
+    expect(outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!.outcome).toMatchObject({ kind: 'refuted' });
+    // Asked once only: a second stray answer is ignored and the attack counts as conceded, as before.
+    const stubborn = await debate({
+      closing: (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [{ attack_id: 'none of them', answer: 'refute', text: 'No.', citations: [] }], weaknesses: [], attacks: [] } } : undefined),
+    });
+    expect(stubborn.models.calls.filter((c) => c.meta?.phase === 'closing' && c.meta.positionId === 'B')).toHaveLength(2);
+    expect(stubborn.outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!.outcome).toMatchObject({ kind: 'unanswered', countsAsConceded: true });
   });
 
   it('gives "no clear winner" when the two judge runs, in different orders, disagree', async () => {
@@ -272,7 +306,7 @@ describe('runDebate: rules enforced in code', () => {
       audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: 'Line 11 is one constant, not a policy.' }, { claim_id: 'X1.B.9', reason: 'x' }], out_of_scope: [] } }),
     });
     expect(outcome.transcript.openings[0]!.arguments[0]).toMatchObject({ tag: 'exaggerated', tagReason: 'Line 11 is one constant, not a policy.' });
-    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: Line 11 is one constant, not a policy.]: Claim of A.');
+    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: 1 structured citation checked out, but the auditor found: Line 11 is one constant, not a policy.]: Claim of A.');
     expect(outcome.audit?.notes.join(' ')).toContain('unknown claim X1.B.9');
     expect(outcome.audit?.tally.exaggerated).toBe(1);
   });

@@ -24,7 +24,6 @@ describe('checkModels (pre-flight) with the real clients against local servers',
     const result = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-6.2-sol'], judgeModel: 'openai:gpt-6.2-sol', sources: { advocates: 'input', judge: 'input' } }), prompt);
     expect(anthropic.requests.length + openai.requests.length - before).toBe(2);
     expect(openai.requests.at(-1)!.body.max_completion_tokens).toBe(16);
-    expect(result.models.advocateModels).toEqual(['claude-sonnet-5-5', 'openai:gpt-6.2-sol']);
     expect(result.notes).toEqual([]);
     expect(result.warnings).toEqual([]);
     // Both calls are kept, with their usage, for the record's usage and cost.
@@ -40,10 +39,10 @@ describe('checkModels (pre-flight) with the real clients against local servers',
     );
   });
 
-  it('falls back to model for a model that came from a default, and says so', async () => {
-    const result = await checkModels(client(), roles({ judgeModel: 'nope-default-model', sources: { advocates: 'default', judge: 'default' } }), prompt);
-    expect(result.models.judgeModel).toBe('claude-sonnet-5-5');
-    expect(result.notes).toEqual([expect.stringMatching(/^The judge model "nope-default-model" \(a default\) did not answer the pre-flight call \(model "nope-default-model" was not found .*\), so the judge ran on "claude-sonnet-5-5" \(input model\)\.$/)]);
+  it('stops on a role model that came from a default: it is input model itself, so there is nothing to fall back to (issue #20)', async () => {
+    const error = await checkModels(client(), roles({ model: 'nope-default-model', advocateModels: ['nope-default-model'], judgeModel: 'nope-default-model' }), prompt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelNotReachable);
+    expect((error as Error).message).toMatch(/^Model "nope-default-model" \(input model; .*\) did not answer the pre-flight call: .*The debate did not start, and nothing was spent on it\.$/);
   });
 
   it('warns about models without a known price', async () => {

@@ -36,6 +36,9 @@ const FAMILIES: readonly [string, ServerModel][] = [
   ['claude-opus-4-6', { ...CURRENT, thinksByDefault: false }],
   ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high' }],
   ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined }],
+  // Claude Opus 4.5 and Sonnet 4.5 (models overview, legacy models: "200K | 64K"); effort's supported models name Opus 4.5, not Sonnet 4.5.
+  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high' }],
+  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined }],
 ];
 
 /** The model of a request's `model`, or undefined: the API answers 404 `not_found_error` for an id it does not know. */

@@ -1,4 +1,5 @@
-import { tagCitationForModels } from '../../citations/audit-citations.js';
+import { tagCitationForModels, tagReferenceForModels } from '../../citations/audit-citations.js';
+import { explainTag } from '../claim-rules.js';
 import { allClaims, applyAudit, tallyClaims } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
 import type { AuditResult, Transcript } from '../debate-types.js';
@@ -26,9 +27,10 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
       claims: claims
         .map((c) =>
           [
-            `- ${c.id} (position ${c.positionId}, ${c.tag}): ${c.text}`,
+            `- ${c.id} (position ${c.positionId}, ${c.tag}: ${explainTag(c)}): ${c.text}`,
             ...(c.reasoning ? [`  Reasoning: ${c.reasoning}`] : []),
             ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`),
+            ...c.references.map((r) => `  - ${tagReferenceForModels(r)}`),
           ].join('\n'),
         )
         .join('\n'),

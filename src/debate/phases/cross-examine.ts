@@ -1,8 +1,10 @@
 import { tagCitationForModels } from '../../citations/audit-citations.js';
-import { buildCrossTurn, incompleteCross, settleAttack, withOutcomes } from '../build-turns.js';
+import type { Attempt, CallSpec } from '../call-models.js';
+import { buildCrossTurn, incompleteCross, settleAttack, strayAnswers, withOutcomes } from '../build-turns.js';
 import { verifiedKeys } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
+import type { CrossExamination as CrossReply } from '../schemas.js';
 import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../debate-types.js';
 import { WORD_CAPS } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
@@ -112,8 +114,7 @@ async function takeTurns(
   const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === 'cross-examination' || open.some((a) => a.target === p.id)));
   const closing = phase === 'closing';
   const pendingOf = (id: string) => open.filter((a) => a.target === id);
-  const replies = await ctx.caller.attemptAll(
-    speakers.map((position) => ({
+  const specs = speakers.map((position): CallSpec<CrossReply> => ({
         role: 'advocate' as const,
         purpose: closing ? 'closing answers' : `cross-examination ${round}`,
         meta: { phase, positionId: position.id, round },
@@ -133,8 +134,9 @@ async function takeTurns(
         format: ctx.schemas.format,
         schema: ctx.schemas.replyOf('cross_examination'),
         maxTokens: MAX_TOKENS.advocate,
-    })),
-  );
+  }));
+  const first = await ctx.caller.attemptAll(specs);
+  const replies = await Promise.all(first.map((reply, i) => answerEveryAttack(ctx, specs[i]!, reply, pendingOf(speakers[i]!.id))));
   const taken = speakers.map((position, i) => {
       const reply = replies[i]!;
       const pending = pendingOf(position.id);
@@ -152,6 +154,27 @@ async function takeTurns(
     active: new Set([...active].filter((id) => !failed.some((t) => t.positionId === id))),
     problems: [...taken.flatMap((t) => t.warnings), ...failed.map((t) => `Position ${t.positionId}'s turn in ${where} is incomplete: ${t.error}`)],
   };
+}
+
+/**
+ * One repair retry for a reply whose answers name no open attack while some attack is left unanswered
+ * (issue #20: an id written "Attack X1-B-1" is read, but one that names no attack at all would
+ * silently concede). The retried reply replaces the first when it comes back usable.
+ */
+async function answerEveryAttack(ctx: DebateContext, spec: CallSpec<CrossReply>, reply: Attempt<CrossReply>, pending: Attack[]): Promise<Attempt<CrossReply>> {
+  if (!reply.ok) return reply;
+  const stray = strayAnswers(reply.output, pending);
+  if (stray.length === 0) return reply;
+  const open = pending.map((a) => a.id).join(', ');
+  const retried = await ctx.caller.retryWith(
+    spec,
+    loadPrompt('repair', {
+      what: 'An answer named no attack that is open against your position, so an attack on it is left unanswered, and an unanswered attack counts as conceded.',
+      issues: [...stray.map((id) => `- \`attack_id\` ${JSON.stringify(id)} names none of the open attacks (${open})`), `- write each \`attack_id\` exactly as listed: ${open}`].join('\n'),
+      field: spec.field,
+    }),
+  );
+  return retried.ok ? { ...retried, repaired: true, warnings: [...reply.warnings, ...retried.warnings] } : reply;
 }
 
 function renderAttacks(attacks: Attack[]): string {

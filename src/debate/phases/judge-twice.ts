@@ -31,6 +31,8 @@ interface JudgeCall {
   rules: RulingContext;
   judgeModel: string;
   outOfScopeText: string;
+  /** What became of claims on out-of-scope topics: removed by the audit, or not (it failed). */
+  outOfScopeNote: string;
   /** Facts the engine recorded (stop reason, surrenders, concessions, audit tally), one per line. */
   facts: string;
   language: string;
@@ -60,6 +62,7 @@ export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise
     rules: { positions: ctx.positions, support, surrendered: input.surrendered, pack: ctx.pack },
     judgeModel: input.judgeModel,
     outOfScopeText: ctx.scopeText,
+    outOfScopeNote: outOfScopeNote(ctx.outOfScope, input.audit),
     facts: debateFacts(ctx, input, support),
     language: ctx.language,
     schemas: ctx.schemas,
@@ -130,6 +133,7 @@ function judgeSpec(input: JudgeCall, order: string[]): CallSpec<Ruling> {
     instructions: loadPrompt('judge', {
       positions: listPositions(positions),
       out_of_scope: input.outOfScopeText,
+      out_of_scope_note: input.outOfScopeNote,
       debate_facts: input.facts,
       transcript: renderTranscript(input.rules.positions, input.transcript, { order, judge: true }),
       language: input.language,
@@ -175,6 +179,18 @@ async function settleRun(input: JudgeCall, order: string[], spec: CallSpec<Rulin
     warnings,
     error: undefined,
   };
+}
+
+/**
+ * What the judge is told about claims on out-of-scope topics (issue #20): they were removed only when
+ * the auditor ran; when the audit failed nothing was removed, and the judge must set them aside itself.
+ */
+export function outOfScopeNote(topics: readonly string[], audit: AuditResult): string {
+  if (topics.length === 0) return 'No topic is out of scope in this debate.';
+  if (audit.status === 'checked') {
+    return `The auditor marked the claims that argue an out-of-scope topic; the engine shows them as [IGNORED] (${audit.ignored} claim${audit.ignored === 1 ? '' : 's'}). Do not weigh them, or anything that depends on them.`;
+  }
+  return 'The evidence audit did not run to completion, so no claim was removed for arguing an out-of-scope topic: set aside yourself every argument about the out-of-scope topics, and anything that depends on them.';
 }
 
 /** What the engine recorded, for the judge: the stop reason, surrenders, concessions, support and the audit tally. */
