@@ -1,6 +1,7 @@
 import { decisionCheckOutput } from '../gate/decision-check.js';
+import type { CheckOutput } from '../gate/run-gate.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
-import { createDecisionCheck } from '../github/check-runs.js';
+import { createDecisionCheck, createGateSource } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
@@ -47,9 +48,16 @@ export async function recordDecision(
   truncated: boolean,
   commentUrl: string,
 ): Promise<RecordedDecision> {
-  const output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
+  let output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
   let gateConclusion = '';
   try {
+    // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here
+    // would pass another PR this debate never decided. The gate (`mode: gate`) passes a shared head only
+    // when each PR passes on its own record (issue #19); until it runs, the debate's check does not pass.
+    if (output.conclusion === 'success') {
+      const others = (await createGateSource(clients.octokit, { owner: settings.owner, repo: settings.repo }, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
+      if (others.length > 0) output = sharedHead(output, others);
+    }
     const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output);
     gateConclusion = output.conclusion;
     clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
@@ -66,3 +74,15 @@ export async function recordDecision(
   }
   return { gateConclusion, recordFile };
 }
+
+/** The debate's check on a commit that is also the head of other open PRs: not passing, saying why and what passes it. */
+function sharedHead(output: CheckOutput, others: number[]): CheckOutput {
+  const named = others.map((n) => `#${n}`).join(', ');
+  return {
+    ...output,
+    conclusion: 'action_required',
+    title: 'Head shared with another PR',
+    summary: `This commit is also the head of ${named}, and a check run on a commit counts for every PR whose head it is, so this debate's decision does not pass it alone; the gate job (mode: gate) passes it once every PR on the commit passes on its own record. ${output.summary}`,
+  };
+}
+

@@ -7,6 +7,7 @@ import { recordDecision, signDecision } from '../../src/pipeline/record-decision
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { parseSettings } from '../../src/settings.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import type { FakePullRequest } from '../support/github-server.js';
 
 /**
  * The end of a debate for the gate (issue #15): the `pr-debate` check run on the head with the signed
@@ -44,6 +45,18 @@ describe('recording a debate’s decision', () => {
     const front = /^---\n([\s\S]*?)\n---\n/.exec(text)![1]!;
     expect(decisionRecordSchema.parse(parse(front))).toEqual(record);
     expect(text).toContain('# PR #12: keep the cache vs drop the cache');
+  });
+
+  it('does not pass a head commit that another open PR shares: the check would count for that PR too (issue #19)', async () => {
+    const twin: FakePullRequest = { number: 13, title: 'Same commit, other PR', body: null, user: { login: 'rita' }, head: { sha: '', ref: 'other' }, base: { sha: '', ref: 'main' }, files: [], diff: '', readFile: () => undefined };
+    scenario = await startGateScenario({ pulls: [twin] });
+    Object.assign(twin, { head: { ...scenario.pull.head, ref: 'other' }, base: scenario.pull.base, files: scenario.pull.files, diff: scenario.pull.diff, readFile: scenario.pull.readFile, commits: [scenario.pull.head.sha] });
+    const settings = settingsWith({});
+    const record = await signDecision(settings, await scenario.record(), []);
+    const result = await recordDecision({ octokit: scenario.octokit(), log: logs() }, settings, record, false, '');
+    expect(result.gateConclusion).toBe('action_required');
+    expect(scenario.checkOn(record.head_sha)).toMatchObject({ conclusion: 'action_required', output: { title: 'Head shared with another PR' } });
+    expect(scenario.checkOn(record.head_sha)!.output.summary).toMatch(/^This commit is also the head of #13, /);
   });
 
   it('without checks: write, warns naming the permissions entry and keeps the debate result', async () => {
