@@ -6,8 +6,9 @@
  *   when a model id names it), against all JavaScript in dist/;
  * - the cold start: a run that starts nothing (a `push` event: read inputs and the event, one notice,
  *   exit) against a bare `node -e 0`, alternated so that both see the same machine load; medians;
- * - from process start to the first GitHub request and to the first model request, on the commander
- *   real case against the local GitHub and Messages servers (a `--quick` debate).
+ * - from process start to the first GitHub request and to the first model request, and from the last
+ *   model request to the exit (all GitHub work then), on the commander real case against the local
+ *   GitHub and Messages servers (a `--quick` debate; the throttling plugin keeps its production spacing).
  * Goal (issue #23): dist/index.js at most 4.5 MB; the cold start at most 4x a bare node start.
  * `npx tsx bench/startup-bench.ts [cold-start runs] [action runs] [another action's index.js to compare]`
  */
@@ -82,6 +83,7 @@ try {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
   const firstGitHub: number[] = [];
   const firstModel: number[] = [];
+  const afterModel: number[] = [];
   for (let i = 0; i < actionRuns; i += 1) {
     modelTimes.length = 0;
     const body = `/debate errors by default ${i} vs allowed by default --quick`;
@@ -99,8 +101,9 @@ try {
     if (result.outputs.status !== 'success') throw new Error(`run ${i + 1} ended ${result.outputs.status}: ${result.stderr}`);
     firstGitHub.push(scenario.github.state.requests[before]!.receivedAt - spawned);
     firstModel.push(modelTimes[0]! - spawned);
+    afterModel.push(spawned + result.durationMs - modelTimes.at(-1)!);
   }
-  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms (${actionRuns} --quick debates on the commander real case; the model request follows reading the evidence)`);
+  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model request to exit (the verdict, the check run, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case; the model request follows reading the evidence)`);
 } finally {
   await scenario.close();
 }
