@@ -65,7 +65,7 @@ export async function run(): Promise<void> {
     try {
       // One client per provider behind one router, under the spending cap (issue #12).
       const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }), settings.maxCostUsd);
-      const result = await runPipeline({ github, models, spending: models, log, recorder, stop: stop.signal }, settings, trigger);
+      const result = await runPipeline({ github, models, log, recorder, stop: stop.signal }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       stop.dispose();

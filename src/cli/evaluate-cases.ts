@@ -31,7 +31,7 @@ export async function evaluateCases(command: Extract<CliCommand, { kind: 'eval' 
   }
   const progress = createProgress(io.stderr, { verbose: false, callPhases: false });
   const controller = new AbortController();
-  const stopListening = io.onInterrupt(() => controller.abort(new RunStopped('stopped with Ctrl-C', 'The eval was stopped with Ctrl-C.')));
+  const stopListening = io.onInterrupt(() => controller.abort(new RunStopped('ctrl-c', 'stopped with Ctrl-C', 'The eval was stopped with Ctrl-C.')));
   try {
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });

@@ -82,10 +82,10 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     // process at once (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
     const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
     stopListening = io.onInterrupt(() =>
-      controller.abort(new RunStopped('stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
+      controller.abort(new RunStopped('ctrl-c', 'stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
     );
     deadline = setTimeout(
-      () => controller.abort(new RunStopped(`the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
+      () => controller.abort(new RunStopped('deadline', `the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
       settings.deadlineMinutes * 60_000,
     );
     deadline.unref();
@@ -111,7 +111,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
     const recorder = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, spending, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
+    const result = await runPipeline({ github, models, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();

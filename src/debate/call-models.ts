@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { checkScript, proseOf, type Script } from './language.js';
 import { ZERO_USAGE } from '../usage/price-usage.js';
-import { CallNotMade, ModelReplyError, type CallMeta, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
+import { CallNotMade, CallStopped, ModelReplyError, type CallMeta, type EarlyStop, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { planFanOut } from './warm-prompt-cache.js';
 import type { CallRecord } from './debate-types.js';
@@ -55,6 +55,12 @@ export interface Caller {
   attemptAll<T>(specs: CallSpec<T>[]): Promise<Attempt<T>[]>;
   /** One call with extra instructions after the spec's (a ruling retried for breaking the rules), no repair. */
   retryWith<T>(spec: CallSpec<T>, addendum: string): Promise<Attempt<T>>;
+  /**
+   * Why the run stopped making calls, from the first call a {@link CallStopped} error ended; undefined
+   * while none did. The spending cap's refusal wins over the stop signal: once the cap refused a call,
+   * finishing takes a higher cap, whatever stopped the calls in flight.
+   */
+  stoppedBy(): EarlyStop | undefined;
 }
 
 /**
@@ -64,6 +70,7 @@ export interface Caller {
  */
 export function createCaller(client: ModelClient, prefix: { system: string; evidence: string }, script: Script | undefined): Caller {
   const calls: CallRecord[] = [];
+  let stoppedBy: EarlyStop | undefined;
   // Prefixes a completed call has written: readable by any later call, whatever the API's reading.
   const written = new Set<string>();
   const formatIds = new WeakMap<object, number>();
@@ -97,6 +104,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     } catch (error) {
       // A reply that arrived, usable or not, was answered: its prefix is in the cache.
       if (error instanceof ModelReplyError) written.add(keyOf(spec));
+      if (error instanceof CallStopped && (!stoppedBy || (stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))) stoppedBy = error.stop;
       // A call the client never sent (the spending cap) is no call: it is not recorded.
       if (!(error instanceof CallNotMade)) record(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
       throw error;
@@ -180,7 +188,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     }
   };
 
-  return { calls, attempt: (spec) => attemptWith(spec), attemptAll, retryWith };
+  return { calls, attempt: (spec) => attemptWith(spec), attemptAll, retryWith, stoppedBy: () => stoppedBy };
 }
 
 function repairText(spec: CallSpec<unknown>, error: ModelReplyError): string {

@@ -1,7 +1,7 @@
 import type { CitationAudit } from '../citations/audit-citations.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { RunUsage } from '../usage/price-usage.js';
-import type { ModelRole, TokenUsage } from './model-client.js';
+import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
 import type { Framing, Ruling } from './schemas.js';
 
@@ -232,6 +232,8 @@ export interface DebateResult {
   calls: CallRecord[];
   /** Token totals and cost of `calls`, computed once when the debate ends. */
   usage: RunUsage;
+  /** Why the run stopped making calls before the debate finished (the spending cap, the stop signal); undefined when nothing stopped it. */
+  stoppedBy?: EarlyStop | undefined;
 }
 
 /** What the debate stage produced. */

@@ -99,10 +99,40 @@ export interface ModelClient {
 export type ReplyProblem = 'invalid' | 'truncated' | 'refused';
 
 /**
+ * Why a run stopped making model calls before its debate finished, as the error that stopped a call
+ * said it: the spending cap refused a call (input `max-cost-usd`, `src/llm/spending-cap.ts`), or the
+ * run's stop signal aborted one (`src/pipeline/stop-signal.ts`: input `deadline-minutes`, the runner
+ * cancelling the job, Ctrl-C in the CLI). The engine returns it (`DebateResult.stoppedBy`).
+ */
+export type EarlyStop =
+  | {
+      kind: 'spending-cap';
+      /** Input `max-cost-usd`. */
+      capUsd: number;
+      /** USD the run's calls cost before the refused call, as the cap counts it. */
+      spentUsd: number;
+      /** The refused call's worst case in USD. */
+      callUsd: number;
+    }
+  | {
+      kind: 'deadline' | 'cancelled' | 'ctrl-c';
+      /** One sentence for the head of the comment. */
+      summary: string;
+    };
+
+/**
+ * A call that failed because the run stopped making calls, not because of its model; `stop` says why.
+ * Every call after it fails the same way, so the engine keeps the reason rather than the model's turn.
+ */
+export abstract class CallStopped extends Error {
+  abstract readonly stop: EarlyStop;
+}
+
+/**
  * A call the client refused without sending it (the spending cap, `src/llm/spending-cap.ts`): it failed,
  * but no request was made, so the run's call records leave it out.
  */
-export class CallNotMade extends Error {
+export abstract class CallNotMade extends CallStopped {
   override name = 'CallNotMade';
 }
 

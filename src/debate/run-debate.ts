@@ -1,20 +1,20 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
-import { summariseUsage } from '../usage/price-usage.js';
-import { createCaller } from './call-models.js';
+import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
+import { createCaller, type Caller } from './call-models.js';
 import { countCitations } from './claims.js';
 import { expectedScript, languageRule, type LanguageSetting } from './language.js';
 import type { ModelClient } from './model-client.js';
 import { auditEvidence } from './phases/audit-evidence.js';
 import { crossExamine } from './phases/cross-examine.js';
 import { listPositions, outOfScopeText, type DebateContext } from './phases/debate-context.js';
-import { frameDebate } from './phases/frame-debate.js';
+import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import { advocateModelsFor, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
-import { POSITION_IDS, replySchemasFor } from './schemas.js';
-import type { Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
+import type { CallRecord, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {
@@ -47,23 +47,24 @@ export interface DebateRequest {
  * the steelman swap, the evidence audit, and the judge run twice. Each phase returns what it produced.
  * Pure logic over {@link ModelClient}: no SDK, no GitHub. Calls within a phase run concurrently.
  * @returns the outcome; model failures do not throw: a failed advocate turn is `[INCOMPLETE]` and the
- *   run `degraded-success`; a judge that fails in both runs makes it `aborted`; both keep the transcript
+ *   run `degraded-success`; a judge that fails in both runs makes it `aborted`; both keep the transcript.
+ *   A call the spending cap refused or the stop signal aborted ends the run's calls: `stoppedBy` says which.
  * @throws Error only when the moderator fails (there is nothing to debate without positions)
  */
 export async function runDebate(client: ModelClient, request: DebateRequest): Promise<DebateOutcome> {
   const { pack, plan, judgeModel } = request;
   const language = languageRule(request.language);
-  const caller = createCaller(client, { system: loadPrompt('system'), evidence: pack.text }, expectedScript(request.language));
+  const caller = openCaller(client, request);
   const done = (phase: string) => request.onPhaseEnd?.({ phase });
 
   // The envelope is keyed by the position ids; before the moderator has framed them, guess two (the usual framing),
   // so that the moderator's call writes the prefix the debate reads. A framing of three or four changes the envelope.
   const guessed = replySchemasFor(POSITION_IDS.slice(0, Math.max(2, Math.min(request.positions.length, POSITION_IDS.length))));
-  const framed = request.positions.length > 0 ? undefined : await frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language, schemas: guessed });
-  if (framed && (!framed.framing.contested || framed.labels.length < 2)) return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
+  const framed = request.positions.length > 0 ? undefined : await frame(caller, request, guessed);
+  if (framed?.kind === 'not-contested') return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
   const labels = framed?.labels ?? request.positions;
-  const outOfScope = framed ? [...new Set([...request.outOfScope, ...framed.framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])] : request.outOfScope;
-  const topic = framed?.framing.topic ?? request.topic ?? labels.join(' vs ');
+  const outOfScope = framed?.outOfScope ?? request.outOfScope;
+  const topic = framed?.topic ?? request.topic ?? labels.join(' vs ');
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
@@ -83,7 +84,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
     kind: 'debate', topic, positions, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
-    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), ...rest,
+    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
   });
   const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
@@ -98,4 +99,47 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const all = [...problems, ...audited.problems, ...judged.problems];
   const completion: Completion = !judged.ruling ? 'aborted' : all.length > 0 ? 'degraded-success' : 'success';
   return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: judged.enforcement, notes });
+}
+
+/** What framing alone produced, for a plan that waits for confirmation (input `confirm-plan`). */
+export type FramedPositions =
+  | { kind: 'not-contested'; framing: Framing; calls: CallRecord[]; usage: RunUsage }
+  | {
+      kind: 'framed';
+      framing: Framing;
+      /** The 2-4 distinct position labels to debate. */
+      labels: string[];
+      /** The moderator's topic, as it wrote it (may be empty). */
+      topic: string;
+      /** The command's out-of-scope topics and the moderator's, without repeats. */
+      outOfScope: string[];
+      /** What the engine changed (positions cut to four) and what went wrong (a repaired reply). */
+      notes: string[];
+      calls: CallRecord[];
+      usage: RunUsage;
+    };
+
+/**
+ * The framing phase of {@link runDebate} on its own (the same caller, prompt, rules and envelope): the
+ * moderator frames the positions and nothing else is called, so under `confirm-plan` no advocate or
+ * judge call is made before a maintainer confirms (contract section 5).
+ * @throws Error when the moderator fails twice (reply and repair)
+ */
+export async function framePositions(client: ModelClient, request: Pick<DebateRequest, 'pack' | 'outOfScope' | 'command' | 'moderatorModel' | 'language'>): Promise<FramedPositions> {
+  const caller = openCaller(client, request);
+  const framed = await frame(caller, request, replySchemasFor(POSITION_IDS.slice(0, 2)));
+  const usage = summariseUsage(caller.calls);
+  if (framed.kind === 'not-contested') return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage };
+  const { framing, labels, topic, outOfScope } = framed;
+  return { kind: 'framed', framing, labels, topic, outOfScope, notes: [...framed.notes, ...framed.problems], calls: caller.calls, usage };
+}
+
+/** The caller of one run: every call starts with the system prompt and the evidence pack, and is checked for the language's script. */
+function openCaller(client: ModelClient, request: Pick<DebateRequest, 'pack' | 'language'>): Caller {
+  return createCaller(client, { system: loadPrompt('system'), evidence: request.pack.text }, expectedScript(request.language));
+}
+
+/** Phase 0, framing, asked as the debate asks it. @param schemas the envelope the debate's later calls send too (the same object, so the prompt cache is not split) */
+function frame(caller: Caller, request: Pick<DebateRequest, 'outOfScope' | 'command' | 'moderatorModel' | 'language'>, schemas: ReplySchemas): Promise<FramedDebate> {
+  return frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language: languageRule(request.language), schemas });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallNotMade, ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import { CallNotMade, ModelReplyError, type EarlyStop, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
 import { outputBudget } from './claude-models.js';
 
@@ -32,6 +32,11 @@ export class SpendingCapReached extends CallNotMade {
     readonly callUsd: number,
   ) {
     super(`the spending cap was reached (max-cost-usd: ${capUsd}): $${spentUsd.toFixed(4)} spent, and the next call could cost up to $${callUsd.toFixed(4)}, so it was not made`);
+  }
+
+  /** The run's stop reason, as the debate engine returns it. */
+  get stop(): Extract<EarlyStop, { kind: 'spending-cap' }> {
+    return { kind: 'spending-cap', capUsd: this.capUsd, spentUsd: this.spentUsd, callUsd: this.callUsd };
   }
 }
 
@@ -125,7 +130,7 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
  * finishing would take (the plan's estimate less what was spent, and at least the refused call's worst case).
  * @param estimateUsd the plan's estimate of the whole run, when there was one
  */
-export function describeCapStop(reached: SpendingCapReached, estimateUsd: number | undefined): string {
+export function describeCapStop(reached: Pick<SpendingCapReached, 'capUsd' | 'spentUsd' | 'callUsd'>, estimateUsd: number | undefined): string {
   const more = Math.max(reached.callUsd, (estimateUsd ?? 0) - reached.spentUsd);
   const raiseTo = Math.ceil((reached.spentUsd + more) * 100) / 100;
   return (

@@ -1,4 +1,4 @@
-import { framePositions } from '../debate/frame-positions.js';
+import { framePositions } from '../debate/run-debate.js';
 import { advocateModelsFor, type DebatePlan } from '../debate/plan.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { FoundComment } from '../github/upsert-comment.js';

@@ -1,7 +1,6 @@
 import type { ModelClient } from '../debate/model-client.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import type { Publisher } from '../github/create-publisher.js';
-import type { CappedModelClient } from '../llm/spending-cap.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
 export interface Log {
@@ -44,12 +43,11 @@ export interface PipelineClients {
   recorder: RunRecorder;
   now?: () => Date;
   /**
-   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation);
-   * when its reason is a `RunStopped` (stop-signal.ts), the comment says why the debate stopped early.
+   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation),
+   * the one `models` was built with. A debate returns its own stop reason (`DebateResult.stoppedBy`);
+   * a run that failed outright says the signal's `RunStopped` summary (stop-signal.ts) with its failure.
    */
   stop?: AbortSignal;
-  /** The spending cap around `models` (input `max-cost-usd`), when there is one: the comment says when it stopped the run. */
-  spending?: Pick<CappedModelClient, 'reached' | 'spentUsd'>;
   /**
    * Where the run's comments and reactions go; default: the PR through `github.writes`
    * (`createPublisher`). The CLI passes one that keeps the bodies, and in a dry run writes nothing.

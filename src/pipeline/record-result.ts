@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DebateResult } from '../debate/debate-types.js';
+import type { CallRecord, DebateResult } from '../debate/debate-types.js';
+import type { EarlyStop } from '../debate/model-client.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
 import { describeCapStop } from '../llm/spending-cap.js';
 import { summariseUsage } from '../usage/price-usage.js';
@@ -11,7 +12,6 @@ import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import { signDecision } from './record-decision.js';
 import { describeFailure, sentence, step } from './step-error.js';
-import { stopSummary } from './stop-signal.js';
 
 /** A finished debate, recorded: the record, the whole report and a renderer of the comment. */
 export interface RecordedResult {
@@ -25,25 +25,36 @@ export interface RecordedResult {
   render(currentHeadSha: string): string;
 }
 
+/** What the run produced before the debate that its record keeps. */
+export interface BeforeDebate {
+  /** Sentences for the comment's engine notes, before the engine's own: the plan a confirmed run ran, what pre-flight found. */
+  notes: string[];
+  /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
+  calls: CallRecord[];
+  /** The plan's cost estimate in USD (`ProgressTracker.evidenceRead`), for what finishing a capped run would take. */
+  estimateUsd: number | undefined;
+}
+
 /**
  * Turns the outcome into the decision record and the report, and keeps them before any further GitHub
  * call: the whole report in `RUNNER_TEMP`, the outputs and the job summary through the recorder. A run
  * that fails afterwards (the re-read of the head, the post) still leaves all of it.
+ * @param before what the run produced before the debate: notes, the pre-flight calls, the plan's estimate
+ * @throws StepError when the record cannot be signed (the report is saved first)
  */
-export async function recordResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence): Promise<RecordedResult> {
+export async function recordResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence, before: BeforeDebate): Promise<RecordedResult> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   // A debate cut short by the spending cap, the deadline or a cancellation says so first; every problem is a sentence.
-  const reached = clients.spending?.reached();
-  const stopped = outcome.completion === 'success' ? undefined : reached ? describeCapStop(reached, run.estimateUsd) : stopSummary(clients.stop);
+  const stopped = outcome.completion === 'success' ? undefined : describeEarlyStop(outcome.stoppedBy, before.estimateUsd);
   const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
   // A verdict with problems is still a verdict; the log says at once that it is degraded, and why.
   if (outcome.completion === 'degraded-success') log.warning(redactSecrets(`The debate finished degraded (status degraded-success): ${problems.join(' ')}`, run.secrets));
   // A moderator that framed an empty topic still framed positions: name the debate after them.
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
   // The record counts every call the run made, the pre-flight check's too, as the spending cap does.
-  const calls = [...(run.preflightCalls ?? []), ...outcome.calls];
-  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), notes: [...(run.notes ?? []), ...outcome.notes] };
+  const calls = [...before.calls, ...outcome.calls];
+  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), notes: [...before.notes, ...outcome.notes] };
   const { pack } = evidence;
   const built = buildDecisionRecord(debate, {
     id: run.id,
@@ -75,6 +86,15 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   clients.recorder.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
   await clients.recorder.writeSummary(report);
   return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
+}
+
+/**
+ * The sentence that heads the comment of a debate the run stopped early, or undefined.
+ * @param estimateUsd the plan's estimate, for what finishing a run the cap stopped would take
+ */
+function describeEarlyStop(stop: EarlyStop | undefined, estimateUsd: number | undefined): string | undefined {
+  if (!stop) return undefined;
+  return stop.kind === 'spending-cap' ? describeCapStop(stop, estimateUsd) : stop.summary;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
-import type { CallRecord } from '../debate/debate-types.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
@@ -12,30 +11,27 @@ import type { PipelineClients } from './pipeline-types.js';
 /** A trigger that starts a debate. */
 export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;
 
-/** What every step of one debate run shares: who, where, and the one door for posting. */
+/**
+ * What every step of one debate run shares: who, where, and the one door for posting. Fixed when the
+ * run opens (`openRun`); what a stage produces it returns, and the run passes it on to the stage that needs it.
+ */
 export interface RunContext {
-  clients: PipelineClients;
-  settings: Settings;
-  trigger: DebateTrigger;
-  repo: { owner: string; repo: string };
+  readonly clients: PipelineClients;
+  readonly settings: Settings;
+  readonly trigger: DebateTrigger;
+  readonly repo: { readonly owner: string; readonly repo: string };
   /** This run's exact secrets, removed from everything it posts, records or logs. */
-  secrets: string[];
-  publisher: Publisher;
+  readonly secrets: readonly string[];
+  readonly publisher: Publisher;
   /** The debate id (contract section 7) and its comment on the PR. */
-  id: string;
-  comment: DebateComment;
+  readonly id: string;
+  readonly comment: DebateComment;
   /** `Date.now()` when the run started. */
-  started: number;
-  /** The plan's cost estimate in USD, once the evidence is read (undefined for a model without a price). */
-  estimateUsd?: number | undefined;
-  /** Sentences for the comment's engine notes: the plan a confirmed run ran, what pre-flight found (structured outputs off). */
-  notes?: string[];
-  /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
-  preflightCalls?: CallRecord[];
+  readonly started: number;
   /** Input `confirm-plan` with inferred positions: this run frames the positions, posts the plan and stops. */
-  planStage: boolean;
+  readonly planStage: boolean;
   /** Set when this run is a plan confirmed with `/debate go` (`confirm-plan.ts`). */
-  confirmed?: ConfirmedPlan;
+  readonly confirmed?: ConfirmedPlan;
 }
 
 /** A plan that `/debate go` runs: the plan comment's id, and what was planned. */

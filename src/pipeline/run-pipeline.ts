@@ -68,19 +68,19 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     progress = trackProgress(run, plan);
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
-    progress.evidenceRead(evidence.pack);
+    const estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
     if (run.planStage) return finish(clients, await command.settle(await postPlan(run, plan, evidence, progress)));
-    if (confirmed) run.notes = [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)];
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
-    await checkRoleModels(run, evidence.pack.tokens);
+    const preflight = await checkRoleModels(run, evidence.pack.tokens);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
     if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing, evidence)));
     // Record and render: the report, outputs and job summary are kept before any further GitHub call.
-    recorded = await recordResult(run, outcome, evidence);
+    const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
+    recorded = await recordResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes], calls: preflight.calls, estimateUsd: estimate.costUsd });
     // Publish, then settle the reaction.
     const result = await publishVerdict(run, recorded, evidence);
     await settlePlan(run, result, evidence.pack);

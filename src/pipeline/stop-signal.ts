@@ -1,3 +1,5 @@
+import { CallStopped, type EarlyStop } from '../debate/model-client.js';
+
 /**
  * Why a run stops its model calls early, and the signal that says so: the whole-run deadline (input
  * `deadline-minutes`) or the runner cancelling the job (SIGINT, then SIGTERM 7.5 s later, then SIGKILL,
@@ -5,16 +7,23 @@
  */
 
 /**
- * The reason of a stopped run's signal. `message` is what each stopped call reports; `summary` is one
- * sentence for the head of the comment.
+ * The reason of a stopped run's signal, which the model clients throw for every call it stops.
+ * `message` is what each stopped call reports; `summary` is one sentence for the head of the comment.
  */
-export class RunStopped extends Error {
+export class RunStopped extends CallStopped {
   override name = 'RunStopped';
   constructor(
+    /** What stopped the run: input `deadline-minutes`, the runner cancelling the job, or Ctrl-C in the CLI. */
+    readonly kind: 'deadline' | 'cancelled' | 'ctrl-c',
     message: string,
     readonly summary: string,
   ) {
     super(message);
+  }
+
+  /** The run's stop reason, as the debate engine returns it. */
+  get stop(): EarlyStop {
+    return { kind: this.kind, summary: this.summary };
   }
 }
 
@@ -30,6 +39,7 @@ export function createStopSignal(deadlineMinutes: number, warn: (message: string
     () =>
       controller.abort(
         new RunStopped(
+          'deadline',
           `the run deadline was reached (deadline-minutes: ${deadlineMinutes}); calls still in flight were stopped`,
           `The run deadline (deadline-minutes: ${deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`,
         ),
@@ -42,6 +52,7 @@ export function createStopSignal(deadlineMinutes: number, warn: (message: string
     warn('The job was cancelled: stopping model calls and posting what exists.');
     controller.abort(
       new RunStopped(
+        'cancelled',
         `the job was cancelled (${signal}); calls still in flight were stopped`,
         `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`,
       ),

@@ -19,8 +19,11 @@ import { describeFailure, StepError } from './step-error.js';
 export interface ProgressTracker {
   /** Applies a change to the state and schedules a write of the comment. */
   update(change: (state: ProgressState) => void): void;
-  /** Ticks the evidence off and adds the plan's estimate of calls and cost (also kept in `run.estimateUsd`). */
-  evidenceRead(pack: EvidencePack): void;
+  /**
+   * Ticks the evidence off and adds the plan's estimate of calls and cost ({@link estimateDebate}).
+   * @returns that estimate: calls, and USD (what the spending cap's stop sentence measures against)
+   */
+  evidenceRead(pack: EvidencePack): DebateEstimate;
   /**
    * Resolves once the first write has been answered.
    * @throws StepError when GitHub refused it for the token's permissions (403 "Resource not accessible
@@ -91,13 +94,13 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     update,
     evidenceRead(pack) {
       const estimate = estimateDebate(run, plan, trigger.positions.length || 4, needsFraming, pack.tokens);
-      run.estimateUsd = estimate.costUsd;
       update((s) => {
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
         s.prose = createProse(pack, { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
       });
+      return estimate;
     },
     async ready() {
       await first;
@@ -111,6 +114,12 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   };
 }
 
+/** The plan's estimate of a whole run: model calls (an upper bound) and cost in USD. */
+export interface DebateEstimate {
+  calls: number;
+  costUsd: number;
+}
+
 /**
  * The plan's estimate: calls and cost. Calls are an upper bound with every turn succeeding first time
  * (`plannedCalls`), plus the one-token prompt-cache warm-ups (`plannedWarmUps`) and one pre-flight call
@@ -119,7 +128,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
  * @param packTokens estimated tokens of the evidence pack
  * @returns calls, and USD (a model without a known price counts at the dearest known rates)
  */
-export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, packTokens: number): { calls: number; costUsd: number } {
+export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, packTokens: number): DebateEstimate {
   const { settings } = run;
   const debateCalls = plannedCalls(plan, positions, needsFraming);
   const advocates = advocateModelsFor(settings.advocateModels, positions, settings.model);

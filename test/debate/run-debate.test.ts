@@ -3,6 +3,8 @@ import { ModelReplyError, type ModelCall, type ModelClient } from '../../src/deb
 import { planDebate, type PresetName } from '../../src/debate/plan.js';
 import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
+import { SpendingCapReached } from '../../src/llm/spending-cap.js';
+import { RunStopped } from '../../src/pipeline/stop-signal.js';
 import { cacheLine, debateScript, defaults, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
 import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
 import { attacksToAnswer, describeCall, scriptedModels, truncatedReply, type ScriptedPhase } from '../support/scripted-models.js';
@@ -397,6 +399,36 @@ describe('runDebate: rules enforced in code', () => {
     // The judge's and the auditor's English replies fail the check too, are retried, then kept with a problem noted.
     expect(outcome.problems.join(' ')).toMatch(/language/);
     expect(outcome.completion).toBe('degraded-success');
+  });
+});
+
+describe('runDebate: a run stopped early returns why (stoppedBy)', () => {
+  const deadline = () => new RunStopped('deadline', 'the run deadline was reached (deadline-minutes: 1); calls still in flight were stopped', 'The run deadline (deadline-minutes: 1) was reached before the debate finished; model calls still in flight were stopped.');
+  const firstOrder = (call: ModelCall<unknown>) => positionsOf(call)[0];
+
+  it('a call the spending cap refused: the cap, its figures from the refusal, and the run degraded', async () => {
+    const { outcome } = await debate({ judge: (call) => (firstOrder(call) === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined) });
+    expect(outcome.stoppedBy).toEqual({ kind: 'spending-cap', capUsd: 0.5, spentUsd: 0.4123, callUsd: 0.1877 });
+    expect(outcome.completion).toBe('degraded-success');
+    expect(outcome.judgeRuns.map((r) => r.error)).toEqual([undefined, expect.stringMatching(/^the spending cap was reached \(max-cost-usd: 0\.5\)/)]);
+  });
+
+  it('calls the stop signal aborted: the signal\'s reason and its sentence, every later call stopped the same way', async () => {
+    const { outcome } = await debate({ 'cross-examination': () => deadline(), closing: () => deadline(), steelman: () => deadline(), audit: () => deadline(), judge: () => deadline() });
+    expect(outcome.stoppedBy).toEqual({ kind: 'deadline', summary: 'The run deadline (deadline-minutes: 1) was reached before the debate finished; model calls still in flight were stopped.' });
+    expect(outcome.completion).toBe('aborted');
+  });
+
+  it('the cap wins over the signal: a run the cap stopped needs a higher cap, whatever stopped the calls in flight', async () => {
+    const { outcome } = await debate({ judge: (call) => (firstOrder(call) === 'A' ? new RunStopped('cancelled', 'the job was cancelled (SIGINT)', 'The job was cancelled (SIGINT) before the debate finished.') : new SpendingCapReached(1, 0.9, 0.2)) });
+    expect(outcome.stoppedBy).toEqual({ kind: 'spending-cap', capUsd: 1, spentUsd: 0.9, callUsd: 0.2 });
+  });
+
+  it('a debate that ran its course, or whose calls failed on their own, was stopped by nothing', async () => {
+    expect((await debate({})).outcome.stoppedBy).toBeUndefined();
+    const failed = await debate({ judge: () => new Error('529 overloaded_error') });
+    expect(failed.outcome.completion).toBe('aborted');
+    expect(failed.outcome.stoppedBy).toBeUndefined();
   });
 });
 

@@ -192,4 +192,16 @@ describe('capSpending over a whole run: the pre-flight check, then a debate', ()
     expect(record.cost_usd).toBeLessThanOrEqual(capped.spentUsd());
     expect(capped.spentUsd()).toBeLessThanOrEqual(cap);
   });
+
+  it('the debate returns the cap as its stop reason, with the first refusal\'s figures; an uncapped run returns none', async () => {
+    const free = await run(Number.POSITIVE_INFINITY);
+    expect(free.outcome.stoppedBy).toBeUndefined();
+    const judges = free.models.calls.filter((c) => c.meta?.phase === 'judge');
+    const judgeRun = costUsd(model, free.outcome.calls.find((c) => c.purpose.startsWith('judge'))!.usage)!;
+    // No judge run fits: both are refused, and the first refusal is what the run reports.
+    const cap = free.capped.spentUsd() - 2 * judgeRun + worstCaseCostUsd(model, boundInputTokens(judges[0]!), outputBudget(model, 'judge', judges[0]!.maxTokens)) / 2;
+    const { capped, outcome } = await run(cap);
+    const reached = capped.reached()!;
+    expect(outcome.stoppedBy).toEqual({ kind: 'spending-cap', capUsd: cap, spentUsd: reached.spentUsd, callUsd: reached.callUsd });
+  });
 });

@@ -10,20 +10,36 @@ import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
  * more than four are cut to four.
  */
 
-/** The moderator's framing and what the engine made of it. */
-export interface FramedDebate {
-  /** As the moderator gave it; `contested` is false when it found only one side. */
-  framing: Framing;
-  /** The distinct position labels to debate (at most four). */
-  labels: string[];
-  /** What the engine changed (positions cut to four), for the comment. */
-  notes: string[];
-  problems: string[];
-}
+/**
+ * The moderator's framing and what the engine made of it: positions to debate, or nothing contested
+ * (the moderator said so, or found only one side even after its retry).
+ */
+export type FramedDebate =
+  | {
+      kind: 'not-contested';
+      /** As the moderator gave it, `contested` false (with a reason added when it found only one side). */
+      framing: Framing;
+      problems: string[];
+    }
+  | {
+      kind: 'framed';
+      framing: Framing;
+      /** The 2-4 distinct position labels to debate. */
+      labels: string[];
+      /** The moderator's topic, as it wrote it (may be empty: the report then names the debate after the positions). */
+      topic: string;
+      /** The command's out-of-scope topics and the moderator's, trimmed, without repeats. */
+      outOfScope: string[];
+      /** What the engine changed (positions cut to four), for the comment. */
+      notes: string[];
+      /** What went wrong with the reply (a repaired one), for the comment. */
+      problems: string[];
+    };
 
 /**
  * Asks the moderator.
  * @param input.command the comment command word, for the moderator's suggested command
+ * @param input.outOfScope the command's out-of-scope topics, which the moderator is told and its own are added to
  * @param input.schemas the envelope to send: the debate's, guessed before the positions exist (see `runDebate`)
  * @throws Error when the moderator fails twice (reply and repair): there is nothing to debate
  */
@@ -59,11 +75,13 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
       labels = distinctLabels(framing);
     }
     if (labels.length < 2) {
-      return { framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, labels, notes: [], problems };
+      return { kind: 'not-contested', framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, problems };
     }
   }
+  if (!framing.contested) return { kind: 'not-contested', framing, problems };
   const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
-  return { framing, labels: labels.slice(0, POSITION_IDS.length), notes, problems };
+  const outOfScope = [...new Set([...input.outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
+  return { kind: 'framed', framing, labels: labels.slice(0, POSITION_IDS.length), topic: framing.topic, outOfScope, notes, problems };
 }
 
 /** Labels trimmed, without empty ones and without repeats (compared case- and whitespace-insensitively). */
