@@ -1,4 +1,5 @@
 import { acceptDecision } from '../gate/apply-accept.js';
+import { CHECK_TITLES } from '../gate/check-titles.js';
 import type { GateVerdict } from '../gate/decide-gate.js';
 import { checkOutput, evaluatePull, type CheckOutput } from '../gate/run-gate.js';
 import { canTrigger } from '../github/check-permission.js';
@@ -132,5 +133,5 @@ function movedProblem(head: string, moved: string, command: string): string {
 
 /** The check on a head that was not the head judged: not passing, naming both heads. */
 function headMoved(head: string, moved: string): CheckOutput {
-  return { conclusion: 'action_required', title: 'Head moved', summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
+  return { conclusion: 'action_required', title: CHECK_TITLES.headMoved, summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
 }
