@@ -113,6 +113,15 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
     expect(scenario.server.state.comments).toHaveLength(0);
   });
 
+  it('gate: writing the verdict on the check fails once; the check is still completed, saying so (the old code left it in progress)', async () => {
+    scenario = await startGateScenario();
+    scenario.server.state.faults.push({ ...fail('PATCH', /\/check-runs\/\d+$/), times: 1 });
+    const { result } = await run({ kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } }, { mode: 'gate' }, 'pull_request');
+    expect(result).toMatchObject({ status: 'aborted', failure: expect.stringMatching(/^The merge gate failed: GitHub answered HTTP 500/) });
+    const check = scenario.checkOn(scenario.pull.head.sha)!;
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required', output: { title: 'Gate could not decide' } });
+  });
+
   it('gate: a decision-public-key that is no key is said on the check (the old code failed before starting one)', async () => {
     scenario = await startGateScenario();
     const { result } = await run({ kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } }, { mode: 'gate', 'decision-public-key': 'not a key' }, 'pull_request');
