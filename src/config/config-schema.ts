@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
+import { GATE_POLICIES } from '../gate/evaluate-policy.js';
 
 /**
  * The repository config file `.github/pr-debate.yml` (contract section 11): its keys mirror the action's
@@ -54,7 +55,7 @@ const typedKeys = {
   'rfc-path': text.describe('path or glob of the RFC / design document at the PR head'),
   'rfc-paths': list.describe('paths or globs of the RFC / design document at the PR head (the first that matches a changed file wins); sets input `rfc-path`'),
   'out-of-scope': list.describe('topics no debate may drift into, added to a command\'s --out-of-scope'),
-  'gate-policy': z.enum(['off', 'require-decision', 'require-confident', 'require-accepted']).describe('what the merge gate requires'),
+  'gate-policy': z.enum(GATE_POLICIES).describe('what the merge gate requires'),
   'required-label': text.describe('with it set, only PRs carrying this label need a decision'),
   'exempt-label': text.describe('PRs with this label pass the gate without a decision'),
   'decision-public-key': text.describe('Ed25519 public key (SPKI PEM) the gate verifies records with'),

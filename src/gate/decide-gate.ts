@@ -1,5 +1,6 @@
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
+import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
 import type { FoundRecord } from './select-record.js';
 import type { Verification } from './sign-record.js';
@@ -48,42 +49,36 @@ export interface GateInput {
   current: { headSha: string; contentDigest: string } | undefined;
 }
 
-const TITLES: Record<GateConclusion, string> = {
-  success: 'Decision recorded',
-  action_required: 'Decision needed',
-  failure: 'Decision blocks merging',
-};
-
 /** The verdict for one PR head; see the module comment for the rule. */
 export function decideGate(input: GateInput): GateVerdict {
   const has = (label: string) => input.labels.some((l) => l.toLowerCase() === label.toLowerCase());
   const exempt = has(input.exemptLabel) ? input.exemptAddedBy : undefined;
   if (exempt?.canWrite) {
-    return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', 'Exempt');
+    return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', CHECK_TITLES.exempt);
   }
   const ignored = exempt
     ? ` The \`${input.exemptLabel}\` label does not count: ${exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it'}.`
     : '';
   if (input.requiredLabel !== undefined && !has(input.requiredLabel)) {
-    return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', 'No decision required');
+    return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', CHECK_TITLES.notRequired);
   }
   const found = input.newest;
   if (!found) {
-    if (input.policy === 'off') return verdict('success', 'No debate decision was recorded, and gate-policy is off.', undefined, 'none', 'No decision required');
+    if (input.policy === 'off') return verdict('success', 'No debate decision was recorded, and gate-policy is off.', undefined, 'none', CHECK_TITLES.notRequired);
     return verdict('action_required', `No debate decision is recorded for this PR yet: start a debate (the trigger label or the \`/debate\` command), then this check follows its decision.${ignored}`, undefined, 'none');
   }
   const { record } = found;
   const link = found.link ? ` [The debate](${found.link}).` : '';
   if (input.verification && !input.verification.ok) {
-    return verdict('failure', `The newest decision record for this PR was rejected: ${input.verification.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', 'Decision record rejected');
+    return verdict('failure', `The newest decision record for this PR was rejected: ${input.verification.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', CHECK_TITLES.rejected);
   }
   const version = record.digest_version ?? 1;
   if (version !== DIGEST_VERSION) {
-    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (version ${DIGEST_VERSION}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', 'Decision is stale');
+    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (version ${DIGEST_VERSION}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', CHECK_TITLES.stale);
   }
   const current = input.current;
   if (current !== undefined && current.headSha !== input.headSha) {
-    return verdict('action_required', `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`, record, 'moved', 'Head moved');
+    return verdict('action_required', `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`, record, 'moved', CHECK_TITLES.headMoved);
   }
   const sameHead = record.head_sha === input.headSha;
   const sameContent = current !== undefined && current.contentDigest === record.content_digest;
@@ -93,7 +88,7 @@ export function decideGate(input: GateInput): GateVerdict {
       `Stale: the decision was made for ${record.head_sha}, and the evidence changed at ${input.headSha} (a changed file's bytes, the diff, the RFC or the PR text); debate again to decide on this head.${link}${ignored}`,
       record,
       'stale',
-      'Decision is stale',
+      CHECK_TITLES.stale,
     );
   }
   // The record's own signed flag, not this job's rebuild: a debate on truncated evidence never passes.
@@ -102,7 +97,7 @@ export function decideGate(input: GateInput): GateVerdict {
   return verdict(outcome.conclusion, `${outcome.reason}${carried}${link}${outcome.conclusion === 'success' ? '' : ignored}`, record, sameHead ? 'this-head' : 'carried-forward');
 }
 
-function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = TITLES[conclusion]): GateVerdict {
+function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = conclusionTitle(conclusion)): GateVerdict {
   return { conclusion, title, summary, record, basis };
 }
 
@@ -112,14 +107,14 @@ function verdict(conclusion: GateConclusion, summary: string, record: DecisionRe
  */
 export function decideMergeGroup(pulls: { number: number; verdict: GateVerdict }[], unattributed: string[]): GateVerdict {
   if (unattributed.length > 0) {
-    return verdict('action_required', `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`, undefined, 'none', 'Merge group not verified');
+    return verdict('action_required', `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`, undefined, 'none', CHECK_TITLES.groupNotVerified);
   }
-  if (pulls.length === 0) return verdict('action_required', 'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.', undefined, 'none', 'Merge group not verified');
+  if (pulls.length === 0) return verdict('action_required', 'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.', undefined, 'none', CHECK_TITLES.groupNotVerified);
   const failing = pulls.filter((p) => p.verdict.conclusion !== 'success');
-  if (failing.length === 0) return verdict('success', `Every PR in the merge group passes on its own head: ${pulls.map((p) => `#${p.number}`).join(', ')}.`, undefined, 'this-head', 'Every PR has a decision');
+  if (failing.length === 0) return verdict('success', `Every PR in the merge group passes on its own head: ${pulls.map((p) => `#${p.number}`).join(', ')}.`, undefined, 'this-head', CHECK_TITLES.groupPasses);
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
   const lines = failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ');
-  return verdict(worst, `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`, undefined, 'none', 'A PR in the group lacks a decision');
+  return verdict(worst, `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`, undefined, 'none', CHECK_TITLES.groupLacks);
 }
 
 /**
@@ -136,7 +131,7 @@ export function decideSharedHead(own: GateVerdict, others: { number: number; ver
   return {
     ...own,
     conclusion: worst,
-    title: 'Another PR on this commit lacks a decision',
+    title: CHECK_TITLES.otherPullLacks,
     summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them does. ${failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')} This PR on its own: ${own.summary}`,
   };
 }

@@ -1,5 +1,6 @@
 import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
+import { conclusionTitle } from './check-titles.js';
 import { evaluatePolicy, type GatePolicy } from './evaluate-policy.js';
 import type { CheckOutput } from './run-gate.js';
 
@@ -14,7 +15,7 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
   const outcome = evaluatePolicy(record, policy, truncated);
   return {
     conclusion: outcome.conclusion,
-    title: outcome.conclusion === 'success' ? 'Decision recorded' : outcome.conclusion === 'failure' ? 'Decision blocks merging' : 'Decision needed',
+    title: conclusionTitle(outcome.conclusion),
     summary: `${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
     text: canonicalJson(record),
     detailsUrl: commentUrl,

@@ -6,7 +6,11 @@ import type { DecisionRecord } from '../report/decision-record.js';
  * is decided before, in `decide-gate.ts`.
  */
 
-/** Input `gate-policy`. */
+/**
+ * Input `gate-policy` and config key `gate-policy` (contract sections 5 and 9): the one list of its values.
+ * `input-schemas.ts` and `config-schema.ts` take it from here; action.yml's description names each
+ * (test/gate/gate-policies.test.ts holds it).
+ */
 export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
 export type GatePolicy = (typeof GATE_POLICIES)[number];
 

@@ -5,6 +5,7 @@ import { canonicalJson } from './canonical-json.js';
 import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict } from './decide-gate.js';
 import type { GatePolicy } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
+import { holdCheck } from './hold-check.js';
 import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-record.js';
 import { verifyRecord, type Verification } from './sign-record.js';
 
@@ -63,6 +64,8 @@ export interface GateDeps {
   /** Rebuilds the evidence of the PR's current head as a debate would, without any model call; says which head it read. */
   rebuildEvidence(pullNumber: number): Promise<{ headSha: string; contentDigest: string }>;
   log: (message: string) => void;
+  /** One sentence for a failure, for the check's summary (the pipeline's `describeFailure`). */
+  describe: (error: unknown) => string;
 }
 
 /** The gate's settings (inputs `gate-policy`, `required-label`, `exempt-label`, `decision-public-key`). */
@@ -92,15 +95,19 @@ export interface GateRun {
 /**
  * Evaluates the target and completes a `pr-debate` check run on its head. A PR is read once: the check is
  * written on that head and judges that head (contract section 9); a push meanwhile is said, not judged.
- * @throws whatever the source throws (a missing `checks: write` makes the first call fail with 403)
+ * The check, once started, is always completed ({@link holdCheck}): what fails after, a bad key in
+ * `loadConfig` included, is said in its summary and never passes.
+ * @param loadConfig the gate's config, loaded once the check is started so that a bad key is said on it
+ * @throws whatever the source throws (a missing `checks: write` makes the first call fail with 403),
+ *   and what `loadConfig` throws, after the check is completed
  */
-export async function runGate(deps: GateDeps, config: GateConfig, target: GateTarget): Promise<GateRun> {
+export async function runGate(deps: GateDeps, loadConfig: () => Promise<GateConfig>, target: GateTarget): Promise<GateRun> {
   const pull = target.kind === 'pull' ? await deps.source.getPull(target.pullNumber) : undefined;
-  const headSha = target.kind === 'pull' && pull ? pull.headSha : target.kind === 'merge-group' ? target.headSha : '';
-  const check = await deps.source.startCheck(headSha);
-  let verdict: GateVerdict;
-  let detailsUrl: string | undefined;
-  try {
+  const headSha = pull ? pull.headSha : target.kind === 'merge-group' ? target.headSha : '';
+  return holdCheck(deps.source, headSha, 'gate', { describe: deps.describe, warn: deps.log }, async (check) => {
+    const config = await loadConfig();
+    let verdict: GateVerdict;
+    let detailsUrl: string | undefined;
     if (target.kind === 'pull') {
       const evaluated = await evaluatePull(deps, config, target.pullNumber, check.appId, target.before, pull);
       detailsUrl = evaluated.found?.run?.detailsUrl ?? undefined;
@@ -116,15 +123,10 @@ export async function runGate(deps: GateDeps, config: GateConfig, target: GateTa
       for (const number of group.pulls) pulls.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
       verdict = decideMergeGroup(pulls, group.unattributed);
     }
-  } catch (error) {
-    // The check must not stay in progress (or pass): it says the gate could not decide, then the run fails.
-    const reason = error instanceof Error ? error.message : String(error);
-    await deps.source.finishCheck(check.id, { conclusion: 'action_required', title: 'Gate could not decide', summary: `The gate could not evaluate this head: ${reason}`, text: undefined, detailsUrl: undefined });
-    throw error;
-  }
-  deps.log(`pr-debate gate on ${headSha}: ${verdict.conclusion} (${verdict.basis}). ${verdict.summary}`);
-  const written = await deps.source.finishCheck(check.id, checkOutput(verdict, detailsUrl));
-  return { headSha, verdict, checkUrl: written.htmlUrl };
+    deps.log(`pr-debate gate on ${headSha}: ${verdict.conclusion} (${verdict.basis}). ${verdict.summary}`);
+    const written = await check.complete(checkOutput(verdict, detailsUrl));
+    return { headSha, verdict, checkUrl: written.htmlUrl };
+  });
 }
 
 /** The check run's fields for a verdict; the record as canonical JSON (signature included). */

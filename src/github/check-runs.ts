@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_NAME, CHECK_TITLES } from '../gate/check-titles.js';
 import type { CheckOutput, GateSource } from '../gate/run-gate.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
@@ -19,9 +20,6 @@ import { HEAD_TRAILER } from './upsert-comment.js';
  * Only a GitHub App can write check runs; `GITHUB_TOKEN` is the GitHub Actions app's and needs
  * `checks: write`.
  */
-
-/** The check run's name: the decision of record (contract section 9). */
-export const CHECK_NAME = 'pr-debate';
 
 /** GitHub's limit on `output.summary` and `output.text`, in characters. */
 const MAX_OUTPUT = 65_535;
@@ -74,7 +72,7 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
 export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }, botLogin: string): GateSource {
   return {
     async startCheck(headSha) {
-      const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: 'Evaluating the decision', summary: 'The merge gate is reading the decision records of this PR.' } });
+      const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: CHECK_TITLES.evaluating, summary: 'The merge gate is reading the decision records of this PR.' } });
       const run = parseResponse(checkRunSchema, data, 'POST check-runs');
       if (run.app === null) throw new Error('GitHub did not say which app wrote the check run, so the gate cannot tell its own records from others');
       return { id: run.id, appId: run.app.id };

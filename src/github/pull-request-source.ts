@@ -1,9 +1,10 @@
 import { RequestError } from '@octokit/request-error';
 import { z } from 'zod';
-import type { EvidenceSource, FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
+import type { EvidenceSource } from '../evidence/gather-evidence.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/evidence-types.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';
+import { createBlobReader } from './read-blobs.js';
 import { readMergeBase, readTree } from './read-git-trees.js';
 
 const pullSchema = z.object({
@@ -28,27 +29,10 @@ const fileSchema = z.object({
   patch: z.string().optional(),
 });
 
-const blobSchema = z
-  .object({
-    __typename: z.string(),
-    byteSize: z.number().int().nonnegative().optional(),
-    isBinary: z.boolean().nullable().optional(),
-    isTruncated: z.boolean().optional(),
-    text: z.string().nullable().optional(),
-  })
-  .nullable();
-
-const blobsSchema = z.object({ repository: z.record(z.string(), blobSchema).nullable() });
-const oidsSchema = z.object({ repository: z.record(z.string(), z.object({ oid: z.string().regex(/^[0-9a-f]{40}$/).optional() }).nullable()).nullable() });
-
-/** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node), and how many of them with text. */
-const GRAPHQL_SIZE_BATCH = 200;
-const GRAPHQL_TEXT_BATCH = 100;
 /**
- * Requests in flight at once for file-list pages and REST reads: GitHub allows 100 concurrent requests
- * (secondary rate limits) and asks integrators to avoid bursts, so a few.
+ * File-list pages in flight at once: GitHub allows 100 concurrent requests (secondary rate limits) and
+ * asks integrators to avoid bursts, so a few.
  */
-const REST_CONCURRENCY = 4;
 const PAGE_CONCURRENCY = 4;
 /** GitHub lists at most 3,000 files of a pull request, 100 a page. */
 const MAX_FILE_PAGES = 30;
@@ -70,11 +54,8 @@ export interface RequestCounts {
  *   whole diff, which GitHub refuses with 406 `too_large` above 300 files or 20,000 lines);
  * - `GET .../pulls/{n}/files` through every page (100 a page, the count from the first page's `Link`
  *   header, then up to four at a time; GitHub stops at 3,000 files);
- * - file sizes and contents at a commit in batches through GraphQL (`repository.object(expression:
- *   "<sha>:<path>")` as `Blob { byteSize isBinary isTruncated text }`), up to 200 files and 100 texts a call
- *   (the throttling plugin spaces GraphQL calls a second apart, so fewer calls are also faster);
- * - when GraphQL fails (an old GHES, a proxy, a token without it), `GET .../contents/{path}?ref=` with the
- *   raw media type, one call a file, from then on.
+ * - the merge base and git trees past the file list's limits (`read-git-trees.ts`);
+ * - file sizes, contents and blob SHAs at a commit (`read-blobs.ts`: GraphQL in batches, REST as the fallback).
  * @param warn where a fallback is reported (once)
  */
 export function createPullRequestSource(
@@ -83,91 +64,7 @@ export function createPullRequestSource(
   warn: (message: string) => void = () => undefined,
 ): EvidenceSource & { requests(): number; requestCounts(): RequestCounts } {
   const counts: RequestCounts = { pull: 0, fileList: 0, wholeDiff: 0, graphql: 0, contents: 0, git: 0 };
-  let graphqlWorks = true;
-  const restCache = new Map<string, FileRead | undefined>();
-
-  /** Blobs at a commit in batches: `withText` paths get their text, the others their size only. */
-  const graphqlBlobs = async (paths: { path: string; withText: boolean }[], ref: string): Promise<Map<string, z.infer<typeof blobSchema>>> => {
-    const result = new Map<string, z.infer<typeof blobSchema>>();
-    const texts = paths.filter((p) => p.withText);
-    const sizes = paths.filter((p) => !p.withText);
-    // Each query holds at most GRAPHQL_TEXT_BATCH texts and GRAPHQL_SIZE_BATCH fields in all.
-    const queries: { path: string; withText: boolean }[][] = [];
-    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length; ) {
-      const chunk = texts.slice(ti, ti + GRAPHQL_TEXT_BATCH);
-      ti += chunk.length;
-      const more = sizes.slice(si, si + GRAPHQL_SIZE_BATCH - chunk.length);
-      si += more.length;
-      queries.push([...chunk, ...more]);
-    }
-    for (const chunk of queries) {
-      const query = [
-        `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
-        '  repository(owner: $owner, name: $name) {',
-        ...chunk.map((p, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${p.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'} } }`),
-        '  }',
-        '}',
-      ].join('\n');
-      const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
-      chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p.path}`));
-      counts.graphql += 1;
-      const data = parseResponse(blobsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object)');
-      if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
-      chunk.forEach((p, j) => result.set(p.path, data.repository?.[`f${j}`] ?? null));
-    }
-    return result;
-  };
-
-  /** Runs `fn` with GraphQL, or with REST from the first GraphQL failure on. */
-  const withFallback = async <T>(fn: () => Promise<T>, rest: () => Promise<T>): Promise<T> => {
-    if (graphqlWorks) {
-      try {
-        return await fn();
-      } catch (error) {
-        graphqlWorks = false;
-        warn(`GitHub's GraphQL API failed (${error instanceof Error ? error.message : String(error)}); reading files one REST call each instead.`);
-      }
-    }
-    return rest();
-  };
-
-  const restRead = async (path: string, ref: string): Promise<FileRead | undefined> => {
-    const key = `${ref}:${path}`;
-    if (restCache.has(key)) return restCache.get(key);
-    counts.contents += 1;
-    let read: FileRead | undefined;
-    try {
-      const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
-        ...repo,
-        path,
-        ref,
-        headers: { accept: 'application/vnd.github.raw' },
-      });
-      const data: unknown = response.data;
-      const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : undefined;
-      // A directory or a submodule answers JSON, not a file's text.
-      read = text === undefined ? undefined : text.slice(0, 8000).includes('\u0000') ? { binary: true } : { text };
-    } catch (error) {
-      if (isStatus(error, 404)) read = undefined;
-      else if (isStatus(error, 403) && /too.?large/i.test(error.message)) read = { tooLarge: true };
-      else throw error;
-    }
-    restCache.set(key, read);
-    return read;
-  };
-
-  const restReadAll = async (paths: string[], ref: string): Promise<Map<string, FileRead>> => {
-    const result = new Map<string, FileRead>();
-    for (let i = 0; i < paths.length; i += REST_CONCURRENCY) {
-      const chunk = paths.slice(i, i + REST_CONCURRENCY);
-      const reads = await Promise.all(chunk.map((path) => restRead(path, ref)));
-      chunk.forEach((path, j) => {
-        const read = reads[j];
-        if (read !== undefined) result.set(path, read);
-      });
-    }
-    return result;
-  };
+  const blobs = createBlobReader(octokit, repo, counts, warn);
 
   return {
     requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents + counts.git,
@@ -238,79 +135,8 @@ export function createPullRequestSource(
       return readTree(octokit, repo, sha);
     },
 
-    async getBlobShas(paths: string[], ref: string): Promise<Map<string, string>> {
-      return withFallback(
-        async () => {
-          // `oid` of GraphQL's GitObject: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
-          const result = new Map<string, string>();
-          for (let i = 0; i < paths.length; i += GRAPHQL_SIZE_BATCH) {
-            const chunk = paths.slice(i, i + GRAPHQL_SIZE_BATCH);
-            const query = [
-              `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
-              '  repository(owner: $owner, name: $name) {',
-              ...chunk.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { oid } }`),
-              '  }',
-              '}',
-            ].join('\n');
-            const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
-            chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p}`));
-            counts.graphql += 1;
-            const data = parseResponse(oidsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object oid)');
-            chunk.forEach((p, j) => {
-              const oid = data.repository?.[`f${j}`]?.oid;
-              if (oid) result.set(p, oid);
-            });
-          }
-          return result;
-        },
-        async () => {
-          // REST: the contents API's JSON names the blob's `sha` (docs.github.com/rest/repos/contents), one call a file.
-          const result = new Map<string, string>();
-          for (const path of paths) {
-            counts.contents += 1;
-            try {
-              const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
-              const parsed = z.object({ type: z.literal('file'), sha: z.string().regex(/^[0-9a-f]{40}$/) }).safeParse(data);
-              if (parsed.success) result.set(path, parsed.data.sha);
-            } catch (error) {
-              if (!isStatus(error, 404)) throw error;
-            }
-          }
-          return result;
-        },
-      );
-    },
-
-    async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {
-      return withFallback(
-        async () => {
-          const blobs = await graphqlBlobs([...request.texts.map((path) => ({ path, withText: true })), ...request.sizes.map((path) => ({ path, withText: false }))], ref);
-          const texts = new Map<string, FileRead>();
-          const sizes = new Map<string, FileStat>();
-          for (const path of request.texts) {
-            const blob = blobs.get(path);
-            if (blob?.__typename !== 'Blob') continue;
-            if (blob.isBinary === true || blob.text === null || blob.text === undefined) texts.set(path, { binary: true });
-            else if (blob.isTruncated === true) texts.set(path, { tooLarge: true });
-            else texts.set(path, { text: blob.text });
-          }
-          for (const path of request.sizes) {
-            const blob = blobs.get(path);
-            if (blob?.__typename === 'Blob') sizes.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
-          }
-          return { texts, sizes };
-        },
-        async () => {
-          // REST has no size without the content: read both, once each (cached for a later text request).
-          const texts = await restReadAll(request.texts, ref);
-          const sizes = new Map<string, FileStat>();
-          for (const [path, read] of await restReadAll(request.sizes, ref)) {
-            sizes.set(path, 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read });
-          }
-          return { texts, sizes };
-        },
-      );
-    },
+    getBlobShas: (paths, ref) => blobs.getBlobShas(paths, ref),
+    fetchFiles: (request, ref) => blobs.fetchFiles(request, ref),
   };
 }
 

@@ -1,5 +1,7 @@
 import { acceptDecision } from '../gate/apply-accept.js';
+import { CHECK_TITLES } from '../gate/check-titles.js';
 import type { GateVerdict } from '../gate/decide-gate.js';
+import { holdCheck } from '../gate/hold-check.js';
 import { checkOutput, evaluatePull, type CheckOutput } from '../gate/run-gate.js';
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
@@ -70,17 +72,15 @@ export async function acceptStage(
   const { config, keys } = await gateConfig(settings);
   const deps = gateDeps(clients.octokit, settings, (m) => clients.log.info(m));
   const head = (await deps.source.getPull(pr)).headSha;
-  const check = await deps.source.startCheck(head);
-  let finished = false;
-  /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */
-  const finish = async (judged: { headSha: string; verdict: GateVerdict }, detailsUrl: string | undefined) => {
-    const output = judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
-    const written = await deps.source.finishCheck(check.id, output);
-    finished = true;
-    // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
-    return { ...written, conclusion: output.conclusion, summary: safeCheckOutput(output.summary, output.text).summary };
-  };
-  try {
+  // The check is completed whatever fails once it is started: it then says the accept could not be recorded.
+  return holdCheck(deps.source, head, 'accept', { describe: describeFailure, warn: (m) => clients.log.warning(m) }, async (check) => {
+    /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */
+    const finish = async (judged: { headSha: string; verdict: GateVerdict }, detailsUrl: string | undefined) => {
+      const output = judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
+      const written = await check.complete(output);
+      // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
+      return { ...written, conclusion: output.conclusion, summary: safeCheckOutput(output.summary, output.text).summary };
+    };
     const before = await evaluatePull(deps, config, pr, check.appId, undefined);
     const refuse = async (problem: string): Promise<AcceptOutcome> => {
       const written = await finish(before, before.found?.run?.detailsUrl ?? undefined);
@@ -113,16 +113,7 @@ export async function acceptStage(
     clients.log.info(`${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${head} is ${conclusion}.`);
     const recordFile = (await writeRecordFile(settings, record, { conclusion, headSha: head, link: comment?.url ?? written.htmlUrl })) ?? '';
     return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };
-  } catch (error) {
-    // The check must not stay in progress: it says the accept could not be recorded, then the caller replies.
-    if (!finished) {
-      const reason = describeFailure(error);
-      await deps.source
-        .finishCheck(check.id, { conclusion: 'action_required', title: 'Accept not recorded', summary: `The accept could not be recorded: ${reason}`, text: undefined, detailsUrl: undefined })
-        .catch((finishError: unknown) => clients.log.warning(`Could not complete the pr-debate check run either: ${describeFailure(finishError)}`));
-    }
-    throw error;
-  }
+  });
 }
 
 /** Why nothing was accepted when the PR's head moved during the accept. */
@@ -132,5 +123,5 @@ function movedProblem(head: string, moved: string, command: string): string {
 
 /** The check on a head that was not the head judged: not passing, naming both heads. */
 function headMoved(head: string, moved: string): CheckOutput {
-  return { conclusion: 'action_required', title: 'Head moved', summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
+  return { conclusion: 'action_required', title: CHECK_TITLES.headMoved, summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
 }

@@ -11,6 +11,7 @@ import type { GitHubClient } from '../github/create-octokit.js';
 import { createPullRequestSource } from '../github/pull-request-source.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { SettingsError, type Settings } from '../settings.js';
+import { describeFailure } from './step-error.js';
 
 /**
  * What the gate stages share: the gate's GitHub source and evidence rebuild, its config from the
@@ -24,6 +25,7 @@ export function gateDeps(octokit: GitHubClient, settings: Settings, log: (messag
     source: createGateSource(octokit, repo, settings.botLogin),
     rebuildEvidence: (pullNumber) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
     log,
+    describe: describeFailure,
   };
 }
 

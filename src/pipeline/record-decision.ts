@@ -1,3 +1,4 @@
+import { CHECK_TITLES } from '../gate/check-titles.js';
 import { decisionCheckOutput } from '../gate/decision-check.js';
 import type { CheckOutput } from '../gate/run-gate.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
@@ -81,7 +82,7 @@ function sharedHead(output: CheckOutput, others: number[]): CheckOutput {
   return {
     ...output,
     conclusion: 'action_required',
-    title: 'Head shared with another PR',
+    title: CHECK_TITLES.headShared,
     summary: `This commit is also the head of ${named}, and a check run on a commit counts for every PR whose head it is, so this debate's decision does not pass it alone; the gate job (mode: gate) passes it once every PR on the commit passes on its own record. ${output.summary}`,
   };
 }

@@ -14,26 +14,43 @@ import type { PipelineClients } from './pipeline-types.js';
  * Then it removes the label: the label is a request for one debate of one head, so a later push
  * (whose run the fork's own copy of the workflow may start on any event) finds no request to replay.
  * It never checks out or runs PR code: the debate reads the PR through the API, as every debate does.
+ * Two steps, so that a failure once the PR is known is replied on it (`run-pipeline.ts`).
  */
 
-/** A debate or gate trigger for the PR, or why the bridge does nothing (said in a notice). */
-export type BridgeResolution = Extract<Trigger, { kind: 'debate' | 'gate' }> | { kind: 'refused'; reason: string };
+/** Why the bridge does nothing (said in a notice). */
+export interface BridgeRefusal {
+  kind: 'refused';
+  reason: string;
+}
 
 /**
+ * The first step: the one open PR the run was for, found through the API, or why there is none.
  * @throws a `StepError` naming the GitHub call that failed
  */
-export async function resolveBridge(clients: PipelineClients, settings: Settings, purpose: 'debate' | 'gate', run: BridgeRun): Promise<BridgeResolution> {
+export async function findBridgePull(clients: PipelineClients, settings: Settings, run: BridgeRun): Promise<{ kind: 'found'; pull: BridgePull } | BridgeRefusal> {
   const repo = { owner: settings.owner, repo: settings.repo };
   const from = `${run.headOwner}:${run.headBranch}`;
   clients.log.info(`Bridge: run ${run.runId} of "${run.workflowName}" was for ${from} (${run.headRepository}) at ${run.headSha}; treating that as a claim and asking GitHub.`);
   const pulls = await step(`finding the open pull request from ${from}`, () => findOpenPulls(clients.github.reads, repo, { owner: run.headOwner, branch: run.headBranch, repository: run.headRepository, sha: run.headSha }));
   const chosen = choosePull(pulls, run.headSha);
   if (typeof chosen === 'string') return { kind: 'refused', reason: chosen || `no open pull request of ${settings.owner}/${settings.repo} comes from ${from} (${run.headRepository}) or has ${run.headSha} as its head` };
-  if (purpose === 'gate') {
-    // The gate reads the PR once more and judges the head it finds, whatever the run was for (contract section 9).
-    clients.log.info(`Bridge: gating PR #${chosen.number} (head ${chosen.headSha}).`);
-    return { kind: 'gate', target: { kind: 'pull', pullNumber: chosen.number, before: undefined } };
-  }
+  return { kind: 'found', pull: chosen };
+}
+
+/** The gate of the PR found: it reads the PR once more and judges the head it finds, whatever the run was for (contract section 9). */
+export function bridgeGate(clients: PipelineClients, chosen: BridgePull): Extract<Trigger, { kind: 'gate' }> {
+  clients.log.info(`Bridge: gating PR #${chosen.number} (head ${chosen.headSha}).`);
+  return { kind: 'gate', target: { kind: 'pull', pullNumber: chosen.number, before: undefined } };
+}
+
+/**
+ * The second step of a debate request: the PR's head is still the run's, it carries the trigger label,
+ * and whoever added it last can write; then the label is removed (the request is taken).
+ * @returns the debate trigger, or why there is none
+ * @throws a `StepError` naming the GitHub call that failed
+ */
+export async function takeBridgeRequest(clients: PipelineClients, settings: Settings, run: BridgeRun, chosen: BridgePull): Promise<Extract<Trigger, { kind: 'debate' }> | BridgeRefusal> {
+  const repo = { owner: settings.owner, repo: settings.repo };
   if (chosen.headSha !== run.headSha) {
     return { kind: 'refused', reason: `PR #${chosen.number}'s head moved from ${run.headSha} (the run's) to ${chosen.headSha}, so the label was not for this head; add the "${settings.triggerLabel}" label again to debate the new head` };
   }

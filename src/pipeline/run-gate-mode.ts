@@ -21,11 +21,11 @@ export interface GateModeResult {
 
 /**
  * @throws whatever GitHub answers (a missing `checks: write` fails with a message naming it), a bad key
- *   or a bad `decision` input; the caller fails the step with it
+ *   or a bad `decision` input (said on the check too, which is completed first); the caller fails the step with it
  */
 export async function runGateMode(clients: { octokit: GitHubClient; log: { info(message: string): void } }, settings: Settings, target: GateTarget): Promise<GateModeResult> {
-  const { config } = await gateConfig(settings);
-  const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), config, target);
+  // The config (the decision keys, input `decision`) is read once the check is started: a bad key is said on the check.
+  const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), async () => (await gateConfig(settings)).config, target);
   clients.log.info(`The pr-debate check run on ${run.headSha}: ${run.verdict.conclusion}. ${run.verdict.summary} ${run.checkUrl}`);
   const record = run.verdict.record;
   const recordFile = record ? ((await writeRecordFile(settings, record, { conclusion: run.verdict.conclusion, headSha: run.headSha, link: run.checkUrl })) ?? '') : '';

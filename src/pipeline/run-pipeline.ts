@@ -9,45 +9,87 @@ import { readEvidence } from './read-evidence.js';
 import { recordResult, type RecordedResult } from './record-result.js';
 import { describeConfirmation, plannedDebate, postPlan, resolveGo, settlePlan, withPlannedModels } from './confirm-plan.js';
 import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from './run-context.js';
-import { describeFailure } from './step-error.js';
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
 import { renderAcceptFailure } from '../report/render-accept.js';
+import { renderRunFailure } from '../report/render-notices.js';
 import { runGateMode } from './run-gate-mode.js';
-import { resolveBridge } from './resolve-bridge.js';
+import { bridgeGate, findBridgePull, takeBridgeRequest } from './resolve-bridge.js';
+import { runMode } from './run-mode.js';
 import { trackProgress, type ProgressTracker } from './track-progress.js';
 import { skipped, type PipelineClients, type PipelineResult } from './pipeline-types.js';
+
+/** A trigger the pipeline runs: every kind but those that stop before it. */
+type PipelineTrigger = Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>;
 
 /**
  * The run after the trigger: authorize, acknowledge, gather, debate, record, render, publish, settle.
  * It talks to GitHub only through `src/github` (via `clients.github`) and to models only through
  * `clients.models`; what it produced is recorded (`clients.recorder`) before anything else can fail.
- * Never throws for a failure after the trigger: it posts what failed and returns `failure`, so the
- * step fails with the comment in place.
+ * Every mode runs under the one contract of `run-mode.ts`: it never throws for a failure after the
+ * trigger; it says what failed where the user looks and returns `failure`, so the step fails with it said.
  */
-export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<PipelineResult> {
+export async function runPipeline(clients: PipelineClients, settings: Settings, trigger: PipelineTrigger): Promise<PipelineResult> {
+  return finish(clients, await runTrigger(clients, settings, trigger));
+}
+
+/** One mode, under the one contract ({@link runMode}): its name, and the reply that says a failure. */
+function runTrigger(clients: PipelineClients, settings: Settings, trigger: PipelineTrigger): Promise<PipelineResult> {
   const github = { octokit: clients.github.writes, log: clients.log };
-  if (trigger.kind === 'bridge') {
-    // A fork PR's run is only a pointer: the PR, its head, the label and who added it are read from GitHub first.
-    const resolved = await resolveBridge(clients, settings, trigger.purpose, trigger.run).catch((error: unknown) => ({ kind: 'failed' as const, error }));
-    if (resolved.kind === 'failed') return finish(clients, failedWithout(clients, 'The workflow_run bridge', resolved.error));
-    if (resolved.kind !== 'refused') return runPipeline(clients, settings, resolved);
-    clients.log.notice(`pr-debate bridge did nothing: ${resolved.reason}.`);
-    return finish(clients, skipped());
+  // Plain text: the failure sentence is sanitised as text from outside is, so a code span would not render.
+  const again = trigger.kind === 'debate' && trigger.source !== 'comment' ? (trigger.source === 'label' ? `remove and add the "${settings.triggerLabel}" label` : 'run the workflow again') : `write ${settings.command} again`;
+  const replyTo = (pullNumber: number, login: string) => ({ pullNumber, body: (failure: string) => renderRunFailure(login, failure, again, settings.runUrl) });
+  switch (trigger.kind) {
+    case 'bridge':
+      return runMode(clients, settings, { name: 'The workflow_run bridge' }, () => bridge(clients, settings, trigger));
+    case 'gate':
+      // The gate says a failure on its check run (`hold-check.ts`) and in the log: nobody asked in a comment.
+      return runMode(clients, settings, { name: 'The merge gate' }, async () => gateResult(await runGateMode(github, settings, trigger.target)));
+    case 'accept': {
+      const reply = { pullNumber: trigger.pullNumber, body: (failure: string) => renderAcceptFailure(trigger.requestedBy, failure) };
+      return runMode(clients, settings, { name: 'The accept', reply }, async () => acceptResult(await acceptStage(github, settings, openPublisher(clients, settings), trigger)));
+    }
+    case 'go':
+      return runMode(clients, settings, { name: `${settings.command} go`, reply: replyTo(trigger.pullNumber, trigger.requestedBy) }, () => go(clients, settings, trigger));
+    case 'debate':
+      return runMode(clients, settings, { name: 'The debate', reply: replyTo(trigger.pullNumber, trigger.requestedBy) }, () => debate(clients, settings, trigger));
+    case 'reply':
+    case 'refuse':
+      return runMode(clients, settings, { name: `The reply to ${settings.command}`, reply: replyTo(trigger.pullNumber, trigger.requestedBy) }, () => answerCommand(clients, settings, trigger));
   }
-  if (trigger.kind === 'gate') return finish(clients, await runGateMode(github, settings, trigger.target).then(gateResult, (error: unknown) => failedWithout(clients, 'The merge gate', error)));
-  if (trigger.kind === 'accept') return finish(clients, await accept(clients, settings, trigger));
-  if (trigger.kind === 'go') {
-    // A bad input or a missing key is said first, as for any debate command, before the plan is read.
-    if (await findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
-    // `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
-    const resolved = await resolveGo(clients, settings, trigger).catch((error: unknown) => ({ kind: 'failed' as const, failure: describeFailure(error) }));
-    if (resolved.kind === 'failed') return finish(clients, { ...skipped({ failure: resolved.failure }), status: 'aborted' });
-    if (resolved.kind === 'reply') return finish(clients, await answerCommand(clients, settings, { ...trigger, kind: 'reply', reply: { kind: 'invalid', problem: resolved.problem } }));
-    return debate(clients, withPlannedModels(settings, resolved.confirmed, clients.log), resolved.trigger, resolved.confirmed);
-  }
-  if (trigger.kind !== 'debate') return finish(clients, await answerCommand(clients, settings, trigger));
-  return debate(clients, settings, trigger);
+}
+
+/**
+ * `/debate go`: the plan posted under confirm-plan becomes the debate, or the reply says why there is none.
+ * @throws a `StepError` when the plan cannot be read (the contract replies with it)
+ */
+async function go(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'go' }>): Promise<PipelineResult> {
+  // A bad input or a missing key is said first, as for any debate command, before the plan is read.
+  if (await findProblem(settings)) return debate(clients, settings, { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: [], options: { outOfScope: [] } });
+  const resolved = await resolveGo(clients, settings, trigger);
+  if (resolved.kind === 'reply') return answerCommand(clients, settings, { ...trigger, kind: 'reply', reply: { kind: 'invalid', problem: resolved.problem } });
+  return debate(clients, withPlannedModels(settings, resolved.confirmed, clients.log), resolved.trigger, resolved.confirmed);
+}
+
+/**
+ * The `workflow_run` bridge: a fork PR's run is only a pointer, so the PR, its head, the label and who
+ * added it are read from GitHub first. Once the PR is known, a failure is replied on it; the debate or
+ * gate it resolves to runs as its own mode.
+ * @throws a `StepError` when the PR cannot be found (the contract says it in the log)
+ */
+async function bridge(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'bridge' }>): Promise<PipelineResult> {
+  const refused = (reason: string) => {
+    clients.log.notice(`pr-debate bridge did nothing: ${reason}.`);
+    return skipped();
+  };
+  const found = await findBridgePull(clients, settings, trigger.run);
+  if (found.kind === 'refused') return refused(found.reason);
+  if (trigger.purpose === 'gate') return runTrigger(clients, settings, bridgeGate(clients, found.pull));
+  const reply = { pullNumber: found.pull.number, body: (failure: string) => renderRunFailure(undefined, failure, `remove and add the "${settings.triggerLabel}" label`, settings.runUrl) };
+  return runMode(clients, settings, { name: 'The workflow_run bridge', reply }, async () => {
+    const request = await takeBridgeRequest(clients, settings, trigger.run, found.pull);
+    return request.kind === 'refused' ? refused(request.reason) : runTrigger(clients, settings, request);
+  });
 }
 
 /** A debate run, from the permission check to the settled reaction; a confirmed plan runs as planned. */
@@ -59,9 +101,9 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
   try {
     // Authorize: only writers start a debate; a bad input or a missing key is said on the PR at once.
     const allowed = await authorize(clients, settings, run.publisher, trigger);
-    if (allowed !== true) return finish(clients, skipped({ commentUrl: allowed.url }));
+    if (allowed !== true) return skipped({ commentUrl: allowed.url });
     const problem = await findProblem(settings);
-    if (problem) return finish(clients, await command.settle(await answerProblem(run, problem)));
+    if (problem) return await command.settle(await answerProblem(run, problem));
     // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.
     command.acknowledge();
     const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
@@ -71,50 +113,27 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     const estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
-    if (run.planStage) return finish(clients, await command.settle(await postPlan(run, plan, evidence, progress)));
+    if (run.planStage) return await command.settle(await postPlan(run, plan, evidence, progress));
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
     const preflight = await checkRoleModels(run, evidence.pack.tokens);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
-    if (outcome.kind === 'not-contested') return finish(clients, await command.settle(await publishNotContested(run, outcome.framing, evidence)));
+    if (outcome.kind === 'not-contested') return await command.settle(await publishNotContested(run, outcome.framing, evidence));
     // Record and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
     recorded = await recordResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes], calls: preflight.calls, estimateUsd: estimate.costUsd });
     // Publish, then settle the reaction.
     const result = await publishVerdict(run, recorded, evidence);
     await settlePlan(run, result, evidence.pack);
-    return finish(clients, await command.settle(result));
+    return await command.settle(result);
   } catch (error) {
     progress?.stop();
-    return finish(clients, await command.settle(await publishFailure(run, error, recorded)));
+    return await command.settle(await publishFailure(run, error, recorded));
   }
 }
 
-/** `/debate accept`: what fails after the trigger is said in a reply to the command, and the step fails. */
-async function accept(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'accept' }>): Promise<PipelineResult> {
-  const publisher = openPublisher(clients, settings);
-  try {
-    return acceptResult(await acceptStage({ octokit: clients.github.writes, log: clients.log }, settings, publisher, trigger));
-  } catch (error) {
-    const failed = failedWithout(clients, 'The accept', error);
-    try {
-      failed.commentUrl = (await publisher.reply(trigger.pullNumber, renderAcceptFailure(trigger.requestedBy, failed.failure ?? ''))).url;
-    } catch (replyError) {
-      clients.log.warning(`Could not reply on the pull request either: ${describeFailure(replyError)}`);
-    }
-    return failed;
-  }
-}
-
-/** A gate or accept run that failed after the trigger: no throw, the failure for the step (and the log). */
-function failedWithout(clients: PipelineClients, what: string, error: unknown): PipelineResult {
-  const failure = `${what} failed: ${describeFailure(error)}`;
-  clients.log.warning(failure);
-  return { ...skipped({ failure }), status: 'aborted' };
-}
-
-/** Sets the final outputs of a run. */
+/** Sets the final outputs of a run, once, for every mode. */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
   const { status, recommendation, confidence, commentUrl, decision, gateConclusion, decisionRecordFile } = result;
   clients.recorder.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });

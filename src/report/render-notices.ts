@@ -77,6 +77,18 @@ export function renderFailureBesideVerdict(login: string, problem: string, runUr
 }
 
 /**
+ * The reply of a run that failed after its trigger and before any debate comment (a reply, `go`, the
+ * bridge): what failed, that nothing else ran, and how to ask again.
+ * @param login who started the run, mentioned; undefined when the run does not know (the bridge)
+ * @param problem one sentence, e.g. "The reply failed: GitHub answered HTTP 500 ..."
+ * @param again how to ask again: "write the command again" or "add the label again"
+ */
+export function renderRunFailure(login: string | undefined, problem: string, again: string, runUrl: string | undefined): string {
+  const to = login === undefined ? 'This run of pr-debate' : `${mention(login)} this run of pr-debate`;
+  return `${to} failed, and nothing else ran: ${sanitiseText(problem, { inline: true })}. To try again, ${again} once this is fixed.${runUrl ? ` [Workflow run](${runUrl}).` : ''}`;
+}
+
+/**
  * The comment when the moderator found nothing contested: why, and a sharper command to run.
  * @param command the configured command word
  * @param evidence the evidence pack the moderator read, and where links point: references in its reason

@@ -8,6 +8,7 @@ import { createPullRequestSource } from '../../src/github/pull-request-source.js
 import { decisionCheckOutput } from '../../src/gate/decision-check.js';
 import type { GatePolicy } from '../../src/gate/evaluate-policy.js';
 import { rebuildEvidence } from '../../src/gate/rebuild-evidence.js';
+import { describeFailure } from '../../src/pipeline/step-error.js';
 import { runGate, type GateConfig, type GateDeps, type GateTarget } from '../../src/gate/run-gate.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from './debate-fixtures.js';
@@ -96,6 +97,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
     source: createGateSource(octokit(), repo, 'github-actions[bot]'),
     rebuildEvidence: (pullNumber) => current(pullNumber),
     log: () => {},
+    describe: describeFailure,
   };
   return {
     server,
@@ -119,7 +121,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
       const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', verifyingKey: undefined, handedOver: undefined, ...config };
-      const run = await runGate(deps, full, target);
+      const run = await runGate(deps, () => Promise.resolve(full), target);
       return server.state.checkRuns.find((c) => c.html_url === run.checkUrl)!;
     },
     checkOn: (at) => server.state.checkRuns.filter((c) => c.head_sha === at && c.name === 'pr-debate' && c.app.id === 15368).at(-1),
