@@ -8,10 +8,10 @@ import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
 import { parseSettings, SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
+import { defaultBranchOf } from './trigger/event-payloads.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
 import { loadSettings, withOutOfScope } from './config/load-settings.js';
 import { readDefaultBranchFile } from './github/read-default-branch-file.js';
-import { z } from 'zod';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 import { neutraliseCommands } from './report/sanitise.js';
 
@@ -31,11 +31,6 @@ function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);
-}
-
-/** `repository.default_branch` of the webhook payload, which every repository event carries; undefined makes the reader ask the API. */
-function defaultBranchOf(payload: unknown): string | undefined {
-  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository.default_branch;
 }
 
 /** The action: read inputs, decide whether to run, build the clients, run the pipeline; one catch. */
