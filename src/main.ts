@@ -6,11 +6,11 @@ import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
-import { parseSettings, SettingsError, type Settings } from './settings.js';
+import { SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
 import { defaultBranchOf } from './trigger/event-payloads.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
-import { loadSettings, withOutOfScope } from './config/load-settings.js';
+import { settleSettings, startSettings, withOutOfScope } from './config/load-settings.js';
 import { readDefaultBranchFile } from './github/read-default-branch-file.js';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 import { neutraliseCommands } from './report/sanitise.js';
@@ -26,7 +26,7 @@ const recorder: RunRecorder = {
 };
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
-function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Settings): void {
+function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Pick<Settings, 'invalidInput'>): void {
   recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
@@ -36,26 +36,25 @@ function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }
 /** The action: read inputs, decide whether to run, build the clients, run the pipeline; one catch. */
 export async function run(): Promise<void> {
   try {
-    const getInput = (name: string) => core.getInput(name) || undefined;
-    const inputs = parseSettings(getInput, process.env, { lenient: true });
-    for (const secret of [inputs.anthropicApiKey, inputs.openaiApiKey, inputs.githubToken, ...keySecrets(inputs.decisionSigningKey)]) if (secret) core.setSecret(secret);
-    const payload = await readEventPayload(inputs.eventPath);
-    // Whether the event starts anything is settled from the inputs alone, before any API call; the config file is read only for a run.
-    const first = detectTrigger(inputs.eventName, payload, inputs);
-    if (first.kind === 'skip' || first.kind === 'misconfigured') return endWithout(first, inputs);
+    // Every input is read once; those the config file cannot set, and the environment, are parsed now.
+    const started = startSettings((name) => core.getInput(name) || undefined, process.env, { lenient: true });
+    const start = started.settings;
+    for (const secret of [start.anthropicApiKey, start.openaiApiKey, start.githubToken, ...keySecrets(start.decisionSigningKey)]) if (secret) core.setSecret(secret);
+    const payload = await readEventPayload(start.eventPath);
+    // Whether the event starts anything is settled from those alone, before any API call; the config file is read only for a run.
+    const detected = detectTrigger(start.eventName, payload, start);
+    if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, (await settleSettings(started)).settings);
     // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
     const { createGitHubClients } = await import('./github/create-octokit.js');
-    const github = createGitHubClients(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));
-    const { settings, outOfScope, explain } = await loadSettings({
-      getInput,
-      env: process.env,
-      lenient: true,
-      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: inputs.owner, repo: inputs.repo }, path, defaultBranchOf(payload)),
+    const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
+    const { settings, outOfScope, explain } = await settleSettings(started, {
+      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),
       warn: (message) => core.warning(message),
+      // A command or a label gets a reply on the PR for a config file it cannot use; the gate, whose verdict the file's keys change, fails the step.
+      replyOnConfigError: !(detected.kind === 'gate' || (detected.kind === 'bridge' && detected.purpose === 'gate')),
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
-    const trigger = withOutOfScope(detectTrigger(settings.eventName, payload, settings), outOfScope);
-    if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') return endWithout(trigger, settings);
+    const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
     const stop = createStopSignal(settings.deadlineMinutes, (message) => core.warning(message));
     try {
       // One client per provider behind one router, under the spending cap (issue #12).
