@@ -1,10 +1,7 @@
 import * as core from '@actions/core';
-import { createModelClient } from './llm/create-model-client.js';
-import { parseModelId } from './llm/model-id.js';
-import { capSpending } from './llm/spending-cap.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
-import { createStopSignal } from './pipeline/stop-signal.js';
+import { jobCancellation, startModels } from './pipeline/start-models.js';
 import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
 import { SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
@@ -55,14 +52,13 @@ export async function run(): Promise<void> {
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
     const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
-    const stop = createStopSignal(settings.deadlineMinutes, (message) => core.warning(message));
+    // One client per provider behind one router, under the spending cap (issue #12), and the deadline.
+    const { models, stop, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
     try {
-      // One client per provider behind one router, under the spending cap (issue #12).
-      const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }), settings.maxCostUsd);
-      const result = await runPipeline({ github, models, spending: models, log, recorder, stop: stop.signal }, settings, trigger);
+      const result = await runPipeline({ github, models, spending: models, log, recorder, stop }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
-      stop.dispose();
+      dispose();
     }
   } catch (error) {
     core.setOutput('status', 'aborted');
