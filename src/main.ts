@@ -1,14 +1,10 @@
 import * as core from '@actions/core';
-import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
-import { jobCancellation, startModels } from './pipeline/start-models.js';
 import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
-import { SettingsError, type Settings } from './settings.js';
+import { completeSettings, SettingsError, startSettings, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
 import { defaultBranchOf } from './trigger/event-payloads.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
-import { settleSettings, startSettings, withOutOfScope } from './config/load-settings.js';
-import { readDefaultBranchFile } from './github/read-default-branch-file.js';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 import { neutraliseCommands } from './report/sanitise.js';
 
@@ -40,9 +36,17 @@ export async function run(): Promise<void> {
     const payload = await readEventPayload(start.eventPath);
     // Whether the event starts anything is settled from those alone, before any API call; the config file is read only for a run.
     const detected = detectTrigger(start.eventName, payload, start);
-    if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, (await settleSettings(started)).settings);
-    // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
-    const { createGitHubClients } = await import('./github/create-octokit.js');
+    // A run that starts nothing reads no config file: the other inputs are parsed only to name a bad one.
+    if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, completeSettings(start, started.inputs, started));
+    // The rest is loaded only for a run: Octokit (`@actions/github` reads the event file when it loads, and
+    // ours is checked above), the config reader, the pipeline and the model clients.
+    const [{ createGitHubClients }, { readDefaultBranchFile }, { settleSettings, withOutOfScope }, { runPipeline }, { jobCancellation, startModels }] = await Promise.all([
+      import('./github/create-octokit.js'),
+      import('./github/read-default-branch-file.js'),
+      import('./config/load-settings.js'),
+      import('./pipeline/run-pipeline.js'),
+      import('./pipeline/start-models.js'),
+    ]);
     const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
     const { settings, outOfScope, explain } = await settleSettings(started, {
       readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),

@@ -107,14 +107,6 @@ export interface Settings {
 /** The raw value of every input, read once: undefined when empty (`core.getInput(name) || undefined`). */
 export type RawInputs = Readonly<Record<string, string | undefined>>;
 
-/**
- * Reads every input the action has, once each.
- * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
- */
-export function readInputs(getInput: (name: string) => string | undefined): RawInputs {
-  return Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
-}
-
 /** The settings the config file cannot set (credentials, per-job switches, the trigger's label and command), and the environment. */
 type StartKey = 'githubToken' | 'anthropicApiKey' | 'openaiApiKey' | 'triggerLabel' | 'command' | 'configFile' | 'mode' | 'decisionSigningKey' | 'handedOverDecision' | EnvironmentKey;
 type EnvironmentKey = 'workspace' | 'eventName' | 'eventPath' | 'workflow' | 'owner' | 'repo' | 'apiUrl' | 'serverUrl' | 'runUrl' | 'runnerTemp';
@@ -134,13 +126,13 @@ const layeredSchema = inputsSchema.omit(START_INPUTS);
 
 /**
  * Parses the inputs the config file cannot set, and the runner environment.
- * @param inputs every input, as {@link readInputs} read it
+ * @param inputs every input, as {@link startSettings} read it
  * @param env the process environment
  * @param options.lenient replace the first bad input (other than `github-token`) by its default and
  *   name it in `invalidInput`, instead of throwing
  * @throws SettingsError naming the bad input and how to fix it; for the environment, always
  */
-export function parseStartSettings(inputs: RawInputs, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartSettings {
+function parseStartSettings(inputs: RawInputs, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartSettings {
   const parsed = parseLeniently(startSchema, inputs, options.lenient === true, undefined);
   const i = parsed.data;
   const environment = environmentSchema.safeParse(env);
@@ -176,7 +168,7 @@ export function parseStartSettings(inputs: RawInputs, env: Record<string, string
  * Completes the settings with the inputs the config file may set, parsed once.
  * @param start the settings parsed before the config file was read
  * @param layered the value of each configurable input: the input when set, else the config file's, else undefined
- * @param options.lenient as in {@link parseStartSettings}; a second bad value throws
+ * @param options.lenient as in {@link startSettings}; a second bad value throws
  * @param options.fileOf the config file to name for a value that came from it (`.github/pr-debate.yml on main`), else undefined
  * @throws SettingsError naming the bad input, or the config file and its key, and how to fix it
  */
@@ -189,10 +181,7 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     model: i.model,
     advocateModels: i['advocate-models'] ?? [i.model],
     judgeModel: i['judge-model'] ?? i.model,
-    modelSources: {
-      advocates: i['advocate-models'] ? 'input' : 'default',
-      judge: i['judge-model'] ? 'input' : 'default',
-    },
+    modelSources: { advocates: i['advocate-models'] ? 'input' : 'default', judge: i['judge-model'] ? 'input' : 'default' },
     maxCostUsd: i['max-cost-usd'],
     confirmPlan: i['confirm-plan'],
     rfcPath: i['rfc-path'],
@@ -211,16 +200,38 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
   };
 }
 
+/** The first step of the settings: every input as read, and the settings the trigger is decided from. */
+export interface StartedSettings {
+  inputs: RawInputs;
+  settings: StartSettings;
+  /** As `parseSettings`' option: a bad input (or config value) is named in `invalidInput` instead of thrown. */
+  lenient: boolean;
+}
+
+/**
+ * Reads every input once and parses those the config file cannot set, with the environment.
+ * @param getInput the raw input, undefined when empty (`core.getInput(name) || undefined`, or the CLI's flags)
+ * @param env the process environment
+ * @param options.lenient replace the first bad input (other than `github-token`) by its default and name
+ *   it in `invalidInput`, instead of throwing
+ * @throws SettingsError naming the bad input or environment variable and how to fix it
+ */
+export function startSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartedSettings {
+  const inputs: RawInputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+  const lenient = options.lenient === true;
+  return { inputs, settings: parseStartSettings(inputs, env, { lenient }), lenient };
+}
+
 /**
  * Parses the inputs and the runner environment at once, for a run without a config file (tests, the eval).
  * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
  * @param env the process environment
- * @param options.lenient as in {@link parseStartSettings}
+ * @param options.lenient as in {@link startSettings}
  * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
  */
 export function parseSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): Settings {
-  const inputs = readInputs(getInput);
-  return completeSettings(parseStartSettings(inputs, env, options), inputs, options);
+  const started = startSettings(getInput, env, options);
+  return completeSettings(started.settings, started.inputs, options);
 }
 
 /**
@@ -228,13 +239,8 @@ export function parseSettings(getInput: (name: string) => string | undefined, en
  * replaced by its default and named; a value from the config file is named as the file's key.
  * @param earlier a bad input an earlier parse already named: a second one throws that first message
  */
-function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(
-  schema: S,
-  raw: RawInputs,
-  lenient: boolean,
-  fileOf: ((input: string) => string | undefined) | undefined,
-  earlier?: Settings['invalidInput'],
-): { data: z.output<S>; invalidInput: Settings['invalidInput'] } {
+type InvalidInput = Settings['invalidInput'];
+function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(schema: S, raw: RawInputs, lenient: boolean, fileOf: ((input: string) => string | undefined) | undefined, earlier?: InvalidInput): { data: z.output<S>; invalidInput: InvalidInput } {
   const first = schema.safeParse(raw);
   if (first.success) return { data: first.data, invalidInput: undefined };
   const input = String(first.error.issues[0]?.path[0] ?? '');

@@ -1,6 +1,6 @@
 import { describeGitHubError } from '../github/describe-github-error.js';
 import type { DefaultBranchFile } from '../github/read-default-branch-file.js';
-import { completeSettings, INPUT_NAMES, parseStartSettings, readInputs, SettingsError, type RawInputs, type Settings, type StartSettings } from '../settings.js';
+import { completeSettings, INPUT_NAMES, SettingsError, startSettings, type Settings, type StartedSettings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { isConfigurable } from './config-schema.js';
 import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
@@ -8,9 +8,9 @@ import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
 /**
  * Settings from three layers (contract section 11): workflow inputs that are set, then the repository
  * config file on the default branch, then the built-in defaults. One place for the action and the CLI,
- * in two steps so the trigger is decided before any API call: {@link startSettings} reads every input
- * once and parses those the config file cannot set; {@link settleSettings} reads the config file once
- * and parses the rest once, layered. Nothing is parsed twice.
+ * in two steps so the trigger is decided before any API call: `startSettings` (`src/settings.ts`) reads
+ * every input once and parses those the config file cannot set; {@link settleSettings} reads the config
+ * file once and parses the rest once, layered. Nothing is parsed twice.
  *
  * "Set" means non-empty: the runner gives every input its action.yml default as `INPUT_*`, so
  * `core.getInput` cannot tell a default from a value the workflow wrote. The inputs the config file may
@@ -20,14 +20,6 @@ import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
 
 /** Where an effective setting came from. */
 export type SettingOrigin = 'input' | 'config' | 'default';
-
-/** The first step's result: every input as read, and the settings the trigger is decided from. */
-export interface StartedSettings {
-  inputs: RawInputs;
-  settings: StartSettings;
-  /** As `parseSettings`' option: a bad input (or config value) is named in `invalidInput` instead of thrown. */
-  lenient: boolean;
-}
 
 /** The settings of a run and how they were decided. */
 export interface LoadedSettings {
@@ -43,20 +35,8 @@ export interface LoadedSettings {
 }
 
 /**
- * Reads every input once and parses those the config file cannot set, with the environment.
- * @param getInput the raw input, undefined when empty (`core.getInput(name) || undefined`, or the CLI's flags)
- * @param env the process environment
- * @throws SettingsError naming the bad input or environment variable and how to fix it
- */
-export function startSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartedSettings {
-  const inputs = readInputs(getInput);
-  const lenient = options.lenient === true;
-  return { inputs, settings: parseStartSettings(inputs, env, { lenient }), lenient };
-}
-
-/**
  * Reads the config file the inputs name (once), applies the precedence and parses the rest (once).
- * @param started what {@link startSettings} returned
+ * @param started what `startSettings` returned
  * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile});
  *   without it no file is read (a run that starts nothing)
  * @param options.warn where ignored keys are reported, by name
@@ -106,7 +86,7 @@ export async function settleSettings(
 
 /**
  * Both steps at once, for a run that decides nothing between them (the CLI always debates).
- * @throws SettingsError as {@link startSettings} and {@link settleSettings}
+ * @throws SettingsError as `startSettings` and {@link settleSettings}
  */
 export async function loadSettings(options: {
   getInput: (name: string) => string | undefined;

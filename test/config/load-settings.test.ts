@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings, settleSettings, startSettings } from '../../src/config/load-settings.js';
+import { loadSettings, settleSettings } from '../../src/config/load-settings.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { INPUT_NAMES, SettingsError } from '../../src/settings.js';
+import { INPUT_NAMES, SettingsError, startSettings } from '../../src/settings.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 
