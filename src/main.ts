@@ -1,17 +1,10 @@
 import * as core from '@actions/core';
-import { createModelClient } from './llm/create-model-client.js';
-import { parseModelId } from './llm/model-id.js';
-import { capSpending } from './llm/spending-cap.js';
-import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
-import { createStopSignal } from './pipeline/stop-signal.js';
 import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
-import { parseSettings, SettingsError, type Settings } from './settings.js';
+import { completeSettings, SettingsError, startSettings, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
+import { defaultBranchOf } from './trigger/event-payloads.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
-import { loadSettings, withOutOfScope } from './config/load-settings.js';
-import { readDefaultBranchFile } from './github/read-default-branch-file.js';
-import { z } from 'zod';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
 import { neutraliseCommands } from './report/sanitise.js';
 
@@ -26,49 +19,50 @@ const recorder: RunRecorder = {
 };
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
-function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Settings): void {
+function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Pick<Settings, 'invalidInput'>): void {
   recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);
 }
 
-/** `repository.default_branch` of the webhook payload, which every repository event carries; undefined makes the reader ask the API. */
-function defaultBranchOf(payload: unknown): string | undefined {
-  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository.default_branch;
-}
-
 /** The action: read inputs, decide whether to run, build the clients, run the pipeline; one catch. */
 export async function run(): Promise<void> {
   try {
-    const getInput = (name: string) => core.getInput(name) || undefined;
-    const inputs = parseSettings(getInput, process.env, { lenient: true });
-    for (const secret of [inputs.anthropicApiKey, inputs.openaiApiKey, inputs.githubToken, ...keySecrets(inputs.decisionSigningKey)]) if (secret) core.setSecret(secret);
-    const payload = await readEventPayload(inputs.eventPath);
-    // Whether the event starts anything is settled from the inputs alone, before any API call; the config file is read only for a run.
-    const first = detectTrigger(inputs.eventName, payload, inputs);
-    if (first.kind === 'skip' || first.kind === 'misconfigured') return endWithout(first, inputs);
-    // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
-    const { createGitHubClients } = await import('./github/create-octokit.js');
-    const github = createGitHubClients(inputs.githubToken, inputs.apiUrl, (message) => core.warning(message));
-    const { settings, outOfScope, explain } = await loadSettings({
-      getInput,
-      env: process.env,
-      lenient: true,
-      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: inputs.owner, repo: inputs.repo }, path, defaultBranchOf(payload)),
+    // Every input is read once; those the config file cannot set, and the environment, are parsed now.
+    const started = startSettings((name) => core.getInput(name) || undefined, process.env, { lenient: true });
+    const start = started.settings;
+    for (const secret of [start.anthropicApiKey, start.openaiApiKey, start.githubToken, ...keySecrets(start.decisionSigningKey)]) if (secret) core.setSecret(secret);
+    const payload = await readEventPayload(start.eventPath);
+    // Whether the event starts anything is settled from those alone, before any API call; the config file is read only for a run.
+    const detected = detectTrigger(start.eventName, payload, start);
+    // A run that starts nothing reads no config file: the other inputs are parsed only to name a bad one.
+    if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, completeSettings(start, started.inputs, started));
+    // The rest is loaded only for a run: Octokit (`@actions/github` reads the event file when it loads, and
+    // ours is checked above), the config reader, the pipeline and the model clients.
+    const [{ createGitHubClients }, { readDefaultBranchFile }, { settleSettings, withOutOfScope }, { runPipeline }, { jobCancellation, startModels }] = await Promise.all([
+      import('./github/create-octokit.js'),
+      import('./github/read-default-branch-file.js'),
+      import('./config/load-settings.js'),
+      import('./pipeline/run-pipeline.js'),
+      import('./pipeline/start-models.js'),
+    ]);
+    const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
+    const { settings, outOfScope, explain } = await settleSettings(started, {
+      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),
       warn: (message) => core.warning(message),
+      // A command or a label gets a reply on the PR for a config file it cannot use; the gate, whose verdict the file's keys change, fails the step.
+      replyOnConfigError: !(detected.kind === 'gate' || (detected.kind === 'bridge' && detected.purpose === 'gate')),
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
-    const trigger = withOutOfScope(detectTrigger(settings.eventName, payload, settings), outOfScope);
-    if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') return endWithout(trigger, settings);
-    const stop = createStopSignal(settings.deadlineMinutes, (message) => core.warning(message));
+    const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
+    // One client per provider behind one router, under the spending cap (issue #12), and the deadline.
+    const { models, stop, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
     try {
-      // One client per provider behind one router, under the spending cap (issue #12).
-      const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }), settings.maxCostUsd);
-      const result = await runPipeline({ github, models, log, recorder, stop: stop.signal }, settings, trigger);
+      const result = await runPipeline({ github, models, log, recorder, stop }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
-      stop.dispose();
+      dispose();
     }
   } catch (error) {
     core.setOutput('status', 'aborted');

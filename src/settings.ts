@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PresetName } from './debate/plan.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
-import { environmentSchema, inputsSchema } from './input-schemas.js';
+import { environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -98,38 +98,45 @@ export interface Settings {
   runnerTemp: string | undefined;
   /**
    * With `lenient`, the first input that was not valid, replaced by its default so the run can still
-   * say so where the user is (a reply on the PR); undefined when every input is valid.
+   * say so where the user is (a reply on the PR); undefined when every input is valid. `file` names the
+   * config file (`.github/pr-debate.yml on main`) when the value, or the file itself, is what to fix.
    */
-  invalidInput: { input: string; message: string } | undefined;
+  invalidInput: { input: string; message: string; file?: string } | undefined;
 }
 
+/** The raw value of every input, read once: undefined when empty (`core.getInput(name) || undefined`). */
+export type RawInputs = Readonly<Record<string, string | undefined>>;
+
+/** The settings the config file cannot set (credentials, per-job switches, the trigger's label and command), and the environment. */
+type StartKey = 'githubToken' | 'anthropicApiKey' | 'openaiApiKey' | 'triggerLabel' | 'command' | 'configFile' | 'mode' | 'decisionSigningKey' | 'handedOverDecision' | EnvironmentKey;
+type EnvironmentKey = 'workspace' | 'eventName' | 'eventPath' | 'workflow' | 'owner' | 'repo' | 'apiUrl' | 'serverUrl' | 'runUrl' | 'runnerTemp';
+
 /**
- * Parses the inputs and the runner environment.
- * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
+ * What is known before the config file is read, parsed once: whether the event starts anything is
+ * decided from these alone, before any API call (contract section 2).
+ */
+export type StartSettings = Pick<Settings, StartKey | 'invalidInput'>;
+
+/** The inputs a config file cannot set (`isConfigurable` of `src/config/config-schema.ts` says no; a test holds the two together). */
+const START_INPUTS = { 'github-token': true, 'anthropic-api-key': true, 'openai-api-key': true, 'decision-signing-key': true, 'trigger-label': true, command: true, 'config-file': true, mode: true, decision: true } as const;
+/** The names of {@link START_INPUTS}. */
+export const START_INPUT_NAMES: readonly string[] = Object.keys(START_INPUTS);
+const startSchema = inputsSchema.pick(START_INPUTS);
+const layeredSchema = inputsSchema.omit(START_INPUTS);
+
+/**
+ * Parses the inputs the config file cannot set, and the runner environment.
+ * @param inputs every input, as {@link startSettings} read it
  * @param env the process environment
  * @param options.lenient replace the first bad input (other than `github-token`) by its default and
  *   name it in `invalidInput`, instead of throwing
- * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
+ * @throws SettingsError naming the bad input and how to fix it; for the environment, always
  */
-export function parseSettings(
-  getInput: (name: string) => string | undefined,
-  env: Record<string, string | undefined>,
-  options: { lenient?: boolean } = {},
-): Settings {
-  const rawInputs: Record<string, string | undefined> = Object.fromEntries(Object.keys(inputsSchema.shape).map((name) => [name, getInput(name)]));
-  let inputs = inputsSchema.safeParse(rawInputs);
-  let invalidInput: Settings['invalidInput'];
-  if (!inputs.success) {
-    const message = describeIssues(inputs.error, 'Input');
-    const input = String(inputs.error.issues[0]?.path[0] ?? '');
-    if (!options.lenient || input === 'github-token' || !(input in rawInputs)) throw new SettingsError(message);
-    invalidInput = { input, message };
-    inputs = inputsSchema.safeParse({ ...rawInputs, [input]: undefined });
-    if (!inputs.success) throw new SettingsError(message);
-  }
+function parseStartSettings(inputs: RawInputs, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartSettings {
+  const parsed = parseLeniently(startSchema, inputs, options.lenient === true, undefined);
+  const i = parsed.data;
   const environment = environmentSchema.safeParse(env);
   if (!environment.success) throw new SettingsError(describeIssues(environment.error, 'Environment'));
-  const i = inputs.data;
   const e = environment.data;
   const [owner = '', repo = ''] = e.GITHUB_REPOSITORY.split('/');
   const serverUrl = e.GITHUB_SERVER_URL.replace(/\/+$/, '');
@@ -137,33 +144,11 @@ export function parseSettings(
     githubToken: i['github-token'],
     anthropicApiKey: i['anthropic-api-key'],
     openaiApiKey: i['openai-api-key'],
-    baseUrl: i['base-url'],
-    model: i.model,
-    advocateModels: i['advocate-models'] ?? [i.model],
-    judgeModel: i['judge-model'] ?? i.model,
-    modelSources: {
-      advocates: i['advocate-models'] ? 'input' : 'default',
-      judge: i['judge-model'] ? 'input' : 'default',
-    },
-    maxCostUsd: i['max-cost-usd'],
-    confirmPlan: i['confirm-plan'],
     triggerLabel: i['trigger-label'],
     command: i.command,
-    rfcPath: i['rfc-path'],
-    preset: i.preset,
-    maxRounds: i['max-rounds'],
-    language: i.language,
-    maxEvidenceTokens: i['max-evidence-tokens'],
-    botLogin: i['bot-login'],
-    deadlineMinutes: i['deadline-minutes'],
     configFile: i['config-file'],
     mode: i.mode,
-    gatePolicy: i['gate-policy'],
     decisionSigningKey: i['decision-signing-key'],
-    decisionPublicKey: i['decision-public-key'],
-    requiredLabel: i['required-label'],
-    exemptLabel: i['exempt-label'],
-    decisionRecordPath: i['decision-record-path'],
     handedOverDecision: i.decision,
     workspace: e.GITHUB_WORKSPACE,
     eventName: e.GITHUB_EVENT_NAME,
@@ -175,8 +160,98 @@ export function parseSettings(
     serverUrl,
     runUrl: e.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${e.GITHUB_RUN_ID}` : undefined,
     runnerTemp: e.RUNNER_TEMP,
-    invalidInput,
+    invalidInput: parsed.invalidInput,
   };
+}
+
+/**
+ * Completes the settings with the inputs the config file may set, parsed once.
+ * @param start the settings parsed before the config file was read
+ * @param layered the value of each configurable input: the input when set, else the config file's, else undefined
+ * @param options.lenient as in {@link startSettings}; a second bad value throws
+ * @param options.fileOf the config file to name for a value that came from it (`.github/pr-debate.yml on main`), else undefined
+ * @throws SettingsError naming the bad input, or the config file and its key, and how to fix it
+ */
+export function completeSettings(start: StartSettings, layered: RawInputs, options: { lenient?: boolean; fileOf?: (input: string) => string | undefined } = {}): Settings {
+  const parsed = parseLeniently(layeredSchema, layered, options.lenient === true, options.fileOf, start.invalidInput);
+  const i = parsed.data;
+  return {
+    ...start,
+    baseUrl: i['base-url'],
+    model: i.model,
+    advocateModels: i['advocate-models'] ?? [i.model],
+    judgeModel: i['judge-model'] ?? i.model,
+    modelSources: { advocates: i['advocate-models'] ? 'input' : 'default', judge: i['judge-model'] ? 'input' : 'default' },
+    maxCostUsd: i['max-cost-usd'],
+    confirmPlan: i['confirm-plan'],
+    rfcPath: i['rfc-path'],
+    preset: i.preset,
+    maxRounds: i['max-rounds'],
+    language: i.language,
+    maxEvidenceTokens: i['max-evidence-tokens'],
+    botLogin: i['bot-login'],
+    deadlineMinutes: i['deadline-minutes'],
+    gatePolicy: i['gate-policy'],
+    decisionPublicKey: i['decision-public-key'],
+    requiredLabel: i['required-label'],
+    exemptLabel: i['exempt-label'],
+    decisionRecordPath: i['decision-record-path'],
+    invalidInput: start.invalidInput ?? parsed.invalidInput,
+  };
+}
+
+/** The first step of the settings: every input as read, and the settings the trigger is decided from. */
+export interface StartedSettings {
+  inputs: RawInputs;
+  settings: StartSettings;
+  /** As `parseSettings`' option: a bad input (or config value) is named in `invalidInput` instead of thrown. */
+  lenient: boolean;
+}
+
+/**
+ * Reads every input once and parses those the config file cannot set, with the environment.
+ * @param getInput the raw input, undefined when empty (`core.getInput(name) || undefined`, or the CLI's flags)
+ * @param env the process environment
+ * @param options.lenient replace the first bad input (other than `github-token`) by its default and name
+ *   it in `invalidInput`, instead of throwing
+ * @throws SettingsError naming the bad input or environment variable and how to fix it
+ */
+export function startSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartedSettings {
+  const inputs: RawInputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+  const lenient = options.lenient === true;
+  return { inputs, settings: parseStartSettings(inputs, env, { lenient }), lenient };
+}
+
+/**
+ * Parses the inputs and the runner environment at once, for a run without a config file (tests, the eval).
+ * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
+ * @param env the process environment
+ * @param options.lenient as in {@link startSettings}
+ * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
+ */
+export function parseSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): Settings {
+  const started = startSettings(getInput, env, options);
+  return completeSettings(started.settings, started.inputs, options);
+}
+
+/**
+ * One zod parse of some inputs. With `lenient`, the first bad one (other than `github-token`) is
+ * replaced by its default and named; a value from the config file is named as the file's key.
+ * @param earlier a bad input an earlier parse already named: a second one throws that first message
+ */
+type InvalidInput = Settings['invalidInput'];
+function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(schema: S, raw: RawInputs, lenient: boolean, fileOf: ((input: string) => string | undefined) | undefined, earlier?: InvalidInput): { data: z.output<S>; invalidInput: InvalidInput } {
+  const first = schema.safeParse(raw);
+  if (first.success) return { data: first.data, invalidInput: undefined };
+  const input = String(first.error.issues[0]?.path[0] ?? '');
+  const file = fileOf?.(input);
+  // The input's parser names the input; a value from the file is the file's key to fix.
+  const message = file === undefined ? describeIssues(first.error, 'Input') : describeIssues(first.error, 'Input').replace(`Input '${input}'`, `${file}: key '${input}'`);
+  if (earlier) throw new SettingsError(earlier.message);
+  if (!lenient || input === 'github-token' || !(input in raw)) throw new SettingsError(message);
+  const second = schema.safeParse({ ...raw, [input]: undefined });
+  if (!second.success) throw new SettingsError(message);
+  return { data: second.data, invalidInput: { input, message, ...(file === undefined ? {} : { file }) } };
 }
 
 /** The providers the run's roles use (from `model`, `advocate-models`, `judge-model`). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, parseSettings, requireApiKey } from '../src/settings.js';
+import { isConfigurable } from '../src/config/config-schema.js';
+import { DEFAULT_MODEL, INPUT_NAMES, parseSettings, requireApiKey, START_INPUT_NAMES } from '../src/settings.js';
 
 const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/tmp/e.json', GITHUB_REPOSITORY: 'octo/widgets', GITHUB_RUN_ID: '77' };
 const inputs = (values: Record<string, string>) => (name: string) => values[name] || undefined;
@@ -90,5 +91,9 @@ describe('the merge gate inputs', () => {
   it('names the input and the choices for a bad mode or policy', () => {
     expect(() => parseSettings(gateInputs({ mode: 'both' }), env)).toThrow(/^Input 'mode': expected one of debate, gate, got "both"$/);
     expect(() => parseSettings(gateInputs({ 'gate-policy': 'strict' }), env)).toThrow(/^Input 'gate-policy': expected one of off, require-decision, require-confident, require-accepted, got "strict"$/);
+  });
+
+  it('parses before the config file is read exactly the inputs the config file cannot set', () => {
+    expect([...START_INPUT_NAMES].sort()).toEqual(INPUT_NAMES.filter((name) => !isConfigurable(name)).sort());
   });
 });

@@ -7,4 +7,5 @@ export { runPipeline } from '../pipeline/run-pipeline.js';
 export { describeFailure } from '../pipeline/step-error.js';
 export { runSecrets } from '../pipeline/run-context.js';
 export { RunStopped } from '../pipeline/stop-signal.js';
+export { startModels, type Cancellation } from '../pipeline/start-models.js';
 export type { Log, PipelineClients, PipelineResult, RunRecorder } from '../pipeline/pipeline-types.js';

@@ -4,12 +4,8 @@ import { createPublisher } from '../github/create-publisher.js';
 import { GitHubUnreachable, readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
-import { createModelClient } from '../llm/create-model-client.js';
-import { parseModelId } from '../llm/model-id.js';
-import { capSpending } from '../llm/spending-cap.js';
 import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
-import type { Trigger } from '../trigger/detect-trigger.js';
-import { describeFailure, RunStopped, runPipeline, runSecrets } from './call-pipeline.js';
+import { describeFailure, RunStopped, runPipeline, runSecrets, startModels, type Cancellation } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
@@ -74,22 +70,10 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
  */
 export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Promise<number> {
   const progress = createProgress(io.stderr, { verbose: command.verbose });
-  const controller = new AbortController();
-  let stopListening = () => {};
-  let deadline: NodeJS.Timeout | undefined;
+  let dispose = () => {};
   try {
-    // Until the pipeline starts there is nothing to print, so Ctrl-C while the settings are read ends the
-    // process at once (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
     const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
-    stopListening = io.onInterrupt(() =>
-      controller.abort(new RunStopped('ctrl-c', 'stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')),
-    );
-    deadline = setTimeout(
-      () => controller.abort(new RunStopped('deadline', `the run deadline was reached (deadline-minutes: ${settings.deadlineMinutes})`, `The run deadline (deadline-minutes: ${settings.deadlineMinutes}) was reached before the debate finished; model calls still in flight were stopped.`)),
-      settings.deadlineMinutes * 60_000,
-    );
-    deadline.unref();
-    const trigger: Trigger = withOutOfScope(
+    const trigger = withOutOfScope(
       {
         kind: 'debate',
         source: 'dispatch',
@@ -104,14 +88,16 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     );
     const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
     requireCliCredentials(settings);
-    // As the action builds them: one client per provider behind one router, under the spending cap.
-    const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
-    const models = progress.track(spending);
-    if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
+    // As the action builds them (src/pipeline/start-models.ts), with Ctrl-C as one more reason to stop. Until
+    // here there is nothing to print, so Ctrl-C while the settings are read ends the process at once
+    // (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
+    const started = startModels(settings, { env: io.env, cancellations: [ctrlC(io)] });
+    dispose = started.dispose;
+    const models = progress.track(started.models);
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
     const recorder = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
+    const result = await runPipeline({ github, models, log: progress.log, recorder, stop: started.stop, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();
@@ -130,9 +116,13 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`);
     return 1;
   } finally {
-    if (deadline) clearTimeout(deadline);
-    stopListening();
+    dispose();
   }
+}
+
+/** Ctrl-C (SIGINT, as `io.onInterrupt` reports it) stops the model calls in flight; the pipeline then renders what exists. */
+function ctrlC(io: CliIo): Cancellation {
+  return (stop) => io.onInterrupt(() => stop(new RunStopped('ctrl-c', 'stopped with Ctrl-C; calls still in flight were stopped', 'The run was stopped with Ctrl-C before the debate finished; model calls still in flight were stopped.')));
 }
 
 /**

@@ -1,18 +1,21 @@
 import { describeGitHubError } from '../github/describe-github-error.js';
 import type { DefaultBranchFile } from '../github/read-default-branch-file.js';
-import { INPUT_NAMES, parseSettings, SettingsError, type Settings } from '../settings.js';
+import { completeSettings, INPUT_NAMES, SettingsError, startSettings, type Settings, type StartedSettings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { isConfigurable } from './config-schema.js';
-import { ConfigError, parseConfig } from './parse-config.js';
+import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
 
 /**
  * Settings from three layers (contract section 11): workflow inputs that are set, then the repository
- * config file on the default branch, then the built-in defaults. One place for the action and the CLI.
+ * config file on the default branch, then the built-in defaults. One place for the action and the CLI,
+ * in two steps so the trigger is decided before any API call: `startSettings` (`src/settings.ts`) reads
+ * every input once and parses those the config file cannot set; {@link settleSettings} reads the config
+ * file once and parses the rest once, layered. Nothing is parsed twice.
  *
  * "Set" means non-empty: the runner gives every input its action.yml default as `INPUT_*`, so
  * `core.getInput` cannot tell a default from a value the workflow wrote. The inputs the config file may
  * set therefore have no default in action.yml (their descriptions say "default: from the config file,
- * else X"); the defaults live in `src/settings.ts`, below the config layer.
+ * else X"); the defaults live in `src/input-schemas.ts`, below the config layer.
  */
 
 /** Where an effective setting came from. */
@@ -32,76 +35,83 @@ export interface LoadedSettings {
 }
 
 /**
- * Reads the inputs, the config file they name, and applies the precedence.
- * @param options.getInput the raw input, undefined when empty (`core.getInput(name) || undefined`, or the CLI's flags)
- * @param options.env the process environment (for `parseSettings`)
- * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile})
+ * Reads the config file the inputs name (once), applies the precedence and parses the rest (once).
+ * @param started what `startSettings` returned
+ * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile});
+ *   without it no file is read (a run that starts nothing)
  * @param options.warn where ignored keys are reported, by name
+ * @param options.replyOnConfigError with a lenient start, a config file that cannot be used (not YAML, not
+ *   a mapping, a key of the wrong type) is named in `invalidInput`, for a reply on the PR, and the run
+ *   goes on without it to say so; else it throws. Runs that reply (a command, a label) set it; the gate,
+ *   whose verdict the file's keys change, does not.
  * @throws SettingsError naming the bad input, or the config file and its bad key, and how to fix it
  */
-export async function loadSettings(options: {
-  getInput: (name: string) => string | undefined;
-  env: Record<string, string | undefined>;
-  readConfig: (path: string) => Promise<DefaultBranchFile>;
-  warn: (message: string) => void;
-  /** As `parseSettings`' option: a bad input (or config value) is named in `invalidInput` instead of thrown. */
-  lenient?: boolean;
-}): Promise<LoadedSettings> {
-  const lenient = { lenient: options.lenient === true };
-  const first = parseSettings(options.getInput, options.env, lenient);
-  let file: DefaultBranchFile;
-  try {
-    file = await options.readConfig(first.configFile);
-  } catch (error) {
-    const reason = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
-    throw new SettingsError(`Input 'config-file': could not read ${first.configFile} from the default branch: ${reason}`);
-  }
-  const where = `${first.configFile} on ${file.branch}`;
-  let config;
+export async function settleSettings(
+  started: StartedSettings,
+  options: { readConfig?: (path: string) => Promise<DefaultBranchFile>; warn?: (message: string) => void; replyOnConfigError?: boolean } = {},
+): Promise<LoadedSettings> {
+  const { inputs, lenient } = started;
+  let start = started.settings;
+  const file = options.readConfig ? await readConfigFile(options.readConfig, start.configFile) : { text: undefined, branch: '' };
+  const where = `${start.configFile} on ${file.branch}`;
+  let config: ParsedConfig | undefined;
   try {
     config = file.text === undefined ? undefined : parseConfig(file.text, where, INPUT_NAMES);
   } catch (error) {
-    if (error instanceof ConfigError) throw new SettingsError(error.message);
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    if (!lenient || options.replyOnConfigError !== true) throw new SettingsError(error.message);
+    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: error.message, file: where } };
   }
-  for (const warning of config?.warnings ?? []) options.warn(warning);
+  for (const warning of config?.warnings ?? []) options.warn?.(warning);
   for (const key of config?.values.keys() ?? []) {
-    if (!INPUT_NAMES.includes(key)) options.warn(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
+    if (!INPUT_NAMES.includes(key)) options.warn?.(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
   }
 
   const origins = new Map<string, SettingOrigin>();
-  const layered = (name: string): string | undefined => {
-    const input = options.getInput(name);
+  const layered: Record<string, string | undefined> = {};
+  for (const name of INPUT_NAMES) {
     const fromConfig = isConfigurable(name) ? config?.values.get(name) : undefined;
-    origins.set(name, input !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
-    return input ?? fromConfig;
-  };
-  let settings: Settings;
-  try {
-    settings = parseSettings(layered, options.env, lenient);
-    // A value from the file is the file's key to fix.
-    const bad = settings.invalidInput;
-    if (bad && origins.get(bad.input) === 'config') settings = { ...settings, invalidInput: { ...bad, message: bad.message.replace(`Input '${bad.input}'`, `${where}: key '${bad.input}'`) } };
-  } catch (error) {
-    // The input's parser names the input; a value from the file is the file's key to fix.
-    const name = error instanceof SettingsError ? /^Input '([^']+)'/.exec(error.message)?.[1] : undefined;
-    if (name !== undefined && origins.get(name) === 'config') throw new SettingsError(error instanceof Error ? error.message.replace(`Input '${name}'`, `${where}: key '${name}'`) : String(error));
-    throw error;
+    origins.set(name, inputs[name] !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
+    layered[name] = inputs[name] ?? fromConfig;
   }
+  const settings = completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined) });
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
     if (origin === 'default') return `${name}: the default`;
-    const value = isConfigurable(name) ? JSON.stringify(origin === 'input' ? options.getInput(name) : config?.values.get(name)) : '(set)';
+    const value = isConfigurable(name) ? JSON.stringify(layered[name]) : '(set)';
     return `${name}: ${value} from ${origin === 'config' ? where : 'the input'}`;
   });
   return { settings, outOfScope: config?.outOfScope ?? [], origins, configSource: file.text === undefined ? undefined : where, explain };
 }
 
 /**
- * Adds the config file's `out-of-scope` topics to a debate's (after the command's own, without repeats).
- * @returns the trigger itself when it is not a debate
+ * Both steps at once, for a run that decides nothing between them (the CLI always debates).
+ * @throws SettingsError as `startSettings` and {@link settleSettings}
  */
-export function withOutOfScope(trigger: Trigger, outOfScope: string[]): Trigger {
-  if (trigger.kind !== 'debate' || outOfScope.length === 0) return trigger;
+export async function loadSettings(options: {
+  getInput: (name: string) => string | undefined;
+  env: Record<string, string | undefined>;
+  readConfig: (path: string) => Promise<DefaultBranchFile>;
+  warn: (message: string) => void;
+  lenient?: boolean;
+}): Promise<LoadedSettings> {
+  return settleSettings(startSettings(options.getInput, options.env, options), options);
+}
+
+async function readConfigFile(readConfig: (path: string) => Promise<DefaultBranchFile>, path: string): Promise<DefaultBranchFile> {
+  try {
+    return await readConfig(path);
+  } catch (error) {
+    const reason = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
+    throw new SettingsError(`Input 'config-file': could not read ${path} from the default branch: ${reason}`);
+  }
+}
+
+/**
+ * Adds the config file's `out-of-scope` topics to a debate's (after the command's own, without repeats).
+ * @param trigger the one trigger the run detected
+ */
+export function withOutOfScope(trigger: Extract<Trigger, { kind: 'debate' }>, outOfScope: string[]): Extract<Trigger, { kind: 'debate' }> {
+  if (outOfScope.length === 0) return trigger;
   return { ...trigger, options: { ...trigger.options, outOfScope: [...new Set([...trigger.options.outOfScope, ...outOfScope])] } };
 }

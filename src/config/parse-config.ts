@@ -30,9 +30,10 @@ export interface ParsedConfig {
 export function parseConfig(text: string, where: string, inputNames: readonly string[]): ParsedConfig {
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
   const yamlError = document.errors[0];
-  if (yamlError) throw new ConfigError(`${where} is not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  // With prettyErrors, the first line of the yaml library's message ends "at line L, column C:".
+  if (yamlError) throw new ConfigError(`${where} is not valid YAML: ${yamlError.message.split('\n')[0]?.replace(/:$/, '')}; fix that line (one \`key: value\` per line, spaces not tabs; schema/pr-debate.schema.json lists the keys)`);
   const raw: unknown = document.toJS() ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings (key: value), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings, one \`key: value\` per line (such as \`preset: quick\`), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
 
   const warnings: string[] = [];
   const known = knownConfigKeys(inputNames);

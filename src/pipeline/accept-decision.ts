@@ -63,9 +63,9 @@ export async function acceptStage(
     return { ...none, replyUrl: reply.url };
   }
   // A bad key or `decision` input is said before any check is started (issue #19).
-  const inputProblem = await findDecisionInputProblem(settings);
+  const inputProblem = settings.invalidInput ?? (await findDecisionInputProblem(settings));
   if (inputProblem) {
-    const reply = await publish.reply(pr, renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message));
+    const reply = await publish.reply(pr, renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message, inputProblem.file));
     return { ...none, replyUrl: reply.url, failure: inputProblem.message };
   }
 

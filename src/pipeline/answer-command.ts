@@ -58,10 +58,10 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
 export async function findProblem(settings: Settings): Promise<{ reply: (login: string) => string; failure: string } | undefined> {
   const invalid = settings.invalidInput ?? (await findDecisionInputProblem(settings));
   if (invalid) {
-    const { input, message } = invalid;
+    const { input, message, file } = invalid;
     return {
       failure: message,
-      reply: (login) => renderInputProblem(login, input, message),
+      reply: (login) => renderInputProblem(login, input, message, file),
     };
   }
   try {

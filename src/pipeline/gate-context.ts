@@ -59,7 +59,7 @@ export async function gateConfig(settings: Settings): Promise<{ config: GateConf
  * of the run, not after the debate.
  * @returns the input at fault and the message naming it and the fix, or undefined when all are usable
  */
-export async function findDecisionInputProblem(settings: Settings): Promise<{ input: string; message: string } | undefined> {
+export async function findDecisionInputProblem(settings: Settings): Promise<Settings['invalidInput']> {
   try {
     await gateConfig(settings);
     return undefined;

@@ -1,6 +1,6 @@
 import { runGate, type GateTarget } from '../gate/run-gate.js';
 import type { GitHubClient } from '../github/create-octokit.js';
-import type { Settings } from '../settings.js';
+import { SettingsError, type Settings } from '../settings.js';
 import { gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
 
 /**
@@ -20,12 +20,18 @@ export interface GateModeResult {
 }
 
 /**
- * @throws whatever GitHub answers (a missing `checks: write` fails with a message naming it), a bad key
- *   or a bad `decision` input (said on the check too, which is completed first); the caller fails the step with it
+ * @throws whatever GitHub answers (a missing `checks: write` fails with a message naming it), a bad key,
+ *   a bad `decision` input or any other input that was not valid (`settings.invalidInput`) (said on the check too, which is completed first); the caller fails the step with it
  */
 export async function runGateMode(clients: { octokit: GitHubClient; log: { info(message: string): void } }, settings: Settings, target: GateTarget): Promise<GateModeResult> {
   // The config (the decision keys, input `decision`) is read once the check is started: a bad key is said on the check.
-  const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), async () => (await gateConfig(settings)).config, target);
+  // So is any other bad input: a lenient parse replaced it by its default, and a default policy in place of
+  // a mistyped one (`require-acepted`) would be a weaker gate than the one the workflow asked for.
+  const loadConfig = async () => {
+    if (settings.invalidInput) throw new SettingsError(settings.invalidInput.message);
+    return (await gateConfig(settings)).config;
+  };
+  const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), loadConfig, target);
   clients.log.info(`The pr-debate check run on ${run.headSha}: ${run.verdict.conclusion}. ${run.verdict.summary} ${run.checkUrl}`);
   const record = run.verdict.record;
   const recordFile = record ? ((await writeRecordFile(settings, record, { conclusion: run.verdict.conclusion, headSha: run.headSha, link: run.checkUrl })) ?? '') : '';

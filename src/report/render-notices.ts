@@ -59,10 +59,14 @@ export function renderRefusal(login: string): string {
  * (the input, the values it takes, what it got) and where to fix it.
  * @param input the input's name, e.g. `max-rounds`
  * @param message e.g. `Input 'max-rounds': expected a whole number from 0 to 5, got "99"`
+ * @param file the config file, e.g. `.github/pr-debate.yml on main`, when the value came from it (or, for
+ *   input `config-file`, the file itself cannot be used); undefined for a workflow input
  */
-export function renderInputProblem(login: string, input: string, message: string): string {
-  // `input` is one of action.yml's input names (the settings schema's keys), never user text.
-  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. Fix \`${input}:\` under \`with:\` in the workflow file, then run it again (the command, or remove and add the label).`;
+export function renderInputProblem(login: string, input: string, message: string, file?: string): string {
+  // `input` is one of action.yml's input names (the settings schema's keys), never user text; `file` is
+  // the config-file input's path (checked: a repository path ending in .yml) and a branch name.
+  const fix = file === undefined ? `Fix \`${input}:\` under \`with:\` in the workflow file` : input === 'config-file' ? `Fix ${renderMessage(file)}` : `Fix \`${input}:\` in ${renderMessage(file)}`;
+  return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. ${fix}, then run it again (the command, or remove and add the label).`;
 }
 
 /** The reply when the workflow gives pr-debate no API key: how to store the secret and pass it. */

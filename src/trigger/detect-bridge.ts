@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { parsePayload, workflowRunPayload } from './event-payloads.js';
 
 /**
  * The `workflow_run` bridge for fork PRs (contract section 2), the part decided from the payload alone.
@@ -28,34 +28,13 @@ export interface BridgeRun {
 /** What a `workflow_run` event asks of the bridge: debate or gate a fork PR, or nothing (with why). */
 export type BridgeTrigger = { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun } | { kind: 'skip'; reason: string };
 
-const sha = z.string().regex(/^[0-9a-f]{40}$/);
-const repository = z.object({ full_name: z.string(), owner: z.object({ login: z.string() }) });
-const workflowRunPayload = z.object({
-  action: z.string(),
-  repository: z.object({ full_name: z.string() }),
-  workflow_run: z.object({
-    id: z.number().int(),
-    name: z.string().nullish(),
-    event: z.string(),
-    head_sha: sha,
-    head_branch: z.string().nullable(),
-    // Null when the fork was deleted.
-    head_repository: repository.nullable(),
-  }),
-});
-
 /**
  * @param payload the `workflow_run` webhook payload
  * @param purpose `debate` (input `mode: debate`) or `gate` (`mode: gate`)
  * @throws Error when the payload does not have the shape GitHub documents
  */
 export function detectBridge(payload: unknown, purpose: 'debate' | 'gate'): BridgeTrigger {
-  const parsed = workflowRunPayload.safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`The workflow_run event payload is not shaped as GitHub sends it: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
-  const { action, workflow_run: run, repository: base } = parsed.data;
+  const { action, workflow_run: run, repository: base } = parsePayload(workflowRunPayload, payload, 'workflow_run');
   const name = run.name || `run ${run.id}`;
   if (action !== 'completed') return { kind: 'skip', reason: `workflow_run event with action "${action}": the bridge runs when the triggering run has completed` };
   if (run.event !== 'pull_request') {

@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GateTarget } from '../gate/run-gate.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger } from './detect-gate-trigger.js';
+import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
 import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
- * (contract sections 2-4). Pure: the payload is parsed with zod here, where it enters.
+ * (contract sections 2-4). Pure: the payload is parsed with the schemas of `event-payloads.ts`.
  */
 
 /** What the run should do. */
@@ -50,36 +51,6 @@ export type Trigger =
  */
 export type CommandReply = { kind: 'usage' } | { kind: 'invalid'; problem: string };
 
-const user = z.object({ login: z.string(), type: z.string().optional() });
-
-const labeledPayload = z.object({
-  action: z.literal('labeled'),
-  label: z.object({ name: z.string() }).optional(),
-  pull_request: z.object({
-    number: z.number().int().positive(),
-    head: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
-    base: z.object({ repo: z.object({ full_name: z.string() }) }),
-  }),
-  sender: user,
-});
-
-const commentPayload = z.object({
-  action: z.string(),
-  issue: z.object({
-    number: z.number().int().positive(),
-    pull_request: z.object({ url: z.string().optional() }).nullish(),
-  }),
-  comment: z.object({
-    id: z.number().int(),
-    body: z.string().nullable(),
-    user,
-    author_association: z.string().optional(),
-  }),
-  changes: z.object({ body: z.object({ from: z.string() }).optional() }).optional(),
-  /** Who acted: on `edited`, the person who edited the comment, who may not be its author (GitHub Docs, webhook "issue_comment": `sender`). */
-  sender: user,
-});
-
 /**
  * Associations refused by the pre-filter, before any API call: none of them can hold write access.
  * Everyone else is checked against the collaborator permission (contract section 4): a `MEMBER` may
@@ -102,11 +73,11 @@ export function detectTrigger(
   if (config.mode === 'gate') return detectGateTrigger(eventName, payload, config.workflow);
   if (eventName === 'workflow_run') return detectBridge(payload, 'debate');
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
-    const action = z.object({ action: z.string().optional() }).parse(payload).action;
+    const action = actionOf(payload);
     if (action !== 'labeled') {
       return { kind: 'skip', reason: `${eventName} event with action "${action ?? 'none'}": pr-debate runs on "labeled" with the label "${config.triggerLabel}"` };
     }
-    const event = parsePayload(labeledPayload, payload, eventName);
+    const event = parsePayload(pullRequestPayload, payload, eventName);
     const label = event.label?.name;
     // GitHub label names are unique regardless of case.
     if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
@@ -130,7 +101,7 @@ export function detectTrigger(
   }
 
   if (eventName === 'issue_comment') {
-    const event = parsePayload(commentPayload, payload, eventName);
+    const event = parsePayload(issueCommentPayload, payload, eventName);
     if (event.action !== 'created' && event.action !== 'edited') {
       return { kind: 'skip', reason: `issue_comment event with action "${event.action}": only new or edited comments can carry a command` };
     }
@@ -178,7 +149,7 @@ export function detectTrigger(
     }
   }
 
-  if (eventName === 'workflow_dispatch') return detectDispatch(parsePayload(dispatchPayload, payload, eventName), config.command);
+  if (eventName === 'workflow_dispatch') return detectDispatch(parsePayload(workflowDispatchPayload, payload, eventName), config.command);
 
   return {
     kind: 'skip',
@@ -189,14 +160,9 @@ export function detectTrigger(
 /**
  * `workflow_dispatch` (contract section 2): the workflow's inputs `pull-request` (a number, `#N` or the
  * PR's URL) and optional `topic` (what follows the command: positions and options, e.g. `A vs B --quick`;
- * empty infers positions). GitHub sends dispatch inputs as strings in `inputs`.
+ * empty infers positions).
  */
-const dispatchPayload = z.object({
-  inputs: z.record(z.string(), z.unknown()).nullish(),
-  sender: user,
-});
-
-function detectDispatch(event: z.infer<typeof dispatchPayload>, command: string): Trigger {
+function detectDispatch(event: z.infer<typeof workflowDispatchPayload>, command: string): Trigger {
   const raw = event.inputs?.['pull-request'];
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
   const number = /^#?(\d+)$/.exec(text)?.[1] ?? /\/pull\/(\d+)(?:[/?#]|$)/.exec(text)?.[1];
@@ -212,13 +178,4 @@ function detectDispatch(event: z.infer<typeof dispatchPayload>, command: string)
   if (parsed.kind === 'debate') return { kind: 'debate', source: 'dispatch', ...base, positions: parsed.positions, options: parsed.options };
   const problem = parsed.kind === 'invalid' ? parsed.problem : `"${String(topic)}" is not a debate topic`;
   return { kind: 'misconfigured', reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.` };
-}
-
-function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {
-  const result = schema.safeParse(payload);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(`The ${eventName} event payload is not shaped as GitHub sends it: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
-  return result.data;
 }

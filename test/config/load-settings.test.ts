@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../src/config/load-settings.js';
+import { loadSettings, settleSettings } from '../../src/config/load-settings.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { SettingsError } from '../../src/settings.js';
+import { INPUT_NAMES, SettingsError, startSettings } from '../../src/settings.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 
@@ -78,5 +78,47 @@ describe('loadSettings', () => {
     const failure = load('configured', { 'config-file': 'ci/other.yml' });
     await expect(failure).rejects.toThrow(SettingsError);
     await expect(failure).rejects.toThrow("ci/other.yml on main: key 'language': expected auto, or a language name or code");
+  });
+
+  it('reads every input once, the config file once, and parses the inputs and the environment once', async () => {
+    const octokit = createOctokit(token, server.url, () => undefined);
+    const count = (counts: Map<string, number>, name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
+    // Counters through the parameters: the input reader, the environment (each parse reads each variable), the file reader.
+    const probe = () => {
+      const inputs = new Map<string, number>();
+      const variables = new Map<string, number>();
+      const files: string[] = [];
+      const values: Record<string, string> = { 'github-token': token, preset: 'deep' };
+      const env = new Proxy<Record<string, string | undefined>>(
+        { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/configured', GITHUB_API_URL: server.url },
+        { get: (target, key) => (typeof key === 'string' && count(variables, key), Reflect.get(target, key)) },
+      );
+      const options = {
+        getInput: (name: string) => (count(inputs, name), values[name]),
+        env,
+        readConfig: (path: string) => (files.push(path), readDefaultBranchFile(octokit, { owner: 'octo', repo: 'configured' }, path)),
+        warn: () => undefined,
+      };
+      const once = () => {
+        expect([...inputs.keys()].sort()).toEqual([...INPUT_NAMES].sort());
+        expect([...inputs.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+        expect(variables.get('GITHUB_REPOSITORY')).toBe(1);
+        expect([...variables.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+        expect(files).toEqual([CONFIG]);
+      };
+      return { options, once };
+    };
+    // The CLI's one call.
+    const cli = probe();
+    const loaded = await loadSettings(cli.options);
+    expect(loaded.settings).toMatchObject({ preset: 'deep', language: 'German' });
+    cli.once();
+    // The action's two steps, with the trigger decided between them.
+    const action = probe();
+    const started = startSettings(action.options.getInput, action.options.env, { lenient: true });
+    expect(started.settings.command).toBe('/debate');
+    const settled = await settleSettings(started, action.options);
+    expect(settled.settings).toMatchObject({ preset: 'deep', language: 'German' });
+    action.once();
   });
 });

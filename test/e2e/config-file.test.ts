@@ -28,6 +28,10 @@ beforeAll(async () => {
         defaultBranchFiles: { [CONFIG]: '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n' },
         pulls: [cachePullWithHeadConfig(1)],
       },
+      // A config file that is not YAML: `language` indented under `preset: quick` (line 2).
+      { owner: 'octo', name: 'broken', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\n  language: German\n' }, pulls: [cachePullWithHeadConfig(1)] },
+      // Valid YAML with a value the input's rules refuse.
+      { owner: 'octo', name: 'badvalue', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: "@@"\n' }, pulls: [cachePullWithHeadConfig(1)] },
     ],
     token: TOKEN,
     tokens: { ghp_person_maintainer: 'maintainer' },
@@ -38,7 +42,7 @@ afterAll(async () => {
   await Promise.all([github.close(), anthropic.close()]);
 });
 
-async function runWith(withInputs: Record<string, string>, body = '/debate keep the cache vs drop the cache', repo = 'cache') {
+async function runWith(withInputs: Record<string, string>, body = '/debate keep the cache vs drop the cache', repo = 'cache', eventName = 'issue_comment') {
   const response = await fetch(`${github.url}/repos/octo/${repo}/issues/1/comments`, {
     method: 'POST',
     headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
@@ -50,7 +54,7 @@ async function runWith(withInputs: Record<string, string>, body = '/debate keep 
   // The example payload's repository says `master`; this one's default branch is `main`, as the server's.
   payload.repository.default_branch = 'main';
   const result = await runAction({
-    eventName: 'issue_comment',
+    eventName,
     payload,
     repository: `octo/${repo}`,
     apiUrl: github.url,
@@ -91,5 +95,35 @@ describe('the config file, as the runner runs the action', () => {
     });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(JSON.parse(result.outputs.decision || '{}')).toMatchObject({ trigger: 'dispatch', requested_by: 'maintainer', pull_request: 1, preset: 'quick', topic: 'keep the cache vs drop the cache' });
+  });
+
+  it('answers a command with a reply naming the file, the line and the fix when the config file is not valid YAML; the step fails, no model is called', async () => {
+    const calls = anthropic.requests.length;
+    const { result } = await runWith({}, '/debate keep the cache vs drop the cache', 'broken');
+    expect(result.exitCode, result.stdout).toBe(1);
+    const reply = github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
+    expect(reply?.body).toContain(`@maintainer pr-debate could not start: ${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9;`);
+    expect(reply?.body).toContain(`Fix ${CONFIG} on main, then run it again`);
+    expect(result.stdout).toContain(`::error::${CONFIG} on main is not valid YAML`);
+    expect(result.outputs.status).toBe('aborted');
+    expect(anthropic.requests.length).toBe(calls);
+  });
+
+  it('answers a command with a reply naming the file and its key when a config value is refused', async () => {
+    const calls = anthropic.requests.length;
+    const { result } = await runWith({}, '/debate keep the cache vs drop the cache', 'badvalue');
+    expect(result.exitCode, result.stdout).toBe(1);
+    const reply = github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
+    expect(reply?.body).toContain(`${CONFIG} on main: key 'language': expected auto, or a language name or code`);
+    expect(reply?.body).toContain(`Fix \`language:\` in ${CONFIG} on main, then run it again`);
+    expect(anthropic.requests.length).toBe(calls);
+  });
+
+  it('fails a gate run whose config file is not valid YAML, with the file and the line in the log, and writes no check', async () => {
+    const checks = github.state.checkRuns.length;
+    const { result } = await runWith({ mode: 'gate' }, 'x', 'broken');
+    expect(result.exitCode, result.stdout).toBe(1);
+    expect(result.stdout).toContain(`::error::${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9`);
+    expect(github.state.checkRuns.length).toBe(checks);
   });
 });

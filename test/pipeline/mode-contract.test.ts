@@ -26,12 +26,12 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
   const fail = (method: string, path: string | RegExp): Fault => ({ method, path, status: 500, body: { message: 'Server Error', status: '500' }, times: Infinity });
 
   const run = async (trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>, inputs: Record<string, string> = {}, eventName = 'issue_comment') => {
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-contract-suite', ...inputs })[name], {
-      GITHUB_EVENT_NAME: eventName,
-      GITHUB_EVENT_PATH: '/dev/null',
-      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_API_URL: scenario.server.url,
-    });
+    // Lenient, as the action parses: a bad input is named in `invalidInput` and replaced by its default.
+    const settings = parseSettings(
+      (name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-contract-suite', ...inputs })[name],
+      { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url },
+      { lenient: true },
+    );
     // The real Octokit without the retry plugin: a 500 fails at once rather than after GitHub's backoff.
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url });
     const warnings: string[] = [];
@@ -129,6 +129,15 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
     const check = scenario.checkOn(scenario.pull.head.sha)!;
     expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(check.output.summary).toMatch(/^The gate could not evaluate this head: Input 'decision-public-key'/);
+  });
+
+  it('gate: a gate-policy that is no policy is said on the check, never replaced by the default policy (a typo must not weaken the gate)', async () => {
+    scenario = await startGateScenario();
+    const { result } = await run({ kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } }, { mode: 'gate', 'gate-policy': 'require-acepted' }, 'pull_request');
+    expect(result).toMatchObject({ status: 'aborted', failure: expect.stringMatching(/^The merge gate failed: Input 'gate-policy': expected one of off, require-decision, require-confident, require-accepted, got "require-acepted"/) });
+    const check = scenario.checkOn(scenario.pull.head.sha)!;
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(check.output.summary).toMatch(/^The gate could not evaluate this head: Input 'gate-policy'/);
   });
 
   it('reply: the permission check fails on `/debate help`; a reply says so (the old code threw)', async () => {
