@@ -50,9 +50,8 @@ export async function run(): Promise<void> {
     const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
     const { settings, outOfScope, explain } = await settleSettings(started, {
       readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),
+      // A config file that cannot be used is named in `invalidInput`: a command or a label gets a reply on the PR, the gate says it on its check.
       warn: (message) => core.warning(message),
-      // A command or a label gets a reply on the PR for a config file it cannot use; the gate, whose verdict the file's keys change, fails the step.
-      replyOnConfigError: !(detected.kind === 'gate' || (detected.kind === 'bridge' && detected.purpose === 'gate')),
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
     const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
@@ -65,7 +64,13 @@ export async function run(): Promise<void> {
       dispose();
     }
   } catch (error) {
-    core.setOutput('status', 'aborted');
+    // Said before the output is set: setting it can fail too (a GITHUB_OUTPUT the runner cannot write), and
+    // the failure must reach the log as an error, not as a crash that prints the bundle's minified line.
     core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
+    try {
+      core.setOutput('status', 'aborted');
+    } catch (outputError) {
+      core.warning(`Could not set the status output either: ${describeFailure(outputError)}`);
+    }
   }
 }

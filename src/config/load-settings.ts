@@ -18,6 +18,9 @@ import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
  * else X"); the defaults live in `src/input-schemas.ts`, below the config layer.
  */
 
+/** Inputs the log names only as set: the secrets (masked by the runner anyway), and `decision`, a whole record. */
+const UNSHOWN_INPUTS = new Set(['github-token', 'anthropic-api-key', 'openai-api-key', 'decision-signing-key', 'decision']);
+
 /** Where an effective setting came from. */
 export type SettingOrigin = 'input' | 'config' | 'default';
 
@@ -40,26 +43,30 @@ export interface LoadedSettings {
  * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile});
  *   without it no file is read (a run that starts nothing)
  * @param options.warn where ignored keys are reported, by name
- * @param options.replyOnConfigError with a lenient start, a config file that cannot be used (not YAML, not
- *   a mapping, a key of the wrong type) is named in `invalidInput`, for a reply on the PR, and the run
- *   goes on without it to say so; else it throws. Runs that reply (a command, a label) set it; the gate,
- *   whose verdict the file's keys change, does not.
+ * With a lenient start (the action), a config file that cannot be read or used (not YAML, not a mapping,
+ * a key of the wrong type, a mistyped key) is named in `invalidInput` and the run goes on without it, to
+ * say so where the user looks: a reply on the PR for a command or a label; for the gate, whose verdict
+ * the file's keys change, its `pr-debate` check, concluded `action_required` (`run-gate-mode.ts`), so a
+ * broken file never leaves an earlier `success` standing. Without `lenient` (the CLI) it throws.
  * @throws SettingsError naming the bad input, or the config file and its bad key, and how to fix it
  */
 export async function settleSettings(
   started: StartedSettings,
-  options: { readConfig?: (path: string) => Promise<DefaultBranchFile>; warn?: (message: string) => void; replyOnConfigError?: boolean } = {},
+  options: { readConfig?: (path: string) => Promise<DefaultBranchFile>; warn?: (message: string) => void } = {},
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
   let start = started.settings;
-  const file = options.readConfig ? await readConfigFile(options.readConfig, start.configFile) : { text: undefined, branch: '' };
-  const where = `${start.configFile} on ${file.branch}`;
+  let file: DefaultBranchFile = { text: undefined, branch: '' };
+  let where = start.configFile;
   let config: ParsedConfig | undefined;
   try {
+    if (options.readConfig) file = await readConfigFile(options.readConfig, start.configFile);
+    where = `${start.configFile} on ${file.branch}`;
     config = file.text === undefined ? undefined : parseConfig(file.text, where, INPUT_NAMES);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    if (!lenient || options.replyOnConfigError !== true) throw new SettingsError(error.message);
+    if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
+    if (!lenient) throw error instanceof SettingsError ? error : new SettingsError(error.message);
+    file = { text: undefined, branch: file.branch };
     start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: error.message, file: where } };
   }
   for (const warning of config?.warnings ?? []) options.warn?.(warning);
@@ -78,7 +85,7 @@ export async function settleSettings(
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
     if (origin === 'default') return `${name}: the default`;
-    const value = isConfigurable(name) ? JSON.stringify(layered[name]) : '(set)';
+    const value = UNSHOWN_INPUTS.has(name) ? '(set)' : JSON.stringify(layered[name]);
     return `${name}: ${value} from ${origin === 'config' ? where : 'the input'}`;
   });
   return { settings, outOfScope: config?.outOfScope ?? [], origins, configSource: file.text === undefined ? undefined : where, explain };

@@ -25,7 +25,7 @@ export interface ParsedConfig {
  * @param where how to name the file in messages, e.g. `.github/pr-debate.yml on main`
  * @param inputNames the inputs the action reads
  * @throws ConfigError for YAML that does not parse (duplicate keys included), a top level that is not a
- *   mapping, or a key whose value is not what it takes
+ *   mapping, a key one or two edits from a known one (a typo), or a key whose value is not what it takes
  */
 export function parseConfig(text: string, where: string, inputNames: readonly string[]): ParsedConfig {
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
@@ -39,9 +39,13 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const known = knownConfigKeys(inputNames);
   const present = Object.keys(raw);
   for (const key of present.filter((k) => !known.has(k))) {
+    // A key one or two edits from a known one is a typo of it: ignored, its setting would silently take
+    // the default (a `gate-polcy: require-accepted` would leave the gate on require-decision).
+    const typo = isConfigurable(key) ? closest(key, known) : undefined;
+    if (typo) throw new ConfigError(`${where}: unknown key '${key}'; did you mean '${typo}'? Rename it: an unknown key is ignored, and '${typo}' would take its default`);
     warnings.push(
       isConfigurable(key)
-        ? `${where}: unknown key '${key}' is ignored${suggest(key, known)}`
+        ? `${where}: unknown key '${key}' is ignored`
         : `${where}: key '${key}' is ignored: ${/(token|key)$/.test(key) ? 'a secret never belongs in a committed file; pass it as a workflow input from a secret' : 'it is set in the workflow, as an input of the step'}`,
     );
   }
@@ -82,14 +86,14 @@ function asInput(value: unknown): string {
   return String(value);
 }
 
-/** ", did you mean 'x'?" for a key one or two edits from a known one (a typo such as `preset:` as `presets:`). */
-function suggest(key: string, known: Set<string>): string {
+/** The known key one or two edits from `key` (a typo such as `preset:` as `presets:`), or undefined. */
+function closest(key: string, known: Set<string>): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(key, name);
     if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
   }
-  return best ? `; did you mean '${best.name}'?` : '';
+  return best?.name;
 }
 
 function editDistance(a: string, b: string): number {

@@ -32,8 +32,8 @@ export function failedCheck(kind: 'gate' | 'accept', reason: string): CheckOutpu
  * @param options.describe one sentence for an error (the pipeline's `describeFailure`)
  * @param options.warn where a check that could not be completed is reported
  * @returns what `work` returns
- * @throws what starting the check throws (nothing was started then); what `work` throws, once the
- *   check is completed
+ * @throws what starting the check throws (`startCheck` completes a check it created before it throws);
+ *   what `work` throws, once the check is completed
  */
 export async function holdCheck<T>(
   source: Pick<GateSource, 'startCheck' | 'finishCheck'>,

@@ -61,6 +61,12 @@ export async function gateConfig(settings: Settings): Promise<{ config: GateConf
  */
 export async function findDecisionInputProblem(settings: Settings): Promise<Settings['invalidInput']> {
   try {
+    recordFolder(settings);
+  } catch (error) {
+    if (error instanceof SettingsError) return { input: 'decision-record-path', message: error.message };
+    throw error;
+  }
+  try {
     await gateConfig(settings);
     return undefined;
   } catch (error) {
@@ -71,17 +77,29 @@ export async function findDecisionInputProblem(settings: Settings): Promise<Sett
 }
 
 /**
- * Writes the record as Markdown with YAML front matter under `decision-record-path` in the workspace.
- * @returns the file's path, or undefined when the input is not set
+ * The folder of input `decision-record-path`, checked: inside the workspace (`GITHUB_WORKSPACE`, else the
+ * working directory). Checked before anything is written, so a bad path never follows a written check.
+ * @returns the absolute folder, or undefined when the input is not set
  * @throws SettingsError when the folder is outside the workspace
  */
-export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: { conclusion: GateConclusion; headSha: string; link: string | undefined }): Promise<string | undefined> {
+export function recordFolder(settings: Pick<Settings, 'decisionRecordPath' | 'workspace'>): string | undefined {
   if (settings.decisionRecordPath === undefined) return undefined;
   const workspace = path.resolve(settings.workspace ?? process.cwd());
   const folder = path.resolve(workspace, settings.decisionRecordPath);
   if (folder !== workspace && !folder.startsWith(`${workspace}${path.sep}`)) {
     throw new SettingsError(`Input 'decision-record-path': expected a folder inside the workspace (${workspace}), got ${JSON.stringify(settings.decisionRecordPath)}; use a relative path such as docs/decisions`);
   }
+  return folder;
+}
+
+/**
+ * Writes the record as Markdown with YAML front matter under `decision-record-path` in the workspace.
+ * @returns the file's path, or undefined when the input is not set
+ * @throws SettingsError when the folder is outside the workspace
+ */
+export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: { conclusion: GateConclusion; headSha: string; link: string | undefined }): Promise<string | undefined> {
+  const folder = recordFolder(settings);
+  if (folder === undefined) return undefined;
   const file = renderRecordFile(record, context);
   await mkdir(folder, { recursive: true });
   const target = path.join(folder, file.name);

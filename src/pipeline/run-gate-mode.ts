@@ -1,7 +1,7 @@
 import { runGate, type GateTarget } from '../gate/run-gate.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { SettingsError, type Settings } from '../settings.js';
-import { gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
+import { gateConfig, gateDeps, recordFolder, writeRecordFile } from './gate-context.js';
 
 /**
  * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
@@ -29,6 +29,8 @@ export async function runGateMode(clients: { octokit: GitHubClient; log: { info(
   // a mistyped one (`require-acepted`) would be a weaker gate than the one the workflow asked for.
   const loadConfig = async () => {
     if (settings.invalidInput) throw new SettingsError(settings.invalidInput.message);
+    // The record file's folder too: a bad `decision-record-path` found after the verdict was written would fail a passed check's step.
+    recordFolder(settings);
     return (await gateConfig(settings)).config;
   };
   const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), loadConfig, target);

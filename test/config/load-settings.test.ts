@@ -54,6 +54,8 @@ describe('loadSettings', () => {
     expect(loaded.explain).toContain(`preset: "quick" from ${CONFIG} on main`);
     expect(loaded.explain).toContain('model: the default');
     expect(loaded.explain).toContain('github-token: (set) from the input');
+    // What is not secret is shown, so the log says which mode, label and command ran.
+    expect(loaded.explain.filter((line) => line.includes('(set)')).every((line) => /^(github-token|anthropic-api-key|openai-api-key|decision-signing-key|decision):/.test(line))).toBe(true);
     expect(loaded.warnings).toEqual([`${CONFIG} on main: unknown key 'colour' is ignored`]);
     const reads = server.state.requests.slice(before).filter((r) => r.path.includes('/contents/'));
     expect(reads.map((r) => r.query.ref)).toEqual(['main']);

@@ -42,13 +42,15 @@ out-of-scope: [naming, "the CI matrix"]
     expect(parse('# nothing yet\n').values.size).toBe(0);
   });
 
-  it('warns about unknown keys by name, with a suggestion for a typo, and uses the rest', () => {
-    const config = parse('presets: deep\nlanguage: de\ncolour: blue\n');
-    expect(config.warnings).toEqual([
-      `${where}: unknown key 'presets' is ignored; did you mean 'preset'?`,
-      `${where}: unknown key 'colour' is ignored`,
-    ]);
+  it('warns about unknown keys by name and uses the rest', () => {
+    const config = parse('language: de\ncolour: blue\n');
+    expect(config.warnings).toEqual([`${where}: unknown key 'colour' is ignored`]);
     expect(Object.fromEntries(config.values)).toEqual({ language: 'de' });
+  });
+
+  it('refuses a key one or two edits from a known one, naming the key it meant: ignored, its setting would silently take the default', () => {
+    expect(() => parse('presets: deep\nlanguage: de\n')).toThrow(`${where}: unknown key 'presets'; did you mean 'preset'? Rename it`);
+    expect(() => parse('gate-polcy: require-accepted\n')).toThrow(`unknown key 'gate-polcy'; did you mean 'gate-policy'?`);
   });
 
   it('never takes a secret or a per-step switch from the file', () => {

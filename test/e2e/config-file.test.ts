@@ -30,6 +30,8 @@ beforeAll(async () => {
       },
       // A config file that is not YAML: `language` indented under `preset: quick` (line 2).
       { owner: 'octo', name: 'broken', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\n  language: German\n' }, pulls: [cachePullWithHeadConfig(1)] },
+      // A mistyped key: ignored, it would leave the gate on the default policy, require-decision.
+      { owner: 'octo', name: 'typo', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'gate-polcy: require-accepted\n' }, pulls: [cachePullWithHeadConfig(1)] },
       // Valid YAML with a value the input's rules refuse.
       { owner: 'octo', name: 'badvalue', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: "@@"\n' }, pulls: [cachePullWithHeadConfig(1)] },
     ],
@@ -119,11 +121,23 @@ describe('the config file, as the runner runs the action', () => {
     expect(anthropic.requests.length).toBe(calls);
   });
 
-  it('fails a gate run whose config file is not valid YAML, with the file and the line in the log, and writes no check', async () => {
+  it('fails a gate run whose config file is not valid YAML, with the file and the line on its check and in the log, so no earlier success stands', async () => {
     const checks = github.state.checkRuns.length;
     const { result } = await runWith({ mode: 'gate' }, 'x', 'broken');
     expect(result.exitCode, result.stdout).toBe(1);
-    expect(result.stdout).toContain(`::error::${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9`);
-    expect(github.state.checkRuns.length).toBe(checks);
+    expect(result.stdout).toContain(`::error::The merge gate failed: ${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9`);
+    const written = github.state.checkRuns.slice(checks);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(written[0]!.output.summary).toContain(`The gate could not evaluate this head: ${CONFIG} on main is not valid YAML`);
+  });
+
+  it('fails a gate run whose config file has a mistyped key, naming the key it meant, instead of running on the default policy', async () => {
+    const checks = github.state.checkRuns.length;
+    const { result } = await runWith({ mode: 'gate' }, 'x', 'typo');
+    expect(result.exitCode, result.stdout).toBe(1);
+    const written = github.state.checkRuns.slice(checks);
+    expect(written.map((run) => run.conclusion)).toEqual(['action_required']);
+    expect(written[0]!.output.summary).toContain(`${CONFIG} on main: unknown key 'gate-polcy'; did you mean 'gate-policy'?`);
   });
 });

@@ -1,0 +1,31 @@
+import { getOctokit } from '@actions/github';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGateSource } from '../../src/github/check-runs.js';
+import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+
+/**
+ * A `pr-debate` check run the gate creates `in_progress` is completed even when the create call's answer
+ * is not one the gate can use: GitHub keeps such a check in progress, and a required one blocks merging
+ * without saying why (issue #23; found by an attack on the refactor).
+ */
+describe('startCheck', () => {
+  let scenario: GateScenario;
+  afterEach(async () => scenario?.close());
+
+  it('completes the check it created, action_required with the reason, when GitHub does not say which app wrote it', async () => {
+    scenario = await startGateScenario();
+    // GitHub's answer with `app: null` (the schema allows it): the gate could not tell its own records from others.
+    const fetchWithoutApp: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method !== 'POST' || !String(input).endsWith('/check-runs')) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...body, app: null }), { status: response.status, headers: response.headers });
+    };
+    const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url, request: { fetch: fetchWithoutApp } });
+    const source = createGateSource(octokit, { owner: OWNER, repo: REPO }, 'github-actions[bot]');
+    await expect(source.startCheck(scenario.pull.head.sha)).rejects.toThrow(/did not say which app wrote the check run/);
+    const check = scenario.checkOn(scenario.pull.head.sha)!;
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    expect(check.output.summary).toMatch(/^The gate could not evaluate this head: GitHub did not say which app/);
+  });
+});
