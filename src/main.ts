@@ -5,7 +5,7 @@ import { capSpending } from './llm/spending-cap.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { describeFailure } from './pipeline/step-error.js';
 import { createStopSignal } from './pipeline/stop-signal.js';
-import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
+import type { Log, StepOutputs } from './pipeline/pipeline-types.js';
 import { parseSettings, SettingsError, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
@@ -19,7 +19,7 @@ import { neutraliseCommands } from './report/sanitise.js';
 // workflow command; warnings, notices and group names are commands already, and core escapes their data.
 const log: Log = { info: (message) => core.info(neutraliseCommands(message)), warning: core.warning, notice: core.notice, group: core.group };
 
-const recorder: RunRecorder = {
+const stepOutputs: StepOutputs = {
   // Output names are the kebab-case of the fields (commentUrl: comment-url, gateConclusion: gate-conclusion).
   setOutputs: (outputs) => Object.entries(outputs).forEach(([name, value]) => core.setOutput(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value)),
   writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined, (error: unknown) => core.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
@@ -27,7 +27,7 @@ const recorder: RunRecorder = {
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
 function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Settings): void {
-  recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
+  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);
@@ -45,7 +45,7 @@ export async function run(): Promise<void> {
     const inputs = parseSettings(getInput, process.env, { lenient: true });
     for (const secret of [inputs.anthropicApiKey, inputs.openaiApiKey, inputs.githubToken, ...keySecrets(inputs.decisionSigningKey)]) if (secret) core.setSecret(secret);
     const payload = await readEventPayload(inputs.eventPath);
-    // Whether the event starts anything is settled from the inputs alone, before any API call; the config file is read only for a run.
+    // Whether the event starts anything is decided from the inputs alone, before any API call; the config file is read only for a run.
     const first = detectTrigger(inputs.eventName, payload, inputs);
     if (first.kind === 'skip' || first.kind === 'misconfigured') return endWithout(first, inputs);
     // Imported only now: `@actions/github` reads the event file when it loads, and ours is checked above.
@@ -65,7 +65,7 @@ export async function run(): Promise<void> {
     try {
       // One client per provider behind one router, under the spending cap (issue #12).
       const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: process.env, signal: stop.signal }), settings.maxCostUsd);
-      const result = await runPipeline({ github, models, log, recorder, stop: stop.signal }, settings, trigger);
+      const result = await runPipeline({ github, models, log, stepOutputs, stop: stop.signal }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       stop.dispose();

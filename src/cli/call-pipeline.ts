@@ -7,4 +7,4 @@ export { runPipeline } from '../pipeline/run-pipeline.js';
 export { describeFailure } from '../pipeline/step-error.js';
 export { runSecrets } from '../pipeline/run-context.js';
 export { RunStopped } from '../pipeline/stop-signal.js';
-export type { Log, PipelineClients, PipelineResult, RunRecorder } from '../pipeline/pipeline-types.js';
+export type { Log, PipelineClients, PipelineResult, StepOutputs } from '../pipeline/pipeline-types.js';

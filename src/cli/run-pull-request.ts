@@ -12,7 +12,7 @@ import type { Trigger } from '../trigger/detect-trigger.js';
 import { describeFailure, RunStopped, runPipeline, runSecrets } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
-import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
+import { createCapturingPublisher, NOT_POSTED } from './capture-publisher.js';
 import { createProgress, type Progress } from './print-progress.js';
 
 /** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
@@ -102,7 +102,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
+    const publisher = createCapturingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
     requireCliCredentials(settings);
     // As the action builds them: one client per provider behind one router, under the spending cap.
     const spending = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal }), settings.maxCostUsd);
@@ -110,8 +110,8 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (trigger.kind !== 'debate') throw new Error('unreachable: the CLI always debates');
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
-    const recorder = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, recorder, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
+    const stepOutputs = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
+    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, stop: controller.signal, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();
