@@ -5,7 +5,10 @@ import type { BudgetLedger } from './plan-budget.js';
 import { renderHunk, TAG_LENGTH } from './show-lines.js';
 import type { ChangedFile, Hunk, OmittedItem } from './evidence-types.js';
 
-/** What the evidence plan (not the debate plan, src/debate/plan.ts) shows of one file's diff: the parsed hunks and the rendered parts of its DIFF block. */
+/**
+ * What the evidence plan (not the debate plan, src/debate/plan.ts) shows of one file's diff: the parsed
+ * hunks and the rendered parts of its DIFF block.
+ */
 export interface PlannedDiff {
   path: string;
   /** The DIFF block's label after the path: the file's one-line description. */
