@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { describeFailure } from './pipeline/step-error.js';
-import type { Log, RunRecorder } from './pipeline/pipeline-types.js';
+import type { Log, StepOutputs } from './pipeline/pipeline-types.js';
 import { completeSettings, SettingsError, startSettings, type Settings } from './settings.js';
 import { readEventPayload } from './trigger/read-event-payload.js';
 import { defaultBranchOf } from './trigger/event-payloads.js';
@@ -12,7 +12,7 @@ import { neutraliseCommands } from './report/sanitise.js';
 // workflow command; warnings, notices and group names are commands already, and core escapes their data.
 const log: Log = { info: (message) => core.info(neutraliseCommands(message)), warning: core.warning, notice: core.notice, group: core.group };
 
-const recorder: RunRecorder = {
+const stepOutputs: StepOutputs = {
   // Output names are the kebab-case of the fields (commentUrl: comment-url, gateConclusion: gate-conclusion).
   setOutputs: (outputs) => Object.entries(outputs).forEach(([name, value]) => core.setOutput(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value)),
   writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined, (error: unknown) => core.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
@@ -20,7 +20,7 @@ const recorder: RunRecorder = {
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
 function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Pick<Settings, 'invalidInput'>): void {
-  recorder.setOutputs({ status: 'skipped', recommendation: 'none' });
+  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);
@@ -34,13 +34,13 @@ export async function run(): Promise<void> {
     const start = started.settings;
     for (const secret of [start.anthropicApiKey, start.openaiApiKey, start.githubToken, ...keySecrets(start.decisionSigningKey)]) if (secret) core.setSecret(secret);
     const payload = await readEventPayload(start.eventPath);
-    // Whether the event starts anything is settled from those alone, before any API call; the config file is read only for a run.
+    // Whether the event starts anything is decided from those alone, before any API call; the config file is read only for a run.
     const detected = detectTrigger(start.eventName, payload, start);
     // A run that starts nothing reads no config file: the other inputs are parsed only to name a bad one.
     if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, completeSettings(start, started.inputs, started));
     // The rest is loaded only for a run: Octokit (`@actions/github` reads the event file when it loads, and
     // ours is checked above), the config reader, the pipeline and the model clients.
-    const [{ createGitHubClients }, { readDefaultBranchFile }, { settleSettings, withOutOfScope }, { runPipeline }, { jobCancellation, startModels }] = await Promise.all([
+    const [{ createGitHubClients }, { readDefaultBranchFile }, { layerSettings, withOutOfScope }, { runPipeline }, { jobCancellation, startModels }] = await Promise.all([
       import('./github/create-octokit.js'),
       import('./github/read-default-branch-file.js'),
       import('./config/load-settings.js'),
@@ -48,7 +48,7 @@ export async function run(): Promise<void> {
       import('./pipeline/start-models.js'),
     ]);
     const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
-    const { settings, outOfScope, explain } = await settleSettings(started, {
+    const { settings, outOfScope, explain } = await layerSettings(started, {
       readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),
       // A config file that cannot be used is named in `invalidInput`: a command or a label gets a reply on the PR, the gate says it on its check.
       warn: (message) => core.warning(message),
@@ -58,7 +58,7 @@ export async function run(): Promise<void> {
     // One client per provider behind one router, under the spending cap (issue #12), and the deadline.
     const { models, stop, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
     try {
-      const result = await runPipeline({ github, models, log, recorder, stop }, settings, trigger);
+      const result = await runPipeline({ github, models, log, stepOutputs, stop }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       dispose();

@@ -71,7 +71,7 @@ export interface Settings {
   gatePolicy: GatePolicy;
   /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
   decisionSigningKey: string | undefined;
-  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature verifies. */
+  /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature holds. */
   decisionPublicKey: string | undefined;
   /** Input `required-label`: when set, only PRs carrying it need a decision. */
   requiredLabel: string | undefined;

@@ -9,7 +9,7 @@ import { matchesQuote, quotePatterns, type QuotePattern } from './match-quote.js
  */
 export type UnverifiedReason = 'no-such-file' | 'content-omitted' | 'line-out-of-range' | 'quote-mismatch';
 
-/** The reasons in the order the audit lists them, with the words people read. */
+/** The reasons in the order the tally lists them, with the words people read. */
 export const UNVERIFIED_REASONS: Record<UnverifiedReason, string> = {
   'no-such-file': 'no such file',
   'content-omitted': 'lines left out of the pack',
@@ -173,7 +173,7 @@ export const normaliseWhitespace = foldWhitespace;
  * spelling of the file (a model may add `./`, spaces or another Unicode form), so a link built from it
  * points at the real file.
  */
-export function auditCitation<T extends Citation>(citation: T, pack: EvidencePack): T & CheckedCitation {
+export function withCitationCheck<T extends Citation>(citation: T, pack: EvidencePack): T & CheckedCitation {
   return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
 }
 

@@ -8,4 +8,4 @@ export { describeFailure } from '../pipeline/step-error.js';
 export { runSecrets } from '../pipeline/run-context.js';
 export { RunStopped } from '../pipeline/stop-signal.js';
 export { startModels, type Cancellation } from '../pipeline/start-models.js';
-export type { Log, PipelineClients, PipelineResult, RunRecorder } from '../pipeline/pipeline-types.js';
+export type { Log, PipelineClients, PipelineResult, StepOutputs } from '../pipeline/pipeline-types.js';

@@ -8,7 +8,7 @@ import { MissingApiKey, requireCredentials, SettingsError, type Settings } from 
 import { describeFailure, RunStopped, runPipeline, runSecrets, startModels, type Cancellation } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
-import { createRecordingPublisher, NOT_POSTED } from './record-publisher.js';
+import { createCapturingPublisher, NOT_POSTED } from './capture-publisher.js';
 import { createProgress, type Progress } from './print-progress.js';
 
 /** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
@@ -86,7 +86,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createRecordingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
+    const publisher = createCapturingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
     requireCliCredentials(settings);
     // As the action builds them (src/pipeline/start-models.ts), with Ctrl-C as one more reason to stop. Until
     // here there is nothing to print, so Ctrl-C while the settings are read ends the process at once
@@ -96,8 +96,8 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     const models = progress.track(started.models);
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
-    const recorder = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, recorder, stop: started.stop, publisher, dryRun: !command.post }, settings, trigger);
+    const stepOutputs = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
+    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, stop: started.stop, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();

@@ -16,7 +16,7 @@ import { GATE_POLICIES } from '../gate/evaluate-policy.js';
 /**
  * Inputs a config file must not set: credentials (a committed file is public to every reader), per-job
  * switches, `decision` (the record one job hands to the next), and the label and command, which the
- * workflow's own `if:` filter names: the event must be settled before any API call (an unrelated comment
+ * workflow's own `if:` filter names: the event must be decided before any API call (an unrelated comment
  * costs nothing), so they stay with the workflow.
  */
 const NOT_CONFIGURABLE = new Set(['config-file', 'mode', 'decision', 'trigger-label', 'command']);

@@ -9,7 +9,7 @@ import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
  * Settings from three layers (contract section 11): workflow inputs that are set, then the repository
  * config file on the default branch, then the built-in defaults. One place for the action and the CLI,
  * in two steps so the trigger is decided before any API call: `startSettings` (`src/settings.ts`) reads
- * every input once and parses those the config file cannot set; {@link settleSettings} reads the config
+ * every input once and parses those the config file cannot set; {@link layerSettings} reads the config
  * file once and parses the rest once, layered. Nothing is parsed twice.
  *
  * "Set" means non-empty: the runner gives every input its action.yml default as `INPUT_*`, so
@@ -50,7 +50,7 @@ export interface LoadedSettings {
  * broken file never leaves an earlier `success` standing. Without `lenient` (the CLI) it throws.
  * @throws SettingsError naming the bad input, or the config file and its bad key, and how to fix it
  */
-export async function settleSettings(
+export async function layerSettings(
   started: StartedSettings,
   options: { readConfig?: (path: string) => Promise<DefaultBranchFile>; warn?: (message: string) => void } = {},
 ): Promise<LoadedSettings> {
@@ -93,7 +93,7 @@ export async function settleSettings(
 
 /**
  * Both steps at once, for a run that decides nothing between them (the CLI always debates).
- * @throws SettingsError as `startSettings` and {@link settleSettings}
+ * @throws SettingsError as `startSettings` and {@link layerSettings}
  */
 export async function loadSettings(options: {
   getInput: (name: string) => string | undefined;
@@ -102,7 +102,7 @@ export async function loadSettings(options: {
   warn: (message: string) => void;
   lenient?: boolean;
 }): Promise<LoadedSettings> {
-  return settleSettings(startSettings(options.getInput, options.env, options), options);
+  return layerSettings(startSettings(options.getInput, options.env, options), options);
 }
 
 async function readConfigFile(readConfig: (path: string) => Promise<DefaultBranchFile>, path: string): Promise<DefaultBranchFile> {

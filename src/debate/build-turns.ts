@@ -143,7 +143,7 @@ export function incompleteCross(positionId: string, model: string, error: string
  * counts as conceded (issue #4), unless the target's turn failed.
  * @param turn the target's turn, or undefined when the target had dropped out before it could answer
  */
-export function settleAttack(attack: Attack, turn: CrossTurn | undefined): AttackOutcome {
+export function outcomeOfAttack(attack: Attack, turn: CrossTurn | undefined): AttackOutcome {
   if (!turn) return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} had dropped out after a failed turn` };
   if (turn.status === 'incomplete') return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
   const answer = turn.answers.find((a) => a.attackId === attack.id);

@@ -3,12 +3,12 @@ import { checkScript, proseOf, type Script } from './language.js';
 import { ZERO_USAGE } from '../usage/price-usage.js';
 import { CallNotMade, CallStopped, ModelReplyError, type CallMeta, type EarlyStop, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
-import { planFanOut } from './warm-prompt-cache.js';
-import type { CallRecord } from './debate-types.js';
+import { chooseFanOut } from './warm-prompt-cache.js';
+import type { CallLogEntry } from './debate-types.js';
 
 /**
  * Every model call of a run goes through here: the shared prefix, the repair retry, the language
- * check, the prompt-cache warm-up before a fan-out (`warm-prompt-cache.ts`) and the call records.
+ * check, the prompt-cache warm-up before a fan-out (`warm-prompt-cache.ts`) and the call log.
  * Pure over {@link ModelClient}.
  */
 
@@ -39,7 +39,7 @@ export type Attempt<T> =
 /** The call runner of one debate. */
 export interface Caller {
   /** Every call made so far, in the order they finished. */
-  calls: CallRecord[];
+  calls: CallLogEntry[];
   /**
    * Makes a call; an unusable reply (malformed, schema violation, cut at `max_tokens`, refused, or in
    * the wrong script) gets one repair retry that names the problem (issue #4, rules). API errors get
@@ -49,7 +49,7 @@ export interface Caller {
   attempt<T>(spec: CallSpec<T>): Promise<Attempt<T>>;
   /**
    * {@link attempt} for the parallel calls of a phase. Calls that share a prefix the cache does not hold
-   * yet go out after a warm-up call, or behind a leader, whichever costs less (`planFanOut`).
+   * yet go out after a warm-up call, or behind a leader, whichever costs less (`chooseFanOut`).
    * @returns the attempts in the order of `specs`
    */
   attemptAll<T>(specs: CallSpec<T>[]): Promise<Attempt<T>[]>;
@@ -69,7 +69,7 @@ export interface Caller {
  * @param script the script replies must be written in (language rule), or undefined to skip the check
  */
 export function createCaller(client: ModelClient, prefix: { system: string; evidence: string }, script: Script | undefined): Caller {
-  const calls: CallRecord[] = [];
+  const calls: CallLogEntry[] = [];
   let stoppedBy: EarlyStop | undefined;
   // Prefixes a completed call has written: readable by any later call, whatever the API's reading.
   const written = new Set<string>();
@@ -82,7 +82,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
 
   const once = async <T>(spec: CallSpec<T>, instructions: string, meta: { retry: boolean; warmUp?: boolean; onStart?: () => void }): Promise<ModelReply<T>> => {
     const started = Date.now();
-    const record = (ok: boolean, model: string, usage: CallRecord['usage']) =>
+    const logCall = (ok: boolean, model: string, usage: CallLogEntry['usage']) =>
       calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry: meta.retry });
     try {
       const reply = await client.complete({
@@ -99,14 +99,14 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
         ...(meta.onStart ? { onStart: meta.onStart } : {}),
       });
       written.add(keyOf(spec));
-      record(true, reply.model, reply.usage);
+      logCall(true, reply.model, reply.usage);
       return reply;
     } catch (error) {
       // A reply that arrived, usable or not, was answered: its prefix is in the cache.
       if (error instanceof ModelReplyError) written.add(keyOf(spec));
       if (error instanceof CallStopped && (!stoppedBy || (stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))) stoppedBy = error.stop;
-      // A call the client never sent (the spending cap) is no call: it is not recorded.
-      if (!(error instanceof CallNotMade)) record(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
+      // A call the client never sent (the spending cap) is no call: it is not logged.
+      if (!(error instanceof CallNotMade)) logCall(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
       throw error;
     } finally {
       meta.onStart?.();
@@ -135,7 +135,7 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
       const prefixChars = prefix.system.length + prefix.evidence.length;
       const cachedChars = written.has(key) ? prefixChars + (first.transcript?.length ?? 0) : first.transcript && written.has(evidenceKey) ? prefixChars : 0;
       const totalChars = prefixChars + (first.transcript?.length ?? 0);
-      const fanOut = planFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
+      const fanOut = chooseFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
       if (fanOut === 'warm-up') {
         const warmed = warmUp(first);
         for (const i of members) results[i] = warmed.then(() => attemptWith(specs[i]!));

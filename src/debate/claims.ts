@@ -1,7 +1,7 @@
-import { auditCitations } from '../citations/audit-citations.js';
+import { tallyCitations } from '../citations/tally-citations.js';
 import { formatCitationRef, type Citation } from '../citations/citation.js';
 import { referencesAsCitations } from '../citations/check-references.js';
-import { auditCitation, type CheckedCitation } from '../citations/verify-citations.js';
+import { withCitationCheck, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { mechanicalTag } from './claim-rules.js';
 import type { Audit } from './schemas.js';
@@ -17,7 +17,7 @@ export function makeClaim(
   fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
   pack: EvidencePack,
 ): Claim {
-  const citations: CheckedCitation[] = fields.citations.map((c) => auditCitation(c, pack));
+  const citations: CheckedCitation[] = fields.citations.map((c) => withCitationCheck(c, pack));
   const references = referencesAsCitations([fields.text, fields.reasoning], pack);
   return {
     id: fields.id,
@@ -106,7 +106,7 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
   for (const claim of ownClaims(transcript)) {
     if (!claim.outOfScope) citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
   }
-  return new Map([...citations].map(([id, list]) => [id, auditCitations(list)]));
+  return new Map([...citations].map(([id, list]) => [id, tallyCitations(list)]));
 }
 
 /**

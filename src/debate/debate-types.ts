@@ -1,4 +1,4 @@
-import type { CitationAudit } from '../citations/audit-citations.js';
+import type { CitationTally } from '../citations/tally-citations.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { RunUsage } from '../usage/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
@@ -148,11 +148,11 @@ export interface AuditResult {
   notes: string[];
 }
 
-/** Verified and unverified citation counts of one position's own advocate (openings, cross-examination), with the unverified ones by reason (`src/citations/audit-citations.ts`). */
+/** Verified and unverified citation counts of one position's own advocate (openings, cross-examination), with the unverified ones by reason (`src/citations/tally-citations.ts`). */
 export interface CitationCounts {
   verified: number;
   unverified: number;
-  reasons?: CitationAudit['reasons'];
+  reasons?: CitationTally['reasons'];
 }
 
 /** Position statuses after the engine's rules: the judge's three, and `conceded` for a surrender. */
@@ -179,8 +179,8 @@ export interface JudgeRun {
   error: string | undefined;
 }
 
-/** One model call of the run, for the footer and the record. */
-export interface CallRecord {
+/** One entry of the run's call log (one model call), for the footer and the decision record's usage. */
+export interface CallLogEntry {
   role: ModelRole;
   /** What the call was for, e.g. `opening`, `cross-examination 1`, `judge (order B, A)`. */
   purpose: string;
@@ -229,7 +229,7 @@ export interface DebateResult {
   completion: Completion;
   /** What went wrong, for a degraded or aborted run. */
   problems: string[];
-  calls: CallRecord[];
+  calls: CallLogEntry[];
   /** Token totals and cost of `calls`, computed once when the debate ends. */
   usage: RunUsage;
   /** Why the run stopped making calls before the debate finished (the spending cap, the stop signal); undefined when nothing stopped it. */
@@ -237,4 +237,4 @@ export interface DebateResult {
 }
 
 /** What the debate stage produced. */
-export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallRecord[]; usage: RunUsage } | DebateResult;
+export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage } | DebateResult;

@@ -1,4 +1,4 @@
-import { auditCitation } from '../citations/verify-citations.js';
+import { withCitationCheck } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { Ruling } from './schemas.js';
 import type { FinalRuling, Position, PositionStatus } from './debate-types.js';
@@ -43,7 +43,7 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
   const positions: FinalRuling['positions'] = ctx.positions.map((position) => {
     const given = ruling.positions[position.id];
     if (!given) throw new Error(`The ruling has no entry for position ${position.id}: it was validated against another debate's schema.`);
-    const defeating = given.defeating_citations.map((c) => auditCitation(c, ctx.pack));
+    const defeating = given.defeating_citations.map((c) => withCitationCheck(c, ctx.pack));
     let status: PositionStatus = given.status;
     if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
       violations.push({

@@ -130,7 +130,7 @@ export abstract class CallStopped extends Error {
 
 /**
  * A call the client refused without sending it (the spending cap, `src/llm/spending-cap.ts`): it failed,
- * but no request was made, so the run's call records leave it out.
+ * but no request was made, so the run's call log leaves it out.
  */
 export abstract class CallNotMade extends CallStopped {
   override name = 'CallNotMade';

@@ -1,4 +1,4 @@
-import { tagCitationForModels, tagReferenceForModels } from '../citations/audit-citations.js';
+import { tagCitationForModels, tagReferenceForModels } from '../citations/tally-citations.js';
 import { explainTag } from './claim-rules.js';
 import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
 

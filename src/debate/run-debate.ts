@@ -14,7 +14,7 @@ import { swapSteelmans } from './phases/swap-steelmans.js';
 import { advocateModelsFor, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
-import type { CallRecord, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {
@@ -103,7 +103,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
 
 /** What framing alone produced, for a plan that waits for confirmation (input `confirm-plan`). */
 export type FramedPositions =
-  | { kind: 'not-contested'; framing: Framing; calls: CallRecord[]; usage: RunUsage }
+  | { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage }
   | {
       kind: 'framed';
       framing: Framing;
@@ -115,7 +115,7 @@ export type FramedPositions =
       outOfScope: string[];
       /** What the engine changed (positions cut to four) and what went wrong (a repaired reply). */
       notes: string[];
-      calls: CallRecord[];
+      calls: CallLogEntry[];
       usage: RunUsage;
     };
 

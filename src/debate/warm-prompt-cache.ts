@@ -46,7 +46,7 @@ export type FanOut = 'direct' | 'warm-up' | 'leader';
  * Picks the strategy with the smaller extra cost under the worse of the two readings (characters
  * stand in for tokens: only their ratio matters).
  */
-export function planFanOut(group: PrefixGroup): FanOut {
+export function chooseFanOut(group: PrefixGroup): FanOut {
   if (group.calls < 2 || group.newChars === 0) return 'direct';
   // With a warm-up every call of the group reads the whole prefix; with a leader, the leader writes the new part.
   const warmUpExtra = CACHE_READ_MULTIPLIER * (group.cachedChars + group.newChars) + group.warmUpChars;

@@ -22,7 +22,7 @@ export const evalCaseSchema = z.strictObject({
   rfc: z.string().min(1).optional().describe('the design document at the head, as --rfc'),
   positions: z.tuple([z.string().min(1), z.string().min(1)]).describe('position A, then position B'),
   right: z.enum(['A', 'B']).describe('the position the evidence shows to be right'),
-  why: z.string().min(1).describe('why, citing the lines that settle it'),
+  why: z.string().min(1).describe('why, citing the lines that decide it'),
   source: z.string().min(1).describe('where the snapshot comes from, e.g. "npm express 4.19.2 -> 5.0.0, files trimmed"'),
 });
 

@@ -1,4 +1,4 @@
-import { auditCitation } from '../citations/verify-citations.js';
+import { withCitationCheck } from '../citations/verify-citations.js';
 import { createCaller } from '../debate/call-models.js';
 import { expectedScript, languageRule, type LanguageSetting } from '../debate/language.js';
 import type { ModelClient } from '../debate/model-client.js';
@@ -150,7 +150,7 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, voters:
       for (const citation of position.defeating_citations) {
         const side = citations[other(position.id)];
         side.total += 1;
-        if (auditCitation(citation, input.pack).check.status !== 'verified') side.unverified += 1;
+        if (withCitationCheck(citation, input.pack).check.status !== 'verified') side.unverified += 1;
       }
     }
   }

@@ -38,7 +38,7 @@ const NONE_NOTE =
  * @param inputRfc value of the `rfc-path` input (a path or a glob)
  * @param files the PR's changed files
  * @param body the PR body, and the PR's HTML URL (`https://github.com/o/r/pull/1`) to recognise blob links of this repository
- * @returns the choice when an explicit source decides, else `candidates` to check at the head with {@link settleRfc}
+ * @returns the choice when an explicit source decides, else `candidates` to check at the head with {@link pickExistingRfc}
  */
 export function chooseRfc(
   commandRfc: string | undefined,
@@ -61,8 +61,8 @@ export function chooseRfc(
     .filter((f) => RFC_FOLDERS.some((folder) => f.path.toLowerCase().startsWith(`${folder}/`)))
     .map((f) => f.path);
   const mentioned = documentsInBody(body.text, body.pullHtmlUrl);
-  const settled = settleRfc({ body: mentioned, changed }, new Set([...mentioned, ...changed]));
-  return { ...settled, candidates: { body: mentioned, changed } };
+  const picked = pickExistingRfc({ body: mentioned, changed }, new Set([...mentioned, ...changed]));
+  return { ...picked, candidates: { body: mentioned, changed } };
 }
 
 /**
@@ -70,7 +70,7 @@ export function chooseRfc(
  * @param candidates body mentions and changed design documents, from {@link chooseRfc}
  * @param existing the candidate paths that exist at the head commit
  */
-export function settleRfc(candidates: { body: string[]; changed: string[] }, existing: Set<string>): RfcChoice {
+export function pickExistingRfc(candidates: { body: string[]; changed: string[] }, existing: Set<string>): RfcChoice {
   const body = candidates.body.filter((p) => existing.has(p));
   if (body.length > 0) return { paths: body, source: 'body', note: `RFC named in the PR body: ${names(body)}` };
   const changed = candidates.changed.filter((p) => existing.has(p));

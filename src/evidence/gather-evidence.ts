@@ -1,7 +1,7 @@
 import { packEvidence } from './build-evidence-pack.js';
 import { classifyFiles } from './describe-change.js';
 import { lowPriorityClassifier } from './file-priority.js';
-import { chooseRfc, names, settleRfc } from './find-rfc.js';
+import { chooseRfc, names, pickExistingRfc } from './find-rfc.js';
 import { completePlan, contentCandidates, contentsToRead, estimateContentChars } from './plan-contents.js';
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
@@ -103,18 +103,18 @@ export async function gatherEvidence(
     const read = first.texts.get(path);
     return read !== undefined && 'text' in read ? read.text : undefined;
   };
-  const settled = explicit ? choice : settleRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')));
+  const picked = explicit ? choice : pickExistingRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')));
   const documents: RfcDocument[] = [];
   const missing: string[] = [];
-  for (const path of settled.paths) {
+  for (const path of picked.paths) {
     const text = textOf(path);
     if (text === undefined || text.includes('\u0000')) missing.push(path);
     else documents.push({ path, content: text });
   }
   const note =
     missing.length === 0
-      ? settled.note
-      : `${settled.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
+      ? picked.note
+      : `${picked.note}; not found as a text file at the head commit: ${names(missing)}${documents.length === 0 ? ', so the debate runs on the diff alone' : ''}.`;
   const lowPriority = lowPriorityClassifier(textOf('.gitattributes'));
   // Past GitHub's limits: the rest of the file list from the git trees, and diffs GitHub did not send.
   const completed = await completeChanges(source, pull, classified, lowPriority);

@@ -5,6 +5,7 @@ import { CHARS_PER_TOKEN, fileBlockChars, showLine, splitLines } from './show-li
 import type { ChangedFile } from './evidence-types.js';
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Tiers 4 and 5 of the plan (see plan-evidence.ts): which full head contents to read, chosen by their
  * estimated size before reading, then the read contents placed by their exact size, and the hunks of
  * generated, lock and vendored files in what is left.
@@ -37,6 +38,7 @@ export function contentLabel(status: ChangedFile['status']): string {
 }
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * The contents worth reading: in the budget's order, those whose size (estimated, in characters) fits
  * the room the plan leaves after tier 3. Does not change the plan.
  * @param sizes estimated characters by path; a candidate without one is not read
@@ -56,6 +58,7 @@ export function contentsToRead(plan: EvidencePlan, sizes: Map<string, number>): 
 }
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Completes the plan in place: tier 4, the read contents by exact size in the budget's order (a
  * candidate without a text is "not read"; a binary one is named), then tier 5.
  * @param texts head contents by path, as read

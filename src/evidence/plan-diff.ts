@@ -5,7 +5,10 @@ import type { BudgetLedger } from './plan-budget.js';
 import { renderHunk, TAG_LENGTH } from './show-lines.js';
 import type { ChangedFile, Hunk, OmittedItem } from './evidence-types.js';
 
-/** What the pack shows of one file's diff: the parsed hunks and the rendered parts of its DIFF block. */
+/**
+ * What the evidence plan (not the debate plan, src/debate/plan.ts) shows of one file's diff: the parsed
+ * hunks and the rendered parts of its DIFF block.
+ */
 export interface PlannedDiff {
   path: string;
   /** The DIFF block's label after the path: the file's one-line description. */
@@ -60,9 +63,10 @@ export function placeDiff(
 }
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Places a file's diff within the budget (tiers 3 and 5 of the plan): whole when it fits, else its
  * leading hunks and the next hunk cut at a line when at least {@link MIN_CUT_LINES} of its lines fit,
- * else nothing. Charges the ledger, sets the file's list state, and records what was left out.
+ * else nothing. Charges the ledger, sets the file's list state, and notes what was left out.
  * A diff for which not even a cut hunk has room is left out without parsing (on a huge PR most are).
  * @returns the planned diff, or undefined when nothing of it is shown
  */

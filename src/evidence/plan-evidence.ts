@@ -7,6 +7,7 @@ import { CHARS_PER_TOKEN, delimiters, fileBlockChars, sectionChars, showLine, sp
 import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * The budget planner: decides what of the PR the evidence pack shows. Pure; every tier is planned once
  * per run, in two steps around the one read of full contents: {@link planEvidence} plans tiers 1-3 from
  * the hunks (nothing read yet) and leaves the room for the rest; `contentsToRead` (plan-contents.ts)
@@ -44,7 +45,7 @@ export const NAME_SHARE = 0.5;
 /** Share of the budget the folder lines of the files left unnamed may take; deeper folders are used while they fit. */
 export const GROUP_SHARE = 0.08;
 
-/** Input of {@link planEvidence}. */
+/** Input of {@link planEvidence} (the evidence plan; not the debate plan, src/debate/plan.ts). */
 export interface PlanInput {
   pull: PullRequestInfo;
   /** The PR's files as listed (possibly fewer than `pull.changedFiles`), classified by `classifyFiles`. */
@@ -59,21 +60,24 @@ export interface PlanInput {
   notes?: string[];
 }
 
-/** An RFC document as the pack shows it: its lines, shaped, and how many of them fit. */
+/** An RFC document as the evidence plan shows it: its lines, shaped, and how many of them fit. */
 export interface PlannedRfc {
   path: string;
   lines: string[];
   shown: number;
 }
 
-/** A full head content the pack shows: its shaped lines and its FILE block's label after the path. */
+/** A full head content the evidence plan shows: its shaped lines and its FILE block's label after the path. */
 export interface PlannedContent {
   path: string;
   label: string;
   lines: string[];
 }
 
-/** What the pack shows of the PR, decided within the budget; rendered by `renderEvidence`, indexed by `indexEvidence`. */
+/**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
+ * What the pack shows of the PR, decided within the budget; rendered by `renderEvidence`, indexed by `indexEvidence`.
+ */
 export interface EvidencePlan {
   input: PlanInput;
   classify: LowPriorityClassifier;
@@ -102,6 +106,7 @@ export interface EvidencePlan {
 }
 
 /**
+ * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Plans tiers 1-3: the fixed parts, the RFC documents and the hunks of source files.
  * @returns the plan so far; `ledger.limit - ledger.used` is the room left for full contents and low-priority hunks
  */
@@ -205,7 +210,7 @@ function compactList(files: ChangedFile[], states: Map<string, FileState>, class
   return { named, depth, chars: chars + 1 + groupChars(rest, states, depth) };
 }
 
-/** Places a file's diff into the plan at its tier (see `placeDiff`). */
+/** Places a file's diff into the evidence plan (not the debate plan) at its tier (see `placeDiff`). */
 export function placeInto(plan: EvidencePlan, file: ChangedFile, tier: 'hunks' | 'lowPriority'): void {
   const leftOut = (item: OmittedItem) => {
     plan.omitted.push(item);

@@ -26,7 +26,7 @@ export const CHECK_TITLES = {
   otherPullLacks: 'Another PR on this commit lacks a decision',
   /** The debate's own check, on a commit that is the head of other open PRs too. */
   headShared: 'Head shared with another PR',
-  groupNotVerified: 'Merge group not verified',
+  groupUnattributed: 'Merge group not verified',
   groupPasses: 'Every PR has a decision',
   groupLacks: 'A PR in the group lacks a decision',
   /** A gate run that failed after starting its check. */

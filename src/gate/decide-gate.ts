@@ -3,13 +3,13 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
 import type { FoundRecord } from './select-record.js';
-import type { Verification } from './sign-record.js';
+import type { SignatureCheck } from './sign-record.js';
 
 /**
  * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
  *
  * exempt-label added by someone with write permission → success; required-label set and absent →
- * success; no record → not passing unless gate-policy is off; a signature that does not verify →
+ * success; no record → not passing unless gate-policy is off; a signature that does not hold →
  * failure; a `digest_version` this gate does not know → stale; a record for this head, or for an earlier
  * head with the same `content_digest` → by policy, on the record's own signed `evidence.truncated`; a
  * record for an earlier head whose evidence changed → stale (action_required, naming both SHAs); the
@@ -44,7 +44,7 @@ export interface GateInput {
   exemptAddedBy: { login: string | undefined; canWrite: boolean } | undefined;
   newest: FoundRecord | undefined;
   /** Set when `decision-public-key` is given: the newest record's signature check. */
-  verification: Verification | undefined;
+  signatureCheck: SignatureCheck | undefined;
   /** The evidence rebuilt for this head (no model call); undefined when no record of another head needs comparing. */
   current: { headSha: string; contentDigest: string } | undefined;
 }
@@ -69,8 +69,8 @@ export function decideGate(input: GateInput): GateVerdict {
   }
   const { record } = found;
   const link = found.link ? ` [The debate](${found.link}).` : '';
-  if (input.verification && !input.verification.ok) {
-    return verdict('failure', `The newest decision record for this PR was rejected: ${input.verification.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', CHECK_TITLES.rejected);
+  if (input.signatureCheck && !input.signatureCheck.ok) {
+    return verdict('failure', `The newest decision record for this PR was rejected: ${input.signatureCheck.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', CHECK_TITLES.rejected);
   }
   const version = record.digest_version ?? 1;
   if (version !== DIGEST_VERSION) {
@@ -107,9 +107,9 @@ function verdict(conclusion: GateConclusion, summary: string, record: DecisionRe
  */
 export function decideMergeGroup(pulls: { number: number; verdict: GateVerdict }[], unattributed: string[]): GateVerdict {
   if (unattributed.length > 0) {
-    return verdict('action_required', `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`, undefined, 'none', CHECK_TITLES.groupNotVerified);
+    return verdict('action_required', `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`, undefined, 'none', CHECK_TITLES.groupUnattributed);
   }
-  if (pulls.length === 0) return verdict('action_required', 'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.', undefined, 'none', CHECK_TITLES.groupNotVerified);
+  if (pulls.length === 0) return verdict('action_required', 'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.', undefined, 'none', CHECK_TITLES.groupUnattributed);
   const failing = pulls.filter((p) => p.verdict.conclusion !== 'success');
   if (failing.length === 0) return verdict('success', `Every PR in the merge group passes on its own head: ${pulls.map((p) => `#${p.number}`).join(', ')}.`, undefined, 'this-head', CHECK_TITLES.groupPasses);
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';

@@ -7,7 +7,7 @@ import type { GatePolicy } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
 import { holdCheck } from './hold-check.js';
 import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-record.js';
-import { verifyRecord, type Verification } from './sign-record.js';
+import { checkSignature, type SignatureCheck } from './sign-record.js';
 
 /**
  * `mode: gate` (contract section 9): sets the `pr-debate` check run on a PR head, or on a merge
@@ -75,7 +75,7 @@ export interface GateConfig {
   policy: GatePolicy;
   requiredLabel: string | undefined;
   exemptLabel: string;
-  verifyingKey: CryptoKey | undefined;
+  publicKey: CryptoKey | undefined;
   /** A record handed over by the debate job of the same workflow run (input `decision`), if any. */
   handedOver: DecisionRecord | undefined;
 }
@@ -142,7 +142,7 @@ export function checkOutput(verdict: GateVerdict, detailsUrl: string | undefined
 
 /**
  * The verdict for one PR on its head: the newest record (by check-run order; with a
- * `decision-public-key`, the newest whose signature verifies) among the `pr-debate` check runs of the
+ * `decision-public-key`, the newest whose signature holds) among the `pr-debate` check runs of the
  * gate's own app on the head, the head before the push and the heads the debate comments name, plus a
  * handed-over record. Check runs are listed on those commits only, not on each of the PR's commits.
  * @param appId the gate's own app (`app.id` of the check run it created)
@@ -160,10 +160,10 @@ export async function evaluatePull(
   const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))]);
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
-  const { found, verification } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.verifyingKey);
+  const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
   // Evidence is rebuilt only to carry a trusted record of another head forward.
   const record = found?.record;
-  const needsEvidence = record !== undefined && verification?.ok !== false && record.head_sha !== pull.headSha && (record.digest_version ?? 1) === DIGEST_VERSION;
+  const needsEvidence = record !== undefined && signatureCheck?.ok !== false && record.head_sha !== pull.headSha && (record.digest_version ?? 1) === DIGEST_VERSION;
   const current = needsEvidence ? await deps.rebuildEvidence(pullNumber) : undefined;
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
@@ -175,7 +175,7 @@ export async function evaluatePull(
     exemptLabel: config.exemptLabel,
     exemptAddedBy: carriesExempt ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) } : undefined,
     newest: found,
-    verification,
+    signatureCheck,
     current,
   });
   return { headSha: pull.headSha, verdict, found };
@@ -183,18 +183,18 @@ export async function evaluatePull(
 
 /**
  * The record of record among candidates, newest first: without a key, the newest; with one, the newest
- * whose signature verifies, so an unsigned or forged record, however new, neither wins nor hides a
- * genuine one. When none verifies, the newest with why it was rejected.
+ * whose signature holds, so an unsigned or forged record, however new, neither wins nor hides a
+ * genuine one. When none holds, the newest with why it was rejected.
  */
-async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefined): Promise<{ found: FoundRecord | undefined; verification: Verification | undefined }> {
-  if (!key) return { found: candidates[0], verification: undefined };
-  let rejected: { found: FoundRecord; verification: Verification } | undefined;
+async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefined): Promise<{ found: FoundRecord | undefined; signatureCheck: SignatureCheck | undefined }> {
+  if (!key) return { found: candidates[0], signatureCheck: undefined };
+  let rejected: { found: FoundRecord; signatureCheck: SignatureCheck } | undefined;
   for (const candidate of candidates) {
-    const verification = await verifyRecord(candidate.record, key);
-    if (verification.ok) return { found: candidate, verification };
-    rejected ??= { found: candidate, verification };
+    const signatureCheck = await checkSignature(candidate.record, key);
+    if (signatureCheck.ok) return { found: candidate, signatureCheck };
+    rejected ??= { found: candidate, signatureCheck };
   }
-  return rejected ?? { found: undefined, verification: undefined };
+  return rejected ?? { found: undefined, signatureCheck: undefined };
 }
 
 function unique(values: string[]): string[] {

@@ -3,17 +3,17 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
 
 /**
- * Signing and verifying decision records (contract sections 5 and 8): a compact JWS, algorithm EdDSA
- * (Ed25519, RFC 8037), whose payload is the canonical JSON of the record without its `signature` field.
- * The payload travels inside the JWS, so verification also checks it equals the record it sits in: a
- * record edited after signing, or a valid signature copied onto another record, does not verify.
+ * Signing decision records and checking their signatures (contract sections 5 and 8): a compact JWS,
+ * algorithm EdDSA (Ed25519, RFC 8037), whose payload is the canonical JSON of the record without its `signature` field.
+ * The payload travels inside the JWS, so the signature check also compares it with the record it sits in: a
+ * record edited after signing, or a valid signature copied onto another record, does not hold.
  * Keys are read with `jose`; no key ever appears in a message.
  */
 
 /** The key pair the run was given; either may be absent. */
 export interface DecisionKeys {
   signing: CryptoKey | undefined;
-  verifying: CryptoKey | undefined;
+  publicKey: CryptoKey | undefined;
 }
 
 /** Thrown for a key input that is not an Ed25519 key in the expected PEM form; the message names the input. */
@@ -36,8 +36,8 @@ const GENERATE = 'create a pair with `openssl genpkey -algorithm ed25519 -out si
  */
 export async function importDecisionKeys(pems: { signingKey: string | undefined; publicKey: string | undefined }): Promise<DecisionKeys> {
   const signing = pems.signingKey === undefined ? undefined : await importKey(() => importPKCS8(normalisePem(pems.signingKey!), 'EdDSA'), 'decision-signing-key', 'an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)');
-  const verifying = pems.publicKey === undefined ? undefined : await importKey(() => importSPKI(normalisePem(pems.publicKey!), 'EdDSA'), 'decision-public-key', 'an Ed25519 public key in SPKI PEM (-----BEGIN PUBLIC KEY-----)');
-  return { signing, verifying };
+  const publicKey = pems.publicKey === undefined ? undefined : await importKey(() => importSPKI(normalisePem(pems.publicKey!), 'EdDSA'), 'decision-public-key', 'an Ed25519 public key in SPKI PEM (-----BEGIN PUBLIC KEY-----)');
+  return { signing, publicKey };
 }
 
 async function importKey(load: () => Promise<CryptoKey>, input: string, what: string): Promise<CryptoKey> {
@@ -77,15 +77,15 @@ export async function signRecord(record: DecisionRecord, key: CryptoKey): Promis
   return { ...record, signature: jws };
 }
 
-/** Whether a record's signature verifies, and if not, why (one clause, for the check run summary). */
-export type Verification = { ok: true } | { ok: false; reason: string };
+/** Whether a record's signature holds, and if not, why (one clause, for the check run summary). */
+export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 
 /**
- * Verifies a record's signature with the public key.
- * @returns `ok` only when the JWS is EdDSA, its signature verifies under `key`, and its payload is
+ * Checks a record's signature with the public key (`decision-public-key`).
+ * @returns `ok` only when the JWS is EdDSA, its signature holds under `key`, and its payload is
  *   exactly this record's {@link signedPayload}
  */
-export async function verifyRecord(record: DecisionRecord, key: CryptoKey): Promise<Verification> {
+export async function checkSignature(record: DecisionRecord, key: CryptoKey): Promise<SignatureCheck> {
   if (record.signature === null) return { ok: false, reason: 'the record is not signed' };
   try {
     if (decodeProtectedHeader(record.signature).alg !== 'EdDSA') return { ok: false, reason: 'the signature is not EdDSA' };

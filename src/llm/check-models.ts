@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
-import type { CallRecord } from '../debate/debate-types.js';
+import type { CallLogEntry } from '../debate/debate-types.js';
 import { priceOf, ZERO_USAGE } from '../usage/price-usage.js';
 import { DEAREST_PRICE } from '../usage/prices.js';
 import { claudeModelFacts, outputBudget } from './claude-models.js';
@@ -85,7 +85,7 @@ export interface PreflightResult {
   /** What a provider said about the rest of the run (structured outputs switched off), for the log and the comment's notes. */
   notes: string[];
   /** The pre-flight calls, one per distinct model, so the record's usage and cost count them as the cap does. */
-  calls: CallRecord[];
+  calls: CallLogEntry[];
 }
 
 /** The inputs that name each role's model, for messages. */
@@ -106,22 +106,22 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
  */
 export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
   const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel])];
-  const calls: CallRecord[] = [];
+  const calls: CallLogEntry[] = [];
   const notices = new Set<string>();
   const answers = await Promise.all(
     distinct.map(async (model) => {
       const started = Date.now();
-      const recordCall = (usage: TokenUsage, ok: boolean, answered = model) =>
+      const logCall = (usage: TokenUsage, ok: boolean, answered = model) =>
         calls.push({ role: 'moderator', purpose: 'pre-flight', positionId: undefined, model: answered, usage, durationMs: Date.now() - started, ok, retry: false });
       try {
         const reply = await client.complete({ role: 'moderator', model, system: prompt.system, evidence: 'pr-debate pre-flight', instructions: prompt.instructions, format: readySchema, schema: readySchema, maxTokens: PREFLIGHT_MAX_TOKENS, meta: { phase: 'preflight', retry: false } });
-        recordCall(reply.usage, true, reply.model);
+        logCall(reply.usage, true, reply.model);
         if (reply.notice) notices.add(reply.notice);
         return undefined;
       } catch (error) {
         // A reply that arrived but is not the JSON asked for (cut at the token cap, say) still proves the model answers.
         if (error instanceof ModelReplyError) {
-          recordCall(error.usage ?? ZERO_USAGE, false);
+          logCall(error.usage ?? ZERO_USAGE, false);
           return undefined;
         }
         // What the provider answered (or that it did not); anything else (the run stopped, the cap) is not about this model.

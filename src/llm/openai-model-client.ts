@@ -181,17 +181,17 @@ function withoutDefaults(schema: Record<string, unknown>): Record<string, unknow
   for (const [key, child] of Object.entries(schema)) {
     if (key === 'default') continue;
     const isMap = key === 'properties' || key === '$defs' || key === 'definitions';
-    out[key] = isMap && isRecord(child) ? Object.fromEntries(Object.entries(child).map(([name, value]) => [name, strip(value)])) : strip(child);
+    out[key] = isMap && isPlainObject(child) ? Object.fromEntries(Object.entries(child).map(([name, value]) => [name, strip(value)])) : strip(child);
   }
   return out;
 }
 
 function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip);
-  return isRecord(node) ? withoutDefaults(node) : node;
+  return isPlainObject(node) ? withoutDefaults(node) : node;
 }
 
-function isRecord(node: unknown): node is Record<string, unknown> {
+function isPlainObject(node: unknown): node is Record<string, unknown> {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
 

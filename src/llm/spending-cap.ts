@@ -10,8 +10,8 @@ import { outputBudget } from './claude-models.js';
  * Before each call its worst case is priced: every input token at the dearer of the model's input and
  * cache-write rates plus the `max_tokens` the call is sent with (`outputBudget`: the reply's `maxTokens` and
  * room for thinking at the role's effort, which thinking tokens count toward) (a model without a known price at the dearest known
- * rates). Calls in flight hold their worst case as a reservation until they settle and their actual
- * usage is counted; a call that does not fit waits for calls in flight to settle (their actual cost is
+ * rates). Calls in flight hold their worst case as a reservation until they end and their actual
+ * usage is counted; a call that does not fit waits for calls in flight to end (their actual cost is
  * usually far below their reservation) and is refused only if it still does not fit. From the first
  * refusal on every later call is refused too, so the run stops there rather than skipping ahead to
  * cheaper calls. Hence what is counted never passes the cap, and the record's cost (actual usage at
@@ -42,7 +42,7 @@ export class SpendingCapReached extends CallNotMade {
 
 /** The capped client, and what it counted. */
 export interface CappedModelClient extends ModelClient {
-  /** USD the run's calls cost so far (settled calls only), as the cap counts it. */
+  /** USD the run's calls cost so far (ended calls only), as the cap counts it. */
   spentUsd(): number;
   /** The refusal, once the cap has stopped a call. */
   reached(): SpendingCapReached | undefined;
@@ -85,12 +85,12 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
   let spent = 0;
   let reserved = 0;
   let refusal: SpendingCapReached | undefined;
-  let settled: Promise<void> = Promise.resolve();
+  let callEnded: Promise<void> = Promise.resolve();
   let wake: () => void = () => undefined;
-  const nextSettle = () => {
-    settled = new Promise<void>((resolve) => (wake = resolve));
+  const awaitNextCallEnd = () => {
+    callEnded = new Promise<void>((resolve) => (wake = resolve));
   };
-  nextSettle();
+  awaitNextCallEnd();
   const count = (models: string[], usage: TokenUsage | undefined) => {
     if (usage) spent += Math.max(...models.map((m) => boundedCostUsd(m, usage)));
   };
@@ -101,7 +101,7 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       // The output a call may produce is the `max_tokens` it is sent with: its reply's budget plus room for thinking.
       const worst = worstCaseCostUsd(call.model, boundInputTokens(call), outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp));
-      while (!refusal && reserved > 0 && spent + reserved + worst > limit) await settled;
+      while (!refusal && reserved > 0 && spent + reserved + worst > limit) await callEnded;
       if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
       if (spent + worst > limit) {
         refusal = new SpendingCapReached(capUsd, spent, worst);
@@ -118,7 +118,7 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
       } finally {
         reserved -= worst;
         const done = wake;
-        nextSettle();
+        awaitNextCallEnd();
         done();
       }
     },

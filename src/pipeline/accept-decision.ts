@@ -14,7 +14,7 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import type { Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { findDecisionInputProblem, gateConfig, gateDeps, writeRecordFile } from './gate-context.js';
-import { signDecision } from './record-decision.js';
+import { signDecision } from './write-decision-check.js';
 import { runSecrets } from './run-context.js';
 import { describeFailure } from './step-error.js';
 
@@ -94,7 +94,7 @@ export async function acceptStage(
     const applied = acceptDecision(before.found.record, { by: trigger.requestedBy, position: trigger.position, reason: trigger.reason });
     if (!applied.ok) return refuse(applied.problem);
 
-    if (!keys.signing && keys.verifying) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
+    if (!keys.signing && keys.publicKey) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
     const record = await signDecision(settings, applied.record, runSecrets(settings));
     const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
     const written = await finish(after, before.found.run?.detailsUrl ?? undefined);

@@ -84,7 +84,7 @@ export interface CommandReaction {
   /** Adds 👀 without waiting for it. */
   acknowledge(): void;
   /** Reacts with the outcome, then removes 👀; returns the result unchanged. Failures are only warnings. */
-  settle(result: PipelineResult): Promise<PipelineResult>;
+  conclude(result: PipelineResult): Promise<PipelineResult>;
 }
 
 /** @param commentId the command's comment; undefined (a label) reacts to nothing */
@@ -102,7 +102,7 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
     acknowledge() {
       if (commentId !== undefined) eyes ??= react('eyes');
     },
-    async settle(result) {
+    async conclude(result) {
       if (commentId === undefined) return result;
       const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
       // The outcome first: it does not wait for 👀 to be removed.

@@ -1,6 +1,6 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
 import { loadPrompt } from '../debate/prompts.js';
-import type { CallRecord } from '../debate/debate-types.js';
+import type { CallLogEntry } from '../debate/debate-types.js';
 import type { RunContext } from './run-context.js';
 import { logModelCalls } from './log-model-calls.js';
 import { step } from './step-error.js';
@@ -10,13 +10,13 @@ export interface PreflightFindings {
   /** Sentences for the comment's engine notes (structured outputs switched off). */
   notes: string[];
   /** The calls, counted in the record's usage and cost as the spending cap counts them. */
-  calls: CallRecord[];
+  calls: CallLogEntry[];
 }
 
 /**
  * Pre-flight (issue #12): one short call per distinct model before anything is spent on the debate.
  * Warnings (models without a known price) and notes (structured outputs switched off) go to the log;
- * the notes and the calls are returned, for the run's comment, usage and cost (`recordResult`).
+ * the notes and the calls are returned, for the run's comment, usage and cost (`saveResult`).
  * Before the calls, each model's context window is checked against the evidence pack (`checkContextWindows`).
  * @param packTokens the evidence pack's estimated tokens
  * @returns `notes`: sentences for the comment's engine notes; `calls`: the pre-flight calls, one per distinct model

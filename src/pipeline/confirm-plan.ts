@@ -61,7 +61,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
   const body = renderPlanComment(posted, { id: run.id, command: settings.command, runUrl: settings.runUrl, prose: proseOf(run, evidence.pack) });
   const written = await step('posting the plan', () => run.comment.postUpdate(body));
   log.notice(`The plan is posted for confirmation (${written.url}): a maintainer's "${settings.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`);
-  await clients.recorder.writeSummary(body);
+  await clients.stepOutputs.writeSummary(body);
   return skipped({ commentUrl: written.url });
 }
 
@@ -141,7 +141,7 @@ function proseOf(run: RunContext, pack: EvidencePack): Prose {
  * @param result the run's result; nothing is changed unless it is `success` or `degraded-success`
  * @param pack this run's evidence pack, whose references the re-rendered plan text is checked against
  */
-export async function settlePlan(run: RunContext, result: PipelineResult, pack: EvidencePack): Promise<void> {
+export async function markPlanDone(run: RunContext, result: PipelineResult, pack: EvidencePack): Promise<void> {
   const { settings, trigger, clients } = run;
   if (result.status !== 'success' && result.status !== 'degraded-success') return;
   if (!run.confirmed && !(settings.confirmPlan && trigger.positions.length > 0)) return;

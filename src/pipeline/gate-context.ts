@@ -46,7 +46,7 @@ export async function gateConfig(settings: Settings): Promise<{ config: GateConf
       policy: settings.gatePolicy,
       requiredLabel: settings.requiredLabel,
       exemptLabel: settings.exemptLabel,
-      verifyingKey: keys.verifying,
+      publicKey: keys.publicKey,
       handedOver,
     },
     keys,

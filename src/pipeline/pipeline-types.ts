@@ -25,10 +25,10 @@ export interface ActionOutputs {
 }
 
 /**
- * Where a run records what it produced, as soon as it exists: before any further GitHub call, so a
- * failure afterwards loses nothing. `main.ts` backs it with `core.setOutput` and `core.summary`.
+ * Where a run saves what it produced (the step's outputs and job summary), as soon as it exists:
+ * before any further GitHub call, so a failure afterwards loses nothing. `main.ts` backs it with `core.setOutput` and `core.summary`.
  */
-export interface RunRecorder {
+export interface StepOutputs {
   /** Sets these outputs now; a later value wins (the runner reads the last one from `GITHUB_OUTPUT`). */
   setOutputs(outputs: Partial<ActionOutputs>): void;
   /** Writes the job summary. Never throws: a failed write (GHES without `GITHUB_STEP_SUMMARY`) is a warning. */
@@ -40,7 +40,7 @@ export interface PipelineClients {
   github: GitHubClients;
   models: ModelClient;
   log: Log;
-  recorder: RunRecorder;
+  stepOutputs: StepOutputs;
   now?: () => Date;
   /**
    * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation),

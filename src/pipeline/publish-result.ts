@@ -3,8 +3,8 @@ import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
-import { recordDecision } from './record-decision.js';
-import type { RecordedResult } from './record-result.js';
+import { writeDecisionCheck } from './write-decision-check.js';
+import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
 import { stopSummary } from './stop-signal.js';
@@ -19,9 +19,9 @@ import { skipped, type PipelineResult } from './pipeline-types.js';
 /**
  * Posts the verdict. The PR head is read again first (best effort): a push during the run makes the
  * result stale, and a failed re-read posts it as for the head that was debated, with a warning.
- * @throws StepError when the comment cannot be posted (the result is already recorded)
+ * @throws StepError when the comment cannot be posted (the result is already saved)
  */
-export async function publishVerdict(run: RunContext, result: RecordedResult, evidence: RunEvidence): Promise<PipelineResult> {
+export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence): Promise<PipelineResult> {
   const { log } = run.clients;
   const debated = evidence.pack.headSha;
   let current = debated;
@@ -43,7 +43,7 @@ export async function publishVerdict(run: RunContext, result: RecordedResult, ev
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
-  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await recordDecision({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl);
+  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl);
   return {
     gateConclusion: gate.gateConclusion,
     decisionRecordFile: gate.recordFile,
@@ -72,9 +72,9 @@ export async function publishNotContested(run: RunContext, framing: Framing, evi
 
 /**
  * Says on the PR what failed, and fails the step. A verdict already on the PR stays: the failure is
- * then a short reply beside it. What the run recorded before it failed stays in the outputs.
+ * then a short reply beside it. What the run saved before it failed stays in the outputs.
  */
-export async function publishFailure(run: RunContext, error: unknown, recorded: RecordedResult | undefined): Promise<PipelineResult> {
+export async function publishFailure(run: RunContext, error: unknown, saved: SavedResult | undefined): Promise<PipelineResult> {
   const { log } = run.clients;
   const stopped = stopSummary(run.clients.stop);
   const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
@@ -88,11 +88,11 @@ export async function publishFailure(run: RunContext, error: unknown, recorded: 
   }
   return {
     status: 'aborted',
-    recommendation: recorded?.record.recommendation ?? 'none',
-    confidence: recorded?.record.confidence ?? '',
+    recommendation: saved?.record.recommendation ?? 'none',
+    confidence: saved?.record.confidence ?? '',
     commentUrl,
-    decision: recorded?.decision ?? '',
-    report: recorded?.report ?? '',
+    decision: saved?.decision ?? '',
+    report: saved?.report ?? '',
     failure: problem,
   };
 }

@@ -6,8 +6,8 @@ import { answerCommand, answerProblem, authorize, findProblem, reactToCommand } 
 import { holdDebate } from './hold-debate.js';
 import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
 import { readEvidence } from './read-evidence.js';
-import { recordResult, type RecordedResult } from './record-result.js';
-import { describeConfirmation, plannedDebate, postPlan, resolveGo, settlePlan, withPlannedModels } from './confirm-plan.js';
+import { saveResult, type SavedResult } from './save-result.js';
+import { describeConfirmation, plannedDebate, postPlan, resolveGo, markPlanDone, withPlannedModels } from './confirm-plan.js';
 import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from './run-context.js';
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
@@ -23,9 +23,9 @@ import { skipped, type PipelineClients, type PipelineResult } from './pipeline-t
 type PipelineTrigger = Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>;
 
 /**
- * The run after the trigger: authorize, acknowledge, gather, debate, record, render, publish, settle.
+ * The run after the trigger: authorize, acknowledge, gather, debate, save, render, publish, conclude.
  * It talks to GitHub only through `src/github` (via `clients.github`) and to models only through
- * `clients.models`; what it produced is recorded (`clients.recorder`) before anything else can fail.
+ * `clients.models`; what it produced is saved (`clients.stepOutputs`) before anything else can fail.
  * Every mode runs under the one contract of `run-mode.ts`: it never throws for a failure after the
  * trigger; it says what failed where the user looks and returns `failure`, so the step fails with it said.
  */
@@ -92,18 +92,18 @@ async function bridge(clients: PipelineClients, settings: Settings, trigger: Ext
   });
 }
 
-/** A debate run, from the permission check to the settled reaction; a confirmed plan runs as planned. */
+/** A debate run, from the permission check to the concluded reaction; a confirmed plan runs as planned. */
 async function debate(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
   const run = openRun(clients, settings, trigger, confirmed);
   const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
   let progress: ProgressTracker | undefined;
-  let recorded: RecordedResult | undefined;
+  let saved: SavedResult | undefined;
   try {
     // Authorize: only writers start a debate; a bad input or a missing key is said on the PR at once.
     const allowed = await authorize(clients, settings, run.publisher, trigger);
     if (allowed !== true) return skipped({ commentUrl: allowed.url });
     const problem = await findProblem(settings);
-    if (problem) return await command.settle(await answerProblem(run, problem));
+    if (problem) return await command.conclude(await answerProblem(run, problem));
     // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.
     command.acknowledge();
     const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
@@ -113,29 +113,29 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     const estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
-    if (run.planStage) return await command.settle(await postPlan(run, plan, evidence, progress));
+    if (run.planStage) return await command.conclude(await postPlan(run, plan, evidence, progress));
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
     const preflight = await checkRoleModels(run, evidence.pack.tokens);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
-    if (outcome.kind === 'not-contested') return await command.settle(await publishNotContested(run, outcome.framing, evidence));
-    // Record and render: the report, outputs and job summary are kept before any further GitHub call.
+    if (outcome.kind === 'not-contested') return await command.conclude(await publishNotContested(run, outcome.framing, evidence));
+    // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
-    recorded = await recordResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes], calls: preflight.calls, estimateUsd: estimate.costUsd });
-    // Publish, then settle the reaction.
-    const result = await publishVerdict(run, recorded, evidence);
-    await settlePlan(run, result, evidence.pack);
-    return await command.settle(result);
+    saved = await saveResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes], calls: preflight.calls, estimateUsd: estimate.costUsd });
+    // Publish, then conclude the reaction.
+    const result = await publishVerdict(run, saved, evidence);
+    await markPlanDone(run, result, evidence.pack);
+    return await command.conclude(result);
   } catch (error) {
     progress?.stop();
-    return await command.settle(await publishFailure(run, error, recorded));
+    return await command.conclude(await publishFailure(run, error, saved));
   }
 }
 
 /** Sets the final outputs of a run, once, for every mode. */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
   const { status, recommendation, confidence, commentUrl, decision, gateConclusion, decisionRecordFile } = result;
-  clients.recorder.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
+  clients.stepOutputs.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
   return result;
 }

@@ -29,7 +29,7 @@ function freeTexts(json: string | undefined): string[] {
  * @param text the record as canonical JSON, or undefined
  * @returns the summary with every quoted record text sanitised as inline text, and the text with every
  *   character of its strings that Markdown or GitHub gives meaning to written as a JSON `\uXXXX` escape:
- *   it parses back to the same record (so its signature still verifies), and renders as plain text
+ *   it parses back to the same record (so its signature still holds), and renders as plain text
  */
 export function safeCheckOutput(summary: string, text: string | undefined): { summary: string; text: string | undefined } {
   let safe = summary;

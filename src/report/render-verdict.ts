@@ -1,4 +1,4 @@
-import { describeReasons } from '../citations/audit-citations.js';
+import { describeReasons } from '../citations/tally-citations.js';
 import { describeStop } from '../debate/render-transcript.js';
 import type { DebateResult, JudgeRun } from '../debate/debate-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';

@@ -25,7 +25,7 @@ export type Trigger =
       positions: string[];
       options: CommandOptions;
       /**
-       * Set when the caller has already settled who may run, so no collaborator permission is asked:
+       * Set when the caller has already decided who may run, so no collaborator permission is asked:
        * the CLI, which runs with its user's own token and model key. Says why, for the log.
        */
       authorizedBy?: string;

@@ -3,7 +3,7 @@ import { DEAREST_PRICE, findPrice, type Price } from './prices.js';
 
 /**
  * Token usage and its cost: sums, prices and the pre-run estimate, in one place. Pure; the prices
- * are data (`prices.ts`). The debate computes a run's {@link RunUsage} once, from its call records;
+ * are data (`prices.ts`). The debate computes a run's {@link RunUsage} once, from its call log;
  * the log, the comment and the decision record read that one figure.
  */
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditCitations, describeReasons, tagCitationForModels } from '../../src/citations/audit-citations.js';
+import { tallyCitations, describeReasons, tagCitationForModels } from '../../src/citations/tally-citations.js';
 import type { Citation } from '../../src/citations/citation.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
@@ -137,7 +137,7 @@ describe('verifyCitation', () => {
   });
 });
 
-describe('the citation audit', () => {
+describe('the citation tally', () => {
   it('counts verified and unverified citations per reason, and tags each for the models', () => {
     const citations = [
       { path: 'src/cache.ts', side: 'head' as const, line_start: 2, line_end: 2, quote: 'value2 =' },
@@ -146,9 +146,9 @@ describe('the citation audit', () => {
       { path: 'src/cache.ts', line_start: 2, line_end: 2, quote: 'value9' },
       { path: 'src/cache.ts', line_start: 4, line_end: 4, quote: 'value9' },
     ].map((c) => ({ ...c, check: check(c) }));
-    const audit = auditCitations(citations);
-    expect(audit).toEqual({ verified: 2, unverified: 3, reasons: { 'no-such-file': 1, 'quote-mismatch': 2 } });
-    expect(describeReasons(audit.reasons)).toBe('1 no such file, 2 quote mismatch');
+    const tally = tallyCitations(citations);
+    expect(tally).toEqual({ verified: 2, unverified: 3, reasons: { 'no-such-file': 1, 'quote-mismatch': 2 } });
+    expect(describeReasons(tally.reasons)).toBe('1 no such file, 2 quote mismatch');
     expect(tagCitationForModels(citations[1]!)).toBe('[verified] src/cache.ts@base:11 "old11"');
     expect(tagCitationForModels(citations[3]!)).toMatch(/^\[UNVERIFIED: the quote is not in src\/cache\.ts:2; it occurs at src\/cache\.ts:9\] src\/cache\.ts:2 "value9"$/);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings, settleSettings } from '../../src/config/load-settings.js';
+import { loadSettings, layerSettings } from '../../src/config/load-settings.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
 import { INPUT_NAMES, SettingsError, startSettings } from '../../src/settings.js';
@@ -119,7 +119,7 @@ describe('loadSettings', () => {
     const action = probe();
     const started = startSettings(action.options.getInput, action.options.env, { lenient: true });
     expect(started.settings.command).toBe('/debate');
-    const settled = await settleSettings(started, action.options);
+    const settled = await layerSettings(started, action.options);
     expect(settled.settings).toMatchObject({ preset: 'deep', language: 'German' });
     action.once();
   });

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { describe, it, vi, type TestContext } from 'vitest';
 import { z } from 'zod';
 import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
-import { callMetaOf, startAnthropicServer, type MessagesRequest, type RecordedMessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type ReceivedMessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { cacheContent, rfcContent } from '../support/evidence-fixtures.js';
@@ -124,13 +124,13 @@ function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => Scr
 }
 
 /** Debate requests only: without the pre-flight check that precedes every debate (issue #12; test/e2e/providers.test.ts). */
-const debateOnly = (requests: RecordedMessagesRequest[]) => requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
+const debateOnly = (requests: ReceivedMessagesRequest[]) => requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
 
 /** A responder that lets the pre-flight check through and puts the fault on the debate's calls. */
 const afterPreflight = (responder: Responder): Responder => (request, context) => (context.call?.phase === 'preflight' ? { text: '{"ready": true}' } : responder(request, context));
 
 /** The phase and position of each Messages API request of the debate, e.g. `opening A`, `judge`, `warm-up opening A`. */
-const callsOf = (requests: RecordedMessagesRequest[]) =>
+const callsOf = (requests: ReceivedMessagesRequest[]) =>
   debateOnly(requests).map((r) => {
     const info = describeCall(callOf(r.body, callMetaOf(r.headers)));
     return `${info.warmUp ? 'warm-up ' : ''}${info.position ? `${info.phase} ${info.position}` : info.phase}`;

@@ -1,7 +1,7 @@
 import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
-import { callMetaOf, startAnthropicServer, type MessagesRequest, type RecordedMessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import { callMetaOf, startAnthropicServer, type MessagesRequest, type ReceivedMessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +71,7 @@ const textsOf = (request: MessagesRequest) => {
 const worstCaseOf = (request: MessagesRequest) =>
   worstCaseCostUsd(request.model, textsOf(request).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) + Buffer.byteLength(JSON.stringify(request.output_config?.format?.schema ?? {}), 'utf8') + 512, request.max_tokens);
 /** What a request cost at list price, from the usage the server answered with. */
-const costOf = ({ body, usage }: RecordedMessagesRequest) =>
+const costOf = ({ body, usage }: ReceivedMessagesRequest) =>
   costUsd(body.model, { input_tokens: usage!.input_tokens, output_tokens: usage!.output_tokens, cache_creation_input_tokens: usage!.cache_creation_input_tokens ?? 0, cache_read_input_tokens: usage!.cache_read_input_tokens ?? 0 })!;
 
 /** The default debate script, as text; `outputTokens` makes each reply bill that many output tokens (at most the call's max_tokens). */

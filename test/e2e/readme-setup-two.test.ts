@@ -13,7 +13,7 @@ import { scriptedModel } from '../support/scripted-messages.js';
 /**
  * README Setup 2 as written (issue #19, item 5): the `debate` job runs with `GITHUB_TOKEN` and the
  * signing key in its environment, and hands its `decision` output to the `gate` job, which runs as a
- * GitHub App with the public key from the config file on the default branch, verifies the record and
+ * GitHub App with the public key from the config file on the default branch, checks the record's signature and
  * publishes the `pr-debate` check as the App. Both jobs are the bundled action, started as the runner
  * starts it.
  */
@@ -46,7 +46,7 @@ function job(withInputs: Record<string, string>): Promise<ActionRun> {
 }
 
 describe.skipIf(NODE24_UNAVAILABLE !== undefined)('README Setup 2 (a GitHub App token and a signed record handed to the gate job)', () => {
-  it('the debate job’s signed decision verifies in the gate job, which passes the App’s check', async () => {
+  it('the debate job’s signed decision’s signature holds in the gate job, which passes the App’s check', async () => {
     const debate = await job({ 'github-token': GITHUB_TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, 'decision-signing-key': keys.signingKey });
     expect(debate.exitCode, debate.stdout).toBe(0);
     const handed = decisionRecordSchema.parse(JSON.parse(debate.outputs.decision!));

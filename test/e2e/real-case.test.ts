@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { callMetaOf, type RecordedMessagesRequest } from '../support/anthropic-server.js';
+import { callMetaOf, type ReceivedMessagesRequest } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
@@ -10,7 +10,7 @@ import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
 
 /** The Messages requests of the debate itself, without the pre-flight check before it (issue #12). */
-function debateRequests(scenario: { anthropic?: { requests: RecordedMessagesRequest[] } }): RecordedMessagesRequest[] {
+function debateRequests(scenario: { anthropic?: { requests: ReceivedMessagesRequest[] } }): ReceivedMessagesRequest[] {
   return (scenario.anthropic?.requests ?? []).filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRfc, documentsInBody, MAX_BODY_DOCUMENTS, settleRfc } from '../../src/evidence/find-rfc.js';
+import { chooseRfc, documentsInBody, MAX_BODY_DOCUMENTS, pickExistingRfc } from '../../src/evidence/find-rfc.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 
 const file = (path: string, status: ChangedFile['status'] = 'modified'): ChangedFile => ({ path, previousPath: undefined, status, additions: 1, deletions: 0, patch: '@@ -1 +1 @@\n+x' });
@@ -42,10 +42,10 @@ describe('RFC named in the PR body', () => {
     expect(chooseRfc(undefined, 'y.md', files, body)).toMatchObject({ source: 'input' });
     const choice = chooseRfc(undefined, undefined, files, body);
     expect(choice.candidates).toEqual({ body: ['docs/rfcs/0001-cache.md'], changed: ['docs/adr/0007-queue.md'] });
-    expect(settleRfc(choice.candidates, new Set(['docs/rfcs/0001-cache.md', 'docs/adr/0007-queue.md']))).toMatchObject({ source: 'body', paths: ['docs/rfcs/0001-cache.md'] });
+    expect(pickExistingRfc(choice.candidates, new Set(['docs/rfcs/0001-cache.md', 'docs/adr/0007-queue.md']))).toMatchObject({ source: 'body', paths: ['docs/rfcs/0001-cache.md'] });
     // A body mention that does not exist at the head is skipped.
-    expect(settleRfc(choice.candidates, new Set(['docs/adr/0007-queue.md']))).toMatchObject({ source: 'changed-file', paths: ['docs/adr/0007-queue.md'] });
-    expect(settleRfc(choice.candidates, new Set())).toMatchObject({ source: 'none', note: expect.stringContaining('diff alone') });
+    expect(pickExistingRfc(choice.candidates, new Set(['docs/adr/0007-queue.md']))).toMatchObject({ source: 'changed-file', paths: ['docs/adr/0007-queue.md'] });
+    expect(pickExistingRfc(choice.candidates, new Set())).toMatchObject({ source: 'none', note: expect.stringContaining('diff alone') });
   });
 
   it(`reads at most ${MAX_BODY_DOCUMENTS} documents from a body`, () => {

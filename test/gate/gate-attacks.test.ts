@@ -92,13 +92,13 @@ describe('the merge gate under attack', () => {
     const fresh = await scenario.record();
     await scenario.postRecord(await signRecord({ ...fresh, evidence: { ...fresh.evidence!, truncated: true } }, keys.signing!));
     for (const policy of ['off', 'require-decision'] as const) {
-      const check = await scenario.gate({ policy, verifyingKey: keys.verifying });
+      const check = await scenario.gate({ policy, publicKey: keys.publicKey });
       expect(check.conclusion).toBe('action_required');
       expect(check.output.summary).toMatch(/ran on truncated evidence/);
     }
     // The same after a rebase: the rebuild (with the job's larger budget) is not truncated, the record is.
     const old = scenario.move('rebase');
-    expect((await scenario.gate({ verifyingKey: keys.verifying }, { kind: 'pull', pullNumber: 12, before: old })).conclusion).toBe('action_required');
+    expect((await scenario.gate({ publicKey: keys.publicKey }, { kind: 'pull', pullNumber: 12, before: old })).conclusion).toBe('action_required');
   });
 
   it('the check’s head is the head judged: a push during the run leaves no pass on the head read first', async () => {
@@ -170,9 +170,9 @@ describe('the merge gate under attack', () => {
     const forged = { ...(await scenario.record({ recommendation: 'none' })), date: '9999-12-31T00:00:00.000Z' };
     await scenario.postRecord(forged);
     await scenario.postRecord(await signRecord(await scenario.record(), keys.signing!));
-    expect((await scenario.gate({ verifyingKey: keys.verifying })).conclusion).toBe('success');
+    expect((await scenario.gate({ publicKey: keys.publicKey })).conclusion).toBe('success');
     await scenario.postRecord(forged);
-    const check = await scenario.gate({ verifyingKey: keys.verifying });
+    const check = await scenario.gate({ publicKey: keys.publicKey });
     expect(check.conclusion).toBe('success');
     expect(check.output.summary).toMatch(/^The debate recommends A/);
   });

@@ -167,17 +167,17 @@ describe('the merge gate', () => {
     const ours = ed25519Pems();
     const keys = await importDecisionKeys(ours);
     const theirs = await importDecisionKeys(ed25519Pems());
-    const verifyingKey = keys.verifying;
+    const publicKey = keys.publicKey;
     await scenario.postRecord(await signRecord(await scenario.record(), theirs.signing!));
-    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'failure', /rejected: the signature does not verify with decision-public-key/);
+    expectCheck(await scenario.gate({ publicKey }), scenario.pull.head.sha, 'failure', /rejected: the signature does not verify with decision-public-key/);
     const signed = await signRecord(await scenario.record({ date: '2026-11-30T11:00:00.000Z', recommendation: 'none' }), keys.signing!);
     await scenario.postRecord({ ...signed, recommendation: 'A' });
-    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'failure', /rejected: the record was changed after it was signed/);
+    expectCheck(await scenario.gate({ publicKey }), scenario.pull.head.sha, 'failure', /rejected: the record was changed after it was signed/);
     await scenario.postRecord(await signRecord(await scenario.record({ date: '2026-11-30T12:00:00.000Z' }), keys.signing!));
-    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'success', /recommends A/);
-    // A newer unsigned record neither wins nor blocks: the newest record whose signature verifies is the one of record.
+    expectCheck(await scenario.gate({ publicKey }), scenario.pull.head.sha, 'success', /recommends A/);
+    // A newer unsigned record neither wins nor blocks: the newest record whose signature holds is the one of record.
     await scenario.postRecord(await scenario.record({ date: '2026-11-30T13:00:00.000Z', recommendation: 'none' }));
-    expectCheck(await scenario.gate({ verifyingKey }), scenario.pull.head.sha, 'success', /recommends A/);
+    expectCheck(await scenario.gate({ publicKey }), scenario.pull.head.sha, 'success', /recommends A/);
   });
 
   it('without checks: write, the gate fails saying which permissions entry to add', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/gate/canonical-json.js';
-import { DecisionKeyError, importDecisionKeys, keySecrets, signedPayload, signRecord, verifyRecord } from '../../src/gate/sign-record.js';
+import { DecisionKeyError, importDecisionKeys, keySecrets, signedPayload, signRecord, checkSignature } from '../../src/gate/sign-record.js';
 import { redactSecrets } from '../../src/report/redact.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { fixtureRecord } from '../support/debate-fixtures.js';
@@ -32,7 +32,7 @@ describe('canonical JSON', () => {
 describe('signing decision records', () => {
   const record = fixtureRecord(fixturePack());
 
-  it('signs as a compact EdDSA JWS over the canonical JSON without the signature, and verifies', async () => {
+  it('signs as a compact EdDSA JWS over the canonical JSON without the signature, and the signature holds', async () => {
     const keys = await importDecisionKeys(ed25519Pems());
     const signed = await signRecord(record, keys.signing!);
     expect(decisionRecordSchema.parse(signed)).toEqual(signed);
@@ -40,23 +40,23 @@ describe('signing decision records', () => {
     const payload = Buffer.from(signed.signature!.split('.')[1]!, 'base64url').toString('utf8');
     expect(payload).toBe(signedPayload(record));
     expect(payload).not.toContain('"signature"');
-    expect(await verifyRecord(signed, keys.verifying!)).toEqual({ ok: true });
+    expect(await checkSignature(signed, keys.publicKey!)).toEqual({ ok: true });
   });
 
   it('rejects an edited record, another key, a signature moved to another record, and no signature', async () => {
     const keys = await importDecisionKeys(ed25519Pems());
     const other = await importDecisionKeys(ed25519Pems());
     const signed = await signRecord(record, keys.signing!);
-    expect(await verifyRecord({ ...signed, confidence: 'high' }, keys.verifying!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(await checkSignature({ ...signed, confidence: 'high' }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
     // The evidence counts are signed too: a record cannot be made to look untruncated.
     expect(signedPayload(record)).toContain('"evidence":{"changed_files":');
-    expect(await verifyRecord({ ...signed, evidence: { ...signed.evidence!, truncated: !signed.evidence!.truncated } }, keys.verifying!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, truncated: !signed.evidence!.truncated } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
     const older = await signRecord({ ...record, evidence: undefined }, keys.signing!);
-    expect(await verifyRecord(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.verifying!)).toEqual({ ok: true });
-    expect(await verifyRecord(signed, other.verifying!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
+    expect(await checkSignature(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.publicKey!)).toEqual({ ok: true });
+    expect(await checkSignature(signed, other.publicKey!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
     const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);
-    expect((await verifyRecord({ ...signed, signature: elsewhere.signature }, keys.verifying!)).ok).toBe(false);
-    expect(await verifyRecord(record, keys.verifying!)).toEqual({ ok: false, reason: 'the record is not signed' });
+    expect((await checkSignature({ ...signed, signature: elsewhere.signature }, keys.publicKey!)).ok).toBe(false);
+    expect(await checkSignature(record, keys.publicKey!)).toEqual({ ok: false, reason: 'the record is not signed' });
   });
 
   it('masks and redacts the private key: the whole PEM and each line of its body', () => {

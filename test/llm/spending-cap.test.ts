@@ -151,7 +151,7 @@ describe('capSpending over a whole run: the pre-flight check, then a debate', ()
       language: { language: 'auto', commandText: 'keep the cache vs drop the cache', prText: `${pull.title}\n\n${pull.body}` },
     });
     if (outcome.kind !== 'debate') throw new Error('expected a debate');
-    // The record's usage: the pre-flight calls and the debate's, as `record-result.ts` merges them.
+    // The record's usage: the pre-flight calls and the debate's, as `save-result.ts` merges them.
     const record = summariseUsage([...preflight.calls, ...outcome.calls]);
     return { models, capped, preflight, outcome, record };
   }

@@ -31,7 +31,7 @@ describe('/debate accept', () => {
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(() => new Error('no model may be called for an accept'));
     const octokit = options.octokit ?? scenario.octokit();
-    const clients: PipelineClients = { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }, recorder: { setOutputs: () => {}, writeSummary: async () => {} } };
+    const clients: PipelineClients = { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }, stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} } };
     const result = await runPipeline(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     return result;

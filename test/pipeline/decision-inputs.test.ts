@@ -17,7 +17,7 @@ describe('decision inputs are checked before the debate is paid for', () => {
 
   const clientsFor = (models: ReturnType<typeof scriptedModels>, warnings: string[] = []): PipelineClients => {
     const octokit = scenario.octokit();
-    return { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() }, recorder: { setOutputs: () => {}, writeSummary: async () => {} } };
+    return { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() }, stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} } };
   };
   const settingsWith = (inputs: Record<string, string>, eventName = 'issue_comment') =>
     parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-inputs-suite', ...inputs })[name], { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url });

@@ -40,7 +40,7 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
       github: { writes: octokit, reads: octokit },
       models,
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
-      recorder: { setOutputs: () => {}, writeSummary: async () => {} },
+      stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
     const result = await runPipeline(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);

@@ -26,8 +26,8 @@ describe('redactSecrets', () => {
 
 describe('a signed decision record (issue #19, item 5)', () => {
   it('keeps the record’s signature whole in any text, and redacts the record before it is signed', async () => {
-    const { importDecisionKeys, verifyRecord } = await import('../../src/gate/sign-record.js');
-    const { signDecision } = await import('../../src/pipeline/record-decision.js');
+    const { importDecisionKeys, checkSignature } = await import('../../src/gate/sign-record.js');
+    const { signDecision } = await import('../../src/pipeline/write-decision-check.js');
     const { parseSettings } = await import('../../src/settings.js');
     const { fixtureRecord } = await import('../support/debate-fixtures.js');
     const { fixturePack } = await import('../support/evidence-fixtures.js');
@@ -37,8 +37,8 @@ describe('a signed decision record (issue #19, item 5)', () => {
     const leaked = { ...fixtureRecord(fixturePack()), accepted: { by: 'maria', position: 'B' as const, reason: 'the key sk-ant-api03-AbCdEfGhIjKlMnOp works; so does run-secret-123' } };
     const signed = await signDecision(settings, leaked, ['run-secret-123']);
     expect(signed.accepted!.reason).toBe(`the key ${REDACTED} works; so does ${REDACTED}`);
-    const { verifying } = await importDecisionKeys({ signingKey: undefined, publicKey: pems.publicKey });
-    expect(await verifyRecord(signed, verifying!)).toEqual({ ok: true });
+    const { publicKey } = await importDecisionKeys({ signingKey: undefined, publicKey: pems.publicKey });
+    expect(await checkSignature(signed, publicKey!)).toEqual({ ok: true });
     const text = `signature: ${signed.signature}\n${JSON.stringify(signed)}`;
     expect(redactSecrets(text, ['run-secret-123'])).toBe(text);
   });

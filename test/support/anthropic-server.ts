@@ -137,7 +137,7 @@ export type Responder = (
 ) => ScriptedReply | Promise<ScriptedReply>;
 
 /** One request the server received, with what it answered. */
-export interface RecordedMessagesRequest {
+export interface ReceivedMessagesRequest {
   body: MessagesRequest;
   headers: Record<string, string | string[] | undefined>;
   /** The usage the server answered with; absent for errors, hangs and invalid requests. */
@@ -152,7 +152,7 @@ export interface AnthropicServer {
   /** Base URL for `new Anthropic({ baseURL })` / `ANTHROPIC_BASE_URL`, e.g. `http://127.0.0.1:PORT`. */
   url: string;
   /** Every `POST /v1/messages` with a JSON object body, in arrival order (including rejected ones). */
-  requests: RecordedMessagesRequest[];
+  requests: ReceivedMessagesRequest[];
   /** Replaces the responder for subsequent requests. */
   setResponder(responder: Responder): void;
   /** Destroys every open connection (hanging ones included) and stops listening. */
@@ -374,7 +374,7 @@ const UNSUPPORTED_SCHEMA_KEYWORDS = [
   'minLength', 'maxLength', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -387,14 +387,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkOutputSchema(schema: Record<string, unknown>): string | null {
   const prefix = 'output_config.format.schema';
   const defs: Record<string, unknown> = {
-    ...(isRecord(schema['definitions']) ? schema['definitions'] : {}),
-    ...(isRecord(schema['$defs']) ? schema['$defs'] : {}),
+    ...(isPlainObject(schema['definitions']) ? schema['definitions'] : {}),
+    ...(isPlainObject(schema['$defs']) ? schema['$defs'] : {}),
   };
   const refsOf = new Map<string, Set<string>>();
   let problem: string | null = null;
 
   const walk = (node: unknown, owner: string | null): void => {
-    if (problem !== null || !isRecord(node)) return;
+    if (problem !== null || !isPlainObject(node)) return;
     const ref = node['$ref'];
     if (typeof ref === 'string') {
       if (!ref.startsWith('#')) {
@@ -426,7 +426,7 @@ function checkOutputSchema(schema: Record<string, unknown>): string | null {
       problem = `${prefix}: For 'string' type, format '${format}' is not supported`;
       return;
     }
-    if (isRecord(node['properties'])) for (const child of Object.values(node['properties'])) walk(child, owner);
+    if (isPlainObject(node['properties'])) for (const child of Object.values(node['properties'])) walk(child, owner);
     if (node['items'] !== undefined) walk(node['items'], owner);
     for (const key of ['anyOf', 'allOf', 'oneOf', 'prefixItems']) {
       const list = node[key];
@@ -732,7 +732,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
   let responder = options.responder;
   let callIndex = 0;
   let closed = false;
-  const requests: RecordedMessagesRequest[] = [];
+  const requests: ReceivedMessagesRequest[] = [];
   const cache = new PromptCache();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -770,11 +770,11 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     } catch {
       body = undefined;
     }
-    const record: RecordedMessagesRequest | undefined = isRecord(body)
+    const received: ReceivedMessagesRequest | undefined = isPlainObject(body)
       ? { body: body as MessagesRequest, headers: { ...req.headers }, receivedAt: performance.now() }
       : undefined;
-    if (record) res.once('close', () => (record.finishedAt = performance.now()));
-    if (record) requests.push(record);
+    if (received) res.once('close', () => (received.finishedAt = performance.now()));
+    if (received) requests.push(received);
 
     const apiKey = headerValue(req.headers['x-api-key']);
     const authorization = headerValue(req.headers['authorization']);
@@ -795,7 +795,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       sendError(res, requestId, 400, 'invalid_request_error', 'There was an error parsing the body of your request');
       return;
     }
-    if (!isRecord(body)) {
+    if (!isPlainObject(body)) {
       sendError(res, requestId, 400, 'invalid_request_error', 'Input should be a valid dictionary');
       return;
     }
@@ -839,7 +839,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       // `stop_reason: "max_tokens"`, and a fully populated `usage` block" (prompt caching, Pre-warming the cache).
       input.commit();
       const usage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: { ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens }, output_tokens: 0, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
-      if (record) record.usage = usage;
+      if (received) received.usage = usage;
       sendJson(res, 200, { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: 'max_tokens', stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage });
       return;
     }
@@ -938,7 +938,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       inference_geo: null,
       speed: 'standard',
     };
-    if (record) record.usage = usage;
+    if (received) received.usage = usage;
     const stopSequence = stopReason === 'stop_sequence' ? (request.stop_sequences?.[0] ?? null) : null;
     const stopDetails: Message['stop_details'] =
       stopReason === 'refusal' ? { type: 'refusal', category: null, explanation: null } : null;

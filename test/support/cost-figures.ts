@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { costUsd } from '../../src/usage/price-usage.js';
-import { approximateTokens, callMetaOf, flattenBlocks, MIN_CACHEABLE_TOKENS, type RecordedMessagesRequest } from './anthropic-server.js';
+import { approximateTokens, callMetaOf, flattenBlocks, MIN_CACHEABLE_TOKENS, type ReceivedMessagesRequest } from './anthropic-server.js';
 
 /**
  * What a debate cost against the local Messages server, next to two references, from the requests
@@ -32,7 +32,7 @@ export interface CostFigures {
  * @param model the model whose prices apply (one price for the whole run)
  * @throws Error when the model has no known price
  */
-export function costFigures(requests: RecordedMessagesRequest[], model: string): CostFigures {
+export function costFigures(requests: ReceivedMessagesRequest[], model: string): CostFigures {
   const answered = requests.filter((r) => r.usage);
   const price = (usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number }) => {
     const cost = costUsd(model, usage);
@@ -66,7 +66,7 @@ export function costFigures(requests: RecordedMessagesRequest[], model: string):
 }
 
 /** A request's cacheable segments: the blocks after the previous breakpoint up to each breakpoint. */
-function segmentsOf(request: RecordedMessagesRequest): { segments: { key: string; tokens: number }[]; totalTokens: number } {
+function segmentsOf(request: ReceivedMessagesRequest): { segments: { key: string; tokens: number }[]; totalTokens: number } {
   const body = request.body;
   const hash = createHash('sha256').update(JSON.stringify([body.model, body['tools'] ?? null, body.output_config?.format ?? null]));
   const segments: { key: string; tokens: number }[] = [];
@@ -85,7 +85,7 @@ function segmentsOf(request: RecordedMessagesRequest): { segments: { key: string
 }
 
 /** Groups of requests whose time in flight overlaps, in arrival order. */
-function countWaves(requests: RecordedMessagesRequest[]): number {
+function countWaves(requests: ReceivedMessagesRequest[]): number {
   const sorted = [...requests].sort((a, b) => a.receivedAt - b.receivedAt);
   let waves = 0;
   let end = -Infinity;

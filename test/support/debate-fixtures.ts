@@ -1,7 +1,7 @@
 import { makeClaim } from '../../src/debate/claims.js';
 import { summariseUsage } from '../../src/usage/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
-import type { CallRecord, DebateResult, OpeningTurn } from '../../src/debate/debate-types.js';
+import type { CallLogEntry, DebateResult, OpeningTurn } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 
@@ -47,7 +47,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
       { id: 'B', status: 'unresolved' as const, rationale: 'No verified evidence.', defeating_citations: [] },
     ],
   };
-  const call = (role: CallRecord['role'], purpose: string, positionId: string | undefined, usage: CallRecord['usage']): CallRecord => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
+  const call = (role: CallLogEntry['role'], purpose: string, positionId: string | undefined, usage: CallLogEntry['usage']): CallLogEntry => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
   const calls = [
     call('advocate', 'opening', 'A', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }),
     call('advocate', 'opening', 'B', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }),

@@ -120,7 +120,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', opts.truncated ?? false, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
-      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', verifyingKey: undefined, handedOver: undefined, ...config };
+      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, ...config };
       const run = await runGate(deps, () => Promise.resolve(full), target);
       return server.state.checkRuns.find((c) => c.html_url === run.checkUrl)!;
     },

@@ -1,7 +1,7 @@
 /**
  * A local HTTP server on 127.0.0.1 that answers the part of the GitHub REST API pr-debate uses,
  * with GitHub's status codes, headers (Link, rate limit, request id), media types and error
- * bodies, so tests can run the real Octokit against it. Every request is recorded, and faults can
+ * bodies, so tests can run the real Octokit against it. Every request is kept, and faults can
  * be injected per path.
  *
  * Shapes and limits follow docs.github.com/rest and observed API behaviour: 30 items per page by
@@ -134,7 +134,7 @@ export interface FakeRepository {
 }
 
 /** One request as the server received it; `path` is the raw (still percent-encoded) pathname. */
-export interface RecordedRequest {
+export interface ReceivedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
@@ -212,7 +212,7 @@ export interface IssueComment {
 }
 
 /** A reaction on an issue comment. */
-export interface RecordedReaction {
+export interface ReceivedReaction {
   id: number;
   commentId: number;
   content: string;
@@ -269,10 +269,10 @@ export interface CheckRun {
 
 /** Everything the server saw and holds; tests read it and may push faults at any time. */
 export interface GitHubServerState {
-  requests: RecordedRequest[];
+  requests: ReceivedRequest[];
   /** Every comment on every issue/PR, in creation order (deleted ones are removed). */
   comments: IssueComment[];
-  reactions: RecordedReaction[];
+  reactions: ReceivedReaction[];
   checkRuns: CheckRun[];
   /** Annotations of every check run, in the order they were sent. */
   checkRunAnnotations: CheckRunAnnotation[];
@@ -718,7 +718,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     comment.reactions.total_count = Object.values(counts).reduce((a, b) => a + b, 0);
   };
 
-  const reactionJson = (reaction: RecordedReaction): JsonObject => ({
+  const reactionJson = (reaction: ReceivedReaction): JsonObject => ({
     id: reaction.id,
     node_id: nodeId('Reaction', reaction.id),
     user: simpleUser(reaction.user),
@@ -1136,7 +1136,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       (r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login,
     );
     if (existing !== undefined) return send(ctx, { status: 200, body: reactionJson(existing) });
-    const reaction: RecordedReaction = {
+    const reaction: ReceivedReaction = {
       id: nextReactionId++,
       commentId: comment.id,
       content,

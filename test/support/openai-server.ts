@@ -42,7 +42,7 @@ export interface ChatCompletionsRequest {
 export type ChatResponder = (request: ChatCompletionsRequest, context: { callIndex: number; /** From pr-debate's `x-pr-debate-call` header (not an API feature). */ call: CallMeta | undefined }) => ScriptedReply | Promise<ScriptedReply>;
 
 /** One request the server received, with the usage it answered. */
-export interface RecordedChatRequest {
+export interface ReceivedChatRequest {
   body: ChatCompletionsRequest;
   headers: Record<string, string | string[] | undefined>;
   usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens: number };
@@ -52,7 +52,7 @@ export interface RecordedChatRequest {
 export interface OpenAiServer {
   /** Base URL for `new OpenAI({ baseURL })` / `OPENAI_BASE_URL`: `http://127.0.0.1:PORT/v1`. */
   url: string;
-  requests: RecordedChatRequest[];
+  requests: ReceivedChatRequest[];
   setResponder(responder: ChatResponder): void;
   close(): Promise<void>;
 }
@@ -150,7 +150,7 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
   const jsonSchema = options.jsonSchema ?? 'supported';
   let responder = options.responder;
   let callIndex = 0;
-  const requests: RecordedChatRequest[] = [];
+  const requests: ReceivedChatRequest[] = [];
   const cache = new PrefixCache();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

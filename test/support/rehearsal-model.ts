@@ -207,7 +207,7 @@ interface CitationCandidate {
   text: string;
 }
 
-interface CitationRecord {
+interface CitationSlot {
   target: { [key: string]: JsonValue };
   schemas: Partial<Record<(typeof CITATION_KEYS)[number], Schema>>;
   source: CitationCandidate | null;
@@ -218,7 +218,7 @@ interface CitationRecord {
 // ---------------------------------------------------------------------------------------------
 
 class InstanceGenerator {
-  readonly citations: CitationRecord[] = [];
+  readonly citations: CitationSlot[] = [];
   private readonly counters = new Map<string, number>();
   private readonly usedLines = new Set<string>();
   private citationCursor: number;
@@ -401,7 +401,7 @@ class InstanceGenerator {
 
   /** Fills the four citation fields of `target` from the evidence (or a made-up path without evidence). */
   private fillCitation(target: { [key: string]: JsonValue }, properties: Schema): void {
-    const schemas: CitationRecord['schemas'] = {};
+    const schemas: CitationSlot['schemas'] = {};
     for (const k of CITATION_KEYS) {
       const child = properties[k];
       if (isSchema(child)) schemas[k] = child;

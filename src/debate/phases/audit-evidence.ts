@@ -1,4 +1,4 @@
-import { tagCitationForModels, tagReferenceForModels } from '../../citations/audit-citations.js';
+import { tagCitationForModels, tagReferenceForModels } from '../../citations/tally-citations.js';
 import { explainTag } from '../claim-rules.js';
 import { allClaims, applyAudit, tallyClaims } from '../claims.js';
 import { loadPrompt } from '../prompts.js';

@@ -1,6 +1,6 @@
-import { tagCitationForModels } from '../../citations/audit-citations.js';
+import { tagCitationForModels } from '../../citations/tally-citations.js';
 import type { Attempt, CallSpec } from '../call-models.js';
-import { buildCrossTurn, incompleteCross, settleAttack, strayAnswers, withOutcomes } from '../build-turns.js';
+import { buildCrossTurn, incompleteCross, outcomeOfAttack, strayAnswers, withOutcomes } from '../build-turns.js';
 import { verifiedKeys } from '../claims.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
@@ -86,12 +86,12 @@ export async function crossExamine(ctx: DebateContext, openings: OpeningTurn[], 
   };
 }
 
-/** The rounds with the last one's open attacks settled by the answering turns (issue #4: unanswered = conceded). */
+/** The rounds with the last one's open attacks decided by the answering turns (issue #4: unanswered = conceded). */
 function answerLastRound(rounds: Transcript['rounds'], answers: CrossTurn[], active: Set<string>): Transcript['rounds'] {
   const last = rounds.at(-1);
   if (!last) return rounds;
   // Attacks on an advocate that has dropped out cannot be answered; they are not its concession.
-  const outcome = (attack: Attack) => settleAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : undefined);
+  const outcome = (attack: Attack) => outcomeOfAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : undefined);
   return [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, outcome) }];
 }
 

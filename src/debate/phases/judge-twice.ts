@@ -71,7 +71,7 @@ export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise
   const orders = [ids, [...ids].reverse()];
   const specs = orders.map((order) => judgeSpec(call, order));
   const replies = await ctx.caller.attemptAll(specs);
-  const runs = await Promise.all(orders.map((order, i) => settleRun(call, order, specs[i]!, replies[i]!)));
+  const runs = await Promise.all(orders.map((order, i) => finishJudgeRun(call, order, specs[i]!, replies[i]!)));
   const enforcement = runs.flatMap((run, i) => run.fixes.map((fix) => `Judge run ${i + 1}: ${fix}`));
   const problems = runs.flatMap((run, i) => [
     ...(run.error ? [`Judge run ${i + 1} (order ${run.order.join(', ')}) failed: ${run.error}`] : []),
@@ -145,7 +145,7 @@ function judgeSpec(input: JudgeCall, order: string[]): CallSpec<Ruling> {
 }
 
 /** One judge run from its reply: the rules enforced, and one retry of a ruling that broke them. */
-async function settleRun(input: JudgeCall, order: string[], spec: CallSpec<Ruling>, reply: Attempt<Ruling>): Promise<JudgeRun> {
+async function finishJudgeRun(input: JudgeCall, order: string[], spec: CallSpec<Ruling>, reply: Attempt<Ruling>): Promise<JudgeRun> {
   const { caller } = input;
   if (!reply.ok) return { order, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
   const warnings = reply.warnings;

@@ -45,7 +45,7 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
       github: { writes: octokit, reads: octokit },
       models,
       log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() },
-      recorder: { setOutputs: () => {}, writeSummary: async () => {} },
+      stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
       stop: controller.signal,
     };
     const result = await runPipeline(clients, settings, trigger);

@@ -7,7 +7,7 @@ import type { PostedComment } from '../github/upsert-comment.js';
  * publishes; without it (the dry run), reads still go to GitHub but nothing is written, and the answers
  * say so.
  */
-export interface RecordingPublisher extends Publisher {
+export interface CapturingPublisher extends Publisher {
   /** The last body given for the debate comment (progress, then the verdict or failure), or undefined. */
   lastComment(): { body: string; url: string } | undefined;
   /** Replies the run would have posted (a refusal, an input problem). */
@@ -22,7 +22,7 @@ export const NOT_POSTED = '(dry run: not posted)';
  * @param options.post publish (`--post`); otherwise write nothing
  * @param options.author the login a dry-run comment is said to be by (`bot-login`, so the pipeline does not warn)
  */
-export function createRecordingPublisher(real: Publisher, options: { post: boolean; author: string }): RecordingPublisher {
+export function createCapturingPublisher(real: Publisher, options: { post: boolean; author: string }): CapturingPublisher {
   let last: { body: string; url: string } | undefined;
   const replies: string[] = [];
   const notPosted: PostedComment = { id: 0, url: NOT_POSTED, author: options.author };

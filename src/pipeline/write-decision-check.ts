@@ -29,7 +29,7 @@ export async function signDecision(settings: Settings, record: DecisionRecord, s
 }
 
 /** What the debate's check run and record file came to, for the outputs. */
-export interface RecordedDecision {
+export interface WrittenDecisionCheck {
   /** The check run's conclusion, or '' when it could not be written. */
   gateConclusion: string;
   /** The Markdown record file, or ''. */
@@ -42,13 +42,13 @@ export interface RecordedDecision {
  * a warning names the permissions entry, and nothing else fails.
  * @param truncated whether the debate's evidence pack left changed hunks out
  */
-export async function recordDecision(
+export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
   settings: Settings,
   record: DecisionRecord,
   truncated: boolean,
   commentUrl: string,
-): Promise<RecordedDecision> {
+): Promise<WrittenDecisionCheck> {
   let output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
   let gateConclusion = '';
   try {

@@ -2,7 +2,7 @@ import { formatCitationRef } from './citation.js';
 import { UNVERIFIED_REASONS, type CheckedCitation, type CitationCheck, type UnverifiedReason } from './verify-citations.js';
 
 /**
- * The citation audit (issue #3): per position, how many citations verified, how many did not, and why.
+ * The citation tally (issue #3): per position, how many citations verified, how many did not, and why.
  * It is part of the debate's result: the comment shows it next to each position, and the judge and the
  * advocates read every citation tagged with its check.
  */
@@ -11,7 +11,7 @@ import { UNVERIFIED_REASONS, type CheckedCitation, type CitationCheck, type Unve
  * Verified and unverified counts of one position, with the unverified ones counted by reason. A
  * reference checked without a quote (`located`) is neither: it proves nothing and failed nothing.
  */
-export interface CitationAudit {
+export interface CitationTally {
   verified: number;
   unverified: number;
   /** Unverified citations by reason; reasons with none are absent. */
@@ -22,22 +22,22 @@ export interface CitationAudit {
  * Counts a position's checked citations.
  * @param citations every citation the position's advocate wrote, each with its check
  */
-export function auditCitations(citations: readonly { check: CitationCheck }[]): CitationAudit {
-  const audit: CitationAudit = { verified: 0, unverified: 0, reasons: {} };
+export function tallyCitations(citations: readonly { check: CitationCheck }[]): CitationTally {
+  const tally: CitationTally = { verified: 0, unverified: 0, reasons: {} };
   for (const { check } of citations) {
     if (check.status === 'verified') {
-      audit.verified += 1;
+      tally.verified += 1;
     } else if (check.status === 'unverified') {
-      audit.unverified += 1;
-      audit.reasons[check.reason] = (audit.reasons[check.reason] ?? 0) + 1;
+      tally.unverified += 1;
+      tally.reasons[check.reason] = (tally.reasons[check.reason] ?? 0) + 1;
     }
   }
-  return audit;
+  return tally;
 }
 
 /**
- * The reasons of an audit in words, e.g. `2 quote mismatch, 1 no such file`; '' when none.
- * @param reasons the `reasons` of a {@link CitationAudit} (or undefined for counts without reasons)
+ * The reasons of a tally in words, e.g. `2 quote mismatch, 1 no such file`; '' when none.
+ * @param reasons the `reasons` of a {@link CitationTally} (or undefined for counts without reasons)
  */
 export function describeReasons(reasons: Partial<Record<UnverifiedReason, number>> | undefined): string {
   if (reasons === undefined) return '';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CallRecord, DebateResult } from '../debate/debate-types.js';
+import type { CallLogEntry, DebateResult } from '../debate/debate-types.js';
 import type { EarlyStop } from '../debate/model-client.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
 import { describeCapStop } from '../llm/spending-cap.js';
@@ -10,11 +10,11 @@ import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
-import { signDecision } from './record-decision.js';
+import { signDecision } from './write-decision-check.js';
 import { describeFailure, sentence, step } from './step-error.js';
 
-/** A finished debate, recorded: the record, the whole report and a renderer of the comment. */
-export interface RecordedResult {
+/** A finished debate, saved: the record, the whole report and a renderer of the comment. */
+export interface SavedResult {
   debate: DebateResult;
   record: DecisionRecord;
   /** The whole report (redacted), as written to the job summary and RUNNER_TEMP. */
@@ -30,19 +30,19 @@ export interface BeforeDebate {
   /** Sentences for the comment's engine notes, before the engine's own: the plan a confirmed run ran, what pre-flight found. */
   notes: string[];
   /** The pre-flight calls, counted in the record's usage and cost as the spending cap counts them. */
-  calls: CallRecord[];
+  calls: CallLogEntry[];
   /** The plan's cost estimate in USD (`ProgressTracker.evidenceRead`), for what finishing a capped run would take. */
   estimateUsd: number | undefined;
 }
 
 /**
  * Turns the outcome into the decision record and the report, and keeps them before any further GitHub
- * call: the whole report in `RUNNER_TEMP`, the outputs and the job summary through the recorder. A run
+ * call: the whole report in `RUNNER_TEMP`, the outputs and the job summary through the step outputs. A run
  * that fails afterwards (the re-read of the head, the post) still leaves all of it.
  * @param before what the run produced before the debate: notes, the pre-flight calls, the plan's estimate
  * @throws StepError when the record cannot be signed (the report is saved first)
  */
-export async function recordResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence, before: BeforeDebate): Promise<RecordedResult> {
+export async function saveResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence, before: BeforeDebate): Promise<SavedResult> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   // A debate cut short by the spending cap, the deadline or a cancellation says so first; every problem is a sentence.
@@ -71,7 +71,7 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   });
   const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-  // What the check run written after the post will conclude (record-decision.ts, same record, policy and pack).
+  // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack).
   const gate = evaluatePolicy(built, settings.gatePolicy, pack.truncated);
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, gate };
   const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
@@ -83,8 +83,8 @@ export async function recordResult(run: RunContext, outcome: DebateResult, evide
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
   await saveReport(run, report);
-  clients.recorder.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
-  await clients.recorder.writeSummary(report);
+  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
+  await clients.stepOutputs.writeSummary(report);
   return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
 }
 
