@@ -35,7 +35,8 @@ function withoutSecrets(log: string, secrets: readonly string[]): string {
 const caseId = process.argv[2];
 const cases = await loadRealCases();
 if (!caseId || caseId.startsWith('-') || !cases.some((c) => c.id === caseId)) {
-  console.error(`usage: npm run demo -- <case-id>\n\ncase ids:\n${cases.map((c) => `  ${c.id.padEnd(34)} ${c.package} ${c.from} -> ${c.to}`).join('\n')}`);
+  const problem = caseId && !caseId.startsWith('-') ? `no real case has the id ${JSON.stringify(caseId)}; pick one of the ids below\n\n` : '';
+  console.error(`${problem}usage: npm run demo -- <case-id>\n\ncase ids:\n${cases.map((c) => `  ${c.id.padEnd(34)} ${c.package} ${c.from} -> ${c.to}`).join('\n')}`);
   process.exit(2);
 }
 
