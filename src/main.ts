@@ -56,9 +56,9 @@ export async function run(): Promise<void> {
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
     const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
     // One client per provider behind one router, under the spending cap (issue #12), and the deadline.
-    const { models, stop, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
+    const { models, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
     try {
-      const result = await runPipeline({ github, models, log, stepOutputs, stop }, settings, trigger);
+      const result = await runPipeline({ github, models, log, stepOutputs }, settings, trigger);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       dispose();

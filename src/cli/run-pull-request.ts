@@ -97,7 +97,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
     const stepOutputs = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, stop: started.stop, publisher, dryRun: !command.post }, settings, trigger);
+    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, publisher, dryRun: !command.post }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();

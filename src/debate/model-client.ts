@@ -129,6 +129,35 @@ export abstract class CallStopped extends Error {
 }
 
 /**
+ * A debate that could not go on (the moderator failed: there is nothing to debate without positions),
+ * with the engine's stop reason when the run's calls had stopped by then: a failure the deadline or the
+ * spending cap caused says so, from what the engine saw, not from global state.
+ */
+export class DebateFailed extends Error {
+  override name = 'DebateFailed';
+  constructor(
+    message: string,
+    readonly stoppedBy: EarlyStop | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The stop reason an error carries: a {@link DebateFailed}'s, or a {@link CallStopped}'s (a pre-flight
+ * call the stop signal aborted), looked for through `cause`.
+ * @returns undefined when no stop caused the error
+ */
+export function earlyStopOf(error: unknown): EarlyStop | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    if (current instanceof DebateFailed) return current.stoppedBy;
+    if (current instanceof CallStopped) return current.stop;
+  }
+  return undefined;
+}
+
+/**
  * A call the client refused without sending it (the spending cap, `src/llm/spending-cap.ts`): it failed,
  * but no request was made, so the run's call log leaves it out.
  */

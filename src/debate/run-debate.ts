@@ -3,7 +3,7 @@ import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
 import { createCaller, type Caller } from './call-models.js';
 import { countCitations } from './claims.js';
 import { expectedScript, languageRule, type LanguageSetting } from './language.js';
-import type { ModelClient } from './model-client.js';
+import { DebateFailed, type ModelClient } from './model-client.js';
 import { auditEvidence } from './phases/audit-evidence.js';
 import { crossExamine } from './phases/cross-examine.js';
 import { listPositions, outOfScopeText, type DebateContext } from './phases/debate-context.js';
@@ -49,7 +49,8 @@ export interface DebateRequest {
  * @returns the outcome; model failures do not throw: a failed advocate turn is `[INCOMPLETE]` and the
  *   run `degraded-success`; a judge that fails in both runs makes it `aborted`; both keep the transcript.
  *   A call the spending cap refused or the stop signal aborted ends the run's calls: `stoppedBy` says which.
- * @throws Error only when the moderator fails (there is nothing to debate without positions)
+ * @throws DebateFailed only when the moderator fails (there is nothing to debate without positions),
+ *   with the stop reason when the run's calls had stopped
  */
 export async function runDebate(client: ModelClient, request: DebateRequest): Promise<DebateOutcome> {
   const { pack, plan, judgeModel } = request;
@@ -123,7 +124,7 @@ export type FramedPositions =
  * The framing phase of {@link runDebate} on its own (the same caller, prompt, rules and envelope): the
  * moderator frames the positions and nothing else is called, so under `confirm-plan` no advocate or
  * judge call is made before a maintainer confirms (contract section 5).
- * @throws Error when the moderator fails twice (reply and repair)
+ * @throws DebateFailed when the moderator fails twice (reply and repair), with the stop reason when the run's calls had stopped
  */
 export async function framePositions(client: ModelClient, request: Pick<DebateRequest, 'pack' | 'outOfScope' | 'command' | 'moderatorModel' | 'language'>): Promise<FramedPositions> {
   const caller = openCaller(client, request);
@@ -140,6 +141,11 @@ function openCaller(client: ModelClient, request: Pick<DebateRequest, 'pack' | '
 }
 
 /** Phase 0, framing, asked as the debate asks it. @param schemas the envelope the debate's later calls send too (the same object, so the prompt cache is not split) */
-function frame(caller: Caller, request: Pick<DebateRequest, 'outOfScope' | 'command' | 'moderatorModel' | 'language'>, schemas: ReplySchemas): Promise<FramedDebate> {
-  return frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language: languageRule(request.language), schemas });
+async function frame(caller: Caller, request: Pick<DebateRequest, 'outOfScope' | 'command' | 'moderatorModel' | 'language'>, schemas: ReplySchemas): Promise<FramedDebate> {
+  try {
+    return await frameDebate(caller, { model: request.moderatorModel, command: request.command, outOfScope: request.outOfScope, language: languageRule(request.language), schemas });
+  } catch (error) {
+    // The engine's failure carries its stop reason: a moderator the deadline or the cap stopped is said as such.
+    throw new DebateFailed(error instanceof Error ? error.message : String(error), caller.stoppedBy(), { cause: error });
+  }
 }

@@ -43,12 +43,6 @@ export interface PipelineClients {
   stepOutputs: StepOutputs;
   now?: () => Date;
   /**
-   * The signal that stops the run's model calls (the whole-run deadline, or the job's cancellation),
-   * the one `models` was built with. A debate returns its own stop reason (`DebateResult.stoppedBy`);
-   * a run that failed outright says the signal's `RunStopped` summary (stop-signal.ts) with its failure.
-   */
-  stop?: AbortSignal;
-  /**
    * Where the run's comments and reactions go; default: the PR through `github.writes`
    * (`createPublisher`). The CLI passes one that keeps the bodies, and in a dry run writes nothing.
    */

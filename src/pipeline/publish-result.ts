@@ -7,7 +7,8 @@ import { writeDecisionCheck } from './write-decision-check.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
-import { stopSummary } from './stop-signal.js';
+import { describeEarlyStop } from './stop-signal.js';
+import { earlyStopOf } from '../debate/model-client.js';
 import { skipped, type PipelineResult } from './pipeline-types.js';
 
 /**
@@ -76,7 +77,8 @@ export async function publishNotContested(run: RunContext, framing: Framing, evi
  */
 export async function publishFailure(run: RunContext, error: unknown, saved: SavedResult | undefined): Promise<PipelineResult> {
   const { log } = run.clients;
-  const stopped = stopSummary(run.clients.stop);
+  // A failure the run's stop caused (the deadline, a cancellation, the cap) says so first, from the stop reason the error carries.
+  const stopped = describeEarlyStop(earlyStopOf(error), undefined);
   const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
   let commentUrl = '';
   try {

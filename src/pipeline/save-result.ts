@@ -1,9 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallLogEntry, DebateResult } from '../debate/debate-types.js';
-import type { EarlyStop } from '../debate/model-client.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
-import { describeCapStop } from '../llm/spending-cap.js';
 import { summariseUsage } from '../usage/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
@@ -12,6 +10,7 @@ import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import { signDecision } from './write-decision-check.js';
 import { describeFailure, sentence, step } from './step-error.js';
+import { describeEarlyStop } from './stop-signal.js';
 
 /** A finished debate, saved: the record, the whole report and a renderer of the comment. */
 export interface SavedResult {
@@ -86,15 +85,6 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
   await clients.stepOutputs.writeSummary(report);
   return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
-}
-
-/**
- * The sentence that heads the comment of a debate the run stopped early, or undefined.
- * @param estimateUsd the plan's estimate, for what finishing a run the cap stopped would take
- */
-function describeEarlyStop(stop: EarlyStop | undefined, estimateUsd: number | undefined): string | undefined {
-  if (!stop) return undefined;
-  return stop.kind === 'spending-cap' ? describeCapStop(stop, estimateUsd) : stop.summary;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CallStopped, type EarlyStop } from '../debate/model-client.js';
+import { describeCapStop } from '../llm/spending-cap.js';
 
 /**
  * Why a run stops its model calls early: the whole-run deadline (input `deadline-minutes`), the runner
@@ -26,7 +27,12 @@ export class RunStopped extends CallStopped {
   }
 }
 
-/** The first sentence of a debate stopped early by its stop signal, or undefined. */
-export function stopSummary(stop: AbortSignal | undefined): string | undefined {
-  return stop?.aborted && stop.reason instanceof RunStopped ? stop.reason.summary : undefined;
+/**
+ * The sentence that heads the comment of a debate the run stopped early, from the stop reason the
+ * engine returned (`DebateResult.stoppedBy`) or its failure carried (`earlyStopOf`); undefined for none.
+ * @param estimateUsd the plan's estimate, for what finishing a run the cap stopped would take (undefined: not said)
+ */
+export function describeEarlyStop(stop: EarlyStop | undefined, estimateUsd: number | undefined): string | undefined {
+  if (!stop) return undefined;
+  return stop.kind === 'spending-cap' ? describeCapStop(stop, estimateUsd) : stop.summary;
 }

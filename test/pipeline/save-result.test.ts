@@ -6,13 +6,15 @@ import { RunStopped } from '../../src/pipeline/stop-signal.js';
 import { parseSettings } from '../../src/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { debateScript, positionsOf, type Override } from '../support/debate-script.js';
+import type { ScriptedPhase } from '../support/scripted-models.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import { scriptedModels, truncatedReply } from '../support/scripted-models.js';
 
 /**
  * Issue #23: why a debate stopped early is what its engine returned (`DebateResult.stoppedBy`), from the
- * error that stopped its calls, not what global state says when the run is recorded.
+ * error that stopped its calls, not what global state says when the run is recorded; a run that failed
+ * outright says the stop its failure carries (`earlyStopOf`).
  */
 describe('the recorded debate says what stopped it, as the engine returned it', () => {
   let scenario: GateScenario;
@@ -21,11 +23,8 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
   const CAP = 'The spending cap (max-cost-usd: 0.5) was reached: $0.4123 was spent, and the next call could have cost up to $0.1877, so it was not made and the debate stopped there.';
   const DEADLINE = 'The run deadline (deadline-minutes: 1) was reached before the debate finished; model calls still in flight were stopped.';
 
-  /**
-   * A quick debate on the local GitHub server, the judge scripted. The run's stop signal is aborted with the
-   * deadline's reason, but the models never see it: as when the deadline fires after the debate's last call.
-   */
-  async function debate(judge: Override) {
+  /** A quick debate on the local GitHub server, its calls scripted (`overrides` by phase). */
+  async function debate(overrides: Partial<Record<ScriptedPhase, Override>>, body = '/debate keep the cache vs drop the cache --quick') {
     scenario = await startGateScenario();
     const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-record-suite', 'max-cost-usd': '0.5' })[name], {
       GITHUB_EVENT_NAME: 'issue_comment',
@@ -33,20 +32,16 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
       GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
       GITHUB_API_URL: scenario.server.url,
     });
-    const body = '/debate keep the cache vs drop the cache --quick';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
     const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
-    const controller = new AbortController();
-    controller.abort(new RunStopped('deadline', 'the run deadline was reached (deadline-minutes: 1)', DEADLINE));
-    const models = scriptedModels(debateScript({ judge }));
+    const models = scriptedModels(debateScript(overrides));
     const octokit = scenario.octokit();
     const clients: PipelineClients = {
       github: { writes: octokit, reads: octokit },
       models,
       log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
-      stop: controller.signal,
     };
     const result = await runPipeline(clients, settings, trigger);
     // The debate's comment: the bot's only comment on the PR (the progress, then the verdict in its place).
@@ -54,18 +49,25 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
     return { result, comment };
   }
 
-  it('a call the spending cap refused: the cap sentence, with the refusal\'s figures, though no cap was handed to the pipeline and the signal says otherwise', async () => {
-    const { result, comment } = await debate((call) => (positionsOf(call)[0] === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined));
+  it('a call the spending cap refused: the cap sentence, with the refusal\'s figures, though no cap or stop signal is handed to the pipeline', async () => {
+    const { result, comment } = await debate({ judge: (call) => (positionsOf(call)[0] === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined) });
     expect(result.status).toBe('degraded-success');
     expect(comment).toContain(CAP);
     expect(comment).not.toMatch(/run deadline/i);
   });
 
-  it('a stop signal that stopped none of the debate\'s calls is not named as what stopped it', async () => {
-    const { result, comment } = await debate((call) => (positionsOf(call)[0] === 'B' ? truncatedReply() : undefined));
+  it('a judge run that failed on its own is not said as a stop', async () => {
+    const { result, comment } = await debate({ judge: (call) => (positionsOf(call)[0] === 'B' ? truncatedReply() : undefined) });
     expect(result.status).toBe('degraded-success');
     expect(comment).toContain('Judge run 2');
     expect(comment).not.toMatch(/run deadline/i);
     expect(comment).not.toContain('The spending cap');
+  });
+
+  it('a moderator the deadline stopped: the failure comment says the deadline first, from the reason the engine\'s failure carries (no signal is handed to the pipeline)', async () => {
+    const { result, comment } = await debate({ moderator: () => new RunStopped('deadline', 'the run deadline was reached (deadline-minutes: 1); calls still in flight were stopped', DEADLINE) }, '/debate --quick');
+    expect(result.status).toBe('aborted');
+    expect(result.failure).toMatch(new RegExp(`^${DEADLINE.replace(/[.()]/g, '\\$&')} `));
+    expect(comment).toContain(DEADLINE);
   });
 });
