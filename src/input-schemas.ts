@@ -128,3 +128,16 @@ export const environmentSchema = z.object({
   // The workflow's name (or its file path when it has none); a fork PR's run names it as the bridge's `workflows:` entry.
   GITHUB_WORKFLOW: z.string().min(1).optional(),
 });
+
+/**
+ * One sentence for the first issue of a parse of the inputs or the environment, naming what was wrong.
+ * @param kind how the value is named: `Input 'model'`, `Environment 'GITHUB_REPOSITORY'`
+ */
+export function describeInputIssues(error: z.ZodError, kind: 'Input' | 'Environment'): string {
+  const issue = error.issues[0];
+  if (!issue) return `${kind}: invalid value`;
+  const name = String(issue.path[0] ?? '');
+  // Our own messages already name the input; zod's generic ones get the name prepended.
+  if (issue.message.startsWith('Input ') || issue.message.startsWith(name)) return issue.message;
+  return `${kind} '${name}': ${issue.message}`;
+}

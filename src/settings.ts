@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PresetName } from './debate/plan.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
-import { environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
+import { describeInputIssues, environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -136,7 +136,7 @@ function parseStartSettings(inputs: RawInputs, env: Record<string, string | unde
   const parsed = parseLeniently(startSchema, inputs, options.lenient === true, undefined);
   const i = parsed.data;
   const environment = environmentSchema.safeParse(env);
-  if (!environment.success) throw new SettingsError(describeIssues(environment.error, 'Environment'));
+  if (!environment.success) throw new SettingsError(describeInputIssues(environment.error, 'Environment'));
   const e = environment.data;
   const [owner = '', repo = ''] = e.GITHUB_REPOSITORY.split('/');
   const serverUrl = e.GITHUB_SERVER_URL.replace(/\/+$/, '');
@@ -173,7 +173,7 @@ function parseStartSettings(inputs: RawInputs, env: Record<string, string | unde
  * @throws SettingsError naming the bad input, or the config file and its key, and how to fix it
  */
 export function completeSettings(start: StartSettings, layered: RawInputs, options: { lenient?: boolean; fileOf?: (input: string) => string | undefined } = {}): Settings {
-  const parsed = parseLeniently(layeredSchema, layered, options.lenient === true, options.fileOf, start.invalidInput);
+  const parsed = parseLeniently(layeredSchema, layered, options.lenient === true, options.fileOf);
   const i = parsed.data;
   return {
     ...start,
@@ -235,23 +235,29 @@ export function parseSettings(getInput: (name: string) => string | undefined, en
 }
 
 /**
- * One zod parse of some inputs. With `lenient`, the first bad one (other than `github-token`) is
- * replaced by its default and named; a value from the config file is named as the file's key.
- * @param earlier a bad input an earlier parse already named: a second one throws that first message
+ * One zod parse of some inputs. With `lenient`, every bad one (other than `github-token`) is replaced
+ * by its default and the first is named, so a run with two bad inputs still reaches the place where it
+ * says so (a reply; for the gate, its check: a gate that failed before its check would leave an earlier
+ * `success` standing). A value from the config file is named as the file's key.
+ * @throws SettingsError naming the first bad input, without `lenient` or for `github-token`
  */
 type InvalidInput = Settings['invalidInput'];
-function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(schema: S, raw: RawInputs, lenient: boolean, fileOf: ((input: string) => string | undefined) | undefined, earlier?: InvalidInput): { data: z.output<S>; invalidInput: InvalidInput } {
-  const first = schema.safeParse(raw);
-  if (first.success) return { data: first.data, invalidInput: undefined };
-  const input = String(first.error.issues[0]?.path[0] ?? '');
-  const file = fileOf?.(input);
-  // The input's parser names the input; a value from the file is the file's key to fix.
-  const message = file === undefined ? describeIssues(first.error, 'Input') : describeIssues(first.error, 'Input').replace(`Input '${input}'`, `${file}: key '${input}'`);
-  if (earlier) throw new SettingsError(earlier.message);
-  if (!lenient || input === 'github-token' || !(input in raw)) throw new SettingsError(message);
-  const second = schema.safeParse({ ...raw, [input]: undefined });
-  if (!second.success) throw new SettingsError(message);
-  return { data: second.data, invalidInput: { input, message, ...(file === undefined ? {} : { file }) } };
+function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(schema: S, raw: RawInputs, lenient: boolean, fileOf: ((input: string) => string | undefined) | undefined): { data: z.output<S>; invalidInput: InvalidInput } {
+  let current: RawInputs = raw;
+  let named: InvalidInput;
+  // Each pass replaces one more bad input by its default; there are at most as many passes as inputs.
+  for (let pass = 0; pass <= Object.keys(raw).length; pass += 1) {
+    const parsed = schema.safeParse(current);
+    if (parsed.success) return { data: parsed.data, invalidInput: named };
+    const input = String(parsed.error.issues[0]?.path[0] ?? '');
+    const file = fileOf?.(input);
+    // The input's parser names the input; a value from the file is the file's key to fix.
+    const message = file === undefined ? describeInputIssues(parsed.error, 'Input') : describeInputIssues(parsed.error, 'Input').replace(`Input '${input}'`, `${file}: key '${input}'`);
+    if (!lenient || input === 'github-token' || !(input in current) || current[input] === undefined) throw new SettingsError(named?.message ?? message);
+    named ??= { input, message, ...(file === undefined ? {} : { file }) };
+    current = { ...current, [input]: undefined };
+  }
+  throw new SettingsError(named?.message ?? 'Inputs: invalid values');
 }
 
 /** The providers the run's roles use (from `model`, `advocate-models`, `judge-model`). */
@@ -284,13 +290,4 @@ export function requireApiKey(settings: Settings): string {
   throw new MissingApiKey(
     "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
   );
-}
-
-function describeIssues(error: z.ZodError, kind: 'Input' | 'Environment'): string {
-  const issue = error.issues[0];
-  if (!issue) return `${kind}: invalid value`;
-  const name = String(issue.path[0] ?? '');
-  // Our own messages already name the input; zod's generic ones get the name prepended.
-  if (issue.message.startsWith('Input ') || issue.message.startsWith(name)) return issue.message;
-  return `${kind} '${name}': ${issue.message}`;
 }

@@ -25,7 +25,7 @@ export interface ParsedConfig {
  * @param where how to name the file in messages, e.g. `.github/pr-debate.yml on main`
  * @param inputNames the inputs the action reads
  * @throws ConfigError for YAML that does not parse (duplicate keys included), a top level that is not a
- *   mapping, a key one or two edits from a known one (a typo), or a key whose value is not what it takes
+ *   mapping, a key one or two edits from a known one as kebab-case (a typo), or a key whose value is not what it takes
  */
 export function parseConfig(text: string, where: string, inputNames: readonly string[]): ParsedConfig {
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
@@ -41,7 +41,9 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   for (const key of present.filter((k) => !known.has(k))) {
     // A key one or two edits from a known one is a typo of it: ignored, its setting would silently take
     // the default (a `gate-polcy: require-accepted` would leave the gate on require-decision).
-    const typo = isConfigurable(key) ? closest(key, known) : undefined;
+    // Compared as kebab-case, so `GatePolicy:`, `gate_policy:` and `GATE-POLICY:` are typos of `gate-policy:` too;
+    // an input the file may not set (`mode`, `github-token`) is not a typo: it is named as such below.
+    const typo = inputNames.includes(key) ? undefined : closest(kebabCase(key), known);
     if (typo) throw new ConfigError(`${where}: unknown key '${key}'; did you mean '${typo}'? Rename it: an unknown key is ignored, and '${typo}' would take its default`);
     warnings.push(
       isConfigurable(key)
@@ -84,6 +86,11 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
 function asInput(value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(', ');
   return String(value);
+}
+
+/** `GatePolicy`, `gate_policy`, `GATE-POLICY` as `gate-policy`. */
+function kebabCase(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
 }
 
 /** The known key one or two edits from `key` (a typo such as `preset:` as `presets:`), or undefined. */

@@ -51,6 +51,10 @@ out-of-scope: [naming, "the CI matrix"]
   it('refuses a key one or two edits from a known one, naming the key it meant: ignored, its setting would silently take the default', () => {
     expect(() => parse('presets: deep\nlanguage: de\n')).toThrow(`${where}: unknown key 'presets'; did you mean 'preset'? Rename it`);
     expect(() => parse('gate-polcy: require-accepted\n')).toThrow(`unknown key 'gate-polcy'; did you mean 'gate-policy'?`);
+    // Another spelling of a known key is a typo of it too (found by attacking the gate: `GatePolicy:` was only warned about).
+    for (const key of ['GatePolicy', 'gate_policy', 'GATE-POLICY', 'decisionPublicKey', 'maxCostUsd']) expect(() => parse(`${key}: x\n`)).toThrow(/did you mean '(gate-policy|decision-public-key|max-cost-usd)'\?/);
+    // A key that ends like a secret but is one edit from a known key is that key mistyped, not a secret.
+    expect(() => parse('max-evidence-token: 4000\n')).toThrow(`did you mean 'max-evidence-tokens'?`);
   });
 
   it('never takes a secret or a per-step switch from the file', () => {

@@ -140,6 +140,14 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
     expect(check.output.summary).toMatch(/^The gate could not evaluate this head: Input 'gate-policy'/);
   });
 
+  it('gate: two bad inputs are said on the check too, the first named (a second one used to throw before any check was started)', async () => {
+    scenario = await startGateScenario();
+    const { result } = await run({ kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } }, { mode: 'gate', 'max-rounds': 'lots', 'deadline-minutes': 'soon' }, 'pull_request');
+    expect(result).toMatchObject({ status: 'aborted', failure: expect.stringMatching(/^The merge gate failed: Input 'max-rounds'/) });
+    const checks = scenario.server.state.checkRuns.filter((check) => check.head_sha === scenario.pull.head.sha);
+    expect(checks.map((check) => [check.status, check.conclusion])).toEqual([['completed', 'action_required']]);
+  });
+
   it('gate: a decision-record-path outside the workspace is said on the check before any verdict is written', async () => {
     scenario = await startGateScenario();
     const { result } = await run({ kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } }, { mode: 'gate', 'decision-record-path': '../../outside' }, 'pull_request');
