@@ -97,8 +97,9 @@ export interface Settings {
   /** The runner's scratch folder (`RUNNER_TEMP`), where the whole report is also written. */
   runnerTemp: string | undefined;
   /**
-   * With `lenient`, the first input that was not valid, replaced by its default so the run can still
-   * say so where the user is (a reply on the PR); undefined when every input is valid. `file` names the
+   * With `lenient`, the first input that was not valid (every bad one is replaced by its default) so the
+   * run can still say so where the user is (a reply on the PR; the gate's check); undefined when every
+   * input is valid. A run that would use the settings must stop on it, never go on with a default. `file` names the
    * config file (`.github/pr-debate.yml on main`) when the value, or the file itself, is what to fix.
    */
   invalidInput: { input: string; message: string; file?: string } | undefined;
@@ -128,8 +129,8 @@ const layeredSchema = inputsSchema.omit(START_INPUTS);
  * Parses the inputs the config file cannot set, and the runner environment.
  * @param inputs every input, as {@link startSettings} read it
  * @param env the process environment
- * @param options.lenient replace the first bad input (other than `github-token`) by its default and
- *   name it in `invalidInput`, instead of throwing
+ * @param options.lenient replace every bad input (other than `github-token`) by its default and name
+ *   the first in `invalidInput`, instead of throwing
  * @throws SettingsError naming the bad input and how to fix it; for the environment, always
  */
 function parseStartSettings(inputs: RawInputs, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartSettings {
@@ -168,7 +169,7 @@ function parseStartSettings(inputs: RawInputs, env: Record<string, string | unde
  * Completes the settings with the inputs the config file may set, parsed once.
  * @param start the settings parsed before the config file was read
  * @param layered the value of each configurable input: the input when set, else the config file's, else undefined
- * @param options.lenient as in {@link startSettings}; a second bad value throws
+ * @param options.lenient as in {@link startSettings}; the first bad value of the start stays the one named
  * @param options.fileOf the config file to name for a value that came from it (`.github/pr-debate.yml on main`), else undefined
  * @throws SettingsError naming the bad input, or the config file and its key, and how to fix it
  */
@@ -212,8 +213,8 @@ export interface StartedSettings {
  * Reads every input once and parses those the config file cannot set, with the environment.
  * @param getInput the raw input, undefined when empty (`core.getInput(name) || undefined`, or the CLI's flags)
  * @param env the process environment
- * @param options.lenient replace the first bad input (other than `github-token`) by its default and name
- *   it in `invalidInput`, instead of throwing
+ * @param options.lenient replace every bad input (other than `github-token`) by its default and name
+ *   the first in `invalidInput`, instead of throwing
  * @throws SettingsError naming the bad input or environment variable and how to fix it
  */
 export function startSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartedSettings {
