@@ -235,6 +235,8 @@ export function parseSettings(getInput: (name: string) => string | undefined, en
   return completeSettings(started.settings, started.inputs, options);
 }
 
+type InvalidInput = Settings['invalidInput'];
+
 /**
  * One zod parse of some inputs. With `lenient`, every bad one (other than `github-token`) is replaced
  * by its default and the first is named, so a run with two bad inputs still reaches the place where it
@@ -242,7 +244,6 @@ export function parseSettings(getInput: (name: string) => string | undefined, en
  * `success` standing). A value from the config file is named as the file's key.
  * @throws SettingsError naming the first bad input, without `lenient` or for `github-token`
  */
-type InvalidInput = Settings['invalidInput'];
 function parseLeniently<S extends z.ZodType<Record<string, unknown>>>(schema: S, raw: RawInputs, lenient: boolean, fileOf: ((input: string) => string | undefined) | undefined): { data: z.output<S>; invalidInput: InvalidInput } {
   let current: RawInputs = raw;
   let named: InvalidInput;

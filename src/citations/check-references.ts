@@ -23,7 +23,7 @@ export interface CheckedReference extends FoundRef {
 const QUOTE_BESIDE = /^`?[ \t]*\([ \t]*(?:"((?:[^"\\\n]|\\.)+)"|\u201c([^\u201d\n]+)\u201d|`([^`\n]+)`)[ \t]*\)/;
 
 /** The quote written in parentheses right after `end` in `text`, or undefined. */
-export function quoteBeside(text: string, end: number): string | undefined {
+function quoteBeside(text: string, end: number): string | undefined {
   const m = QUOTE_BESIDE.exec(text.slice(end));
   if (!m) return undefined;
   if (m[1] === undefined) return m[2] ?? m[3];

@@ -57,7 +57,7 @@ export function quotePatterns(quote: string): QuotePattern[] {
  * True when every part of the pattern occurs in `text` (folded lines), in order, without overlap.
  * @param text cited lines, whitespace folded and joined by a space
  */
-export function matchesPattern(text: string, pattern: QuotePattern): boolean {
+function matchesPattern(text: string, pattern: QuotePattern): boolean {
   let at = 0;
   for (const part of pattern.parts) {
     const found = text.indexOf(part, at);

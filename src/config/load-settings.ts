@@ -52,7 +52,7 @@ export interface LoadedSettings {
  */
 export async function layerSettings(
   started: StartedSettings,
-  options: { readConfig?: (path: string) => Promise<DefaultBranchFile>; warn?: (message: string) => void } = {},
+  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void },
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
   let start = started.settings;
@@ -60,7 +60,7 @@ export async function layerSettings(
   let where = start.configFile;
   let config: ParsedConfig | undefined;
   try {
-    if (options.readConfig) file = await readConfigFile(options.readConfig, start.configFile);
+    file = await readConfigFile(options.readConfig, start.configFile);
     where = `${start.configFile} on ${file.branch}`;
     config = file.text === undefined ? undefined : parseConfig(file.text, where, INPUT_NAMES);
   } catch (error) {
@@ -69,9 +69,9 @@ export async function layerSettings(
     file = { text: undefined, branch: file.branch };
     start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: error.message, file: where } };
   }
-  for (const warning of config?.warnings ?? []) options.warn?.(warning);
+  for (const warning of config?.warnings ?? []) options.warn(warning);
   for (const key of config?.values.keys() ?? []) {
-    if (!INPUT_NAMES.includes(key)) options.warn?.(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
+    if (!INPUT_NAMES.includes(key)) options.warn(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
   }
 
   const origins = new Map<string, SettingOrigin>();

@@ -23,7 +23,7 @@ const ATTACK_ID = /(?<![A-Za-z0-9])(X[\s._:-]*\d+|C)[\s._:-]*([A-D])[\s._:-]*(\d
  * `open` (keys upper-case, e.g. `X1.B.2`).
  * @returns the attack, or undefined when the field names none of them
  */
-export function findAttackId<T>(field: string, open: ReadonlyMap<string, T>): T | undefined {
+function findAttackId<T>(field: string, open: ReadonlyMap<string, T>): T | undefined {
   for (const m of field.matchAll(ATTACK_ID)) {
     const key = `${m[1]!.replace(/[\s._:-]/g, '').toUpperCase()}.${m[2]!.toUpperCase()}.${Number(m[3])}`;
     const attack = open.get(key);

@@ -103,22 +103,11 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
 }
 
 /** What framing alone produced, for a plan that waits for confirmation (input `confirm-plan`). */
-export type FramedPositions =
-  | { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage }
-  | {
-      kind: 'framed';
-      framing: Framing;
-      /** The 2-4 distinct position labels to debate. */
-      labels: string[];
-      /** The moderator's topic, as it wrote it (may be empty). */
-      topic: string;
-      /** The command's out-of-scope topics and the moderator's, without repeats. */
-      outOfScope: string[];
-      /** What the engine changed (positions cut to four) and what went wrong (a repaired reply). */
-      notes: string[];
-      calls: CallLogEntry[];
-      usage: RunUsage;
-    };
+export type FramedPositions = (
+  | { kind: 'not-contested'; framing: Framing }
+  /** The framing phase's result; `notes` also says what went wrong with the reply (its `problems`). */
+  | Omit<Extract<FramedDebate, { kind: 'framed' }>, 'problems'>
+) & { calls: CallLogEntry[]; usage: RunUsage };
 
 /**
  * The framing phase of {@link runDebate} on its own (the same caller, prompt, rules and envelope): the

@@ -38,7 +38,6 @@ export function contentLabel(status: ChangedFile['status']): string {
 }
 
 /**
- * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * The contents worth reading: in the budget's order, those whose size (estimated, in characters) fits
  * the room the plan leaves after tier 3. Does not change the plan.
  * @param sizes estimated characters by path; a candidate without one is not read
@@ -58,7 +57,6 @@ export function contentsToRead(plan: EvidencePlan, sizes: Map<string, number>): 
 }
 
 /**
- * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Completes the plan in place: tier 4, the read contents by exact size in the budget's order (a
  * candidate without a text is "not read"; a binary one is named), then tier 5.
  * @param texts head contents by path, as read

@@ -63,7 +63,6 @@ export function placeDiff(
 }
 
 /**
- * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Places a file's diff within the budget (tiers 3 and 5 of the plan): whole when it fits, else its
  * leading hunks and the next hunk cut at a line when at least {@link MIN_CUT_LINES} of its lines fit,
  * else nothing. Charges the ledger, sets the file's list state, and notes what was left out.

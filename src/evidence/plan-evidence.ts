@@ -106,7 +106,6 @@ export interface EvidencePlan {
 }
 
 /**
- * The evidence plan: which files and hunks fit the token budget; not the debate plan (src/debate/plan.ts).
  * Plans tiers 1-3: the fixed parts, the RFC documents and the hunks of source files.
  * @returns the plan so far; `ledger.limit - ledger.used` is the room left for full contents and low-priority hunks
  */

@@ -19,7 +19,7 @@ export interface HeldCheck {
 }
 
 /** What failed, as the check's output: not passing (`action_required`), the failure in the summary. */
-export function failedCheck(kind: 'gate' | 'accept', reason: string): CheckOutput {
+function failedCheck(kind: 'gate' | 'accept', reason: string): CheckOutput {
   return kind === 'gate'
     ? { conclusion: 'action_required', title: CHECK_TITLES.gateFailed, summary: `The gate could not evaluate this head: ${reason}`, text: undefined, detailsUrl: undefined }
     : { conclusion: 'action_required', title: CHECK_TITLES.acceptFailed, summary: `The accept could not be recorded: ${reason}`, text: undefined, detailsUrl: undefined };
@@ -32,8 +32,8 @@ export function failedCheck(kind: 'gate' | 'accept', reason: string): CheckOutpu
  * @param options.describe one sentence for an error (the pipeline's `describeFailure`)
  * @param options.warn where a check that could not be completed is reported
  * @returns what `work` returns
- * @throws what starting the check throws (`startCheck` completes a check it created before it throws);
- *   what `work` throws, once the check is completed
+ * @throws what starting the check throws (nothing was started then, or no id came back to finish);
+ *   what `work` throws, once the check is completed (a check whose app GitHub did not name included)
  */
 export async function holdCheck<T>(
   source: Pick<GateSource, 'startCheck' | 'finishCheck'>,
@@ -45,15 +45,18 @@ export async function holdCheck<T>(
   const started = await source.startCheck(headSha);
   let completed = false;
   let failed: { error: unknown } | undefined;
-  const check: HeldCheck = {
-    ...started,
-    async complete(output) {
-      const written = await source.finishCheck(started.id, output);
-      completed = true;
-      return written;
-    },
-  };
   try {
+    const { appId } = started;
+    if (appId === undefined) throw new Error('GitHub did not say which app wrote the check run, so the gate cannot tell its own records from others');
+    const check: HeldCheck = {
+      id: started.id,
+      appId,
+      async complete(output) {
+        const written = await source.finishCheck(started.id, output);
+        completed = true;
+        return written;
+      },
+    };
     return await work(check);
   } catch (error) {
     failed = { error };

@@ -29,8 +29,11 @@ export interface CheckOutput {
 
 /** The gate's reads and writes on GitHub. */
 export interface GateSource {
-  /** Creates an in-progress `pr-debate` check run on `headSha`; its `app.id` is the gate's own app. */
-  startCheck(headSha: string): Promise<{ id: number; appId: number }>;
+  /**
+   * Creates an in-progress `pr-debate` check run on `headSha`; its `app.id` is the gate's own app
+   * (undefined when GitHub did not say: `holdCheck` then completes the check with that failure).
+   */
+  startCheck(headSha: string): Promise<{ id: number; appId: number | undefined }>;
   /** Completes the check run with a conclusion and output. */
   finishCheck(id: number, output: CheckOutput): Promise<{ htmlUrl: string }>;
   /** `pr-debate` check runs on a commit, made by `appId` (every run, not only the latest). */

@@ -27,7 +27,7 @@ export class GitHubUnreachable extends Error {
  * Longest wait for the first answer, in milliseconds. `GET /user` is one small read that GitHub answers
  * in well under a second; the run's other requests keep the 60 s per-request timeout.
  */
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * The CLI's first request and its check that GitHub answers: the login of the token (`GET /user`), for

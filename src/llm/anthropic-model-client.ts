@@ -1,9 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient, MODEL_REQUEST_TIMEOUT_MS, SPEND_LIMIT_CODES } from './claude-model-client.js';
+import { createClaudeModelClient, SPEND_LIMIT_CODES } from './claude-model-client.js';
+import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { noRetryOn429 } from './model-call-error.js';
 
-export { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
 export { ModelCallError } from './model-call-error.js';
 
 /** Options of {@link createAnthropicModelClient}. */

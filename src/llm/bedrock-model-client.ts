@@ -2,7 +2,8 @@ import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import type { Middleware } from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { createClaudeModelClient } from './claude-model-client.js';
+import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { claudeGeneration, isAtLeast } from './model-id.js';
 
 /**
@@ -10,7 +11,7 @@ import { claudeGeneration, isAtLeast } from './model-id.js';
  * anthropic version. The value must be bedrock-2023-05-31." (docs.aws.amazon.com/bedrock/latest/userguide/
  * model-parameters-anthropic-claude-messages-request-response.html).
  */
-export const BEDROCK_LEGACY_API_VERSION = 'bedrock-2023-05-31';
+const BEDROCK_LEGACY_API_VERSION = 'bedrock-2023-05-31';
 
 /**
  * The `anthropic_version` a Bedrock Claude model needs, or undefined to keep the SDK's own (`2026-10-21`
@@ -22,7 +23,7 @@ export const BEDROCK_LEGACY_API_VERSION = 'bedrock-2023-05-31';
  * affected." That table ends at Opus 4.6, so every Claude model before 4.7 gets the Boto3 examples'
  * version; an id this cannot read (an application inference profile ARN) keeps the SDK's.
  */
-export function bedrockApiVersion(model: string): string | undefined {
+function bedrockApiVersion(model: string): string | undefined {
   const name = /(?:^|\.)anthropic\.(claude-.+?)(?:-v\d+(?::\d+)?)?$/.exec(model)?.[1];
   const generation = name ? claudeGeneration(name) : undefined;
   return generation && !isAtLeast(generation, 4, 7) ? BEDROCK_LEGACY_API_VERSION : undefined;
@@ -78,5 +79,5 @@ export function createBedrockModelClient(options: BedrockClientOptions): ModelCl
     timeout: timeoutMs,
     middleware: [apiVersionPerModel],
   });
-  return createClaudeModelClient(client, { provider: 'bedrock', where: client.baseURL, timeoutMs, signal: options.signal });
+  return createClaudeModelClient(client, { provider: 'bedrock', where: client.baseURL, timeoutMs, signal: options.signal, maxRetries: options.maxRetries ?? 2 });
 }

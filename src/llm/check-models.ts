@@ -41,7 +41,7 @@ export class ContextWindowTooSmall extends Error {
 }
 
 /** Input tokens a call adds to the evidence pack: the system text, a phase's transcript, the instructions and the schema. */
-export const CALL_OVERHEAD_TOKENS = 24_000;
+const CALL_OVERHEAD_TOKENS = 24_000;
 
 /**
  * Checks that each Claude model's context window holds the evidence pack, a call's other input and

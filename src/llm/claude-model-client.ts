@@ -6,6 +6,7 @@ import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget } from './claude-models.
 import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import type { Provider } from './model-id.js';
 import { parseReply } from './parse-reply.js';
+import { CALL_META_HEADER } from './request-defaults.js';
 
 /**
  * The Messages API call shared by the three ways to reach Claude: the Anthropic API, Amazon Bedrock
@@ -18,11 +19,6 @@ import { parseReply } from './parse-reply.js';
 export interface MessagesClient {
   messages: Pick<Anthropic['messages'], 'stream' | 'create'>;
 }
-
-import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
-
-/** Re-exported for the provider clients and tests that import them from here. */
-export { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS };
 
 /** Options of {@link createClaudeModelClient}. */
 export interface ClaudeClientOptions {
@@ -62,25 +58,14 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
     // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
     // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
     const stalled = new AbortController();
-    const facts = claudeModelFacts(call.model);
     // A warm-up sends the calls' own effort: it is part of the cache key (prompt caching, What invalidates the cache).
-    const effort = facts?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
+    const effort = effortOf(call);
     const format = structured ? { format: { type: 'json_schema' as const, schema: jsonSchemaOf(call.format) } } : {};
     const stream = client.messages.stream(
       {
         model: call.model,
         max_tokens: outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
-        system: [{ type: 'text', text: call.system }],
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
-              ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
-              { type: 'text', text: structured ? call.instructions : `${call.instructions}${textModeNote(call.format)}` },
-            ],
-          },
-        ],
+        ...promptOf(call, structured ? call.instructions : `${call.instructions}${textModeNote(call.format)}`),
         ...(effort || structured ? { output_config: { ...format, ...(effort ? { effort } : {}) } } : {}),
       },
       {
@@ -156,24 +141,14 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
  * @throws ModelReplyError (`truncated`), as every warm-up ends, with the usage; ModelCallError on an API error
  */
 async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options: ClaudeClientOptions): Promise<never> {
-  const effort = claudeModelFacts(call.model)?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
+  const effort = effortOf(call);
   let message;
   try {
     message = await client.messages.create(
       {
         model: call.model,
         max_tokens: 0,
-        system: [{ type: 'text', text: call.system }],
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: call.evidence, cache_control: { type: 'ephemeral' } },
-              ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
-              { type: 'text', text: call.instructions },
-            ],
-          },
-        ],
+        ...promptOf(call, call.instructions),
         ...(effort ? { output_config: { effort } } : {}),
       },
       { ...(options.signal ? { signal: options.signal } : {}), ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}) },
@@ -185,6 +160,32 @@ async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options
   }
   call.onStart?.();
   throw new ModelReplyError('prompt-cache warm-up (max_tokens 0)', usageOf(message.usage), 'truncated');
+}
+
+/**
+ * The call's prompt as the Messages API takes it, the same for a call and its warm-up so that the
+ * warm-up writes the cache the call reads: the system prompt, then the evidence and the transcript, each
+ * ending in a cache breakpoint (prompt caching, "cache_control"), then the instructions, which vary.
+ */
+function promptOf(call: ModelCall<unknown>, instructions: string) {
+  return {
+    system: [{ type: 'text' as const, text: call.system }],
+    messages: [
+      {
+        role: 'user' as const,
+        content: [
+          { type: 'text' as const, text: call.evidence, cache_control: { type: 'ephemeral' as const } },
+          ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
+          { type: 'text' as const, text: instructions },
+        ],
+      },
+    ],
+  };
+}
+
+/** The role's effort (`EFFORT_BY_ROLE`), for a model that takes one (`claude-models.ts`), else undefined. */
+function effortOf(call: Pick<ModelCall<unknown>, 'model' | 'role'>) {
+  return claudeModelFacts(call.model)?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
 }
 
 /** What a model is told in text mode: the reply's JSON schema, in the instructions. */

@@ -73,7 +73,7 @@ export const EFFORT_BY_ROLE: Record<ModelRole, Effort> = { moderator: 'medium', 
  * used, not for the cap, so the room costs nothing unless the model thinks that long; the spending cap
  * reserves it (see {@link outputBudget}).
  */
-export const THINKING_ROOM: Record<Effort, number> = { low: 4_000, medium: 16_000, high: 32_000, xhigh: 64_000, max: 64_000 };
+const THINKING_ROOM: Record<Effort, number> = { low: 4_000, medium: 16_000, high: 32_000, xhigh: 64_000, max: 64_000 };
 
 /**
  * The `max_tokens` a call is sent with: the reply's budget plus room for thinking at the role's

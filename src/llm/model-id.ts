@@ -103,7 +103,7 @@ const BEDROCK_PROFILES = ['global', 'us', 'eu', 'jp', 'apac', 'au'];
  * ARN (an application inference profile), a Claude name of another scheme.
  * @throws ModelIdError
  */
-export function checkCloudModelId(provider: Provider, model: string): void {
+function checkCloudModelId(provider: Provider, model: string): void {
   if (provider === 'bedrock') checkBedrock(model);
   if (provider === 'vertex') checkVertex(model);
 }

@@ -1,7 +1,8 @@
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import type { AuthClient } from 'google-auth-library';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient, MODEL_REQUEST_TIMEOUT_MS } from './claude-model-client.js';
+import { createClaudeModelClient } from './claude-model-client.js';
+import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 
 /** Options of {@link createVertexModelClient}. */
 export interface VertexClientOptions {
@@ -38,5 +39,5 @@ export function createVertexModelClient(options: VertexClientOptions): ModelClie
     maxRetries: options.maxRetries ?? 2,
     timeout: timeoutMs,
   });
-  return createClaudeModelClient(client, { provider: 'vertex', where: client.baseURL, timeoutMs, signal: options.signal });
+  return createClaudeModelClient(client, { provider: 'vertex', where: client.baseURL, timeoutMs, signal: options.signal, maxRetries: options.maxRetries ?? 2 });
 }

@@ -72,7 +72,7 @@ export async function takeBridgeRequest(clients: PipelineClients, settings: Sett
  * The one PR a run was for: the only candidate, or the only one whose head is the run's.
  * @returns the PR, or why none can be chosen ('' when there is none at all)
  */
-export function choosePull(pulls: BridgePull[], headSha: string): BridgePull | string {
+function choosePull(pulls: BridgePull[], headSha: string): BridgePull | string {
   if (pulls.length === 1) return pulls[0]!;
   if (pulls.length === 0) return '';
   const atHead = pulls.filter((p) => p.headSha === headSha);

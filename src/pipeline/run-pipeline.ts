@@ -36,9 +36,8 @@ export async function runPipeline(clients: PipelineClients, settings: Settings, 
 /** One mode, under the one contract ({@link runMode}): its name, and the reply that says a failure. */
 function runTrigger(clients: PipelineClients, settings: Settings, trigger: PipelineTrigger): Promise<PipelineResult> {
   const github = { octokit: clients.github.writes, log: clients.log };
-  // Plain text: the failure sentence is sanitised as text from outside is, so a code span would not render.
-  const again = trigger.kind === 'debate' && trigger.source !== 'comment' ? (trigger.source === 'label' ? `remove and add the "${settings.triggerLabel}" label` : 'run the workflow again') : `write ${settings.command} again`;
-  const replyTo = (pullNumber: number, login: string) => ({ pullNumber, body: (failure: string) => renderRunFailure(login, failure, again, settings.runUrl) });
+  const source = trigger.kind === 'debate' ? trigger.source : 'comment';
+  const replyTo = (pullNumber: number, login: string) => failureReply(settings, source, pullNumber, login);
   switch (trigger.kind) {
     case 'bridge':
       return runMode(clients, settings, { name: 'The workflow_run bridge' }, () => bridge(clients, settings, trigger));
@@ -85,11 +84,21 @@ async function bridge(clients: PipelineClients, settings: Settings, trigger: Ext
   const found = await findBridgePull(clients, settings, trigger.run);
   if (found.kind === 'refused') return refused(found.reason);
   if (trigger.purpose === 'gate') return runTrigger(clients, settings, bridgeGate(clients, found.pull));
-  const reply = { pullNumber: found.pull.number, body: (failure: string) => renderRunFailure(undefined, failure, `remove and add the "${settings.triggerLabel}" label`, settings.runUrl) };
+  const reply = failureReply(settings, 'label', found.pull.number, undefined);
   return runMode(clients, settings, { name: 'The workflow_run bridge', reply }, async () => {
     const request = await takeBridgeRequest(clients, settings, trigger.run, found.pull);
     return request.kind === 'refused' ? refused(request.reason) : runTrigger(clients, settings, request);
   });
+}
+
+/**
+ * The reply that says a run's failure on the PR, with how to try again for what started it.
+ * @param login whom the reply mentions, undefined when nobody is known yet (the bridge before it found the labeller)
+ */
+function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatch', pullNumber: number, login: string | undefined) {
+  // Plain text: the failure sentence is sanitised as text from outside is, so a code span would not render.
+  const again = source === 'label' ? `remove and add the "${settings.triggerLabel}" label` : source === 'dispatch' ? 'run the workflow again' : `write ${settings.command} again`;
+  return { pullNumber, body: (failure: string) => renderRunFailure(login, failure, again, settings.runUrl) };
 }
 
 /** A debate run, from the permission check to the concluded reaction; a confirmed plan runs as planned. */

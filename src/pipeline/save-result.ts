@@ -70,14 +70,17 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   });
   const usage = debate.usage;
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
-  // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack).
+  // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack),
+  // unless another open PR shares the head: the check then asks for action, which the comment cannot know yet.
   const gate = evaluatePolicy(built, settings.gatePolicy, pack.truncated);
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, gate };
   const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
-  // The report is saved before the record is signed, so that a signing failure loses nothing the debate produced.
-  await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets), false);
   // Redacted, then signed; every copy below is made from the signed record, and redaction keeps signatures whole.
-  const record = await step('signing the decision record', () => signDecision(settings, built, run.secrets));
+  // A signing failure still saves the report (unsigned), so it loses nothing the debate produced.
+  const record = await step('signing the decision record', () => signDecision(settings, built, run.secrets)).catch(async (error: unknown) => {
+    await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets));
+    throw error;
+  });
   const render = renderWith(record);
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
@@ -91,13 +94,13 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
  * Writes the whole report to `RUNNER_TEMP/pr-debate-<id>.md` and logs the path, so nothing is lost when
  * the comment had to be cut (a later step can upload it as an artifact). A failed write is a warning.
  */
-async function saveReport(run: RunContext, report: string, announce = true): Promise<void> {
+async function saveReport(run: RunContext, report: string): Promise<void> {
   const { runnerTemp } = run.settings;
   if (!runnerTemp) return;
   const file = path.join(runnerTemp, `pr-debate-${run.id}.md`);
   try {
     await writeFile(file, report);
-    if (announce) run.clients.log.info(`The whole report is in ${file}`);
+    run.clients.log.info(`The whole report is in ${file}`);
   } catch (error) {
     run.clients.log.warning(`Could not write the report to ${file}: ${describeFailure(error)}`);
   }

@@ -19,7 +19,7 @@ const HIDDEN_CHARACTERS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\
  * split at `\r?\n` alone can still start a line of its own, e.g. an HTML block that carries a marker.
  * The runner reads a log line the same way (a workflow command starts at any of them).
  */
-export const LINE_ENDING = /\r\n|\r|\n/;
+const LINE_ENDING = /\r\n|\r|\n/;
 
 /** C0 controls other than tab and newline, and DEL: they have no business in a comment. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;

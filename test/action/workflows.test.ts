@@ -46,6 +46,7 @@ describe('.github/workflows', () => {
     const parsed = workflow(name);
     expect(parsed.permissions).toEqual({ contents: 'read' });
     const remote = Object.values(parsed.jobs).flatMap((job) => (job.steps ?? []).flatMap((step) => (step.uses && !step.uses.startsWith('./') ? [step.uses] : [])));
+    expect(remote.length).toBeGreaterThan(0);
     for (const uses of remote) expect(uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
   });
 

@@ -1,6 +1,8 @@
 import { getOctokit } from '@actions/github';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdCheck } from '../../src/gate/hold-check.js';
 import { createGateSource } from '../../src/github/check-runs.js';
+import { describeFailure } from '../../src/pipeline/step-error.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 
 /**
@@ -8,7 +10,7 @@ import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../su
  * is not one the gate can use: GitHub keeps such a check in progress, and a required one blocks merging
  * without saying why (issue #23; found by an attack on the refactor).
  */
-describe('startCheck', () => {
+describe('a started check whose answer GitHub left incomplete', () => {
   let scenario: GateScenario;
   afterEach(async () => scenario?.close());
 
@@ -23,7 +25,12 @@ describe('startCheck', () => {
     };
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url, request: { fetch: fetchWithoutApp } });
     const source = createGateSource(octokit, { owner: OWNER, repo: REPO }, 'github-actions[bot]');
-    await expect(source.startCheck(scenario.pull.head.sha)).rejects.toThrow(/did not say which app wrote the check run/);
+    let worked = false;
+    const held = holdCheck(source, scenario.pull.head.sha, 'gate', { describe: describeFailure, warn: () => {} }, async () => {
+      worked = true;
+    });
+    await expect(held).rejects.toThrow(/did not say which app wrote the check run/);
+    expect(worked).toBe(false);
     const check = scenario.checkOn(scenario.pull.head.sha)!;
     expect(check).toMatchObject({ status: 'completed', conclusion: 'action_required' });
     expect(check.output.summary).toMatch(/^The gate could not evaluate this head: GitHub did not say which app/);

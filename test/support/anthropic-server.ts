@@ -14,7 +14,7 @@ import type {
   Usage,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { CallMeta } from '../../src/debate/model-client.js';
-import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
+import { CALL_META_HEADER } from '../../src/llm/request-defaults.js';
 import { checkPrewarm, checkSchemaLimits, serverModel, thinkingTokensOf, type Effort } from './anthropic-rules.js';
 
 // ---------------------------------------------------------------------------------------------

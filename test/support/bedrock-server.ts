@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
+import { CALL_META_HEADER } from '../../src/llm/request-defaults.js';
 import { startAnthropicServer, type AnthropicServer, type Responder } from './anthropic-server.js';
 
 /** The AWS credentials the server accepts, as `aws-actions/configure-aws-credentials` would export them. */

@@ -1380,7 +1380,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.timeline));
     sendPage(ctx, (pull.timeline ?? []).map((e, i) => {
       const id = numericId(`event:${entry.id}/${pull.number}/${i}`);
-      return { id, node_id: nodeId('LabeledEvent', id), url: `${repoApi(entry)}/issues/events/${id}`, actor: simpleUser(e.actor, e.actorType ?? userType(e.actor)), event: e.event, commit_id: null, commit_url: null, created_at: timestamp(), performed_via_github_app: null, label: { name: e.label, color: 'ededed' } };
+      // Oldest first: each event a minute after the one before.
+      const createdAt = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
+      return { id, node_id: nodeId(e.event === 'labeled' ? 'LabeledEvent' : 'UnlabeledEvent', id), url: `${repoApi(entry)}/issues/events/${id}`, actor: simpleUser(e.actor, e.actorType ?? userType(e.actor)), event: e.event, commit_id: null, commit_url: null, created_at: createdAt, performed_via_github_app: null, label: { name: e.label, color: 'ededed' } };
     }));
   });
 

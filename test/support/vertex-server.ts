@@ -30,7 +30,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALL_META_HEADER } from '../../src/llm/anthropic-model-client.js';
+import { CALL_META_HEADER } from '../../src/llm/request-defaults.js';
 import { startAnthropicServer, type AnthropicServer, type Responder } from './anthropic-server.js';
 
 /**

@@ -185,7 +185,7 @@ async function finishJudgeRun(input: JudgeCall, order: string[], spec: CallSpec<
  * What the judge is told about claims on out-of-scope topics (issue #20): they were removed only when
  * the auditor ran; when the audit failed nothing was removed, and the judge must set them aside itself.
  */
-export function outOfScopeNote(topics: readonly string[], audit: AuditResult): string {
+function outOfScopeNote(topics: readonly string[], audit: AuditResult): string {
   if (topics.length === 0) return 'No topic is out of scope in this debate.';
   if (audit.status === 'checked') {
     return `The auditor marked the claims that argue an out-of-scope topic; the engine shows them as [IGNORED] (${audit.ignored} claim${audit.ignored === 1 ? '' : 's'}). Do not weigh them, or anything that depends on them.`;
