@@ -212,9 +212,19 @@ function structuredOffNotice(model: string, error: InstanceType<typeof Anthropic
   return `Structured outputs are switched off for model "${model}" (${detail}): its replies for the rest of the run are JSON in text, validated against the same schemas. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore them.`;
 }
 
-/** An error event inside a 200 stream: the SDK's APIError without an HTTP status, typed by the event. */
+/**
+ * The error types of an `event: error` inside a 200 stream that a retry can cure: the Messages API's
+ * `overloaded_error` and `api_error` (streaming, "Error events"), and on Bedrock the exceptions of
+ * InvokeModelWithResponseStream's ResponseStream whose reference says to retry (`internalServerException`
+ * and `modelStreamErrorException`: "Retry your request"; `serviceUnavailableException`: "Try again
+ * later"; `throttlingException`: "Resubmit your request later"), which `@anthropic-ai/bedrock-sdk` turns
+ * into `event: error` typed by the exception's name.
+ */
+const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'internalServerException', 'modelStreamErrorException', 'serviceUnavailableException', 'throttlingException']);
+
+/** An error event inside a 200 stream that a retry can cure: the SDK's APIError without an HTTP status, typed by the event. */
 function isStreamError(error: unknown): boolean {
-  return isApiError(error) && error.status === undefined && (error.type === 'overloaded_error' || error.type === 'api_error');
+  return isApiError(error) && error.status === undefined && RETRYABLE_STREAM_ERRORS.has(error.type ?? '');
 }
 
 const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
@@ -258,7 +268,7 @@ function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Pro
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   // An `event: error` inside the stream: no HTTP status of its own (the stream began with 200), typed by its body.
-  if (error.status === undefined && error.type) return { problem: error.type === 'overloaded_error' || error.type === 'api_error' ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };
+  if (error.status === undefined && error.type) return { problem: RETRYABLE_STREAM_ERRORS.has(error.type) ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };
   const awsType = error.headers?.get('x-amzn-errortype')?.split(':')[0];
   const type = error.type ?? awsType ?? body?.error?.status;
   const base = { status: error.status, type, detail, retryAfterSeconds: retryAfterOf(error.headers) };

@@ -57,6 +57,15 @@ describe('createBedrockModelClient against a local Bedrock runtime (the real bed
     expect(server.messages.requests.at(-1)!.body.model).toBe(MODEL);
   });
 
+  it("retries a failure inside the stream, which Bedrock sends as a ResponseStream exception (modelStreamErrorException), and names it after the retries", async () => {
+    next = { text: '{"answer":"yes"}', streamError: { type: 'overloaded_error', message: 'Overloaded' }, afterChars: 3 };
+    const before = server.requests.length;
+    const failure = createBedrockModelClient({ baseUrl: server.url, env: AWS_ENV, maxRetries: 1 }).complete(call(MODEL));
+    await expect(failure).rejects.toMatchObject({ problem: 'overloaded', message: expect.stringContaining('modelStreamErrorException in the middle of the reply') });
+    // The first try and one retry, as maxRetries: 1 asks.
+    expect(server.requests.length - before).toBe(2);
+  });
+
   it('refuses a model id Bedrock does not serve, as Bedrock does: the "-v1:0" form of a Claude 4.6+ model', async () => {
     next = { text: '{"answer":"yes"}' };
     await expect(client().complete(call('us.anthropic.claude-sonnet-5-5-v1:0'))).rejects.toMatchObject({

@@ -18,7 +18,8 @@
  *   ThrottlingException, 500 InternalServerException, 503 ServiceUnavailableException;
  * - the stream is `application/vnd.amazon.eventstream`: binary frames ("Event stream encoding":
  *   total length, headers length, prelude CRC32, headers, payload, message CRC32), each a `chunk`
- *   event whose payload is `{"bytes": "<base64 of one Messages stream event>"}` (PayloadPart).
+ *   event whose payload is `{"bytes": "<base64 of one Messages stream event>"}` (PayloadPart); a failure
+ *   inside the stream is an exception event ({@link streamException}).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -143,6 +144,21 @@ export function eventStreamFrame(headers: Record<string, string>, payload: Buffe
   return Buffer.concat([message, trailer]);
 }
 
+/**
+ * A failure inside the stream, as Bedrock sends it: not a `chunk` but an exception event of the
+ * ResponseStream (Amazon Bedrock API reference, "ResponseStream": `internalServerException`,
+ * `modelStreamErrorException` "An error occurred while streaming the response. Retry your request.",
+ * `modelTimeoutException`, `serviceUnavailableException`, `throttlingException`), framed with
+ * `:message-type: exception` and `:exception-type` ("Event stream encoding"). The Messages server's
+ * overload becomes `modelStreamErrorException`, its rate limit `throttlingException`; the message is ours.
+ */
+function streamException(data: string): { type: string; message: string } | undefined {
+  const error = (JSON.parse(data) as { error?: { type?: string; message?: string } }).error;
+  if (!error?.type) return undefined;
+  const type = error.type === 'rate_limit_error' ? 'throttlingException' : error.type === 'overloaded_error' || error.type === 'api_error' ? 'modelStreamErrorException' : 'internalServerException';
+  return { type, message: error.message ?? 'An error occurred while streaming the response. Retry your request.' };
+}
+
 /** The SigV4 `Authorization` header's parts, or undefined when it is not one. */
 function parseSigV4(header: string | undefined): { accessKeyId: string; date: string; region: string; service: string; signedHeaders: string[]; signature: string } | undefined {
   const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(header ?? '');
@@ -230,6 +246,11 @@ export async function startBedrockServer(options: { credentials: BedrockCredenti
         buffer = buffer.slice(end + 2);
         const data = /^data: (.*)$/m.exec(event)?.[1];
         if (!data || res.destroyed) continue;
+        const failed = /^event: error$/m.test(event) ? streamException(data) : undefined;
+        if (failed) {
+          res.write(eventStreamFrame({ ':exception-type': failed.type, ':content-type': 'application/json', ':message-type': 'exception' }, Buffer.from(JSON.stringify({ message: failed.message }))));
+          break;
+        }
         const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(data, 'utf8').toString('base64') }));
         res.write(eventStreamFrame({ ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' }, payload));
       }
