@@ -57,6 +57,22 @@ export function createBlobReader(
   const restCache = new Map<string, FileRead | undefined>();
 
   /** Blobs at a commit in batches: `withText` paths get their text, the others their size only. */
+  /**
+   * One GraphQL query for the objects at `ref:path` of several paths, aliased `f0`, `f1`, ... in their
+   * order (`repository.object(expression:)`, docs.github.com/graphql/reference/objects#repository).
+   * @param fields the Blob fields to select for the path at index j
+   */
+  const objectsQuery = (paths: string[], ref: string, fields: (j: number) => string) => ({
+    query: [
+      `query($owner: String!, $name: String!${paths.map((_, j) => `, $e${j}: String!`).join('')}) {`,
+      '  repository(owner: $owner, name: $name) {',
+      ...paths.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${fields(j)} } }`),
+      '  }',
+      '}',
+    ].join('\n'),
+    variables: { owner: repo.owner, name: repo.repo, ...Object.fromEntries(paths.map((path, j) => [`e${j}`, `${ref}:${path}`])) },
+  });
+
   const graphqlBlobs = async (paths: { path: string; withText: boolean }[], ref: string): Promise<Map<string, z.infer<typeof blobSchema>>> => {
     const result = new Map<string, z.infer<typeof blobSchema>>();
     const texts = paths.filter((p) => p.withText);
@@ -71,15 +87,7 @@ export function createBlobReader(
       queries.push([...chunk, ...more]);
     }
     for (const chunk of queries) {
-      const query = [
-        `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
-        '  repository(owner: $owner, name: $name) {',
-        ...chunk.map((p, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { ${p.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'} } }`),
-        '  }',
-        '}',
-      ].join('\n');
-      const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
-      chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p.path}`));
+      const { query, variables } = objectsQuery(chunk.map((p) => p.path), ref, (j) => (chunk[j]?.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'));
       counts.graphql += 1;
       const data = parseResponse(blobsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object)');
       if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
@@ -147,15 +155,7 @@ export function createBlobReader(
           const result = new Map<string, string>();
           for (let i = 0; i < paths.length; i += GRAPHQL_SIZE_BATCH) {
             const chunk = paths.slice(i, i + GRAPHQL_SIZE_BATCH);
-            const query = [
-              `query($owner: String!, $name: String!${chunk.map((_, j) => `, $e${j}: String!`).join('')}) {`,
-              '  repository(owner: $owner, name: $name) {',
-              ...chunk.map((_, j) => `    f${j}: object(expression: $e${j}) { __typename ... on Blob { oid } }`),
-              '  }',
-              '}',
-            ].join('\n');
-            const variables: Record<string, string> = { owner: repo.owner, name: repo.repo };
-            chunk.forEach((p, j) => (variables[`e${j}`] = `${ref}:${p}`));
+            const { query, variables } = objectsQuery(chunk, ref, () => 'oid');
             counts.graphql += 1;
             const data = parseResponse(oidsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object oid)');
             chunk.forEach((p, j) => {
