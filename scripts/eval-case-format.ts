@@ -67,7 +67,13 @@ export async function readLabelledCases(root: string): Promise<LabelledCase[]> {
     const file = path.join(root, name, 'case.yml');
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) continue;
-    const parsed = labelledCaseSchema.safeParse(parse(text, { strict: true, uniqueKeys: true }));
+    let raw: unknown;
+    try {
+      raw = parse(text, { strict: true, uniqueKeys: true });
+    } catch (error) {
+      throw new Error(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+    const parsed = labelledCaseSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new Error(`${file}: '${issue.path.join('.') || '(root)'}': ${issue.message}`);
