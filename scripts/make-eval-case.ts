@@ -116,21 +116,21 @@ export async function makeEvalCase(options: { pkg: string; from: string; to: str
     const copies = files.filter((f) => !f.binary).flatMap(sidesOf);
     if (options.rfc !== undefined && !copies.some((c) => c.side === 'head' && c.name === options.rfc)) copies.push({ side: 'head', name: options.rfc });
     for (const { side, name } of copies) {
-      const from = path.join(trees, side === 'base' ? 'a' : 'b', name);
-      const size = await stat(from).then((s) => (s.isFile() ? s.size : undefined), () => undefined);
+      const source = path.join(trees, side === 'base' ? 'a' : 'b', name);
+      const size = await stat(source).then((s) => (s.isFile() ? s.size : undefined), () => undefined);
       if (size === undefined) {
         if (name === options.rfc) throw new Error(`--rfc ${name} is not a file at ${options.pkg}@${to}`);
         continue; // a symlink's target or a submodule: only in the diff
       }
-      const content = await readFile(from);
+      const content = await readFile(source);
       if (content.subarray(0, 8000).includes(0)) continue;
       if (size > options.maxFileKb * 1024) {
         if (!written.tooLarge.includes(name)) written.tooLarge.push(name);
         continue;
       }
-      const to = path.join(options.outDir, side, name);
-      await mkdir(path.dirname(to), { recursive: true });
-      await writeFile(to, content);
+      const target = path.join(options.outDir, side, name);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, content);
       written.copied += 1;
     }
     return written;
