@@ -1,9 +1,9 @@
 /**
- * Prints the mix of the labelled cases (issue #32) as a Markdown table: per case its package and
- * versions, the files its diff changes, its evidence pack's estimated tokens at the action's default
- * budget (built by the project's evidence code, as the eval builds it), in all and without the full
- * head contents that only fill spare budget (the large-pack measure), the right answer and its tags;
- * then the totals. `npx tsx scripts/eval-case-mix.ts [eval-cases]`
+ * Prints the table of eval-cases/README.md and the mix of the labelled cases (issue #32): per case its
+ * package and versions, question, answer, settling lines, tags, the files its diff changes, and its
+ * evidence pack's estimated tokens at the action's default budget (built by the project's evidence
+ * code, as the eval builds it), in all and without the full head contents that only fill spare budget
+ * (the large-pack measure); then the totals. `npx tsx scripts/eval-case-mix.ts [eval-cases]`
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,11 +12,21 @@ import { buildCasePack, CASE_TAGS, DEFAULT_EVIDENCE_TOKENS, packageOf, packSize,
 
 const root = process.argv[2] ?? 'eval-cases';
 const cases = await readLabelledCases(root);
-const lines = ['| case | source | files | pack tokens | without full contents | right | tags |', '|---|---|---:|---:|---:|---|---|'];
+const lines = ['| case | package, versions | question | right | settled by | tags | files | pack tokens (without full contents) |', '|---|---|---|---|---|---|---:|---:|'];
 for (const c of cases) {
   const size = packSize(await buildCasePack(c));
   const files = parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length;
-  lines.push(`| \`${c.id}\` | ${c.source.split(';')[0]!.replace(/^npm /, '')} | ${files} | ${size.tokens.toLocaleString('en-US')} | ${size.changes.toLocaleString('en-US')} | ${c.right} | ${(c.tags ?? []).join(', ')} |`);
+  const cells = [
+    `\`${c.id}\``,
+    c.source.split(';')[0]!.replace(/^npm /, ''),
+    c.question.replaceAll('|', '\\|'),
+    c.right,
+    c.settled_by.map((ref) => `\`${ref}\``).join(', '),
+    (c.tags ?? []).join(', '),
+    String(files),
+    `${size.tokens.toLocaleString('en-US')} (${size.changes.toLocaleString('en-US')})`,
+  ];
+  lines.push(`| ${cells.join(' | ')} |`);
 }
 const count = (tag: string) => cases.filter((c) => c.tags?.includes(tag as never)).length;
 lines.push(
