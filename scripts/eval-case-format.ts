@@ -115,3 +115,27 @@ export async function checkSettledLine(c: LabelledCase, ref: string, pack: Evide
   if (!c.why.includes(file)) return `${ref}: why does not name ${file}`;
   return undefined;
 }
+
+/**
+ * The table of eval-cases/README.md: one row per case (package and versions, question, answer,
+ * settled_by, tags, files in the diff, pack tokens in all and without full contents). Pure.
+ * @param rows each case with its pack and the number of files its diff changes, in table order
+ */
+export function renderCaseTable(rows: { c: LabelledCase; pack: EvidencePack; files: number }[]): string {
+  const lines = ['| case | package, versions | question | right | settled by | tags | files | pack tokens (without full contents) |', '|---|---|---|---|---|---|---:|---:|'];
+  for (const { c, pack, files } of rows) {
+    const size = packSize(pack);
+    const cells = [
+      `\`${c.id}\``,
+      c.source.split(';')[0]!.replace(/^npm /, ''),
+      c.question.replaceAll('|', '\\|'),
+      c.right,
+      c.settled_by.map((ref) => `\`${ref}\``).join(', '),
+      (c.tags ?? []).join(', '),
+      String(files),
+      `${size.tokens.toLocaleString('en-US')} (${size.changes.toLocaleString('en-US')})`,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

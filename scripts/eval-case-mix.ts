@@ -8,32 +8,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseGitDiff } from '../src/evidence/parse-git-diff.js';
-import { buildCasePack, CASE_TAGS, DEFAULT_EVIDENCE_TOKENS, packageOf, packSize, readLabelledCases } from './eval-case-format.js';
+import { buildCasePack, CASE_TAGS, DEFAULT_EVIDENCE_TOKENS, packageOf, readLabelledCases, renderCaseTable } from './eval-case-format.js';
 
 const root = process.argv[2] ?? 'eval-cases';
 const cases = await readLabelledCases(root);
-const lines = ['| case | package, versions | question | right | settled by | tags | files | pack tokens (without full contents) |', '|---|---|---|---|---|---|---:|---:|'];
+const rows = [];
 for (const c of cases) {
-  const size = packSize(await buildCasePack(c));
-  const files = parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length;
-  const cells = [
-    `\`${c.id}\``,
-    c.source.split(';')[0]!.replace(/^npm /, ''),
-    c.question.replaceAll('|', '\\|'),
-    c.right,
-    c.settled_by.map((ref) => `\`${ref}\``).join(', '),
-    (c.tags ?? []).join(', '),
-    String(files),
-    `${size.tokens.toLocaleString('en-US')} (${size.changes.toLocaleString('en-US')})`,
-  ];
-  lines.push(`| ${cells.join(' | ')} |`);
+  rows.push({ c, pack: await buildCasePack(c), files: parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length });
 }
 const count = (tag: string) => cases.filter((c) => c.tags?.includes(tag as never)).length;
-lines.push(
-  '',
+const totals =
   `${cases.length} cases from ${new Set(cases.map(packageOf)).size} packages; ` +
-    CASE_TAGS.map((t) => `${count(t)} ${t}`).join(', ') +
-    `; right: ${['A', 'B', 'none'].map((r) => `${cases.filter((c) => c.right === r).length} ${r}`).join(', ')}` +
-    `; ${cases.filter((c) => c.framing !== undefined).length} with framings. Pack tokens at max-evidence-tokens ${DEFAULT_EVIDENCE_TOKENS}.`,
-);
-process.stdout.write(`${lines.join('\n')}\n`);
+  CASE_TAGS.map((t) => `${count(t)} ${t}`).join(', ') +
+  `; right: ${['A', 'B', 'none'].map((r) => `${cases.filter((c) => c.right === r).length} ${r}`).join(', ')}` +
+  `; ${cases.filter((c) => c.framing !== undefined).length} with framings. Pack tokens at max-evidence-tokens ${DEFAULT_EVIDENCE_TOKENS}.`;
+process.stdout.write(`${renderCaseTable(rows)}\n${totals}\n`);

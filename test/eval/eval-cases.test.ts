@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseGitDiff } from '../../src/evidence/parse-git-diff.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
-import { buildCasePack, checkSettledLine, LARGE_PACK_TOKENS, packageOf, packSize, readLabelledCases, type LabelledCase } from '../../scripts/eval-case-format.js';
+import { buildCasePack, checkSettledLine, LARGE_PACK_TOKENS, packageOf, packSize, readLabelledCases, renderCaseTable, type LabelledCase } from '../../scripts/eval-case-format.js';
 import { ROOT } from '../support/run-action.js';
 
 /**
@@ -91,5 +91,12 @@ describe('the shipped eval cases', () => {
         expect({ id: c.id, side, missing, extra }).toEqual({ id: c.id, side, missing: [], extra: [] });
       }
     }
+  });
+
+  it("is listed in eval-cases/README.md's table exactly as the labels and the measured packs say (npx tsx scripts/eval-case-mix.ts)", async () => {
+    const rows = [];
+    for (const c of cases) rows.push({ c, pack: packs.get(c.id)!, files: parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length });
+    const readme = await readFile(path.join(CASES, 'README.md'), 'utf8');
+    expect(readme).toContain(renderCaseTable(rows));
   });
 });
