@@ -109,6 +109,10 @@ export async function makeEvalCase(options: { pkg: string; from: string; to: str
     const { diff, dropped } = dropSections(await readFile(rawPath, 'latin1'), options.skip);
     const files = parseGitDiff(diff);
     const written: WrittenCase = { package: options.pkg, from, to, files: files.length, copied: 0, tooLarge: [], skipped: dropped };
+    // Checked before anything is written, so a wrong --rfc leaves the folder as it was.
+    if (options.rfc !== undefined && !(await stat(path.join(trees, 'b', options.rfc)).then((s) => s.isFile(), () => false))) {
+      throw new Error(`--rfc ${options.rfc} is not a file at ${options.pkg}@${to}`);
+    }
     await rm(path.join(options.outDir, 'base'), { recursive: true, force: true });
     await rm(path.join(options.outDir, 'head'), { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
@@ -118,10 +122,7 @@ export async function makeEvalCase(options: { pkg: string; from: string; to: str
     for (const { side, name } of copies) {
       const source = path.join(trees, side === 'base' ? 'a' : 'b', name);
       const size = await stat(source).then((s) => (s.isFile() ? s.size : undefined), () => undefined);
-      if (size === undefined) {
-        if (name === options.rfc) throw new Error(`--rfc ${name} is not a file at ${options.pkg}@${to}`);
-        continue; // a symlink's target or a submodule: only in the diff
-      }
+      if (size === undefined) continue; // a symlink's target or a submodule: only in the diff
       const content = await readFile(source);
       if (content.subarray(0, 8000).includes(0)) continue;
       if (size > options.maxFileKb * 1024) {
