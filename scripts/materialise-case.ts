@@ -233,8 +233,9 @@ export async function diffTrees(
 /**
  * `npm pack pkg@version` into `packDir`, then extract it into `dest` without its single top-level
  * directory. Returns the version from the tarball's package.json (FROM/TO may be tags).
+ * @throws a message naming the failing tool (npm, tar) and its last output
  */
-async function fetchTree(pkg: string, version: string, packDir: string, dest: string): Promise<string> {
+export async function fetchTree(pkg: string, version: string, packDir: string, dest: string): Promise<string> {
   if (pkg.startsWith('-')) throw new Error(`package name must not start with '-': ${pkg}`);
   await mkdir(packDir, { recursive: true });
   await mkdir(dest, { recursive: true });

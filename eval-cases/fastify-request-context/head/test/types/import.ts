@@ -1,0 +1,2 @@
+/* eslint-disable @typescript-eslint/no-unused-vars */
+import { FastifyListenOptions, FastifyLogFn } from '../../fastify'

@@ -1,0 +1,1 @@
+import { FastifyListenOptions, FastifyLogFn } from '../../fastify'

@@ -1,0 +1,8 @@
+'use strict'
+
+import('./named-exports.mjs')
+  .catch(err => {
+    process.nextTick(() => {
+      throw err
+    })
+  })

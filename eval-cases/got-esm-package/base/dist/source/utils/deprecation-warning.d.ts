@@ -1,0 +1,2 @@
+declare const _default: (message: string) => void;
+export default _default;

@@ -1,0 +1,4 @@
+export default function parseLinkHeader(link: string): {
+    reference: string;
+    parameters: Record<string, string>;
+}[];

@@ -1,0 +1,4 @@
+function isClientRequest(clientRequest) {
+    return clientRequest.writable && !clientRequest.writableEnded;
+}
+export default isClientRequest;

@@ -1,0 +1,3 @@
+'use strict'
+
+module.exports = { version: '10.0.0' }

@@ -1,0 +1,3 @@
+'use strict'
+
+module.exports = { version: '8.21.0' }

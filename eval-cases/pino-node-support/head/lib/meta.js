@@ -1,0 +1,3 @@
+'use strict'
+
+module.exports = { version: '9.0.0' }

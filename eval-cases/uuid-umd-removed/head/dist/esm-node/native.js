@@ -1,0 +1,4 @@
+import crypto from 'crypto';
+export default {
+  randomUUID: crypto.randomUUID
+};
