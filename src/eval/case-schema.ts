@@ -46,7 +46,7 @@ export const evalCaseSchema = z.strictObject({
   why: z.string().min(1).describe('why, citing the lines that decide it'),
   settled_by: z.array(settledEntry).default([]).describe('the lines that settle it: path:N[-M] at the head, path@base:N[-M] at the base'),
   tags: z.array(z.enum(CASE_TAGS)).default([]),
-  framing: z.strictObject({ positions: z.array(z.string().min(1)).min(2) }).optional().describe('acceptable labels for the positions a moderator frames on its own'),
+  framing: z.strictObject({ positions: z.array(z.string().min(1)).min(1) }).optional().describe('acceptable framings (questions or labels) for a moderator framing the debate on its own'),
   source: z.string().min(1).describe('where the snapshot comes from, e.g. "npm express 4.19.2 -> 5.0.0"'),
 });
 

@@ -5,53 +5,60 @@ import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunUsage } from '../usage/price-usage.js';
 
 /**
- * The framing arm (issue #32): the moderator frames the positions on its own, as on a bare `/debate`,
- * and its positions are scored against the case's acceptable framings (`framing.positions`). A framed
- * position matches an acceptable label when it holds most of that label's content words
- * ({@link matchesLabel}); the framing is a hit when at least two of its positions match two different
- * acceptable labels, and every position it framed matches one. Pure over {@link ModelClient}.
+ * The framing arm (issue #32): the moderator frames the debate on its own, as on a bare `/debate`, and
+ * its framing (topic and positions) is scored against the case's acceptable framings
+ * (`framing.positions`: questions or labels a labeller would accept): a hit when it holds most of the
+ * content words of one of them ({@link matchFraming}) and has two positions to debate. Word overlap
+ * finds the framing's subject, not which way each position leans. Pure over {@link ModelClient}.
  */
 
 /** One framing run. */
 export interface FramingRun {
   caseId: string;
   repeat: number;
-  /** The moderator's positions, or [] when it found nothing contested. */
+  /** The moderator's topic and positions, or '' and [] when it found nothing contested. */
+  topic: string;
   framed: string[];
-  /** For each framed position, the index of the acceptable label it matches, or -1. */
-  matches: number[];
+  /** The acceptable framing it matched (index in the case's `framing.positions`), or -1, and the share of its words held. */
+  matched: number;
+  share: number;
   hit: boolean;
   usage: RunUsage;
   failure: string | undefined;
 }
 
 /** Words too common to tell two positions apart. */
-const STOP_WORDS = new Set('a an the and or of to in on for is are be by it its this that with as at from should we not no do does keep use'.split(' '));
+const STOP_WORDS = new Set('a an the and or of to in on for is are be by it its this that with as at from should we do does'.split(' '));
 
-/** The content words of a label: lower-cased letters and digits, without stop words. */
-export function contentWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP_WORDS.has(w)))];
+/** A word without the common English endings, so that `accepted` and `accepting` are one word. */
+function stem(word: string): string {
+  for (const ending of ['ing', 'ed', 'es', 's']) if (word.length > ending.length + 3 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  return word;
 }
 
-/** Share of an acceptable label's content words a framed position must hold to match it. */
+/** The content words of a label: lower-cased letters and digits, stemmed, without stop words. */
+export function contentWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP_WORDS.has(w)).map(stem))];
+}
+
+/** Share of an acceptable framing's content words the moderator's framing must hold to match it. */
 export const MATCH_SHARE = 0.6;
 
-/** Whether a framed position holds at least {@link MATCH_SHARE} of the label's content words. */
-export function matchesLabel(framed: string, label: string): boolean {
-  const wanted = contentWords(label);
-  if (wanted.length === 0) return false;
-  const have = new Set(contentWords(framed));
-  return wanted.filter((w) => have.has(w)).length / wanted.length >= MATCH_SHARE;
-}
-
 /**
- * Scores a framing.
- * @returns each position's best-matching label index (-1 for none) and whether the framing is a hit
+ * Matches a framing: the moderator's topic and positions, taken together, against each acceptable
+ * framing of the case (a question or a label a labeller would accept).
+ * @returns the best-matching acceptable framing (-1 when none holds {@link MATCH_SHARE}), its share, and
+ *   whether the framing is a hit (a match, with at least two positions to debate)
  */
-export function matchFraming(framed: readonly string[], acceptable: readonly string[]): { matches: number[]; hit: boolean } {
-  const matches = framed.map((position) => acceptable.findIndex((label) => matchesLabel(position, label)));
-  const distinct = new Set(matches.filter((m) => m >= 0));
-  return { matches, hit: framed.length >= 2 && distinct.size >= 2 && matches.every((m) => m >= 0) };
+export function matchFraming(framed: { topic: string; positions: readonly string[] }, acceptable: readonly string[]): { matched: number; share: number; hit: boolean } {
+  const have = new Set(contentWords([framed.topic, ...framed.positions].join(' ')));
+  const shares = acceptable.map((label) => {
+    const wanted = contentWords(label);
+    return wanted.length === 0 ? 0 : wanted.filter((w) => have.has(w)).length / wanted.length;
+  });
+  const share = Math.max(0, ...shares);
+  const matched = share >= MATCH_SHARE ? shares.indexOf(share) : -1;
+  return { matched, share, hit: matched >= 0 && framed.positions.length >= 2 };
 }
 
 /** Runs the moderator on one case's pack and scores its positions. */
@@ -61,10 +68,11 @@ export async function runFramingArm(
 ): Promise<FramingRun> {
   try {
     const framed = await framePositions(client, { pack: input.pack, outOfScope: [], command: '/debate', moderatorModel: input.model, language: input.language });
+    const topic = framed.kind === 'framed' ? framed.topic : '';
     const labels = framed.kind === 'framed' ? framed.labels : [];
-    return { caseId: input.caseId, repeat: input.repeat, framed: labels, ...matchFraming(labels, input.acceptable), usage: framed.usage, failure: undefined };
+    return { caseId: input.caseId, repeat: input.repeat, topic, framed: labels, ...matchFraming({ topic, positions: labels }, input.acceptable), usage: framed.usage, failure: undefined };
   } catch (error) {
     const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: 0, unpricedCalls: 0 };
-    return { caseId: input.caseId, repeat: input.repeat, framed: [], matches: [], hit: false, usage, failure: error instanceof Error ? error.message : String(error) };
+    return { caseId: input.caseId, repeat: input.repeat, topic: '', framed: [], matched: -1, share: 0, hit: false, usage, failure: error instanceof Error ? error.message : String(error) };
   }
 }
