@@ -67,6 +67,7 @@ export function renderReport(results: EvalResults): string {
       ? `Equal dollars: each non-debate arm was sized, per case and order, to what \`${settings.versus}\` cost there.`
       : `Equal dollars: each non-debate arm was sized to ${dollars(settings.budgetUsd)} per case and order (\`--budget-usd\`).`,
     `Intervals: 95% bootstrap over cases (seed ${settings.seed}). A run is one case in one order; accuracy counts \`none\` as right only where neither position is.`,
+    'The arms run one after another on the same evidence pack, so an arm may read the prompt cache an earlier arm wrote; such reads are priced as cache reads, which makes that arm cheaper than it would be alone.',
     '',
     '## Arms',
     '',

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,10 @@ beforeAll(async () => {
   made.push(cases);
   const shipped = (await readdir(path.join(ROOT, 'eval-cases'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   for (const name of shipped.slice(0, SUBSET)) await cp(path.join(ROOT, 'eval-cases', name), path.join(cases, name), { recursive: true });
+  // One case with labelled framings, for the framing arm (a shipped case may have them already).
+  const first = path.join(cases, shipped[0]!, 'case.yml');
+  const label = await readFile(first, 'utf8');
+  if (!/^framing:/m.test(label)) await writeFile(first, `${label.trimEnd()}\nframing:\n  positions: [What does this release change by default?]\n`);
 });
 afterAll(async () => {
   await anthropic.close();
@@ -125,6 +129,12 @@ describe('pr-debate eval', () => {
       expect(report).toContain(`| ${paired.arm} | ${mine.length} | `);
       expect([paired.onlyArm, paired.onlyVersus]).toEqual([onlyArm, onlyDebate]);
     }
+    // The framing arm ran on the cases with labelled framings; the rehearsal's placeholder framings match none of them.
+    expect(results.framing).toMatchObject({ runs: results.framingRuns.length, hitRate: { value: 0 } });
+    expect(results.framingRuns.length).toBeGreaterThanOrEqual(1);
+    for (const run of results.framingRuns) expect(run).toMatchObject({ hit: false, matched: -1, failure: undefined });
+    expect(results.framingRuns[0]!.framed.length).toBeGreaterThanOrEqual(2);
+    expect(report).toContain(`## Framing`);
     // The plot: one point per arm, at its cost and accuracy, with both intervals.
     const svg = await readFile(path.join(out, 'accuracy-cost.svg'), 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
