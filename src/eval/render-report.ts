@@ -24,7 +24,11 @@ export function dollars(x: number | undefined): string {
 
 /** A signed difference in percentage points: `+12 pp (-5 to +30)`. */
 export function points(e: Estimate): string {
-  const pp = (x: number) => `${x >= 0 ? '+' : '-'}${Math.abs(Math.round(x * 100))}`;
+  // Rounded by magnitude, so that -12.5 pp reads -13 as +12.5 reads +13.
+  const pp = (x: number) => {
+    const size = Math.round(Math.abs(x) * 100);
+    return `${x < 0 && size > 0 ? '-' : '+'}${size}`;
+  };
   return e.value === undefined ? '-' : `${pp(e.value)} pp (${pp(e.low!)} to ${pp(e.high!)})`;
 }
 

@@ -16,6 +16,9 @@ import { sizingPrice, splitBudget } from './split-budget.js';
  * against one position, so in support of the other. Pure over {@link ModelClient}.
  */
 
+/** The note of an arm whose budget does not cover one call. */
+export const OVER_BUDGET = 'the budget does not cover one call at the minimum output; one call was made anyway';
+
 const other = (id: 'A' | 'B') => (id === 'A' ? 'B' : 'A');
 const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
 const lowest = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b] ? a : b);
@@ -67,6 +70,7 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, voters:
   const failed = rulings.filter((r) => !r.ok).length;
   const choice = votes.A.length > votes.B.length ? 'A' : votes.B.length > votes.A.length ? 'B' : 'none';
   const notes = [
+    split.fits ? '' : OVER_BUDGET,
     split.calls < voters ? `only ${split.calls} of ${voters} voters fit the budget` : '',
     failed > 0 ? `${failed} of ${split.calls} calls gave no usable ruling` : '',
   ].filter(Boolean);
@@ -123,7 +127,7 @@ export async function runVerifiedArm(client: ModelClient, input: ArmInput, budge
   const split = splitBudget(budgetUsd, 2, calls.promptTokens(1), calls.price);
   const spec = calls.spec(1, 1, split.maxTokens, 'single judge, citations checked');
   let attempt: Attempt<Ruling> = await calls.caller.attempt(spec);
-  let note: string | undefined;
+  let note: string | undefined = split.fits ? undefined : OVER_BUDGET;
   if (attempt.ok) {
     const problems = citationProblems(attempt.output, input);
     if (problems.length > 0 && split.calls === 2) {
@@ -131,7 +135,7 @@ export async function runVerifiedArm(client: ModelClient, input: ArmInput, budge
       note = repaired.ok ? 'repaired once for its citations' : 'the citation repair gave no usable ruling; the first ruling was kept';
       if (repaired.ok) attempt = repaired;
     } else if (problems.length > 0) {
-      note = 'no repair: a second call does not fit the budget';
+      note = note ?? 'no repair: a second call does not fit the budget';
     }
   }
   const usage = summariseUsage(calls.caller.calls);

@@ -19,6 +19,8 @@ export interface BudgetSplit {
   maxTokens: number;
   /** The estimated cost of all the calls at that cap, in USD. */
   estimateUsd: number;
+  /** False when even one call at the minimum output costs more than the budget (one call is made anyway). */
+  fits: boolean;
 }
 
 /**
@@ -40,5 +42,5 @@ export function splitBudget(budgetUsd: number, calls: number, promptTokens: numb
   const fit = Math.max(1, Math.min(calls, Math.floor(budgetUsd / callUsd(MIN_CALL_OUTPUT_TOKENS))));
   const room = Math.floor(((budgetUsd / fit) * 1_000_000 - promptTokens * price.input) / price.output);
   const maxTokens = Math.min(MAX_TOKENS.judge, Math.max(MIN_CALL_OUTPUT_TOKENS, room));
-  return { calls: fit, maxTokens, estimateUsd: fit * callUsd(maxTokens) };
+  return { calls: fit, maxTokens, estimateUsd: fit * callUsd(maxTokens), fits: callUsd(MIN_CALL_OUTPUT_TOKENS) <= budgetUsd };
 }

@@ -148,17 +148,26 @@ describe('pr-debate eval', () => {
   it('sizes every non-debate arm to --budget-usd and runs no debate for them; says what is wrong with a bad arm or case folder', async () => {
     const out = await outDir();
     const before = anthropic.requests.length;
-    const result = await runCli(['eval', '--cases', cases, '--arms', 'single,vote:3', '--budget-usd', '0.05', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    const result = await runCli(['eval', '--cases', cases, '--arms', 'single,vote:3', '--budget-usd', '0.5', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(result.stdout) as EvalResults;
-    expect(results.settings.budgetUsd).toBe(0.05);
+    expect(results.settings.budgetUsd).toBe(0.5);
     for (const run of results.runs) {
-      expect(run.budgetUsd).toBe(0.05);
-      expect(run.usage.cost_usd).toBeLessThanOrEqual(0.05);
+      expect(run.budgetUsd).toBe(0.5);
+      expect(run.usage.cost_usd).toBeLessThanOrEqual(0.5);
     }
     const phases = anthropic.requests.slice(before).map((r) => JSON.stringify(r.body.messages));
     expect(phases.some((m) => m.includes('Your role: judge without a debate'))).toBe(true);
     expect(phases.some((m) => m.includes('# Your role: advocate'))).toBe(false);
+    // --repeats: each case in each order that many times, each repeat a unit of the flip rate.
+    const repeated = await runCli(['eval', '--cases', cases, '--arms', 'single,single+verify', '--budget-usd', '0.05', '--repeats', '2', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    expect(repeated.exitCode, repeated.stderr).toBe(0);
+    const twice = JSON.parse(repeated.stdout) as EvalResults;
+    expect(twice.runs.filter((r) => r.arm === 'single').map((r) => `${r.caseId} ${r.order} ${r.repeat}`).sort()).toHaveLength(SUBSET * 2 * 2);
+    expect(new Set(twice.runs.map((r) => r.repeat))).toEqual(new Set([0, 1]));
+    expect(twice.scores[0]).toMatchObject({ runs: SUBSET * 4, cases: SUBSET, flip: { of: SUBSET * 2 } });
+    // $0.05 does not cover one call on these packs at list price: the call is made, and the report says so.
+    expect(twice.scores.every((s) => s.notes.includes('the budget does not cover one call at the minimum output; one call was made anyway'))).toBe(true);
     const badArm = await runCli(['eval', '--cases', cases, '--arms', 'debate,poll:3'], { env: { ANTHROPIC_API_KEY: KEY } });
     expect(badArm.exitCode).toBe(2);
     expect(badArm.stderr).toContain('"poll:3" is not an arm');

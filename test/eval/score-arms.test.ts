@@ -114,7 +114,8 @@ describe('equal dollars', () => {
     expect(splitBudget(0.3, 5, 20_000, price)).toMatchObject({ calls: 5, maxTokens: 2_000 });
     // $0.20: three fit at the minimum ($0.18); each gets (0.2/3 - 0.04) / $10 per M = 2,666 tokens.
     expect(splitBudget(0.2, 5, 20_000, price)).toMatchObject({ calls: 3, maxTokens: 2_666 });
-    expect(splitBudget(0.001, 5, 20_000, price)).toMatchObject({ calls: 1, maxTokens: MIN_CALL_OUTPUT_TOKENS });
+    expect(splitBudget(0.001, 5, 20_000, price)).toMatchObject({ calls: 1, maxTokens: MIN_CALL_OUTPUT_TOKENS, fits: false });
+    expect(splitBudget(0.06, 5, 20_000, price)).toMatchObject({ calls: 1, maxTokens: MIN_CALL_OUTPUT_TOKENS, fits: true });
   });
 
   it('never plans more than the budget when one call at the minimum fits', () => {
