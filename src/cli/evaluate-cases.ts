@@ -1,34 +1,40 @@
-import { writeFile } from 'node:fs/promises';
-import { planDebate } from '../debate/plan.js';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadPrompt } from '../debate/prompts.js';
+import { armName, DEFAULT_DEBATE, isDebating, parseArms } from '../eval/arms.js';
+import { buildResults, type EvalSettings } from '../eval/eval-results.js';
 import { EvalCaseError, loadEvalCases } from '../eval/load-eval-cases.js';
-import { parseArms } from '../eval/run-arms.js';
-import { runEval } from '../eval/run-eval.js';
-import { renderEvalTable } from '../eval/score-arms.js';
+import { renderPlot } from '../eval/render-plot.js';
+import { renderReport } from '../eval/render-report.js';
+import { prepareCases, runEval } from '../eval/run-eval.js';
+import { checkContextWindows, checkModels, ContextWindowTooSmall, ModelNotReachable, type RoleModels } from '../llm/check-models.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
+import { priceOf } from '../usage/price-usage.js';
 import { parseSettings, requireCredentials, SettingsError } from '../settings.js';
 import { describeFailure, RunStopped } from './call-pipeline.js';
-import { USAGE, type CliCommand } from './parse-cli-args.js';
+import type { EvalCommand } from './parse-eval-args.js';
 import type { CliIo } from './run-pull-request.js';
 import { createProgress } from './print-progress.js';
 
 /** The eval reads no repository; `parseSettings` still wants a token and a repository name, which nothing uses. */
 const NO_GITHUB = { token: 'unused-by-pr-debate-eval', repository: 'eval/cases' };
 
+/** The eval's own failures that are said as they are: a bad case folder, settings, models that cannot take the run. */
+class EvalStop extends Error {
+  override name = 'EvalStop';
+}
+
 /**
- * `pr-debate eval`: every arm on every labelled case in both orders, then the table (stdout, and
- * `--out`), or the runs and scores as JSON with `--json`.
- * @returns 0 done, 1 the eval failed, 2 bad usage (an unknown arm)
+ * `pr-debate eval`: the cases' evidence packs, the pre-flight a debate runs (each pack fits each
+ * model's context window; each model answers one short call), then every arm on every case in both
+ * orders; writes results.json, report.md and accuracy-cost.svg to `--out` and prints the report (or
+ * the JSON with `--json`).
+ * @returns 0 done, 1 the eval failed or measured nothing (one message on stderr)
  */
-export async function evaluateCases(command: Extract<CliCommand, { kind: 'eval' }>, io: CliIo): Promise<number> {
-  let arms;
-  try {
-    arms = parseArms(command.arms);
-  } catch (error) {
-    io.stderr.write(`pr-debate: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE.eval}\n`);
-    return 2;
-  }
+export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval' }>, io: CliIo): Promise<number> {
+  const arms = parseArms(command.arms);
   const progress = createProgress(io.stderr, { verbose: false, callPhases: false });
   const controller = new AbortController();
   const stopListening = io.onInterrupt(() => controller.abort(new RunStopped('ctrl-c', 'stopped with Ctrl-C', 'The eval was stopped with Ctrl-C.')));
@@ -37,39 +43,67 @@ export async function evaluateCases(command: Extract<CliCommand, { kind: 'eval' 
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases);
     requireCredentials(settings);
+    const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
+    const distinct = [...new Set([models.moderator, ...models.advocates, models.judge])];
+    const unpriced = distinct.filter((m) => priceOf(m) === undefined);
+    if (command.budgetUsd === undefined && unpriced.length > 0 && arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
+      throw new EvalStop(`No price is known for ${unpriced.map((m) => `"${m}"`).join(', ')}, so the debate's cost cannot set the other arms' budget: give --budget-usd N (dollars per case and order).`);
+    }
+    if (command.budgetUsd === undefined && !arms.some((a) => armName(a) === armName(DEFAULT_DEBATE)) && arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
+      throw new EvalStop("--budget-usd is needed when --arms has no 'debate': the default debate's cost is what the other arms get otherwise.");
+    }
+    progress.phase('evidence');
+    const prepared = await prepareCases(cases, settings.maxEvidenceTokens);
     // The eval is many runs: the per-run default of max-cost-usd would stop it early, so it caps only when asked (--input max-cost-usd=N caps the whole eval).
     const routed = createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal });
-    const models = progress.track(command.inputs['max-cost-usd'] === undefined ? routed : capSpending(routed, settings.maxCostUsd));
-    const plan = planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: {} });
+    const client = progress.track(command.inputs['max-cost-usd'] === undefined ? routed : capSpending(routed, settings.maxCostUsd));
+    // The pre-flight of a debate, once, before the first case: every pack fits every model, every model answers.
+    const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
+    checkContextWindows(roles, Math.max(...prepared.map((p) => p.pack.tokens)));
+    progress.phase('pre-flight');
+    await checkModels(client, roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
     const started = Date.now();
-    const result = await runEval(models, cases, {
+    const ran = await runEval(client, prepared, {
       arms,
-      budgetTokens: command.budgetTokens,
-      plan,
-      models: { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel },
+      budgetUsd: command.budgetUsd,
+      repeats: command.repeats,
+      framing: command.framing,
+      maxRounds: settings.maxRounds,
+      models,
       language: settings.language,
-      maxEvidenceTokens: settings.maxEvidenceTokens,
-      seed: command.seed,
       onArm: (label) => progress.phase(label),
     });
     progress.end();
-    const header = [
-      `pr-debate eval: ${cases.length} case${cases.length === 1 ? '' : 's'} from ${command.cases}, each in both position orders; ${Math.round((Date.now() - started) / 1000)} s`,
-      `models: advocates ${settings.advocateModels.join(', ')}, judge ${settings.judgeModel}; debate preset ${plan.preset}; ${command.budgetTokens === undefined ? 'single and vote arms get the tokens the debate used on the same case and order' : `every single and vote arm gets ${command.budgetTokens.toLocaleString('en-US')} tokens per case and order`}`,
-      `accuracy: share of runs that chose the labelled position; interval: 95% bootstrap over cases (seed ${command.seed}); unverified: share of the citations made for the right / the wrong position that did not check out`,
-    ];
-    const text = command.json ? JSON.stringify({ header, scores: result.scores, runs: result.runs }, null, 2) : renderEvalTable(result.scores, header);
-    io.stdout.write(`${text}\n`);
-    if (command.out !== undefined) await writeFile(command.out, `${text}\n`);
-    // A table of nothing but failures is no result: say why, and fail.
-    if (result.runs.every((r) => r.failure !== undefined)) {
-      io.stderr.write(`pr-debate: every run failed, so the eval measured nothing; the first problem: ${result.runs[0]?.failure ?? 'none'}\n`);
+    const evalSettings: EvalSettings = {
+      casesDir: command.cases,
+      cases: prepared.map(({ evalCase, pack }) => ({ id: evalCase.id, right: evalCase.right, tags: evalCase.tags, packTokens: pack.tokens })),
+      arms: arms.map(armName),
+      versus: armName(DEFAULT_DEBATE),
+      budgetUsd: command.budgetUsd,
+      repeats: command.repeats,
+      seed: command.seed,
+      models,
+      prices: Object.fromEntries(distinct.map((m) => [m, priceOf(m) ?? null])),
+    };
+    const results = buildResults(evalSettings, ran.runs, ran.framing, (Date.now() - started) / 1000);
+    const report = renderReport(results);
+    const json = `${JSON.stringify(results, null, 2)}\n`;
+    await mkdir(command.out, { recursive: true });
+    await writeFile(path.join(command.out, 'results.json'), json);
+    await writeFile(path.join(command.out, 'report.md'), report);
+    await writeFile(path.join(command.out, 'accuracy-cost.svg'), renderPlot(results.scores, `pr-debate eval: accuracy and cost per arm (${cases.length} cases, both orders)`));
+    io.stdout.write(command.json ? json : report);
+    io.stderr.write(`pr-debate: wrote results.json, report.md and accuracy-cost.svg to ${command.out}\n`);
+    // A report of nothing but failures is no result: say why, and fail.
+    if (ran.runs.every((r) => r.failure !== undefined)) {
+      io.stderr.write(`pr-debate: every run failed, so the eval measured nothing; the first problem: ${ran.runs[0]?.failure ?? 'none'}\n`);
       return 1;
     }
     return 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof EvalCaseError ? error.message : describeFailure(error)}\n`);
+    const known = error instanceof SettingsError || error instanceof EvalCaseError || error instanceof EvalStop || error instanceof ModelNotReachable || error instanceof ContextWindowTooSmall;
+    io.stderr.write(`pr-debate: ${known ? error.message : describeFailure(error)}\n`);
     return 1;
   } finally {
     stopListening();

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { INPUT_NAMES, inputsSchema } from '../input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
+import { parseEvalArgs, type EvalCommand } from './parse-eval-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 
 /**
@@ -40,16 +41,7 @@ export type CliCommand =
       inputs: Record<string, string>;
     }
   | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
-  | {
-      kind: 'eval';
-      cases: string;
-      arms: string;
-      budgetTokens: number | undefined;
-      json: boolean;
-      out: string | undefined;
-      seed: number;
-      inputs: Record<string, string>;
-    };
+  | EvalCommand;
 
 const PR = '<PR URL | owner/repo#N>';
 
@@ -63,7 +55,8 @@ export const USAGE = {
 Commands:
   run ${PR}   debate a pull request; prints the comment, posts nothing unless --post
   gate ${PR}  print what the merge gate would conclude, and why
-  eval --cases DIR              compare debate with single-call and k-vote arms on labelled cases
+  eval --cases DIR              does debating pay? every arm on labelled cases, at equal dollars
+  eval import <PR | BASE..HEAD> <DIR>  a case folder to label
 
 Options:
   -h, --help                    usage (also after a command: pr-debate run --help)
@@ -106,24 +99,6 @@ Options:
   --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
   --verbose                    also print the gate's log lines and each GitHub request on stderr
   -h, --help                   this text`,
-  eval: `Usage: pr-debate eval --cases DIR [options]
-
-Runs each arm on every labelled case in DIR, each case in both position orders, and prints per arm:
-accuracy with a 95% bootstrap interval, order consistency, tokens and dollars, and the rate of
-unverified citations on the side of the right position and of the wrong one.
-
-Options:
-  --cases DIR                  folder of cases (one folder each, with case.yml; see eval-cases/README.md)
-  --arms LIST                  comma list of debate, single, vote:K (default: debate,single,vote:5)
-  --budget-tokens N            tokens per case and order for every arm (default: what the debate used,
-                               so single and vote arms get the same compute as the debate)
-  --preset quick|standard|deep the debate arm's depth (default: quick)
-  --model ID                   model for every role
-  --input NAME=VALUE           any action input (repeatable)
-  --seed N                     seed of the bootstrap (default 1)
-  --json                       print the results as JSON
-  --out FILE                   also write the table (or JSON) to FILE
-  -h, --help                   this text`,
 } as const;
 
 const common = {
@@ -143,11 +118,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (command === '-v' || command === '--version') return { kind: 'version' };
   if (command === 'run') return parseRun(rest);
   if (command === 'gate') return parseGate(rest);
-  if (command === 'eval') return parseEval(rest);
+  if (command === 'eval') return parseEvalArgs(rest);
   throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"`, USAGE.main);
 }
 
-function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O, usage: string) {
+/** `parseArgs` with the usage error the CLI prints. @throws UsageError naming the option */
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O, usage: string) {
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -164,7 +140,8 @@ function pullRequest(positionals: string[], usage: string): PullRequestRef {
   return ref;
 }
 
-function inputs(values: string[] | undefined, usage: string): Record<string, string> {
+/** `--input NAME=VALUE` pairs by action.yml name. @throws UsageError for a malformed pair or an unknown input */
+export function parseInputs(values: string[] | undefined, usage: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of values ?? []) {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(pair);
@@ -184,7 +161,7 @@ const INPUT_SCHEMAS = new Map(Object.entries(inputsSchema.shape));
  * @param given inputs by action.yml name; `option` names the option a value came from, for the message
  * @throws UsageError with the schema's words: `--preset turbo: expected one of quick, standard, deep, got "turbo"`
  */
-function checkInputs(given: Record<string, string>, option: Record<string, string>, usage: string): Record<string, string> {
+export function checkInputs(given: Record<string, string>, option: Record<string, string>, usage: string): Record<string, string> {
   for (const [name, value] of Object.entries(given)) {
     const result = INPUT_SCHEMAS.get(name)?.safeParse(value);
     if (result && !result.success) throw new UsageError(`${option[name] ?? `--input ${name}=${value}`}: ${(result.error.issues[0]?.message ?? 'invalid').replace(/^Input '[^']+': /, '')}`, usage);
@@ -232,7 +209,7 @@ function parseRun(args: readonly string[]): CliCommand {
     .join(' ');
   const parsed = parseCommandLine(commandText, '/debate');
   if (parsed.kind !== 'debate') throw new UsageError(parsed.kind === 'invalid' ? parsed.problem.replace(/--rounds=/g, '--rounds ').replace(/--rfc=/g, '--rfc ') : `--positions "${values.positions ?? ''}": expected "A vs B [vs C [vs D]]"`, usage);
-  const given = { ...inputs(values.input, usage) };
+  const given = { ...parseInputs(values.input, usage) };
   const option: Record<string, string> = {};
   for (const [name, value] of [['preset', values.preset], ['model', values.model], ['max-cost-usd', values['max-cost-usd']]] as const) {
     if (value === undefined) continue;
@@ -264,36 +241,5 @@ function parseGate(args: readonly string[]): CliCommand {
   const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
   if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
   const pr = pullRequest(positionals, usage);
-  return { kind: 'gate', pr, json: values.json ?? false, verbose: values.verbose ?? false, apiUrl: apiUrl(values['api-url'], usage), inputs: checkInputs(inputs(values.input, usage), {}, usage), appId: Number(appId) };
-}
-
-function parseEval(args: readonly string[]): CliCommand {
-  const usage = USAGE.eval;
-  const { values, positionals } = parse(
-    args,
-    { ...common, cases: { type: 'string' }, arms: { type: 'string' }, 'budget-tokens': { type: 'string' }, preset: { type: 'string' }, model: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } },
-    usage,
-  );
-  if (values.help) return { kind: 'help', text: usage };
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": name the cases with --cases DIR`, usage);
-  if (values.cases === undefined) throw new UsageError('--cases DIR is required: the folder of labelled cases', usage);
-  const whole = (name: string, text: string | undefined, min: number): number | undefined => {
-    if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} ${text}: expected a whole number of at least ${min}`, usage);
-    return Number(text);
-  };
-  const given = { ...inputs(values.input, usage) };
-  given.preset = values.preset ?? given.preset ?? 'quick';
-  if (values.model !== undefined) given.model = values.model;
-  checkInputs(given, { ...(values.preset === undefined ? {} : { preset: `--preset ${values.preset}` }), ...(values.model === undefined ? {} : { model: `--model ${values.model}` }) }, usage);
-  return {
-    kind: 'eval',
-    cases: values.cases,
-    arms: values.arms ?? 'debate,single,vote:5',
-    budgetTokens: whole('budget-tokens', values['budget-tokens'], 1),
-    json: values.json ?? false,
-    out: values.out,
-    seed: whole('seed', values.seed, 0) ?? 1,
-    inputs: given,
-  };
+  return { kind: 'gate', pr, json: values.json ?? false, verbose: values.verbose ?? false, apiUrl: apiUrl(values['api-url'], usage), inputs: checkInputs(parseInputs(values.input, usage), {}, usage), appId: Number(appId) };
 }

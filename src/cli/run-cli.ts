@@ -1,4 +1,5 @@
 import { evaluateCases } from './evaluate-cases.js';
+import { importEvalCase } from './import-eval-case.js';
 import { parseCliArgs, UsageError } from './parse-cli-args.js';
 import { showGate } from './show-gate.js';
 import { runPullRequest, type CliIo } from './run-pull-request.js';
@@ -28,6 +29,8 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
       return runPullRequest(command, io);
     case 'eval':
       return evaluateCases(command, io);
+    case 'eval-import':
+      return importEvalCase(command, io);
     case 'gate':
       return showGate(command, io);
   }

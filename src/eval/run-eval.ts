@@ -1,86 +1,188 @@
 import type { LanguageSetting } from '../debate/language.js';
 import type { ModelClient } from '../debate/model-client.js';
-import type { DebatePlan } from '../debate/plan.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
-import { createSnapshotSource, SNAPSHOT_PULL_NUMBER, type EvalCase } from './load-eval-cases.js';
-import { armName, runDebateArm, runVotingArm, type Arm, type ArmAnswer } from './run-arms.js';
-import { scoreArms, type ArmScore, type EvalRun } from './score-arms.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
+import type { RunUsage } from '../usage/price-usage.js';
+import { armName, DEFAULT_DEBATE, isDebating, planOf, type Arm } from './arms.js';
+import type { ArmAnswer, ArmInput } from './arm-types.js';
+import type { EvalCase } from './case-schema.js';
+import { runFramingArm, type FramingRun } from './run-framing-arm.js';
+import { runDebateArm } from './run-debate-arm.js';
+import { runVerifiedArm, runVotingArm } from './run-judge-arms.js';
+import type { EvalRun } from './score-arms.js';
+import { createSnapshotSource, SNAPSHOT_PULL_NUMBER } from './snapshot-source.js';
 
 /**
- * Runs every arm on every case, each case in both position orders, at equal compute: the single and
- * vote arms get, per case and order, the tokens the debate used there (or `--budget-tokens`).
+ * Runs every arm on every case, each case in both position orders and `repeats` times, at equal
+ * dollars: the non-debate arms get, per case and order, `budgetUsd` or else what the default debate
+ * (`debate`, the action's standard preset) cost there. Every arm sees the same cases, packs, orders
+ * and repeats; an answer one arm needs from another (escalate's checked calls and debate, a budget) is
+ * computed once and shared, and each arm is charged for what it used. Pure over {@link ModelClient}.
  */
+
+/** A case with the evidence pack the action would build for it. */
+export interface PreparedCase {
+  evalCase: EvalCase;
+  pack: EvidencePack;
+}
+
+/**
+ * Builds each case's evidence pack from its folder, as the action builds a PR's (no model call).
+ * @throws whatever the evidence stage throws for a folder it cannot read
+ */
+export async function prepareCases(cases: readonly EvalCase[], maxEvidenceTokens: number): Promise<PreparedCase[]> {
+  const prepared: PreparedCase[] = [];
+  for (const evalCase of cases) {
+    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), { pullNumber: SNAPSHOT_PULL_NUMBER, commandRfc: evalCase.rfc, inputRfc: undefined, maxTokens: maxEvidenceTokens });
+    prepared.push({ evalCase, pack });
+  }
+  return prepared;
+}
 
 /** What an eval runs with. */
 export interface EvalOptions {
   arms: Arm[];
-  /** Tokens per case and order for the single and vote arms; undefined: what the debate used. */
-  budgetTokens: number | undefined;
-  plan: DebatePlan;
+  /** Dollars per case and order for the non-debate arms; undefined: what the default debate cost there. */
+  budgetUsd: number | undefined;
+  /** Runs of each case in each order. */
+  repeats: number;
+  /** Also run the framing arm on the cases that label framings. */
+  framing: boolean;
+  /** Input `max-rounds`, which caps every debate arm's rounds. */
+  maxRounds: number | undefined;
   models: { moderator: string; advocates: string[]; judge: string };
   /** Input `language`. */
   language: string;
-  maxEvidenceTokens: number;
-  seed: number;
   /** Told when each arm starts on a case, e.g. to name the phase in the progress line. */
   onArm?: (label: string) => void;
 }
 
-/** The eval's outcome. */
-export interface EvalResult {
+/** The eval's runs. */
+export interface EvalRuns {
   runs: EvalRun[];
-  scores: ArmScore[];
+  framing: FramingRun[];
 }
 
+const ORDERS = ['AB', 'BA'] as const;
+type Order = (typeof ORDERS)[number];
+
 /**
- * @throws Error when no arm can set the budget (no debate arm and no `budgetTokens`), or when a case's
- *   evidence cannot be built (its folder names the problem)
+ * @throws Error when the non-debate arms have no budget (no `budgetUsd` and no default debate arm)
  */
-export async function runEval(client: ModelClient, cases: readonly EvalCase[], options: EvalOptions): Promise<EvalResult> {
-  if (options.budgetTokens === undefined && !options.arms.some((a) => a.kind === 'debate')) {
-    throw new Error('--budget-tokens is needed when --arms has no debate: the debate\'s own use is what the other arms get otherwise');
+export async function runEval(client: ModelClient, cases: readonly PreparedCase[], options: EvalOptions): Promise<EvalRuns> {
+  const needsBudget = options.arms.some((a) => !isDebating(a) || a.kind === 'escalate');
+  if (needsBudget && options.budgetUsd === undefined && !options.arms.some((a) => armName(a) === 'debate')) {
+    throw new Error("--budget-usd is needed when --arms has no 'debate': the default debate's cost is what the other arms get otherwise");
   }
-  // The debate runs first in each order, so that its use can set the others' budget.
-  const arms = [...options.arms].sort((a, b) => Number(b.kind === 'debate') - Number(a.kind === 'debate'));
   const runs: EvalRun[] = [];
-  for (const evalCase of cases) {
-    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), { pullNumber: SNAPSHOT_PULL_NUMBER, commandRfc: evalCase.rfc, inputRfc: undefined, maxTokens: options.maxEvidenceTokens });
+  const framing: FramingRun[] = [];
+  for (const { evalCase, pack } of cases) {
     const language: LanguageSetting = { language: options.language, commandText: undefined, prText: `${evalCase.title}\n\n${evalCase.body}` };
-    const rightLabel = evalCase.positions[evalCase.right === 'A' ? 0 : 1];
-    for (const order of ['AB', 'BA'] as const) {
-      const labels: [string, string] = order === 'AB' ? [evalCase.positions[0], evalCase.positions[1]] : [evalCase.positions[1], evalCase.positions[0]];
-      const input = { pack, labels, plan: options.plan, models: options.models, language };
-      let budget = options.budgetTokens;
-      for (const arm of arms) {
-        options.onArm?.(`${evalCase.id} ${order} ${armName(arm)}`);
-        const answer = await runArm(client, arm, input, budget ?? 0);
-        if (arm.kind === 'debate' && budget === undefined) budget = tokensOf(answer);
-        const chosen = answer.choice === 'none' ? undefined : labels[answer.choice === 'A' ? 0 : 1];
-        const rightId = labels[0] === rightLabel ? 'A' : 'B';
-        runs.push({
-          caseId: evalCase.id,
-          arm: armName(arm),
-          order,
-          chosen,
-          correct: chosen === rightLabel,
-          usage: answer.usage,
-          right: answer.citations[rightId],
-          wrong: answer.citations[rightId === 'A' ? 'B' : 'A'],
-          note: answer.note,
-          failure: answer.failure,
-        });
+    for (let repeat = 0; repeat < options.repeats; repeat += 1) {
+      const inputOf = (order: Order): ArmInput => ({
+        pack,
+        labels: order === 'AB' ? [evalCase.positions[0], evalCase.positions[1]] : [evalCase.positions[1], evalCase.positions[0]],
+        topic: evalCase.question,
+        models: options.models,
+        language,
+      });
+      const memo = new Map<string, Promise<ArmAnswer>>();
+      const budget = async (order: Order) => options.budgetUsd ?? (await answer(DEFAULT_DEBATE, order)).usage.cost_usd;
+      const answer = (arm: Arm, order: Order): Promise<ArmAnswer> => {
+        const key = `${armName(arm)} ${order}`;
+        let found = memo.get(key);
+        if (!found) {
+          options.onArm?.(`${evalCase.id}${options.repeats > 1 ? ` #${repeat + 1}` : ''} ${order} ${armName(arm)}`);
+          found = runArm(arm, order);
+          memo.set(key, found);
+        }
+        return found;
+      };
+      const runArm = async (arm: Arm, order: Order): Promise<ArmAnswer> => {
+        const input = inputOf(order);
+        if (arm.kind === 'debate') return runDebateArm(client, input, planOf(arm.variant, options.maxRounds));
+        if (arm.kind === 'single') return runVotingArm(client, input, 1, await budget(order));
+        if (arm.kind === 'vote') return runVotingArm(client, input, arm.k, await budget(order));
+        if (arm.kind === 'single+verify') return runVerifiedArm(client, input, await budget(order));
+        return escalate(order);
+      };
+      // The checked call in both orders; the debate, in this order, only when they disagree or either is unsure.
+      const escalate = async (order: Order): Promise<ArmAnswer> => {
+        const verify: Arm = { kind: 'single+verify' };
+        const checked = { AB: await answer(verify, 'AB'), BA: await answer(verify, 'BA') };
+        const label = (o: Order) => labelOf(checked[o], inputOf(o).labels);
+        const why = label('AB') !== label('BA') ? 'the two orders disagreed' : [checked.AB, checked.BA].some((c) => c.confidence !== 'medium' && c.confidence !== 'high') ? 'a checked call was unsure' : undefined;
+        const halves = halfUsage(checked.AB.usage, checked.BA.usage);
+        if (why === undefined) return { ...checked[order], usage: halves, note: 'settled by single+verify in both orders' };
+        const debated = await answer(DEFAULT_DEBATE, order);
+        return { ...debated, usage: addUsage(halves, debated.usage), note: `escalated to the debate: ${why}` };
+      };
+      for (const order of ORDERS) {
+        for (const arm of options.arms) {
+          const given = await answer(arm, order);
+          runs.push(toRun(evalCase, armName(arm), repeat, order, given, inputOf(order).labels, isDebating(arm) ? undefined : await budget(order)));
+        }
+      }
+      if (options.framing && evalCase.framing) {
+        options.onArm?.(`${evalCase.id} framing`);
+        framing.push(await runFramingArm(client, { caseId: evalCase.id, repeat, pack, acceptable: evalCase.framing.positions, model: options.models.moderator, language }));
       }
     }
   }
-  return { runs, scores: scoreArms(runs, options.arms.map(armName), options.seed) };
+  return { runs, framing };
 }
 
-function runArm(client: ModelClient, arm: Arm, input: Parameters<typeof runDebateArm>[1], budget: number): Promise<ArmAnswer> {
-  if (arm.kind === 'debate') return runDebateArm(client, input);
-  return runVotingArm(client, input, arm.kind === 'vote' ? arm.k : 1, budget);
+function labelOf(answer: ArmAnswer, labels: [string, string]): string | undefined {
+  return answer.choice === 'none' ? undefined : labels[answer.choice === 'A' ? 0 : 1];
 }
 
-function tokensOf(answer: ArmAnswer): number {
-  const u = answer.usage;
-  return u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
+function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, answer: ArmAnswer, labels: [string, string], budgetUsd: number | undefined): EvalRun {
+  const chosen = labelOf(answer, labels);
+  const rightLabel = evalCase.right === 'none' ? undefined : evalCase.positions[evalCase.right === 'A' ? 0 : 1];
+  const rightId = labels[0] === rightLabel ? 'A' : 'B';
+  return {
+    caseId: evalCase.id,
+    arm,
+    repeat,
+    order,
+    chosen,
+    right: evalCase.right === 'none' ? 'none' : rightLabel!,
+    correct: answer.failure === undefined && chosen === rightLabel,
+    confidence: answer.confidence,
+    usage: answer.usage,
+    budgetUsd,
+    // With neither position right, every citation is on a wrong side.
+    citationsRight: rightLabel === undefined ? { total: 0, unverified: 0 } : answer.citations[rightId],
+    citationsWrong: rightLabel === undefined ? sumCitations(answer.citations.A, answer.citations.B) : answer.citations[rightId === 'A' ? 'B' : 'A'],
+    note: answer.note,
+    failure: answer.failure,
+  };
+}
+
+function sumCitations(a: { total: number; unverified: number }, b: { total: number; unverified: number }) {
+  return { total: a.total + b.total, unverified: a.unverified + b.unverified };
+}
+
+/** Half of two runs' usage: the share of escalate's checked calls in both orders charged to one order. */
+function halfUsage(a: RunUsage, b: RunUsage): RunUsage {
+  const half = (x: number, y: number) => (x + y) / 2;
+  return {
+    input_tokens: half(a.input_tokens, b.input_tokens),
+    output_tokens: half(a.output_tokens, b.output_tokens),
+    cache_creation_input_tokens: half(a.cache_creation_input_tokens, b.cache_creation_input_tokens),
+    cache_read_input_tokens: half(a.cache_read_input_tokens, b.cache_read_input_tokens),
+    cost_usd: half(a.cost_usd, b.cost_usd),
+    unpricedCalls: half(a.unpricedCalls, b.unpricedCalls),
+  };
+}
+
+function addUsage(a: RunUsage, b: RunUsage): RunUsage {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    cache_creation_input_tokens: a.cache_creation_input_tokens + b.cache_creation_input_tokens,
+    cache_read_input_tokens: a.cache_read_input_tokens + b.cache_read_input_tokens,
+    cost_usd: a.cost_usd + b.cost_usd,
+    unpricedCalls: a.unpricedCalls + b.unpricedCalls,
+  };
 }

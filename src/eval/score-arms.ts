@@ -1,92 +1,119 @@
 import type { RunUsage } from '../usage/price-usage.js';
+import type { Confidence } from './arm-types.js';
+import type { FramingRun } from './run-framing-arm.js';
+import { mcnemarExact, meanEstimate, ratioEstimate, type Estimate } from './statistics.js';
 
 /**
- * The eval's statistics (issue #13), per arm: accuracy with a bootstrap interval, order consistency,
- * tokens and dollars, and the unverified-citation rate on the side of the right position and of the
- * wrong one. Pure.
+ * The scores a merge gate needs, per arm (issue #32): accuracy, accuracy when answered, abstention,
+ * wrong answers given with medium or high confidence, calibration by confidence level, the judge flip
+ * rate (the two position orders disagree), cost per run in dollars with tokens beside, and each arm's
+ * paired difference from the default debate with an exact McNemar p-value. Every interval is a 95%
+ * bootstrap over cases (`statistics.ts`). Pure.
  */
 
-/** One arm's run on one case in one order, in the case's own terms. */
+/** One arm's run on one case, in one order, one repeat, in the case's own terms. */
 export interface EvalRun {
   caseId: string;
   arm: string;
+  /** 0-based repeat (`--repeats`). */
+  repeat: number;
   /** `AB`: the case's positions as written; `BA`: swapped. */
   order: 'AB' | 'BA';
-  /** The position the arm found right, by its label in the case, or undefined for none. */
+  /** The position the arm found right, by its label in the case, or undefined for none (an abstention). */
   chosen: string | undefined;
+  /** The label of the right position, or `none` when neither is right. */
+  right: string;
+  /** Chose the right position (or none when neither is right) and did not fail. */
   correct: boolean;
+  confidence: Confidence | undefined;
+  /** Tokens and dollars at the models' list prices (cache reads priced as cache reads). */
   usage: RunUsage;
-  /** Citations made for the position that is right, and for the other one. */
-  right: { total: number; unverified: number };
-  wrong: { total: number; unverified: number };
+  /** The dollars a non-debate arm was sized to; undefined for debate arms. */
+  budgetUsd: number | undefined;
+  /** Citations made for the right position, and for a wrong one (all of them when neither is right). */
+  citationsRight: { total: number; unverified: number };
+  citationsWrong: { total: number; unverified: number };
   note: string | undefined;
   /** The problem when the arm produced no usable answer (it counts as wrong). */
   failure: string | undefined;
 }
+
+/** Confidence levels, lowest first. */
+export const CONFIDENCES: readonly Confidence[] = ['low', 'medium', 'high'];
 
 /** An arm's figures. */
 export interface ArmScore {
   arm: string;
   runs: number;
   cases: number;
-  /** Share of runs that chose the right position. */
-  accuracy: number;
-  /** 95% percentile bootstrap interval of the accuracy, resampling cases (both orders of a case stay together). */
-  interval: [number, number];
-  /** Cases whose two orders chose the same position (none counts as a choice), of the cases run in both. */
-  consistent: number;
-  consistentOf: number;
-  /** Tokens processed per run (input, output, cache writes and reads) and in all. */
-  tokensPerRun: number;
-  tokens: number;
-  costUsd: number;
-  /** Unverified share of the citations for the right position and for the wrong one; undefined without any. */
+  /** Share of runs that chose the right position (none, when neither is right). */
+  accuracy: Estimate;
+  /** Share right of the runs that chose a position. */
+  answeredAccuracy: Estimate & { of: number };
+  /** Share of runs that chose none (failures are not abstentions). */
+  abstention: Estimate;
+  /** Share of runs that chose a wrong position with medium or high confidence: the costly error for a gate. */
+  wrongConfident: Estimate;
+  /** For each confidence level: runs at that level and their accuracy. */
+  calibration: Record<Confidence, { runs: number; accuracy: Estimate }>;
+  /** Share of (case, repeat) pairs whose two orders chose differently (none counts as a choice). */
+  flip: Estimate & { of: number };
+  /** USD per run (one case in one order). */
+  costPerRun: Estimate;
+  /** Mean tokens per run, by kind. */
+  tokensPerRun: { input: number; output: number; cacheWrite: number; cacheRead: number };
+  /** Mean budget per run the arm was sized to (non-debate arms). */
+  budgetPerRun: number | undefined;
   unverifiedRight: { rate: number | undefined; of: number };
   unverifiedWrong: { rate: number | undefined; of: number };
   notes: string[];
-  /** Runs without a usable answer (counted as wrong), and the first of their problems. */
   failed: number;
   firstFailure: string | undefined;
 }
 
-/** Resamples of {@link scoreArms}' bootstrap. */
-export const BOOTSTRAP_RESAMPLES = 2_000;
-
-/**
- * mulberry32: a small seeded generator, so the interval is the same on every run with the same seed.
- * @returns a function of uniform numbers in [0, 1)
- */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** An arm against the default debate, on the same runs. */
+export interface PairedDifference {
+  arm: string;
+  versus: string;
+  /** Runs paired by case, repeat and order. */
+  pairs: number;
+  /** Accuracy of the arm minus the debate's: mean over cases of the per-case difference, with its paired bootstrap interval. */
+  difference: Estimate;
+  /** Pairs where only the arm was right, and only the debate. */
+  onlyArm: number;
+  onlyVersus: number;
+  /** Exact two-sided McNemar p-value over the discordant pairs. */
+  pValue: number;
 }
 
-/**
- * Percentile bootstrap interval of a mean.
- * @param values one value per unit resampled (here: a case's accuracy over its orders)
- * @returns [2.5th, 97.5th] percentiles of the resampled means; [0, 0] for no values
- */
-export function bootstrapInterval(values: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): [number, number] {
-  if (values.length === 0) return [0, 0];
-  const random = seeded(seed);
-  const means: number[] = [];
-  for (let r = 0; r < resamples; r += 1) {
-    let sum = 0;
-    for (let i = 0; i < values.length; i += 1) sum += values[Math.floor(random() * values.length)]!;
-    means.push(sum / values.length);
+/** The framing arm's figures. */
+export interface FramingScore {
+  cases: number;
+  runs: number;
+  /** Share of runs whose positions matched the labelled framings. */
+  hitRate: Estimate;
+  costPerRun: Estimate;
+  failed: number;
+}
+
+function byCase<T extends { caseId: string }>(runs: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const run of runs) groups.set(run.caseId, [...(groups.get(run.caseId) ?? []), run]);
+  return [...groups.values()];
+}
+
+const count = <T>(items: readonly T[], test: (item: T) => boolean) => items.filter(test).length;
+const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
+
+/** The (case, repeat) pairs of an arm's runs in both orders. */
+function orderPairs(runs: readonly EvalRun[]): [EvalRun, EvalRun][] {
+  const pairs: [EvalRun, EvalRun][] = [];
+  for (const ab of runs.filter((r) => r.order === 'AB')) {
+    const ba = runs.find((r) => r.order === 'BA' && r.caseId === ab.caseId && r.repeat === ab.repeat);
+    if (ba) pairs.push([ab, ba]);
   }
-  means.sort((a, b) => a - b);
-  const at = (q: number) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))]!;
-  return [at(0.025), at(0.975)];
+  return pairs;
 }
-
-const tokensOf = (u: RunUsage) => u.input_tokens + u.output_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
 
 /**
  * @param runs every run of every arm
@@ -96,59 +123,71 @@ const tokensOf = (u: RunUsage) => u.input_tokens + u.output_tokens + u.cache_cre
 export function scoreArms(runs: readonly EvalRun[], arms: readonly string[], seed: number): ArmScore[] {
   return arms.map((arm) => {
     const mine = runs.filter((r) => r.arm === arm);
-    const byCase = new Map<string, EvalRun[]>();
-    for (const run of mine) byCase.set(run.caseId, [...(byCase.get(run.caseId) ?? []), run]);
-    const perCase = [...byCase.values()].map((rs) => rs.filter((r) => r.correct).length / rs.length);
-    const paired = [...byCase.values()].filter((rs) => rs.some((r) => r.order === 'AB') && rs.some((r) => r.order === 'BA'));
-    const consistent = paired.filter((rs) => rs.find((r) => r.order === 'AB')!.chosen === rs.find((r) => r.order === 'BA')!.chosen).length;
-    const rate = (side: 'right' | 'wrong') => {
-      const of = mine.reduce((n, r) => n + r[side].total, 0);
-      return { rate: of === 0 ? undefined : mine.reduce((n, r) => n + r[side].unverified, 0) / of, of };
+    const cases = byCase(mine);
+    const ratio = (num: (r: EvalRun) => boolean, den: (r: EvalRun) => boolean = () => true) => ratioEstimate(cases.map((rs) => [count(rs, (r) => den(r) && num(r)), count(rs, den)] as const), seed);
+    const answered = (r: EvalRun) => r.chosen !== undefined && r.failure === undefined;
+    const pairsByCase = cases.map(orderPairs);
+    const side = (key: 'citationsRight' | 'citationsWrong') => {
+      const of = mine.reduce((n, r) => n + r[key].total, 0);
+      return { rate: of === 0 ? undefined : mine.reduce((n, r) => n + r[key].unverified, 0) / of, of };
     };
-    const tokens = mine.reduce((n, r) => n + tokensOf(r.usage), 0);
+    const budgets = mine.map((r) => r.budgetUsd).filter((b): b is number => b !== undefined);
     return {
       arm,
       runs: mine.length,
-      cases: byCase.size,
-      accuracy: mine.length === 0 ? 0 : mine.filter((r) => r.correct).length / mine.length,
-      interval: bootstrapInterval(perCase, seed),
-      consistent,
-      consistentOf: paired.length,
-      tokensPerRun: mine.length === 0 ? 0 : Math.round(tokens / mine.length),
-      tokens,
-      costUsd: Math.round(mine.reduce((n, r) => n + r.usage.cost_usd, 0) * 10_000) / 10_000,
-      unverifiedRight: rate('right'),
-      unverifiedWrong: rate('wrong'),
+      cases: cases.length,
+      accuracy: ratio((r) => r.correct),
+      answeredAccuracy: { ...ratio((r) => r.correct, answered), of: count(mine, answered) },
+      abstention: ratio((r) => r.chosen === undefined && r.failure === undefined),
+      wrongConfident: ratio((r) => answered(r) && !r.correct && (r.confidence === 'medium' || r.confidence === 'high')),
+      calibration: Object.fromEntries(CONFIDENCES.map((level) => [level, { runs: count(mine, (r) => r.confidence === level), accuracy: ratio((r) => r.correct, (r) => r.confidence === level) }])) as ArmScore['calibration'],
+      flip: { ...ratioEstimate(pairsByCase.map((ps) => [count(ps, ([ab, ba]) => ab.chosen !== ba.chosen), ps.length] as const), seed), of: pairsByCase.reduce((n, ps) => n + ps.length, 0) },
+      costPerRun: ratioEstimate(cases.map((rs) => [rs.reduce((n, r) => n + r.usage.cost_usd, 0), rs.length] as const), seed),
+      tokensPerRun: {
+        input: Math.round(mean(mine.map((r) => r.usage.input_tokens))),
+        output: Math.round(mean(mine.map((r) => r.usage.output_tokens))),
+        cacheWrite: Math.round(mean(mine.map((r) => r.usage.cache_creation_input_tokens))),
+        cacheRead: Math.round(mean(mine.map((r) => r.usage.cache_read_input_tokens))),
+      },
+      budgetPerRun: budgets.length === 0 ? undefined : mean(budgets),
+      unverifiedRight: side('citationsRight'),
+      unverifiedWrong: side('citationsWrong'),
       notes: [...new Set(mine.map((r) => r.note).filter((n): n is string => n !== undefined))],
-      failed: mine.filter((r) => r.failure !== undefined).length,
+      failed: count(mine, (r) => r.failure !== undefined),
       firstFailure: mine.find((r) => r.failure !== undefined)?.failure,
     };
   });
 }
 
 /**
- * The table the CLI prints: one row per arm, then the notes. Pure.
- * @param header lines above the table (what ran, and on which model)
+ * Each arm against `versus` (the default debate) on the runs both made (same case, repeat and order).
+ * @returns one entry per arm other than `versus`; none when `versus` did not run
  */
-export function renderEvalTable(scores: readonly ArmScore[], header: readonly string[]): string {
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
-  const side = (s: { rate: number | undefined; of: number }) => (s.rate === undefined ? 'no citations' : `${pct(s.rate)} of ${s.of}`);
-  const rows = [
-    ['arm', 'accuracy', '95% interval', 'same in both orders', 'tokens per run', 'cost', 'unverified: right side', 'unverified: wrong side', 'failed'],
-    ...scores.map((s) => [
-      s.arm,
-      `${pct(s.accuracy)} (${s.runs} runs)`,
-      `${pct(s.interval[0])}-${pct(s.interval[1])}`,
-      `${s.consistent} of ${s.consistentOf}`,
-      s.tokensPerRun.toLocaleString('en-US'),
-      `$${s.costUsd.toFixed(4)}`,
-      side(s.unverifiedRight),
-      side(s.unverifiedWrong),
-      String(s.failed),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
-  const notes = scores.flatMap((s) => [...s.notes.map((n) => `- ${s.arm}: ${n}`), ...(s.firstFailure ? [`- ${s.arm}: ${s.failed} run(s) failed, counted as wrong; the first: ${s.firstFailure}`] : [])]);
-  return [...header, '', line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line), ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+export function pairedDifferences(runs: readonly EvalRun[], arms: readonly string[], versus: string, seed: number): PairedDifference[] {
+  const key = (r: EvalRun) => `${r.caseId}\u0000${r.repeat}\u0000${r.order}`;
+  const base = new Map(runs.filter((r) => r.arm === versus).map((r) => [key(r), r]));
+  if (base.size === 0) return [];
+  return arms
+    .filter((arm) => arm !== versus)
+    .map((arm) => {
+      const pairs = runs.filter((r) => r.arm === arm && base.has(key(r))).map((r) => [r, base.get(key(r))!] as const);
+      const perCase = new Map<string, number[]>();
+      for (const [mine, theirs] of pairs) perCase.set(mine.caseId, [...(perCase.get(mine.caseId) ?? []), Number(mine.correct) - Number(theirs.correct)]);
+      const onlyArm = count(pairs, ([a, d]) => a.correct && !d.correct);
+      const onlyVersus = count(pairs, ([a, d]) => !a.correct && d.correct);
+      return { arm, versus, pairs: pairs.length, difference: meanEstimate([...perCase.values()].map(mean), seed), onlyArm, onlyVersus, pValue: mcnemarExact(onlyArm, onlyVersus) };
+    });
+}
+
+/** The framing arm's figures; undefined when it did not run. */
+export function scoreFraming(runs: readonly FramingRun[], seed: number): FramingScore | undefined {
+  if (runs.length === 0) return undefined;
+  const cases = byCase(runs);
+  return {
+    cases: cases.length,
+    runs: runs.length,
+    hitRate: ratioEstimate(cases.map((rs) => [count(rs, (r) => r.hit), rs.length] as const), seed),
+    costPerRun: ratioEstimate(cases.map((rs) => [rs.reduce((n, r) => n + r.usage.cost_usd, 0), rs.length] as const), seed),
+    failed: count(runs, (r) => r.failure !== undefined),
+  };
 }

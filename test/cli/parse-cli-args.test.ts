@@ -43,6 +43,6 @@ describe('parseCliArgs', () => {
     expect(usageError(['run', 'octo/widgets#3', '--out']).message).toContain("'--out");
     expect(usageError(['run', 'octo/widgets#3', '--input', 'language']).message).toContain('expected NAME=VALUE');
     expect(usageError(['eval']).message).toContain('--cases DIR is required');
-    expect(usageError(['eval', '--cases', 'x', '--budget-tokens', '-3']).message).toContain('--budget-tokens');
+    expect(usageError(['eval', '--cases', 'x', '--budget-usd', 'x']).message).toContain('--budget-usd x');
   });
 });

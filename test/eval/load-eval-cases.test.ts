@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSnapshotSource, loadEvalCases } from '../../src/eval/load-eval-cases.js';
+import { loadEvalCases } from '../../src/eval/load-eval-cases.js';
+import { createSnapshotSource } from '../../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { ROOT } from '../support/run-action.js';
@@ -39,6 +40,23 @@ describe('eval cases', () => {
     await expect(loadEvalCases(await folder({ 'x/case.yml': 'id: x\ntitle: t\npositions: [a, b, c]\nright: A\nwhy: w\nsource: s\n' }))).rejects.toThrow("'positions'");
     await expect(loadEvalCases(await folder({ 'x/case.yml': 'id: x\ntitle: t\npositions: [a, b]\nright: A\nwhy: w\nsource: s\n' }))).rejects.toThrow('no pr.diff');
     await expect(loadEvalCases(await folder({ 'notes.txt': 'no cases here' }))).rejects.toThrow('no case folders');
+  });
+
+  it('reads the new label fields and checks that each settled_by line exists at its side', async () => {
+    const label = (extra: string) => `id: x\ntitle: t\nquestion: Does it throw?\npositions: [a, b]\nright: none\nwhy: w\nsource: s\n${extra}`;
+    const files = (extra: string) => ({ 'x/case.yml': label(extra), 'x/pr.diff': '', 'x/head/lib/a.js': 'one\ntwo\nthree\n', 'x/base/lib/a.js': 'one\n', 'x/head/logo.png': 'PNG\u0000binary' });
+    const [loaded] = await loadEvalCases(await folder(files('settled_by: ["lib/a.js:3", "lib/a.js:1-2", "lib/a.js@base:1"]\ntags: [neither-right]\nframing: { positions: [throws, returns] }\n')));
+    expect(loaded).toMatchObject({ right: 'none', question: 'Does it throw?', settled_by: ['lib/a.js:3', 'lib/a.js:1-2', 'lib/a.js@base:1'], tags: ['neither-right'], framing: { positions: ['throws', 'returns'] } });
+    await expect(loadEvalCases(await folder(files('settled_by: ["lib/a.js:4"]\n')))).rejects.toThrow("'settled_by': lib/a.js:4: head/lib/a.js has 3 lines");
+    await expect(loadEvalCases(await folder(files('settled_by: ["lib/a.js@base:2"]\n')))).rejects.toThrow('base/lib/a.js has 1 lines');
+    await expect(loadEvalCases(await folder(files('settled_by: ["lib/b.js:1"]\n')))).rejects.toThrow('lib/b.js is not a text file in head/');
+    await expect(loadEvalCases(await folder(files('settled_by: ["logo.png:1"]\n')))).rejects.toThrow('logo.png is not a text file in head/');
+    await expect(loadEvalCases(await folder(files('settled_by: ["../x/case.yml:1"]\n')))).rejects.toThrow('is not a text file in head/');
+    await expect(loadEvalCases(await folder(files('settled_by: ["lib/a.js:3-2"]\n')))).rejects.toThrow('expected path:N');
+    await expect(loadEvalCases(await folder(files('settled_by: ["lib/a.js"]\n')))).rejects.toThrow('expected path:N');
+    await expect(loadEvalCases(await folder(files('tags: [hard]\n')))).rejects.toThrow("'tags.0'");
+    await expect(loadEvalCases(await folder(files('rfc: docs/missing.md\n')))).rejects.toThrow("'rfc': docs/missing.md is not a text file in head/");
+    await expect(loadEvalCases(await folder({ ...files(''), 'x/case.yml': label('').replace('right: none', 'right: TODO') }))).rejects.toThrow("'right'");
   });
 
   it('never reads outside the case folder', async () => {

@@ -6,7 +6,7 @@
  * Given the call's metadata, each reply is then shaped into a turn that keeps the protocol's rules
  * (`rehearsal-rules.ts`), so the rehearsal shows what a good debate looks like.
  */
-import { seeded } from '../../src/eval/score-arms.js';
+import { seeded } from '../../src/eval/statistics.js';
 import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
 import { followTheRules } from './rehearsal-rules.js';
 

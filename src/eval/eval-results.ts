@@ -1,0 +1,54 @@
+import type { Price } from '../usage/prices.js';
+import type { FramingRun } from './run-framing-arm.js';
+import { pairedDifferences, scoreArms, scoreFraming, type ArmScore, type EvalRun, type FramingScore, type PairedDifference } from './score-arms.js';
+
+/**
+ * `results.json` (issue #32): what ran, every run, and the scores computed from the runs. The report
+ * and the plot are rendered from this one object, and a test recomputes their figures from it. Pure.
+ */
+
+/** The format id of `results.json`; a change of meaning gets a new one. */
+export const RESULTS_FORMAT = 'pr-debate-eval/2';
+
+/** What the eval ran with. */
+export interface EvalSettings {
+  casesDir: string;
+  /** The cases, with the label facts the report groups by. */
+  cases: { id: string; right: string; tags: string[]; packTokens: number }[];
+  arms: string[];
+  /** The arm every other is compared with. */
+  versus: string;
+  /** `--budget-usd`, or undefined: each non-debate arm got what the default debate cost on the same case and order. */
+  budgetUsd: number | undefined;
+  repeats: number;
+  seed: number;
+  models: { moderator: string; advocates: string[]; judge: string };
+  /** The list price each model was counted at (USD per million tokens), or null when none is known. */
+  prices: Record<string, Price | null>;
+}
+
+/** `results.json`. */
+export interface EvalResults {
+  format: typeof RESULTS_FORMAT;
+  settings: EvalSettings;
+  durationSeconds: number;
+  runs: EvalRun[];
+  framingRuns: FramingRun[];
+  scores: ArmScore[];
+  paired: PairedDifference[];
+  framing: FramingScore | undefined;
+}
+
+/** Scores the runs and assembles `results.json`. */
+export function buildResults(settings: EvalSettings, runs: EvalRun[], framingRuns: FramingRun[], durationSeconds: number): EvalResults {
+  return {
+    format: RESULTS_FORMAT,
+    settings,
+    durationSeconds,
+    runs,
+    framingRuns,
+    scores: scoreArms(runs, settings.arms, settings.seed),
+    paired: pairedDifferences(runs, settings.arms, settings.versus, settings.seed),
+    framing: scoreFraming(framingRuns, settings.seed),
+  };
+}
