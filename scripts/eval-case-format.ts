@@ -12,12 +12,12 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { parseCitationRef } from '../src/citations/citation.js';
 import { verifyCitation } from '../src/citations/verify-citations.js';
-import { createSnapshotSource, type EvalCase } from '../src/eval/load-eval-cases.js';
+import { CASE_TAGS, evalCaseSchema } from '../src/eval/case-schema.js';
+import { createSnapshotSource } from '../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 
-/** The closed set of tags. */
-export const CASE_TAGS = ['doc-contradicts-code', 'large-pack', 'neither-right'] as const;
+export { CASE_TAGS };
 
 /** The action's default `max-evidence-tokens` (contract section 3), the budget the packs are measured at. */
 export const DEFAULT_EVIDENCE_TOKENS = 80_000;
@@ -37,19 +37,17 @@ export function packSize(pack: EvidencePack): { tokens: number; changes: number 
 
 const oneLine = z.string().min(1).regex(/^[^\n]+$/, 'one line');
 
-/** `case.yml`, as issue #32 fixes it. */
-export const labelledCaseSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and hyphens'),
+/**
+ * `case.yml` of a shipped case: the eval's own schema (`src/eval/case-schema.ts`, which also loads older
+ * cases) with what a shipped label must have besides: a one-line question, a reason that says why, at
+ * least one settling line, and its npm source.
+ */
+export const labelledCaseSchema = evalCaseSchema.extend({
   title: oneLine,
-  body: z.string(),
-  rfc: z.string().min(1).optional(),
   question: oneLine.regex(/\?$/, 'one question, ending in "?"'),
   positions: z.tuple([oneLine, oneLine]),
-  right: z.enum(['A', 'B', 'none']),
   why: z.string().min(40),
   settled_by: z.array(z.string().min(3)).min(1),
-  tags: z.array(z.enum(CASE_TAGS)).optional(),
-  framing: z.strictObject({ positions: z.array(oneLine).min(1) }).optional(),
   source: z.string().regex(/^npm \S+ \S+ -> \S+/, '"npm <package> <from> -> <to>"'),
 });
 
@@ -93,8 +91,7 @@ export function packageOf(c: Pick<LabelledCase, 'source'>): string {
  * the action's default budget. The snapshot source reads only the case's id, title, body and folder.
  */
 export async function buildCasePack(c: LabelledCase, maxTokens = DEFAULT_EVIDENCE_TOKENS): Promise<EvidencePack> {
-  const snapshot = { ...c, right: 'A' } as unknown as EvalCase;
-  const { pack } = await gatherEvidence(createSnapshotSource(snapshot), { pullNumber: 1, commandRfc: c.rfc, inputRfc: undefined, maxTokens });
+  const { pack } = await gatherEvidence(createSnapshotSource(c), { pullNumber: 1, commandRfc: c.rfc, inputRfc: undefined, maxTokens });
   return pack;
 }
 
