@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
+import { argumentConfidences } from '../../src/debate/calibration.js';
 import { makeClaim } from '../../src/debate/claims.js';
 import { planDebate } from '../../src/debate/plan.js';
 import { loadPrompt, promptPlaceholders, RULE_PLACEHOLDERS, type PromptName } from '../../src/debate/prompts.js';
@@ -120,6 +121,8 @@ describe('the falsification rubric in the engine (issue #28)', () => {
     expect(statuses).toEqual({ A: 'survived', B: 'unresolved' });
     expect(outcome.ruling?.recommendation).toBe('none');
     expect(outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but 1 attack(s) on it were left unanswered');
+    // The advocates' confidences, beside what became of each argument, for the eval's calibration.
+    expect(argumentConfidences(outcome).map((c) => `${c.claimId} ${c.confidence} ${c.attacks}/${c.refuted} ${c.holds}`)).toEqual(['O.A.1 0.7 1/1 true', 'O.B.1 0.7 1/0 false']);
     const record = fixtureRecord(pack, outcome);
     expect(record.positions.map((p) => p.attacks)).toEqual([
       { refuted: 1, conceded: 0, unanswered: 0 },
