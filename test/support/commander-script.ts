@@ -69,10 +69,15 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     } else if (phase === 'opening' && call?.positionId === 'B') {
       const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
       reply = { opening: opening([wrong]) };
+    } else if (phase === 'opening') {
+      // A third position: in deep, the pragmatist (issue #28).
+      reply = { opening: opening([cite('Readme.md', 'excess arguments will be reported as an error')]) };
     } else if (phase === 'audit') {
       reply = { audit: { exaggerated: [], out_of_scope: [] } };
     } else if (phase === 'judge') {
-      reply = { ruling };
+      // The ruling has one entry per position the judge is shown (a third is unresolved).
+      const third = /^- C: /m.test(text) ? { C: { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] } } : {};
+      reply = { ruling: { ...ruling, positions: { ...ruling.positions, ...third } } };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }
