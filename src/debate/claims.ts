@@ -4,7 +4,7 @@ import { referencesAsCitations } from '../citations/check-references.js';
 import { withCitationCheck, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { mechanicalTag } from './claim-rules.js';
-import { answerOutcome } from './rubric.js';
+import { answerOutcome, isStalling } from './rubric.js';
 import type { Audit } from './schemas.js';
 import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
 
@@ -122,11 +122,12 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
 
 /**
  * Claims that can carry a position: its own claims (`rubric.ts` OWN_CLAIMS_RULE: openings, answers,
- * attacks; never steelmans) tagged `verified` (not exaggerated, not out of scope). A position with
- * none cannot survive (issue #4, rules).
+ * attacks; never steelmans) tagged `verified` (not exaggerated, not out of scope), stalling answers
+ * aside (`rubric.ts`: a stalling answer is not an answer). A position with none cannot survive (issue #4, rules).
  */
 export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
-  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope);
+  const stalls = new Set([...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.answers).filter((a) => isStalling(a.claim.text)).map((a) => a.claim.id));
+  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope && !stalls.has(c.id));
 }
 
 /** Count of claims per tag, and of claims ignored as out of scope. */

@@ -91,6 +91,7 @@ const evasiveB: Partial<Record<ScriptedPhase, Override>> = {
 
 describe('the falsification rubric in the engine (issue #28)', () => {
   it('counts a bare refute and a stalling answer as conceded, an unanswered attack as unanswered, and says so', async () => {
+    // B's own verified support: O.B.1 and its attack X1.B.1; the stalling answer X2.B.a2 cites a real line but is not an answer.
     const { outcome, models } = await debate(['keep the cache', 'drop the cache'], {
       ...evasiveB,
       judge: (call) => ({ ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: 'B', confidence: 'high' }) }),
@@ -107,7 +108,7 @@ describe('the falsification rubric in the engine (issue #28)', () => {
     const judge = judgeOf(models.calls);
     expect(judge).toContain('refute without verified evidence: counted as conceded');
     expect(judge).toContain('stalling answer, not an answer: counted as conceded');
-    expect(judge).toContain('Position B: 3 own claim(s) tagged verified; attacks on it: 3 (0 refuted with verified evidence, 2 conceded, 1 unanswered).');
+    expect(judge).toContain('Position B: 2 own claim(s) tagged verified; attacks on it: 3 (0 refuted with verified evidence, 2 conceded, 1 unanswered).');
     expect(judge).toContain('Position A: 5 own claim(s) tagged verified; attacks on it: 1 (1 refuted with verified evidence, 0 conceded, 0 unanswered).');
     expect(judge).toMatch(/- Claims attacked and held: O\.A\.1 \(verified; confidence 0\.7; attack X1\.B\.1 by B: refuted/);
     expect(judge).toMatch(/- Claims attacked and not held: O\.B\.1 \(verified; confidence 0\.7; attack X1\.A\.1 by A: conceded \(X2\.B\.a1: refute without verified evidence/);
