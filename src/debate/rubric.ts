@@ -49,7 +49,7 @@ export const STALLING_RULE = `A stalling answer defers instead of answering (${[
 /** What each position status means, as the judge is told and `enforce-ruling.ts` enforces. */
 export const STATUS_RULES = {
   survived:
-    'A position may be `survived` only when at least one of its own claims is tagged `verified` (not exaggerated, not out of scope) and no attack on it was left unanswered; the conceded attacks on it that are not fatal are weighed, not disqualifying.',
+    'A position may be `survived` only when at least one of its own claims is tagged `verified` (not exaggerated, not out of scope, not a stalling answer) and no attack on it was left unanswered; the conceded attacks on it that are not fatal are weighed, not disqualifying.',
   falsified: 'A position may be `falsified` only when verified evidence contradicts its core claim, given in `defeating_citations`.',
   unresolved: 'Any other position is `unresolved`: the evidence neither carries it nor defeats it.',
   conceded: 'A position whose advocate surrendered is recorded as `conceded`, whatever the ruling says.',
