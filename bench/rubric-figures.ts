@@ -24,7 +24,8 @@ import { rehearseStructuredOutput, type JsonValue } from '../test/support/rehear
 import { followTheRules } from '../test/support/rehearsal-rules.js';
 
 const args = process.argv.slice(2);
-const oldRoot = path.resolve(args[args.indexOf('--old') + 1] && args.includes('--old') ? args[args.indexOf('--old') + 1]! : '/work/main');
+const at = args.indexOf('--old');
+const oldRoot = path.resolve(at >= 0 && args[at + 1] ? args[at + 1]! : '/work/main');
 const newRoot = path.resolve(import.meta.dirname, '..');
 const CASES = ['commander-excess-arguments', 'express-v5', 'fastify-handler-timeout', 'fastify-v5', 'markdownlint-md060-visual-width', 'npm-v10', 'pino-redact-censor', 'undici-interceptor-order'];
 
@@ -112,34 +113,34 @@ const figures = Object.fromEntries(PRESETS.flatMap((preset) => [[`rehearsal, ${p
 for (const id of CASES) {
   const { scenario, evidence } = await realCasePack(id);
   try {
-   for (const preset of PRESETS) {
-    // The pragmatist is off, so that both engines debate the same two positions.
-    const request = (eng: Engine) => ({
-      pack: evidence.pack,
-      positions: ['Merge the change as written', 'Request changes before merging'],
-      outOfScope: [],
-      command: '/debate',
-      moderatorModel: 'claude-sonnet-5-5',
-      advocateModels: ['claude-sonnet-5-5'],
-      judgeModel: 'claude-sonnet-5-5',
-      plan: { ...(eng.planDebate({ preset, maxRounds: undefined, command: {} }) as object), pragmatist: false },
-      language: { language: 'auto', commandText: 'Merge the change as written vs Request changes before merging', prText: evidence.pull.title },
-    });
-    const recorded = new Map<string, unknown>();
-    const before = await oldEngine.runDebate(client((call) => {
-      const reply = rehearse(oldEngine, call);
-      recorded.set(keyOf(call), reply);
-      return reply;
-    }), request(oldEngine));
-    const after = await newEngine.runDebate(client((call) => {
-      const reply = recorded.get(keyOf(call));
-      if (reply === undefined) figures[`rehearsal, ${preset}`]!.unreplayed += 1;
-      return reply === undefined ? rehearse(newEngine, call) : upgrade(reply);
-    }), request(newEngine));
-    compare(`${id} (rehearsal, ${preset})`, before, after, figures[`rehearsal, ${preset}`]!);
-    const script = debateScript();
-    compare(`${id} (default, ${preset})`, await oldEngine.runDebate(client((c) => script(c, 0)), request(oldEngine)), await newEngine.runDebate(client((c) => script(c, 0)), request(newEngine)), figures[`default, ${preset}`]!);
-   }
+    for (const preset of PRESETS) {
+      // The pragmatist is off, so that both engines debate the same two positions.
+      const request = (eng: Engine) => ({
+        pack: evidence.pack,
+        positions: ['Merge the change as written', 'Request changes before merging'],
+        outOfScope: [],
+        command: '/debate',
+        moderatorModel: 'claude-sonnet-5-5',
+        advocateModels: ['claude-sonnet-5-5'],
+        judgeModel: 'claude-sonnet-5-5',
+        plan: { ...(eng.planDebate({ preset, maxRounds: undefined, command: {} }) as object), pragmatist: false },
+        language: { language: 'auto', commandText: 'Merge the change as written vs Request changes before merging', prText: evidence.pull.title },
+      });
+      const recorded = new Map<string, unknown>();
+      const before = await oldEngine.runDebate(client((call) => {
+        const reply = rehearse(oldEngine, call);
+        recorded.set(keyOf(call), reply);
+        return reply;
+      }), request(oldEngine));
+      const after = await newEngine.runDebate(client((call) => {
+        const reply = recorded.get(keyOf(call));
+        if (reply === undefined) figures[`rehearsal, ${preset}`]!.unreplayed += 1;
+        return reply === undefined ? rehearse(newEngine, call) : upgrade(reply);
+      }), request(newEngine));
+      compare(`${id} (rehearsal, ${preset})`, before, after, figures[`rehearsal, ${preset}`]!);
+      const script = debateScript();
+      compare(`${id} (default, ${preset})`, await oldEngine.runDebate(client((c) => script(c, 0)), request(oldEngine)), await newEngine.runDebate(client((c) => script(c, 0)), request(newEngine)), figures[`default, ${preset}`]!);
+    }
   } finally {
     await scenario.close();
   }
