@@ -1,14 +1,16 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { makeClaim } from './claims.js';
+import { answerOutcome, ATTACKS_PER_OPPONENT } from './rubric.js';
 import type { Argument, CrossExamination, Opening, Steelman } from './schemas.js';
 import type { Attack, AttackOutcome, Claim, CrossTurn, OpeningTurn, SteelmanTurn, TurnBase } from './debate-types.js';
-import { WORD_CAPS, WordBudget } from './word-cap.js';
+import { crossCap, WORD_CAPS, WordBudget } from './word-cap.js';
 
 /**
  * Turns validated advocate replies into transcript turns: citations checked, claims given ids, the
  * word cap applied with visible truncation, and the cross-examination rules applied in code (issue
  * #4): an answer must name an open attack on the advocate, an attack must target another active
- * position, a closing turn makes no attacks. Pure.
+ * position, at most {@link ATTACKS_PER_OPPONENT} new attacks per opponent and turn (issue #28), a
+ * closing turn makes no attacks. Pure.
  */
 
 /**
@@ -83,13 +85,14 @@ export function incompleteOpening(positionId: string, model: string, error: stri
 /**
  * A cross-examination or closing turn from its reply.
  * @param ctx.pending the open attacks aimed at this advocate, which its answers must name
- * @param ctx.targets the positions it may attack (active, not its own)
+ * @param ctx.targets the positions it may attack (active, not its own); their number sets the word cap ({@link crossCap})
+ * @param ctx.claims the own claims an attack's `claim_id` may name, by upper-case id
  */
 export function buildCrossTurn(
   reply: CrossExamination,
-  ctx: TurnContext & { phase: 'cross-examination' | 'closing'; round: number; pending: Attack[]; targets: string[] },
+  ctx: TurnContext & { phase: 'cross-examination' | 'closing'; round: number; pending: Attack[]; targets: string[]; claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>> },
 ): CrossTurn {
-  const budget = new WordBudget(ctx.phase === 'closing' ? WORD_CAPS.closing : WORD_CAPS['cross-examination']);
+  const budget = new WordBudget(crossCap(ctx.phase, ctx.targets.length));
   const notes: string[] = [];
   const open = new Map(ctx.pending.map((a) => [a.id.toUpperCase(), a]));
   const answered = new Set<string>();
@@ -116,6 +119,7 @@ export function buildCrossTurn(
   if (ctx.phase === 'closing' && reply.attacks.length > 0) {
     notes.push(`${reply.attacks.length} new attack(s) in a closing turn were dropped: nobody could answer them.`);
   }
+  const extra = new Map<string, number>();
   for (const raw of ctx.phase === 'closing' ? [] : reply.attacks) {
     if (raw.target === ctx.positionId) {
       notes.push('An attack on its own position was dropped.');
@@ -125,12 +129,25 @@ export function buildCrossTurn(
       notes.push(`An attack on position ${raw.target}, which is not an active position of this debate, was dropped.`);
       continue;
     }
+    if (attacks.filter((a) => a.target === raw.target).length >= ATTACKS_PER_OPPONENT) {
+      extra.set(raw.target, (extra.get(raw.target) ?? 0) + 1);
+      continue;
+    }
     const text = budget.take(raw.claim);
     if (text === undefined) continue;
     const id = `${prefix}.${ctx.positionId}.${attacks.length + 1}`;
-    attacks.push({ id, by: ctx.positionId, target: raw.target, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: 'open' } });
+    const targetClaim = claimOf(raw.claim_id, raw.target, ctx.claims);
+    if (raw.claim_id !== null && !targetClaim) notes.push(`Attack ${id} names "${raw.claim_id}", which is no claim of position ${raw.target}; it is read as an attack on the position as a whole.`);
+    attacks.push({ id, by: ctx.positionId, target: raw.target, targetClaim, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: 'open' } });
   }
+  for (const [target, n] of extra) notes.push(`${n} attack(s) on position ${target} beyond the ${ATTACKS_PER_OPPONENT} a turn may make on one position were dropped.`);
   return { phase: ctx.phase, round: ctx.round, ...complete(ctx, budget), answers, weaknesses, attacks, notes };
+}
+
+/** The claim id an attack names, as the engine writes it, when it is a claim of the target; else undefined. */
+function claimOf(written: string | null, target: string, claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>>): string | undefined {
+  const claim = written === null ? undefined : claims.get(written.trim().toUpperCase());
+  return claim?.positionId === target ? claim.id : undefined;
 }
 
 /** A cross-examination or closing turn that failed. */
@@ -139,8 +156,8 @@ export function incompleteCross(positionId: string, model: string, error: string
 }
 
 /**
- * What became of an open attack once its target's turn is in: the kind of its answer; unanswered
- * counts as conceded (issue #4), unless the target's turn failed.
+ * What became of an open attack once its target's turn is in: what its answer counts for by the
+ * rubric (`rubric.ts`, {@link answerOutcome}); unanswered counts as conceded (issue #4), unless the target's turn failed.
  * @param turn the target's turn, or undefined when the target had dropped out before it could answer
  */
 export function outcomeOfAttack(attack: Attack, turn: CrossTurn | undefined): AttackOutcome {
@@ -148,7 +165,7 @@ export function outcomeOfAttack(attack: Attack, turn: CrossTurn | undefined): At
   if (turn.status === 'incomplete') return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
   const answer = turn.answers.find((a) => a.attackId === attack.id);
   if (!answer) return { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
-  return { kind: answer.answer === 'refute' ? 'refuted' : answer.answer === 'concede' ? 'conceded' : 'surrendered', answerId: answer.claim.id };
+  return answerOutcome(answer);
 }
 
 /** The turns with each still-open attack given `outcome(attack)`; new turns and attacks, the inputs unchanged. */
@@ -180,14 +197,14 @@ function complete(ctx: TurnContext, budget: WordBudget): TurnBase {
   };
 }
 
-function takeArguments(args: Argument[], budget: WordBudget, id: (i: number) => string, ctx: TurnContext): Claim[] {
+function takeArguments(args: (Argument & { confidence?: number })[], budget: WordBudget, id: (i: number) => string, ctx: TurnContext): Claim[] {
   const claims: Claim[] = [];
   for (const argument of args) {
     // Every field is offered to the budget, kept or not, so the truncation note counts all the words written.
     const text = budget.take(argument.claim);
     const reasoning = budget.take(argument.reasoning, { keep: true })!;
     if (text === undefined) continue;
-    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations }, ctx.pack));
+    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations, confidence: argument.confidence }, ctx.pack));
   }
   return claims;
 }

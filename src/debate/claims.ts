@@ -4,6 +4,7 @@ import { referencesAsCitations } from '../citations/check-references.js';
 import { withCitationCheck, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { mechanicalTag } from './claim-rules.js';
+import { answerOutcome, isStalling } from './rubric.js';
 import type { Audit } from './schemas.js';
 import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
 
@@ -14,7 +15,7 @@ import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Positio
 
 /** Checks every citation of a claim and every reference in its text and reasoning, and tags it mechanically (`claim-rules.ts`). */
 export function makeClaim(
-  fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[] },
+  fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[]; confidence?: number | undefined },
   pack: EvidencePack,
 ): Claim {
   const citations: CheckedCitation[] = fields.citations.map((c) => withCitationCheck(c, pack));
@@ -29,6 +30,7 @@ export function makeClaim(
     tag: mechanicalTag(citations, references),
     tagReason: undefined,
     outOfScope: undefined,
+    ...(fields.confidence === undefined ? {} : { confidence: fields.confidence }),
   };
 }
 
@@ -46,7 +48,8 @@ export function allClaims(transcript: Transcript): Claim[] {
 /**
  * Applies the auditor's findings: `exaggerated` only to claims the verifier tagged `verified` (the
  * auditor cannot rescue an unverified claim or tag a claim it was not shown), out of scope only for
- * a listed topic. An unanswered attack that turns out to be out of scope no longer counts as conceded.
+ * a listed topic. An unanswered attack that turns out to be out of scope no longer counts as conceded,
+ * and an attack is decided again by its audited answer (`rubric.ts`: an exaggerated refute counts as conceded).
  * @returns the transcript with the findings applied (new turns and claims; the input is unchanged),
  *   and one sentence per finding the engine did not apply
  */
@@ -71,15 +74,23 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
     else changes.set(claim.id, { ...changes.get(claim.id), outOfScope: topic });
   }
   const audited = (claim: Claim) => (changes.has(claim.id) ? current(claim) : claim);
+  const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
+  const answers = new Map(cross.flatMap((t) => t.answers).map((a) => [a.claim.id, { ...a, claim: audited(a.claim) }]));
+  // An answer the audit changed may count for something else now (issue #28: an exaggerated refute refutes nothing).
+  const decided = (outcome: AttackOutcome): AttackOutcome => {
+    if (outcome.kind !== 'refuted' && outcome.kind !== 'conceded') return outcome;
+    const answer = answers.get(outcome.answerId);
+    return answer ? answerOutcome(answer) : outcome;
+  };
   const crossTurn = (turn: CrossTurn): CrossTurn => ({
     ...turn,
-    answers: turn.answers.map((a) => ({ ...a, claim: audited(a.claim) })),
+    answers: turn.answers.map((a) => answers.get(a.claim.id) ?? a),
     attacks: turn.attacks.map((a) => {
       const claim = audited(a.claim);
       const outcome: AttackOutcome =
         claim.outOfScope && a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded
           ? { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${claim.outOfScope})` }
-          : a.outcome;
+          : decided(a.outcome);
       return { ...a, claim, outcome };
     }),
   });
@@ -110,11 +121,13 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
 }
 
 /**
- * Claims that can carry a position: its own advocate's claims tagged `verified` (not exaggerated,
- * not out of scope). A position with none cannot survive (issue #4, rules).
+ * Claims that can carry a position: its own claims (`rubric.ts` OWN_CLAIMS_RULE: openings, answers,
+ * attacks; never steelmans) tagged `verified` (not exaggerated, not out of scope), stalling answers
+ * aside (`rubric.ts`: a stalling answer is not an answer). A position with none cannot survive (issue #4, rules).
  */
 export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
-  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope);
+  const stalls = new Set([...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.answers).filter((a) => isStalling(a.claim.text)).map((a) => a.claim.id));
+  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope && !stalls.has(c.id));
 }
 
 /** Count of claims per tag, and of claims ignored as out of scope. */

@@ -3,6 +3,7 @@ import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { RunUsage } from '../usage/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
+import type { ConcessionKind } from './rubric.js';
 import type { Framing, Ruling } from './schemas.js';
 
 /** A position of the debate; ids are A..D in the order given (contract section 8). */
@@ -38,6 +39,8 @@ export interface Claim {
   tagReason: string | undefined;
   /** Set when the claim argues an out-of-scope topic: the judge never sees it and it counts for nothing. */
   outOfScope: string | undefined;
+  /** The advocate's confidence that the claim holds, 0 to 1 (opening arguments; issue #28, for the eval's calibration). */
+  confidence?: number | undefined;
 }
 
 /** What a turn lost to its word cap (issue #4: turn length caps with visible truncation). */
@@ -71,7 +74,10 @@ export interface OpeningTurn extends TurnBase {
 
 /** What became of an attack. */
 export type AttackOutcome =
-  | { kind: 'refuted' | 'conceded' | 'surrendered'; answerId: string }
+  /** Answered by a `refute` that is a verified claim (`rubric.ts`). */
+  | { kind: 'refuted' | 'surrendered'; answerId: string }
+  /** Answered, but the answer counts as conceded (`rubric.ts`): `because` says why. */
+  | { kind: 'conceded'; answerId: string; because: ConcessionKind }
   /** Unanswered although the target was asked to answer: counts as conceded (issue #4). */
   | { kind: 'unanswered'; countsAsConceded: true; why: string }
   /** Unanswered for a reason not the target's choice (its turn failed, or the debate stopped first). */
@@ -84,6 +90,8 @@ export interface Attack {
   id: string;
   by: string;
   target: string;
+  /** The id of the target's claim it attacks (`O.B.1`), or undefined for an attack on the position as a whole. */
+  targetClaim?: string | undefined;
   claim: Claim;
   outcome: AttackOutcome;
 }

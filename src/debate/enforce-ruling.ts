@@ -1,5 +1,6 @@
 import { withCitationCheck } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
+import { confidenceCeiling, type AttackTally } from './rubric.js';
 import type { Ruling } from './schemas.js';
 import type { FinalRuling, Position, PositionStatus } from './debate-types.js';
 
@@ -9,10 +10,13 @@ import type { FinalRuling, Position, PositionStatus } from './debate-types.js';
  * - every position of the debate is ruled on once, and only those (the ruling's schema is keyed by
  *   this debate's position ids, each required, so no ruling that breaks this can be written);
  * - a position survives only on at least one of its own claims tagged `verified` (exaggerated and
- *   out-of-scope claims do not count);
+ *   out-of-scope claims do not count) and with no attack on it left unanswered (the rubric, `rubric.ts` STATUS_RULES);
  * - a position is falsified only with at least one verified counter-citation;
  * - the recommendation is a surviving position, or `none`;
+ * - `high` confidence only for a recommendation the rubric's ceiling allows (`rubric.ts` CONFIDENCE_RUBRIC);
  * - at least two irreducible trade-offs; 3 to 5 key reasons (scenarios can only recommend positions of the debate: the schema's enum).
+ *   These are rules of form (`format` violations): they are sent back once and then reported as a
+ *   degraded run, never turned into a lower confidence (issue #28).
  * A position whose advocate surrendered is `conceded` whatever the judge said. Pure.
  */
 
@@ -21,6 +25,8 @@ export interface RulingContext {
   positions: Position[];
   /** Per position id: how many of its own claims are tagged `verified` and in scope. */
   support: Map<string, number>;
+  /** Per position id: what became of the attacks on it (`rubric.ts`). */
+  attacks: Map<string, AttackTally>;
   /** Positions whose advocate surrendered. */
   surrendered: Set<string>;
   pack: EvidencePack;
@@ -30,6 +36,8 @@ export interface RulingContext {
 export interface Violation {
   rule: string;
   fix: string;
+  /** A rule of the ruling's form (trade-offs, key reasons): what is left of it after the retry makes the run degraded. */
+  format?: true;
 }
 
 /**
@@ -48,6 +56,14 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
     if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
       violations.push({
         rule: `Position ${position.id} was ruled survived, but none of its own claims is tagged verified: it would survive on unverified evidence only.`,
+        fix: `Position ${position.id} is recorded as unresolved.`,
+      });
+      status = 'unresolved';
+    }
+    const unanswered = ctx.attacks.get(position.id)?.unanswered ?? 0;
+    if (status === 'survived' && unanswered > 0) {
+      violations.push({
+        rule: `Position ${position.id} was ruled survived, but ${unanswered} attack(s) on it were left unanswered: it did not withstand them.`,
         fix: `Position ${position.id} is recorded as unresolved.`,
       });
       status = 'unresolved';
@@ -82,16 +98,24 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
     confidence = 'low';
     confidenceReason = `There is no clear winner and no axis the positions are tied on. ${confidenceReason}`;
   }
+  const ceiling = recommendation === 'none' ? undefined : confidenceCeiling(ctx.attacks.get(recommendation) ?? { refuted: 0, conceded: 0, unanswered: 0 });
+  if (confidence === 'high' && ceiling === 'medium') {
+    violations.push({
+      rule: `The ruling gives high confidence to position ${recommendation}, but no attack on it was refuted with verified evidence, or one was conceded or left unanswered.`,
+      fix: 'Confidence is lowered to medium.',
+    });
+    confidence = 'medium';
+    confidenceReason = `High confidence needs a recommendation that held every attack on it with verified evidence. ${confidenceReason}`;
+  }
   if (ruling.trade_offs.length < 2) {
-    violations.push({ rule: `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s); at least two are required.`, fix: 'Confidence is lowered to low.' });
-    if (confidence !== 'low') confidenceReason = `The judge named fewer than two irreducible trade-offs. ${confidenceReason}`;
-    confidence = 'low';
+    violations.push({ rule: `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s); at least two are required.`, fix: 'They are kept as given, and the run is marked degraded.', format: true });
   }
   let keyReasons = ruling.key_reasons;
   if (keyReasons.length < 3 || keyReasons.length > 5) {
     violations.push({
       rule: `The ruling gives ${keyReasons.length} key reasons; 3 to 5 are required.`,
-      fix: keyReasons.length > 5 ? 'Only the first five are kept.' : 'They are kept as given.',
+      fix: keyReasons.length > 5 ? 'Only the first five are kept.' : 'They are kept as given, and the run is marked degraded.',
+      ...(keyReasons.length > 5 ? {} : { format: true as const }),
     });
     keyReasons = keyReasons.slice(0, 5);
   }

@@ -5,7 +5,7 @@
  * |------------|---------------------------------------------------------------|
  * | `quick`    | openings, judge                                               |
  * | `standard` | openings, 1 cross-examination round, steelman swap, judge     |
- * | `deep`     | openings, 2 cross-examination rounds, steelman swap, judge    |
+ * | `deep`     | openings, 2 cross-examination rounds, steelman swap, judge; a two-position debate gains the pragmatist |
  * | `--rounds=N` / `max-rounds` | N cross-examination rounds (0 = quick)       |
  *
  * Every preset also has the evidence audit before the judge. Pure.
@@ -32,6 +32,25 @@ export interface DebatePlan {
   steelman: boolean;
   /** One sentence when a cap changed what was asked for, for the log and the comment. */
   note: string | undefined;
+  /**
+   * Whether a two-position debate gains the pragmatist ({@link pragmatistLabel}); undefined: the
+   * preset's default, on in `deep` only (the reference protocol's third advocate, issue #28).
+   */
+  pragmatist?: boolean;
+}
+
+/** True when a debate of `count` positions under `plan` gains the pragmatist as a third position. */
+export function addsPragmatist(plan: DebatePlan, count: number): boolean {
+  return count === 2 && (plan.pragmatist ?? plan.preset === 'deep');
+}
+
+/**
+ * The pragmatist's position (the reference protocol's third advocate): the middle ground the evidence
+ * supports between the two positions given, pinned like any other position.
+ * @param labels the debate's two position labels, A then B
+ */
+export function pragmatistLabel(labels: readonly [string, string] | readonly string[]): string {
+  return `Middle ground (the pragmatist): only what the evidence supports of "${labels[0]}" and of "${labels[1]}", and no more`;
 }
 
 /**
@@ -92,9 +111,10 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
 /**
  * Model calls a plan makes when every turn succeeds first time and no round is skipped: the upper
  * bound shown before the debate starts (retries add to it, convergence takes from it).
- * @param positions how many positions (2-4; 4 when the moderator has not framed them yet)
+ * @param count how many positions were given (2-4; 4 when the moderator has not framed them yet); the pragmatist is added here
  */
-export function plannedCalls(plan: DebatePlan, positions: number, needsFraming: boolean): number {
+export function plannedCalls(plan: DebatePlan, count: number, needsFraming: boolean): number {
+  const positions = addsPragmatist(plan, count) ? 3 : count;
   const perRound = plan.rounds * positions;
   const closing = plan.rounds > 0 ? positions : 0;
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;

@@ -14,6 +14,7 @@ import transcript from '../../prompts/transcript.md?raw';
 import warmUp from '../../prompts/warm-up.md?raw';
 import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
+import { advocateRubricText, ATTACKS_PER_OPPONENT, confidenceRubricText, judgeRubricText } from './rubric.js';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -38,7 +39,8 @@ const PROMPTS = {
 
 /**
  * Placeholders every prompt may use, filled from the constants the engine applies (issue #20: one
- * source of truth): the claim rule, the quote rule with its examples, and what each claim tag means.
+ * source of truth): the claim rule, the quote rule with its examples, what each claim tag means, and
+ * the falsification rubric (issue #28: `rubric.ts`) as the judge and the advocates read it.
  */
 export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   rule_claim: CLAIM_RULE,
@@ -48,6 +50,10 @@ export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   tag_unverified: TAG_RULES.unverified,
   tag_no_citation: TAG_RULES['no-citation'],
   tag_exaggerated: TAG_RULES.exaggerated,
+  rubric_judge: judgeRubricText(),
+  rubric_confidence: confidenceRubricText(),
+  rubric_advocate: advocateRubricText(),
+  rule_attacks_per_opponent: String(ATTACKS_PER_OPPONENT),
 };
 
 /** Names of the prompt files, without `.md`. */

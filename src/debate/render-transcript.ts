@@ -1,5 +1,6 @@
 import { tagCitationForModels, tagReferenceForModels } from '../citations/tally-citations.js';
 import { explainTag } from './claim-rules.js';
+import { CONCESSION_NOTES } from './rubric.js';
 import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
 
 /**
@@ -67,7 +68,7 @@ function renderCross(turn: CrossTurn, view: TranscriptView): string {
     lines.push('Attacks:');
     if (turn.attacks.length === 0) lines.push('(none)');
     for (const attack of turn.attacks) {
-      lines.push(renderClaim('- Attack', attack.claim, view, '  ', ` on position ${attack.target}`));
+      lines.push(renderClaim('- Attack', attack.claim, view, '  ', ` on position ${attack.target}${attack.targetClaim ? ` (claim ${attack.targetClaim})` : ''}`));
       if (view.judge) lines.push(`  Outcome: ${outcomeText(attack.outcome)}`);
     }
   }
@@ -85,7 +86,8 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
   if (view.judge && claim.outOfScope) {
     return `${lead} ${claim.id}${after}: [IGNORED by the engine: it argues an out-of-scope topic (${claim.outOfScope})]`;
   }
-  const tag = view.judge ? ` ${claimTag(claim)}` : '';
+  // The judge reads the advocate's confidence beside the claim's tag and, for attacks, its outcome (issue #28).
+  const tag = view.judge ? ` ${claimTag(claim)}${claim.confidence === undefined ? '' : ` [confidence ${claim.confidence}]`}` : '';
   const lines = [`${lead} ${claim.id}${after}${tag}: ${claim.text}`];
   if (claim.reasoning) lines.push(`${indent}Reasoning: ${claim.reasoning}`);
   for (const c of claim.citations) lines.push(`${indent}- ${tagCitationForModels(c)}`);
@@ -107,7 +109,7 @@ export function outcomeText(outcome: AttackOutcome): string {
     case 'refuted':
       return `refuted (${outcome.answerId})`;
     case 'conceded':
-      return `conceded (${outcome.answerId})`;
+      return outcome.because === 'concede' ? `conceded (${outcome.answerId})` : `conceded (${outcome.answerId}: ${CONCESSION_NOTES[outcome.because]})`;
     case 'surrendered':
       return `the target surrendered its position (${outcome.answerId})`;
     case 'unanswered':

@@ -11,7 +11,7 @@ import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
-import { advocateModelsFor, type DebatePlan } from './plan.js';
+import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
 import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
@@ -63,10 +63,12 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const guessed = replySchemasFor(POSITION_IDS.slice(0, Math.max(2, Math.min(request.positions.length, POSITION_IDS.length))));
   const framed = request.positions.length > 0 ? undefined : await frame(caller, request, guessed);
   if (framed?.kind === 'not-contested') return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage: summariseUsage(caller.calls) };
-  const labels = framed?.labels ?? request.positions;
+  const given = framed?.labels ?? request.positions;
+  // In deep, a two-position debate gains the pragmatist (issue #28); the topic stays the two positions'.
+  const labels = addsPragmatist(plan, given.length) ? [...given, pragmatistLabel(given)] : given;
   const outOfScope = framed?.outOfScope ?? request.outOfScope;
-  const topic = framed?.topic ?? request.topic ?? labels.join(' vs ');
-  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: labels, topic });
+  const topic = framed?.topic ?? request.topic ?? given.join(' vs ');
+  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
@@ -87,7 +89,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
     counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
   });
-  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? [])];
+  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
     const all = [...problems, 'No advocate produced an opening, so the judge was not called.'];
     return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: [], notes });
@@ -101,6 +103,8 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const completion: Completion = !judged.ruling ? 'aborted' : all.length > 0 ? 'degraded-success' : 'success';
   return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: judged.enforcement, notes });
 }
+
+const PRAGMATIST_NOTE = 'Preset deep added a third advocate, the pragmatist (position C), who argues for the middle ground the evidence supports between A and B.';
 
 /** What framing alone produced, for a plan that waits for confirmation (input `confirm-plan`). */
 export type FramedPositions = (

@@ -57,10 +57,18 @@ export const argumentSchema = z.object({
 /** An argument, as validated. */
 export type Argument = z.infer<typeof argumentSchema>;
 
+/**
+ * An opening argument: an {@link argumentSchema} with the advocate's confidence that it holds (seed
+ * debate-research; issue #28), shown to the judge and kept on the claim for the eval's calibration.
+ */
+export const openingArgumentSchema = argumentSchema.extend({
+  confidence: z.number().min(0).max(1).describe('your confidence that this claim holds, from 0 (a guess) to 1 (certain)'),
+});
+
 /** An advocate's opening statement (phase 1). */
 export const openingSchema = z.object({
   thesis: z.string(),
-  arguments: z.array(argumentSchema).min(1),
+  arguments: z.array(openingArgumentSchema).min(1),
   known_weaknesses: z.array(z.string()),
   predicted_attacks: z.array(z.string()),
 });
@@ -87,11 +95,12 @@ export const crossExaminationSchemaFor = (ids: readonly string[]) => z.object({
     .array(
       z.object({
         target: positionIdOf(ids).describe('the position attacked; never your own'),
+        claim_id: z.string().nullable().describe('the id of the claim of that position you attack, e.g. "O.B.1"; null for an attack on the position as a whole'),
         claim: z.string(),
         citations: z.array(citationSchema),
       }),
     )
-    .describe('new attacks on other positions'),
+    .describe('new attacks on other positions, at most 2 per position'),
 });
 /** A cross-examination turn, as validated. */
 export type CrossExamination = z.infer<ReturnType<typeof crossExaminationSchemaFor>>;

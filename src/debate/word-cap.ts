@@ -7,9 +7,26 @@
 /** Caps per kind of turn, in words. Quotes inside citations do not count: they are evidence, not prose. */
 export const WORD_CAPS = { opening: 700, 'cross-examination': 600, closing: 400, steelman: 450 } as const;
 
+/** Words each further opponent adds to a cross-examination or closing turn's cap (seed protocol: 300 words per opponent; issue #28). */
+export const WORDS_PER_OPPONENT = 300;
+
+/**
+ * The cap of a cross-examination or closing turn facing `opponents` other positions: {@link WORD_CAPS}
+ * with one opponent (600 and 400 words), {@link WORDS_PER_OPPONENT} more for each further one, so that
+ * with three or four positions the answers are not cut to the marker.
+ */
+export function crossCap(phase: 'cross-examination' | 'closing', opponents: number): number {
+  return WORD_CAPS[phase] + WORDS_PER_OPPONENT * Math.max(0, opponents - 1);
+}
+
 /** The marker left where a turn was cut. */
 export function truncationMarker(cap: number): string {
   return `[… truncated: the turn passed its ${cap}-word cap]`;
+}
+
+/** True when a field is nothing but the truncation marker: the cap was spent before it (issue #28: such an answer refutes nothing). */
+export function isBareMarker(text: string): boolean {
+  return /^\[… truncated: the turn passed its \d+-word cap\]$/.test(text.trim());
 }
 
 // Words are the word-like segments of Unicode text segmentation (UAX #29, `Intl.Segmenter`), which

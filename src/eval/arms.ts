@@ -61,11 +61,13 @@ export function parseArms(text: string): Arm[] {
 }
 
 /**
- * The debate plan of a debate arm: the preset's phases (plan.ts), under input `max-rounds`.
+ * The debate plan of a debate arm: the preset's phases (plan.ts), under input `max-rounds`. Without the
+ * pragmatist that `deep` adds to a two-position debate: a case is labelled on its two positions (or
+ * `none`), and a recommendation of a third, middle position could be scored as neither.
  * @param maxRounds input `max-rounds`, or undefined
  */
 export function planOf(variant: DebateVariant, maxRounds: number | undefined): DebatePlan {
   const preset = variant === 'no-steelman' ? 'standard' : variant;
-  const plan = planDebate({ preset, maxRounds, command: {} });
+  const plan = { ...planDebate({ preset, maxRounds, command: {} }), pragmatist: false };
   return variant === 'no-steelman' ? { ...plan, steelman: false } : plan;
 }

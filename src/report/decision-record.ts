@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { DebateOutcome } from '../debate/debate-types.js';
+import { attackTallies } from '../debate/judge-facts.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import { revealHiddenCharacters } from './sanitise.js';
@@ -50,6 +51,8 @@ export const decisionRecordSchema = z.object({
         status: z.enum(['survived', 'falsified', 'conceded', 'unresolved']),
         verified_citations: z.number().int().min(0),
         unverified_citations: z.number().int().min(0),
+        /** What became of the attacks on it (src/debate/rubric.ts); optional so records written before it still parse. */
+        attacks: z.object({ refuted: z.number().int().min(0), conceded: z.number().int().min(0), unanswered: z.number().int().min(0) }).optional(),
       }),
     )
     .min(2)
@@ -117,6 +120,7 @@ export interface RecordContext {
 export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'debate' }>, context: RecordContext): DecisionRecord {
   const { unpricedCalls: _unpriced, ...usage } = outcome.usage;
   const ruling = outcome.ruling;
+  const attacks = attackTallies(outcome.transcript, outcome.positions);
   return decisionRecordSchema.parse({
     schema: 'pr-debate/decision@1',
     id: context.id,
@@ -144,6 +148,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       status: ruling?.positions.find((r) => r.id === p.id)?.status ?? (outcome.surrendered.includes(p.id) ? 'conceded' : 'unresolved'),
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
+      attacks: attacks.get(p.id),
     })),
     recommendation: ruling?.recommendation ?? 'none',
     tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,

@@ -44,8 +44,8 @@ describe('a full standard debate on a real case', () => {
                 opening: {
                   thesis: 'Commander 13 makes excess arguments an error by default; the code and the Readme agree, so keep it.',
                   arguments: [
-                    { claim: 'The constructor now defaults to rejecting excess arguments.', reasoning: 'The default flag is false at the head.', citations: [defaultOff] },
-                    { claim: 'The Readme documents excess arguments as an error.', reasoning: 'Users read the Readme first.', citations: [readme] },
+                    { claim: 'The constructor now defaults to rejecting excess arguments.', reasoning: 'The default flag is false at the head.', confidence: 0.7, citations: [defaultOff] },
+                    { claim: 'The Readme documents excess arguments as an error.', reasoning: 'Users read the Readme first.', confidence: 0.7, citations: [readme] },
                   ],
                   known_weaknesses: ['Programs that passed extra arguments now fail.'],
                   predicted_attacks: ['It breaks existing scripts.'],
@@ -55,8 +55,8 @@ describe('a full standard debate on a real case', () => {
                 opening: {
                   thesis: 'Keep excess arguments allowed by default: the flip breaks working programs for little gain.',
                   arguments: [
-                    { claim: 'The old default allowed excess arguments.', reasoning: 'Scripts relied on it.', citations: [{ ...defaultOff, quote: 'this._allowExcessArguments = true;' }] },
-                    { claim: 'Opting back in is one call per command, a migration cost on every user.', reasoning: 'Each command must change.', citations: [] },
+                    { claim: 'The old default allowed excess arguments.', reasoning: 'Scripts relied on it.', confidence: 0.7, citations: [{ ...defaultOff, quote: 'this._allowExcessArguments = true;' }] },
+                    { claim: 'Opting back in is one call per command, a migration cost on every user.', reasoning: 'Each command must change.', confidence: 0.7, citations: [] },
                   ],
                   known_weaknesses: ['The Readme already documents the new default.'],
                   predicted_attacks: ['The Readme says so.'],
@@ -68,8 +68,8 @@ describe('a full standard debate on a real case', () => {
             weaknesses: position === 'B' ? ['The head code no longer has the old default.'] : [],
             attacks:
               position === 'A'
-                ? [{ target: 'B', claim: "B's only code citation does not match the head: the default is false there.", citations: [defaultOff] }]
-                : [{ target: 'A', claim: 'The check throws for every extra argument, including ones scripts forward.', citations: [check] }],
+                ? [{ target: 'B', claim_id: null, claim: "B's only code citation does not match the head: the default is false there.", citations: [defaultOff] }]
+                : [{ target: 'A', claim_id: null, claim: 'The check throws for every extra argument, including ones scripts forward.', citations: [check] }],
           },
         }),
         closing: (call, { position }) => ({
@@ -89,14 +89,14 @@ describe('a full standard debate on a real case', () => {
                 steelman: {
                   position: 'B',
                   thesis: 'Upgrading turns a silent extra argument into a hard error, so every program that forwards arguments breaks at once.',
-                  arguments: [{ claim: 'The check raises an error with its own code for any excess argument.', reasoning: 'There is no warning stage.', citations: [check, thrown] }],
+                  arguments: [{ claim: 'The check raises an error with its own code for any excess argument.', reasoning: 'There is no warning stage.', confidence: 0.7, citations: [check, thrown] }],
                 },
               }
             : {
                 steelman: {
                   position: 'A',
                   thesis: 'A typo in an argument used to pass silently; now it is caught, and the opt-out is one documented call.',
-                  arguments: [{ claim: 'The default is strict and the opt-out is documented.', reasoning: 'Safety by default with an escape hatch.', citations: [defaultOff, optOut] }],
+                  arguments: [{ claim: 'The default is strict and the opt-out is documented.', reasoning: 'Safety by default with an escape hatch.', confidence: 0.7, citations: [defaultOff, optOut] }],
                 },
               },
         audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.2', reason: 'The Readme line lists excess arguments among validation errors; it says nothing about what users read first.' }], out_of_scope: [] } }),

@@ -79,12 +79,24 @@ describe('runDebate: the phases', () => {
     expect(quick.phases.map((p) => p.phase)).toEqual(['opening', 'opening', 'audit', 'judge', 'judge']);
     expect(quick.outcome).toMatchObject({ stop: { kind: 'no-rounds' }, roundsHeld: 0, plan: { preset: 'quick', steelman: false } });
 
+    // Deep: two rounds, and a two-position debate gains the pragmatist as position C (issue #28).
     const deep = await debate({}, { preset: 'deep' });
-    expect(deep.phases.filter((p) => p.phase === 'cross-examination').map((p) => p.round)).toEqual([1, 1, 2, 2]);
+    expect(deep.phases.filter((p) => p.phase === 'cross-examination').map((p) => p.round)).toEqual([1, 1, 1, 2, 2, 2]);
     expect(deep.outcome).toMatchObject({ stop: { kind: 'max-rounds', rounds: 2 }, roundsHeld: 2 });
-    // Round 2 answers round 1's attacks; the closing answers round 2's.
-    expect(deep.outcome.transcript.rounds[1]!.turns[0]!.answers.map((a) => a.attackId)).toEqual(['X1.B.1']);
-    expect(deep.outcome.transcript.closing[0]!.answers.map((a) => a.attackId)).toEqual(['X2.B.1']);
+    expect(deep.outcome.positions.map((p) => p.label)).toEqual(['keep the cache', 'drop the cache', 'Middle ground (the pragmatist): only what the evidence supports of "keep the cache" and of "drop the cache", and no more']);
+    expect(deep.outcome.topic).toBe('keep the cache vs drop the cache');
+    expect(deep.outcome.notes.join(' ')).toContain('the pragmatist (position C)');
+    // The pragmatist is pinned like the others: its own opening, its own turns, ruled on by the judge.
+    expect(deep.phases.filter((p) => p.position === 'C').map((p) => p.phase)).toEqual(['opening', 'cross-examination', 'cross-examination', 'closing', 'steelman']);
+    expect(deep.outcome.ruling?.positions.map((p) => p.id)).toEqual(['A', 'B', 'C']);
+    // Round 2 answers round 1's attacks; the closing answers round 2's (the script attacks the next position: C attacks A).
+    expect(deep.outcome.transcript.rounds[1]!.turns[0]!.answers.map((a) => a.attackId)).toEqual(['X1.C.1']);
+    expect(deep.outcome.transcript.closing[0]!.answers.map((a) => a.attackId)).toEqual(['X2.C.1']);
+    // Switched off, or with three positions given, there is no pragmatist.
+    const plain = await debate({}, { plan: { ...planDebate({ preset: 'deep', maxRounds: undefined, command: {} }), pragmatist: false } });
+    expect(plain.outcome.positions).toHaveLength(2);
+    const three = await debate({}, { preset: 'deep', positions: ['keep', 'drop', 'shrink'] });
+    expect(three.outcome.positions.map((p) => p.label)).toEqual(['keep', 'drop', 'shrink']);
 
     const custom = await debate({}, { rounds: 3 });
     expect(custom.outcome.plan).toMatchObject({ preset: 'custom', rounds: 3 });
@@ -145,16 +157,16 @@ describe('runDebate: rules enforced in code', () => {
     expect(attack).toMatchObject({ id: 'X1.A.1', target: 'B', outcome: { kind: 'unanswered', countsAsConceded: true } });
     const judge = judgeCalls(models)[0]!.instructions;
     expect(judge).toContain('Outcome: unanswered, so counted as conceded (position B did not answer it)');
-    expect(judge).toMatch(/Position B: .*attacks against it: 1 \(0 refuted, 1 conceded or unanswered\)/);
+    expect(judge).toMatch(/Position B: .*attacks on it: 1 \(0 refuted with verified evidence, 0 conceded, 1 unanswered\)/);
   });
 
   it('ignores answers to attacks that do not exist, attacks on oneself, and attacks in a closing turn', async () => {
     const { outcome } = await debate({
       'cross-examination': (_call, info) =>
         info.position === 'A'
-          ? { cross_examination: { answers: [{ attack_id: 'X9.Z.9', answer: 'refute', text: 't', citations: [] }], weaknesses: [], attacks: [{ target: 'A', claim: 'self', citations: [] }, { target: 'B', claim: 'real', citations: [] }] } }
+          ? { cross_examination: { answers: [{ attack_id: 'X9.Z.9', answer: 'refute', text: 't', citations: [] }], weaknesses: [], attacks: [{ target: 'A', claim_id: null, claim: 'self', citations: [] }, { target: 'B', claim_id: null, claim: 'real', citations: [] }] } }
           : undefined,
-      closing: (call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [{ target: 'A', claim: 'late', citations: [] }] } } : undefined),
+      closing: (call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [{ target: 'A', claim_id: null, claim: 'late', citations: [] }] } } : undefined),
     });
     const turnA = outcome.transcript.rounds[0]!.turns[0]!;
     expect(turnA.answers).toEqual([]);
@@ -280,8 +292,8 @@ describe('runDebate: rules enforced in code', () => {
                 opening: {
                   thesis: 'Thesis of B.',
                   arguments: [
-                    { claim: 'Claim of B.', reasoning: 'r', citations: [cacheLine(12)] },
-                    { claim: 'The variable naming in this file is ugly.', reasoning: 'Style.', citations: [cacheLine(15)] },
+                    { claim: 'Claim of B.', reasoning: 'r', confidence: 0.7, citations: [cacheLine(12)] },
+                    { claim: 'The variable naming in this file is ugly.', reasoning: 'Style.', confidence: 0.7, citations: [cacheLine(15)] },
                   ],
                   known_weaknesses: [],
                   predicted_attacks: [],
@@ -308,7 +320,7 @@ describe('runDebate: rules enforced in code', () => {
       audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: 'Line 11 is one constant, not a policy.' }, { claim_id: 'X1.B.9', reason: 'x' }], out_of_scope: [] } }),
     });
     expect(outcome.transcript.openings[0]!.arguments[0]).toMatchObject({ tag: 'exaggerated', tagReason: 'Line 11 is one constant, not a policy.' });
-    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: 1 structured citation checked out, but the auditor found: Line 11 is one constant, not a policy.]: Claim of A.');
+    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: 1 structured citation checked out, but the auditor found: Line 11 is one constant, not a policy.] [confidence 0.7]: Claim of A.');
     expect(outcome.audit?.notes.join(' ')).toContain('unknown claim X1.B.9');
     expect(outcome.audit?.tally.exaggerated).toBe(1);
   });
@@ -328,7 +340,7 @@ describe('runDebate: rules enforced in code', () => {
     const { outcome, models } = await debate(
       {
         // B's only citation is wrong: it has no verified support and cannot survive.
-        opening: (_call, info) => (info.position === 'B' ? { opening: { thesis: 't', arguments: [{ claim: 'c', reasoning: 'r', citations: [WRONG] }], known_weaknesses: [], predicted_attacks: [] } } : undefined),
+        opening: (_call, info) => (info.position === 'B' ? { opening: { thesis: 't', arguments: [{ claim: 'c', reasoning: 'r', confidence: 0.7, citations: [WRONG] }], known_weaknesses: [], predicted_attacks: [] } } : undefined),
         'cross-examination': (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [], weaknesses: [], attacks: [] } } : undefined),
         closing: (_call, info) => (info.position === 'B' ? { cross_examination: { answers: [{ attack_id: 'X1.A.1', answer: 'refute', text: 'no', citations: [WRONG] }], weaknesses: [], attacks: [] } } : undefined),
         judge: bad,
@@ -368,7 +380,7 @@ describe('runDebate: rules enforced in code', () => {
     const { outcome, models } = await debate({
       opening: (_call, info) =>
         info.position === 'A'
-          ? { opening: { thesis: 'Short.', arguments: [{ claim: long, reasoning: 'r', citations: [cacheLine(11)] }, { claim: 'dropped', reasoning: 'r', citations: [cacheLine(13)] }], known_weaknesses: ['w'], predicted_attacks: [] } }
+          ? { opening: { thesis: 'Short.', arguments: [{ claim: long, reasoning: 'r', confidence: 0.7, citations: [cacheLine(11)] }, { claim: 'dropped', reasoning: 'r', confidence: 0.7, citations: [cacheLine(13)] }], known_weaknesses: ['w'], predicted_attacks: [] } }
           : undefined,
     });
     const opening = outcome.transcript.openings[0]!;
@@ -385,9 +397,9 @@ describe('runDebate: rules enforced in code', () => {
       {
         opening: (_call, info) =>
           info.position === 'A' && !info.retry
-            ? { opening: { thesis: 'This reply is written in English although the maintainer wrote the command in Japanese, which the rule forbids.', arguments: [{ claim: 'An English claim.', reasoning: 'English reasoning.', citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
+            ? { opening: { thesis: 'This reply is written in English although the maintainer wrote the command in Japanese, which the rule forbids.', arguments: [{ claim: 'An English claim.', reasoning: 'English reasoning.', confidence: 0.7, citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
             : info.phase === 'opening'
-              ? { opening: { thesis: 'キャッシュは設定の解析を速くするので残すべきです。期限は六十秒で十分に短いです。', arguments: [{ claim: '十一行目が値を保持します。', reasoning: '引用の通りです。', citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
+              ? { opening: { thesis: 'キャッシュは設定の解析を速くするので残すべきです。期限は六十秒で十分に短いです。', arguments: [{ claim: '十一行目が値を保持します。', reasoning: '引用の通りです。', confidence: 0.7, citations: [cacheLine(11)] }], known_weaknesses: [], predicted_attacks: [] } }
               : undefined,
       },
       { preset: 'quick', positions: ['キャッシュを残す', 'キャッシュをやめる'], language: { language: 'auto', commandText: command, prText: pull.title } },

@@ -83,16 +83,16 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
     const answers = attackIds.map((id) => ({ attack_id: id, answer: 'refute', text: claimEcho, citations }));
     if (call?.phase === 'cross-examination') {
       const target = call.positionId === 'A' ? 'B' : 'A';
-      return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim: claimEcho, citations }] } });
+      return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim_id: null, claim: claimEcho, citations }] } });
     }
     if (call?.phase === 'preflight') return { text: '{"ready": true}' };
     if (call?.phase === 'closing') return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
     if (call?.phase === 'steelman') {
       const target = call.target;
-      return reply({ steelman: { position: target, thesis: echo, arguments: [{ claim: echo, reasoning: echo, citations }] } });
+      return reply({ steelman: { position: target, thesis: echo, arguments: [{ claim: echo, reasoning: echo, confidence: 0.7, citations }] } });
     }
     if (call?.phase === 'opening') {
-      return reply({ opening: { thesis: echo, arguments: [{ claim: claimEcho, reasoning: claimEcho, citations }], known_weaknesses: [echo], predicted_attacks: [echo] } });
+      return reply({ opening: { thesis: echo, arguments: [{ claim: claimEcho, reasoning: claimEcho, confidence: 0.7, citations }], known_weaknesses: [echo], predicted_attacks: [echo] } });
     }
     if (call?.phase === 'audit') return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
     if (call?.phase === 'judge') {

@@ -197,8 +197,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     const deep = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --deep --rfc=Readme.md'));
     expect(deep.exitCode).toBe(0);
     expect(JSON.parse(deep.outputs.decision!)).toMatchObject({ preset: 'deep', rounds: 2, completion: 'success' });
-    // 2 openings, 2 x 2 cross-examination, 2 closing, 2 steelmans, audit, 2 judge runs.
-    expect(ownCalls() - before).toBe(13);
+    // Deep gives a two-position debate the pragmatist (issue #28): 3 openings, 2 x 3 cross-examination, 2 closing
+    // (the script attacks only A and B), 3 steelmans, audit, 2 judge runs.
+    expect(JSON.parse(deep.outputs.decision!).positions.map((p: { id: string }) => p.id)).toEqual(['A', 'B', 'C']);
+    expect(ownCalls() - before).toBe(17);
     const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
     expect(posted.body).toContain('<details><summary>Transcript: Cross-examination round 2</summary>');
     expect(posted.body).toContain('<details><summary>Transcript: Steelman swap</summary>');

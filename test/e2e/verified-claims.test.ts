@@ -46,11 +46,11 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
                   thesis: 'Excess arguments are an error by default now; keep it.',
                   arguments: [
                     // Prose only: the reference checks out, but nothing is quoted.
-                    { claim: `\`lib/command.js:${at.flag}\` turns the check on by default.`, reasoning: 'The constructor sets the flag.', citations: [] },
+                    { claim: `\`lib/command.js:${at.flag}\` turns the check on by default.`, reasoning: 'The constructor sets the flag.', confidence: 0.7, citations: [] },
                     // Mixed: a good structured citation, and a prose reference whose quote is not on its line.
-                    { claim: `The flag is false at the head, and \`lib/command.js:${at.flag}\` ("this._allowExcessArguments = true;") shows it.`, reasoning: 'Read the constructor.', citations: [flag('this._allowExcessArguments = false;')] },
+                    { claim: `The flag is false at the head, and \`lib/command.js:${at.flag}\` ("this._allowExcessArguments = true;") shows it.`, reasoning: 'Read the constructor.', confidence: 0.7, citations: [flag('this._allowExcessArguments = false;')] },
                     // Quote slips on the right lines: the gutter, and an elided middle.
-                    { claim: 'Both the code and the Readme say so.', reasoning: 'Two sources agree.', citations: [flag(`${at.flag} | ${flagLine}`), readme(`${readmeLine.slice(0, 12)} ... ${readmeLine.slice(-12)}`)] },
+                    { claim: 'Both the code and the Readme say so.', reasoning: 'Two sources agree.', confidence: 0.7, citations: [flag(`${at.flag} | ${flagLine}`), readme(`${readmeLine.slice(0, 12)} ... ${readmeLine.slice(-12)}`)] },
                   ],
                   known_weaknesses: ['Scripts that pass extra arguments break.'],
                   predicted_attacks: ['It breaks scripts.'],
@@ -59,9 +59,9 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
                   thesis: 'Excess arguments should stay allowed.',
                   arguments: [
                     // A diff marker slip verifies; a changed word does not.
-                    { claim: 'The default did change.', reasoning: 'The diff shows it.', citations: [flag(`+ ${flagLine}`), flag('this._allowExcessArguments = maybe;')] },
+                    { claim: 'The default did change.', reasoning: 'The diff shows it.', confidence: 0.7, citations: [flag(`+ ${flagLine}`), flag('this._allowExcessArguments = maybe;')] },
                     // A paraphrase in quotes is not a quote; a prose reference alone proves nothing.
-                    { claim: `As \`Readme.md:${at.readme}\` admits, nobody wants the error.`, reasoning: 'Paraphrased.', citations: [readme('excess args are reported as errors')] },
+                    { claim: `As \`Readme.md:${at.readme}\` admits, nobody wants the error.`, reasoning: 'Paraphrased.', confidence: 0.7, citations: [readme('excess args are reported as errors')] },
                   ],
                   known_weaknesses: [],
                   predicted_attacks: [],

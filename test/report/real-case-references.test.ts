@@ -56,14 +56,14 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
     scenario = s;
     refs = referencesFor(evidence.pack, scenario.repository);
     const dirty = refs.text;
-    const claim = (extra: string) => ({ claim: `${extra} ${dirty}`, reasoning: dirty, citations: [refs.structured] });
+    const claim = (extra: string) => ({ claim: `${extra} ${dirty}`, reasoning: dirty, confidence: 0.7, citations: [refs.structured] });
     const models = scriptedModels(
       debateScript({
         opening: (_call, { position }) => ({
           opening: {
             thesis: dirty,
             // A's first argument is clean, so A keeps verified support and the judge's ruling stands.
-            arguments: [{ claim: 'A clean claim.', reasoning: 'Its citation checks out.', citations: [refs.structured] }, claim(`Claim of ${position}.`)],
+            arguments: [{ claim: 'A clean claim.', reasoning: 'Its citation checks out.', confidence: 0.7, citations: [refs.structured] }, claim(`Claim of ${position}.`)],
             known_weaknesses: [dirty],
             predicted_attacks: [dirty],
           },
@@ -72,7 +72,7 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
           cross_examination: {
             answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: dirty, citations: [refs.structured] })),
             weaknesses: [dirty],
-            attacks: [{ target: position === 'A' ? 'B' : 'A', claim: dirty, citations: [refs.structured] }],
+            attacks: [{ target: position === 'A' ? 'B' : 'A', claim_id: null, claim: dirty, citations: [refs.structured] }],
           },
         }),
         closing: (call) => ({ cross_examination: { answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: dirty, citations: [] })), weaknesses: [], attacks: [] } }),

@@ -16,7 +16,7 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
   };
   const opening = (citations: object[]) => ({
     thesis: 'Thesis of the position.',
-    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', citations }],
+    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', confidence: 0.7, citations }],
     known_weaknesses: ['Existing programs may break.'],
     predicted_attacks: ['It breaks scripts that pass extra arguments.'],
   });
@@ -58,21 +58,26 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
       };
     } else if (phase === 'cross-examination') {
       const a = call?.positionId === 'A';
-      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim: 'Scripts break.', citations: [] }] } };
+      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim_id: null, claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim_id: null, claim: 'Scripts break.', citations: [] }] } };
     } else if (phase === 'closing') {
       reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
     } else if (phase === 'steelman') {
       const target = call?.target;
-      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', citations: [] }] } };
+      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', confidence: 0.7, citations: [] }] } };
     } else if (phase === 'opening' && call?.positionId === 'A') {
       reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
     } else if (phase === 'opening' && call?.positionId === 'B') {
       const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
       reply = { opening: opening([wrong]) };
+    } else if (phase === 'opening') {
+      // A third position: in deep, the pragmatist (issue #28).
+      reply = { opening: opening([cite('Readme.md', 'excess arguments will be reported as an error')]) };
     } else if (phase === 'audit') {
       reply = { audit: { exaggerated: [], out_of_scope: [] } };
     } else if (phase === 'judge') {
-      reply = { ruling };
+      // The ruling has one entry per position the judge is shown (a third is unresolved).
+      const third = /^- C: /m.test(text) ? { C: { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] } } : {};
+      reply = { ruling: { ...ruling, positions: { ...ruling.positions, ...third } } };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }

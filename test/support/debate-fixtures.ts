@@ -24,7 +24,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     knownWeaknesses: ['Stale reads.'],
     predictedAttacks: ['Staleness.'],
   });
-  const attack = { id: 'X1.A.1', by: 'A', target: 'B', claim: makeClaim({ id: 'X1.A.1', positionId: 'A', text: 'B ignores line 12.', citations: [good] }, pack), outcome: { kind: 'conceded' as const, answerId: 'C.B.a1' } };
+  const attack = { id: 'X1.A.1', by: 'A', target: 'B', claim: makeClaim({ id: 'X1.A.1', positionId: 'A', text: 'B ignores line 12.', citations: [good] }, pack), outcome: { kind: 'conceded' as const, answerId: 'C.B.a1', because: 'concede' as const } };
   const rulingText = {
     recommendation: 'A' as const,
     tied_on_axis: null,

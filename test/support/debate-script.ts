@@ -30,7 +30,7 @@ export const defaults: Record<ScriptedPhase, Override> = {
   opening: (_call, { position }) => ({
     opening: {
       thesis: `Thesis of ${position}.`,
-      arguments: [{ claim: `Claim of ${position}.`, reasoning: `Reasoning of ${position}.`, citations: [cacheLine(LINE[position!]!)] }],
+      arguments: [{ claim: `Claim of ${position}.`, reasoning: `Reasoning of ${position}.`, confidence: 0.7, citations: [cacheLine(LINE[position!]!)] }],
       known_weaknesses: [`Weakness of ${position}.`],
       predicted_attacks: [`Predicted attack on ${position}.`],
     },
@@ -39,7 +39,7 @@ export const defaults: Record<ScriptedPhase, Override> = {
     cross_examination: {
       answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: `${position} refutes ${id}.`, citations: [cacheLine(LINE[position!]!)] })),
       weaknesses: [],
-      attacks: [{ target: nextPosition(call, position!), claim: `${position} attacks in round ${round}.`, citations: [cacheLine(20 + (round ?? 0) * 4 + Object.keys(LINE).indexOf(position!))] }],
+      attacks: [{ target: nextPosition(call, position!), claim_id: null, claim: `${position} attacks in round ${round}.`, citations: [cacheLine(20 + (round ?? 0) * 4 + Object.keys(LINE).indexOf(position!))] }],
     },
   }),
   closing: (call, { position }) => ({
@@ -51,7 +51,7 @@ export const defaults: Record<ScriptedPhase, Override> = {
   }),
   steelman: (_call, { position, target: asked }) => {
     const target = asked!;
-    return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', citations: [cacheLine(LINE[target]!)] }] } };
+    return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
   },
   audit: () => ({ audit: { exaggerated: [], out_of_scope: [] } }),
   judge: (call) => ({ ruling: ruling(positionsOf(call)) }),

@@ -4,7 +4,7 @@ import type { JsonValue } from './rehearsal-model.js';
 /**
  * Turns a schema-valid rehearsal reply into a well-formed turn of the debate protocol (issue #4), so
  * that a newcomer's local rehearsal shows what a good result looks like: advocates answer the attacks
- * they were asked to answer and attack another position; a steelman argues for its target; the
+ * they were asked to answer and attack another position's first claim; a steelman argues for its target; the
  * auditor flags nothing it cannot name; the judge keeps every rule the engine enforces (A survives on
  * its verified citations and is recommended, the others stay unresolved, 3 key reasons, scenarios
  * that name positions of the debate) and both judge runs agree. The prose and citations stay the
@@ -26,7 +26,8 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       const self = meta.positionId ?? ids[0] ?? 'A';
       const target = ids[(ids.indexOf(self) + 1) % Math.max(ids.length, 1)] ?? 'B';
       const attacks = Array.isArray(turn['attacks']) ? turn['attacks'].filter(isObject) : [];
-      turn['attacks'] = meta.phase === 'closing' ? [] : attacks.slice(0, 1).map((attack) => ({ ...attack, target }));
+      // The attack names the target's first opening argument (issue #28: an attack names the claim it attacks).
+      turn['attacks'] = meta.phase === 'closing' ? [] : attacks.slice(0, 1).map((attack) => ({ ...attack, target, claim_id: `O.${target}.1` }));
       return reply;
     }
     case 'steelman': {

@@ -1,12 +1,13 @@
 import { tagCitationForModels } from '../../citations/tally-citations.js';
 import type { Attempt, CallSpec } from '../call-models.js';
 import { buildCrossTurn, incompleteCross, outcomeOfAttack, strayAnswers, withOutcomes } from '../build-turns.js';
-import { verifiedKeys } from '../claims.js';
+import { allClaims, verifiedKeys } from '../claims.js';
+import { acknowledgedWeaknesses } from '../judge-facts.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
 import type { CrossExamination as CrossReply } from '../schemas.js';
-import type { Attack, CrossTurn, OpeningTurn, StopReason, Transcript } from '../debate-types.js';
-import { WORD_CAPS } from '../word-cap.js';
+import type { Attack, AttackOutcome, CrossTurn, OpeningTurn, StopReason, Transcript } from '../debate-types.js';
+import { crossCap } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 
 /**
@@ -47,16 +48,17 @@ export async function crossExamine(ctx: DebateContext, openings: OpeningTurn[], 
       break;
     }
     const held = await takeTurns(ctx, { phase: 'cross-examination', round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
-    rounds = [...answerLastRound(rounds, held.turns, active), { round, turns: held.turns }];
+    rounds = [...answerLastRound(rounds, held.turns, active, surrendered), { round, turns: held.turns }];
     onPhaseEnd(`round-${round}`);
     problems.push(...held.problems);
-    active = held.active;
+    const quitters = surrenderersOf(held.turns);
+    surrendered.push(...quitters);
+    // A surrender takes that position out and no other (issue #28): the rest argue on while two remain.
+    active = new Set([...held.active].filter((id) => !quitters.includes(id)));
     const claims = held.turns.flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]);
     const fresh = [...verifiedKeys(claims)].filter((k) => !seenVerified.has(k));
     fresh.forEach((k) => seenVerified.add(k));
-    const quitters = surrenderersOf(held.turns);
-    surrendered.push(...quitters);
-    if (quitters.length > 0) {
+    if (quitters.length > 0 && active.size < 2) {
       stop = { kind: 'surrender', round, positionIds: quitters };
       break;
     }
@@ -67,17 +69,13 @@ export async function crossExamine(ctx: DebateContext, openings: OpeningTurn[], 
     stop = { kind: 'max-rounds', rounds: round };
   }
   const last = rounds.at(-1);
-  // The last round's attacks get answers, unless the debate stopped on a surrender.
-  if (!last || !last.turns.some((t) => t.attacks.some((a) => a.outcome.kind === 'open'))) return { rounds, closing: [], stop, surrendered, active, problems };
-  if (stop.kind === 'surrender') {
-    const why = 'the cross-examination ended on a surrender before it could be answered';
-    rounds = [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, () => ({ kind: 'unanswered', countsAsConceded: false, why })) }];
-    return { rounds, closing: [], stop, surrendered, active, problems };
-  }
-  const closing = await takeTurns(ctx, { phase: 'closing', round: last.round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
+  // The last round's open attacks on the positions still in get closing answers; the others are decided without.
+  const open = last?.turns.flatMap((t) => t.attacks).filter((a) => a.outcome.kind === 'open') ?? [];
+  if (!open.some((a) => active.has(a.target))) return { rounds: answerLastRound(rounds, [], active, surrendered), closing: [], stop, surrendered, active, problems };
+  const closing = await takeTurns(ctx, { phase: 'closing', round: last!.round, active, transcript: { openings, rounds, closing: [], steelmans: [] } });
   onPhaseEnd('closing');
   return {
-    rounds: answerLastRound(rounds, closing.turns, active),
+    rounds: answerLastRound(rounds, closing.turns, active, surrendered),
     closing: closing.turns,
     stop,
     surrendered: [...surrendered, ...surrenderersOf(closing.turns)],
@@ -87,11 +85,14 @@ export async function crossExamine(ctx: DebateContext, openings: OpeningTurn[], 
 }
 
 /** The rounds with the last one's open attacks decided by the answering turns (issue #4: unanswered = conceded). */
-function answerLastRound(rounds: Transcript['rounds'], answers: CrossTurn[], active: Set<string>): Transcript['rounds'] {
+function answerLastRound(rounds: Transcript['rounds'], answers: CrossTurn[], active: Set<string>, surrendered: readonly string[]): Transcript['rounds'] {
   const last = rounds.at(-1);
   if (!last) return rounds;
-  // Attacks on an advocate that has dropped out cannot be answered; they are not its concession.
-  const outcome = (attack: Attack) => outcomeOfAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : undefined);
+  // Attacks on an advocate that has dropped out or surrendered cannot be answered; they are not its concession.
+  const outcome = (attack: Attack): AttackOutcome =>
+    surrendered.includes(attack.target)
+      ? { kind: 'unanswered', countsAsConceded: false, why: `position ${attack.target} had surrendered before it could answer` }
+      : outcomeOfAttack(attack, active.has(attack.target) ? answers.find((t) => t.positionId === attack.target) : undefined);
   return [...rounds.slice(0, -1), { ...last, turns: withOutcomes(last.turns, outcome) }];
 }
 
@@ -114,6 +115,8 @@ async function takeTurns(
   const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === 'cross-examination' || open.some((a) => a.target === p.id)));
   const closing = phase === 'closing';
   const pendingOf = (id: string) => open.filter((a) => a.target === id);
+  const claims = new Map(allClaims(input.transcript).map((c) => [c.id.toUpperCase(), c]));
+  const opponentsOf = (id: string) => ctx.positions.filter((p) => active.has(p.id) && p.id !== id).map((p) => p.id);
   const specs = speakers.map((position): CallSpec<CrossReply> => ({
         role: 'advocate' as const,
         purpose: closing ? 'closing answers' : `cross-examination ${round}`,
@@ -127,9 +130,9 @@ async function takeTurns(
           positions: ctx.positionList,
           out_of_scope: ctx.scopeText,
           attacks_on_you: renderAttacks(pendingOf(position.id)),
-          word_cap: String(closing ? WORD_CAPS.closing : WORD_CAPS['cross-examination']),
+          word_cap: String(crossCap(phase, opponentsOf(position.id).length)),
           language: ctx.language,
-          ...(closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds) }),
+          ...(closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds), acknowledged_weaknesses: renderWeaknesses(input.transcript, opponentsOf(position.id)) }),
         }),
         format: ctx.schemas.format,
         schema: ctx.schemas.replyOf('cross_examination'),
@@ -141,8 +144,7 @@ async function takeTurns(
       const reply = replies[i]!;
       const pending = pendingOf(position.id);
       if (!reply.ok) return { turn: incompleteCross(position.id, position.model, reply.error, phase, round), warnings: [] };
-      const targets = ctx.positions.filter((p) => active.has(p.id) && p.id !== position.id).map((p) => p.id);
-      const turn = buildCrossTurn(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, phase, round, pending, targets });
+      const turn = buildCrossTurn(reply.output, { positionId: position.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, phase, round, pending, targets: opponentsOf(position.id), claims });
       return { turn, warnings: warningsOf(`Position ${position.id}'s ${closing ? 'closing answers' : `turn in round ${round}`}`, reply.warnings) };
   });
   const turns = taken.map((t) => t.turn);
@@ -175,6 +177,12 @@ async function answerEveryAttack(ctx: DebateContext, spec: CallSpec<CrossReply>,
     }),
   );
   return retried.ok ? { ...retried, repaired: true, warnings: [...reply.warnings, ...retried.warnings] } : reply;
+}
+
+/** The weaknesses the opponents acknowledged so far, for the advocate to attack (issue #28). */
+function renderWeaknesses(transcript: Transcript, opponents: string[]): string {
+  const lines = opponents.flatMap((id) => acknowledgedWeaknesses(transcript, id).map((w) => `- position ${id} (${w.where}): ${w.text}`));
+  return lines.length === 0 ? '(none acknowledged yet)' : lines.join('\n');
 }
 
 function renderAttacks(attacks: Attack[]): string {

@@ -1,8 +1,9 @@
 import type { Attempt, Caller, CallSpec } from '../call-models.js';
 import { verifiedSupport } from '../claims.js';
-import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
+import { enforceRuling, type RulingContext, type Violation } from '../enforce-ruling.js';
 import { loadPrompt } from '../prompts.js';
-import { describeStop, renderTranscript } from '../render-transcript.js';
+import { attackTallies, judgeFacts } from '../judge-facts.js';
+import { renderTranscript } from '../render-transcript.js';
 import type { ReplySchemas, Ruling } from '../schemas.js';
 import type { AuditResult, FinalRuling, JudgeRun, StopReason, Transcript } from '../debate-types.js';
 import { listPositions, MAX_TOKENS, type DebateContext } from './debate-context.js';
@@ -56,14 +57,15 @@ export interface JudgeOutcome {
  */
 export async function judgeTwice(ctx: DebateContext, input: JudgeInput): Promise<JudgeOutcome> {
   const support = new Map(ctx.positions.map((p) => [p.id, verifiedSupport(input.transcript, p.id).length]));
+  const attacks = attackTallies(input.transcript, ctx.positions);
   const call: JudgeCall = {
     caller: ctx.caller,
     transcript: input.transcript,
-    rules: { positions: ctx.positions, support, surrendered: input.surrendered, pack: ctx.pack },
+    rules: { positions: ctx.positions, support, attacks, surrendered: input.surrendered, pack: ctx.pack },
     judgeModel: input.judgeModel,
     outOfScopeText: ctx.scopeText,
     outOfScopeNote: outOfScopeNote(ctx.outOfScope, input.audit),
-    facts: debateFacts(ctx, input, support),
+    facts: judgeFacts({ positions: ctx.positions, transcript: input.transcript, stop: input.stop, surrendered: input.surrendered, audit: input.audit, support }),
     language: ctx.language,
     schemas: ctx.schemas,
   };
@@ -148,9 +150,8 @@ function judgeSpec(input: JudgeCall, order: string[]): CallSpec<Ruling> {
 async function finishJudgeRun(input: JudgeCall, order: string[], spec: CallSpec<Ruling>, reply: Attempt<Ruling>): Promise<JudgeRun> {
   const { caller } = input;
   if (!reply.ok) return { order, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
-  const warnings = reply.warnings;
   const first = enforceRuling(reply.output, input.rules);
-  if (first.violations.length === 0) return { order, ruling: first.ruling, violations: [], retried: false, fixes: first.notes, warnings, error: undefined };
+  if (first.violations.length === 0) return { order, ruling: first.ruling, violations: [], retried: false, fixes: first.notes, warnings: reply.warnings, error: undefined };
 
   const violations = first.violations.map((v) => v.rule);
   const retry = await caller.retryWith(spec, loadPrompt('judge-retry', { violations: violations.map((v) => `- ${v}`).join('\n') }));
@@ -161,7 +162,7 @@ async function finishJudgeRun(input: JudgeCall, order: string[], spec: CallSpec<
       violations,
       retried: true,
       fixes: [...first.violations.map((v) => `${v.rule} The retry failed (${retry.error}), so the engine corrected it: ${v.fix}`), ...first.notes],
-      warnings,
+      warnings: [...reply.warnings, ...formatWarnings(first.violations)],
       error: undefined,
     };
   }
@@ -176,7 +177,7 @@ async function finishJudgeRun(input: JudgeCall, order: string[], spec: CallSpec<
       ...second.violations.map((v) => `${v.rule} The retried ruling broke this rule, so the engine corrected it: ${v.fix}`),
       ...second.notes,
     ],
-    warnings,
+    warnings: [...reply.warnings, ...formatWarnings(second.violations)],
     error: undefined,
   };
 }
@@ -193,20 +194,10 @@ function outOfScopeNote(topics: readonly string[], audit: AuditResult): string {
   return 'The evidence audit did not run to completion, so no claim was removed for arguing an out-of-scope topic: set aside yourself every argument about the out-of-scope topics, and anything that depends on them.';
 }
 
-/** What the engine recorded, for the judge: the stop reason, surrenders, concessions, support and the audit tally. */
-function debateFacts(ctx: DebateContext, input: JudgeInput, support: Map<string, number>): string {
-  const { transcript, audit } = input;
-  const attacks = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.attacks);
-  const lines = ['Facts the engine recorded:', `- ${describeStop(input.stop)}`];
-  for (const p of ctx.positions) {
-    const against = attacks.filter((a) => a.target === p.id);
-    const conceded = against.filter((a) => a.outcome.kind === 'conceded' || (a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded)).length;
-    const refuted = against.filter((a) => a.outcome.kind === 'refuted').length;
-    lines.push(
-      `- Position ${p.id}: ${support.get(p.id) ?? 0} own claim(s) tagged verified; attacks against it: ${against.length} (${refuted} refuted, ${conceded} conceded or unanswered)${input.surrendered.has(p.id) ? '; its advocate SURRENDERED' : ''}.`,
-    );
-  }
-  const t = audit.tally;
-  lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
-  return lines.join('\n');
+/**
+ * A ruling still out of form after its retry makes the run degraded (issue #28): its confidence stays
+ * the judge's, and the problem is said as a warning rather than hidden in a lower confidence.
+ */
+function formatWarnings(violations: Violation[]): string[] {
+  return violations.filter((v) => v.format).map((v) => `the ruling is out of form after its retry (${v.rule.replace(/\.$/, '')})`);
 }

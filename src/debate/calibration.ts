@@ -1,0 +1,48 @@
+import { allAttacks } from './judge-facts.js';
+import type { ClaimTag, DebateResult, PositionStatus } from './debate-types.js';
+
+/**
+ * The advocates' confidences beside what became of their arguments (issue #28; seed debate-research),
+ * for the eval's calibration: does a claim rated 0.9 hold more often than one rated 0.5? Pure.
+ */
+
+/** One opening argument, its advocate's confidence, and how it fared. */
+export interface ArgumentConfidence {
+  claimId: string;
+  positionId: string;
+  /** The advocate's confidence that the claim holds, 0 to 1. */
+  confidence: number;
+  tag: ClaimTag;
+  /** How many attacks named this claim (`claim_id`), and how many of them were refuted. */
+  attacks: number;
+  refuted: number;
+  /** True when the claim is tagged `verified` and every attack on it was refuted: what a calibrated confidence predicts. */
+  holds: boolean;
+  /** The position's final status, undefined without a ruling. */
+  status: PositionStatus | undefined;
+}
+
+/**
+ * Every opening argument of a debate that carries a confidence, in transcript order; out-of-scope claims left out.
+ * @returns an empty list for a debate whose openings carry none (a record written before issue #28)
+ */
+export function argumentConfidences(result: Pick<DebateResult, 'transcript' | 'ruling'>): ArgumentConfidence[] {
+  const attacks = allAttacks(result.transcript);
+  return result.transcript.openings.flatMap((turn) =>
+    turn.arguments.flatMap((claim) => {
+      if (claim.confidence === undefined || claim.outOfScope) return [];
+      const on = attacks.filter((a) => a.targetClaim === claim.id && !a.claim.outOfScope);
+      const refuted = on.filter((a) => a.outcome.kind === 'refuted').length;
+      return [{
+        claimId: claim.id,
+        positionId: claim.positionId,
+        confidence: claim.confidence,
+        tag: claim.tag,
+        attacks: on.length,
+        refuted,
+        holds: claim.tag === 'verified' && refuted === on.length,
+        status: result.ruling?.positions.find((p) => p.id === claim.positionId)?.status,
+      }];
+    }),
+  );
+}
