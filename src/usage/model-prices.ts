@@ -7,7 +7,7 @@ import type { Price } from './prices.js';
  * have, or another price for one it has (a negotiated rate). Pure.
  *
  * Form: entries separated by commas or line breaks, each `<model id>=<input>/<output>[/<cache write>/<cache read>]`
- * in USD per million tokens, e.g. `claude-zephyr-9=3/15/3.75/0.30, openai:llama3.1:8b=0/0`. Without the
+ * in USD per million tokens, e.g. `openai:my-model=2/8/2.50/0.20, openai:llama3.1:8b=0/0`. Without the
  * cache rates, cache writes are charged at the input rate and cache reads at the input rate too (the dearest
  * reading: the spending cap stays above the bill). The model id is written as in the model inputs.
  */
@@ -26,7 +26,7 @@ export function parseModelPrices(text: string | undefined): ModelPrices {
   const prices = new Map<string, Price>();
   for (const entry of (text ?? '').split(/[,\n]/).map((e) => e.trim()).filter(Boolean)) {
     const at = entry.lastIndexOf('=');
-    const form = `expected <model id>=<input>/<output>[/<cache write>/<cache read>] in USD per million tokens, such as claude-zephyr-9=3/15 or openai:llama3.1:8b=0/0, got ${JSON.stringify(entry)}`;
+    const form = `expected <model id>=<input>/<output>[/<cache write>/<cache read>] in USD per million tokens, such as openai:my-model=2/8 or openai:llama3.1:8b=0/0, got ${JSON.stringify(entry)}`;
     if (at <= 0) throw new Error(form);
     let id;
     try {

@@ -45,6 +45,10 @@ export interface BedrockCredentials {
  * (models/model-ids-and-versions), e.g. `anthropic.claude-opus-4-7`, `anthropic.claude-sonnet-5-5`.
  */
 export const BEDROCK_MODELS: readonly string[] = [
+  // Claude Haiku 5.5, Fable 5.2 and Opus 4.8 overviews, "Model IDs", Amazon Bedrock (read 2026-12-03): "anthropic.claude-haiku-5-5"; Fable 5.2 on "Amazon Bedrock (`bedrock-runtime`)" (release notes, November 9, 2026).
+  'anthropic.claude-haiku-5-5',
+  'anthropic.claude-fable-5-2',
+  'anthropic.claude-opus-4-8',
   'anthropic.claude-opus-5-5',
   'anthropic.claude-opus-5',
   'anthropic.claude-sonnet-5-5',
