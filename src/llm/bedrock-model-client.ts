@@ -2,7 +2,7 @@ import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import type { Middleware } from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient } from './claude-model-client.js';
+import { createClaudeModelClient, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { claudeGeneration, isAtLeast } from './model-id.js';
 
@@ -80,7 +80,7 @@ export interface BedrockClientOptions {
  * logging sees the calls; Mantle would add nothing a workflow needs and would need its own endpoint and
  * regions (`bedrock-mantle.{region}.api.aws`).
  */
-export function createBedrockModelClient(options: BedrockClientOptions): ModelClient {
+export function createBedrockModelClient(options: BedrockClientOptions): ModelClient & TokenCounting {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const awsRegion = options.env.AWS_REGION ?? options.env.AWS_DEFAULT_REGION;
   const client = new AnthropicBedrock({
