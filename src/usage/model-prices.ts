@@ -62,6 +62,6 @@ export function describeUnpriced(models: readonly string[]): string {
     `No price is known for model ${list}, so the spending cap (max-cost-usd) cannot hold and the record could not say what the run cost; nothing was called. ` +
     `Give the price with the model-prices input or config key, for example model-prices: "${models[0]}${EXAMPLE}"` +
     (models.some((m) => m.startsWith('openai:')) ? '; a model on your own server (Ollama, vLLM) costs nothing per token: write =0/0' : '') +
-    ', or choose a model from the price list (docs: models and prices).'
+    ', or choose a model from the price list (src/usage/prices.ts)'
   );
 }

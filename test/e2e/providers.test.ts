@@ -197,7 +197,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const { anthropic, openai, run, posted } = await startScenario(ctx, {
       openai: { responder: () => ({ error: { status: 404, type: 'invalid_request_error', message: 'The model `gpt-nope` does not exist or you do not have access to it.', details: { code: 'model_not_found' } } }) },
     });
-    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope' }, { OPENAI_BASE_URL: openai.url });
+    // Priced (model-prices), so that the run gets past the price check to the call (issue #31).
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope', 'model-prices': 'openai:gpt-nope=2/10' }, { OPENAI_BASE_URL: openai.url });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     const message = 'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.';

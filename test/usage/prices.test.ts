@@ -92,7 +92,7 @@ describe('model-prices and models without a price', () => {
 
   it("says which model has no price and how to give one, and records no cost as zero (the run never starts)", () => {
     expect(describeUnpriced(['claude-zephyr-9'])).toBe(
-      'No price is known for model "claude-zephyr-9", so the spending cap (max-cost-usd) cannot hold and the record could not say what the run cost; nothing was called. Give the price with the model-prices input or config key, for example model-prices: "claude-zephyr-9=3/15 (USD per million input/output tokens; add /<cache write>/<cache read> for prompt-cache rates)", or choose a model from the price list (docs: models and prices).',
+      'No price is known for model "claude-zephyr-9", so the spending cap (max-cost-usd) cannot hold and the record could not say what the run cost; nothing was called. Give the price with the model-prices input or config key, for example model-prices: "claude-zephyr-9=3/15 (USD per million input/output tokens; add /<cache write>/<cache read> for prompt-cache rates)", or choose a model from the price list (src/usage/prices.ts)',
     );
     expect(() => worstCaseCostUsd('claude-zephyr-9', 1_000, 16)).toThrow(/model-prices/);
     expect(summariseUsage([{ model: 'claude-zephyr-9', usage: { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } }])).toMatchObject({ cost_usd: 0, unpricedCalls: 1 });
