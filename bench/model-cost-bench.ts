@@ -68,11 +68,11 @@ async function clientFor(model: string): Promise<{ client: ModelClient; close: (
     return { client: routed(createOpenAiModelClient({ apiKey: 'sk-bench', baseUrl: server.url, maxRetries: 0 })), close: () => server.close() };
   }
   if (provider === 'bedrock') {
-    const server = await startBedrockServer({ credentials: AWS, responder });
+    const server = await startBedrockServer({ credentials: AWS, responder, thinking: true });
     return { client: routed(createBedrockModelClient({ baseUrl: server.url, env: process.env, maxRetries: 0 })), close: () => server.close() };
   }
   if (provider === 'vertex') {
-    const server = await startVertexServer({ accessToken: 'ya29.bench', projectId: 'bench', region: 'us-east5', allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE], responder });
+    const server = await startVertexServer({ accessToken: 'ya29.bench', projectId: 'bench', region: 'us-east5', allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE], responder, thinking: true });
     const auth = new OAuth2Client();
     auth.setCredentials({ access_token: 'ya29.bench', expiry_date: Date.now() + 3_600_000 });
     return { client: routed(createVertexModelClient({ baseUrl: server.url, env: { GOOGLE_CLOUD_PROJECT: 'bench', CLOUD_ML_REGION: 'us-east5' }, authClient: auth, maxRetries: 0 })), close: () => server.close() };

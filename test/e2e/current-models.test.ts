@@ -81,8 +81,8 @@ async function startScenario(context: TestContext) {
   const reply = (call: ModelCall<unknown>): ScriptedReply => ({ text: JSON.stringify(script(call, index++)) });
   const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, thinking: true, responder: (request, { call }) => reply(messagesCall(request, call)) });
   const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, reasoning: true, responder: (request, { call }) => reply(chatCall(request, call)) });
-  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request, { call }) => reply(messagesCall(request, call)) });
-  const vertex = await startVertexServer({ accessToken: 'ya29.local-current', projectId: GCP.GOOGLE_CLOUD_PROJECT, region: GCP.CLOUD_ML_REGION, allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE], federation: { subjectToken: OIDC_TOKEN, audience: WIF_AUDIENCE }, responder: (request, { call }) => reply(messagesCall(request, call)) });
+  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, thinking: true, responder: (request, { call }) => reply(messagesCall(request, call)) });
+  const vertex = await startVertexServer({ accessToken: 'ya29.local-current', projectId: GCP.GOOGLE_CLOUD_PROJECT, region: GCP.CLOUD_ML_REGION, allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE], federation: { subjectToken: OIDC_TOKEN, audience: WIF_AUDIENCE }, thinking: true, responder: (request, { call }) => reply(messagesCall(request, call)) });
   const dir = mkdtempSync(join(tmpdir(), 'pr-debate-current-'));
   writeFileSync(join(dir, 'oidc-token'), OIDC_TOKEN);
   writeFileSync(join(dir, 'credentials.json'), JSON.stringify({ type: 'external_account', audience: WIF_AUDIENCE, subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', token_url: vertex.tokenUrl, credential_source: { file: join(dir, 'oidc-token') } }));

@@ -179,8 +179,14 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /** Starts the Bedrock-style server (and the Messages server behind it) on 127.0.0.1. */
-export async function startBedrockServer(options: { credentials: BedrockCredentials; responder: Responder; models?: readonly string[] }): Promise<BedrockServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder });
+export async function startBedrockServer(options: {
+  credentials: BedrockCredentials;
+  responder: Responder;
+  models?: readonly string[];
+  /** The models think as documented (`StartAnthropicServerOptions.thinking`): Claude on Bedrock is the same model. */
+  thinking?: boolean;
+}): Promise<BedrockServer> {
+  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
   const requests: BedrockServer['requests'] = [];
   const { credentials } = options;
 

@@ -76,6 +76,8 @@ export interface VertexServerOptions {
   /** `global` or a region such as `us-east5`. */
   region: string;
   responder: Responder;
+  /** The models think as documented (`StartAnthropicServerOptions.thinking`): Claude on Vertex is the same model. */
+  thinking?: boolean;
   /** Values the org policy constraints/vertexai.allowedPartnerModelFeatures allows; the documented default is none. */
   allowedPartnerModelFeatures?: readonly string[];
   models?: readonly string[];
@@ -129,7 +131,7 @@ function usesStructuredOutputs(body: Record<string, unknown>): boolean {
 
 /** Starts the Vertex-style server (and the Messages server behind it) on 127.0.0.1. */
 export async function startVertexServer(options: VertexServerOptions): Promise<VertexServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder });
+  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
   const requests: VertexServer['requests'] = [];
   const models = options.models ?? VERTEX_MODELS;
   const allowed = options.allowedPartnerModelFeatures ?? [];
