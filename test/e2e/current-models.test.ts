@@ -134,6 +134,27 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent("today's models end
     expect(record.usage.output_tokens).toBe(calls.reduce((n, u) => n + u.output, 0));
   });
 
+  it('a refused turn is answered by the refusal-fallback-model, and the comment names the refusal', async (ctx) => {
+    const { expect } = ctx;
+    const setup = await startScenario(ctx);
+    const script = debateScript();
+    let index = 0;
+    setup.anthropic.setResponder((request, { call }) =>
+      request.model === 'claude-fable-5-2' && call?.phase === 'opening' && call.positionId === 'B' && !call.warmUp
+        ? { text: '', stopReason: 'refusal', refusal: { category: 'cyber', explanation: null } }
+        : { text: JSON.stringify(script(messagesCall(request, call), index++)) },
+    );
+    const result = await setup.run({ model: 'claude-fable-5-2', 'refusal-fallback-model': 'claude-opus-4-8', 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': setup.anthropic.url }, {});
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs.status).toBe('success');
+    // Opening B went to the fallback once, after the refusal; nothing else did.
+    const fallback = setup.anthropic.requests.filter((r) => r.body.model === 'claude-opus-4-8' && callMetaOf(r.headers)?.phase !== 'preflight');
+    expect(fallback.map((r) => callMetaOf(r.headers)?.positionId)).toEqual(['B']);
+    const body = setup.posted(result.outputs['comment-url']);
+    // In the engine's notes: the refusal named as one, with its stop_details, and who answered instead.
+    expect(body).toContain('- Model claude-fable-5-2 refused the advocate B (opening) turn (model claude-fable-5-2 refused the advocate turn (stop_reason "refusal": category cyber)); the refusal-fallback-model claude-opus-4-8 answered it.');
+  });
+
   it('an unknown model id is refused before any call, with a message that names the fix', async (ctx) => {
     const { expect } = ctx;
     const setup = await startScenario(ctx);
