@@ -67,9 +67,9 @@ try {
       'github-token': SCENARIO.githubToken,
       'anthropic-api-key': realKey ?? SCENARIO.anthropicKey,
       'rfc-path': c.rfc_path,
-      // The rehearsal model has no list price, so the cap counts it at the dearest known rate (Claude
-      // Fable's); the local server spends nothing, and the default $5 would stop the rehearsal.
-      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url, model: REHEARSAL_MODEL, 'max-cost-usd': '100' } : {}),
+      // The rehearsal model has no list price, and a run on a model without one does not start (issue #31):
+      // model-prices says what the local server charges, nothing.
+      ...(scenario.anthropic ? { 'base-url': scenario.anthropic.url, model: REHEARSAL_MODEL, 'model-prices': `${REHEARSAL_MODEL}=0/0` } : {}),
     },
     env: process.env.ANTHROPIC_BASE_URL && realKey ? { ANTHROPIC_BASE_URL: process.env.ANTHROPIC_BASE_URL } : {},
     timeoutMs: 25 * 60_000,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS } from './debate/plan.js';
 import { GATE_POLICIES } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId } from './llm/model-id.js';
+import { parseModelPrices } from './usage/model-prices.js';
 
 /**
  * The zod schemas of the action's inputs (action.yml, contract section 5) and of the runner
@@ -71,6 +72,19 @@ export const inputsSchema = z.object({
     .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
     .optional(),
   'judge-model': modelId('judge-model').optional(),
+  // A model that answers a turn its role's model refused (stop_reason "refusal"); none: the refusal gets one repair on the same model.
+  'refusal-fallback-model': modelId('refusal-fallback-model').optional(),
+  'model-prices': z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseModelPrices(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `Input 'model-prices': ${error instanceof Error ? error.message : String(error)}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   'max-cost-usd': z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { PresetName } from './debate/plan.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
 import { describeInputIssues, environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
+import type { ModelPrices } from './usage/price-usage.js';
 
 /**
  * The action's inputs (action.yml, contract section 5) and the runner environment, parsed once.
@@ -40,6 +41,10 @@ export interface Settings {
   advocateModels: string[];
   /** Input `judge-model`: the judge's (and the auditor's) model; defaults to `model`. */
   judgeModel: string;
+  /** Input `refusal-fallback-model`: answers a turn the role's model refused (stop_reason "refusal"), once; undefined: none. */
+  refusalFallbackModel: string | undefined;
+  /** Input `model-prices`: prices by canonical model id, over the list's (`src/usage/model-prices.ts`). */
+  modelPrices: ModelPrices;
   /**
    * Whether `advocate-models` and `judge-model` were set or came from the default (`model`); pre-flight
    * falls back to `model` only for a model from a default.
@@ -182,6 +187,8 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     model: i.model,
     advocateModels: i['advocate-models'] ?? [i.model],
     judgeModel: i['judge-model'] ?? i.model,
+    refusalFallbackModel: i['refusal-fallback-model'],
+    modelPrices: i['model-prices'] ?? new Map(),
     modelSources: { advocates: i['advocate-models'] ? 'input' : 'default', judge: i['judge-model'] ? 'input' : 'default' },
     maxCostUsd: i['max-cost-usd'],
     confirmPlan: i['confirm-plan'],

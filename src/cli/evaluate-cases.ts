@@ -11,7 +11,7 @@ import { checkContextWindows, checkModels, ContextWindowTooSmall, ModelNotReacha
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { capSpending } from '../llm/spending-cap.js';
-import { priceOf } from '../usage/price-usage.js';
+import { priceOf, useModelPrices } from '../usage/price-usage.js';
 import { parseSettings, requireCredentials, SettingsError } from '../settings.js';
 import { describeFailure, RunStopped } from './call-pipeline.js';
 import type { EvalCommand } from './parse-eval-args.js';
@@ -45,9 +45,12 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     requireCredentials(settings);
     const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
     const distinct = [...new Set([models.moderator, ...models.advocates, models.judge])];
+    // Every model at a price the user can check (issue #31): the eval compares arms in dollars, so a model
+    // without one is refused before the first call, as a debate refuses it.
+    useModelPrices(settings.modelPrices ?? new Map());
     const unpriced = distinct.filter((m) => priceOf(m) === undefined);
-    if (command.budgetUsd === undefined && unpriced.length > 0 && arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
-      throw new EvalStop(`No price is known for ${unpriced.map((m) => `"${m}"`).join(', ')}, so the debate's cost cannot set the other arms' budget: give --budget-usd N (dollars per case and order).`);
+    if (unpriced.length > 0) {
+      throw new EvalStop(`No price is known for ${unpriced.map((m) => `"${m}"`).join(', ')}: the eval compares arms in dollars. Give one with --input model-prices="${unpriced[0]}=IN/OUT" (USD per million input/output tokens, e.g. 3/15).`);
     }
     if (command.budgetUsd === undefined && !arms.some((a) => armName(a) === armName(DEFAULT_DEBATE)) && arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
       throw new EvalStop("--budget-usd is needed when --arms has no 'debate': the default debate's cost is what the other arms get otherwise.");

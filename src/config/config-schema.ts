@@ -47,6 +47,10 @@ const typedKeys = {
   model: text.describe('model for every role unless overridden'),
   'advocate-models': modelList,
   'judge-model': text.describe('model of the judge and the evidence auditor'),
+  'model-prices': z
+    .union([text, list])
+    .describe('prices of models the price list lacks: <model id>=<input>/<output>[/<cache write>/<cache read>] in USD per million tokens, a list or a comma-separated string'),
+  'refusal-fallback-model': text.describe('model that answers a turn the role model refused, once'),
   language: text.describe('language of the comment: auto, or a language name or code such as German or pt-BR'),
   'max-cost-usd': z.number().positive().describe('spending cap of one run, in US dollars'),
   'max-rounds': z.number().int().min(0).max(MAX_ROUNDS).describe(`hard cap on cross-examination rounds (0 to ${MAX_ROUNDS})`),

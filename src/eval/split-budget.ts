@@ -1,6 +1,6 @@
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
-import { priceOf } from '../usage/price-usage.js';
-import { DEAREST_PRICE, type Price } from '../usage/prices.js';
+import { priceOf, UnpricedModel } from '../usage/price-usage.js';
+import type { Price } from '../usage/prices.js';
 
 /**
  * Equal dollars (issue #32): a non-debate arm's calls are sized so that their cost at the judge model's
@@ -24,11 +24,13 @@ export interface BudgetSplit {
 }
 
 /**
- * The price an arm's calls are sized at: the model's list price, or the dearest known when it has none
- * (as the spending cap counts it), so an unpriced model is never given more than the budget.
+ * The price an arm's calls are sized at: the model's price (`model-prices`, else the list price).
+ * @throws UnpricedModel when there is none (the eval refuses such models before its first call)
  */
 export function sizingPrice(model: string): Price {
-  return priceOf(model) ?? DEAREST_PRICE;
+  const price = priceOf(model);
+  if (price === undefined) throw new UnpricedModel(model);
+  return price;
 }
 
 /**

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient, SPEND_LIMIT_CODES } from './claude-model-client.js';
+import { createClaudeModelClient, SPEND_LIMIT_CODES, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { noRetryOn429 } from './model-call-error.js';
 
@@ -26,7 +26,7 @@ export interface AnthropicClientOptions {
  * A {@link ModelClient} on the Anthropic Messages API (provider `anthropic:`, the default), with the
  * Anthropic SDK. A spend-limit 429 is marked not to be retried (see `noRetryOn429`).
  */
-export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
+export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient & TokenCounting {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey: options.apiKey,

@@ -2,7 +2,7 @@ import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import type { Middleware } from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient } from './claude-model-client.js';
+import { createClaudeModelClient, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { claudeGeneration, isAtLeast } from './model-id.js';
 
@@ -68,8 +68,19 @@ export interface BedrockClientOptions {
  * else `AWS_DEFAULT_REGION`.
  *
  * Claude models before 4.7 get `anthropic_version: bedrock-2023-05-31` ({@link bedrockApiVersion}).
+ *
+ * Why this path and not the Messages-API endpoint (`AnthropicBedrockMantle` in the same SDK, read
+ * 2026-12-03): AWS, "Inference using Anthropic Messages API" (docs.aws.amazon.com/bedrock/latest/userguide/
+ * inference-messages-api.html): "You can use the Messages API on both the bedrock-runtime and
+ * bedrock-mantle endpoints. For new applications, we recommend the bedrock-runtime endpoint", which "Uses AWS
+ * SDK integrations, IAM authentication, and invocation logging", where bedrock-mantle "Supports Amazon
+ * Bedrock API key authentication and Workspaces". Today's models are served on bedrock-runtime: Anthropic's
+ * release notes of November 9, 2026 list Claude Fable 5.2 on "Amazon Bedrock (`bedrock-runtime`)". So the
+ * IAM role `aws-actions/configure-aws-credentials` assumes keeps working unchanged, and a team's invocation
+ * logging sees the calls; Mantle would add nothing a workflow needs and would need its own endpoint and
+ * regions (`bedrock-mantle.{region}.api.aws`).
  */
-export function createBedrockModelClient(options: BedrockClientOptions): ModelClient {
+export function createBedrockModelClient(options: BedrockClientOptions): ModelClient & TokenCounting {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const awsRegion = options.env.AWS_REGION ?? options.env.AWS_DEFAULT_REGION;
   const client = new AnthropicBedrock({

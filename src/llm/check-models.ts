@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
 import type { CallLogEntry } from '../debate/debate-types.js';
-import { priceOf, ZERO_USAGE } from '../usage/price-usage.js';
-import { DEAREST_PRICE } from '../usage/prices.js';
+import { ZERO_USAGE } from '../usage/price-usage.js';
 import { claudeModelFacts, outputBudget } from './claude-models.js';
 import { ModelCallError } from './model-call-error.js';
+import { openAiModelFacts } from './openai-models.js';
 import { parseModelId, PROVIDER_NAMES } from './model-id.js';
 
 /**
@@ -49,22 +49,23 @@ const CALL_OVERHEAD_TOKENS = 24_000;
  * model's context window, the API returns a 400 `invalid_request_error` ("prompt is too long")", and
  * on Claude 4.5 models and newer a reply that reaches the window "stops with `stop_reason:
  * "model_context_window_exceeded"`" (platform.claude.com, context windows): Claude Haiku 4.5 has 200k.
- * @param packTokens the evidence pack's estimated tokens
+ * @param packTokens the evidence pack's tokens on each model (`countPackTokens`: counted, or estimated), or one
+ *   figure for all
  * @throws ContextWindowTooSmall naming the model, its window, the need and the fix
  */
-export function checkContextWindows(roles: RoleModels, packTokens: number): void {
+export function checkContextWindows(roles: RoleModels, packTokens: number | ReadonlyMap<string, number>): void {
+  const packOn = (model: string) => (typeof packTokens === 'number' ? packTokens : (packTokens.get(model) ?? 0));
   const needs = new Map<string, number>();
-  const need = (model: string, role: 'moderator' | 'advocate' | 'judge', reply: number) => needs.set(model, Math.max(needs.get(model) ?? 0, packTokens + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply)));
+  const need = (model: string, role: 'moderator' | 'advocate' | 'judge', reply: number) => needs.set(model, Math.max(needs.get(model) ?? 0, packOn(model) + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply)));
   need(roles.model, 'moderator', MAX_TOKENS.moderator);
   for (const model of roles.advocateModels) need(model, 'advocate', MAX_TOKENS.advocate);
   need(roles.judgeModel, 'judge', MAX_TOKENS.judge);
   for (const [model, tokens] of needs) {
-    if (model.startsWith('openai:')) continue;
-    const window = claudeModelFacts(model)?.contextWindow;
+    const window = model.startsWith('openai:') ? openAiModelFacts(model.slice('openai:'.length))?.contextWindow : claudeModelFacts(model)?.contextWindow;
     if (window === undefined || tokens <= window) continue;
-    const fit = window - (tokens - packTokens);
+    const fit = window - (tokens - packOn(model));
     throw new ContextWindowTooSmall(
-      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: the evidence pack (~${packTokens.toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
+      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: the evidence pack (~${packOn(model).toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
         (fit > 0 ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.` : 'Choose a model with a larger context window.'),
     );
   }
@@ -80,8 +81,6 @@ export class ModelNotReachable extends Error {
  * itself (`settings.ts`), so every model called here is one the user named or `model` (issue #20).
  */
 export interface PreflightResult {
-  /** One warning per model without a known price, for the log at the start. */
-  warnings: string[];
   /** What a provider said about the rest of the run (structured outputs switched off), for the log and the comment's notes. */
   notes: string[];
   /** The pre-flight calls, one per distinct model, so the record's usage and cost count them as the cap does. */
@@ -100,7 +99,7 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
 /**
  * Calls each distinct model once, in parallel.
  * @param instructions the pre-flight prompt (`prompts/preflight.md`)
- * @returns the warnings and the calls
+ * @returns the notes and the calls (a model without a price never gets here: `findProblem` refuses the run first)
  * @throws ModelNotReachable when a model fails (the message names it, its input, its provider and the
  *   provider's answer); the run's stop reason when the run was stopped
  */
@@ -141,15 +140,5 @@ export async function checkModels(client: ModelClient, roles: RoleModels, prompt
         .join(' ') + ' The debate did not start, and nothing was spent on it.',
     );
   }
-  return { warnings: unpricedWarnings(distinct), notes: [...notices], calls };
-}
-
-/** Warnings for models without a known price (the spending cap counts them at the dearest known rates). */
-export function unpricedWarnings(models: readonly string[]): string[] {
-  return models
-    .filter((model) => priceOf(model) === undefined)
-    .map(
-      (model) =>
-        `No price is known for model "${model}": the spending cap (max-cost-usd) counts its tokens at the dearest known rates ($${DEAREST_PRICE.input.toFixed(2)} input, $${DEAREST_PRICE.cacheWrite.toFixed(2)} cache write, $${DEAREST_PRICE.output.toFixed(2)} output per million tokens), and its cost is left out of the record`,
-    );
+  return { notes: [...notices], calls };
 }

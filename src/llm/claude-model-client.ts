@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget } from './claude-models.js';
+import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
 import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import type { Provider } from './model-id.js';
 import { parseReply } from './parse-reply.js';
@@ -15,9 +15,23 @@ import { CALL_META_HEADER } from './request-defaults.js';
  * another transport, so the request, the stream and the error classes are the same.
  */
 
-/** The part of an SDK client this needs: `messages.stream`, and `messages.create` for a `max_tokens: 0` warm-up. */
+/**
+ * The part of an SDK client this needs: `messages.stream`, `messages.create` for a `max_tokens: 0` warm-up,
+ * and `messages.countTokens` where the provider has it (the Anthropic API's free `/v1/messages/count_tokens`;
+ * Vertex's `count-tokens:rawPredict`; `@anthropic-ai/bedrock-sdk` removes it, as Bedrock's InvokeModel path has none).
+ */
 export interface MessagesClient {
-  messages: Pick<Anthropic['messages'], 'stream' | 'create'>;
+  messages: Pick<Anthropic['messages'], 'stream' | 'create'> & Partial<Pick<Anthropic['messages'], 'countTokens'>>;
+}
+
+/** A provider client that can count a prompt's tokens before a call (`count-tokens.ts`). */
+export interface TokenCounting {
+  /**
+   * The input tokens of a system text and one user text on `model`, as the provider's tokenizer counts them,
+   * or undefined when the provider has no count endpoint.
+   * @throws ModelCallError when the endpoint refused
+   */
+  countTokens(model: string, prompt: { system: string; text: string }): Promise<number | undefined>;
 }
 
 /** Options of {@link createClaudeModelClient}. */
@@ -45,26 +59,31 @@ export const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spen
  * a phase's shared transcript, when there is one, is its own block and the second breakpoint, so the
  * speakers of a phase read it too. Only the instructions after them differ from call to call.
  */
-export function createClaudeModelClient(client: MessagesClient, options: ClaudeClientOptions): ModelClient {
+export function createClaudeModelClient(client: MessagesClient, options: ClaudeClientOptions): ModelClient & TokenCounting {
   const { timeoutMs } = options;
   const maxRetries = options.maxRetries ?? 2;
   /** Models whose API refused structured outputs: they answer JSON in text for the rest of the run. */
   const textOnly = new Set<string>();
+  /** Models whose API refused `output_config.effort` (a Vertex project with the effort feature switched off): sent without it. */
+  const noEffort = new Set<string>();
+  const effortOf = (call: Pick<ModelCall<unknown>, 'model' | 'role'>) => (noEffort.has(call.model) ? undefined : roleEffortOf(call));
 
   const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
     // The documented pre-warm is `max_tokens: 0`, refused with `stream: true` and with `output_config.format`
     // (prompt caching, "Pre-warming the cache", Limitations): a text-mode warm-up uses it, unstreamed.
-    if (call.meta?.warmUp && !structured) return prewarm(client, call, options);
+    if (call.meta?.warmUp && !structured) return prewarm(client, call, options, effortOf(call));
     // The SDK's timeout ends when the response headers arrive; a stream that stalls after them would
     // otherwise hang until the run deadline. `stalled` stops it after `timeoutMs` without an event.
     const stalled = new AbortController();
     // A warm-up sends the calls' own effort: it is part of the cache key (prompt caching, What invalidates the cache).
     const effort = effortOf(call);
     const format = structured ? { format: { type: 'json_schema' as const, schema: jsonSchemaOf(call.format) } } : {};
+    const thinking = thinkingOf(call.model);
     const stream = client.messages.stream(
       {
         model: call.model,
         max_tokens: outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
+        ...(thinking ? { thinking } : {}),
         ...promptOf(call, structured ? call.instructions : `${call.instructions}${textModeNote(call.format)}`),
         ...(effort || structured ? { output_config: { ...format, ...(effort ? { effort } : {}) } } : {}),
       },
@@ -95,6 +114,11 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
       if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
       if (isApiError(error)) {
+        if (effort && refusesEffort(error)) {
+          noEffort.add(call.model);
+          const reply = await send(call, structured);
+          return { ...reply, notice: effortOffNotice(call.model, error) };
+        }
         if (structured && refusesStructuredOutputs(error)) {
           textOnly.add(call.model);
           const reply = await send(call, false);
@@ -109,12 +133,28 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
     }
     const usage = usageOf(message.usage);
     if (message.stop_reason === 'max_tokens' || message.stop_reason === 'model_context_window_exceeded') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp)}, thinking included)`, usage, 'truncated');
-    if (message.stop_reason === 'refusal') throw new ModelReplyError(`the model refused the ${call.role} turn`, usage, 'refused');
+    // "When Claude refuses, the response has `stop_reason: "refusal"` ... `stop_details` says why" (handling
+    // refusals / stop reasons): a category and an explanation, either possibly null.
+    if (message.stop_reason === 'refusal') throw new ModelReplyError(`model ${call.model} refused the ${call.role} turn (stop_reason "refusal"${refusalDetail(message)})`, usage, 'refused');
     const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
     return { output: parseReply(text, call.schema, call.role, usage), usage, model: message.model };
   };
 
   return {
+    async countTokens(model, prompt) {
+      if (!client.messages.countTokens) return undefined;
+      try {
+        const counted = await client.messages.countTokens(
+          { model, system: [{ type: 'text', text: prompt.system }], messages: [{ role: 'user', content: [{ type: 'text', text: prompt.text }] }] },
+          options.signal ? { signal: options.signal } : {},
+        );
+        return counted.input_tokens;
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        const details = detailsOf(error, options.provider);
+        throw new ModelCallError(describeProblem(details, { provider: options.provider, model, where: options.where }), details, options.provider, error);
+      }
+    },
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       // An error event inside a stream that began with 200 ("during periods of high usage, you may receive an
       // `overloaded_error`, which would normally correspond to an HTTP 529 in a non-streaming context",
@@ -140,14 +180,15 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
  * thinking configuration and `output_config.effort` as your follow-up requests too").
  * @throws ModelReplyError (`truncated`), as every warm-up ends, with the usage; ModelCallError on an API error
  */
-async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options: ClaudeClientOptions): Promise<never> {
-  const effort = effortOf(call);
+async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options: ClaudeClientOptions, effort: ReturnType<typeof roleEffortOf>): Promise<never> {
+  const thinking = thinkingOf(call.model);
   let message;
   try {
     message = await client.messages.create(
       {
         model: call.model,
         max_tokens: 0,
+        ...(thinking ? { thinking } : {}),
         ...promptOf(call, call.instructions),
         ...(effort ? { output_config: { effort } } : {}),
       },
@@ -184,8 +225,37 @@ function promptOf(call: ModelCall<unknown>, instructions: string) {
 }
 
 /** The role's effort (`EFFORT_BY_ROLE`), for a model that takes one (`claude-models.ts`), else undefined. */
-function effortOf(call: Pick<ModelCall<unknown>, 'model' | 'role'>) {
+function roleEffortOf(call: Pick<ModelCall<unknown>, 'model' | 'role'>) {
   return claudeModelFacts(call.model)?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
+}
+
+/** `, category …: explanation` of a refusal's `stop_details`, when it said anything. */
+function refusalDetail(message: { stop_details?: unknown }): string {
+  const details = refusalDetailsSchema.safeParse(message.stop_details).data;
+  const parts = [details?.category ? `category ${details.category}` : '', details?.explanation ?? ''].filter(Boolean);
+  return parts.length > 0 ? `: ${parts.join(', ')}` : '';
+}
+
+const refusalDetailsSchema = z.object({ category: z.string().nullish().catch(null), explanation: z.string().nullish().catch(null) });
+
+/**
+ * A 400 that refuses `output_config.effort` rather than structured outputs: it names `output_config` but not
+ * `output_config.format` (Vertex AI with the effort feature switched off by the organization policy
+ * `constraints/vertexai.allowedPartnerModelFeatures`; a model that does not take effort: "This model does not
+ * support the effort parameter").
+ */
+function refusesEffort(error: InstanceType<typeof Anthropic.APIError>): boolean {
+  if (error.status !== 400) return false;
+  const body = errorBodySchema.safeParse(error.error).data;
+  const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
+  if (/output_config\.format|structured output/i.test(message)) return false;
+  return /output_config\.effort|\beffort\b/i.test(message) || (/output_config/.test(message) && !/format/.test(message));
+}
+
+/** The run note of a model sent without effort. */
+function effortOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
+  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
+  return `The effort parameter is switched off for model "${model}" (${detail}): its calls for the rest of the run are sent without output_config.effort, at the model's default effort. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore it.`;
 }
 
 /** What a model is told in text mode: the reply's JSON schema, in the instructions. */
@@ -266,6 +336,11 @@ function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Pro
   const bodyMessage = body?.message ?? body?.error?.message;
   const detail = error.apiMessage ?? bodyMessage ?? error.message.split('\n')[0] ?? 'no detail';
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
+  // No AWS credentials: the bedrock SDK's signer throws the provider chain's CredentialsProviderError ("Could
+  // not load credentials from any providers"), and the SDK reports it as a connection error.
+  if (error instanceof Anthropic.APIConnectionError && provider === 'bedrock' && error.cause instanceof Error && (error.cause.name === 'CredentialsProviderError' || /credential/i.test(error.message))) {
+    return { problem: 'no-credentials', detail: error.cause.message };
+  }
   if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   // An `event: error` inside the stream: no HTTP status of its own (the stream began with 200), typed by its body.
   if (error.status === undefined && error.type) return { problem: RETRYABLE_STREAM_ERRORS.has(error.type) ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };

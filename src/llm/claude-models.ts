@@ -1,4 +1,5 @@
 import type { ModelRole } from '../debate/model-client.js';
+import { openAiOutputBudget } from './openai-models.js';
 
 /**
  * What a run needs to know about a Claude model before it calls it: its context window, its output
@@ -15,10 +16,31 @@ import type { ModelRole } from '../debate/model-client.js';
  *   4.7, 4.8, and 5 - Sonnet 4.6 and 5" (Haiku 4.5 takes no effort);
  * - context windows: "Thinking tokens are a subset of your `max_tokens` parameter, are billed as
  *   output tokens".
+ *
+ * Read again 2026-12-03 (issue #31):
+ * - Claude Haiku 5.5 overview: "Context window: 1M tokens · Max output: 128K tokens"; "It supports adaptive
+ *   thinking with the effort parameter"; "It uses the same newer tokenizer as Claude 4.7 and later models, so
+ *   the same text counts as approximately 30% more tokens than on Claude Haiku 4.5";
+ * - Claude Fable 5.2, What's new: "a 1M token context window (default and maximum) and 128k max output
+ *   tokens"; "adaptive thinking is always on";
+ * - adaptive thinking (Amazon Bedrock's copy of it, docs.aws.amazon.com/bedrock/latest/userguide/
+ *   claude-messages-adaptive-thinking.html): supported on Opus 4.7, Opus 4.6 and Sonnet 4.6 ("No beta header
+ *   is required"), and Sonnet 5.5 migration guide: "On Claude Sonnet 4.6 and earlier models and Claude Haiku
+ *   4.5, such a request [without a thinking field] does not think"; Opus 5 overview: thinking on by default is
+ *   new in Opus 5 ("This page summarizes everything new in Claude Opus 5, including thinking on by default").
+ *   So Opus 4.6 to 4.8 and Sonnet 4.6 think only when sent `thinking: {type: "adaptive"}`; Opus 4.5 takes
+ *   effort but not adaptive thinking ("Older models (Claude Sonnet 4.5, Claude Opus 4.5, etc.) do not support
+ *   adaptive thinking").
  */
 
 /** A level of `output_config.effort`. */
 export type Effort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+/**
+ * How a model thinks: `default` adaptively unless told not to (Claude 5.x), `opt-in` only when the request
+ * sends `thinking: {type: "adaptive"}` (Opus 4.6 to 4.8, Sonnet 4.6), `none` not adaptively at all.
+ */
+export type Thinking = 'default' | 'opt-in' | 'none';
 
 /** Facts of a model family. */
 export interface ClaudeModelFacts {
@@ -26,12 +48,18 @@ export interface ClaudeModelFacts {
   contextWindow: number;
   /** The largest `max_tokens` it accepts. */
   maxOutput: number;
-  /** Whether it takes `output_config.effort` (and thinks adaptively). */
+  /** Whether it takes `output_config.effort`. */
   effort: boolean;
+  thinking: Thinking;
+  /**
+   * Tokens per {@link CHARS_PER_TOKEN_ESTIMATE}-character estimate token: 1.3 on the tokenizer of Claude
+   * 4.7 and later ("approximately 30% more tokens than on Claude Haiku 4.5"), 1 before it.
+   */
+  tokenizerFactor: number;
 }
 
-const CURRENT: ClaudeModelFacts = { contextWindow: 1_000_000, maxOutput: 128_000, effort: true };
-const OPUS_4: ClaudeModelFacts = { contextWindow: 1_000_000, maxOutput: 128_000, effort: true };
+const CURRENT: ClaudeModelFacts = { contextWindow: 1_000_000, maxOutput: 128_000, effort: true, thinking: 'default', tokenizerFactor: 1.3 };
+const OPUS_4_7: ClaudeModelFacts = { ...CURRENT, thinking: 'opt-in' };
 
 /** Families by id prefix, longest first where one prefix contains another. */
 const FAMILIES: readonly [string, ClaudeModelFacts][] = [
@@ -39,15 +67,18 @@ const FAMILIES: readonly [string, ClaudeModelFacts][] = [
   ['claude-mythos-5', CURRENT],
   ['claude-opus-5', CURRENT],
   ['claude-sonnet-5', CURRENT],
-  ['claude-haiku-5', { contextWindow: 200_000, maxOutput: 64_000, effort: true }],
-  ['claude-opus-4-8', OPUS_4],
-  ['claude-opus-4-7', OPUS_4],
-  ['claude-opus-4-6', OPUS_4],
-  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, effort: true }],
-  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: true }],
-  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false }],
-  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false }],
+  ['claude-haiku-5', CURRENT],
+  ['claude-opus-4-8', OPUS_4_7],
+  ['claude-opus-4-7', OPUS_4_7],
+  ['claude-opus-4-6', { ...OPUS_4_7, tokenizerFactor: 1 }],
+  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, effort: true, thinking: 'opt-in', tokenizerFactor: 1 }],
+  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: true, thinking: 'none', tokenizerFactor: 1 }],
+  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
+  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
 ];
+
+/** The characters per token the evidence pack is sized at (`src/evidence/show-lines.ts`, CHARS_PER_TOKEN). */
+export const CHARS_PER_TOKEN_ESTIMATE = 3.5;
 
 /**
  * The facts of a Claude model id in any provider's form (`claude-sonnet-5-5`, `claude-haiku-4-5@20251001`,
@@ -83,8 +114,18 @@ const THINKING_ROOM: Record<Effort, number> = { low: 4_000, medium: 16_000, high
  * @param replyTokens the reply's own budget (`ModelCall.maxTokens`)
  */
 export function outputBudget(model: string, role: ModelRole, replyTokens: number, warmUp = false): number {
-  if (warmUp || model.startsWith('openai:')) return replyTokens;
+  if (model.startsWith('openai:')) return openAiOutputBudget(model.slice('openai:'.length), role, replyTokens, warmUp);
+  if (warmUp) return replyTokens;
   const facts = claudeModelFacts(model);
-  if (facts && !facts.effort) return Math.min(replyTokens, facts.maxOutput);
+  if (facts && facts.thinking === 'none') return Math.min(replyTokens, facts.maxOutput);
   return Math.min(replyTokens + THINKING_ROOM[EFFORT_BY_ROLE[role]], facts?.maxOutput ?? CURRENT.maxOutput);
+}
+
+/**
+ * The `thinking` field a call sends: `{type: "adaptive"}` for a model that thinks only when asked (so a
+ * run on Opus 4.8 thinks as one on Opus 5 does, within the room {@link outputBudget} leaves), none otherwise
+ * (Claude 5.x thinks by default; older models do not think adaptively).
+ */
+export function thinkingOf(model: string): { type: 'adaptive' } | undefined {
+  return claudeModelFacts(model)?.thinking === 'opt-in' ? { type: 'adaptive' } : undefined;
 }

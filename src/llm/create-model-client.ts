@@ -1,4 +1,5 @@
 import type { ModelCall, ModelClient, ModelReply } from '../debate/model-client.js';
+import type { TokenCounting } from './claude-model-client.js';
 import { formatModelId, parseModelId, type Provider } from './model-id.js';
 
 /**
@@ -27,7 +28,7 @@ export interface ModelClientSettings {
   timeoutMs?: number;
 }
 
-type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => Promise<ModelClient>;
+type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => Promise<ModelClient & Partial<TokenCounting>>;
 
 /**
  * One client factory per provider. `base-url` goes to the provider of `model`; every provider also
@@ -51,10 +52,10 @@ function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: nu
  * records and prices know the provider.
  * @throws ModelIdError (from the call) for a model id that does not parse; settings have checked them before
  */
-export function createModelClient(settings: ModelClientSettings): ModelClient {
+export function createModelClient(settings: ModelClientSettings): ModelClient & TokenCounting {
   // One promise per provider, so calls made in parallel share one import and one client.
-  const clients = new Map<Provider, Promise<ModelClient>>();
-  const clientOf = (provider: Provider): Promise<ModelClient> => {
+  const clients = new Map<Provider, Promise<ModelClient & Partial<TokenCounting>>>();
+  const clientOf = (provider: Provider): Promise<ModelClient & Partial<TokenCounting>> => {
     let client = clients.get(provider);
     if (!client) {
       client = FACTORIES[provider](settings, provider === settings.defaultProvider ? settings.baseUrl : undefined);
@@ -65,6 +66,12 @@ export function createModelClient(settings: ModelClientSettings): ModelClient {
     return client;
   };
   return {
+    /** The provider's count of a prompt's tokens, or undefined where it has no count endpoint (Bedrock, OpenAI). */
+    async countTokens(model, prompt) {
+      const id = parseModelId(model);
+      const client = await clientOf(id.provider);
+      return client.countTokens ? client.countTokens(id.model, prompt) : undefined;
+    },
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       const id = parseModelId(call.model);
       const reply = await (await clientOf(id.provider)).complete({ ...call, model: id.model });

@@ -14,12 +14,14 @@ import { PROVIDER_NAMES, type Provider } from './model-id.js';
  * - `overloaded`: 5xx, 529, 503;
  * - `bad-request`: 400, 413, 422: the request itself was refused;
  * - `auth`: the key or credentials were refused (401, and 403 where it means that);
+ * - `no-credentials`: the SDK found no credentials to sign with, so nothing was sent (Bedrock: the AWS
+ *   default provider chain came back empty, which `@anthropic-ai/bedrock-sdk` throws as a connection error);
  * - `permission`: the credentials may not use this model or feature;
  * - `not-found`: no such model (or deployment);
  * - `unreachable`: no HTTP answer (DNS, refused connection);
  * - `timeout`: no answer within the per-request timeout.
  */
-export type CallProblem = 'rate-limit' | 'spend-limit' | 'overloaded' | 'bad-request' | 'auth' | 'permission' | 'not-found' | 'unreachable' | 'timeout';
+export type CallProblem = 'rate-limit' | 'spend-limit' | 'overloaded' | 'bad-request' | 'auth' | 'no-credentials' | 'permission' | 'not-found' | 'unreachable' | 'timeout';
 
 /** What an adapter read from its SDK's error. */
 export interface ProblemDetails {
@@ -63,6 +65,15 @@ const CREDENTIALS: Record<Provider, string> = {
   vertex: 'check the google-github-actions/auth step (workload_identity_provider, service_account) and that the job has `id-token: write`',
 };
 
+/** How a job gets the credentials an SDK looks for. */
+const NO_CREDENTIALS: Record<Provider, string> = {
+  anthropic: 'pass the anthropic-api-key input',
+  openai: 'pass the openai-api-key input',
+  bedrock:
+    'add an aws-actions/configure-aws-credentials step before pr-debate (role-to-assume: the IAM role that may call bedrock:InvokeModelWithResponseStream, aws-region: a region where the model runs), give the job `permissions: id-token: write`, or set AWS_BEARER_TOKEN_BEDROCK to a Bedrock API key',
+  vertex: 'add a google-github-actions/auth step before pr-debate (workload_identity_provider, service_account) and give the job `permissions: id-token: write`',
+};
+
 /** Where the spend limit is raised. */
 const SPEND: Record<Provider, string> = {
   anthropic: 'raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com)',
@@ -88,6 +99,8 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
       return `the model API refused the request: ${detail}`;
     case 'auth':
       return `${context.provider === 'anthropic' ? 'the Anthropic API' : api} refused the key (${detail}): ${CREDENTIALS[context.provider]}`;
+    case 'no-credentials':
+      return `${api} has no credentials to sign the request with (${detail}): ${NO_CREDENTIALS[context.provider]}`;
     case 'permission':
       return `the key may not use this model or feature (${detail})`;
     case 'not-found':

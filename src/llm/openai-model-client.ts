@@ -5,6 +5,7 @@ import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, typ
 import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import { parseReply } from './parse-reply.js';
+import { OPENAI_REASONING_EFFORT, openAiModelFacts, openAiOutputBudget } from './openai-models.js';
 
 /**
  * Provider `openai:`: any Chat Completions endpoint (`POST {base-url}/chat/completions`) through the
@@ -24,7 +25,11 @@ import { parseReply } from './parse-reply.js';
  * favor of max_completion_tokens, and is not compatible with o-series models"; every OpenAI model from
  * GPT-5 on is a reasoning model and refuses `max_tokens`). A server that does not know it (Azure OpenAI
  * before API version 2024-09-01-preview: "Unrecognized request argument supplied: max_completion_tokens")
- * gets `max_tokens` instead, for the rest of the run.
+ * gets `max_tokens` instead, for the rest of the run; a 400 about the parameter's value (OpenAI's floor of
+ * 16) is not that, and is never read so. The limit is `openAiOutputBudget`: at least 16, and for a reasoning
+ * model room for its reasoning on top of the reply, sent with `reasoning_effort: "medium"`; a reply cut at
+ * `length` whose reasoning took the budget is repaired at `reasoning_effort: "low"` (the engine's repair
+ * asks for a shorter reply, which does not shorten reasoning).
  */
 
 /** Options of {@link createOpenAiModelClient}. */
@@ -51,8 +56,10 @@ const NO_KEY = 'no-key';
 
 /**
  * A {@link ModelClient} on a Chat Completions endpoint.
- * Usage: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`; the uncached part is
- * `input_tokens`, the cached part `cache_read_input_tokens`. OpenAI bills no cache writes.
+ * Usage: `prompt_tokens` includes `prompt_tokens_details.cached_tokens` (read from the cache) and
+ * `prompt_tokens_details.cache_write_tokens` (written to it, billed from GPT-5.6 on at 1.25x input: "Cache
+ * writes" on the model pages); they are `cache_read_input_tokens` and `cache_creation_input_tokens`, the rest
+ * `input_tokens`. A server that reports no writes (Ollama, older models) has none counted.
  */
 export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
@@ -68,6 +75,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
   const textOnly = new Set<string>();
   /** Models whose server did not know `max_completion_tokens`: they get `max_tokens` for the rest of the run. */
   const legacyMaxTokens = new Set<string>();
+  /** Calls (by what they are for) whose reply reasoning cut at `length`: their repair reasons at `low`. */
+  const cutByReasoning = new Set<string>();
 
   const send = async <T>(call: ModelCall<T>, asked: boolean): Promise<ModelReply<T>> => {
     let structured = asked;
@@ -84,6 +93,11 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
     let refusal = '';
     let model = call.model;
     let usage: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    let reasoningTokens = 0;
+    const limit = openAiOutputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp);
+    const reasons = openAiModelFacts(call.model)?.reasoning === true;
+    const key = callKey(call);
+    const effort = reasons ? (call.meta?.retry && cutByReasoning.has(key) ? 'low' : OPENAI_REASONING_EFFORT) : undefined;
     try {
       const stream = await client.chat.completions.create(
         {
@@ -96,7 +110,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           stream: true,
           stream_options: { include_usage: true },
           ...(structured && format ? { response_format: format } : {}),
-          ...(legacyMaxTokens.has(call.model) ? { max_tokens: call.maxTokens } : { max_completion_tokens: call.maxTokens }),
+          ...(legacyMaxTokens.has(call.model) ? { max_tokens: limit } : { max_completion_tokens: limit }),
+          ...(effort ? { reasoning_effort: effort } : {}),
         },
         {
           signal: options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal,
@@ -116,7 +131,10 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
         if (choice?.delta.content) text += choice.delta.content;
         if (choice?.delta.refusal) refusal += choice.delta.refusal;
         if (choice?.finish_reason) finish = choice.finish_reason;
-        if (chunk.usage) usage = usageOf(chunk.usage);
+        if (chunk.usage) {
+          usage = usageOf(chunk.usage);
+          reasoningTokens = chunk.usage.completion_tokens_details?.reasoning_tokens ?? 0;
+        }
       }
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
@@ -137,7 +155,12 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
     } finally {
       clearTimeout(idle);
     }
-    if (finish === 'length') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
+    if (finish === 'length') {
+      // Reasoning that took most of the budget is what a repair must shorten, not the reply.
+      const byReasoning = reasoningTokens > limit / 2;
+      if (byReasoning) cutByReasoning.add(key);
+      throw new ModelReplyError(`the ${call.role} reply was cut at max_completion_tokens (${limit}${reasoningTokens > 0 ? `, ${reasoningTokens} of them reasoning` : ''})`, usage, 'truncated');
+    }
     if (refusal || finish === 'content_filter') throw new ModelReplyError(`the model refused the ${call.role} turn${refusal ? `: ${refusal}` : ''}`, usage, 'refused');
     return { output: parseReply(text, call.schema, call.role, usage), usage, model };
   };
@@ -195,10 +218,25 @@ function isPlainObject(node: unknown): node is Record<string, unknown> {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
 
-/** A 400 that says the server does not know `max_completion_tokens` (older Azure OpenAI API versions, older proxies). */
+/**
+ * A 400 that says the server does not know `max_completion_tokens` (older Azure OpenAI API versions:
+ * "Unrecognized request argument supplied: max_completion_tokens"; older proxies: "unknown", "extra inputs
+ * are not permitted"). A 400 about its value ("Expected a value >= 16", "integer below minimum value") names
+ * the parameter too but means the server knows it: switching to `max_tokens` then would make every later call
+ * fail on a reasoning model ("'max_tokens' is not supported with this model").
+ */
 function refusesMaxCompletionTokens(error: InstanceType<typeof OpenAI.APIError>): boolean {
   if (error.status !== 400 && error.status !== 422) return false;
-  return `${error.message} ${error.param ?? ''}`.includes('max_completion_tokens') && !/max_tokens'? is not supported/.test(error.message);
+  const text = `${error.message} ${error.param ?? ''}`;
+  if (!text.includes('max_completion_tokens') || /max_tokens'? is not supported/.test(text)) return false;
+  if (/expected a value|minimum|maximum|below|above|must be|too (?:large|small)|integer_below|integer_above|invalid_value/i.test(`${text} ${error.code ?? ''}`)) return false;
+  return /unrecognized|unknown|not (?:supported|permitted|allowed)|unsupported|extra (?:inputs|fields)|unexpected/i.test(text);
+}
+
+/** What a call is for, to find its repair retry: the phase, the speaker and the round. */
+function callKey(call: ModelCall<unknown>): string {
+  const m = call.meta;
+  return m ? `${call.model} ${m.phase} ${m.positionId ?? ''} ${m.round ?? ''} ${m.target ?? ''}` : call.model;
 }
 
 /** What a model without a JSON-schema response format is told instead. */
@@ -235,7 +273,11 @@ function detailsOf(error: InstanceType<typeof OpenAI.APIError>): ProblemDetails 
   return { ...base, problem: problemOfStatus(error.status, detail) };
 }
 
+/** `prompt_tokens_details.cache_write_tokens`: newer than the SDK's types, so read with zod. */
+const cacheWritesSchema = z.object({ cache_write_tokens: z.number().int().nonnegative().optional().catch(undefined) }).catch({});
+
 function usageOf(usage: OpenAI.CompletionUsage): TokenUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
-  return { input_tokens: usage.prompt_tokens - cached, output_tokens: usage.completion_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: cached };
+  const written = cacheWritesSchema.parse(usage.prompt_tokens_details ?? {}).cache_write_tokens ?? 0;
+  return { input_tokens: Math.max(0, usage.prompt_tokens - cached - written), output_tokens: usage.completion_tokens, cache_creation_input_tokens: written, cache_read_input_tokens: cached };
 }

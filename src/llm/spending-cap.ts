@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CallNotMade, ModelReplyError, type EarlyStop, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
 import { outputBudget } from './claude-models.js';
+import type { TokenCounting } from './claude-model-client.js';
 
 /**
  * Input `max-cost-usd` (issue #12, "A spending cap that holds"): a {@link ModelClient} around the
@@ -40,8 +41,8 @@ export class SpendingCapReached extends CallNotMade {
   }
 }
 
-/** The capped client, and what it counted. */
-export interface CappedModelClient extends ModelClient {
+/** The capped client, and what it counted; token counts (free: `count_tokens` is not billed) pass through. */
+export interface CappedModelClient extends ModelClient, Partial<TokenCounting> {
   /** USD the run's calls cost so far (ended calls only), as the cap counts it. */
   spentUsd(): number;
   /** The refusal, once the cap has stopped a call. */
@@ -79,7 +80,7 @@ export function boundInputTokens(call: ModelCall<unknown>): number {
  * Caps what `inner` may spend.
  * @param capUsd input `max-cost-usd`, more than 0
  */
-export function capSpending(inner: ModelClient, capUsd: number): CappedModelClient {
+export function capSpending(inner: ModelClient & Partial<TokenCounting>, capUsd: number): CappedModelClient {
   // Whole 1e-8 first, so that a cap such as 0.0123 (122.99999999999999 ten-thousandths as a double) is not rounded down a step.
   const limit = Math.floor(Math.round(capUsd * 1e8) / 1e4) / 1e4;
   let spent = 0;
@@ -96,6 +97,7 @@ export function capSpending(inner: ModelClient, capUsd: number): CappedModelClie
   };
 
   return {
+    ...(inner.countTokens ? { countTokens: inner.countTokens.bind(inner) } : {}),
     spentUsd: () => spent,
     reached: () => refusal,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {

@@ -1,7 +1,7 @@
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import type { AuthClient } from 'google-auth-library';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient } from './claude-model-client.js';
+import { createClaudeModelClient, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 
 /** Options of {@link createVertexModelClient}. */
@@ -27,7 +27,7 @@ export interface VertexClientOptions {
  * `ANTHROPIC_VERTEX_PROJECT_ID`, else the one that action exports (`GOOGLE_CLOUD_PROJECT`,
  * `GCLOUD_PROJECT`); the region `CLOUD_ML_REGION`, else `global`.
  */
-export function createVertexModelClient(options: VertexClientOptions): ModelClient {
+export function createVertexModelClient(options: VertexClientOptions): ModelClient & TokenCounting {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const { env } = options;
   const projectId = env.ANTHROPIC_VERTEX_PROJECT_ID ?? env.GOOGLE_CLOUD_PROJECT ?? env.GCLOUD_PROJECT ?? env.CLOUDSDK_CORE_PROJECT ?? null;

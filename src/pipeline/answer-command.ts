@@ -5,6 +5,7 @@ import type { PostedComment } from '../github/upsert-comment.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
+import { describeUnpriced, unpricedModels } from '../usage/model-prices.js';
 import { findDecisionInputProblem } from './gate-context.js';
 import { openPublisher, type RunContext } from './run-context.js';
 import { describeFailure, step } from './step-error.js';
@@ -51,8 +52,9 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
 /**
  * What stops an authorised run before any model call, as a reply on the PR and the step's failure:
  * an input of the workflow that is not valid (named, with the values it accepts), no API key for a
- * provider a role uses, or a decision key or `decision` input that could not be used at the end of
- * the debate (issue #19: found before the debate is paid for, not after).
+ * provider a role uses, a model without a price (issue #31: neither listed nor given in `model-prices`), or
+ * a decision key or `decision` input that could not be used at the end of the debate (issue #19: found
+ * before the debate is paid for, not after).
  * @returns the reply and the failure, or undefined when the run can go on
  */
 export async function findProblem(settings: Settings): Promise<{ reply: (login: string) => string; failure: string } | undefined> {
@@ -63,6 +65,11 @@ export async function findProblem(settings: Settings): Promise<{ reply: (login: 
       failure: message,
       reply: (login) => renderInputProblem(login, input, message, file),
     };
+  }
+  const unpriced = unpricedModels([settings.model, ...settings.advocateModels, settings.judgeModel, ...(settings.refusalFallbackModel ? [settings.refusalFallbackModel] : [])], settings.modelPrices);
+  if (unpriced.length > 0) {
+    const message = describeUnpriced(unpriced);
+    return { failure: message, reply: (login) => renderInputProblem(login, 'model-prices', message) };
   }
   try {
     requireCredentials(settings);

@@ -1,4 +1,6 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
+import { countPackTokens } from '../llm/count-pack-tokens.js';
+import type { RunModelClient } from '../llm/refusal-fallback.js';
 import { loadPrompt } from '../debate/prompts.js';
 import type { CallLogEntry } from '../debate/debate-types.js';
 import type { RunContext } from './run-context.js';
@@ -15,20 +17,27 @@ export interface PreflightFindings {
 
 /**
  * Pre-flight (issue #12): one short call per distinct model before anything is spent on the debate.
- * Warnings (models without a known price) and notes (structured outputs switched off) go to the log;
+ * Notes (structured outputs switched off) go to the log;
  * the notes and the calls are returned, for the run's comment, usage and cost (`saveResult`).
- * Before the calls, each model's context window is checked against the evidence pack (`checkContextWindows`).
- * @param packTokens the evidence pack's estimated tokens
+ * Before the calls, the pack's tokens are counted on each model where the provider has a free count endpoint
+ * (else estimated for its tokenizer, and the log says so: `countPackTokens`), and each model's context window
+ * is checked against them (`checkContextWindows`).
+ * @param pack the evidence pack: its text and estimated tokens
  * @returns `notes`: sentences for the comment's engine notes; `calls`: the pre-flight calls, one per distinct model
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
-export async function checkRoleModels(run: RunContext, packTokens: number): Promise<PreflightFindings> {
+export async function checkRoleModels(run: RunContext, pack: { text: string; tokens: number }): Promise<PreflightFindings> {
   const { clients, settings } = run;
   const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
-  await step('checking that the evidence fits each model', () => Promise.resolve().then(() => checkContextWindows(roles, packTokens)));
+  await step('checking that the evidence fits each model', async () => {
+    const models: RunModelClient = clients.models;
+    const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text, estimate: pack.tokens }, models);
+    for (const line of lines) clients.log.info(line);
+    checkContextWindows(roles, new Map([...counts].map(([model, count]) => [model, count.tokens])));
+  });
   const checked = await clients.log.group('Pre-flight', () =>
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );
-  for (const warning of [...checked.warnings, ...checked.notes]) clients.log.warning(warning);
+  for (const warning of checked.notes) clients.log.warning(warning);
   return { notes: checked.notes, calls: checked.calls };
 }

@@ -1,4 +1,4 @@
-import type { ModelClient } from '../debate/model-client.js';
+import type { RunModelClient } from '../llm/refusal-fallback.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import type { Publisher } from '../github/create-publisher.js';
 
@@ -38,7 +38,8 @@ export interface StepOutputs {
 /** The clients a run uses, built once by the caller (`main.ts`, a CLI, a test). */
 export interface PipelineClients {
   github: GitHubClients;
-  models: ModelClient;
+  /** The run's model client; a {@link RunModelClient} may also count tokens and say what its fallback did. */
+  models: RunModelClient;
   log: Log;
   stepOutputs: StepOutputs;
   now?: () => Date;

@@ -124,14 +124,14 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
     if (run.planStage) return await command.conclude(await postPlan(run, plan, evidence, progress));
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
-    const preflight = await checkRoleModels(run, evidence.pack.tokens);
+    const preflight = await checkRoleModels(run, evidence.pack);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();
     if (outcome.kind === 'not-contested') return await command.conclude(await publishNotContested(run, outcome.framing, evidence));
     // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
-    saved = await saveResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes], calls: preflight.calls, estimateUsd: estimate.costUsd });
+    saved = await saveResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
     // Publish, then conclude the reaction.
     const result = await publishVerdict(run, saved, evidence);
     await markPlanDone(run, result, evidence.pack);

@@ -1,6 +1,8 @@
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
+import { withRefusalFallback } from '../llm/refusal-fallback.js';
 import { capSpending, type CappedModelClient } from '../llm/spending-cap.js';
+import { useModelPrices } from '../usage/price-usage.js';
 import type { Settings } from '../settings.js';
 import { RunStopped } from './stop-signal.js';
 
@@ -20,8 +22,8 @@ export type Cancellation = (stop: (reason: RunStopped) => boolean) => () => void
 
 /** The models of a run and its stop signal. */
 export interface RunModels {
-  /** Every role's model, under the spending cap. */
-  models: CappedModelClient;
+  /** Every role's model, under the spending cap, with the refusal fallback (input `refusal-fallback-model`) around it. */
+  models: CappedModelClient & { notices(): string[] };
   /** Aborted, with a {@link RunStopped} reason, at the deadline or on a cancellation. */
   stop: AbortSignal;
   /** Clears the deadline timer and stops listening for cancellations, once the outcome is known. */
@@ -36,7 +38,7 @@ export interface RunModels {
  * @param options.cancellations what else stops the run: {@link jobCancellation} for the action, Ctrl-C for the CLI
  */
 export function startModels(
-  settings: Pick<Settings, 'anthropicApiKey' | 'openaiApiKey' | 'baseUrl' | 'model' | 'maxCostUsd' | 'deadlineMinutes'>,
+  settings: Pick<Settings, 'anthropicApiKey' | 'openaiApiKey' | 'baseUrl' | 'model' | 'maxCostUsd' | 'deadlineMinutes'> & Partial<Pick<Settings, 'modelPrices' | 'refusalFallbackModel'>>,
   options: { env: Record<string, string | undefined>; cancellations: Cancellation[] },
 ): RunModels {
   const controller = new AbortController();
@@ -45,8 +47,11 @@ export function startModels(
     controller.abort(reason);
     return true;
   };
+  // The user's prices (input `model-prices`) before any call, for the cap and the record alike.
+  useModelPrices(settings.modelPrices ?? new Map());
   // Built first: a client that cannot be built leaves no timer or listener behind.
-  const models = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
+  const capped = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
+  const models = withRefusalFallback(capped, settings.refusalFallbackModel);
   const minutes = settings.deadlineMinutes;
   const timer = setTimeout(
     () =>

@@ -117,7 +117,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
 /** The plan's estimate of a whole run: model calls (an upper bound) and cost in USD. */
 export interface DebateEstimate {
   calls: number;
-  costUsd: number;
+  costUsd: number | undefined;
 }
 
 /**

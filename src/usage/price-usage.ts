@@ -1,5 +1,5 @@
-import { parseModelId } from '../llm/model-id.js';
-import { DEAREST_PRICE, findPrice, type Price } from './prices.js';
+import { formatModelId, parseModelId } from '../llm/model-id.js';
+import { findPrice, ratesFor, type Price } from './prices.js';
 
 /**
  * Token usage and its cost: sums, prices and the pre-run estimate, in one place. Pure; the prices
@@ -44,28 +44,57 @@ export function summariseUsage(calls: readonly { model: string; usage: TokenUsag
   return total;
 }
 
-/** The price of a model id, or undefined when none is known (also for an id that does not parse). */
-export function priceOf(model: string): Price | undefined {
-  try {
-    const id = parseModelId(model);
-    return findPrice(id.provider, id.model)?.price;
-  } catch {
-    return undefined;
-  }
-}
+/** Prices the user gave (input `model-prices`), by canonical model id (`formatModelId`). */
+export type ModelPrices = ReadonlyMap<string, Price>;
 
-function usd(price: Price, usage: TokenUsage): number {
-  return (
-    (usage.input_tokens * price.input +
-      usage.output_tokens * price.output +
-      usage.cache_creation_input_tokens * price.cacheWrite +
-      usage.cache_read_input_tokens * price.cacheRead) /
-    1_000_000
-  );
+let given: ModelPrices = new Map();
+
+/**
+ * Installs the run's `model-prices` (once per run, by `startModels`, before any call), so that the record,
+ * the log and the spending cap price those models as the user said. They win over the list price: a
+ * negotiated rate, or a model the list does not have (an Ollama model at 0/0).
+ */
+export function useModelPrices(prices: ModelPrices): void {
+  given = prices;
 }
 
 /**
- * Cost of a call's usage at its model's list price.
+ * The price of a model id: the one given in `model-prices` (the id itself or a dated form of it,
+ * `openai:my-model-2026-01-01`), else the list price; undefined when neither is known or the id does not parse.
+ * @param prices the user's prices; the installed ones (`useModelPrices`) when omitted
+ */
+export function priceOf(model: string, prices: ModelPrices = given): Price | undefined {
+  let id;
+  try {
+    id = parseModelId(model);
+  } catch {
+    return undefined;
+  }
+  const canonical = formatModelId(id);
+  for (const [named, price] of prices) if (canonical === named || canonical.startsWith(`${named}-`) || canonical.startsWith(`${named}@`)) return price;
+  return findPrice(id.provider, id.model)?.price;
+}
+
+/** Input, cache-write and cache-read tokens together: what a price band counts ("prompt tokens"). */
+const promptTokensOf = (usage: TokenUsage) => usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+
+/** USD of one call's usage at its price, in the band its prompt falls in. */
+function usd(price: Price, usage: TokenUsage): number {
+  const r = ratesFor(price, promptTokensOf(usage));
+  return (usage.input_tokens * r.input + usage.output_tokens * r.output + usage.cache_creation_input_tokens * r.cacheWrite + usage.cache_read_input_tokens * r.cacheRead) / 1_000_000;
+}
+
+/** A model the run has no price for reached the spending cap or the estimate; pre-flight refuses such runs first (`check-prices.ts`). */
+export class UnpricedModel extends Error {
+  override name = 'UnpricedModel';
+  constructor(readonly model: string) {
+    super(`no price is known for model "${model}": give one with the model-prices input (for example model-prices: "${model}=3/15", USD per million input/output tokens)`);
+  }
+}
+
+/**
+ * Cost of a call's usage at its model's price (in the band its prompt falls in: Claude Haiku 5.5 above
+ * 100,000 prompt tokens, GPT-6 above 272,000).
  * @param model model id as the record carries it (dated ids match their family's prefix)
  * @returns USD, or undefined when the model's price is unknown
  */
@@ -74,20 +103,29 @@ export function costUsd(model: string, usage: TokenUsage): number | undefined {
   return price ? usd(price, usage) : undefined;
 }
 
-/** Cost of a call's usage at its model's price, or at the dearest known rates when it has none (what the spending cap counts). */
+/**
+ * Cost of a call's usage, as the spending cap counts it.
+ * @throws UnpricedModel for a model without a price (pre-flight has refused such a run before any call)
+ */
 export function boundedCostUsd(model: string, usage: TokenUsage): number {
-  return usd(priceOf(model) ?? DEAREST_PRICE, usage);
+  const price = priceOf(model);
+  if (!price) throw new UnpricedModel(model);
+  return usd(price, usage);
 }
 
 /**
  * The most a call can cost before it is sent: every input token at the dearer of the model's input
  * and cache-write rates (the prefix may be written to the cache, or read at neither rate), plus
- * `maxTokens` of output. A model without a known price is charged the dearest known rates.
+ * `maxTokens` of output, in the band the input bound falls in (the upper band is the dearer, and the bound
+ * is above the real prompt, so the worst case stays above the bill).
  * @param inputTokens an upper bound on the call's input tokens (see `boundInputTokens`)
+ * @throws UnpricedModel for a model without a price
  */
 export function worstCaseCostUsd(model: string, inputTokens: number, maxTokens: number): number {
-  const price = priceOf(model) ?? DEAREST_PRICE;
-  return (inputTokens * Math.max(price.input, price.cacheWrite) + maxTokens * price.output) / 1_000_000;
+  const price = priceOf(model);
+  if (!price) throw new UnpricedModel(model);
+  const r = ratesFor(price, inputTokens);
+  return (inputTokens * Math.max(r.input, r.cacheWrite) + maxTokens * r.output) / 1_000_000;
 }
 
 /** Per-call assumptions of {@link estimateRunCostUsd}: instructions and transcript, and a reply with its thinking. */
@@ -98,21 +136,19 @@ const ESTIMATE_OUTPUT_TOKENS = 4_000;
  * A rough cost of a run before it starts, for the plan: each model writes the evidence pack to its
  * prompt cache once and reads it on its other calls (the cache is per model); each call adds about
  * 6,000 uncached input tokens and 4,000 output tokens (thinking included), at its own model's price.
- * A model without a known price is counted at the dearest known rates.
+ * Each call is priced on its own, so a model priced by prompt length pays the band of one call's prompt.
  * @param calls planned calls per model id
  * @param packTokens estimated tokens of the evidence pack
- * @returns USD
+ * @returns USD, or undefined when a model has no price (the plan then says the cost is unknown)
  */
-export function estimateRunCostUsd(calls: readonly { model: string; calls: number }[], packTokens: number): number {
+export function estimateRunCostUsd(calls: readonly { model: string; calls: number }[], packTokens: number): number | undefined {
   let total = 0;
   for (const { model, calls: n } of calls) {
     if (n <= 0) continue;
-    total += boundedCostUsd(model, {
-      input_tokens: n * ESTIMATE_UNCACHED_INPUT_TOKENS,
-      output_tokens: n * ESTIMATE_OUTPUT_TOKENS,
-      cache_creation_input_tokens: packTokens,
-      cache_read_input_tokens: (n - 1) * packTokens,
-    });
+    const price = priceOf(model);
+    if (!price) return undefined;
+    const call = (cache: Pick<TokenUsage, 'cache_creation_input_tokens' | 'cache_read_input_tokens'>) => usd(price, { input_tokens: ESTIMATE_UNCACHED_INPUT_TOKENS, output_tokens: ESTIMATE_OUTPUT_TOKENS, ...cache });
+    total += call({ cache_creation_input_tokens: packTokens, cache_read_input_tokens: 0 }) + (n - 1) * call({ cache_creation_input_tokens: 0, cache_read_input_tokens: packTokens });
   }
   return total;
 }

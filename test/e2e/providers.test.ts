@@ -171,7 +171,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs: each one
     // streamRawPredict of the project and region, with the access token STS gave.
-    expect(vertex.requests.map((r) => r.path)).toEqual(Array(7).fill(`/v1/projects/${GCP.GOOGLE_CLOUD_PROJECT}/locations/${GCP.CLOUD_ML_REGION}/publishers/anthropic/models/claude-sonnet-5-5:streamRawPredict`));
+    // Before them, the evidence pack is counted once with Vertex's count-tokens method (issue #31).
+    const base = `/v1/projects/${GCP.GOOGLE_CLOUD_PROJECT}/locations/${GCP.CLOUD_ML_REGION}/publishers/anthropic/models`;
+    expect(vertex.requests.map((r) => r.path)).toEqual([`${base}/count-tokens:rawPredict`, ...Array(7).fill(`${base}/claude-sonnet-5-5:streamRawPredict`)]);
     expect(vertex.requests.every((r) => r.headers.authorization === 'Bearer ya29.local-providers')).toBe(true);
     expect(vertex.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
   });
@@ -179,7 +181,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
   it('an Ollama-style configuration: no key, no JSON-schema response format, JSON in a ```json fence', async (ctx) => {
     const { expect } = ctx;
     const { openai, run } = await startScenario(ctx, { openai: { apiKey: undefined, jsonSchema: 'rejected', fence: true } });
-    const result = await run({ model: 'openai:llama3.1:8b', 'base-url': openai.url });
+    // A model on your own server has no list price: model-prices says it costs nothing per token (issue #31).
+    const result = await run({ model: 'openai:llama3.1:8b', 'base-url': openai.url, 'model-prices': 'openai:llama3.1:8b=0/0' });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     const formats = openai.requests.map((r) => r.body.response_format?.type ?? 'text');
@@ -194,7 +197,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     const { anthropic, openai, run, posted } = await startScenario(ctx, {
       openai: { responder: () => ({ error: { status: 404, type: 'invalid_request_error', message: 'The model `gpt-nope` does not exist or you do not have access to it.', details: { code: 'model_not_found' } } }) },
     });
-    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope' }, { OPENAI_BASE_URL: openai.url });
+    // Priced (model-prices), so that the run gets past the price check to the call (issue #31).
+    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope', 'model-prices': 'openai:gpt-nope=2/10' }, { OPENAI_BASE_URL: openai.url });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     const message = 'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.';

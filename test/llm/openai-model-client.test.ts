@@ -5,6 +5,7 @@ import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.j
 import { ModelCallError } from '../../src/llm/model-call-error.js';
 import { createOpenAiModelClient } from '../../src/llm/openai-model-client.js';
 import { PRICE_LIST } from '../../src/usage/prices.js';
+import { OPENAI_REASONING_ROOM } from '../../src/llm/openai-models.js';
 import type { ScriptedReply } from '../support/anthropic-server.js';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';
 
@@ -53,7 +54,7 @@ describe('createOpenAiModelClient against a local Chat Completions server (the r
     next = { text: JSON.stringify({ answer: 'yes', score: 'high' }) };
     await expect(client().complete(call())).rejects.toMatchObject({ problem: 'invalid', issues: [expect.stringMatching(/^score: /)] });
     next = { text: JSON.stringify({ answer: 'x'.repeat(8_000), score: 1 }) };
-    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'truncated', message: expect.stringContaining('cut at max_tokens (1000)') });
+    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'truncated', message: expect.stringContaining('cut at max_completion_tokens (1000)') });
     next = { text: '', stopReason: 'refusal' };
     const refused = await client().complete(call()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ModelReplyError);
@@ -161,7 +162,8 @@ describe('the OpenAI rules of December 2026 (test/support/openai-rules.ts)', () 
     const oldAzure = await startOpenAiServer({ apiKey: 'sk', responder: () => ({ text: '{"answer": "ok"}' }), maxCompletionTokens: false });
     try {
       await expect(createOpenAiModelClient({ apiKey: 'sk', baseUrl: openai.url, maxRetries: 0 }).complete(textCall)).resolves.toMatchObject({ output: { answer: 'ok' } });
-      expect(openai.requests.map((r) => [r.body.response_format, r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, undefined, 1_000]]);
+      // A reasoning model: the reply's 1,000 tokens plus room to reason, at reasoning_effort medium (issue #31).
+      expect(openai.requests.map((r) => [r.body.response_format, r.body.max_tokens, r.body.max_completion_tokens, r.body['reasoning_effort']])).toEqual([[undefined, undefined, 1_000 + OPENAI_REASONING_ROOM, 'medium']]);
       const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: oldAzure.url, maxRetries: 0 });
       await client.complete({ ...textCall, model: 'my-deployment' });
       await client.complete({ ...textCall, model: 'my-deployment' });
@@ -169,6 +171,46 @@ describe('the OpenAI rules of December 2026 (test/support/openai-rules.ts)', () 
       expect(oldAzure.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, 1_000], [1_000, undefined], [1_000, undefined]]);
     } finally {
       await Promise.all([openai.close(), oldAzure.close()]);
+    }
+  });
+
+  it("a warm-up goes out at OpenAI's floor of 16, and a 400 about max_completion_tokens' value never switches the model to max_tokens (issue #31)", async () => {
+    const openai = await startOpenAiServer({ apiKey: 'sk', responder: () => ({ text: '{"answer": "ok", "score": 1}' }) });
+    try {
+      const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: openai.url, maxRetries: 0 });
+      // The engine's warm-up asks for 1 token; the server enforces OpenAI's "Expected a value >= 16".
+      await client.complete(call({ model: 'gpt-6.1-sol', maxTokens: 1, meta: { phase: 'opening', retry: false, warmUp: true } })).catch(() => undefined);
+      expect(openai.requests.at(-1)!.body.max_completion_tokens).toBe(16);
+      expect(openai.requests.at(-1)!.usage).toBeDefined();
+      // A server that refuses the value (as OpenAI does below 16) names the parameter: that is not "unknown parameter".
+      openai.setResponder(() => ({ error: { status: 400, type: 'invalid_request_error', message: "Invalid 'max_completion_tokens': integer below minimum value. Expected a value >= 16, but got 1 instead." } }));
+      await expect(client.complete(call({ model: 'gpt-6.1-sol' }))).rejects.toMatchObject({ problem: 'bad-request' });
+      openai.setResponder(() => ({ text: '{"answer": "ok", "score": 1}' }));
+      await expect(client.complete(call({ model: 'gpt-6.1-sol' }))).resolves.toMatchObject({ output: { answer: 'ok' } });
+      expect(openai.requests.slice(-2).map((r) => [r.body.max_tokens, typeof r.body.max_completion_tokens])).toEqual([[undefined, 'number'], [undefined, 'number']]);
+    } finally {
+      await openai.close();
+    }
+  });
+
+  it('counts cache writes (prompt_tokens_details.cache_write_tokens) as cache writes, and leaves room for reasoning; a reply reasoning cut is repaired at low effort', async () => {
+    const openai = await startOpenAiServer({ apiKey: 'sk', reasoning: true, responder: () => ({ text: '{"answer": "ok", "score": 1}' }) });
+    try {
+      const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: openai.url, maxRetries: 0 });
+      const first = await client.complete(call({ model: 'gpt-6.1-sol' }));
+      const served = openai.requests.at(-1)!.usage!;
+      expect(served.cache_write_tokens).toBeGreaterThanOrEqual(1_024);
+      expect(served.reasoning_tokens).toBe(4_000);
+      expect(first.usage).toEqual({ input_tokens: served.prompt_tokens - served.cache_write_tokens, output_tokens: served.completion_tokens, cache_creation_input_tokens: served.cache_write_tokens, cache_read_input_tokens: 0 });
+      // Reasoning that takes the whole budget: cut at length, and the repair of that call reasons at low.
+      const meta = { phase: 'opening' as const, positionId: 'A', retry: false };
+      openai.setResponder(() => ({ text: '{"answer": "ok", "score": 1}', thinkingTokens: 1_000_000 }));
+      await expect(client.complete(call({ model: 'gpt-6.1-sol', meta }))).rejects.toMatchObject({ problem: 'truncated', message: expect.stringMatching(/cut at max_completion_tokens \(26000, 26000 of them reasoning\)/) });
+      openai.setResponder(() => ({ text: '{"answer": "ok", "score": 1}' }));
+      await client.complete(call({ model: 'gpt-6.1-sol', meta: { ...meta, retry: true } }));
+      expect(openai.requests.slice(-2).map((r) => r.body['reasoning_effort'])).toEqual(['medium', 'low']);
+    } finally {
+      await openai.close();
     }
   });
 

@@ -14,9 +14,16 @@ export interface ServerModel {
   thinksByDefault: boolean;
   /** The default of `output_config.effort`, or undefined when the model refuses the parameter. */
   defaultEffort: Effort | undefined;
+  /**
+   * Tokens per token of this server's estimate: 1.3 on "the same newer tokenizer as Claude 4.7 and later
+   * models, so the same text counts as approximately 30% more tokens than on Claude Haiku 4.5" (Claude Haiku
+   * 5.5 overview, read 2026-12-03), 1 before it.
+   */
+  tokenizerFactor: number;
 }
 
-const CURRENT: ServerModel = { contextWindow: 1_000_000, maxOutput: 128_000, thinksByDefault: true, defaultEffort: 'high' };
+const CURRENT: ServerModel = { contextWindow: 1_000_000, maxOutput: 128_000, thinksByDefault: true, defaultEffort: 'high', tokenizerFactor: 1.3 };
+const OLD = { tokenizerFactor: 1 };
 
 /**
  * Model families by id prefix (an alias or a dated id). Models overview: Fable 5.x, Opus 5.x and Sonnet
@@ -31,14 +38,17 @@ const FAMILIES: readonly [string, ServerModel][] = [
   ['claude-opus-5-5', { ...CURRENT, defaultEffort: 'medium' }],
   ['claude-opus-5', CURRENT],
   ['claude-sonnet-5', CURRENT],
+  // Claude Haiku 5.5 overview (read 2026-12-03): "Context window: 1M tokens · Max output: 128K tokens"; "supports adaptive thinking with the effort parameter"; "Default effort medium".
+  ['claude-haiku-5-5', { ...CURRENT, defaultEffort: 'medium' }],
+  // Opus 4.6 to 4.8 and Sonnet 4.6 think only when asked: adaptive thinking "is the recommended way to use Extended thinking with Claude Opus 4.6" (AWS copy of adaptive thinking), and "On Claude Sonnet 4.6 and earlier models ... such a request [without a thinking field] does not think"; thinking on by default is new in Opus 5 (Opus 5 overview).
   ['claude-opus-4-8', { ...CURRENT, thinksByDefault: false }],
   ['claude-opus-4-7', { ...CURRENT, thinksByDefault: false }],
-  ['claude-opus-4-6', { ...CURRENT, thinksByDefault: false }],
-  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high' }],
-  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined }],
+  ['claude-opus-4-6', { ...CURRENT, thinksByDefault: false, ...OLD }],
+  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD }],
+  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD }],
   // Claude Opus 4.5 and Sonnet 4.5 (models overview, legacy models: "200K | 64K"); effort's supported models name Opus 4.5, not Sonnet 4.5.
-  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high' }],
-  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined }],
+  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD }],
+  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD }],
 ];
 
 /** The model of a request's `model`, or undefined: the API answers 404 `not_found_error` for an id it does not know. */

@@ -67,6 +67,12 @@ export type ScriptedReply =
   | {
       text: string;
       stopReason?: 'end_turn' | 'max_tokens' | 'stop_sequence' | 'refusal';
+      /**
+       * With `stopReason: 'refusal'`: the `stop_details` the API sends with it. Handling refusals / stop
+       * reasons (platform.claude.com, read 2026-12-03): a refusal has `stop_reason: "refusal"` and
+       * `stop_details: {type: "refusal", category, explanation}`, either of the two possibly null.
+       */
+      refusal?: { category: string | null; explanation: string | null };
       /** Overrides the estimated `output_tokens` (and disables automatic max_tokens truncation). */
       outputTokens?: number;
       /** Milliseconds to wait before answering (before the response headers). */
@@ -153,6 +159,8 @@ export interface AnthropicServer {
   url: string;
   /** Every `POST /v1/messages` with a JSON object body, in arrival order (including rejected ones). */
   requests: ReceivedMessagesRequest[];
+  /** Every `POST /v1/messages/count_tokens` body, in arrival order. */
+  countRequests: unknown[];
   /** Replaces the responder for subsequent requests. */
   setResponder(responder: Responder): void;
   /** Destroys every open connection (hanging ones included) and stops listening. */
@@ -754,10 +762,38 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       res.once('close', onClose);
     });
 
+  const countRequests: unknown[] = [];
+  /**
+   * `POST /v1/messages/count_tokens`: "Token counting enables you to determine the number of tokens in a
+   * message before sending it to Claude"; "Token counting is free to use but subject to requests per minute
+   * rate limits"; the response is `{"input_tokens": N}` (token counting, read 2026-12-03). The count is this
+   * server's stand-in: `approximateTokens` of the system and messages, times 1.3 on models with the newer
+   * tokenizer ("the same text counts as approximately 30% more tokens", Claude Haiku 5.5 overview).
+   */
+  const countTokens = async (req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> => {
+    const raw = await readBody(req);
+    const apiKey = headerValue(req.headers['x-api-key']);
+    const bearer = headerValue(req.headers['authorization'])?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (apiKey !== options.apiKey && bearer !== options.apiKey) return sendError(res, requestId, 401, 'authentication_error', 'invalid x-api-key');
+    let body: { model?: unknown; system?: unknown; messages?: unknown } | undefined;
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return sendError(res, requestId, 400, 'invalid_request_error', 'There was an error parsing the body of your request');
+    }
+    countRequests.push(body);
+    const modelId = typeof body?.model === 'string' ? body.model : '';
+    const model = serverModel(modelId) ?? (options.acceptedModels?.includes(modelId) ? serverModel('claude-sonnet-5-5') : undefined);
+    if (!model) return sendError(res, requestId, 404, 'not_found_error', `model: ${modelId}`);
+    const text = JSON.stringify([body?.system ?? '', body?.messages ?? []]);
+    sendJson(res, 200, { input_tokens: Math.ceil(approximateTokens(text) * model.tokenizerFactor) });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomId('req_011C');
     res.setHeader('request-id', requestId);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'POST' && pathname === '/v1/messages/count_tokens') return countTokens(req, res, requestId);
     if (req.method !== 'POST' || pathname !== '/v1/messages') {
       req.resume();
       sendError(res, requestId, 404, 'not_found_error', 'Not found');
@@ -941,7 +977,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     if (received) received.usage = usage;
     const stopSequence = stopReason === 'stop_sequence' ? (request.stop_sequences?.[0] ?? null) : null;
     const stopDetails: Message['stop_details'] =
-      stopReason === 'refusal' ? { type: 'refusal', category: null, explanation: null } : null;
+      stopReason === 'refusal' ? ({ type: 'refusal', category: reply.refusal?.category ?? null, explanation: reply.refusal?.explanation ?? null } as Message['stop_details']) : null;
     const message: Message = {
       id: randomId('msg_01', 22),
       type: 'message',
@@ -1047,6 +1083,7 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
   const { port } = server.address() as AddressInfo;
 
   return {
+    countRequests,
     url: `http://127.0.0.1:${port}`,
     requests,
     setResponder(next: Responder): void {

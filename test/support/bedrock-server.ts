@@ -45,6 +45,10 @@ export interface BedrockCredentials {
  * (models/model-ids-and-versions), e.g. `anthropic.claude-opus-4-7`, `anthropic.claude-sonnet-5-5`.
  */
 export const BEDROCK_MODELS: readonly string[] = [
+  // Claude Haiku 5.5, Fable 5.2 and Opus 4.8 overviews, "Model IDs", Amazon Bedrock (read 2026-12-03): "anthropic.claude-haiku-5-5"; Fable 5.2 on "Amazon Bedrock (`bedrock-runtime`)" (release notes, November 9, 2026).
+  'anthropic.claude-haiku-5-5',
+  'anthropic.claude-fable-5-2',
+  'anthropic.claude-opus-4-8',
   'anthropic.claude-opus-5-5',
   'anthropic.claude-opus-5',
   'anthropic.claude-sonnet-5-5',
@@ -175,8 +179,14 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /** Starts the Bedrock-style server (and the Messages server behind it) on 127.0.0.1. */
-export async function startBedrockServer(options: { credentials: BedrockCredentials; responder: Responder; models?: readonly string[] }): Promise<BedrockServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder });
+export async function startBedrockServer(options: {
+  credentials: BedrockCredentials;
+  responder: Responder;
+  models?: readonly string[];
+  /** The models think as documented (`StartAnthropicServerOptions.thinking`): Claude on Bedrock is the same model. */
+  thinking?: boolean;
+}): Promise<BedrockServer> {
+  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
   const requests: BedrockServer['requests'] = [];
   const { credentials } = options;
 

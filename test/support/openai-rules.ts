@@ -105,3 +105,31 @@ export function strictProblem(node: unknown, path: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Chat Completions, `max_completion_tokens` on OpenAI's models: a value below 16 is refused with a 400,
+ * "Invalid 'max_completion_tokens': integer below minimum value. Expected a value >= 16, but got 1
+ * instead." (param `max_completion_tokens`, code `integer_below_min_value`): the answer issue #31 recorded
+ * from the API to a warm-up sent with 1; the docs corpus has no line that states it, so this is the
+ * observed rule, modelled for OpenAI's own (reasoning) models only.
+ */
+export const MIN_COMPLETION_TOKENS = 16;
+
+/**
+ * Reasoning tokens a reply spends before its text at each `reasoning_effort` (default `medium`) when the
+ * scripted reply does not say: not a documented figure (the model decides), this server's stand-in, large
+ * enough that a `max_completion_tokens` without room for reasoning cuts the reply as on the real API.
+ * Reasoning guide: reasoning tokens "are billed as output tokens" and "occupy space in the model's context
+ * window"; they count toward `max_completion_tokens`, and a reply that reaches it ends with
+ * `finish_reason: "length"`, possibly with no visible text.
+ */
+export const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 0, low: 1_000, medium: 4_000, high: 12_000, xhigh: 24_000 };
+
+/**
+ * Models that bill prompt-cache writes: "Cache writes" on the model pages of GPT-5.6 and later (1.25x
+ * input, read 2026-12-03); their usage reports the tokens written as `prompt_tokens_details.cache_write_tokens`
+ * (issue #31). Older models cache for free and report no writes.
+ */
+export function billsCacheWrites(model: string): boolean {
+  return /^gpt-(5\.[6-9]|6)/.test(model);
+}

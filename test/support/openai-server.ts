@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { CallMeta } from '../../src/debate/model-client.js';
 import { callMetaOf, type ScriptedReply } from './anthropic-server.js';
-import { defaultKeywordAt, isReasoningModel, shutDownOn, strictProblem, todayUtc, type OpenAiBillingCode } from './openai-rules.js';
+import { billsCacheWrites, defaultKeywordAt, isReasoningModel, MIN_COMPLETION_TOKENS, REASONING_TOKENS, shutDownOn, strictProblem, todayUtc, type OpenAiBillingCode } from './openai-rules.js';
 
 /** One message of a request (text content only: the only kind pr-debate sends). */
 export interface ChatMessage {
@@ -45,7 +45,7 @@ export type ChatResponder = (request: ChatCompletionsRequest, context: { callInd
 export interface ReceivedChatRequest {
   body: ChatCompletionsRequest;
   headers: Record<string, string | string[] | undefined>;
-  usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens: number };
+  usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens: number; cache_write_tokens: number; reasoning_tokens: number };
 }
 
 /** A running server. */
@@ -73,6 +73,12 @@ export interface StartOpenAiServerOptions {
   fence?: boolean;
   /** Characters per streamed delta (default 64). */
   chunkSize?: number;
+  /**
+   * Reasoning models reason as documented (default false, for the suites written before it): reasoning tokens
+   * by `reasoning_effort` ({@link REASONING_TOKENS}) before the text, counted toward `max_completion_tokens`.
+   * A reply's own `thinkingTokens` applies either way.
+   */
+  reasoning?: boolean;
 }
 
 /** The server's token estimate: ceil(UTF-8 bytes / 4), as the Anthropic server's. */
@@ -81,15 +87,16 @@ const tokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
 /**
  * Prompt caching guide: "Caching is enabled automatically for prompts that are 1024 tokens or longer",
  * "cache hits occur in 128-token increments", on an exact prefix, per model; the cached part is
- * reported as `usage.prompt_tokens_details.cached_tokens`. No cache writes are billed.
+ * reported as `usage.prompt_tokens_details.cached_tokens`; the tokens a prompt writes (its longest cached
+ * prefix not yet cached) as `cache_write_tokens` on models that bill writes ({@link billsCacheWrites}).
  */
 const MIN_CACHED_TOKENS = 1024;
 const CACHE_INCREMENT = 128;
 
 class PrefixCache {
   private readonly seen = new Set<string>();
-  /** Returns the cached tokens of a prompt, and remembers its prefixes. */
-  account(model: string, prompt: string): number {
+  /** Returns the cached tokens of a prompt and the tokens it writes to the cache (its longest cacheable prefix beyond them), and remembers its prefixes. */
+  account(model: string, prompt: string): { cached: number; written: number } {
     const bytes = Buffer.from(prompt, 'utf8');
     const hash: Hash = createHash('sha256').update(model).update('\0');
     let cached = 0;
@@ -102,8 +109,9 @@ class PrefixCache {
       keys.push(key);
       if (this.seen.has(key)) cached = n;
     }
+    const longest = keys.length > 0 ? MIN_CACHED_TOKENS + (keys.length - 1) * CACHE_INCREMENT : 0;
     for (const key of keys) this.seen.add(key);
-    return cached;
+    return { cached, written: Math.max(0, longest - cached) };
   }
 }
 
@@ -199,6 +207,10 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
       sendError(res, 400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter' });
       return;
     }
+    if (request.max_completion_tokens != null && request.max_completion_tokens < MIN_COMPLETION_TOKENS && isReasoningModel(request.model)) {
+      sendError(res, 400, { message: `Invalid 'max_completion_tokens': integer below minimum value. Expected a value >= ${MIN_COMPLETION_TOKENS}, but got ${request.max_completion_tokens} instead.`, type: 'invalid_request_error', param: 'max_completion_tokens', code: 'integer_below_min_value' });
+      return;
+    }
     if (request.max_completion_tokens != null && options.maxCompletionTokens === false) {
       sendError(res, 400, { message: 'Unrecognized request argument supplied: max_completion_tokens', type: 'invalid_request_error' });
       return;
@@ -237,25 +249,30 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     const maxTokens = request.max_completion_tokens ?? request.max_tokens ?? Infinity;
     let text = options.fence ? `\`\`\`json\n${reply.text}\n\`\`\`` : reply.text;
     let finish: 'stop' | 'length' | 'content_filter' = reply.stopReason === 'refusal' ? 'content_filter' : 'stop';
-    let completionTokens = reply.outputTokens ?? Math.max(1, tokens(text));
+    const effort = typeof request['reasoning_effort'] === 'string' ? request['reasoning_effort'] : 'medium';
+    const reasoning = Math.min(maxTokens, reply.thinkingTokens ?? (options.reasoning && isReasoningModel(request.model) ? (REASONING_TOKENS[effort] ?? REASONING_TOKENS.medium!) : 0));
+    let completionTokens = reply.outputTokens ?? reasoning + Math.max(1, tokens(text));
     if (completionTokens > maxTokens) {
-      // `finish_reason: "length"`: "the maximum number of tokens specified in the request was reached".
-      text = Buffer.from(text, 'utf8').subarray(0, maxTokens * 4).toString('utf8');
+      // `finish_reason: "length"`: "the maximum number of tokens specified in the request was reached"; reasoning comes first.
+      text = Buffer.from(text, 'utf8').subarray(0, Math.max(0, maxTokens - reasoning) * 4).toString('utf8');
       completionTokens = maxTokens;
       finish = 'length';
     }
     if (finish === 'content_filter') text = '';
     const prompt = request.messages.map((m) => `${m.role}\n${textOf(m.content)}\n`).join('');
     const promptTokens = tokens(prompt);
-    const cached = cache.account(request.model, prompt);
-    requests.at(-1)!.usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, cached_tokens: cached };
-    // The usage object: "prompt_tokens_details: Breakdown of tokens used in the prompt" (cached_tokens).
+    const account = cache.account(request.model, prompt);
+    const cached = account.cached;
+    const written = billsCacheWrites(request.model) ? account.written : 0;
+    requests.at(-1)!.usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, cached_tokens: cached, cache_write_tokens: written, reasoning_tokens: reasoning };
+    // The usage object: "prompt_tokens_details: Breakdown of tokens used in the prompt" (cached_tokens, and
+    // cache_write_tokens on the models that bill writes); `prompt_tokens` counts all of them.
     const usage = {
       prompt_tokens: promptTokens,
       completion_tokens: completionTokens,
       total_tokens: promptTokens + completionTokens,
-      prompt_tokens_details: { cached_tokens: cached, audio_tokens: 0 },
-      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      prompt_tokens_details: { cached_tokens: cached, audio_tokens: 0, ...(billsCacheWrites(request.model) ? { cache_write_tokens: written } : {}) },
+      completion_tokens_details: { reasoning_tokens: reasoning, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
     };
     const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);

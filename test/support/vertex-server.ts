@@ -40,6 +40,10 @@ import { startAnthropicServer, type AnthropicServer, type Responder } from './an
  * (models/model-ids-and-versions: "On Google Cloud Vertex AI, the format matches the Claude API.").
  */
 export const VERTEX_MODELS: readonly string[] = [
+  // Claude Haiku 5.5, Fable 5.2 and Opus 4.8 overviews, "Model IDs", Vertex AI: the Claude API's id (read 2026-12-03).
+  'claude-haiku-5-5',
+  'claude-fable-5-2',
+  'claude-opus-4-8',
   'claude-opus-5-5',
   'claude-opus-5',
   'claude-sonnet-5-5',
@@ -72,9 +76,19 @@ export interface VertexServerOptions {
   /** `global` or a region such as `us-east5`. */
   region: string;
   responder: Responder;
+  /** The models think as documented (`StartAnthropicServerOptions.thinking`): Claude on Vertex is the same model. */
+  thinking?: boolean;
   /** Values the org policy constraints/vertexai.allowedPartnerModelFeatures allows; the documented default is none. */
   allowedPartnerModelFeatures?: readonly string[];
   models?: readonly string[];
+  /**
+   * The effort parameter refused for the project: a request with `output_config.effort` gets a 400 that names
+   * `output_config` but not `output_config.format`, in the Messages API's shape as Vertex passes the model's
+   * errors through (anthropics/anthropic-sdk-python#1188: "output_config.format: Extra inputs are not
+   * permitted" was how Vertex refused the other half of `output_config`); issue #31 met it on a project
+   * whose partner-model features left effort out. The message text is ours.
+   */
+  effortRefused?: boolean;
   /** The workload identity federation the STS endpoint trades `accessToken` for: the OIDC token and the pool provider's audience. */
   federation?: { subjectToken: string; audience: string };
 }
@@ -117,7 +131,7 @@ function usesStructuredOutputs(body: Record<string, unknown>): boolean {
 
 /** Starts the Vertex-style server (and the Messages server behind it) on 127.0.0.1. */
 export async function startVertexServer(options: VertexServerOptions): Promise<VertexServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder });
+  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
   const requests: VertexServer['requests'] = [];
   const models = options.models ?? VERTEX_MODELS;
   const allowed = options.allowedPartnerModelFeatures ?? [];
@@ -126,6 +140,27 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     const raw = await readBody(req);
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (req.method === 'POST' && pathname === '/v1/token') return exchangeToken(res, new URLSearchParams(raw));
+    // Count tokens: "POST https://{location}-aiplatform.googleapis.com/v1/projects/{project}/locations/{location}/
+    // publishers/anthropic/models/count-tokens:rawPredict" with the model in the body (Google Cloud, Claude on
+    // Vertex AI, "Count tokens"; the vertex SDK maps `messages.countTokens` there), answered as the Messages API does.
+    const counting = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/count-tokens:rawPredict$/.exec(pathname);
+    if (req.method === 'POST' && counting) {
+      if (req.headers.authorization !== `Bearer ${options.accessToken}`) return sendGoogleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+      if (counting[1] !== options.projectId || counting[2] !== options.region) return sendGoogleError(res, 403, 'PERMISSION_DENIED', `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${pathname}' (or it may not exist).`);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return sendGoogleError(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
+      }
+      requests.push({ path: req.url ?? '', headers: { ...req.headers }, body });
+      if (typeof body.model !== 'string' || !models.includes(body.model)) return sendGoogleError(res, 404, 'NOT_FOUND', `Publisher Model \`${String(body.model)}\` not found.`);
+      const { anthropic_version: _v, ...rest } = body;
+      const inner = await fetch(`${messages.url}/v1/messages/count_tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01' }, body: JSON.stringify(rest) });
+      res.writeHead(inner.status, { 'content-type': 'application/json' });
+      res.end(await inner.text());
+      return;
+    }
     const route = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(pathname);
     if (req.method !== 'POST' || !route) return sendGoogleError(res, 404, 'NOT_FOUND', `The requested URL ${pathname} was not found on this server.`);
     const [project, location, model, method] = [route[1]!, route[2]!, decodeURIComponent(route[3]!), route[4]!];
@@ -151,6 +186,10 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     };
     if (typeof body.anthropic_version !== 'string') return invalid('anthropic_version: Field required');
     if ('model' in body) return invalid('model: Extra inputs are not permitted');
+    const outputConfig = typeof body.output_config === 'object' && body.output_config !== null ? (body.output_config as Record<string, unknown>) : undefined;
+    if (options.effortRefused && outputConfig && 'effort' in outputConfig) {
+      return invalid(`${'format' in outputConfig ? 'output_config.effort' : 'output_config'}: Extra inputs are not permitted`);
+    }
     if (usesStructuredOutputs(body) && !allowed.includes(STRUCTURED_OUTPUTS_FEATURE)) {
       return sendGoogleError(res, 400, 'FAILED_PRECONDITION', `Structured outputs are disabled for ${resource} by the organization policy constraint constraints/vertexai.allowedPartnerModelFeatures; allow the ${STRUCTURED_OUTPUTS_FEATURE} feature to use output_config.format or strict tools.`);
     }
