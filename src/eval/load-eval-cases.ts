@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { gitBlobSha } from '../evidence/content-digest.js';
-import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/gather-evidence.js';
+import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/evidence-source.js';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
 import type { ChangedFile } from '../evidence/evidence-types.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GateTarget } from '../gate/run-gate.js';
+import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger } from './detect-gate-trigger.js';
 import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';

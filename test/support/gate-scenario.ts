@@ -9,7 +9,8 @@ import { decisionCheckOutput } from '../../src/gate/decision-check.js';
 import type { GatePolicy } from '../../src/gate/evaluate-policy.js';
 import { rebuildEvidence } from '../../src/gate/rebuild-evidence.js';
 import { describeFailure } from '../../src/pipeline/step-error.js';
-import { runGate, type GateConfig, type GateDeps, type GateTarget } from '../../src/gate/run-gate.js';
+import type { GateConfig, GateDeps, GateTarget } from '../../src/gate/gate-types.js';
+import { runGate } from '../../src/gate/run-gate.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from './debate-fixtures.js';
 import { fixturePack } from './evidence-fixtures.js';
@@ -117,10 +118,10 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       return { ...fixtureRecord(fixturePack()), repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, ...overrides };
     },
     async postRecord(record, opts = {}) {
-      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', opts.truncated ?? false, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
+      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, author: undefined, authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
-      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, ...config };
+      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false, ...config };
       const run = await runGate(deps, () => Promise.resolve(full), target);
       return server.state.checkRuns.find((c) => c.html_url === run.checkUrl)!;
     },
