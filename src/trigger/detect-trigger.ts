@@ -3,7 +3,8 @@ import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger } from './detect-gate-trigger.js';
 import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
-import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
+import { findCommandLine } from './find-command-line.js';
+import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
