@@ -6,6 +6,7 @@ import { completePlan, contentCandidates, contentsToRead, estimateContentChars }
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
 import { readBaseBlobs } from './read-base-blobs.js';
+import type { GitTree } from './complete-file-list.js';
 import type { EvidenceSource } from './evidence-source.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
@@ -37,15 +38,21 @@ const MIN_CONTENT_CHARS = 350;
  * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
  * `.gitattributes`, the RFC candidates and the sizes of the likeliest content candidates (100 paths in
  * all), rarely one more for sizes, and one call per 100 contents the pack will show.
- * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
- * @throws whatever the source throws for the PR, its file list or a read (the caller reports it)
+ * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget;
+ *   `headSha` pins the commit (the bridge's checked head): the PR must be at it, and its file list of it
+ *   (one more call: the head's git tree)
+ * @throws HeadMovedError when the PR is not at `headSha`; whatever the source throws for the PR, its file
+ *   list or a read (the caller reports it)
  */
 export async function gatherEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number },
+  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; headSha?: string | undefined },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
+  if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
   const listed = await source.listFiles(request.pullNumber);
+  // The file list is of whatever head the PR has now: pinned to a head, it must be that commit's.
+  if (request.headSha !== undefined) checkListAtHead(listed, await source.getTree(request.headSha), request.headSha);
   const notes: string[] = [];
   let wholeDiff: string | undefined;
   if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
@@ -123,6 +130,29 @@ export async function gatherEvidence(
   }
   const pack = packEvidence(completePlan(plan, contents), contents);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
+}
+
+/** The PR's head is not the commit the run was asked to read (the bridge checked another). */
+export class HeadMovedError extends Error {
+  override name = 'HeadMovedError';
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`the PR's head is ${actual}, not ${expected}, the commit this run was asked to debate, so nothing was debated; ask again for the new head (add the label again)`);
+  }
+}
+
+/**
+ * Holds the file list to the pinned head: every listed file's head blob is the one the git tree of
+ * `headSha` has at its path (a removed file is not in it), so a push (and a push back) between reading
+ * the PR and its file list cannot pass another commit's changes off as this one's.
+ * @throws HeadMovedError when a blob differs, or when GitHub cut the tree short (then nothing can be checked)
+ */
+function checkListAtHead(files: ChangedFile[], tree: GitTree, headSha: string): void {
+  const blobs = new Map(tree.entries.filter((e) => e.type !== 'tree').map((e) => [e.path, e.sha]));
+  const moved = tree.truncated || files.some((f) => (f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head));
+  if (moved) throw new HeadMovedError(headSha, 'another commit (its file list does not match the git tree of the pinned head)');
 }
 
 function unique(values: string[]): string[] {

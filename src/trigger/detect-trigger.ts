@@ -26,6 +26,11 @@ export type Trigger =
       positions: string[];
       options: CommandOptions;
       /**
+       * Set by the `workflow_run` bridge: the head it checked (the run's `head_sha`, still the PR's head,
+       * labelled by a writer). The debate reads exactly this commit, or nothing (src/evidence/gather-evidence.ts).
+       */
+      headSha?: string;
+      /**
        * Set when the caller has already decided who may run, so no collaborator permission is asked:
        * the CLI, which runs with its user's own token and model key. Says why, for the log.
        */
