@@ -6,7 +6,6 @@ import { completePlan, contentCandidates, contentsToRead, estimateContentChars }
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
 import { readBaseBlobs } from './read-base-blobs.js';
-import type { GitTree } from './complete-file-list.js';
 import type { EvidenceSource } from './evidence-source.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
@@ -40,7 +39,7 @@ const MIN_CONTENT_CHARS = 350;
  * all), rarely one more for sizes, and one call per 100 contents the pack will show.
  * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget;
  *   `headSha` pins the commit (the bridge's checked head): the PR must be at it, and its file list of it
- *   (one more call: the head's git tree)
+ *   (the blob SHAs of the listed files at that commit are read to check it)
  * @throws HeadMovedError when the PR is not at `headSha`; whatever the source throws for the PR, its file
  *   list or a read (the caller reports it)
  */
@@ -52,7 +51,7 @@ export async function gatherEvidence(
   if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
   const listed = await source.listFiles(request.pullNumber);
   // The file list is of whatever head the PR has now: pinned to a head, it must be that commit's.
-  if (request.headSha !== undefined) checkListAtHead(listed, await source.getTree(request.headSha), request.headSha);
+  if (request.headSha !== undefined) checkListAtHead(listed, await source.getBlobShas(listed.map((f) => f.path), request.headSha), request.headSha);
   const notes: string[] = [];
   let wholeDiff: string | undefined;
   if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
@@ -144,15 +143,15 @@ export class HeadMovedError extends Error {
 }
 
 /**
- * Holds the file list to the pinned head: every listed file's head blob is the one the git tree of
- * `headSha` has at its path (a removed file is not in it), so a push (and a push back) between reading
- * the PR and its file list cannot pass another commit's changes off as this one's.
- * @throws HeadMovedError when a blob differs, or when GitHub cut the tree short (then nothing can be checked)
+ * Holds the file list to the pinned head: every listed file's head blob (the file list's `sha`) is the
+ * blob at its path in the commit `headSha`, and a removed file is not there, so a push (and a push back)
+ * between reading the PR and its file list cannot pass another commit's changes off as this one's.
+ * @param blobs the blob SHAs at `headSha` by path (`EvidenceSource.getBlobShas`)
+ * @throws HeadMovedError when one differs
  */
-function checkListAtHead(files: ChangedFile[], tree: GitTree, headSha: string): void {
-  const blobs = new Map(tree.entries.filter((e) => e.type !== 'tree').map((e) => [e.path, e.sha]));
-  const moved = tree.truncated || files.some((f) => (f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head));
-  if (moved) throw new HeadMovedError(headSha, 'another commit (its file list does not match the git tree of the pinned head)');
+function checkListAtHead(files: ChangedFile[], blobs: Map<string, string>, headSha: string): void {
+  const moved = files.find((f) => (f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head));
+  if (moved) throw new HeadMovedError(headSha, `another commit: ${JSON.stringify(moved.path)} in its file list is not that commit's`);
 }
 
 function unique(values: string[]): string[] {
