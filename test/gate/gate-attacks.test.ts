@@ -232,9 +232,23 @@ describe('the merge gate under attack', () => {
     const before = scenario.server.state.requests.length;
     expect((await gateAfterMove(old)).conclusion).toBe('success');
     const carried = scenario.server.state.requests.length - before;
-    console.info(`gate API calls on a 250-commit PR: ${onHead} with a record on the head, ${carried} carrying a record forward`);
+    // With a binary the models did not see and `allow-unseen` naming it, the head's evidence is rebuilt to name the unseen files.
+    scenario.move('push', (pull) => {
+      pull.commits = [...earlier, pull.head.sha];
+      const native = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00]);
+      const readFile = pull.readFile;
+      pull.files = [...pull.files, { sha: gitBlobSha(native), filename: 'lib/native.node', status: 'modified', additions: 0, deletions: 0, changes: 0 }];
+      pull.diff += 'diff --git a/lib/native.node b/lib/native.node\nindex 5555555..6666666 100644\nBinary files a/lib/native.node and b/lib/native.node differ\n';
+      pull.readFile = (at, path) => (path === 'lib/native.node' ? native : readFile(at, path));
+    });
+    await scenario.postRecord(await scenario.record());
+    const unseenStart = scenario.server.state.requests.length;
+    expect((await scenario.gate({ allowUnseen: ['lib/*.node'] })).conclusion).toBe('success');
+    const allowed = scenario.server.state.requests.length - unseenStart;
+    console.info(`gate API calls on a 250-commit PR: ${onHead} with a record on the head, ${carried} carrying a record forward, ${allowed} with an unseen file allowed by allow-unseen`);
     expect(onHead).toBeLessThanOrEqual(10);
     expect(carried).toBeLessThanOrEqual(20);
+    expect(allowed).toBeLessThanOrEqual(20);
   });
 
   describe('issue 30: a green check means a complete decision that someone other than the author made', () => {
