@@ -76,14 +76,14 @@ export interface GateScenario {
 
 let counter = 0;
 
-/** Starts the server with the PR at a first head. */
-export async function startGateScenario(options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number } = {}): Promise<GateScenario> {
+/** Starts the server with the PR at a first head; `config` is the text of `.github/pr-debate.yml` on the default branch. */
+export async function startGateScenario(options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number; config?: string } = {}): Promise<GateScenario> {
   counter += 1;
   let next = counter * 1000;
   const pull = pullAt(sha(++next), sha(++next), 'export const cache = new Map();');
   const commits: FakeCommit[] = [...(options.commits ?? [])];
   const server = await startGitHubServer({
-    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write' } }],
+    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
     token: TOKENS.bot,
     tokens: { [TOKENS.writer]: 'maria', [TOKENS.reader]: 'rita' },
     appTokens: { [TOKENS.otherApp]: OTHER_APP },
