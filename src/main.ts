@@ -52,6 +52,8 @@ export async function run(): Promise<void> {
       readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.owner, repo: start.repo }, path, defaultBranchOf(payload)),
       // A config file that cannot be used is named in `invalidInput`: a command or a label gets a reply on the PR, the gate says it on its check.
       warn: (message) => core.warning(message),
+      // In a gate or accept run an unknown key is an invalid input, not a warning (issue 30).
+      strict: detected.kind === 'gate' || detected.kind === 'accept' || (detected.kind === 'bridge' && detected.purpose === 'gate'),
     });
     core.info(`Settings (workflow inputs that are set > ${settings.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
     const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;

@@ -82,6 +82,10 @@ export interface Settings {
   requiredLabel: string | undefined;
   /** Input `exempt-label`. */
   exemptLabel: string;
+  /** Config key `allow-unseen` (the config file only): globs of changed files the models may leave unseen; default none. */
+  allowUnseen: string[];
+  /** Config key `author-may-decide` (the config file only): the PR author's own accept and exempt label count; default false. */
+  authorMayDecide: boolean;
   /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
   decisionRecordPath: string | undefined;
   /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
@@ -203,6 +207,9 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     decisionPublicKey: i['decision-public-key'],
     requiredLabel: i['required-label'],
     exemptLabel: i['exempt-label'],
+    // The config file's own gate keys: `layerSettings` sets them from the file; no input sets them.
+    allowUnseen: [],
+    authorMayDecide: false,
     decisionRecordPath: i['decision-record-path'],
     invalidInput: start.invalidInput ?? parsed.invalidInput,
   };

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FileRead } from '../evidence/gather-evidence.js';
+import type { FileRead } from '../evidence/evidence-source.js';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { createPullRequestSource } from '../github/pull-request-source.js';

@@ -62,6 +62,8 @@ const typedKeys = {
   'gate-policy': z.enum(GATE_POLICIES).describe('what the merge gate requires'),
   'required-label': text.describe('with it set, only PRs carrying this label need a decision'),
   'exempt-label': text.describe('PRs with this label pass the gate without a decision'),
+  'allow-unseen': list.describe('globs of changed files the models may leave unseen (binary assets): a decision passes the gate though such files were not seen'),
+  'author-may-decide': z.boolean().describe("the PR author's own /debate accept and exempt label count (default false: someone else with write permission must)"),
   'decision-public-key': text.describe('Ed25519 public key (SPKI PEM) the gate verifies records with'),
   'confirm-plan': z.boolean().describe('post the plan of an inferred debate and wait for /debate go'),
   'bot-login': text.describe('the identity whose comments hold the debate results'),
@@ -69,7 +71,7 @@ const typedKeys = {
 } as const;
 
 /** Keys that are the config file's own, not input names. */
-export const CONFIG_ONLY_KEYS = ['models', 'rfc-paths', 'out-of-scope'] as const;
+export const CONFIG_ONLY_KEYS = ['models', 'rfc-paths', 'out-of-scope', 'allow-unseen', 'author-may-decide'] as const;
 
 /** The typed keys, each optional; other keys pass through (the reader names the unknown ones). */
 export const typedConfigSchema = z.looseObject(

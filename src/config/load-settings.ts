@@ -43,6 +43,8 @@ export interface LoadedSettings {
  * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile});
  *   without it no file is read (a run that starts nothing)
  * @param options.warn where ignored keys are reported, by name
+ * @param options.strict a gate or accept run: a key no setting reads is an invalid input (named, with the
+ *   nearest known key), not a warning
  * With a lenient start (the action), a config file that cannot be read or used (not YAML, not a mapping,
  * a key of the wrong type, a mistyped key) is named in `invalidInput` and the run goes on without it, to
  * say so where the user looks: a reply on the PR for a command or a label; for the gate, whose verdict
@@ -52,7 +54,7 @@ export interface LoadedSettings {
  */
 export async function layerSettings(
   started: StartedSettings,
-  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void },
+  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; strict?: boolean },
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
   let start = started.settings;
@@ -69,6 +71,14 @@ export async function layerSettings(
     file = { text: undefined, branch: file.branch };
     start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: error.message, file: where } };
   }
+  // In a gate or accept run an unknown key is an invalid input: a mistyped gate key (`public-key:`, keys
+  // nested under `gate:`) would leave the gate weaker than the file asks. A debate run only warns.
+  const unknown = config?.unknown[0];
+  if (options.strict === true && unknown !== undefined) {
+    const message = `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not run on a config file with a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
+    if (!lenient) throw new SettingsError(message);
+    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message, file: where } };
+  }
   for (const warning of config?.warnings ?? []) options.warn(warning);
   for (const key of config?.values.keys() ?? []) {
     if (!INPUT_NAMES.includes(key)) options.warn(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
@@ -81,7 +91,7 @@ export async function layerSettings(
     origins.set(name, inputs[name] !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
     layered[name] = inputs[name] ?? fromConfig;
   }
-  const settings = completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined) });
+  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined) }), ...(config ? config.gate : {}) };
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
     if (origin === 'default') return `${name}: the default`;

@@ -16,6 +16,10 @@ export interface ParsedConfig {
   values: Map<string, string>;
   /** Topics added to every debate's out-of-scope list (key `out-of-scope`). */
   outOfScope: string[];
+  /** The gate's own keys: `allow-unseen` (globs) and `author-may-decide`. */
+  gate: { allowUnseen: string[]; authorMayDecide: boolean };
+  /** The keys no setting reads (each also in `warnings`), with the known key nearest to each, for runs that refuse them. */
+  unknown: { key: string; nearest: string | undefined }[];
   /** Keys that were ignored, each named, with why. */
   warnings: string[];
 }
@@ -36,9 +40,11 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings, one \`key: value\` per line (such as \`preset: quick\`), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
 
   const warnings: string[] = [];
+  const unknown: ParsedConfig['unknown'] = [];
   const known = knownConfigKeys(inputNames);
   const present = Object.keys(raw);
   for (const key of present.filter((k) => !known.has(k))) {
+    unknown.push({ key, nearest: nearestKey(key, (raw as Record<string, unknown>)[key], known) });
     // A key one or two edits from a known one is a typo of it: ignored, its setting would silently take
     // the default (a `gate-polcy: require-accepted` would leave the gate on require-decision).
     // Compared as kebab-case, so `GatePolicy:`, `gate_policy:` and `GATE-POLICY:` are typos of `gate-policy:` too;
@@ -79,7 +85,7 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const rfcPaths = config['rfc-paths'];
   // The input takes one path or glob; several become one brace glob, which minimatch expands.
   if (rfcPaths) set('rfc-path', rfcPaths.length === 1 ? rfcPaths[0] : `{${rfcPaths.join(',')}}`, 'rfc-paths');
-  return { values, outOfScope: config['out-of-scope'] ?? [], warnings };
+  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false }, warnings, unknown };
 }
 
 /** A config value as the input's text: lists comma-separated, numbers and booleans as YAML writes them. */
@@ -91,6 +97,25 @@ function asInput(value: unknown): string {
 /** `GatePolicy`, `gate_policy`, `GATE-POLICY` as `gate-policy`. */
 function kebabCase(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+}
+
+/**
+ * The known key an unknown one most likely meant: for a mapping that holds known keys (`gate:` with
+ * `decision-public-key:` under it), the first of those; else the known key fewest edits away (as kebab-case).
+ */
+function nearestKey(key: string, value: unknown, known: Set<string>): string | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const inner = Object.keys(value).find((k) => known.has(k));
+    if (inner !== undefined) return inner;
+  }
+  // A known key that holds the unknown one (`public-key:` for `decision-public-key:`) before one fewer edits away.
+  const wanted = kebabCase(key);
+  let best: { name: string; score: number } | undefined;
+  for (const name of known) {
+    const score = editDistance(wanted, name) - (name.includes(wanted) || wanted.includes(name) ? 1000 : 0);
+    if (!best || score < best.score) best = { name, score };
+  }
+  return best?.name;
 }
 
 /** The known key one or two edits from `key` (a typo such as `preset:` as `presets:`), or undefined. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gitBlobSha } from '../evidence/content-digest.js';
-import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/gather-evidence.js';
+import type { EvidenceSource, FetchedFiles, FileRead } from '../evidence/evidence-source.js';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
 import type { ChangedFile } from '../evidence/evidence-types.js';
 import type { EvalCase } from './case-schema.js';

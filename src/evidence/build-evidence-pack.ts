@@ -1,4 +1,5 @@
 import { contentDigest } from './content-digest.js';
+import { countUnseen } from './count-unseen.js';
 import { indexEvidence } from './index-evidence.js';
 import { completePlan } from './plan-contents.js';
 import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
@@ -64,6 +65,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): Ev
     // Left-out hunks first: they are what makes the evidence truncated, and lists that are cut keep the head.
     omitted: [...plan.omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
     truncated: plan.truncated,
+    unseen: countUnseen(plan.input.files, plan.states, plan.fileCount.total),
     fileCount: plan.fileCount,
     notes: packNotes,
     budget,

@@ -1,7 +1,7 @@
 import { filesFromTrees, type GitTree } from './complete-file-list.js';
 import { diffLocally } from './diff-locally.js';
 import type { LowPriorityClassifier } from './file-priority.js';
-import type { EvidenceSource, FetchedFiles } from './gather-evidence.js';
+import type { EvidenceSource, FetchedFiles } from './evidence-source.js';
 import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
 
 /**

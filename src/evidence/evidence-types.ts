@@ -142,6 +142,14 @@ export interface BudgetUse {
   spare: number;
 }
 
+/** The changed files whose content the models did not see (decision record `evidence.unseen`; see count-unseen.ts). */
+export interface UnseenFiles {
+  /** Paths of the listed files whose content was not seen, in list order. */
+  paths: string[];
+  /** `paths` plus the changed files GitHub's file list did not name (`changed_files` minus those listed). */
+  count: number;
+}
+
 /**
  * The evidence pack exactly as the models see it, plus the index the verifier checks citations against.
  */
@@ -167,6 +175,8 @@ export interface EvidencePack {
   omitted: OmittedItem[];
   /** True when changed hunks had to be left out: the debate ran on truncated evidence (the gate never passes it). */
   truncated: boolean;
+  /** The changed files whose content the models did not see (binary, no diff or text from GitHub, not named): record `evidence.unseen` (count-unseen.ts). */
+  unseen: UnseenFiles;
   /**
    * Files in the PR (`total`, GitHub's `changed_files`), how many the pack names (`listed`), and how many
    * of those were found in the git trees past GitHub's 3,000-file list (`fromTrees`; the others came from

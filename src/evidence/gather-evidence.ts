@@ -6,43 +6,8 @@ import { completePlan, contentCandidates, contentsToRead, estimateContentChars }
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
 import { readBaseBlobs } from './read-base-blobs.js';
-import type { GitTree } from './complete-file-list.js';
+import type { EvidenceSource } from './evidence-source.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './evidence-types.js';
-
-/** Size of a file at a commit, without its content. */
-export interface FileStat {
-  bytes: number;
-  binary: boolean;
-}
-
-/** A file read at a commit: its text, or why there is none to show. */
-export type FileRead = { text: string } | { binary: true } | { tooLarge: true };
-
-/** What the evidence stage reads from GitHub; implemented in `src/github/pull-request-source.ts`. */
-export interface EvidenceSource {
-  getPullRequest(pullNumber: number): Promise<PullRequestInfo>;
-  /** Every listed file, through all pages (GitHub stops at 3,000). */
-  listFiles(pullNumber: number): Promise<ChangedFile[]>;
-  /** The whole-PR diff, or why GitHub did not give it (it answers 406 above 300 files or 20,000 lines). Never throws for a refusal. */
-  getWholeDiff(pullNumber: number): Promise<{ diff: string } | { refused: string }>;
-  /**
-   * Files at a commit, in as few calls as the source can: the texts of `texts` and the sizes of `sizes`.
-   * A path that is not a file there is absent from the result.
-   */
-  fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles>;
-  /** The merge base of two commits and its tree (the compare API's `merge_base_commit`), as GitHub's three-dot diff uses. */
-  getMergeBase(base: string, head: string): Promise<{ sha: string; treeSha: string }>;
-  /** The recursive git tree of a commit or tree SHA (`GET /git/trees/{sha}?recursive=1`), and whether GitHub cut it short. */
-  getTree(sha: string): Promise<GitTree>;
-  /** The blob SHAs of files at a commit, by path, in as few calls as the source can; a path that is not a file there is absent. */
-  getBlobShas(paths: string[], ref: string): Promise<Map<string, string>>;
-}
-
-/** What {@link EvidenceSource.fetchFiles} returns. */
-export interface FetchedFiles {
-  texts: Map<string, FileRead>;
-  sizes: Map<string, FileStat>;
-}
 
 /** Result of {@link gatherEvidence}. */
 export interface GatheredEvidence {
@@ -72,15 +37,21 @@ const MIN_CONTENT_CHARS = 350;
  * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
  * `.gitattributes`, the RFC candidates and the sizes of the likeliest content candidates (100 paths in
  * all), rarely one more for sizes, and one call per 100 contents the pack will show.
- * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
- * @throws whatever the source throws for the PR, its file list or a read (the caller reports it)
+ * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget;
+ *   `headSha` pins the commit (the bridge's checked head): the PR must be at it, and its file list of it
+ *   (the blob SHAs of the listed files at that commit are read to check it)
+ * @throws HeadMovedError when the PR is not at `headSha`; whatever the source throws for the PR, its file
+ *   list or a read (the caller reports it)
  */
 export async function gatherEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number },
+  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; headSha?: string | undefined },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
+  if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
   const listed = await source.listFiles(request.pullNumber);
+  // The file list is of whatever head the PR has now: pinned to a head, it must be that commit's.
+  if (request.headSha !== undefined) checkListAtHead(listed, await source.getBlobShas(listed.map((f) => f.path), request.headSha), request.headSha);
   const notes: string[] = [];
   let wholeDiff: string | undefined;
   if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
@@ -158,6 +129,29 @@ export async function gatherEvidence(
   }
   const pack = packEvidence(completePlan(plan, contents), contents);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
+}
+
+/** The PR's head is not the commit the run was asked to read (the bridge checked another). */
+export class HeadMovedError extends Error {
+  override name = 'HeadMovedError';
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`the PR's head is ${actual}, not ${expected}, the commit this run was asked to debate, so nothing was debated; ask again for the new head (add the label again)`);
+  }
+}
+
+/**
+ * Holds the file list to the pinned head: every listed file's head blob (the file list's `sha`) is the
+ * blob at its path in the commit `headSha`, and a removed file is not there, so a push (and a push back)
+ * between reading the PR and its file list cannot pass another commit's changes off as this one's.
+ * @param blobs the blob SHAs at `headSha` by path (`EvidenceSource.getBlobShas`)
+ * @throws HeadMovedError when one differs
+ */
+function checkListAtHead(files: ChangedFile[], blobs: Map<string, string>, headSha: string): void {
+  const moved = files.find((f) => (f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head));
+  if (moved) throw new HeadMovedError(headSha, `another commit: ${JSON.stringify(moved.path)} in its file list is not that commit's`);
 }
 
 function unique(values: string[]): string[] {

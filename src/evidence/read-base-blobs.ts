@@ -1,4 +1,4 @@
-import type { EvidenceSource } from './gather-evidence.js';
+import type { EvidenceSource } from './evidence-source.js';
 import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
 
 /**

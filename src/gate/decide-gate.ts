@@ -1,14 +1,16 @@
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
+import { allowsUnseen, evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
+import type { RebuiltEvidence } from './gate-types.js';
 import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
 
 /**
  * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
  *
- * exempt-label added by someone with write permission → success; required-label set and absent →
+ * exempt-label added by someone with write permission other than the PR's author (unless
+ * `author-may-decide`) → success; required-label set and absent →
  * success; no record → not passing unless gate-policy is off; a signature that does not hold →
  * failure; a `digest_version` this gate does not know → stale; a record for this head, or for an earlier
  * head with the same `content_digest` → by policy, on the record's own signed `evidence.truncated`; a
@@ -42,23 +44,32 @@ export interface GateInput {
    * write permission; undefined when the PR does not carry the label.
    */
   exemptAddedBy: { login: string | undefined; canWrite: boolean } | undefined;
+  /** The PR's author: their own exempt label and accept do not count unless `authorMayDecide`. */
+  author: string;
+  /** Config key `author-may-decide`. */
+  authorMayDecide: boolean;
+  /** Config key `allow-unseen`: globs of changed files that may go unseen. */
+  allowUnseen: string[];
   newest: FoundRecord | undefined;
   /** Set when `decision-public-key` is given: the newest record's signature check. */
   signatureCheck: SignatureCheck | undefined;
-  /** The evidence rebuilt for this head (no model call); undefined when no record of another head needs comparing. */
-  current: { headSha: string; contentDigest: string } | undefined;
+  /**
+   * The evidence rebuilt for this head (no model call); undefined when no record of another head needs
+   * comparing and no unseen file needs naming for `allowUnseen`.
+   */
+  current: RebuiltEvidence | undefined;
 }
 
 /** The verdict for one PR head; see the module comment for the rule. */
 export function decideGate(input: GateInput): GateVerdict {
   const has = (label: string) => input.labels.some((l) => l.toLowerCase() === label.toLowerCase());
   const exempt = has(input.exemptLabel) ? input.exemptAddedBy : undefined;
-  if (exempt?.canWrite) {
+  const byAuthor = exempt?.login !== undefined && exempt.login.toLowerCase() === input.author.toLowerCase() && !input.authorMayDecide;
+  if (exempt?.canWrite && !byAuthor) {
     return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', CHECK_TITLES.exempt);
   }
-  const ignored = exempt
-    ? ` The \`${input.exemptLabel}\` label does not count: ${exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it'}.`
-    : '';
+  const why = !exempt ? '' : byAuthor ? `@${exempt.login}, who added it, wrote this PR` : exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it';
+  const ignored = exempt ? ` The \`${input.exemptLabel}\` label does not count: ${why}; someone with write permission other than the PR's author must add it${byAuthor ? ' (or set `author-may-decide: true` in the config file)' : ''}.` : '';
   if (input.requiredLabel !== undefined && !has(input.requiredLabel)) {
     return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', CHECK_TITLES.notRequired);
   }
@@ -92,9 +103,24 @@ export function decideGate(input: GateInput): GateVerdict {
     );
   }
   // The record's own signed flag, not this job's rebuild: a debate on truncated evidence never passes.
-  const outcome = evaluatePolicy(record, input.policy, record.evidence?.truncated !== false);
+  const outcome = evaluatePolicy(record, input.policy, {
+    truncated: record.evidence?.truncated !== false,
+    unseenAllowed: unseenAllowed(record, current, input.allowUnseen),
+    author: input.author,
+    authorMayDecide: input.authorMayDecide,
+  });
   const carried = sameHead ? '' : ` Carried forward from ${record.head_sha}: the evidence is unchanged.`;
   return verdict(outcome.conclusion, `${outcome.reason}${carried}${link}${outcome.conclusion === 'success' ? '' : ignored}`, record, sameHead ? 'this-head' : 'carried-forward');
+}
+
+/**
+ * Whether the record's unseen files may all go unseen (config key `allow-unseen`): the rebuild of this
+ * head names exactly as many unseen files as the record counts, and each matches a glob
+ * ({@link allowsUnseen}). Anything less is not allowed (fail closed).
+ */
+function unseenAllowed(record: DecisionRecord, current: RebuiltEvidence | undefined, globs: string[]): boolean {
+  const count = record.evidence?.unseen;
+  return count !== undefined && current !== undefined && current.unseen.count === count && allowsUnseen(current.unseen, globs);
 }
 
 function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = conclusionTitle(conclusion)): GateVerdict {
@@ -117,21 +143,46 @@ export function decideMergeGroup(pulls: { number: number; verdict: GateVerdict }
   return verdict(worst, `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`, undefined, 'none', CHECK_TITLES.groupLacks);
 }
 
+/** A PR whose head is the commit being checked, with its own verdict and whether it counts (its author can write). */
+export interface HeadPull {
+  number: number;
+  verdict: GateVerdict;
+  author: string;
+  /** Whether the PR's author has write permission: only such PRs count on a shared head. */
+  authorCanWrite: boolean;
+}
+
 /**
  * The verdict on a commit that is the head of more than one open PR: a check run is on the commit, so
- * GitHub shows it on each of them, and it passes only when each passes on its own record (a record is
- * for its own PR and repository).
- * @param own this PR's verdict; `others` the verdicts of the other open PRs with the same head
+ * GitHub shows it on each of them. A PR counts when its author can write (else anyone could block
+ * every PR by opening a fork PR with the same head); when no PR on the commit has such an author, each
+ * counts. The check passes only when every PR that counts passes on its own record (a record is for its
+ * own PR and repository), and names the PRs that do not count (and how to clear them: close them).
+ * @param own this PR; `others` the other open PRs with the same head
  */
-export function decideSharedHead(own: GateVerdict, others: { number: number; verdict: GateVerdict }[]): GateVerdict {
-  const failing = others.filter((p) => p.verdict.conclusion !== 'success');
-  if (own.conclusion !== 'success' || failing.length === 0) return own;
+export function decideSharedHead(own: HeadPull, others: HeadPull[]): GateVerdict {
+  if (others.length === 0) return own.verdict;
+  const all = [own, ...others];
+  const counted = all.some((p) => p.authorCanWrite) ? all.filter((p) => p.authorCanWrite) : all;
+  const uncounted = all.filter((p) => !counted.includes(p));
+  const notCounted =
+    uncounted.length === 0
+      ? ''
+      : ` Not counted: ${uncounted.map((p) => `#${p.number} (by @${p.author}, who has no write permission)`).join(', ')}, whose head is this commit too; a PR counts on a shared head only when its author can write, and this check shows on ${uncounted.length === 1 ? 'it' : 'them'} as well, so close ${uncounted.length === 1 ? 'it' : 'them'} if ${uncounted.length === 1 ? 'it' : 'they'} must not merge.`;
+  const failing = counted.filter((p) => p.verdict.conclusion !== 'success');
+  const mine = counted.includes(own);
+  if (failing.length === 0) {
+    if (mine) return { ...own.verdict, summary: `${own.verdict.summary}${notCounted}` };
+    const by = counted.map((p) => `#${p.number}`).join(', ');
+    return { ...counted[0]!.verdict, summary: `This commit is also the head of ${by}, whose author can write, and a check run on a commit counts for every PR whose head it is: the check follows ${by}. ${counted.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')}${notCounted}` };
+  }
+  if (mine && failing.length === 1 && failing[0] === own) return { ...own.verdict, summary: `${own.verdict.summary}${notCounted}` };
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
-  const names = failing.map((p) => `#${p.number}`).join(', ');
+  const names = failing.filter((p) => p !== own).map((p) => `#${p.number}`).join(', ');
   return {
-    ...own,
+    ...own.verdict,
     conclusion: worst,
     title: CHECK_TITLES.otherPullLacks,
-    summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them does. ${failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')} This PR on its own: ${own.summary}`,
+    summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them whose author can write does; to clear it, debate ${names} too, or close ${failing.length === 1 ? 'it' : 'them'}. ${failing.filter((p) => p !== own).map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')} This PR on its own: ${own.verdict.summary}${notCounted}`,
   };
 }

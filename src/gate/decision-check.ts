@@ -1,18 +1,19 @@
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
 import { conclusionTitle } from './check-titles.js';
-import { evaluatePolicy, type GatePolicy } from './evaluate-policy.js';
-import type { CheckOutput } from './run-gate.js';
+import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts } from './evaluate-policy.js';
+import type { CheckOutput } from './gate-types.js';
 
 /**
  * The `pr-debate` check run written at the end of a debate or by an accept (contract section 9):
  * conclusion from `gate-policy`, a one-sentence summary with a link to the comment, and the record as
  * canonical JSON (its signature included) in `output.text`. Pure.
- * @param truncated whether the debate's evidence pack left changed hunks out (then never `success`)
+ * @param facts what the policy weighs besides the record ({@link debateFacts} for a debate's own check)
  * @param commentUrl the debate comment, linked from the summary and set as `details_url`
  */
-export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, truncated: boolean, commentUrl: string | undefined): CheckOutput {
-  const outcome = evaluatePolicy(record, policy, truncated);
+export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts, commentUrl: string | undefined): CheckOutput {
+  const outcome = evaluatePolicy(record, policy, facts);
   return {
     conclusion: outcome.conclusion,
     title: conclusionTitle(outcome.conclusion),
@@ -20,4 +21,13 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
     text: canonicalJson(record),
     detailsUrl: commentUrl,
   };
+}
+
+/**
+ * The policy's facts for the check a debate writes on its own record: the pack's `truncated` flag and
+ * unseen files (matched against config key `allow-unseen`). The record has no accept yet, so whose
+ * accept it is does not arise.
+ */
+export function debateFacts(pack: Pick<EvidencePack, 'truncated' | 'unseen'>, settings: { allowUnseen: string[] }): PolicyFacts {
+  return { truncated: pack.truncated, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), author: undefined, authorMayDecide: false };
 }

@@ -1,9 +1,24 @@
+import { minimatch } from 'minimatch';
 import type { DecisionRecord } from '../report/decision-record.js';
 
 /**
  * The gate policies of contract sections 5 and 9, applied to one fresh, trusted record. Pure.
  * Whether a record is fresh (same head or same `content_digest`) and trusted (same app, signature)
  * is decided before, in `decide-gate.ts`.
+ *
+ * The rule, in order (contract section 9; README "What the check concludes"):
+ * 1. an aborted debate: `failure`; truncated evidence: `action_required`, whatever was accepted;
+ * 2. an accept counts when it is not the PR author's own (unless `author-may-decide`); an accept of a
+ *    falsified position: `failure`;
+ * 3. under a `require-*` policy the decided position (the counted accept's, else the recommendation)
+ *    must be the record's `pr_position` (or `pr_position` null: no position is the change as written);
+ * 4. without a counted accept: a degraded debate (completion `degraded-success`) and changed files the
+ *    models did not see (`evidence.unseen` > 0, unless every one matches `allow-unseen`) do not pass;
+ *    then `off` passes, `require-accepted` waits for an accept, and a recommendation (with medium or
+ *    high confidence under `require-confident`) passes.
+ * A record written before a field existed is read so that it never passes more than it did: without
+ * `evidence.unseen`, the files it did not see are unknown (as if some were unseen); without
+ * `pr_position`, which position is the PR is unknown, so only an accept can pass it.
  */
 
 /**
@@ -23,54 +38,106 @@ export type GateConclusion = 'success' | 'action_required' | 'failure';
 /** A conclusion and one sentence on why, for the check run's title and summary. */
 export interface PolicyOutcome {
   conclusion: GateConclusion;
-  /** One sentence, ending with a full stop. */
+  /** One or more sentences, the last ending with a full stop. */
   reason: string;
+}
+
+/** What the policy needs besides the record. */
+export interface PolicyFacts {
+  /**
+   * Whether the debate's evidence pack left changed hunks out: the record's own signed
+   * `evidence.truncated` (the gate), or the pack's flag (the debate writing its check).
+   */
+  truncated: boolean;
+  /** Whether every changed file the models did not see matches config key `allow-unseen` (false when there is no such key or the files are unknown). */
+  unseenAllowed: boolean;
+  /** The PR's author, or undefined when the caller does not know it (then an accept is not the author's). */
+  author: string | undefined;
+  /** Config key `author-may-decide`: the author's own accept counts. */
+  authorMayDecide: boolean;
 }
 
 /**
  * @param record a record the gate trusts and that is fresh for the head being checked
  * @param policy input `gate-policy`
- * @param truncated whether the debate's evidence pack left changed hunks out: the record's own signed
- *   `evidence.truncated` (the gate), or the pack's flag (the debate writing its check)
- * @returns `success` only when the policy is met; never for an aborted debate, truncated evidence or an
- *   accept of a falsified position
+ * @returns `success` only when the policy is met (see the module comment for the rule)
  */
-export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, truncated: boolean): PolicyOutcome {
-  if (record.completion === 'aborted') return { conclusion: 'failure', reason: 'The debate was aborted before the judge ruled, so there is no decision to merge on.' };
-  if (truncated) {
+export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts): PolicyOutcome {
+  if (record.completion === 'aborted') return { conclusion: 'failure', reason: 'The debate was aborted before the judge ruled, so there is no decision to merge on; debate again.' };
+  if (facts.truncated) {
     return {
       conclusion: 'action_required',
       reason: 'The debate ran on truncated evidence (changed hunks did not fit max-evidence-tokens), so its decision cannot pass the gate; raise max-evidence-tokens or split the PR, then debate again.',
     };
   }
-  const accepted = record.accepted;
-  if (accepted && record.positions.find((p) => p.id === accepted.position)?.status === 'falsified') {
+  const label = (id: string) => record.positions.find((p) => p.id === id)?.label ?? id;
+  const named = (id: string) => `${id} (${label(id)})`;
+  const pr = record.pr_position;
+  const accept = record.accepted;
+  const own = accept !== null && facts.author !== undefined && !facts.authorMayDecide && accept.by.toLowerCase() === facts.author.toLowerCase();
+  const counted = accept !== null && !own ? accept : null;
+  // The author's own accept is read as no accept (config key `author-may-decide` allows it).
+  const ignored = own ? ` The accept by @${accept.by} does not count: they wrote this PR, and someone else with write permission must accept (or set \`author-may-decide: true\` in the config file).` : '';
+  const fail = (conclusion: GateConclusion, reason: string): PolicyOutcome => ({ conclusion, reason: `${reason}${ignored}` });
+
+  if (counted && record.positions.find((p) => p.id === counted.position)?.status === 'falsified') {
     // Contract section 9: an accept of a falsified position never passes, under any policy.
-    return { conclusion: 'failure', reason: `@${accepted.by} accepted position ${accepted.position}, which the debate falsified, so the decision cannot pass the gate; accept a position that was not falsified, or debate again.` };
+    return { conclusion: 'failure', reason: `@${counted.by} accepted position ${counted.position}, which the debate falsified, so the decision cannot pass the gate; accept a position that was not falsified, or debate again.` };
   }
-  if (accepted) {
-    const label = record.positions.find((p) => p.id === accepted.position)?.label ?? accepted.position;
-    return { conclusion: 'success', reason: `@${accepted.by} accepted position ${accepted.position} (${label}): ${sentence(accepted.reason)}` };
+  const way = (decided: string) =>
+    pr === undefined
+      ? ''
+      : `change the PR to ${decided} and debate again, or, if the PR as written should merge, a maintainer other than its author can record that with \`/debate accept ${pr} <reason>\``;
+  if (counted) {
+    const decided = `@${counted.by} accepted position ${named(counted.position)}: ${sentence(counted.reason)}`;
+    if (policy !== 'off' && pr !== null && pr !== undefined && counted.position !== pr) {
+      return { conclusion: 'action_required', reason: `${decided} That is not the PR's position, ${named(pr)}, so merging the PR as written does not follow the decision; ${way(counted.position)}.` };
+    }
+    return { conclusion: 'success', reason: decided };
   }
-  if (policy === 'off') return { conclusion: 'success', reason: 'gate-policy is off: no decision is required.' };
+
+  if (record.completion === 'degraded-success') {
+    return fail('action_required', 'The debate was degraded (an advocate or the judge did not finish properly; the comment says what), so its decision is not the full debate and cannot pass the gate; debate again, or a maintainer can record a decision with `/debate accept <A|B|C|D> <reason>`.');
+  }
+  const unseen = record.evidence?.unseen;
+  if ((unseen === undefined || unseen > 0) && !facts.unseenAllowed) {
+    const what =
+      unseen === undefined
+        ? 'This decision record was written before pr-debate counted the changed files the models did not see, so the gate cannot tell whether the debate saw every change'
+        : `${unseen} changed file${unseen === 1 ? '' : 's'} (binary, or with no diff or text from GitHub) ${unseen === 1 ? 'was' : 'were'} not seen by the models (listed in the debate comment), so the decision does not cover ${unseen === 1 ? 'it' : 'them'}`;
+    return fail('action_required', `${what}; a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`, or the config file's \`allow-unseen\` globs can name files that may go unseen.`);
+  }
+  if (policy === 'off') return fail('success', 'gate-policy is off: no decision is required.');
   if (policy === 'require-accepted') {
-    return { conclusion: 'action_required', reason: 'gate-policy is require-accepted: a maintainer must record a decision with `/debate accept <A|B|C|D> <reason>`.' };
+    return fail('action_required', 'gate-policy is require-accepted: a maintainer must record a decision with `/debate accept <A|B|C|D> <reason>` (someone with write permission other than the PR\'s author).');
   }
   if (record.positions.every((p) => p.status === 'falsified')) {
-    return { conclusion: 'failure', reason: 'Every position was falsified: the debate found no defensible option; revise the PR or debate other positions.' };
+    return fail('failure', 'Every position was falsified: the debate found no defensible option; revise the PR or debate other positions.');
   }
   if (record.recommendation === 'none') {
     const tie = record.tied_on_axis ? ` (no clear winner on ${record.tied_on_axis})` : '';
-    return { conclusion: 'action_required', reason: `The debate reached no recommendation${tie}; a maintainer can record one with \`/debate accept <A|B|C|D> <reason>\`.` };
+    return fail('action_required', `The debate reached no recommendation${tie}; a maintainer can record one with \`/debate accept <A|B|C|D> <reason>\`.`);
   }
-  const label = record.positions.find((p) => p.id === record.recommendation)?.label ?? record.recommendation;
+  const recommended = named(record.recommendation);
+  if (pr === undefined) {
+    return fail('action_required', `The debate recommends ${recommended}, but this decision record was written before pr-debate recorded which position is the PR (\`pr_position\`), so the gate cannot tell whether the PR as written follows it; debate again, or a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`.`);
+  }
+  if (pr !== null && record.recommendation !== pr) {
+    return fail('action_required', `The debate recommends ${recommended}, not the PR's position ${named(pr)}, so merging the PR as written does not follow the decision; ${way(record.recommendation)}.`);
+  }
   if (policy === 'require-confident' && record.confidence === 'low') {
-    return {
-      conclusion: 'action_required',
-      reason: `The debate recommends ${record.recommendation} (${label}) with low confidence, and gate-policy require-confident needs medium or high; a maintainer can record a decision with \`/debate accept\`.`,
-    };
+    return fail('action_required', `The debate recommends ${recommended} with low confidence, and gate-policy require-confident needs medium or high; a maintainer can record a decision with \`/debate accept\`.`);
   }
-  return { conclusion: 'success', reason: `The debate recommends ${record.recommendation} (${label}) with ${record.confidence} confidence.` };
+  return fail('success', `The debate recommends ${recommended} with ${record.confidence} confidence.${pr === null ? '' : ` ${pr} is the PR's position: the PR as written follows the decision.`}`);
+}
+
+/**
+ * Whether unseen files may all go unseen by config key `allow-unseen`: GitHub named every one (no file
+ * past its list is unknown), and each path matches a glob (minimatch, dot files included). False for
+ * no unseen files or no globs (then nothing needs allowing, or nothing is allowed).
+ */
+export function allowsUnseen(unseen: { count: number; paths: string[] }, globs: string[]): boolean {
+  return unseen.count > 0 && globs.length > 0 && unseen.paths.length === unseen.count && unseen.paths.every((path) => globs.some((glob) => minimatch(path, glob, { dot: true, nonegate: true, nocomment: true })));
 }
 
 function sentence(text: string): string {

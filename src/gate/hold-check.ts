@@ -1,5 +1,5 @@
 import { CHECK_TITLES } from './check-titles.js';
-import type { CheckOutput, GateSource } from './run-gate.js';
+import type { CheckOutput, GateSource } from './gate-types.js';
 
 /**
  * A `pr-debate` check run that is started is always finished. GitHub keeps a check that was created

@@ -1,10 +1,9 @@
 import type { CryptoKey } from 'jose';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
-import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
-import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict } from './decide-gate.js';
-import type { GatePolicy } from './evaluate-policy.js';
+import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict, type HeadPull } from './decide-gate.js';
 import { findGroupPulls } from './find-group-pulls.js';
+import type { CheckOutput, GateConfig, GateDeps, GateTarget, PullState } from './gate-types.js';
 import { holdCheck } from './hold-check.js';
 import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-record.js';
 import { checkSignature, type SignatureCheck } from './sign-record.js';
@@ -15,78 +14,6 @@ import { checkSignature, type SignatureCheck } from './sign-record.js';
  * {@link GateSource} (implemented in `src/github/check-runs.ts`); the evidence pack is rebuilt through
  * {@link GateDeps.rebuildEvidence} to compare `content_digest`.
  */
-
-/** What the check run shows: GitHub's `conclusion` and `output` (title, summary, text). */
-export interface CheckOutput {
-  conclusion: GateVerdict['conclusion'];
-  title: string;
-  summary: string;
-  /** The record as canonical JSON, or undefined. */
-  text: string | undefined;
-  /** The debate comment, when known (`details_url`). */
-  detailsUrl: string | undefined;
-}
-
-/** The gate's reads and writes on GitHub. */
-export interface GateSource {
-  /**
-   * Creates an in-progress `pr-debate` check run on `headSha`; its `app.id` is the gate's own app
-   * (undefined when GitHub did not say: `holdCheck` then completes the check with that failure).
-   */
-  startCheck(headSha: string): Promise<{ id: number; appId: number | undefined }>;
-  /** Completes the check run with a conclusion and output. */
-  finishCheck(id: number, output: CheckOutput): Promise<{ htmlUrl: string }>;
-  /** `pr-debate` check runs on a commit, made by `appId` (every run, not only the latest). */
-  listDecisionRuns(sha: string, appId: number): Promise<DecisionCheckRun[]>;
-  getPull(pullNumber: number): Promise<PullState>;
-  /** Who added `label` last (the newest `labeled` event of the issue timeline not undone since), or undefined. */
-  labelAddedBy(pullNumber: number, label: string): Promise<string | undefined>;
-  /** Whether a user has admin, maintain or write permission on the repository. */
-  canWrite(login: string): Promise<boolean>;
-  /** The open PRs of this repository whose head is `sha`: a check run on a commit counts for each of them. */
-  listHeadPulls(sha: string): Promise<number[]>;
-  /**
-   * Heads the bot's debate comments name in their trailer. Only a pointer: records are still read
-   * only from the gate's own check runs on those commits, so a forged trailer can point at nothing
-   * trusted. It finds a debate's head after a force-push dropped it from the PR's commits.
-   */
-  listCommentHeads(pullNumber: number): Promise<string[]>;
-  /** Commits between a merge group's base and head (every page), with the PRs GitHub associates with each. */
-  listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; pulls: number[] }[]>;
-}
-
-/** A PR as the gate reads it, once per run. */
-export interface PullState {
-  headSha: string;
-  labels: string[];
-}
-
-/** What a gate run needs besides GitHub. */
-export interface GateDeps {
-  source: GateSource;
-  /** Rebuilds the evidence of the PR's current head as a debate would, without any model call; says which head it read. */
-  rebuildEvidence(pullNumber: number): Promise<{ headSha: string; contentDigest: string }>;
-  log: (message: string) => void;
-  /** One sentence for a failure, for the check's summary (the pipeline's `describeFailure`). */
-  describe: (error: unknown) => string;
-}
-
-/** The gate's settings (inputs `gate-policy`, `required-label`, `exempt-label`, `decision-public-key`). */
-export interface GateConfig {
-  /** `owner/name`. */
-  repo: string;
-  policy: GatePolicy;
-  requiredLabel: string | undefined;
-  exemptLabel: string;
-  publicKey: CryptoKey | undefined;
-  /** A record handed over by the debate job of the same workflow run (input `decision`), if any. */
-  handedOver: DecisionRecord | undefined;
-}
-
-/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
-export type GateTarget =
-  | { kind: 'pull'; pullNumber: number; before: string | undefined }
-  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };
 
 /** The result of a gate run, for the outputs and the log. */
 export interface GateRun {
@@ -114,11 +41,15 @@ export async function runGate(deps: GateDeps, loadConfig: () => Promise<GateConf
     if (target.kind === 'pull') {
       const evaluated = await evaluatePull(deps, config, target.pullNumber, check.appId, target.before, pull);
       detailsUrl = evaluated.found?.run?.detailsUrl ?? undefined;
-      // A check run is on a commit, so it counts for every open PR whose head that commit is.
+      // A check run is on a commit, so it counts for every open PR whose head that commit is (those whose author can write).
       const others = (await deps.source.listHeadPulls(headSha)).filter((n) => n !== target.pullNumber);
-      const shared = [];
-      for (const number of others) shared.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
-      verdict = decideSharedHead(evaluated.verdict, shared);
+      const shared: HeadPull[] = [];
+      for (const number of others) {
+        const other = await evaluatePull(deps, config, number, check.appId, undefined);
+        shared.push({ number, verdict: other.verdict, author: other.author, authorCanWrite: await deps.source.canWrite(other.author) });
+      }
+      const own = { number: target.pullNumber, verdict: evaluated.verdict, author: evaluated.author, authorCanWrite: shared.length === 0 || (await deps.source.canWrite(evaluated.author)) };
+      verdict = decideSharedHead(own, shared);
     } else {
       const commits = await deps.source.listGroupCommits(target.baseSha, target.headSha);
       const group = findGroupPulls(target.headRef, commits);
@@ -158,15 +89,17 @@ export async function evaluatePull(
   appId: number,
   before: string | undefined,
   read?: PullState,
-): Promise<{ headSha: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
+): Promise<{ headSha: string; author: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
   const pull = read ?? (await deps.source.getPull(pullNumber));
   const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))]);
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
   const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
-  // Evidence is rebuilt only to carry a trusted record of another head forward.
+  // Evidence is rebuilt only to carry a trusted record of another head forward, or to name its unseen files for `allow-unseen`.
   const record = found?.record;
-  const needsEvidence = record !== undefined && signatureCheck?.ok !== false && record.head_sha !== pull.headSha && (record.digest_version ?? 1) === DIGEST_VERSION;
+  const trusted = record !== undefined && signatureCheck?.ok !== false && (record.digest_version ?? 1) === DIGEST_VERSION;
+  const unseen = (record?.evidence?.unseen ?? 0) > 0 && config.allowUnseen.length > 0;
+  const needsEvidence = trusted && (record.head_sha !== pull.headSha || unseen);
   const current = needsEvidence ? await deps.rebuildEvidence(pullNumber) : undefined;
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
@@ -177,11 +110,14 @@ export async function evaluatePull(
     requiredLabel: config.requiredLabel,
     exemptLabel: config.exemptLabel,
     exemptAddedBy: carriesExempt ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) } : undefined,
+    author: pull.author,
+    authorMayDecide: config.authorMayDecide,
+    allowUnseen: config.allowUnseen,
     newest: found,
     signatureCheck,
     current,
   });
-  return { headSha: pull.headSha, verdict, found };
+  return { headSha: pull.headSha, author: pull.author, verdict, found };
 }
 
 /**

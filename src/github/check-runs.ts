@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHECK_NAME, CHECK_TITLES } from '../gate/check-titles.js';
-import type { CheckOutput, GateSource } from '../gate/run-gate.js';
+import type { CheckOutput, GateSource } from '../gate/gate-types.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
 import { findLabeller } from './bridge-source.js';
@@ -36,7 +36,7 @@ const checkRunSchema = z.object({
 const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
 const commentSchema = z.object({ body: z.string().nullable().optional(), user: z.object({ login: z.string() }).nullable() });
 const commitSchema = z.object({ sha: z.string() });
-const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })) });
+const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })), user: z.object({ login: z.string() }).nullable() });
 const associatedSchema = z.object({ number: z.number().int(), state: z.string(), head: z.object({ sha: z.string() }), base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }) });
 
 function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
@@ -106,7 +106,8 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     async getPull(pullNumber) {
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber });
       const pull = parseResponse(pullSchema, data, `GET pulls/${pullNumber}`);
-      return { headSha: pull.head.sha, labels: pull.labels.map((l) => l.name) };
+      // A deleted author's PR shows `user: null`; `ghost` is the login GitHub gives such users.
+      return { headSha: pull.head.sha, labels: pull.labels.map((l) => l.name), author: pull.user?.login ?? 'ghost' };
     },
 
     async labelAddedBy(pullNumber, label) {

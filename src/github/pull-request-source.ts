@@ -1,6 +1,6 @@
 import { RequestError } from '@octokit/request-error';
 import { z } from 'zod';
-import type { EvidenceSource } from '../evidence/gather-evidence.js';
+import type { EvidenceSource } from '../evidence/evidence-source.js';
 import type { ChangedFile, PullRequestInfo } from '../evidence/evidence-types.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FetchedFiles, FileRead, FileStat } from '../evidence/gather-evidence.js';
+import type { FetchedFiles, FileRead, FileStat } from '../evidence/evidence-source.js';
 import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';
 

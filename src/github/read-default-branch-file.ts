@@ -24,7 +24,9 @@ export interface DefaultBranchFile {
  * reviewer of their own PR).
  *
  * Calls `GET /repos/{o}/{r}` for the branch name when `defaultBranch` is not known (webhook payloads
- * carry it as `repository.default_branch`), then `GET /repos/{o}/{r}/contents/{path}?ref={branch}`,
+ * carry it as `repository.default_branch`), then `GET /repos/{o}/{r}/contents/{path}?ref=refs/heads/{branch}`:
+ * the full ref, since a short name is resolved as git resolves it, a tag of that name first
+ * (git-scm.com/docs/gitrevisions), and a tag named `main` must not configure the gate;
  * whose JSON form holds a file's content base64-encoded (docs.github.com/rest/repos/contents).
  * @throws Error for a path that is a folder, a file over 1 MB (GitHub sends no content then), or a
  *   GitHub error other than 404
@@ -38,7 +40,8 @@ export async function readDefaultBranchFile(
   const branch = defaultBranch ?? parseResponse(repositorySchema, (await octokit.rest.repos.get(repo)).data, 'GET /repos/{owner}/{repo}').default_branch;
   let data: unknown;
   try {
-    data = (await octokit.rest.repos.getContent({ ...repo, path, ref: branch })).data;
+    // The branch's full ref: a short name resolves to a tag of the same name first (git's rule), which anyone who can push a tag could make.
+    data = (await octokit.rest.repos.getContent({ ...repo, path, ref: `refs/heads/${branch}` })).data;
   } catch (error) {
     if (isStatus(error, 404)) return { branch, text: undefined };
     throw error;

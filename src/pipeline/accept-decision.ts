@@ -2,7 +2,8 @@ import { acceptDecision } from '../gate/apply-accept.js';
 import { CHECK_TITLES } from '../gate/check-titles.js';
 import type { GateVerdict } from '../gate/decide-gate.js';
 import { holdCheck } from '../gate/hold-check.js';
-import { checkOutput, evaluatePull, type CheckOutput } from '../gate/run-gate.js';
+import type { CheckOutput } from '../gate/gate-types.js';
+import { checkOutput, evaluatePull } from '../gate/run-gate.js';
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
@@ -71,7 +72,15 @@ export async function acceptStage(
 
   const { config, keys } = await gateConfig(settings);
   const deps = gateDeps(clients.octokit, settings, (m) => clients.log.info(m));
-  const head = (await deps.source.getPull(pr)).headSha;
+  const pull = await deps.source.getPull(pr);
+  const head = pull.headSha;
+  // Like GitHub's required reviews, the author's own approval does not count (issue 30), unless the config file allows it.
+  if (!config.authorMayDecide && pull.author.toLowerCase() === trigger.requestedBy.toLowerCase()) {
+    const problem = `you opened this PR, and the gate does not count its author's own accept: someone else with write permission must accept it (or the config file on the default branch sets \`author-may-decide: true\`)`;
+    clients.log.notice(`The accept was not recorded: ${problem}.`);
+    const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
+    return { ...none, replyUrl: reply.url };
+  }
   // The check is completed whatever fails once it is started: it then says the accept could not be recorded.
   return holdCheck(deps.source, head, 'accept', { describe: describeFailure, warn: (m) => clients.log.warning(m) }, async (check) => {
     /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */

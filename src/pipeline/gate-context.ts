@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { GateConclusion } from '../gate/evaluate-policy.js';
 import { renderRecordFile } from '../gate/render-record-file.js';
 import { rebuildEvidence } from '../gate/rebuild-evidence.js';
-import type { GateConfig, GateDeps } from '../gate/run-gate.js';
+import type { GateConfig, GateDeps } from '../gate/gate-types.js';
 import { parseRecordText } from '../gate/select-record.js';
 import { DecisionKeyError, importDecisionKeys, type DecisionKeys } from '../gate/sign-record.js';
 import { createGateSource } from '../github/check-runs.js';
@@ -48,6 +48,8 @@ export async function gateConfig(settings: Settings): Promise<{ config: GateConf
       exemptLabel: settings.exemptLabel,
       publicKey: keys.publicKey,
       handedOver,
+      allowUnseen: settings.allowUnseen,
+      authorMayDecide: settings.authorMayDecide,
     },
     keys,
   };

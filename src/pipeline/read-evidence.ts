@@ -19,7 +19,7 @@ export async function readEvidence(run: RunContext): Promise<RunEvidence> {
   const source = createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
   return log.group('Evidence', async () => {
     const gathered = await step(`reading pull request #${trigger.pullNumber} from GitHub`, () =>
-      gatherEvidence(source, { pullNumber: trigger.pullNumber, commandRfc: trigger.options.rfc, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
+      gatherEvidence(source, { pullNumber: trigger.pullNumber, commandRfc: trigger.options.rfc, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens, headSha: trigger.headSha }),
     );
     const { pack } = gathered;
     const withLines = [...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length;

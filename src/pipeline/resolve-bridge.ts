@@ -65,7 +65,7 @@ export async function takeBridgeRequest(clients: PipelineClients, settings: Sett
   }
   await step(`removing the "${label}" label from PR #${chosen.number} (the request is taken)`, () => removeLabel(clients.github.writes, repo, chosen.number, label));
   clients.log.info(`Bridge: PR #${chosen.number} is at ${run.headSha}, and ${labeller.login} (${permission.role}) added "${label}": debating it; the label is removed, so a later head needs it added again.`);
-  return { kind: 'debate', source: 'label', pullNumber: chosen.number, requestedBy: labeller.login, commentId: undefined, positions: [], options: { outOfScope: [] } };
+  return { kind: 'debate', source: 'label', pullNumber: chosen.number, requestedBy: labeller.login, commentId: undefined, positions: [], options: { outOfScope: [] }, headSha: run.headSha };
 }
 
 /**

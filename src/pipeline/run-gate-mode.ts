@@ -1,4 +1,5 @@
-import { runGate, type GateTarget } from '../gate/run-gate.js';
+import type { GateTarget } from '../gate/gate-types.js';
+import { runGate } from '../gate/run-gate.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { SettingsError, type Settings } from '../settings.js';
 import { gateConfig, gateDeps, recordFolder, writeRecordFile } from './gate-context.js';

@@ -1,6 +1,7 @@
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import { CHECK_TITLES } from '../gate/check-titles.js';
-import { decisionCheckOutput } from '../gate/decision-check.js';
-import type { CheckOutput } from '../gate/run-gate.js';
+import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
+import type { CheckOutput } from '../gate/gate-types.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
 import { createDecisionCheck, createGateSource } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
@@ -40,16 +41,16 @@ export interface WrittenDecisionCheck {
  * Creates the completed `pr-debate` check run on the record's head (conclusion from `gate-policy`, the
  * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
  * a warning names the permissions entry, and nothing else fails.
- * @param truncated whether the debate's evidence pack left changed hunks out
+ * @param pack the debate's evidence: whether it left changed hunks out, and the files it did not see
  */
 export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
   settings: Settings,
   record: DecisionRecord,
-  truncated: boolean,
+  pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
   commentUrl: string,
 ): Promise<WrittenDecisionCheck> {
-  let output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
+  let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings), commentUrl || undefined);
   let gateConclusion = '';
   try {
     // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here

@@ -41,6 +41,12 @@ export const decisionRecordSchema = z.object({
       listed_by_file_list: z.number().int().min(0),
       completed_from_trees: z.number().int().min(0),
       truncated: z.boolean(),
+      /**
+       * Changed files whose content the models did not see (binary, no diff or text from GitHub, not named
+       * by GitHub): the gate passes no `require-*` policy while it is above 0, unless accepted or allowed by
+       * config key `allow-unseen`. Optional so older records parse; the gate reads a missing one as unknown.
+       */
+      unseen: z.number().int().min(0).optional(),
     })
     .optional(),
   positions: z
@@ -57,6 +63,11 @@ export const decisionRecordSchema = z.object({
     )
     .min(2)
     .max(4),
+  /**
+   * The position that is the change as written, or null when none is (contract section 8). Optional so
+   * older records parse; the gate reads a missing one as unknown: only an accept passes such a record.
+   */
+  pr_position: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
   recommendation: z.enum(['A', 'B', 'C', 'D', 'none']),
   tied_on_axis: z.string().nullable(),
   confidence: z.enum(['low', 'medium', 'high']),
@@ -109,8 +120,8 @@ export interface RecordContext {
   trigger: 'label' | 'comment' | 'dispatch';
   requestedBy: string;
   preset: 'quick' | 'standard' | 'deep' | 'custom';
-  /** The pack's `fileCount` and `truncated` (src/evidence/types.ts), for the record's `evidence`. */
-  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean };
+  /** The pack's `fileCount`, `truncated` and `unseen` (src/evidence/evidence-types.ts), for the record's `evidence`. */
+  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number } };
 }
 
 /**
@@ -141,6 +152,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       listed_by_file_list: context.evidence.fileCount.listed - context.evidence.fileCount.fromTrees,
       completed_from_trees: context.evidence.fileCount.fromTrees,
       truncated: context.evidence.truncated,
+      unseen: context.evidence.unseen.count,
     },
     positions: outcome.positions.map((p) => ({
       id: p.id,
@@ -150,6 +162,8 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
       attacks: attacks.get(p.id),
     })),
+    // Which position is the PR comes from the framing (issue 28, part B); until it is filled, null: no position is.
+    pr_position: null,
     recommendation: ruling?.recommendation ?? 'none',
     tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,
     confidence: ruling?.confidence ?? 'low',

@@ -5,6 +5,7 @@ import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import type { DecisionRecord } from './decision-record.js';
 import type { Prose } from './prose.js';
+import { renderUnseenNotice } from './render-unseen.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
@@ -45,6 +46,7 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
     head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
   if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
+  if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
     head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseText(context.gate.reason, { inline: true })}`);

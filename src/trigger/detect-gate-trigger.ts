@@ -1,4 +1,4 @@
-import type { GateTarget } from '../gate/run-gate.js';
+import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeTrigger } from './detect-bridge.js';
 import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayload } from './event-payloads.js';
 

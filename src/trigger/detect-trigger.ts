@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { GateTarget } from '../gate/run-gate.js';
+import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger } from './detect-gate-trigger.js';
 import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
-import { findCommandLine, parseCommandLine, type CommandOptions } from './parse-command.js';
+import { findCommandLine } from './find-command-line.js';
+import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
@@ -24,6 +25,11 @@ export type Trigger =
       /** 2-4 positions from the command, or empty: the moderator infers them. */
       positions: string[];
       options: CommandOptions;
+      /**
+       * Set by the `workflow_run` bridge: the head it checked (the run's `head_sha`, still the PR's head,
+       * labelled by a writer). The debate reads exactly this commit, or nothing (src/evidence/gather-evidence.ts).
+       */
+      headSha?: string;
       /**
        * Set when the caller has already decided who may run, so no collaborator permission is asked:
        * the CLI, which runs with its user's own token and model key. Says why, for the log.

@@ -1,5 +1,6 @@
 import { MAX_ROUNDS } from '../debate/plan.js';
 import { positionKey } from '../debate/schemas.js';
+import { findCommandLine } from './find-command-line.js';
 
 /**
  * The comment command grammar of contract section 3, parsed in one place. Pure.
@@ -43,8 +44,8 @@ export const MAX_POSITIONS = 4;
 export { MAX_ROUNDS };
 
 /**
- * Finds the first line of a comment body that starts with the command, outside fenced code blocks,
- * indented code, `>` quotes and tables, and parses it.
+ * Finds the first line of a comment body that starts with the command, where CommonMark renders it as
+ * paragraph text (`find-command-line.ts`: not in code, quotes, lists, tables or HTML), and parses it.
  * @param body the comment body (Markdown)
  * @param command the command word, e.g. `/debate` (input `command`); matched case-insensitively
  * @returns `{kind: 'none'}` when no line carries the command
@@ -53,38 +54,6 @@ export function parseCommand(body: string, command: string): ParsedCommand {
   const line = findCommandLine(body, command);
   if (line === undefined) return { kind: 'none' };
   return parseCommandLine(line, command);
-}
-
-/**
- * Returns the first command line of a Markdown body, trimmed, or undefined.
- * Only lines that CommonMark would render as paragraph text count (contract section 2).
- */
-export function findCommandLine(body: string, command: string): string | undefined {
-  const wanted = command.toLowerCase();
-  let fence: { char: string; length: number } | undefined;
-  // A line ends at LF, CR or CRLF, as CommonMark reads it (a lone CR starts a line the reader sees).
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
-    const indent = /^ */.exec(rawLine)?.[0].length ?? 0;
-    const text = rawLine.trim();
-    const fenceMatch = indent < 4 ? /^(`{3,}|~{3,})/.exec(text) : null;
-    if (fence) {
-      if (fenceMatch && fenceMatch[1]![0] === fence.char && fenceMatch[1]!.length >= fence.length && text.replace(/[`~]/g, '') === '') {
-        fence = undefined;
-      }
-      continue;
-    }
-    if (fenceMatch) {
-      fence = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length };
-      continue;
-    }
-    if (indent >= 4 || rawLine.startsWith('\t')) continue; // indented code block
-    if (text.startsWith('>') || text.startsWith('|')) continue; // quote or table row
-    const lower = text.toLowerCase();
-    if (lower.startsWith(wanted) && (lower.length === wanted.length || /\s/.test(lower[wanted.length]!))) {
-      return text;
-    }
-  }
-  return undefined;
 }
 
 const OPTION = /(^|\s)--([A-Za-z][\w-]*)(?:=("[^"]*"|'[^']*'|\S*))?(?=\s|$)/g;

@@ -58,7 +58,7 @@ describe('loadSettings', () => {
     expect(loaded.explain.filter((line) => line.includes('(set)')).every((line) => /^(github-token|anthropic-api-key|openai-api-key|decision-signing-key|decision):/.test(line))).toBe(true);
     expect(loaded.warnings).toEqual([`${CONFIG} on main: unknown key 'colour' is ignored`]);
     const reads = server.state.requests.slice(before).filter((r) => r.path.includes('/contents/'));
-    expect(reads.map((r) => r.query.ref)).toEqual(['main']);
+    expect(reads.map((r) => r.query.ref)).toEqual(['refs/heads/main']);
   });
 
   it('lets an input that is set win over the config file', async () => {
@@ -73,7 +73,7 @@ describe('loadSettings', () => {
     expect(loaded.settings.preset).toBe('standard');
     expect(loaded.configSource).toBeUndefined();
     expect([...loaded.origins.values()].filter((o) => o === 'config')).toEqual([]);
-    expect(server.state.requests.at(-1)?.query.ref).toBe('trunk');
+    expect(server.state.requests.at(-1)?.query.ref).toBe('refs/heads/trunk');
   });
 
   it('names the file and the key when a config value fails the input rules', async () => {

@@ -104,6 +104,22 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('triggers that start in a publ
     expect(result.stdout).toContain(`${SCENARIO.maintainer} (write) added "debate": debating it`);
   });
 
+  it('a push after the bridge took the request: the debate reads the head the bridge checked or nothing, never the new head (issue 30)', async () => {
+    const checked = head();
+    const calls = modelCalls();
+    const pushed = 'e'.repeat(40);
+    // The fork pushes while the bridge removes the label: the request was for `checked`.
+    scenario.github.state.faults.push({ method: 'DELETE', path: new RegExp(`/issues/1/labels/`), status: 200, pass: true, times: 1, onMatch: () => (scenario.pull.head.sha = pushed) });
+    try {
+      const result = await run('workflow_run', forkRun(checked), {}, 'pr-debate bridge');
+      expect(modelCalls()).toBe(calls);
+      expect(result.stdout + result.stderr).toContain(`the PR's head is ${pushed}, not ${checked}, the commit this run was asked to debate`);
+      expect(scenario.github.state.checkRuns.filter((c) => c.head_sha === pushed && c.name === 'pr-debate')).toEqual([]);
+    } finally {
+      scenario.pull.head.sha = checked;
+    }
+  });
+
   it('the bridge refuses, saying why, when the head moved, the label is gone, or the labeller cannot write', async () => {
     const calls = modelCalls();
     const comments = scenario.github.state.comments.length;

@@ -74,7 +74,7 @@ describe('the config file, as the runner runs the action', () => {
     expect(record.preset).toBe('quick');
     expect(record.out_of_scope).toEqual(['naming']);
     expect(result.stdout).toContain(`preset: "quick" from ${CONFIG} on main`);
-    expect(contentReads.map((r) => `${decodeURIComponent(r.path.split('/contents/')[1] ?? '')}@${r.query.ref}`)).toEqual([`${CONFIG}@main`]);
+    expect(contentReads.map((r) => `${decodeURIComponent(r.path.split('/contents/')[1] ?? '')}@${r.query.ref}`)).toEqual([`${CONFIG}@refs/heads/main`]);
   });
 
   it('lets an input set in the workflow win over the config file', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeChanges } from '../../src/evidence/complete-changes.js';
 import { heuristicPriority } from '../../src/evidence/file-priority.js';
-import type { EvidenceSource, FileRead } from '../../src/evidence/gather-evidence.js';
+import type { EvidenceSource, FileRead } from '../../src/evidence/evidence-source.js';
 import type { ChangedFile, PullRequestInfo } from '../../src/evidence/evidence-types.js';
 
 /** completeChanges over an in-memory source: what is diffed here, what stays described. */

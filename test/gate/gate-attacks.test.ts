@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { layerSettings } from '../../src/config/load-settings.js';
+import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
+import { createPullRequestSource } from '../../src/github/pull-request-source.js';
+import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
+import { startSettings } from '../../src/settings.js';
+import { detectTrigger } from '../../src/trigger/detect-trigger.js';
+import { commentEvent } from '../support/event-payloads.js';
+import { startGitHubServer } from '../support/github-server.js';
 import type { FakePullRequest } from '../support/github-server.js';
 import { gitBlobSha } from '../support/github-server.js';
-import { ed25519Pems, OWNER, pullAt, REPO, sha, startGateScenario, type GateScenario } from '../support/gate-scenario.js';
+import { ed25519Pems, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+
+const TOKENS_BOT = TOKENS.bot;
 
 /**
  * The merge gate under attack (issue #19), through the local GitHub server with the real Octokit: each
@@ -70,7 +80,9 @@ describe('the merge gate under attack', () => {
     withBinaryAndBundle(scenario.pull, wasmV1, 'bundle v1');
     await scenario.postRecord(await scenario.record());
     const old = scenario.move('rebase', (pull) => withBinaryAndBundle(pull, wasmV1, 'bundle v1'));
-    const check = await gateAfterMove(old);
+    // The wasm and the bundle were never shown to the models (issue 30): they pass only where allow-unseen names them.
+    expect((await gateAfterMove(old)).output.summary).toMatch(/^2 changed files .* were not seen by the models/);
+    const check = await scenario.gate({ allowUnseen: ['lib/*.wasm', 'dist/**'] }, { kind: 'pull', pullNumber: 12, before: old });
     expect(check.conclusion).toBe('success');
     expect(check.output.summary).toMatch(new RegExp(`Carried forward from ${old}: the evidence is unchanged`));
   });
@@ -220,8 +232,143 @@ describe('the merge gate under attack', () => {
     const before = scenario.server.state.requests.length;
     expect((await gateAfterMove(old)).conclusion).toBe('success');
     const carried = scenario.server.state.requests.length - before;
-    console.info(`gate API calls on a 250-commit PR: ${onHead} with a record on the head, ${carried} carrying a record forward`);
+    // With a binary the models did not see and `allow-unseen` naming it, the head's evidence is rebuilt to name the unseen files.
+    scenario.move('push', (pull) => {
+      pull.commits = [...earlier, pull.head.sha];
+      const native = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00]);
+      const readFile = pull.readFile;
+      pull.files = [...pull.files, { sha: gitBlobSha(native), filename: 'lib/native.node', status: 'modified', additions: 0, deletions: 0, changes: 0 }];
+      pull.diff += 'diff --git a/lib/native.node b/lib/native.node\nindex 5555555..6666666 100644\nBinary files a/lib/native.node and b/lib/native.node differ\n';
+      pull.readFile = (at, path) => (path === 'lib/native.node' ? native : readFile(at, path));
+    });
+    await scenario.postRecord(await scenario.record());
+    const unseenStart = scenario.server.state.requests.length;
+    expect((await scenario.gate({ allowUnseen: ['lib/*.node'] })).conclusion).toBe('success');
+    const allowed = scenario.server.state.requests.length - unseenStart;
+    console.info(`gate API calls on a 250-commit PR: ${onHead} with a record on the head, ${carried} carrying a record forward, ${allowed} with an unseen file allowed by allow-unseen`);
     expect(onHead).toBeLessThanOrEqual(10);
     expect(carried).toBeLessThanOrEqual(20);
+    expect(allowed).toBeLessThanOrEqual(20);
+  });
+
+  describe('issue 30: a green check means a complete decision that someone other than the author made', () => {
+    /** The PR also swaps `lib/native.node`, a binary GitHub sends no patch for. */
+    const withNativeSwap = (pull: FakePullRequest) => {
+      const readFile = pull.readFile;
+      const native = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00]);
+      pull.files = [...pull.files, { sha: gitBlobSha(native), filename: 'lib/native.node', status: 'modified', additions: 0, deletions: 0, changes: 0 }];
+      pull.diff += 'diff --git a/lib/native.node b/lib/native.node\nindex 5555555..6666666 100644\nBinary files a/lib/native.node and b/lib/native.node differ\n';
+      pull.readFile = (at, path) => (path === 'lib/native.node' ? (at === pull.head.sha ? native : undefined) : readFile(at, path));
+    };
+
+    it('issue 28: a verdict against the change (B recommended, A is the PR) does not pass; accepting the PR’s position by another writer does', async () => {
+      scenario = await startGateScenario();
+      const record = await scenario.record({ pr_position: 'A', recommendation: 'B' });
+      await scenario.postRecord(record);
+      for (const policy of ['require-decision', 'require-confident'] as const) {
+        const check = await scenario.gate({ policy });
+        expect(check.conclusion).toBe('action_required');
+        expect(check.output.summary).toMatch(/^The debate recommends B \(.+\), not the PR's position A .*change the PR to B and debate again.*`\/debate accept A <reason>`/);
+      }
+      await scenario.postRecord({ ...record, accepted: { by: 'maria', position: 'B', reason: 'B is right' } });
+      expect((await scenario.gate()).conclusion).toBe('action_required');
+      await scenario.postRecord({ ...record, accepted: { by: 'maria', position: 'A', reason: 'ship as written' } });
+      expect((await scenario.gate()).conclusion).toBe('success');
+    });
+
+    it('1. a change the models never saw (a swapped binary) does not pass on its own head, unless allow-unseen names it or a maintainer accepts', async () => {
+      scenario = await startGateScenario();
+      withNativeSwap(scenario.pull);
+      const record = await scenario.record();
+      await scenario.postRecord(record);
+      const check = await scenario.gate();
+      expect(check.conclusion).toBe('action_required');
+      expect(record.evidence?.unseen).toBe(1);
+      expect(check.output.summary).toMatch(/^1 changed file \(binary, or with no diff or text from GitHub\) was not seen by the models/);
+      expect((await scenario.gate({ allowUnseen: ['lib/*.node'] })).conclusion).toBe('success');
+      expect((await scenario.gate({ allowUnseen: ['assets/**'] })).conclusion).toBe('action_required');
+      await scenario.postRecord({ ...record, accepted: { by: 'maria', position: 'A', reason: 'the binary is the vendor build we reviewed' } });
+      expect((await scenario.gate()).conclusion).toBe('success');
+    });
+
+    it('2. a degraded debate does not pass require-confident; the check says it was degraded and what to do', async () => {
+      scenario = await startGateScenario();
+      await scenario.postRecord(await scenario.record({ completion: 'degraded-success', confidence: 'high' }));
+      const check = await scenario.gate({ policy: 'require-confident' });
+      expect(check.conclusion).toBe('action_required');
+      expect(check.output.summary).toMatch(/^The debate was degraded .*debate again, or a maintainer can record a decision with `\/debate accept/);
+    });
+
+    it('3. a misspelt or nested security key in the config file is an invalid input in a gate run, naming the nearest known key', async () => {
+      for (const [text, key, nearest] of [
+        ['public-key: "-----BEGIN PUBLIC KEY-----"\n', 'public-key', 'decision-public-key'],
+        ['decision-verify-key: "-----BEGIN PUBLIC KEY-----"\n', 'decision-verify-key', 'decision-public-key'],
+        ['gate:\n  decision-public-key: "-----BEGIN PUBLIC KEY-----"\n  gate-policy: require-accepted\n', 'gate', 'decision-public-key'],
+      ] as const) {
+        const started = startSettings((name) => ({ 'github-token': 't', mode: 'gate' })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' }, { lenient: true });
+        const options = { readConfig: () => Promise.resolve({ text, branch: 'main' }), warn: () => {}, strict: true };
+        const { settings } = await layerSettings(started, options);
+        expect(settings.invalidInput?.message, text).toMatch(new RegExp(`unknown key '${key}' \\(the nearest known key is '${nearest}'\\)`));
+      }
+    });
+
+    it('4. the PR author’s own accept and own exempt label do not count; the check says who may clear it', async () => {
+      scenario = await startGateScenario();
+      await scenario.postRecord(await scenario.record({ accepted: { by: 'alice', position: 'A', reason: 'I am sure' } }));
+      const accepted = await scenario.gate({ policy: 'require-accepted' });
+      expect(accepted.conclusion).toBe('action_required');
+      expect(accepted.output.summary).toMatch(/The accept by @alice does not count: they wrote this PR, and someone else with write permission must accept/);
+      expect((await scenario.gate({ policy: 'require-accepted', authorMayDecide: true })).conclusion).toBe('success');
+      scenario.pull.labels = ['debate-exempt'];
+      scenario.pull.timeline = [{ event: 'labeled', label: 'debate-exempt', actor: 'alice' }];
+      const exempt = await scenario.gate({ policy: 'require-accepted' });
+      expect(exempt.conclusion).toBe('action_required');
+      expect(exempt.output.summary).toMatch(/The `debate-exempt` label does not count: @alice, who added it, wrote this PR; someone with write permission other than the PR's author must add it/);
+    });
+
+    it('5. an outsider’s fork PR with the same head does not block a maintainer’s PR; the check names it and how to clear it', async () => {
+      const twin = { ...pullAt(sha(0), sha(0), CACHE_LINE, 13), title: 'Same commit, from a fork', user: { login: 'mallory' } };
+      scenario = await startGateScenario({ pulls: [twin] });
+      Object.assign(twin, { head: { ...scenario.pull.head, ref: 'fork' }, base: scenario.pull.base, files: scenario.pull.files, diff: scenario.pull.diff, readFile: scenario.pull.readFile, commits: [scenario.pull.head.sha] });
+      await scenario.postRecord(await scenario.record());
+      const check = await scenario.gate();
+      expect(check.conclusion).toBe('success');
+      expect(check.output.summary).toMatch(/Not counted: #13 \(by @mallory, who has no write permission\).*close it if it must not merge/);
+      // The outsider's own gate run cannot block it either: the commit's check follows the writer's PR.
+      const onTwin = await scenario.gate({}, { kind: 'pull', pullNumber: 13, before: undefined });
+      expect(onTwin.conclusion).toBe('success');
+    });
+
+    it('6. a command inside an HTML comment or an HTML block starts nothing', () => {
+      const config = { triggerLabel: 'debate', command: '/debate' };
+      for (const body of ['Looks good.\n\n<!--\n/debate accept A ship it\n-->', '<details>\n/debate Keep it vs Drop it\n</details>', 'Thanks! <!--\n/debate accept A ok\n-->']) {
+        expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body }), config), body).toMatchObject({ kind: 'skip' });
+      }
+      expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body: 'Visible:\n/debate accept A ok' }), config)).toMatchObject({ kind: 'accept', position: 'A' });
+    });
+
+    it('7a. a debate pinned to the head the bridge checked reads that commit or nothing', async () => {
+      scenario = await startGateScenario();
+      const checked = scenario.pull.head.sha;
+      const source = () => createPullRequestSource(scenario.octokit(), { owner: OWNER, repo: REPO });
+      const request = { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, headSha: checked };
+      expect((await gatherEvidence(source(), request)).pack.headSha).toBe(checked);
+      scenario.move('push');
+      await expect(gatherEvidence(source(), request)).rejects.toThrow(`not ${checked}, the commit this run was asked to debate`);
+    });
+
+    it('7b. the config file is read from the default branch, not from a tag of the same name', async () => {
+      const server = await startGitHubServer({
+        repositories: [{ owner: OWNER, name: REPO, pulls: [pullAt(sha(1), sha(2), CACHE_LINE)], defaultBranchFiles: { '.github/pr-debate.yml': 'gate-policy: require-accepted\n' }, tags: { main: { '.github/pr-debate.yml': 'gate-policy: off\n' } } }],
+        token: TOKENS_BOT,
+      });
+      try {
+        const { getOctokit } = await import('@actions/github');
+        const file = await readDefaultBranchFile(getOctokit(TOKENS_BOT, { baseUrl: server.url }), { owner: OWNER, repo: REPO }, '.github/pr-debate.yml', 'main');
+        expect(file.text).toBe('gate-policy: require-accepted\n');
+      } finally {
+        await server.close();
+      }
+    });
   });
 });

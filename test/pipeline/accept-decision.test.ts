@@ -61,6 +61,17 @@ describe('/debate accept', () => {
     expect(scenario.server.state.comments.at(-1)!.body).toMatch(/^@maria accepted position B \(drop the cache\)\. Reason: simpler to operate\n\nThe `pr-debate` check on [0-9a-f]{40} is now `success`/);
   });
 
+  it('by the PR’s author, who can write: refused with a reply naming who may accept, and the check stays as it was (issue 30)', async () => {
+    scenario = await startGateScenario();
+    const record = await debated();
+    const runsBefore = scenario.server.state.checkRuns.length;
+    const result = await run('alice', '/debate accept A my own change is right');
+    expect(scenario.server.state.checkRuns).toHaveLength(runsBefore);
+    expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('action_required');
+    expect(result.gateConclusion).toBe('');
+    expect(scenario.server.state.comments.at(-1)!.body).toMatch(/^@alice .*you opened this PR, and the gate does not count its author's own accept: someone else with write permission must accept it \(or the config file on the default branch sets `author-may-decide: true`\)/);
+  });
+
   it('by a reader: refused with a reply, and the check stays as it was', async () => {
     scenario = await startGateScenario();
     const record = await debated();

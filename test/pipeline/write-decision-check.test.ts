@@ -34,7 +34,7 @@ describe('writing a debate’s decision check', () => {
     const record = await signDecision(settings, await scenario.record(), []);
     expect(record.signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     const log = logs();
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, false, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, { truncated: false, unseen: { count: 0, paths: [] } }, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
     const check = scenario.checkOn(record.head_sha)!;
     expect(check).toMatchObject({ name: 'pr-debate', head_sha: record.head_sha, conclusion: 'success', details_url: 'https://github.com/octo/widgets/pull/12#issuecomment-9' });
     expect(check.output.summary).toBe('The debate recommends A (keep the cache) with medium confidence. [The debate](https://github.com/octo/widgets/pull/12#issuecomment-9).');
@@ -53,7 +53,7 @@ describe('writing a debate’s decision check', () => {
     Object.assign(twin, { head: { ...scenario.pull.head, ref: 'other' }, base: scenario.pull.base, files: scenario.pull.files, diff: scenario.pull.diff, readFile: scenario.pull.readFile, commits: [scenario.pull.head.sha] });
     const settings = settingsWith({});
     const record = await signDecision(settings, await scenario.record(), []);
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, false, '');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { truncated: false, unseen: { count: 0, paths: [] } }, '');
     expect(result.gateConclusion).toBe('action_required');
     expect(scenario.checkOn(record.head_sha)).toMatchObject({ conclusion: 'action_required', output: { title: 'Head shared with another PR' } });
     expect(scenario.checkOn(record.head_sha)!.output.summary).toMatch(/^This commit is also the head of #13, /);
@@ -63,7 +63,7 @@ describe('writing a debate’s decision check', () => {
     scenario = await startGateScenario();
     scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '403' } });
     const log = logs();
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), false, '');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), { truncated: false, unseen: { count: 0, paths: [] } }, '');
     expect(result).toEqual({ gateConclusion: '', recordFile: '' });
     expect(log.lines).toEqual([expect.stringMatching(/^warning: The debate result is posted, but the pr-debate check run .* add `checks: write` to the workflow's `permissions:`/)]);
   });
@@ -72,7 +72,7 @@ describe('writing a debate’s decision check', () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
     const log = logs();
-    await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), false, '');
+    await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), { truncated: false, unseen: { count: 0, paths: [] } }, '');
     expect(log.lines.at(-1)).toMatch(/^warning: Could not write the decision record file: Input 'decision-record-path': expected a folder inside the workspace/);
   });
 });

@@ -31,11 +31,11 @@ describe('decision record', () => {
   });
 
   it('counts the changed files the debate saw, by where they were listed, and whether the budget cut the evidence', () => {
-    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated });
-    const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, truncated: true });
-    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true });
+    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated, unseen: pack.unseen.count });
+    const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, truncated: true, unseen: { paths: ['lib/a.node'], count: 3 } });
+    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true, unseen: 3 });
     const yaml = recordToYaml(past);
-    expect(yaml).toContain('evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n');
+    expect(yaml).toContain('evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n  unseen: 3\n');
     expect(decisionRecordSchema.parse(parse(yaml))).toEqual(past);
     // Records written before the entry existed still parse.
     const { evidence: _evidence, ...older } = past;

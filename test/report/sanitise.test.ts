@@ -2,7 +2,7 @@ import { Parser } from 'commonmark';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeSpan, sanitiseText } from '../../src/report/sanitise.js';
-import { findCommandLine } from '../../src/trigger/parse-command.js';
+import { findCommandLine } from '../../src/trigger/find-command-line.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
 
 /** Untrusted text that GitHub would turn into a link, an autolink, a mention or a cross-reference. */

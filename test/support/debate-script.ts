@@ -85,7 +85,8 @@ export function ruling(ids: string[], overrides: Record<string, unknown> = {}): 
 
 /** The position ids a call lists, in the order it lists them. */
 export function positionsOf(call: ModelCall<unknown>): string[] {
-  const block = /Positions(?:, in the order you are to read them this time)?:\n((?:- [A-D]: .*\n?)+)/.exec(call.instructions)?.[1] ?? /All positions in this debate:\n((?:- [A-D]: .*\n?)+)/.exec(call.instructions)?.[1] ?? '';
+  // `[^\n]*`, not `.*`: a label may hold a CR (`.` stops there), and the instructions still list it on one line.
+  const block = /Positions(?:, in the order you are to read them this time)?:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(call.instructions)?.[1] ?? /All positions in this debate:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(call.instructions)?.[1] ?? '';
   return [...block.matchAll(/^- ([A-D]):/gm)].map((m) => m[1]!);
 }
 

@@ -9,7 +9,8 @@ import { decisionCheckOutput } from '../../src/gate/decision-check.js';
 import type { GatePolicy } from '../../src/gate/evaluate-policy.js';
 import { rebuildEvidence } from '../../src/gate/rebuild-evidence.js';
 import { describeFailure } from '../../src/pipeline/step-error.js';
-import { runGate, type GateConfig, type GateDeps, type GateTarget } from '../../src/gate/run-gate.js';
+import type { GateConfig, GateDeps, GateTarget } from '../../src/gate/gate-types.js';
+import { runGate } from '../../src/gate/run-gate.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from './debate-fixtures.js';
 import { fixturePack } from './evidence-fixtures.js';
@@ -18,7 +19,7 @@ import { gitBlobSha, startGitHubServer, type CheckRun, type FakeCommit, type Fak
 /**
  * One PR on the local GitHub server for the merge gate's tests: `octo/widgets#12` changes one file;
  * it can be rebased (same diff, new SHAs) or pushed to (new diff). The bot token is the GitHub Actions
- * app's (as `GITHUB_TOKEN`); `maria` can write, `rita` can only read; another app ("impostor") can
+ * app's (as `GITHUB_TOKEN`); `alice` (the PR's author) and `maria` can write, `rita` can only read; another app ("impostor") can
  * write check runs too.
  */
 export const OWNER = 'octo';
@@ -75,14 +76,14 @@ export interface GateScenario {
 
 let counter = 0;
 
-/** Starts the server with the PR at a first head. */
-export async function startGateScenario(options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number } = {}): Promise<GateScenario> {
+/** Starts the server with the PR at a first head; `config` is the text of `.github/pr-debate.yml` on the default branch. */
+export async function startGateScenario(options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number; config?: string } = {}): Promise<GateScenario> {
   counter += 1;
   let next = counter * 1000;
   const pull = pullAt(sha(++next), sha(++next), 'export const cache = new Map();');
   const commits: FakeCommit[] = [...(options.commits ?? [])];
   const server = await startGitHubServer({
-    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read' } }],
+    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
     token: TOKENS.bot,
     tokens: { [TOKENS.writer]: 'maria', [TOKENS.reader]: 'rita' },
     appTokens: { [TOKENS.otherApp]: OTHER_APP },
@@ -114,13 +115,16 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
     },
     async record(overrides = {}) {
       const evidence = await current();
-      return { ...fixtureRecord(fixturePack()), repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, ...overrides };
+      const fixture = fixtureRecord(fixturePack());
+      // What a debate of this head records: its digest, and the changed files its pack could not show.
+      const seen = { ...fixture.evidence!, unseen: evidence.unseen?.count ?? 0 };
+      return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, evidence: seen, ...overrides };
     },
     async postRecord(record, opts = {}) {
-      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', opts.truncated ?? false, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
+      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, author: undefined, authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
-      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, ...config };
+      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false, ...config };
       const run = await runGate(deps, () => Promise.resolve(full), target);
       return server.state.checkRuns.find((c) => c.html_url === run.checkUrl)!;
     },

@@ -126,6 +126,14 @@ export interface FakeRepository {
    * docs.github.com/rest/repos/contents). Without it the default branch is the PR side whose ref is its name.
    */
   defaultBranchFiles?: Record<string, string>;
+  /**
+   * Tags (name -> files at the tagged commit, path -> text), each a commit of its own. A ref given by
+   * short name resolves as git resolves it ("The name of the commit/branch/tag",
+   * docs.github.com/rest/repos/contents; git-scm.com/docs/gitrevisions: "When ambiguous, a <refname> is
+   * disambiguated by taking the first match", `refs/tags/<refname>` before `refs/heads/<refname>`): a tag
+   * named like the default branch wins over it; `refs/heads/<name>` names the branch.
+   */
+  tags?: Record<string, Record<string, string>>;
   pulls: FakePullRequest[];
   /** login -> role; logins not listed have `none`. */
   permissions?: Record<string, RepositoryRole>;
@@ -518,6 +526,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   /** The commit at the tip of the default branch when {@link FakeRepository.defaultBranchFiles} gives it. */
   const defaultTipSha = (entry: RepoEntry): string => createHash('sha1').update(`tip:${entry.repo.owner}/${entry.repo.name}`).digest('hex');
 
+  /** The commit a tag of {@link FakeRepository.tags} points at. */
+  const tagSha = (entry: RepoEntry, name: string): string => createHash('sha1').update(`tag:${entry.repo.owner}/${entry.repo.name}:${name}`).digest('hex');
+
   const findRepo = (owner: string, name: string): RepoEntry | undefined =>
     repos.find(
       (e) => e.repo.owner.toLowerCase() === owner.toLowerCase() && e.repo.name.toLowerCase() === name.toLowerCase(),
@@ -675,6 +686,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
   const resolveRef = (entry: RepoEntry, ref: string | null): string | undefined => {
+    // A short name is a tag first (gitrevisions), `refs/tags/<name>` always, `refs/heads/<name>` never.
+    const tag = ref?.startsWith('refs/tags/') === true ? ref.slice('refs/tags/'.length) : ref !== null && !ref.startsWith('refs/') ? ref : undefined;
+    if (tag !== undefined && entry.repo.tags?.[tag] !== undefined) return tagSha(entry, tag);
+    if (ref?.startsWith('refs/tags/') === true) return undefined;
     const wanted = ref === null || ref === '' ? defaultBranch(entry) : ref.replace(/^refs\/heads\//, '');
     if (entry.repo.defaultBranchFiles !== undefined && (wanted === defaultBranch(entry) || wanted === defaultTipSha(entry))) return defaultTipSha(entry);
     for (const pull of entry.repo.pulls) {
@@ -689,6 +704,11 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   };
 
   const readAt = (entry: RepoEntry, sha: string, path: string): Buffer | undefined => {
+    for (const [name, files] of Object.entries(entry.repo.tags ?? {})) {
+      if (sha !== tagSha(entry, name)) continue;
+      const text = files[path];
+      return text === undefined ? undefined : Buffer.from(text);
+    }
     if (entry.repo.defaultBranchFiles !== undefined && sha === defaultTipSha(entry)) {
       const text = entry.repo.defaultBranchFiles[path];
       return text === undefined ? undefined : Buffer.from(text);

@@ -8,7 +8,9 @@ import { describeCall } from './scripted-models.js';
 export function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
+  // The client sends the evidence, then (from cross-examination on) the transcript, then the instructions last (claude-model-client.ts).
+  const transcript = texts.length > 2 ? texts[1] : undefined;
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', ...(transcript === undefined ? {} : { transcript }), instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
 }
 
 /** What {@link describeCall} says about a call. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findCommandLine, parseCommand } from '../../src/trigger/parse-command.js';
+import { findCommandLine } from '../../src/trigger/find-command-line.js';
+import { parseCommand } from '../../src/trigger/parse-command.js';
 
 describe('parseCommand', () => {
   it('reads two to four positions separated by vs or versus, case-insensitively', () => {
@@ -51,9 +52,29 @@ describe('parseCommand', () => {
   });
 
   it('ignores commands in fences, indented code, quotes, tables and inline code, and words that only start alike', () => {
-    const body = ['```', '/debate a vs b', '```', '    /debate c vs d', '> /debate e vs f', '| /debate | g |', '`/debate h vs i`', '/debatex j vs k', 'text'].join('\n');
+    const body = ['```', '/debate a vs b', '```', '    /debate c vs d', '> /debate e vs f', '', '| /debate | g |', '`/debate h vs i`', '/debatex j vs k', 'text'].join('\n');
     expect(parseCommand(body, '/debate')).toEqual({ kind: 'none' });
     expect(findCommandLine(`${body}\n/debate real vs one`, '/debate')).toBe('/debate real vs one');
+    // Without the blank line the lines after a quote are its lazy continuation (CommonMark 5.1): quoted, not commands.
+    expect(findCommandLine('> quoted\n/debate e vs f', '/debate')).toBeUndefined();
+  });
+
+  it('a command hidden in HTML is not a command: comments, HTML blocks, elements they open, inline HTML (issue 30)', () => {
+    const hidden = [
+      '<!--\n/debate accept A hidden\n-->',
+      '<!-- /debate accept A hidden -->',
+      '<details>\n/debate accept A hidden\n</details>',
+      '<details>\n<summary>More</summary>\n\n/debate accept A hidden\n\n</details>',
+      'Looks good <!--\n/debate accept A hidden\n-->',
+      '<div hidden>\n\n/debate accept A hidden\n\n</div>',
+      '- /debate accept A in a list',
+    ];
+    for (const body of hidden) expect(findCommandLine(body, '/debate'), body).toBeUndefined();
+    // After the element closes, a paragraph is text again; a void element opens nothing.
+    expect(findCommandLine('<details>\n\nsecret\n\n</details>\n\n/debate a vs b', '/debate')).toBe('/debate a vs b');
+    expect(findCommandLine('<br>\n\n/debate a vs b', '/debate')).toBe('/debate a vs b');
+    expect(findCommandLine('Please\n/debate *keep* vs `drop` --rfc=docs/x.md', '/debate')).toBe('/debate *keep* vs `drop` --rfc=docs/x.md');
+    expect(findCommandLine('/debate a \\* b vs c', '/debate')).toBe('/debate a \\* b vs c');
   });
 
   it('counts only the first command line', () => {

@@ -1,0 +1,95 @@
+import type { CryptoKey } from 'jose';
+import type { DecisionRecord } from '../report/decision-record.js';
+import type { GateConclusion, GatePolicy } from './evaluate-policy.js';
+import type { DecisionCheckRun } from './select-record.js';
+
+/**
+ * The shapes the gate's stages share (contract section 9), in one place so the gate reads top down:
+ * `hold-check.ts` and `run-gate.ts` both use them, and neither imports the other for them.
+ */
+
+/** What the check run shows: GitHub's `conclusion` and `output` (title, summary, text). */
+export interface CheckOutput {
+  conclusion: GateConclusion;
+  title: string;
+  summary: string;
+  /** The record as canonical JSON, or undefined. */
+  text: string | undefined;
+  /** The debate comment, when known (`details_url`). */
+  detailsUrl: string | undefined;
+}
+
+/** A PR as the gate reads it, once per run. */
+export interface PullState {
+  headSha: string;
+  labels: string[];
+  /** The PR's author (`user.login`): their own accept or exempt label does not count unless `author-may-decide`. */
+  author: string;
+}
+
+/** The gate's reads and writes on GitHub (implemented in `src/github/check-runs.ts`). */
+export interface GateSource {
+  /**
+   * Creates an in-progress `pr-debate` check run on `headSha`; its `app.id` is the gate's own app
+   * (undefined when GitHub did not say: `holdCheck` then completes the check with that failure).
+   */
+  startCheck(headSha: string): Promise<{ id: number; appId: number | undefined }>;
+  /** Completes the check run with a conclusion and output. */
+  finishCheck(id: number, output: CheckOutput): Promise<{ htmlUrl: string }>;
+  /** `pr-debate` check runs on a commit, made by `appId` (every run, not only the latest). */
+  listDecisionRuns(sha: string, appId: number): Promise<DecisionCheckRun[]>;
+  getPull(pullNumber: number): Promise<PullState>;
+  /** Who added `label` last (the newest `labeled` event of the issue timeline not undone since), or undefined. */
+  labelAddedBy(pullNumber: number, label: string): Promise<string | undefined>;
+  /** Whether a user has admin, maintain or write permission on the repository. */
+  canWrite(login: string): Promise<boolean>;
+  /** The open PRs of this repository whose head is `sha`: a check run on a commit counts for each of them. */
+  listHeadPulls(sha: string): Promise<number[]>;
+  /**
+   * Heads the bot's debate comments name in their trailer. Only a pointer: records are still read
+   * only from the gate's own check runs on those commits, so a forged trailer can point at nothing
+   * trusted. It finds a debate's head after a force-push dropped it from the PR's commits.
+   */
+  listCommentHeads(pullNumber: number): Promise<string[]>;
+  /** Commits between a merge group's base and head (every page), with the PRs GitHub associates with each. */
+  listGroupCommits(baseSha: string, headSha: string): Promise<{ sha: string; pulls: number[] }[]>;
+}
+
+/** The evidence of a PR's current head as the gate rebuilds it (no model call). */
+export interface RebuiltEvidence {
+  headSha: string;
+  contentDigest: string;
+  /** The changed files whose content the pack cannot show (`EvidencePack.unseen`). */
+  unseen: { count: number; paths: string[] };
+}
+
+/** What a gate run needs besides GitHub. */
+export interface GateDeps {
+  source: GateSource;
+  /** Rebuilds the evidence of the PR's current head as a debate would, without any model call; says which head it read. */
+  rebuildEvidence(pullNumber: number): Promise<RebuiltEvidence>;
+  log: (message: string) => void;
+  /** One sentence for a failure, for the check's summary (the pipeline's `describeFailure`). */
+  describe: (error: unknown) => string;
+}
+
+/** The gate's settings (inputs and config keys `gate-policy`, `required-label`, `exempt-label`, `decision-public-key`, ...). */
+export interface GateConfig {
+  /** `owner/name`. */
+  repo: string;
+  policy: GatePolicy;
+  requiredLabel: string | undefined;
+  exemptLabel: string;
+  publicKey: CryptoKey | undefined;
+  /** A record handed over by the debate job of the same workflow run (input `decision`), if any. */
+  handedOver: DecisionRecord | undefined;
+  /** Config key `allow-unseen`: globs of changed files that may go unseen by the models (binary assets); empty: none may. */
+  allowUnseen: string[];
+  /** Config key `author-may-decide`: the PR author's own `accept` and exempt label count (default false). */
+  authorMayDecide: boolean;
+}
+
+/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
+export type GateTarget =
+  | { kind: 'pull'; pullNumber: number; before: string | undefined }
+  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluatePolicy, GATE_POLICIES, type GatePolicy, type PolicyFacts } from '../../src/gate/evaluate-policy.js';
+import type { DecisionRecord } from '../../src/report/decision-record.js';
+import { fixtureRecord } from '../support/debate-fixtures.js';
+import { fixturePack } from '../support/evidence-fixtures.js';
+
+/**
+ * The gate's policy against contract section 9 (issues 28 and 30), as a table written apart from the
+ * code: every combination of policy, recommendation, `pr_position`, accept (by whom, of what),
+ * truncated, completion and unseen files gives `success` exactly when the contract says it may.
+ */
+
+type Position = 'A' | 'B' | 'C';
+const AUTHOR = 'alice';
+const base = fixtureRecord(fixturePack());
+
+interface Case {
+  policy: GatePolicy;
+  recommendation: Position | 'none';
+  confidence: DecisionRecord['confidence'];
+  /** undefined: a record written before `pr_position` existed. */
+  prPosition: Position | null | undefined;
+  accepted: { by: string; position: Position } | null;
+  falsified: Position[];
+  truncated: boolean;
+  completion: DecisionRecord['completion'];
+  /** undefined: a record written before `evidence.unseen` existed. */
+  unseen: number | undefined;
+  unseenAllowed: boolean;
+  authorMayDecide: boolean;
+}
+
+function recordOf(c: Case): DecisionRecord {
+  const { pr_position: _drop, ...rest } = base;
+  const evidence = { ...base.evidence!, truncated: c.truncated };
+  const { unseen: _u, ...older } = evidence;
+  return {
+    ...rest,
+    ...(c.prPosition === undefined ? {} : { pr_position: c.prPosition }),
+    positions: (['A', 'B', 'C'] as const).map((id) => ({ id, label: `position ${id}`, status: c.falsified.includes(id) ? 'falsified' : 'survived', verified_citations: 1, unverified_citations: 0 })),
+    recommendation: c.recommendation,
+    confidence: c.confidence,
+    completion: c.completion,
+    evidence: c.unseen === undefined ? older : { ...evidence, unseen: c.unseen },
+    accepted: c.accepted ? { ...c.accepted, reason: 'we decided' } : null,
+  };
+}
+
+/** Contract section 9, read as a table: may the check be `success`? */
+function contractPasses(c: Case): boolean {
+  if (c.completion === 'aborted' || c.truncated) return false;
+  const acceptCounts = c.accepted !== null && (c.accepted.by !== AUTHOR || c.authorMayDecide);
+  if (acceptCounts) {
+    if (c.falsified.includes(c.accepted!.position)) return false;
+    // The decision must be the PR (issue 28); a record without pr_position: the maintainer's accept decides.
+    return c.policy === 'off' || c.prPosition == null || c.accepted!.position === c.prPosition;
+  }
+  if (c.completion !== 'success') return false;
+  if ((c.unseen === undefined || c.unseen > 0) && !c.unseenAllowed) return false;
+  if (c.policy === 'off') return true;
+  if (c.policy === 'require-accepted') return false;
+  if (c.falsified.length === 3 || c.recommendation === 'none') return false;
+  if (c.prPosition === undefined || (c.prPosition !== null && c.recommendation !== c.prPosition)) return false;
+  return !(c.policy === 'require-confident' && c.confidence === 'low');
+}
+
+const position = fc.constantFrom<Position>('A', 'B', 'C');
+const cases: fc.Arbitrary<Case> = fc.record({
+  policy: fc.constantFrom(...GATE_POLICIES),
+  recommendation: fc.oneof(position, fc.constant('none' as const)),
+  confidence: fc.constantFrom('low', 'medium', 'high'),
+  prPosition: fc.oneof(position, fc.constant(null), fc.constant(undefined)),
+  accepted: fc.option(fc.record({ by: fc.constantFrom(AUTHOR, 'maria'), position }), { nil: null }),
+  falsified: fc.subarray<Position>(['A', 'B', 'C']),
+  truncated: fc.boolean(),
+  completion: fc.constantFrom('success', 'degraded-success', 'aborted'),
+  unseen: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5 }), fc.constant(undefined)),
+  unseenAllowed: fc.boolean(),
+  authorMayDecide: fc.boolean(),
+});
+
+const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated, unseenAllowed: c.unseenAllowed, author: AUTHOR, authorMayDecide: c.authorMayDecide });
+
+describe('the gate policy against contract section 9', () => {
+  it('passes exactly when the contract allows, and never says neutral or skipped', () => {
+    fc.assert(
+      fc.property(cases, (c) => {
+        const outcome = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
+        expect(['success', 'action_required', 'failure']).toContain(outcome.conclusion);
+        expect(outcome.conclusion === 'success', JSON.stringify(c)).toBe(contractPasses(c));
+        expect(outcome.reason).toMatch(/\.$/);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a recommendation that is not the PR’s position never passes, under any policy that requires a decision; the summary names it and the way out', () => {
+    for (const policy of ['require-decision', 'require-confident'] as const) {
+      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+      const outcome = evaluatePolicy(recordOf(c), policy, factsOf(c));
+      expect(outcome.conclusion).toBe('action_required');
+      expect(outcome.reason).toMatch(/^The debate recommends B \(position B\), not the PR's position A \(position A\)/);
+      expect(outcome.reason).toMatch(/change the PR to B and debate again/);
+      expect(outcome.reason).toContain('`/debate accept A <reason>`');
+      // The same record with the PR's position recommended passes.
+      expect(evaluatePolicy(recordOf({ ...c, recommendation: 'A' }), policy, factsOf(c)).conclusion).toBe('success');
+    }
+  });
+
+  it('an accept of a position that is not the PR’s does not pass either; the author’s own accept does not count', () => {
+    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const other = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
+    expect(other).toMatchObject({ conclusion: 'action_required' });
+    expect(other.reason).toMatch(/@maria accepted position B \(position B\).*not the PR's position, A/);
+    const own = evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c));
+    expect(own.conclusion).toBe('action_required');
+    expect(own.reason).toMatch(/The accept by @alice does not count: they wrote this PR, and someone else with write permission must accept/);
+  });
+
+  it('a degraded debate and unseen files say why and what to do', () => {
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, falsified: [], truncated: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    expect(evaluatePolicy(recordOf(c), c.policy, factsOf(c)).reason).toMatch(/^The debate was degraded .*; debate again, or a maintainer can record a decision with `\/debate accept/);
+    const unseen = evaluatePolicy(recordOf({ ...c, completion: 'success', unseen: 2 }), c.policy, factsOf(c));
+    expect(unseen.reason).toMatch(/^2 changed files \(binary, or with no diff or text from GitHub\) were not seen by the models.*`allow-unseen`/);
+  });
+});
