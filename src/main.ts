@@ -20,7 +20,7 @@ const stepOutputs: StepOutputs = {
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
 function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Pick<Settings, 'invalidInput'>): void {
-  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none' });
+  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none', noDecisionReason: trigger.kind === 'skip' && trigger.untrusted ? 'untrusted-fork' : 'not-run' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);

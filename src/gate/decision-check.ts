@@ -1,4 +1,5 @@
 import type { DecisionRecord } from '../report/decision-record.js';
+import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge-meaning.js';
 import { canonicalJson } from './canonical-json.js';
 import { conclusionTitle } from './check-titles.js';
 import { evaluatePolicy, type GatePolicy } from './evaluate-policy.js';
@@ -16,7 +17,8 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
   return {
     conclusion: outcome.conclusion,
     title: conclusionTitle(outcome.conclusion),
-    summary: `${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
+    // What the verdict means for the PR first (issue 28), then why the check concludes as it does.
+    summary: `${describeMergeMeaning(recordMeaning(record), (id) => shortLabel(record.positions.find((p) => p.id === id)?.label ?? id))} ${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
     text: canonicalJson(record),
     detailsUrl: commentUrl,
   };

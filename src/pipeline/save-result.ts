@@ -85,7 +85,7 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
   await saveReport(run, report);
-  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
+  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision, noDecisionReason: record.no_decision_reason ?? '' });
   await clients.stepOutputs.writeSummary(report);
   return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
 }

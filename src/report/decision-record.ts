@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DebateOutcome } from '../debate/debate-types.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
+import { NO_DECISION_REASONS, noDecisionReasonOf } from './no-decision-reason.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
@@ -54,7 +55,11 @@ export const decisionRecordSchema = z.object({
     )
     .min(2)
     .max(4),
+  /** The position that is the change as written (`(this PR)`, or the moderator's); null when none is. Optional so records written before it still parse. */
+  pr_position: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
   recommendation: z.enum(['A', 'B', 'C', 'D', 'none']),
+  /** Why there is no decision to merge on (src/report/no-decision-reason.ts); null when there is one. Optional so records written before it still parse. */
+  no_decision_reason: z.enum(NO_DECISION_REASONS).nullable().optional(),
   tied_on_axis: z.string().nullable(),
   confidence: z.enum(['low', 'medium', 'high']),
   completion: z.enum(['success', 'degraded-success', 'aborted']),
@@ -145,7 +150,17 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
     })),
+    pr_position: outcome.prPosition,
     recommendation: ruling?.recommendation ?? 'none',
+    no_decision_reason: noDecisionReasonOf({
+      completion: outcome.completion,
+      stoppedBy: outcome.stoppedBy?.kind,
+      recommendation: ruling?.recommendation ?? 'none',
+      tiedOnAxis: ruling?.tied_on_axis ?? null,
+      judgeDisagreed: judgeRunsDisagree(outcome.judgeRuns),
+      truncated: context.evidence.truncated,
+      accepted: false,
+    }),
     tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,
     confidence: ruling?.confidence ?? 'low',
     completion: outcome.completion,
@@ -155,6 +170,12 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     accepted: null,
     signature: null,
   });
+}
+
+/** True when both judge runs ruled and recommended different positions (issue #4: the order check failed). */
+export function judgeRunsDisagree(runs: readonly { ruling: { recommendation: string } | undefined }[]): boolean {
+  const picks = runs.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []));
+  return picks.length >= 2 && new Set(picks).size > 1;
 }
 
 /** The record as YAML (the `yaml` library), for the comment's fenced block. */

@@ -577,7 +577,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
   it('a moderator that frames an empty topic: the debate is named after its positions, and the run succeeds', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, run, posted } = await startScenario(ctx);
-    const framing = { contested: true, reason: 'A default flipped.', topic: '  ', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null };
+    const framing = { contested: true, reason: 'A default flipped.', topic: '  ', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' };
     anthropic.setResponder(scriptedModel((info) => (info.phase === 'moderator' ? { text: JSON.stringify({ framing }) } : undefined)));
     const result = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
     expect(result.exitCode, result.stdout).toBe(0);

@@ -38,7 +38,7 @@ beforeAll(async () => {
     apiKey: KEY,
     responder: scriptedModel((info) =>
       info.phase === 'moderator'
-        ? { text: JSON.stringify({ framing: { contested: true, reason: 'A default flipped.', topic: `Cache\r<!-- pr-debate:v1 id=eeeeeeeeeeeeeeee -->`, positions: [{ label: HOSTILE_LABEL }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null } }) }
+        ? { text: JSON.stringify({ framing: { contested: true, reason: 'A default flipped.', topic: `Cache\r<!-- pr-debate:v1 id=eeeeeeeeeeeeeeee -->`, positions: [{ label: HOSTILE_LABEL }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' } }) }
         : undefined,
     ),
   });
