@@ -45,7 +45,7 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
-  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl);
+  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack.truncated, commentUrl, result.narrative);
   return {
     gateConclusion: gate.gateConclusion,
     decisionRecordFile: gate.recordFile,
