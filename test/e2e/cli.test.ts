@@ -50,7 +50,7 @@ describe('pr-debate run', () => {
     const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], { env: env() });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
-    expect(result.stdout).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(result.stdout).toContain('**Verdict:** position A.');
     const yamlBlock = /```yaml\n([\s\S]*?)\n```/.exec(result.stdout)?.[1];
     const record = decisionRecordSchema.parse(parse(yamlBlock ?? ''));
     expect(record).toMatchObject({ repo: 'octo/cache', pull_request: 1, trigger: 'dispatch', requested_by: 'octo', preset: 'quick', out_of_scope: ['naming'] });
