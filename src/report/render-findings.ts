@@ -40,21 +40,25 @@ export function renderFindings(outcome: DebateResult, context: CommentContext, p
 }
 
 /**
- * The collapsed blocks after the body, never cut: each judge run's reasons when the runs split, then
- * blind spots, consensus, open questions and scenarios (each only when the judge gave some), then the
- * evidence pack.
+ * The collapsed blocks after the body, never cut: each judge run's reasons when the runs split, then one
+ * block of blind spots, consensus, open questions and scenarios (each part only when the judge gave
+ * some), then the evidence pack.
  */
 export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose: Prose): string[] {
   const ruling = outcome.ruling;
   const block = (title: string, lines: string[]) => ['', `<details><summary>${title}</summary>`, '', ...lines, '', '</details>'];
   const lines = renderJudgeRunReasons(outcome, prose);
   if (ruling) {
-    const list = (title: string, items: string[]) => (items.length === 0 ? [] : block(`${title} (${items.length})`, items.map((item) => `- ${prose(item, { inline: true })}`)));
-    lines.push(...list('Blind spots', ruling.blind_spots), ...list('Consensus', ruling.consensus), ...list('Open questions', ruling.open_questions));
+    // One block for what the judge noted beside its decision: each part only when the judge gave some.
+    const parts: [string, string[]][] = [['Blind spots', ruling.blind_spots], ['Consensus', ruling.consensus], ['Open questions', ruling.open_questions]];
+    const given = parts.filter(([, items]) => items.length > 0);
+    const more = given.flatMap(([title, items], i) => [...(i > 0 ? [''] : []), `**${title}**`, ...items.map((item) => `- ${prose(item, { inline: true })}`)]);
     if (ruling.scenarios.length > 0) {
       const rows = ruling.scenarios.map((sc) => `| ${prose(sc.scenario, { inline: true })} | ${sc.recommendation} | ${prose(sc.rationale, { inline: true })} |`);
-      lines.push(...block(`Scenarios (${ruling.scenarios.length})`, ['| Scenario | Recommendation | Why |', '|---|---|---|', ...rows]));
+      more.push(...(more.length > 0 ? [''] : []), '**Scenarios**', '', '| Scenario | Recommendation | Why |', '|---|---|---|', ...rows);
     }
+    const names = [...given.map(([title]) => title.toLowerCase()), ...(ruling.scenarios.length > 0 ? ['scenarios'] : [])];
+    if (names.length > 0) lines.push(...block(capitalised(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
   }
   lines.push(...block('Evidence pack', [renderEvidenceNotes(pack)]));
   return lines;
@@ -82,6 +86,10 @@ export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[]
     '',
     '</details>',
   ];
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** What the evidence pack held and what it left out. */

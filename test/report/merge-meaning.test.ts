@@ -165,4 +165,10 @@ describe('the output no-decision-reason', () => {
     const listed = /\(([^)]*)\)/.exec(action.outputs['no-decision-reason']!.description)![1]!.split(', ');
     expect(listed).toEqual([...NO_DECISION_REASONS]);
   });
+
+  it('the README lists every code, in the same order, once', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.split('The codes of `no-decision-reason`')[1]!.split('\n\n')[1]!;
+    expect([...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])).toEqual([...NO_DECISION_REASONS]);
+  });
 });

@@ -37,7 +37,7 @@ describe('renderDebateComment', () => {
   });
 
   it('holds the sections of the contract, the transcript and a parseable decision record', () => {
-    for (const heading of ["### The positions' evidence", '### Why', '### Trade-offs', '### What would change the decision', '### Dissent', '<details><summary>Blind spots (1)</summary>', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
+    for (const heading of ["### The positions' evidence", '### Why', '### Trade-offs', '### What would change the decision', '### Dissent', '<details><summary>Blind spots, consensus, open questions and scenarios</summary>', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
       expect(body).toContain(heading);
     }
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
@@ -59,7 +59,7 @@ describe('renderDebateComment', () => {
       '- **concede** X1.A.1: Granted, but it is rare.',
       '- outcome: conceded (C.B.a1)',
       'rounds 1 (stop: round cap) · judge runs agreed',
-      '<details><summary>Scenarios (',
+      '**Scenarios**',
     ]) {
       expect(body).toContain(text);
     }
@@ -137,7 +137,7 @@ describe('renderDebateComment', () => {
         expect(rendered.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
 
         const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Decision record</summary>', '<details><summary>Evidence pack</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
-        const transcriptSummary = /^<details><summary>(Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)|(Blind spots|Consensus|Open questions|Scenarios) \(\d+\))<\/summary>$/;
+        const transcriptSummary = /^<details><summary>(Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)|Blind spots, consensus, open questions and scenarios)<\/summary>$/;
         const walker = new Parser().parse(rendered).walker();
         const yamlBlocks: string[] = [];
         let details = 0;
