@@ -33,7 +33,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const ruling = outcome.ruling;
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const stale = context.currentHeadSha !== context.headSha;
-  const head = [meaningHeading(recordMeaning(record, stale), (id) => prose(shortLabel(label(id)), { inline: true })), ''];
+  const meaning = recordMeaning(record, stale);
+  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true })), ''];
   const disagreed = judgeRunsDisagree(outcome.judgeRuns);
   if (!ruling) {
     head.push(`**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`);
@@ -60,7 +61,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   }
   const shown = [...new Set(record.positions.map((p) => p.status))];
   head.push('', ...shown.map((s) => `- ${STATUS_ICON[s]}: ${STATUS_MEANING[s]}.`));
-  if (record.pr_position === null || record.pr_position === undefined) head.push('', '_No position is this PR as written._');
+  // The heading of a decision with no PR position says so already; each fact once.
+  if ((record.pr_position ?? null) === null && meaning.kind !== 'decided') head.push('', '_No position is this PR as written._');
   // What would change the decision is on the first screen (issue 28); when the judge runs split, each run's is with its reasons.
   if (ruling && !disagreed) head.push('', '### What would change the decision', ...renderBullets(ruling.what_would_change, prose));
   return head;
