@@ -1,6 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GateConclusion } from '../gate/evaluate-policy.js';
 import { renderRecordFile, type RecordFileContext } from '../gate/render-record-file.js';
 import { keptNarrative } from '../report/render-decision-narrative.js';
 import { rebuildEvidence } from '../gate/rebuild-evidence.js';
