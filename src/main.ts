@@ -69,6 +69,7 @@ export async function run(): Promise<void> {
     core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
     try {
       core.setOutput('status', 'aborted');
+      core.setOutput('no-decision-reason', 'run-failed');
     } catch (outputError) {
       core.warning(`Could not set the status output either: ${describeFailure(outputError)}`);
     }
