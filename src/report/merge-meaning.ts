@@ -91,9 +91,9 @@ export function meaningHeading(meaning: MergeMeaning, label: (id: string) => str
     case 'merge-as-written':
       return `## ✅ pr-debate: merge as written. Position ${meaning.position} (this PR) ${meaning.accepted ? 'was accepted' : 'won'}`;
     case 'changes-requested':
-      return `## 🔁 pr-debate: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position}, ${label(meaning.position)}, not this PR as written (${meaning.prPosition})`;
+      return `## 🔁 pr-debate: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position} (${label(meaning.position)}), not this PR as written (${meaning.prPosition})`;
     case 'decided':
-      return `## 🧭 pr-debate: decided ${meaning.position}, ${label(meaning.position)}. No position is this PR as written`;
+      return `## 🧭 pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
     case 'no-decision':
       return `## ⚠️ pr-debate: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
   }

@@ -185,7 +185,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('success');
-    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## \S+ pr-debate: (merge as written\.|changes requested\.|decided [A-D],|no decision\.) /m);
+    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## \S+ pr-debate: (merge as written\. |changes requested\. |decided [A-D] \(|no decision\. )/m);
   });
 });
 
@@ -239,7 +239,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(new Set(doneCounts).size).toBe(doneCounts.length); // at most one update per phase
     expect(progressBodies.some((b) => /Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d/.test(b))).toBe(true);
     // Named positions with no "(this PR)": the verdict decides between them and is read as for neither side of the PR.
-    expect(bodies.at(-1)!.split('\n')[1]).toBe('## 🧭 pr-debate: decided A, Excess arguments are an error by default. No position is this PR as written');
+    expect(bodies.at(-1)!.split('\n')[1]).toBe('## 🧭 pr-debate: decided A (Excess arguments are an error by default); no position is this PR as written');
     const record = JSON.parse(result.outputs.decision!);
     expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default' });
   });

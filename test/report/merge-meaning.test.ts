@@ -35,13 +35,13 @@ describe('what the verdict means for this PR, as the first line says it', () => 
 
   it('changes requested, naming the winning position in a few words and the PR position, when another position won', () => {
     const line = firstLine(debate({ recommendation: 'B' }));
-    expect(line).toBe('## 🔁 pr-debate: changes requested. The verdict is B, drop the cache, not this PR as written (A)');
+    expect(line).toBe('## 🔁 pr-debate: changes requested. The verdict is B (drop the cache), not this PR as written (A)');
     expect(line).not.toMatch(/merge as written\./);
   });
 
   it('a decision that approves nothing when no position is the PR as written (a design doc weighing options)', () => {
     const outcome = debate({ prPosition: null, recommendation: 'B' });
-    expect(firstLine(outcome)).toBe('## 🧭 pr-debate: decided B, drop the cache. No position is this PR as written');
+    expect(firstLine(outcome)).toBe('## 🧭 pr-debate: decided B (drop the cache); no position is this PR as written');
     expect(fixtureRecord(pack, outcome)).toMatchObject({ pr_position: null, recommendation: 'B', no_decision_reason: null });
   });
 
