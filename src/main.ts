@@ -20,7 +20,7 @@ const stepOutputs: StepOutputs = {
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
 function endWithout(trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, settings: Pick<Settings, 'invalidInput'>): void {
-  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none' });
+  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none', noDecisionReason: trigger.kind === 'skip' && trigger.untrusted ? 'untrusted-fork' : 'not-run' });
   if (trigger.kind === 'skip') core.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : settings.invalidInput?.message;
   if (failure) core.setFailed(failure);
@@ -71,6 +71,7 @@ export async function run(): Promise<void> {
     core.setFailed(error instanceof SettingsError || error instanceof DecisionKeyError ? error.message : `pr-debate failed: ${describeFailure(error)}`);
     try {
       core.setOutput('status', 'aborted');
+      core.setOutput('no-decision-reason', 'run-failed');
     } catch (outputError) {
       core.warning(`Could not set the status output either: ${describeFailure(outputError)}`);
     }

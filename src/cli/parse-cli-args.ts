@@ -28,6 +28,8 @@ export type CliCommand =
       pr: PullRequestRef;
       /** 2-4 positions, or empty: the moderator infers them. */
       positions: string[];
+      /** The position marked `(this PR)` in `--positions` (contract section 3), if any. */
+      prPosition?: 'A' | 'B' | 'C' | 'D';
       preset: string | undefined;
       rounds: number | undefined;
       rfc: string | undefined;
@@ -221,6 +223,7 @@ function parseRun(args: readonly string[]): CliCommand {
     kind: 'run',
     pr,
     positions: parsed.positions,
+    ...(parsed.options.prPosition === undefined ? {} : { prPosition: parsed.options.prPosition }),
     preset: values.preset,
     rounds: parsed.options.rounds,
     rfc: parsed.options.rfc,

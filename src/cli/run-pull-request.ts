@@ -81,7 +81,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
         requestedBy,
         commentId: undefined,
         positions: command.positions,
-        options: { outOfScope: command.outOfScope, ...(command.rounds === undefined ? {} : { rounds: command.rounds }), ...(command.rfc === undefined ? {} : { rfc: command.rfc }) },
+        options: { outOfScope: command.outOfScope, ...(command.rounds === undefined ? {} : { rounds: command.rounds }), ...(command.rfc === undefined ? {} : { rfc: command.rfc }), ...(command.prPosition === undefined ? {} : { prPosition: command.prPosition }) },
         authorizedBy: CLI_AUTHORIZED,
       },
       outOfScope,

@@ -210,6 +210,8 @@ export interface DebateResult {
   kind: 'debate';
   topic: string;
   positions: Position[];
+  /** The id of the position that is the change as written (record `pr_position`): marked `(this PR)` or named by the moderator; null when none is. */
+  prPosition: string | null | undefined;
   outOfScope: string[];
   framing: Framing | undefined;
   plan: DebatePlan;

@@ -21,6 +21,11 @@ export interface DebateRequest {
   pack: EvidencePack;
   /** 2-4 positions from the command, or [] to let the moderator infer them. */
   positions: string[];
+  /**
+   * With `positions` given: the id of the one marked `(this PR)` (or planned so), else none is the
+   * change as written. Ignored when the moderator frames the positions: it names it then.
+   */
+  prPosition?: string | null;
   outOfScope: string[];
   /** The topic, when the positions were framed before (a plan confirmed with `/debate go`); else the moderator's, or the positions joined. */
   topic?: string;
@@ -38,7 +43,7 @@ export interface DebateRequest {
    * Told when a phase ends (ids of {@link plannedPhases}), in order, once per phase; framing reports the
    * positions it framed. For the progress checklist; it must not throw.
    */
-  onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string }) => void;
+  onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string; prPosition?: string | null }) => void;
 }
 
 /**
@@ -68,7 +73,9 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const labels = addsPragmatist(plan, given.length) ? [...given, pragmatistLabel(given)] : given;
   const outOfScope = framed?.outOfScope ?? request.outOfScope;
   const topic = framed?.topic ?? request.topic ?? given.join(' vs ');
-  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic });
+  // Named positions without a `(this PR)` mark: which one is the PR is unknown (undefined), not none (null).
+  const prPosition = framed ? framed.prPosition : request.prPosition;
+  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, prPosition });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
@@ -85,7 +92,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const problems = [...(framed?.problems ?? []), ...opened.problems, ...crossed.problems, ...swapped.problems];
   const surrendered = new Set(crossed.surrendered);
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
-    kind: 'debate', topic, positions, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
+    kind: 'debate', topic, positions, prPosition, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
     counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
   });
@@ -124,8 +131,8 @@ export async function framePositions(client: ModelClient, request: Pick<DebateRe
   const framed = await frame(caller, request, replySchemasFor(POSITION_IDS.slice(0, 2)));
   const usage = summariseUsage(caller.calls);
   if (framed.kind === 'not-contested') return { kind: 'not-contested', framing: framed.framing, calls: caller.calls, usage };
-  const { framing, labels, topic, outOfScope } = framed;
-  return { kind: 'framed', framing, labels, topic, outOfScope, notes: [...framed.notes, ...framed.problems], calls: caller.calls, usage };
+  const { framing, labels, prPosition, topic, outOfScope } = framed;
+  return { kind: 'framed', framing, labels, prPosition, topic, outOfScope, notes: [...framed.notes, ...framed.problems], calls: caller.calls, usage };
 }
 
 /** The caller of one run: every call starts with the system prompt and the evidence pack, and is checked for the language's script. */

@@ -44,6 +44,7 @@ export const framingSchema = z.object({
   positions: z.array(z.object({ label: z.string().describe('one sentence a maintainer could adopt as the decision') })).describe('2 to 4 positions in real tension'),
   out_of_scope: z.array(z.string()),
   suggested_command: z.string().nullable().describe('a sharper command to run instead, when not contested'),
+  pr_position: z.enum(POSITION_IDS).nullable().describe('the position that is the change as written (A = the first in positions), or null when none is, e.g. a design doc that proposes options'),
 });
 /** A framing, as validated. */
 export type Framing = z.infer<typeof framingSchema>;

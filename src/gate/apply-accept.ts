@@ -1,4 +1,5 @@
 import { neutraliseMarkers, type DecisionRecord } from '../report/decision-record.js';
+import { reasonAfterAccept } from '../report/no-decision-reason.js';
 
 /**
  * `/debate accept <A|B|C|D> <reason>` (contract sections 3 and 9): a maintainer's decision recorded in
@@ -22,6 +23,6 @@ export function acceptDecision(record: DecisionRecord, accept: { by: string; pos
   const reason = neutraliseMarkers(accept.reason.replace(/\s+/g, ' ').trim());
   return {
     ok: true,
-    record: { ...record, accepted: { by: accept.by, position: position.id, reason }, signature: null },
+    record: { ...record, accepted: { by: accept.by, position: position.id, reason }, ...(record.no_decision_reason === undefined ? {} : { no_decision_reason: reasonAfterAccept(record.no_decision_reason) }), signature: null },
   };
 }

@@ -1,5 +1,7 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { DecisionRecord } from '../report/decision-record.js';
+import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge-meaning.js';
+import { sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
 import { conclusionTitle } from './check-titles.js';
 import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts } from './evaluate-policy.js';
@@ -17,7 +19,9 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
   return {
     conclusion: outcome.conclusion,
     title: conclusionTitle(outcome.conclusion),
-    summary: `${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
+    // What the verdict means for the PR first (issue 28), then why the check concludes as it does; the
+    // summary renders as Markdown, so a model's label in it is sanitised as in the comment.
+    summary: `${describeMergeMeaning(recordMeaning(record), (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }))} ${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
     text: canonicalJson(record),
     detailsUrl: commentUrl,
   };

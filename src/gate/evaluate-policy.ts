@@ -120,7 +120,7 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   }
   const recommended = named(record.recommendation);
   if (pr === undefined) {
-    return fail('action_required', `The debate recommends ${recommended}, but this decision record was written before pr-debate recorded which position is the PR (\`pr_position\`), so the gate cannot tell whether the PR as written follows it; debate again, or a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`.`);
+    return fail('action_required', `The debate recommends ${recommended}, but the record does not say which position is the PR as written (\`pr_position\`: no position was marked \`(this PR)\`, or the record predates the field), so the gate cannot tell whether merging follows it; debate again with \`(this PR)\` after the position that is the change, or a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`.`);
   }
   if (pr !== null && record.recommendation !== pr) {
     return fail('action_required', `The debate recommends ${recommended}, not the PR's position ${named(pr)}, so merging the PR as written does not follow the decision; ${way(record.recommendation)}.`);

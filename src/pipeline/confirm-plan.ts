@@ -48,6 +48,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     state: 'waiting',
     topic: framed.topic.trim() || framed.labels.join(' vs '),
     positions: framed.labels,
+    prPosition: framed.prPosition,
     outOfScope: framed.outOfScope,
     plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}) },
     ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
@@ -62,7 +63,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
   const written = await step('posting the plan', () => run.comment.postUpdate(body));
   log.notice(`The plan is posted for confirmation (${written.url}): a maintainer's "${settings.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`);
   await clients.stepOutputs.writeSummary(body);
-  return skipped({ commentUrl: written.url });
+  return skipped({ commentUrl: written.url, noDecisionReason: 'awaiting-confirmation' });
 }
 
 /** What `/debate go` resolves to: the planned debate, or a reply that says why there is none. */
@@ -87,7 +88,7 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
   if (posted.state !== 'waiting') {
     return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${settings.triggerLabel}" label); or name the positions: ${name}` };
   }
-  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}) };
+  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}), ...(posted.prPosition ? { prPosition: posted.prPosition } : {}) };
   return {
     kind: 'debate',
     trigger: { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: posted.positions, options },

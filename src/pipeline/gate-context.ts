@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GateConclusion } from '../gate/evaluate-policy.js';
-import { renderRecordFile } from '../gate/render-record-file.js';
+import { renderRecordFile, type RecordFileContext } from '../gate/render-record-file.js';
+import { keptNarrative } from '../report/render-decision-narrative.js';
 import { rebuildEvidence } from '../gate/rebuild-evidence.js';
 import type { GateConfig, GateDeps } from '../gate/gate-types.js';
 import { parseRecordText } from '../gate/select-record.js';
@@ -99,12 +99,14 @@ export function recordFolder(settings: Pick<Settings, 'decisionRecordPath' | 'wo
  * @returns the file's path, or undefined when the input is not set
  * @throws SettingsError when the folder is outside the workspace
  */
-export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: { conclusion: GateConclusion; headSha: string; link: string | undefined }): Promise<string | undefined> {
+export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: RecordFileContext): Promise<string | undefined> {
   const folder = recordFolder(settings);
   if (folder === undefined) return undefined;
-  const file = renderRecordFile(record, context);
+  const target = path.join(folder, renderRecordFile(record, context).name);
+  // Without the debate's reasoning (an accept, the gate), the file keeps the reasoning it already holds.
+  const narrative = context.narrative ?? keptNarrative(await readFile(target, 'utf8').catch(() => undefined), record.id);
+  const file = renderRecordFile(record, { ...context, narrative });
   await mkdir(folder, { recursive: true });
-  const target = path.join(folder, file.name);
   await writeFile(target, file.text);
   return target;
 }

@@ -31,6 +31,7 @@ export function acceptResult(outcome: AcceptOutcome): PipelineResult {
     confidence: record?.confidence ?? '',
     commentUrl: outcome.replyUrl,
     decision: record ? JSON.stringify(record) : '',
+    ...(record ? { noDecisionReason: record.no_decision_reason ?? '' } : {}),
     report: '',
     failure: outcome.failure,
     gateConclusion: outcome.gateConclusion,

@@ -20,6 +20,8 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
     const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,
       positions: trigger.positions,
+      // Named positions without a `(this PR)` mark leave it unknown: the gate passes such a decision only when accepted.
+      prPosition: trigger.options.prPosition,
       outOfScope: trigger.options.outOfScope,
       ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
       command: settings.command,
@@ -37,6 +39,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
         progress.update((state) => {
           state.done.add(event.phase);
           if (event.positions) state.positions = event.positions;
+          if (event.prPosition !== undefined) state.prPosition = event.prPosition;
           if (event.topic) state.topic = event.topic;
         });
       },

@@ -1,6 +1,7 @@
 import type { RunModelClient } from '../llm/refusal-fallback.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import type { Publisher } from '../github/create-publisher.js';
+import type { NoDecisionReason } from '../report/no-decision-reason.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
 export interface Log {
@@ -18,6 +19,8 @@ export interface ActionOutputs {
   commentUrl: string;
   /** The decision record as one line of JSON, or '' when there is none. */
   decision: string;
+  /** Why there is no decision to merge on (output `no-decision-reason`, src/report/no-decision-reason.ts), or '' when there is one; unset when the run does not know (mode: gate). */
+  noDecisionReason?: NoDecisionReason | '';
   /** The `pr-debate` check run's conclusion, when a run wrote one (`gate-conclusion`). */
   gateConclusion?: string;
   /** The Markdown record file, when a run wrote one (`decision-record-file`). */
@@ -66,5 +69,5 @@ export interface PipelineResult extends ActionOutputs {
 
 /** A result with nothing debated. */
 export function skipped(extra: Partial<PipelineResult> = {}): PipelineResult {
-  return { status: 'skipped', recommendation: 'none', confidence: '', commentUrl: '', decision: '', report: '', failure: undefined, ...extra };
+  return { status: 'skipped', recommendation: 'none', confidence: '', commentUrl: '', decision: '', noDecisionReason: 'not-run', report: '', failure: undefined, ...extra };
 }

@@ -10,6 +10,7 @@ import { describeFailure, sentence, step } from './step-error.js';
 import { describeEarlyStop } from './stop-signal.js';
 import { earlyStopOf } from '../debate/model-client.js';
 import { skipped, type PipelineResult } from './pipeline-types.js';
+import { failureReasonOf } from '../report/no-decision-reason.js';
 
 /**
  * Everything a run leaves on the PR at its end goes out here: the verdict, the "nothing to debate"
@@ -44,7 +45,7 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
-  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl);
+  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, result.narrative);
   return {
     gateConclusion: gate.gateConclusion,
     decisionRecordFile: gate.recordFile,
@@ -53,6 +54,8 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
     confidence: record.confidence,
     commentUrl,
     decision: result.decision,
+    // The record is for the head it saw; a push since makes it no decision for the PR as it is now.
+    noDecisionReason: current !== debated ? 'stale-head' : (record.no_decision_reason ?? ''),
     report: result.report,
     failure,
   };
@@ -68,7 +71,7 @@ export async function publishNotContested(run: RunContext, framing: Framing, evi
   warnOnAuthor(run, posted);
   log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));
   if (posted.kept) log.notice('A verdict is already posted on this PR; it stays in place.');
-  return skipped({ commentUrl: posted.url });
+  return skipped({ commentUrl: posted.url, noDecisionReason: 'not-contested' });
 }
 
 /**
@@ -94,9 +97,18 @@ export async function publishFailure(run: RunContext, error: unknown, saved: Sav
     confidence: saved?.record.confidence ?? '',
     commentUrl,
     decision: saved?.decision ?? '',
+    noDecisionReason: saved?.record.no_decision_reason ?? failureReasonOf(earlyStopOf(error)?.kind, modelFailed(error)),
     report: saved?.report ?? '',
     failure: problem,
   };
+}
+
+/** True when a model's failure caused the error: the moderator's (`DebateFailed`) or a model call's, found through `cause`. */
+function modelFailed(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    if (current.name === 'DebateFailed' || current.name === 'ModelCallError') return true;
+  }
+  return false;
 }
 
 /** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */

@@ -79,7 +79,7 @@ async function go(clients: PipelineClients, settings: Settings, trigger: Extract
 async function bridge(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'bridge' }>): Promise<PipelineResult> {
   const refused = (reason: string) => {
     clients.log.notice(`pr-debate bridge did nothing: ${reason}.`);
-    return skipped();
+    return skipped({ noDecisionReason: 'untrusted-fork' });
   };
   const found = await findBridgePull(clients, settings, trigger.run);
   if (found.kind === 'refused') return refused(found.reason);
@@ -144,7 +144,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
 
 /** Sets the final outputs of a run, once, for every mode. */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
-  const { status, recommendation, confidence, commentUrl, decision, gateConclusion, decisionRecordFile } = result;
-  clients.stepOutputs.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
+  const { status, recommendation, confidence, commentUrl, decision, noDecisionReason, gateConclusion, decisionRecordFile } = result;
+  clients.stepOutputs.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(noDecisionReason === undefined ? {} : { noDecisionReason }), ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
   return result;
 }

@@ -7,6 +7,7 @@ import { summariseUsage } from '../usage/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
+import { renderDecisionNarrative } from '../report/render-decision-narrative.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import { signDecision } from './write-decision-check.js';
@@ -21,6 +22,8 @@ export interface SavedResult {
   report: string;
   /** The decision record as one line of JSON (redacted). */
   decision: string;
+  /** The decision document's reasoning (`renderDecisionNarrative`, redacted), for the record file. */
+  narrative: string;
   /** The comment body for the PR whose head is now `currentHeadSha` (stale when it moved). */
   render(currentHeadSha: string): string;
 }
@@ -86,9 +89,10 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
   await saveReport(run, report);
-  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision });
+  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision, noDecisionReason: record.no_decision_reason ?? '' });
   await clients.stepOutputs.writeSummary(report);
-  return { debate, record, report, decision, render: (currentHeadSha) => render(currentHeadSha).body };
+  const narrative = redactSecrets(renderDecisionNarrative(debate, pack, { ...context, durationMs: 0, currentHeadSha: pack.headSha }), run.secrets);
+  return { debate, record, report, decision, narrative, render: (currentHeadSha) => render(currentHeadSha).body };
 }
 
 /**

@@ -43,6 +43,8 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     id: run.id,
     topic: needsFraming ? undefined : (run.confirmed?.posted.topic ?? trigger.positions.join(' vs ')),
     positions: needsFraming ? undefined : trigger.positions,
+    prPosition: needsFraming ? undefined : (trigger.options.prPosition ?? null),
+    command: settings.command,
     outOfScope: trigger.options.outOfScope,
     preset: describeRounds(plan),
     models: { advocates: settings.advocateModels, judge: settings.judgeModel },

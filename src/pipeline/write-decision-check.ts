@@ -42,6 +42,7 @@ export interface WrittenDecisionCheck {
  * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
  * a warning names the permissions entry, and nothing else fails.
  * @param pack the debate's evidence: whether it left changed hunks out, and the files it did not see
+ * @param narrative the decision document's reasoning (`SavedResult.narrative`), for the record file; absent, the file keeps its own
  */
 export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
@@ -49,6 +50,7 @@ export async function writeDecisionCheck(
   record: DecisionRecord,
   pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
   commentUrl: string,
+  narrative?: string,
 ): Promise<WrittenDecisionCheck> {
   let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings), commentUrl || undefined);
   let gateConclusion = '';
@@ -69,7 +71,7 @@ export async function writeDecisionCheck(
   }
   let recordFile = '';
   try {
-    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined })) ?? '';
+    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative })) ?? '';
     if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
   } catch (error) {
     clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@ import type { DebateOutcome } from '../debate/debate-types.js';
 import { attackTallies } from '../debate/judge-facts.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
+import { NO_DECISION_REASONS, noDecisionReasonOf } from './no-decision-reason.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
 /** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
@@ -64,11 +65,14 @@ export const decisionRecordSchema = z.object({
     .min(2)
     .max(4),
   /**
-   * The position that is the change as written, or null when none is (contract section 8). Optional so
-   * older records parse; the gate reads a missing one as unknown: only an accept passes such a record.
+   * The position that is the change as written (`(this PR)`, or the moderator's), or null when none is
+   * (contract section 8). Optional so older records parse; the gate reads a missing one as unknown: only
+   * an accept passes such a record.
    */
   pr_position: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
   recommendation: z.enum(['A', 'B', 'C', 'D', 'none']),
+  /** Why there is no decision to merge on (src/report/no-decision-reason.ts); null when there is one. Optional so records written before it still parse. */
+  no_decision_reason: z.enum(NO_DECISION_REASONS).nullable().optional(),
   tied_on_axis: z.string().nullable(),
   confidence: z.enum(['low', 'medium', 'high']),
   completion: z.enum(['success', 'degraded-success', 'aborted']),
@@ -162,9 +166,18 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
       attacks: attacks.get(p.id),
     })),
-    // Which position is the PR comes from the framing (issue 28, part B); until it is filled, null: no position is.
-    pr_position: null,
+    // Absent when unknown (named positions, none marked `(this PR)`): the gate then passes only an accept.
+    ...(outcome.prPosition === undefined ? {} : { pr_position: outcome.prPosition }),
     recommendation: ruling?.recommendation ?? 'none',
+    no_decision_reason: noDecisionReasonOf({
+      completion: outcome.completion,
+      stoppedBy: outcome.stoppedBy?.kind,
+      recommendation: ruling?.recommendation ?? 'none',
+      tiedOnAxis: ruling?.tied_on_axis ?? null,
+      judgeDisagreed: judgeRunsDisagree(outcome.judgeRuns),
+      truncated: context.evidence.truncated,
+      accepted: false,
+    }),
     tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,
     confidence: ruling?.confidence ?? 'low',
     completion: outcome.completion,
@@ -174,6 +187,12 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     accepted: null,
     signature: null,
   });
+}
+
+/** True when both judge runs ruled and recommended different positions (issue #4: the order check failed). */
+export function judgeRunsDisagree(runs: readonly { ruling: { recommendation: string } | undefined }[]): boolean {
+  const picks = runs.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []));
+  return picks.length >= 2 && new Set(picks).size > 1;
 }
 
 /** The record as YAML (the `yaml` library), for the comment's fenced block. */

@@ -5,10 +5,12 @@ export const MAX_COMMENT_CHARS = 65_536;
 /** We stay this far below the limit so a small miscount never fails the post. */
 const SAFE_COMMENT_CHARS = MAX_COMMENT_CHARS - 1_536;
 
-/** The parts of a debate comment, in order; `head`, `notes`, `record` and `footer` are never cut. */
+/** The parts of a debate comment, in order; `head`, `collapsed`, `notes`, `record` and `footer` are never cut. */
 export interface CommentParts {
   head: string[];
   body: string[];
+  /** Collapsed blocks after the body (consensus, scenarios, the evidence pack...): never cut, so no `<details>` is left open. */
+  collapsed: string[];
   /** The engine's notes, a collapsed block (so not in `body`, which may be cut). */
   notes: string[];
   transcript: TranscriptSection[];
@@ -25,7 +27,7 @@ export interface CommentParts {
  */
 export function fitComment(parts: CommentParts): { body: string; full: string } {
   const assemble = (dropped: Set<string>, middle: string[] = parts.body) =>
-    [...parts.head, ...middle, ...parts.notes, '', renderTranscriptBlocks(parts.transcript, dropped), ...parts.record, ...parts.footer].join('\n');
+    [...parts.head, ...middle, ...parts.collapsed, ...parts.notes, '', renderTranscriptBlocks(parts.transcript, dropped), ...parts.record, ...parts.footer].join('\n');
   const full = assemble(new Set());
   if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
   const order = [...parts.transcript].sort((x, y) => x.keep - y.keep || y.lines.join('\n').length - x.lines.join('\n').length);

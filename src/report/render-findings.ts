@@ -1,64 +1,67 @@
 import type { DebateResult } from '../debate/debate-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
-import { renderBullets, type Prose } from './prose.js';
+import { judgeRunsDisagree } from './decision-record.js';
+import type { Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';
+import { renderJudgeRunReasons } from './render-verdict.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
- * The body of the debate comment after its head (contract section 7): surviving, falsified, conceded
- * and unresolved positions with their evidence, then the judge's reasons, trade-offs, what would change
- * the decision, dissent, blind spots, consensus, open questions, scenarios, and the evidence notes.
- * The engine's notes follow, collapsed ({@link renderEngineNotes}). Pure.
+ * The body of the debate comment after its first screen (contract section 7): the judge's reasons,
+ * the irreducible trade-offs and the dissent, then each position's evidence (the evidence that defeated
+ * a falsified one). What a reviewer rarely needs first, consensus, open questions, scenarios, blind spots
+ * and the evidence pack, is collapsed ({@link renderCollapsed}). Pure.
  */
 
-const GROUPS = [
-  ['survived', 'Surviving positions'],
-  ['falsified', 'Falsified positions'],
-  ['conceded', 'Conceded positions (the advocate surrendered)'],
-  ['unresolved', 'Unresolved positions'],
-] as const;
-
-/** @returns the lines of the body (each section starts with an empty line) */
-export function renderFindings(outcome: DebateResult, pack: EvidencePack, context: CommentContext, prose: Prose): string[] {
+/** @returns the lines of the body (each section starts with an empty line); it holds no `<details>`, so a cut never leaves one open */
+export function renderFindings(outcome: DebateResult, context: CommentContext, prose: Prose): string[] {
   const ruling = outcome.ruling;
-  const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
-  const bullets = (items: string[]) => renderBullets(items, prose);
   const body: string[] = [];
-  if (ruling) {
-    for (const [status, title] of GROUPS) {
-      const group = ruling.positions.filter((p) => p.status === status);
-      if (group.length === 0) continue;
-      body.push('', `### ${title}`);
-      for (const p of group) {
-        // A label that ends in a full stop would read `write.**:`; the colon ends it instead.
-        body.push('', `**${p.id}. ${prose(label(p.id).replace(/[.。]\s*$/u, ''), { inline: true })}**: ${prose(p.rationale, { inline: true })}`);
-        const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
-        if (status === 'falsified' && p.defeating_citations.length > 0) {
-          body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
-        } else if (turn && turn.status === 'complete') {
-          const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
-          body.push('', ...best.map((a) => `- ${prose(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
-        }
-      }
-    }
-    body.push('', '### Key reasons', ...ruling.key_reasons.map((r, i) => `${i + 1}. ${prose(r, { inline: true })}`));
+  if (!ruling) return body;
+  // A split verdict's reasons argue for one run's pick: they are shown per run, collapsed (renderJudgeRunReasons).
+  if (!judgeRunsDisagree(outcome.judgeRuns)) {
+    body.push('', '### Why', ...ruling.key_reasons.map((r, i) => `${i + 1}. ${prose(r, { inline: true })}`));
     body.push('', '### Trade-offs', ...ruling.trade_offs.map((t) => `- ${prose(t, { inline: true })}`));
-    body.push('', '### What would change the decision', ...bullets(ruling.what_would_change));
     body.push('', '### Dissent', '', prose(ruling.dissent));
-    body.push('', '### Blind spots', ...bullets(ruling.blind_spots));
-    body.push('', '### Consensus', ...bullets(ruling.consensus));
-    body.push('', '### Open questions', ...bullets(ruling.open_questions));
-    if (ruling.scenarios.length > 0) {
-      body.push('', '### Scenarios', '', '| Scenario | Recommendation | Why |', '|---|---|---|');
-      for (const sc of ruling.scenarios) {
-        const rec = sc.recommendation === 'none' ? 'none' : `${sc.recommendation}. ${prose(label(sc.recommendation), { inline: true })}`;
-        body.push(`| ${prose(sc.scenario, { inline: true })} | ${rec} | ${prose(sc.rationale, { inline: true })} |`);
-      }
+  }
+  body.push('', "### The positions' evidence");
+  for (const p of ruling.positions) {
+    body.push('', `**${p.id}** (${p.status}): ${prose(p.rationale, { inline: true })}`);
+    const turn = outcome.transcript.openings.find((t) => t.positionId === p.id);
+    if (p.status === 'falsified' && p.defeating_citations.length > 0) {
+      body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
+    } else if (turn && turn.status === 'complete') {
+      const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
+      body.push('', ...best.map((a) => `- ${prose(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
     }
   }
-  body.push('', '### Evidence', '', renderEvidenceNotes(pack));
   return body;
+}
+
+/**
+ * The collapsed blocks after the body, never cut: each judge run's reasons when the runs split, then one
+ * block of blind spots, consensus, open questions and scenarios (each part only when the judge gave
+ * some), then the evidence pack.
+ */
+export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose: Prose): string[] {
+  const ruling = outcome.ruling;
+  const block = (title: string, lines: string[]) => ['', `<details><summary>${title}</summary>`, '', ...lines, '', '</details>'];
+  const lines = renderJudgeRunReasons(outcome, prose);
+  if (ruling) {
+    // One block for what the judge noted beside its decision: each part only when the judge gave some.
+    const parts: [string, string[]][] = [['Blind spots', ruling.blind_spots], ['Consensus', ruling.consensus], ['Open questions', ruling.open_questions]];
+    const given = parts.filter(([, items]) => items.length > 0);
+    const more = given.flatMap(([title, items], i) => [...(i > 0 ? [''] : []), `**${title}**`, ...items.map((item) => `- ${prose(item, { inline: true })}`)]);
+    if (ruling.scenarios.length > 0) {
+      const rows = ruling.scenarios.map((sc) => `| ${prose(sc.scenario, { inline: true })} | ${sc.recommendation} | ${prose(sc.rationale, { inline: true })} |`);
+      more.push(...(more.length > 0 ? [''] : []), '**Scenarios**', '', '| Scenario | Recommendation | Why |', '|---|---|---|', ...rows);
+    }
+    const names = [...given.map(([title]) => title.toLowerCase()), ...(ruling.scenarios.length > 0 ? ['scenarios'] : [])];
+    if (names.length > 0) lines.push(...block(capitalised(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
+  }
+  lines.push(...block('Evidence pack', [renderEvidenceNotes(pack)]));
+  return lines;
 }
 
 /**
@@ -83,6 +86,10 @@ export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[]
     '',
     '</details>',
   ];
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** What the evidence pack held and what it left out. */

@@ -4,7 +4,7 @@ import type { CommentContext } from './comment-context.js';
 import type { DecisionRecord } from './decision-record.js';
 import { sanitiseText } from './sanitise.js';
 
-/** The stop reason in a word or two, for the footer; the head of the comment says it in full. */
+/** The stop reason in a word or two, for the footer (the transcript says it in full). */
 const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
   'no-rounds': 'no rounds planned',
   'max-rounds': 'round cap',
@@ -12,6 +12,16 @@ const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
   converged: 'converged',
   'too-few-advocates': 'too few advocates',
 };
+
+/** Whether the two judge runs (positions in different orders) agreed, for the footer; '' with fewer than two rulings. */
+function judgeRunsWord(outcome: DebateResult): string {
+  const rulings = outcome.judgeRuns.flatMap((r) => (r.ruling ? [r.ruling] : []));
+  if (rulings.length < 2) return '';
+  const [first, second] = [rulings[0]!, rulings[1]!];
+  if (first.recommendation !== second.recommendation) return ' · judge runs disagreed';
+  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
+  return split.length === 0 ? ' · judge runs agreed' : ` · judge runs agreed on the recommendation, not on ${split.join(', ')}`;
+}
 
 /**
  * The footer of contract section 7: preset, rounds and stop, models, calls, tokens (cache writes and
@@ -24,7 +34,7 @@ export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
   const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
   return [
-    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]}) · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
+    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]})${judgeRunsWord(outcome)} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
     ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
     ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head \`${pack.headSha.slice(0, 7)}\`${run}</sub>`,
   ].join('');

@@ -28,6 +28,8 @@ export const postedPlanSchema = z.object({
   state: z.enum(['waiting', 'ran', 'replaced']),
   topic: z.string(),
   positions: z.array(z.string().min(1)).min(2).max(4),
+  /** The position the moderator named the change as written (record `pr_position`); null when none is; absent in plans posted before it existed. */
+  prPosition: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
   outOfScope: z.array(z.string()),
   plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional() }),
   rfc: z.string().optional(),
@@ -80,8 +82,7 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
     '',
     `**Topic:** ${prose(plan.topic, { inline: true })}`,
     '',
-    '**Positions:**',
-    ...plan.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`),
+    ...renderPositionList(plan.positions, plan.prPosition ?? null, { command, prose }),
     '',
     ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, ''] : []),
     `**Preset:** ${describeRounds(plan.plan)} · **Advocates:** ${sanitiseText([...new Set(plan.models.advocates)].join(', '), { inline: true })} · **Judge:** ${sanitiseText(plan.models.judge, { inline: true })}`,
@@ -99,6 +100,25 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
   }
   lines.push('', `<!-- pr-debate:plan-data ${Buffer.from(JSON.stringify(plan), 'utf8').toString('base64url')} -->`);
   return lines.join('\n');
+}
+
+/**
+ * The positions of a plan or a running debate, with the one that is the change as written marked
+ * "(this PR)", and one line saying how a maintainer corrects it (contract section 3: the marker).
+ * @param prPosition the id marked, or null when no position is what the PR does
+ * @returns the lines: a heading, one bullet per position, the correction line
+ */
+export function renderPositionList(positions: readonly string[], prPosition: string | null, context: { command: string; prose: Prose }): string[] {
+  const { command, prose } = context;
+  const id = (i: number) => String.fromCharCode(65 + i);
+  const lines = ['**Positions:**', ...positions.map((p, i) => `- **${id(i)}.** ${prose(p, { inline: true })}${id(i) === prPosition ? ' **(this PR)**' : ''}`)];
+  const example = codeSpan(`${command} <position A> (this PR) vs <position B>`);
+  lines.push(
+    prPosition === null
+      ? `_No position is this PR as written, so the verdict is not read as for or against the change. If one is, say so with ${example}._`
+      : `_Position ${prPosition} is this PR as written: the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with ${example}._`,
+  );
+  return lines;
 }
 
 /** E.g. `standard (1 cross-examination round, steelman swap)`. */

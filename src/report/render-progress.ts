@@ -1,6 +1,6 @@
 import type { PlannedPhase } from '../debate/plan.js';
 import { markerLine } from './comment-context.js';
-import { planMarker } from './render-plan.js';
+import { planMarker, renderPositionList } from './render-plan.js';
 import { plainProse, type Prose } from './prose.js';
 import { sanitiseText } from './sanitise.js';
 
@@ -15,6 +15,10 @@ export interface ProgressState {
   topic: string | undefined;
   /** Position labels; undefined until the moderator has framed them. */
   positions: string[] | undefined;
+  /** The id of the position that is the change as written, null when none is; undefined until known (framing). */
+  prPosition?: string | null;
+  /** The configured command word, for the line that says how to correct the PR's position. */
+  command?: string;
   outOfScope: string[];
   /** E.g. `standard (1 cross-examination round, steelman swap)`. */
   preset: string;
@@ -46,7 +50,8 @@ export function renderProgressComment(state: ProgressState): string {
   const prose = state.prose ?? plainProse;
   if (state.topic) lines.push(`**Topic:** ${prose(state.topic, { inline: true })}`, '');
   if (state.positions) {
-    lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`), '');
+    if (state.prPosition === undefined) lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`), '');
+    else lines.push(...renderPositionList(state.positions, state.prPosition, { command: state.command ?? '/debate', prose }), '');
   } else {
     lines.push('**Positions:** to be framed by a moderator from the PR and its design document (2-4 positions).', '');
   }

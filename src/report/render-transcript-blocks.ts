@@ -91,7 +91,7 @@ function renderClaim(claim: Claim, scope: Scope, indent: string): string {
 }
 
 function renderOpening(turn: OpeningTurn, position: Position, scope: Scope): string[] {
-  const head = turnHead(`Opening of ${position.id}. ${scope.prose(position.label, { inline: true })}`, turn);
+  const head = turnHead(`Opening of ${position.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   return [
     head,
@@ -110,7 +110,7 @@ function renderOpening(turn: OpeningTurn, position: Position, scope: Scope): str
 
 function renderCross(turn: CrossTurn, position: Position, scope: Scope): string[] {
   const { prose } = scope;
-  const head = turnHead(`${turn.phase === 'closing' ? 'Closing answers of' : 'Turn of'} ${position.id}. ${scope.prose(position.label, { inline: true })}`, turn);
+  const head = turnHead(`${turn.phase === 'closing' ? 'Closing answers of' : 'Turn of'} ${position.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   const lines = [head, ''];
   for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, scope, '  ')}`);
@@ -122,7 +122,7 @@ function renderCross(turn: CrossTurn, position: Position, scope: Scope): string[
 }
 
 function renderSteelman(turn: SteelmanTurn, author: Position, target: Position, scope: Scope): string[] {
-  const head = turnHead(`${author.id} steelmans ${target.id}. ${scope.prose(target.label, { inline: true })}`, turn);
+  const head = turnHead(`${author.id} steelmans ${target.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   return [head, '', scope.prose(turn.thesis), '', ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim(a, scope, '   ')}`)];
 }

@@ -1,73 +1,114 @@
 import { describeReasons } from '../citations/tally-citations.js';
-import { describeStop } from '../debate/render-transcript.js';
-import type { DebateResult, JudgeRun } from '../debate/debate-types.js';
+import type { DebateResult, FinalRuling, JudgeRun, PositionStatus } from '../debate/debate-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
-import type { DecisionRecord } from './decision-record.js';
-import type { Prose } from './prose.js';
+import { judgeRunsDisagree, type DecisionRecord } from './decision-record.js';
+import { meaningHeading, recordMeaning, shortLabel } from './merge-meaning.js';
+import { renderBullets, type Prose } from './prose.js';
 import { renderUnseenNotice } from './render-unseen.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
- * The head of the debate comment (contract section 7: verdict and confidence first): the verdict, its
- * confidence and why, the judge's summary, how the debate ran, the warnings a reader must see before
- * anything else (degraded, stale, truncated), and the positions table. Pure.
+ * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
+ * this PR (merge as written, changes requested, or no decision and why), the verdict and its confidence,
+ * the warnings a reader must see before anything else (degraded, stale, truncated, merge blocked), the
+ * positions with what each status means, and what would change the decision. Each fact once: the
+ * position labels are in the table only; the rounds and the stop are in the footer. Pure.
  */
 
-const STATUS_ICON: Record<string, string> = { survived: '✅ survived', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
+const STATUS_ICON: Record<PositionStatus, string> = { survived: '✅ survived', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
+
+/** What each status promises a reader (contract section 8), one line each; the comment explains those it shows. */
+export const STATUS_MEANING: Record<PositionStatus, string> = {
+  survived: 'its own verified evidence held and no attack on it was left unanswered',
+  falsified: 'verified evidence defeated it (shown under the positions\' evidence)',
+  conceded: 'its advocate gave it up during cross-examination',
+  unresolved: 'the debate neither established nor defeated it (too little verified support, an attack left open, or the judge runs split on it)',
+};
 
 /**
  * @param prose renders model-written text (see {@link Prose})
- * @returns the lines of the head, marker excluded
+ * @returns the lines of the head, marker excluded; the first is the merge meaning
  */
 export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext, prose: Prose): string[] {
   const ruling = outcome.ruling;
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
-  const head: string[] = [];
+  const stale = context.currentHeadSha !== context.headSha;
+  const meaning = recordMeaning(record, stale);
+  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true })), ''];
+  const disagreed = judgeRunsDisagree(outcome.judgeRuns);
   if (!ruling) {
-    head.push('## ⚠️ pr-debate: no verdict', '', `**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })}`);
-    head.push('', 'What the advocates produced is kept below. Re-run the debate to get a verdict.');
-  } else if (ruling.recommendation === 'none') {
-    const axis = ruling.tied_on_axis ? ` on axis: ${prose(ruling.tied_on_axis, { inline: true })}` : '';
-    head.push(`## ⚖️ pr-debate verdict: no clear winner${axis}`, '', `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`);
+    head.push(`**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`);
+  } else if (disagreed) {
+    head.push(...renderSplitJudges(outcome.judgeRuns, prose));
   } else {
-    head.push(
-      `## ⚖️ pr-debate verdict: ${ruling.recommendation}. ${prose(label(ruling.recommendation), { inline: true })}`,
-      '',
-      `**Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`,
-    );
+    const verdict = ruling.recommendation === 'none' ? `no position recommended${ruling.tied_on_axis ? `; the positions trade off on ${prose(ruling.tied_on_axis, { inline: true })}` : ''}` : `position ${ruling.recommendation}`;
+    head.push(`**Verdict:** ${verdict}. **Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`, '', `> ${prose(ruling.summary, { inline: true })}`);
   }
-  if (ruling) head.push('', `> ${prose(ruling.summary, { inline: true })}`);
-  head.push('', `**Debate:** preset ${record.preset}, ${record.rounds} cross-examination round${record.rounds === 1 ? '' : 's'}. ${sanitiseText(describeStop(outcome.stop), { inline: true })}${judgeAgreement(outcome.judgeRuns)}`);
-  if (outcome.completion === 'degraded-success') {
-    head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
-  }
-  if (context.currentHeadSha !== context.headSha) {
+  if (outcome.completion === 'degraded-success') head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
+  if (stale) {
     head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
-  if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under Evidence).');
+  if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under the evidence pack).');
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
     head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseText(context.gate.reason, { inline: true })}`);
   }
-  head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '');
-  head.push('| Position | Status | Citations |', '|---|---|---|');
+  head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '', '| Position | Status | Citations |', '|---|---|---|');
   for (const p of record.positions) {
     const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
-    head.push(`| **${p.id}.** ${prose(p.label, { inline: true })} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
+    const mark = p.id === record.pr_position ? ' **(this PR)**' : '';
+    head.push(`| **${p.id}.** ${prose(p.label, { inline: true })}${mark} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
   }
+  const shown = [...new Set(record.positions.map((p) => p.status))];
+  head.push('', ...shown.map((s) => `- ${STATUS_ICON[s]}: ${STATUS_MEANING[s]}.`));
+  // The heading of a decision with no PR position says so already; each fact once.
+  if ((record.pr_position ?? null) === null && meaning.kind !== 'decided') head.push('', '_No position is this PR as written._');
+  // What would change the decision is on the first screen (issue 28); when the judge runs split, each run's is with its reasons.
+  if (ruling && !disagreed) head.push('', '### What would change the decision', ...renderBullets(ruling.what_would_change, prose));
   return head;
 }
 
-/** Whether the two judge runs (positions in different orders, issue #4) agreed, as one sentence with a leading space; '' with fewer than two rulings. */
-function judgeAgreement(runs: JudgeRun[]): string {
-  const rulings = runs.flatMap((r) => (r.ruling ? [r.ruling] : []));
-  if (rulings.length < 2) return '';
-  const [first, second] = [rulings[0]!, rulings[1]!];
-  if (first.recommendation !== second.recommendation) return ' The judge ran twice, with the positions in different orders, and the runs disagreed on the recommendation.';
-  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
-  return split.length === 0
-    ? ' The judge ran twice, with the positions in different orders, and both runs agreed.'
-    : ` The judge ran twice, with the positions in different orders; the runs agreed on the recommendation but not on the status of position${split.length > 1 ? 's' : ''} ${split.join(', ')}.`;
+/**
+ * Two judge runs that recommended different positions, shown as they are (issue 28): each run's pick,
+ * confidence and summary, and nothing that argues for one of them under "no clear winner".
+ */
+function renderSplitJudges(runs: JudgeRun[], prose: Prose): string[] {
+  const lines = ['**No clear winner: the two judge runs disagreed.** The judge ran twice with the positions in different orders, and the runs recommended different positions:', ''];
+  runs.forEach((run, i) => {
+    const r = run.ruling;
+    if (r) lines.push(`- **Run ${i + 1}** (order ${run.order.join(', ')}): ${r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`}, confidence ${r.confidence}. ${prose(r.summary, { inline: true })}`);
+  });
+  return lines;
+}
+
+/**
+ * Each judge run's own reasons, trade-offs, what would change its decision and dissent, collapsed, for
+ * a split verdict: attributed to the run whose pick they argue for.
+ * @returns `<details>` blocks, or [] when the runs agreed
+ */
+export function renderJudgeRunReasons(outcome: DebateResult, prose: Prose): string[] {
+  if (!judgeRunsDisagree(outcome.judgeRuns)) return [];
+  return outcome.judgeRuns.flatMap((run, i) => {
+    const r: FinalRuling | undefined = run.ruling;
+    if (!r) return [];
+    const pick = r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`;
+    return [
+      '',
+      `<details><summary>Judge run ${i + 1}'s reasons (it recommended ${pick})</summary>`,
+      '',
+      ...r.key_reasons.map((k, n) => `${n + 1}. ${prose(k, { inline: true })}`),
+      '',
+      '**Trade-offs**',
+      ...renderBullets(r.trade_offs, prose),
+      '',
+      '**What would change this run\'s decision**',
+      ...renderBullets(r.what_would_change, prose),
+      '',
+      `**Dissent:** ${prose(r.dissent, { inline: true })}`,
+      '',
+      '</details>',
+    ];
+  });
 }

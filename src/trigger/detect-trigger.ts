@@ -13,7 +13,8 @@ import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /** What the run should do. */
 export type Trigger =
-  | { kind: 'skip'; reason: string }
+  /** `untrusted`: a fork PR's run, left to the bridge (output `no-decision-reason: untrusted-fork`). */
+  | { kind: 'skip'; reason: string; untrusted?: true }
   | {
       kind: 'debate';
       /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
@@ -93,7 +94,7 @@ export function detectTrigger(
     // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token: the bridge debates it.
     const head = event.pull_request.head.repo?.full_name;
     if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
-      return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate') };
+      return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate'), untrusted: true };
     }
     return {
       kind: 'debate',

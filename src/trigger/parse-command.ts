@@ -8,6 +8,8 @@ import { findCommandLine } from './find-command-line.js';
  * ```
  * /debate                                    infer 2-4 positions from the PR and RFC
  * /debate <A> vs <B> [vs <C> [vs <D>]]       "versus" also accepted, case-insensitive
+ * /debate <A> (this PR) vs <B>               marks A as the change as written (record `pr_position`);
+ *                                            "(this PR)" is case-insensitive and not part of the label
  * /debate ... --quick | --deep | --rounds=N  preset override (N = 0..5)
  * /debate ... --rfc=<path>                   use this file (at the PR head) as the RFC
  * /debate ... --out-of-scope="a; b"          topics the debate must not drift into
@@ -25,6 +27,11 @@ export interface CommandOptions {
   rounds?: number;
   rfc?: string;
   outOfScope: string[];
+  /**
+   * The id (A-D) of the position marked `(this PR)`: the change as written (contract sections 3 and 8,
+   * record `pr_position`); undefined when no position carries the marker (the moderator infers it).
+   */
+  prPosition?: 'A' | 'B' | 'C' | 'D';
 }
 
 /** What a comment asks for. `line` is the command line as written (trimmed). */
@@ -55,6 +62,12 @@ export function parseCommand(body: string, command: string): ParsedCommand {
   if (line === undefined) return { kind: 'none' };
   return parseCommandLine(line, command);
 }
+
+/**
+ * The marker of the position that is the change as written (contract section 3): `(this PR)` at the end
+ * of a position, case-insensitive, spaces inside the brackets allowed; it is not part of the label.
+ */
+export const THIS_PR_MARKER = /\s*\(\s*this\s+pr\s*\)\s*$/i;
 
 const OPTION = /(^|\s)--([A-Za-z][\w-]*)(?:=("[^"]*"|'[^']*'|\S*))?(?=\s|$)/g;
 const SEPARATOR = /(?<=\s)(?:vs\.?|versus)(?=\s)/i;
@@ -96,7 +109,12 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
 
   const text = withoutOptions.trim();
   if (text === '') return { kind: 'debate', line, positions: [], options };
-  const positions = ` ${text} `.split(SEPARATOR).map((p) => p.trim());
+  const sides = ` ${text} `.split(SEPARATOR).map((p) => p.trim());
+  const marked = sides.flatMap((p, i) => (THIS_PR_MARKER.test(p) ? [i] : []));
+  if (marked.length > 1) {
+    return { kind: 'invalid', line, problem: `positions ${listLetters(marked)} are ${marked.length === 2 ? 'both' : 'all'} marked "(this PR)"; mark only the position that is the change as written` };
+  }
+  const positions = sides.map((p) => p.replace(THIS_PR_MARKER, '').trim());
   if (positions.length < MIN_POSITIONS) {
     return { kind: 'invalid', line, problem: `only one position was given; write at least ${MIN_POSITIONS}, separated by "vs"` };
   }
@@ -112,7 +130,14 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
     const first = keys.indexOf(keys[repeat]!);
     return { kind: 'invalid', line, problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others` };
   }
+  if (marked.length === 1) options.prPosition = (['A', 'B', 'C', 'D'] as const)[marked[0]!];
   return { kind: 'debate', line, positions, options };
+}
+
+/** `A and B`, `A, B and C`: position letters of these indices. */
+function listLetters(indices: number[]): string {
+  const letters = indices.map((i) => String.fromCharCode(65 + i));
+  return letters.length === 1 ? letters[0]! : `${letters.slice(0, -1).join(', ')} and ${letters.at(-1)!}`;
 }
 
 function applyOption(options: CommandOptions, name: string, value: string | undefined): string | undefined {

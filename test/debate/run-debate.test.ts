@@ -466,6 +466,17 @@ describe('runDebate: framing', () => {
     expect(outcome.positions).toHaveLength(2);
   });
 
+  it('keeps the position the moderator named as this PR through repeats it drops, and the command\'s marked one when the positions are given', async () => {
+    const framed = await debate({ moderator: framing({ positions: [{ label: 'Keep the cache' }, { label: 'keep  the cache' }, { label: 'Drop the cache' }], pr_position: 'C' }) }, { positions: [] });
+    expect(framed.outcome.kind === 'debate' && framed.outcome.positions.map((p) => p.label)).toEqual(['Keep the cache', 'Drop the cache']);
+    expect(framed.outcome.kind === 'debate' && framed.outcome.prPosition).toBe('B');
+    const none = await debate({ moderator: framing({ pr_position: null }) }, { positions: [] });
+    expect(none.outcome.kind === 'debate' && none.outcome.prPosition).toBeNull();
+    const marked = await debate({}, { positions: ['keep it', 'drop it'], prPosition: 'B' });
+    expect(marked.outcome.kind === 'debate' && marked.outcome.prPosition).toBe('B');
+    expect(marked.models.calls.some((c) => c.role === 'moderator')).toBe(false);
+  });
+
   it('replies without a debate when the topic is not contested, or stays one-sided', async () => {
     const quiet = scriptedModels(debateScript({ moderator: framing({ contested: false, positions: [], suggested_command: '/debate a vs b' }) }));
     expect((await runDebate(quiet, request({ positions: [] }))).kind).toBe('not-contested');

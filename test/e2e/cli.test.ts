@@ -50,7 +50,7 @@ describe('pr-debate run', () => {
     const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], { env: env() });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
-    expect(result.stdout).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(result.stdout).toContain('**Verdict:** position A.');
     const yamlBlock = /```yaml\n([\s\S]*?)\n```/.exec(result.stdout)?.[1];
     const record = decisionRecordSchema.parse(parse(yamlBlock ?? ''));
     expect(record).toMatchObject({ repo: 'octo/cache', pull_request: 1, trigger: 'dispatch', requested_by: 'octo', preset: 'quick', out_of_scope: ['naming'] });
@@ -146,7 +146,7 @@ describe('pr-debate run', () => {
     expect(before.exitCode, before.stderr).toBe(0);
     expect(JSON.parse(before.stdout)).toMatchObject({ conclusion: 'action_required', basis: 'none', policy: 'require-decision', record: null });
     const seen = github.state.requests.length;
-    const posted = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--post', '--api-url', github.url], { env: { ...env(), GITHUB_TOKEN: BOT_TOKEN } });
+    const posted = await runCli(['run', 'octo/cache#1', '--positions', 'keep the cache (this PR) vs drop the cache', '--post', '--api-url', github.url], { env: { ...env(), GITHUB_TOKEN: BOT_TOKEN } });
     expect(posted.exitCode, posted.stderr).toBe(0);
     expect(github.state.checkRuns.map((c) => [c.name, c.app.id, c.conclusion])).toEqual([['pr-debate', 15368, 'success']]);
     const after = await runCli(['gate', 'octo/cache#1', '--api-url', github.url], { env: env() });

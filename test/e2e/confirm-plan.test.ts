@@ -82,7 +82,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     const before = anthropic.requests.length;
     const result = await label();
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(result.outputs).toMatchObject({ status: 'skipped', recommendation: 'none', decision: '' });
+    expect(result.outputs).toMatchObject({ status: 'skipped', recommendation: 'none', decision: '', 'no-decision-reason': 'awaiting-confirmation' });
     // No pre-flight, no advocate, no judge: framing only.
     expect(phasesSince(before)).toEqual(['framing']);
     expect(planComments()).toHaveLength(1);
@@ -91,8 +91,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     expect(posted(result)?.id).toBe(plan.id);
     expect(plan.body.split('\n')[1]).toBe('## 📋 pr-debate plan: waiting for confirmation');
     expect(plan.body).toContain('**Topic:** Cache or not?');
-    expect(plan.body).toContain('- **A.** keep the cache');
-    expect(plan.body).toContain('- **B.** drop the cache');
+    // The moderator named A the change as written: the plan marks it and says how to correct it.
+    expect(plan.body).toContain('- **A.** keep the cache **(this PR)**');
+    expect(plan.body).toContain('- **B.** drop the cache\n');
+    expect(plan.body).toContain('_Position A is this PR as written: the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with `/debate <position A> (this PR) vs <position B>`._');
     expect(plan.body).toMatch(/\*\*Preset:\*\* quick \(openings and judge\) · \*\*Advocates:\*\* claude-sonnet-5-5 · \*\*Judge:\*\* claude-sonnet-5-5/);
     // Quick, two positions on one model: 2 openings, audit, 2 judge runs; 2 warm-ups at most; 1 pre-flight.
     expect(plan.body).toMatch(/\*\*Estimate:\*\* up to 8 model calls, about \$\d+\.\d\d; framing the positions cost \$0\.\d{4}\./);
@@ -112,12 +114,14 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     expect(phasesSince(before).filter((p) => p === 'framing')).toEqual([]);
     expect(phasesSince(before)).toContain('opening');
     const record = JSON.parse(result.outputs.decision!) as { topic: string; positions: { id: string; label: string }[]; trigger: string; preset: string };
-    expect(record).toMatchObject({ topic: 'Cache or not?', trigger: 'comment', preset: 'quick' });
+    // The PR's position the moderator named at framing reaches the record through the plan, and the first line reads it.
+    expect(record).toMatchObject({ topic: 'Cache or not?', trigger: 'comment', preset: 'quick', pr_position: 'A', no_decision_reason: null });
     expect(record.positions.map((p) => p.label)).toEqual(['keep the cache', 'drop the cache']);
     // One debate comment (the inferred debate's), and the plan comment now points at it.
     const verdict = ours('<!-- pr-debate:v1');
     expect(verdict).toHaveLength(1);
     expect(posted(result)?.id).toBe(verdict[0]!.id);
+    expect(verdict[0]!.body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
     // Said as a note on the run, not as a correction of the judge.
     expect(verdict[0]!.body).toContain('**Notes on this run:**\n- This debate ran the plan posted for confirmation, as confirmed by maintainer with');
     expect(verdict[0]!.body).not.toContain('engine corrected');

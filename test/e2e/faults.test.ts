@@ -207,7 +207,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'success', recommendation: 'A' });
-    expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
     // Quick preset: the cache warm-up, 2 openings, the audit, 2 judge runs; the limited call was sent again, unchanged.
     const requests = debateOnly(seen.model());
     expect(callsOf(requests)).toEqual(['warm-up opening A', 'warm-up opening A', 'opening A', 'opening B', 'audit', 'judge', 'judge']);
@@ -225,7 +225,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'aborted', recommendation: 'none' });
     const body = posted(result)!.body;
-    expect(body).toContain('## ⚠️ pr-debate: no verdict');
+    expect(body).toContain('## ⚠️ pr-debate: no decision.');
     expect(body).toContain('The opening of position A is incomplete: the model is unavailable (HTTP 529 overloaded_error, after retries): Overloaded; try again later.');
     expect(errors(result)).toEqual([expect.stringMatching(/^::error::The debate was aborted: The opening of position A is incomplete: the model is unavailable \(HTTP 529/)]);
     // Bounded: the warm-up and each of the two openings were tried three times (the SDK's two retries), and nothing came after.
@@ -267,10 +267,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     const body = posted(result)!.body;
-    expect(body).toContain('## ⚠️ pr-debate: no verdict');
+    expect(body).toContain('## ⚠️ pr-debate: no decision.');
     expect(body).toContain('The run deadline (deadline-minutes: 0.2) was reached before the debate finished');
     expect(body).toContain('Thesis of A.'); // what exists is kept
-    expect(body).toMatch(/Opening of B\. drop the cache[^\n]*\n\n\*\*\[INCOMPLETE\]\*\* the run deadline was reached/);
+    expect(body).toMatch(/Opening of B[^\n]*\n\n\*\*\[INCOMPLETE\]\*\* the run deadline was reached/);
     expect(errors(result)[0]).toMatch(/^::error::The debate was aborted: The run deadline \(deadline-minutes: 0\.2\) was reached/);
   });
 
@@ -283,7 +283,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'degraded-success', recommendation: 'A' });
     const body = posted(result)!.body;
-    expect(body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
     expect(body).toContain('**Degraded run.** The opening of position B is incomplete: the model is unavailable (HTTP 500 api_error, after retries): Internal server error; try again later.');
     // B's opening was tried three times; A and C went on to cross-examine each other; B was never called again.
     const calls = callsOf(seen.model());
@@ -325,7 +325,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(errors(result)).toEqual([
       expect.stringMatching(/^::error::posting the debate comment failed: GitHub refused PATCH \/repos\/octo\/cache\/issues\/comments\/\d+ \(Resource not accessible by integration\): add `pull-requests: write` to the workflow's `permissions:`/),
     ]);
-    expect(result.summary).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(result.summary).toContain('**Verdict:** position A.');
     // The outputs keep the debate's record, and agree with it.
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'A', confidence: 'medium' });
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A', confidence: 'medium' });
@@ -349,7 +349,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.stdout).toMatch(/^::warning::GitHub secondary rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; retrying after 1 s$/m);
     // The refused POST was sent again: two POSTs for the one comment the run created.
     expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(2);
-    expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
     // A persistent secondary limit gives up after bounded retries: test/github/octokit-faults.test.ts.
   });
 
@@ -375,7 +375,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.stdout).not.toContain('retrying after');
     const until = new Date(reset * 1000).toISOString().slice(11, 16);
     expect(errors(result)).toEqual([`::error::posting the debate comment failed: GitHub's rate limit for github-token is used up (API rate limit exceeded for installation ID 1.); try again after ${until} UTC, when it resets`]);
-    expect(result.summary).toContain('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(result.summary).toContain('**Verdict:** position A.');
     // Every comment write (progress updates, the debate comment, the failure comment) was sent once and given up.
     expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(givingUp.length);
   });
@@ -438,7 +438,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(body).toContain(`The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`);
     // The plan comment was replaced: by the debate so far (a command), or by the failure (the moderator was stopped).
     expect(body).not.toContain('pr-debate is debating');
-    expect(body).toContain(signal === 'SIGTERM' ? '## ⚠️ pr-debate: no verdict' : 'The moderator could not frame the debate: the job was cancelled (SIGINT)');
+    expect(body).toContain(signal === 'SIGTERM' ? '## ⚠️ pr-debate: no decision.' : 'The moderator could not frame the debate: the job was cancelled (SIGINT)');
     expect(errors(result)[0]).toContain(`The job was cancelled (${signal})`);
     expect(debateOnly(seen.model())).toHaveLength(1); // the stopped call; nothing was sent after the cancellation
   });
@@ -561,7 +561,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     expect(result.stdout).toMatch(/^::warning::Could not read pull request #1 again to see whether its head moved \(GitHub answered 404 Not Found.*\); the result is posted for c1{39}, the head that was debated\.$/m);
-    expect(posted(result)?.body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
+    expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
   });
 
   it('the job summary cannot be written (older GHES): a warning, and the run still succeeds', async (ctx) => {
@@ -571,18 +571,18 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs.status).toBe('success');
     expect(result.stdout).toMatch(/^::warning::Could not write the job summary \(Unable to find environment variable for \$GITHUB_STEP_SUMMARY/m);
-    expect(posted(result)?.body).toContain('pr-debate verdict: A.');
+    expect(posted(result)?.body).toContain('**Verdict:** position A.');
   });
 
   it('a moderator that frames an empty topic: the debate is named after its positions, and the run succeeds', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, run, posted } = await startScenario(ctx);
-    const framing = { contested: true, reason: 'A default flipped.', topic: '  ', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null };
+    const framing = { contested: true, reason: 'A default flipped.', topic: '  ', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' };
     anthropic.setResponder(scriptedModel((info) => (info.phase === 'moderator' ? { text: JSON.stringify({ framing }) } : undefined)));
     const result = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ topic: 'keep the cache vs drop the cache', recommendation: 'A' });
-    expect(posted(result)?.body).toContain('pr-debate verdict: A.');
+    expect(posted(result)?.body).toContain('**Verdict:** position A.');
   });
 
   it('a re-run that fails leaves the verdict in place and says so in a short reply', async (ctx) => {
@@ -632,12 +632,12 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     const result = await run(event, {}, {
       onSpawn: () => {
         void vi
-          .waitUntil(() => github.state.requests.some((r) => r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('pr-debate verdict')), { timeout: 24_000, interval: 20 })
+          .waitUntil(() => github.state.requests.some((r) => r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('**Verdict:**')), { timeout: 24_000, interval: 20 })
           .then(() => (verdictSentWhileHanging = true), () => undefined);
       },
     });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(verdictSentWhileHanging).toBe(true);
-    expect(posted(result)?.body).toContain('pr-debate verdict: A.');
+    expect(posted(result)?.body).toContain('**Verdict:** position A.');
   });
 });

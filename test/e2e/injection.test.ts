@@ -189,7 +189,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('an injection corpus against t
       if (!event.entering) continue;
       if (node.type === 'code_block') codeBlocks.push(node.literal ?? '');
       if (node.type === 'html_block' || node.type === 'html_inline') {
-        expect(node.literal ?? '').toMatch(/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript: [A-Za-z -]+\d?|Decision record)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/);
+        expect(node.literal ?? '').toMatch(/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript: [A-Za-z -]+\d?|Decision record|Evidence pack|Blind spots, consensus, open questions and scenarios)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/);
       }
       if (node.type === 'link' || node.type === 'image') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/);
     }

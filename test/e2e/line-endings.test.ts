@@ -38,7 +38,7 @@ beforeAll(async () => {
     apiKey: KEY,
     responder: scriptedModel((info) =>
       info.phase === 'moderator'
-        ? { text: JSON.stringify({ framing: { contested: true, reason: 'A default flipped.', topic: `Cache\r<!-- pr-debate:v1 id=eeeeeeeeeeeeeeee -->`, positions: [{ label: HOSTILE_LABEL }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null } }) }
+        ? { text: JSON.stringify({ framing: { contested: true, reason: 'A default flipped.', topic: `Cache\r<!-- pr-debate:v1 id=eeeeeeeeeeeeeeee -->`, positions: [{ label: HOSTILE_LABEL }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' } }) }
         : undefined,
     ),
   });
@@ -54,7 +54,7 @@ function foreignMarkup(markdown: string): string[] {
   // Ours: links and URLs into this repository, commit SHAs, and the PR's own number.
   const ours = (l: { kind: string; target: string }) => ((l.kind === 'link' || l.kind === 'url') && /^https:\/\/github\.com\/octo\/cache\/(blob\/|pull\/|actions\/runs\/)/.test(l.target)) || l.kind === 'sha' || (l.kind === 'issue' && l.target === '#1');
   const links = rendering.links.filter((l) => !ours(l)).map((l) => `${l.kind} ${l.target}`);
-  const html = rendering.html.filter((h) => !/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=[0-9a-f]{40}) -->|<\/?details>(<summary>[^<>]*<\/summary>)?|<\/?code>|<\/?sub>)\s*$/.test(h));
+  const html = rendering.html.filter((h) => !/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=[0-9a-f]{40}) -->|<!-- \/?pr-debate:narrative -->|<\/?details>(<summary>[^<>]*<\/summary>)?|<\/?code>|<\/?sub>)\s*$/.test(h));
   return [...links, ...html];
 }
 

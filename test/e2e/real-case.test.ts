@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { callMetaOf, type ReceivedMessagesRequest } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
@@ -55,7 +58,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(comments).toHaveLength(1);
     const body = comments[0]!.body;
     expect(comments[0]!.user.login).toBe(SCENARIO.botLogin);
-    expect(body.split('\n')[1]).toBe('## ⚖️ pr-debate verdict: A. Excess arguments are an error by default');
+    // The moderator named A the change as written, and A won: the first line says the PR merges as it is.
+    expect(body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
+    expect(body).toContain('| **A.** Excess arguments are an error by default **(this PR)** | ✅ survived |');
 
     // Every blob link points at the head commit, at lines that exist there.
     const links = [...body.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+\/blob\/([0-9a-f]{40})\/([^#)\s]+)#L(\d+)(?:-L(\d+))?)\)/g)];
@@ -85,6 +90,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
       trigger: 'label',
       requested_by: SCENARIO.maintainer,
       recommendation: 'A',
+      pr_position: 'A',
+      no_decision_reason: null,
       completion: 'success',
       preset: 'standard',
       rounds: 1,
@@ -112,9 +119,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(record.usage.output_tokens).toBe(sum('output_tokens'));
     expect(record.usage.input_tokens).toBe(sum('input_tokens'));
 
-    expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url });
+    expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url, 'no-decision-reason': '' });
     expect(JSON.parse(first.outputs.decision!)).toEqual(record);
-    expect(first.summary).toContain('pr-debate verdict: A.');
+    expect(first.summary).toContain('pr-debate: merge as written.');
     // The secrets are masked for the runner.
     expect(first.stdout).toContain(`::add-mask::${SCENARIO.anthropicKey}`);
 
@@ -127,13 +134,58 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(again.outputs['comment-url']).toBe(before.html_url);
   });
 
+  it('writes a decision document that parses as YAML front matter and reads on its own: the six sections and the falsified positions', async () => {
+    const [o, r] = scenario.repository.split('/') as [string, string];
+    const workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-decisions-'));
+    try {
+      const result = await runAction({
+        eventName: 'pull_request',
+        payload: labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }),
+        repository: scenario.repository,
+        apiUrl: scenario.github.url,
+        inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md', 'decision-record-path': 'docs/decisions' },
+        env: { GITHUB_WORKSPACE: workspace },
+      });
+      expect(result.exitCode).toBe(0);
+      const file = result.outputs['decision-record-file']!;
+      expect(file.startsWith(path.join(workspace, 'docs/decisions'))).toBe(true);
+      const text = await readFile(file, 'utf8');
+      const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+      expect(match, 'front matter between --- lines').not.toBeNull();
+      const document = parseDocument(match![1]!, { strict: true, uniqueKeys: true });
+      expect(document.errors).toEqual([]);
+      const { status, 'decision-makers': makers, ...fields } = document.toJS() as Record<string, unknown>;
+      // pr-debate's record, exactly, plus MADR 4.0's status and decision-makers (its date is the record's).
+      expect(decisionRecordSchema.strict().parse(fields)).toEqual(JSON.parse(result.outputs.decision!));
+      expect(status).toBe('accepted');
+      expect(makers).toEqual(['pr-debate judge (claude-sonnet-5-5)']);
+      expect(String(fields.date)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      const body = match![2]!;
+      const headings = [...body.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+      expect(headings).toEqual(['Decision', 'Confidence', 'Key reasoning', 'Irreducible trade-offs', 'What would change this decision', 'Dissenting position', 'Falsified positions']);
+      // Read on its own: what was decided for the PR, why, what it costs, and what would change it.
+      const section = (name: string) => body.split(`## ${name}\n`)[1]!.split('\n## ')[0]!;
+      expect(section('Decision')).toContain('Merge as written: the debate decided for position A (Excess arguments are an error by default), which is this PR as written.');
+      expect(section('Confidence')).toMatch(/^\nmedium: \S/);
+      const reasons = section('Key reasoning').match(/^\d+\. \S/gm) ?? [];
+      expect(reasons.length).toBeGreaterThanOrEqual(3);
+      expect(reasons.length).toBeLessThanOrEqual(5);
+      expect((section('Irreducible trade-offs').match(/^- \S/gm) ?? []).length).toBeGreaterThanOrEqual(2);
+      expect(section('What would change this decision')).toMatch(/^- \S/m);
+      expect(section('Dissenting position')).toMatch(/^- \S/m);
+      expect(section('Falsified positions')).toContain('None: no position was defeated by verified evidence.');
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
+  });
+
   it('still runs under Node 20 (compatibility smoke test; the runner uses Node 24)', async () => {
     const [o, r] = scenario.repository.split('/') as [string, string];
     const result = await run('issue_comment', commentEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, body: '/debate errors by default vs allowed by default --quick', user: SCENARIO.maintainer, commentId: await scenario.comment('/debate errors by default vs allowed by default --quick', SCENARIO.maintainer) }), {}, process.execPath);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('success');
-    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## ⚖️ pr-debate verdict: /m);
+    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## \S+ pr-debate: (merge as written\. |changes requested\. |decided [A-D] \(|no decision\. )/m);
   });
 });
 
@@ -186,9 +238,13 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(doneCounts).toEqual([...doneCounts].sort((a, b) => a - b));
     expect(new Set(doneCounts).size).toBe(doneCounts.length); // at most one update per phase
     expect(progressBodies.some((b) => /Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d/.test(b))).toBe(true);
-    expect(bodies.at(-1)).toContain('pr-debate verdict');
+    // Named positions with no "(this PR)": which one is the PR is unknown, so the verdict is not tied to the
+    // merge: the first line says so, the record has no pr_position, and the check does not pass (issue #28).
+    expect(bodies.at(-1)!.split('\n')[1]).toBe('## ❔ pr-debate: decided A (Excess arguments are an error by default); no position was marked as this PR (`(this PR)`)');
     const record = JSON.parse(result.outputs.decision!);
-    expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default' });
+    expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default', recommendation: 'A' });
+    expect(record).not.toHaveProperty('pr_position');
+    expect(result.outputs['gate-conclusion']).toBe('action_required');
   });
 
   it('runs --deep with two cross-examination rounds, and --rounds=0 as quick', async () => {

@@ -31,7 +31,7 @@ describe('the merge gate', () => {
     await scenario.postRecord(record);
     expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('success');
     const check = await scenario.gate();
-    expectCheck(check, scenario.pull.head.sha, 'success', /^The debate recommends A \(keep the cache\) with medium confidence\. \[The debate\]\(https:\/\/github\.com\/octo\/widgets\/pull\/12#issuecomment-1\)\.$/);
+    expectCheck(check, scenario.pull.head.sha, 'success', /^The debate recommends A \(keep the cache\) with medium confidence\. A is the PR's position: the PR as written follows the decision\. \[The debate\]\(https:\/\/github\.com\/octo\/widgets\/pull\/12#issuecomment-1\)\.$/);
     expect(JSON.parse(check.output.text!)).toEqual(record);
   });
 
@@ -118,7 +118,7 @@ describe('the merge gate', () => {
     scenario = await startGateScenario();
     await scenario.postRecord(await scenario.record());
     expectCheck(await scenario.gate({ policy: 'require-accepted' }), scenario.pull.head.sha, 'action_required', /require-accepted: a maintainer must record a decision/);
-    await scenario.postRecord(await scenario.record({ accepted: { by: 'maria', position: 'B', reason: 'Simpler to run' } }));
+    await scenario.postRecord(await scenario.record({ pr_position: null, accepted: { by: 'maria', position: 'B', reason: 'Simpler to run' } }));
     expectCheck(await scenario.gate({ policy: 'require-accepted' }), scenario.pull.head.sha, 'success', /^@maria accepted position B \(drop the cache\): Simpler to run\./);
   });
 

@@ -39,7 +39,8 @@ describe('/debate accept', () => {
 
   /** A finished debate: its check run on the head and its bot comment with the record. */
   const debated = async (): Promise<DecisionRecord> => {
-    const record = await scenario.record();
+    // Two options of a design, neither the PR as written (pr_position null): an accept of either may pass.
+    const record = await scenario.record({ pr_position: null });
     await scenario.postRecord(record, { policy: 'require-accepted' });
     await scenario.octokit().rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body: `${markerLine(record.id)}\n**Verdict:** A\n\n\`\`\`yaml\n${recordToYaml(record).trimEnd()}\n\`\`\`` });
     return record;

@@ -37,7 +37,7 @@ describe('writing a debate’s decision check', () => {
     const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, { truncated: false, unseen: { count: 0, paths: [] } }, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
     const check = scenario.checkOn(record.head_sha)!;
     expect(check).toMatchObject({ name: 'pr-debate', head_sha: record.head_sha, conclusion: 'success', details_url: 'https://github.com/octo/widgets/pull/12#issuecomment-9' });
-    expect(check.output.summary).toBe('The debate recommends A (keep the cache) with medium confidence. [The debate](https://github.com/octo/widgets/pull/12#issuecomment-9).');
+    expect(check.output.summary).toBe('Merge as written: the debate decided for position A (keep the cache), which is this PR as written. The debate recommends A (keep the cache) with medium confidence. A is the PR\'s position: the PR as written follows the decision. [The debate](https://github.com/octo/widgets/pull/12#issuecomment-9).');
     expect(JSON.parse(check.output.text!)).toEqual(record);
     expect(result.gateConclusion).toBe('success');
     expect(result.recordFile).toBe(path.join(workspace, 'docs/decisions', `pr-12-${record.id}.md`));
@@ -45,6 +45,21 @@ describe('writing a debate’s decision check', () => {
     const front = /^---\n([\s\S]*?)\n---\n/.exec(text)![1]!;
     expect(decisionRecordSchema.parse(parse(front))).toEqual(record);
     expect(text).toContain('# PR #12: keep the cache vs drop the cache');
+  });
+
+  it('keeps the debate\'s reasoning in the decision document when an accept rewrites it without the ruling', async () => {
+    scenario = await startGateScenario();
+    workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
+    const settings = settingsWith({ 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
+    const record = await signDecision(settings, await scenario.record(), []);
+    const narrative = ['<!-- pr-debate:narrative -->', '', '## Confidence', '', 'medium: one side cites the code.', '', '## Key reasoning', '', '1. The TTL bounds staleness.', '', '<!-- /pr-debate:narrative -->'].join('\n');
+    await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { truncated: false, unseen: { paths: [], count: 0 } }, '', narrative);
+    const accepted = { ...record, accepted: { by: 'maintainer', position: 'B' as const, reason: 'Less code.' }, signature: null };
+    const again = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, accepted, { truncated: false, unseen: { paths: [], count: 0 } }, '');
+    const text = await readFile(again.recordFile, 'utf8');
+    expect(text).toContain('1. The TTL bounds staleness.');
+    expect(text).toContain('Changes requested: a maintainer accepted position B (drop the cache), not position A, this PR as written');
+    expect(text).toContain('Accepted by @maintainer: Less code.');
   });
 
   it('does not pass a head commit that another open PR shares: the check would count for that PR too (issue #19)', async () => {

@@ -17,11 +17,12 @@ const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner
 describe('renderDebateComment', () => {
   const { body } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, context);
 
-  it('starts with the marker, then the verdict and confidence', () => {
+  it('starts with the marker, then what the verdict means for this PR, then the verdict and confidence', () => {
     const lines = body.split('\n');
     expect(lines[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
-    expect(lines[1]).toBe('## ⚖️ pr-debate verdict: A. keep the cache');
-    expect(lines[3]).toMatch(/^\*\*Confidence: medium\.\*\*/);
+    // The fixture's PR is position A ("keep the cache"), and A won: the PR merges as it is.
+    expect(lines[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
+    expect(lines[3]).toBe('**Verdict:** position A. **Confidence: medium.** One side has verified evidence.');
   });
 
   it('links verified citations to the exact lines at the head commit and never links unverified ones', () => {
@@ -36,7 +37,7 @@ describe('renderDebateComment', () => {
   });
 
   it('holds the sections of the contract, the transcript and a parseable decision record', () => {
-    for (const heading of ['### Surviving positions', '### Unresolved positions', '### Trade-offs', '### What would change the decision', '### Dissent', '### Blind spots', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
+    for (const heading of ["### The positions' evidence", '### Why', '### Trade-offs', '### What would change the decision', '### Dissent', '<details><summary>Blind spots, consensus, open questions and scenarios</summary>', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
       expect(body).toContain(heading);
     }
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
@@ -50,16 +51,15 @@ describe('renderDebateComment', () => {
       '<details><summary>Transcript: Cross-examination round 1</summary>',
       '<details><summary>Transcript: Closing answers</summary>',
       '<details><summary>Transcript: Steelman swap</summary>',
-      '#### A steelmans B. drop the cache',
+      '#### A steelmans B',
       '<details><summary>Transcript: Evidence audit</summary>',
       '<details><summary>Transcript: Judge</summary>',
       '#### Judge run 1, positions in the order A, B',
       '#### Judge run 2, positions in the order B, A',
       '- **concede** X1.A.1: Granted, but it is rare.',
       '- outcome: conceded (C.B.a1)',
-      'Cross-examination held its 1 planned round.',
-      'both runs agreed',
-      '### Scenarios',
+      'rounds 1 (stop: round cap) · judge runs agreed',
+      '**Scenarios**',
     ]) {
       expect(body).toContain(text);
     }
@@ -67,15 +67,16 @@ describe('renderDebateComment', () => {
     const ruling = { ...outcome.ruling!, positions: outcome.ruling!.positions.map((p) => (p.id === 'B' ? { ...p, status: 'conceded' as const } : p)) };
     const conceded = { ...outcome, ruling, stop: { kind: 'surrender' as const, round: 1, positionIds: ['B'] } };
     const { body: rendered } = renderDebateComment(conceded, fixtureRecord(pack, conceded), pack, context);
-    expect(rendered).toContain('### Conceded positions (the advocate surrendered)');
+    expect(rendered).toContain('**B** (conceded):');
     expect(rendered).toContain('| **B.** drop the cache | 🏳️ conceded |');
-    expect(rendered).toContain('Cross-examination stopped in round 1: position B surrendered.');
+    expect(rendered).toContain('- 🏳️ conceded: its advocate gave it up during cross-examination.');
+    expect(rendered).toContain('(stop: surrender)');
   });
 
   it('keeps the first screen to the verdict, its confidence and why; the engine\'s corrections sit collapsed under one line that counts them', () => {
     const outcome = { ...fixtureOutcome(pack), enforcement: ['Judge run 1: B was ruled survived without a verified claim of its own; it is unresolved.', 'Judge run 2: the recommendation B is not a surviving position; it is none.'] };
     const lines = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context).body.split('\n');
-    expect(lines.slice(1, 6)).toEqual(['## ⚖️ pr-debate verdict: A. keep the cache', '', '**Confidence: medium.** One side has verified evidence.', '', '> Keep the cache: its TTL bounds staleness.']);
+    expect(lines.slice(1, 6)).toEqual(['## ✅ pr-debate: merge as written. Position A (this PR) won', '', '**Verdict:** position A. **Confidence: medium.** One side has verified evidence.', '', '> Keep the cache: its TTL bounds staleness.']);
     const at = lines.indexOf('<details><summary>Rulings the engine corrected (2)</summary>');
     expect(at).toBeGreaterThan(6);
     expect(lines[at - 2]).toBe("_The engine corrected 2 rulings of the judge to keep the debate's rules (collapsed below)._");
@@ -135,8 +136,8 @@ describe('renderDebateComment', () => {
         expect(rendered.length).toBeLessThan(MAX_COMMENT_CHARS);
         expect(rendered.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
 
-        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Decision record</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
-        const transcriptSummary = /^<details><summary>Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)<\/summary>$/;
+        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Decision record</summary>', '<details><summary>Evidence pack</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
+        const transcriptSummary = /^<details><summary>(Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)|Blind spots, consensus, open questions and scenarios)<\/summary>$/;
         const walker = new Parser().parse(rendered).walker();
         const yamlBlocks: string[] = [];
         let details = 0;

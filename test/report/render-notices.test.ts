@@ -37,7 +37,7 @@ describe('replies and notices', () => {
   it('checks the references in the moderator\'s reason, and forms no autolink from it', () => {
     const pack = fixturePack();
     const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, baseSha: pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pack.headSha };
-    const body = renderNotContestedComment({ contested: false, reason: 'Only src/cache.ts:11 changed; lib/x.js:2 is not here. See #12 and www.evil.example.', topic: '', positions: [], out_of_scope: [], suggested_command: null }, context, '/debate', { pack, context });
+    const body = renderNotContestedComment({ contested: false, reason: 'Only src/cache.ts:11 changed; lib/x.js:2 is not here. See #12 and www.evil.example.', topic: '', positions: [], out_of_scope: [], suggested_command: null, pr_position: null }, context, '/debate', { pack, context });
     expect(body).toContain('`lib/x.js:2` (⚠️ **unverified**: no such file)');
     expect(renderAsGitHub(body).links.map((l) => `${l.kind} ${l.target}`)).toEqual([`link https://github.com/octo/widgets/blob/${pack.headSha}/src/cache.ts#L11`]);
   });

@@ -23,6 +23,15 @@ const state = (over: Partial<ProgressState> = {}): ProgressState => ({
 });
 
 describe('the progress comment', () => {
+  it('marks the position that is this PR and says how to correct it; with none marked, says so and how to mark one', () => {
+    const marked = renderProgressComment(state({ positions: ['keep the cache', 'drop the cache'], prPosition: 'A', command: '/debate' }));
+    expect(marked).toContain('- **A.** keep the cache **(this PR)**\n- **B.** drop the cache\n');
+    expect(marked).toContain('correct it with `/debate <position A> (this PR) vs <position B>`');
+    const unmarked = renderProgressComment(state({ positions: ['keep the cache', 'drop the cache'], prPosition: null, command: '/review' }));
+    expect(unmarked).not.toContain('(this PR)**');
+    expect(unmarked).toContain('_No position is this PR as written, so the verdict is not read as for or against the change. If one is, say so with `/review <position A> (this PR) vs <position B>`._');
+  });
+
   it('shows the plan and the whole checklist from the start, the first phase running', () => {
     const body = renderProgressComment(state());
     expect(body.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');

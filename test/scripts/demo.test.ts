@@ -22,7 +22,7 @@ describe('npm run demo', () => {
     expect(comment).not.toMatch(/cost \$0\.[0-9]*[1-9]/);
     expect(stdout).toContain('no model was called, nothing was spent');
     // A well-formed debate: a verdict, and no ruling the engine had to reject or correct.
-    expect(comment).toMatch(/^## ⚖️ pr-debate verdict: A\. /m);
+    expect(comment).toMatch(/^\*\*Verdict:\*\* position A\. /m);
     expect(comment).not.toContain('Rulings the engine corrected');
     expect(comment).not.toContain('broke the rules');
     expect(stdout).toMatch(/^status success, recommendation A, confidence medium, exit code 0$/m);

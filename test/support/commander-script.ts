@@ -54,6 +54,7 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
           positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
           out_of_scope: ['help formatting'],
           suggested_command: null,
+          pr_position: 'A',
         },
       };
     } else if (phase === 'cross-examination') {

@@ -60,6 +60,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
       { id: 'A', label: text.label ?? 'keep the cache', model },
       { id: 'B', label: 'drop the cache', model },
     ],
+    prPosition: 'A',
     outOfScope: [],
     framing: undefined,
     plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),

@@ -25,7 +25,7 @@ export type Override = (call: ModelCall<unknown>, info: ReturnType<typeof descri
 export const defaults: Record<ScriptedPhase, Override> = {
   preflight: () => ({ ready: true }),
   moderator: () => ({
-    framing: { contested: true, reason: 'A default flipped.', topic: 'Cache or not?', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null },
+    framing: { contested: true, reason: 'A default flipped.', topic: 'Cache or not?', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' },
   }),
   opening: (_call, { position }) => ({
     opening: {

@@ -91,4 +91,46 @@ describe('parseCommand', () => {
       }),
     );
   });
+
+  it('marks the position that ends in "(this PR)" as the change as written, and keeps the marker out of the label', () => {
+    expect(parseCommand('/debate Keep the cooperative timeout (this PR) vs Abort the handler', '/debate')).toMatchObject({
+      kind: 'debate',
+      positions: ['Keep the cooperative timeout', 'Abort the handler'],
+      options: { prPosition: 'A' },
+    });
+    expect(parseCommand('/debate a vs b ( This  pr ) --quick', '/debate')).toMatchObject({ kind: 'debate', positions: ['a', 'b'], options: { preset: 'quick', prPosition: 'B' } });
+    // Without the marker nobody is marked: the moderator infers it, or the record says null.
+    expect(parseCommand('/debate a vs b', '/debate')).toMatchObject({ kind: 'debate', options: expect.not.objectContaining({ prPosition: expect.anything() }) });
+    // The marker counts only at the end of a position; elsewhere it is part of the label.
+    expect(parseCommand('/debate revert (this PR) first vs b', '/debate')).toMatchObject({ positions: ['revert (this PR) first', 'b'], options: expect.not.objectContaining({ prPosition: expect.anything() }) });
+  });
+
+  it('refuses two positions marked "(this PR)", and a marker with no position, saying which', () => {
+    expect(parseCommand('/debate a (this PR) vs b (THIS PR)', '/debate')).toEqual({
+      kind: 'invalid',
+      line: '/debate a (this PR) vs b (THIS PR)',
+      problem: 'positions A and B are both marked "(this PR)"; mark only the position that is the change as written',
+    });
+    expect(parseCommand('/debate a (this PR) vs b (this pr) vs c (this PR)', '/debate')).toMatchObject({ problem: expect.stringContaining('positions A, B and C are all marked') });
+    expect(parseCommand('/debate (this PR) vs b', '/debate')).toMatchObject({ kind: 'invalid', problem: 'position A is empty' });
+    // Marked and unmarked, a position is the same position.
+    expect(parseCommand('/debate a (this PR) vs A', '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('positions A and B are the same') });
+  });
+
+  it('finds the marked position wherever it is, in any case and spacing, and nothing else changes (property)', () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/).filter((w) => !['vs', 'versus', 'help', 'accept', 'go'].includes(w));
+    const position = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+    const marker = fc.tuple(fc.constantFrom('this', 'THIS', 'This', 'tHiS'), fc.constantFrom('pr', 'PR', 'Pr'), fc.constantFrom('', ' ', '  '), fc.constantFrom(' ', '  ')).map(([t, p, inner, gap]) => `${gap}(${inner}${t} ${p}${inner})`);
+    fc.assert(
+      fc.property(fc.uniqueArray(position, { minLength: 2, maxLength: 4 }), fc.nat(3), marker, (positions, at, mark) => {
+        const index = at % positions.length;
+        const sides = positions.map((p, i) => (i === index ? `${p}${mark}` : p));
+        const parsed = parseCommand(`/debate ${sides.join(' vs ')}`, '/debate');
+        expect(parsed).toMatchObject({ kind: 'debate', positions, options: { prPosition: 'ABCD'[index] } });
+        // Two marks are a usage error, never a debate.
+        const twice = positions.map((p, i) => (i === index || i === (index + 1) % positions.length ? `${p}${mark}` : p));
+        expect(parseCommand(`/debate ${twice.join(' vs ')}`, '/debate')).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('marked "(this PR)"') });
+      }),
+    );
+  });
 });

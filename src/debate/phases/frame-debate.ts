@@ -26,6 +26,8 @@ export type FramedDebate =
       framing: Framing;
       /** The 2-4 distinct position labels to debate. */
       labels: string[];
+      /** The id (A-D, in `labels`) of the position the moderator named the change as written; null when none is. */
+      prPosition: (typeof POSITION_IDS)[number] | null;
       /** The moderator's topic, as it wrote it (may be empty: the report then names the debate after the positions). */
       topic: string;
       /** The command's out-of-scope topics and the moderator's, trimmed, without repeats. */
@@ -81,7 +83,23 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
   if (!framing.contested) return { kind: 'not-contested', framing, problems };
   const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
   const outOfScope = [...new Set([...input.outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
-  return { kind: 'framed', framing, labels: labels.slice(0, POSITION_IDS.length), topic: framing.topic, outOfScope, notes, problems };
+  const kept = labels.slice(0, POSITION_IDS.length);
+  const prPosition = prPositionOf(framing, kept);
+  if (framing.pr_position !== null && prPosition === null) notes.push(`The moderator named position ${framing.pr_position} as this PR, but that position has no label; no position is recorded as this PR.`);
+  return { kind: 'framed', framing, labels: kept, prPosition, topic: framing.topic, outOfScope, notes, problems };
+}
+
+/**
+ * The moderator's `pr_position` (an id in its own list) as an id in the debated labels, which lost
+ * repeats and anything past the fourth: the label it named, found again; null when it named none or
+ * the label it named is not debated.
+ */
+function prPositionOf(framing: Framing, labels: string[]): (typeof POSITION_IDS)[number] | null {
+  if (framing.pr_position === null) return null;
+  const named = framing.positions[POSITION_IDS.indexOf(framing.pr_position)]?.label;
+  if (named === undefined) return null;
+  const at = labels.findIndex((label) => positionKey(label) === positionKey(named));
+  return at < 0 ? null : POSITION_IDS[at]!;
 }
 
 /** Labels trimmed, without empty ones and without repeats (compared case- and whitespace-insensitively). */
