@@ -12,6 +12,7 @@ import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
 import transcript from '../../prompts/transcript.md?raw';
 import warmUp from '../../prompts/warm-up.md?raw';
+import { PROSE_REFERENCE_RULE } from '../citations/check-references.js';
 import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
 
@@ -42,12 +43,14 @@ const PROMPTS = {
  */
 export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   rule_claim: CLAIM_RULE,
+  rule_prose_references: PROSE_REFERENCE_RULE,
   rule_quote: QUOTE_RULE,
   rule_examples: quoteExamplesText(),
   tag_verified: TAG_RULES.verified,
   tag_unverified: TAG_RULES.unverified,
   tag_no_citation: TAG_RULES['no-citation'],
   tag_exaggerated: TAG_RULES.exaggerated,
+  tag_irrelevant: TAG_RULES.irrelevant,
 };
 
 /** Names of the prompt files, without `.md`. */

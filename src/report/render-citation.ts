@@ -33,14 +33,47 @@ export function citationUrl(citation: CheckedCitation, context: CommentContext):
   return blobLink(at, citation.check.sidePath, citation.line_start, citation.line_end);
 }
 
+/** How many of a citation's lines the comment shows, at most; it says how many more there are. */
+export const SHOWN_LINES = 3;
+/** How many characters of a line the comment shows, at most (a readable width; the link has the rest). */
+export const SHOWN_WIDTH = 100;
+
 /**
- * One structured citation: its reference as a link when verified, followed by its quote; when
- * unverified, `⚠️ **unverified**`, the reference and quote as code, and the check's reason.
+ * The lines of a checked citation as the comment shows them: the first {@link SHOWN_LINES} lines that
+ * are not blank, each without its indentation and cut to {@link SHOWN_WIDTH} characters (whole code
+ * points), and how many of the cited lines come after the last one shown.
+ * @param lines the cited lines as the file has them at that commit (the check's `lines`)
+ */
+export function shownLines(lines: readonly string[]): { shown: { text: string; cut: boolean }[]; more: number } {
+  const shown: { text: string; cut: boolean }[] = [];
+  let last = -1;
+  for (let i = 0; i < lines.length && shown.length < SHOWN_LINES; i += 1) {
+    const text = lines[i]!.trim();
+    if (text === '') continue;
+    const chars = [...text];
+    shown.push({ text: chars.slice(0, SHOWN_WIDTH).join('').trimEnd(), cut: chars.length > SHOWN_WIDTH });
+    last = i;
+  }
+  return { shown, more: lines.length - (last + 1) };
+}
+
+/** The cited lines as code spans on one line (the comment's body holds no fence, `fit-comment.ts`), ` ⏎ ` between lines. */
+function renderLines(lines: readonly string[]): string {
+  const { shown, more } = shownLines(lines);
+  const code = shown.length === 0 ? '_(blank)_' : shown.map((l) => `${codeSpan(l.text)}${l.cut ? '…' : ''}`).join(' ⏎ ');
+  return more === 0 ? code : `${code} _(${more} more line${more === 1 ? '' : 's'})_`;
+}
+
+/**
+ * One structured citation. A verified one (contract section 7, issue #29): its reference as a link to
+ * the lines, then the cited lines as the file has them at that commit (from the evidence pack, never
+ * the model's quote), the first {@link SHOWN_LINES} of them and how many more. An unverified one:
+ * `⚠️ **unverified**`, the reference and the model's quote as code, and the check's reason.
  */
 export function renderCitation(citation: CheckedCitation, context: CommentContext): string {
   const where = codeSpan(formatCitationRef(citation));
+  const check = citation.check;
+  if (check.status === 'unverified') return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(check.detail, { inline: true })})`;
   const url = citationUrl(citation, context);
-  if (url !== undefined) return `[${where}](${url}) ${codeSpan(citation.quote)}`;
-  if (citation.check.status !== 'unverified') return `${where} ${codeSpan(citation.quote)}`;
-  return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
+  return `${url === undefined ? where : `[${where}](${url})`} ${renderLines(check.lines)}`;
 }

@@ -70,7 +70,7 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
       const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
       reply = { opening: opening([wrong]) };
     } else if (phase === 'audit') {
-      reply = { audit: { exaggerated: [], out_of_scope: [] } };
+      reply = { audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } };
     } else if (phase === 'judge') {
       reply = { ruling };
     } else {
