@@ -15,7 +15,7 @@
  *    call's instructions as sent, and the same text with the cited-context rows removed (what the
  *    engine sent before: the claims and their checks, and this prompt's own text).
  *
- * `node --import tsx --import ./bench/raw-text-hooks.mjs bench/quote-rule-bench.ts`
+ * `node --import tsx --import ./bench/raw-text-hooks.mjs bench/quote-rule-bench.ts` (`QUOTE_BENCH_CASES=id,...` for some cases)
  */
 import { loadRealCases } from '../scripts/materialise-case.js';
 import type { CitationSide } from '../src/citations/citation.js';
@@ -98,7 +98,9 @@ function quotesOf(pack: EvidencePack): Quote[] {
 const byForm = new Map<string, { oldVerified: number; nowUnverified: number; oldUnverified: number; nowVerified: number }>();
 let total = 0;
 let auditFigures = '';
-for (const realCase of await loadRealCases()) {
+// QUOTE_BENCH_CASES=id,id limits the run to those cases (one case takes minutes: every quote not found is looked for across its pack).
+const only = process.env['QUOTE_BENCH_CASES']?.split(',');
+for (const realCase of (await loadRealCases()).filter((c) => only === undefined || only.includes(c.id))) {
   const { scenario, evidence } = await realCasePack(realCase.id);
   try {
     const pack = evidence.pack;

@@ -34,14 +34,13 @@ export const MIN_QUOTE_CHARS = 8;
 /** The quote rule as every prompt states it (`prompts/system.md`, placeholder `rule_quote`), built from the limits the verifier applies. */
 export const QUOTE_RULE = [
   'A quote is found when it is copied from the cited lines as the evidence pack shows them.',
-  'What the pack adds to a line may be copied with it and is ignored when it belongs to that line: the `N | ` of a FILE row when N is the number of the line the text is on, the line numbers and the marker of a DIFF row when they are that line\'s (`+` only on a head line, `-` only on a base line); a wrong number or marker is read as text and is not found.',
-  'Runs of whitespace compare equal.',
-  'Within one line a quote is contiguous: copy the line whole, or one piece of it with nothing left out inside; a piece starts and ends between words (never inside a name or a number) and never just after a `!`.',
-  'An ellipsis (`...` or `…`) may stand only for whole lines left out between quoted lines, or for the start or the end of a quoted line, never for words inside a line.',
-  `Each part between ellipses must be at least ${MIN_QUOTE_CHARS} characters, and the parts together at least half of the text they stand for (from the first quoted character to the last; the cited lines before and after the quote do not count).`,
-  `A quote without an ellipsis may be shorter than ${MIN_QUOTE_CHARS} characters only when it is all of the cited text or occurs on one line of the file only.`,
+  'The `N | ` of a FILE row and the numbers and marker of a DIFF row may be copied with a line when they are that line\'s own (`+` only on head lines, `-` only on base lines); runs of whitespace compare equal.',
+  'Within a line a quote is one contiguous piece, starting and ending between words (not inside a name or a number, not just after a `!`).',
+  'An ellipsis (`...` or `…`) may stand only for whole lines left out between quoted lines, or for the cut start or end of a line, never for words inside a line.',
+  `Each part between ellipses must be at least ${MIN_QUOTE_CHARS} characters, and the parts together at least half of the text from the first quoted character to the last.`,
+  `A quote without an ellipsis may be shorter than ${MIN_QUOTE_CHARS} characters only if it is all of the cited text or occurs on one line of the file only.`,
   `A citation spans at most ${MAX_CITED_LINES} lines.`,
-  'Nothing else is forgiven: a paraphrase, one changed word or one word left out is not found.',
+  'Nothing else is forgiven: a paraphrase, a changed word or a left-out word is not found.',
 ].join(' ');
 
 /** The lines a quote is matched against: consecutive lines of one side, as the pack shows them. */
@@ -266,7 +265,7 @@ export function matchQuote(quote: string, cited: CitedLines): QuoteMatch {
   if (hit) return { found: true, reading: hit };
   const loose = (rules: Partial<Constraints>, of = readings) => of.some((r) => readingMatches(r, joined, cited, { ...STRICT, ...rules }));
   const shortParts = readings.filter((r) => r.parts.length > 1 && r.parts.some((p) => p.text.length < MIN_QUOTE_CHARS));
-  const miss: QuoteMiss = loose({ partLength: false, pins: false, lines: false, half: false }, shortParts)
+  const miss: QuoteMiss = mayMatch(shortParts, joined.text)
     ? 'short-part'
     : loose({ pins: false })
       ? 'wrong-number'
@@ -323,16 +322,15 @@ export const QUOTE_EXAMPLES = {
   found: [
     ['copied exactly', 'return hit ?? load(key);', 12, 12],
     ['with the FILE row gutter', '12 |   return hit ?? load(key);', 12, 12],
-    ['with the DIFF row marker of an added line', '+   return hit ?? load(key);', 12, 12],
-    ['with whitespace runs changed', 'return  hit\n    ?? load(key);', 12, 12],
+    ['with the DIFF marker of an added line', '+   return hit ?? load(key);', 12, 12],
     ['with the start of the line cut', '... hit ?? load(key);', 12, 12],
     ['with the end of the line cut', 'export function read(key: string) ...', 10, 10],
-    ['with a whole line left out between quoted lines', 'export function read(key: string): Value { ... return hit ?? load(key);', 10, 12],
+    ['with a whole line left out', 'export function read(key: string): Value { ... return hit ?? load(key);', 10, 12],
   ],
   notFound: [
     ['with words left out inside a line', 'const hit ... cache.get(key);', 11, 11],
-    ['with the gutter number of another line', '11 |   return hit ?? load(key);', 11, 12],
-    ['with a removed-line marker on a head line', '-   return hit ?? load(key);', 12, 12],
+    ['with the gutter of another line', '11 |   return hit ?? load(key);', 11, 12],
+    ['with a base marker on a head line', '-   return hit ?? load(key);', 12, 12],
     ['with one word changed', 'return hit ?? fetch(key);', 12, 12],
     ['as a paraphrase', 'returns the cached value, else loads it', 10, 12],
   ],
@@ -347,11 +345,11 @@ export const QUOTE_EXAMPLES = {
 /** {@link QUOTE_EXAMPLES} as the system prompt shows them: the lines, then one line per form. */
 export function quoteExamplesText(): string {
   const { path, start, lines, found, notFound } = QUOTE_EXAMPLES;
-  const range = (a: number, b: number) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
+  const range = (a: number, b: number) => (a === b ? `${a}` : `${a}-${b}`);
   return [
-    `  Examples, for head lines ${start}-${start + lines.length - 1} of \`${path}\`, which a FILE block shows as:`,
+    `  Examples, for head lines of \`${path}\` that a FILE block shows as:`,
     ...lines.map((text, i) => `      ${start + i} | ${text}`),
-    ...found.map(([form, quote, a, b]) => `  - ${form}: ${JSON.stringify(quote)}, citing ${range(a, b)}, is found;`),
-    ...notFound.map(([form, quote, a, b], i) => `  - ${form}: ${JSON.stringify(quote)}, citing ${range(a, b)}, is not found${i === notFound.length - 1 ? '.' : ';'}`),
+    ...found.map(([form, quote, a, b]) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is found;`),
+    ...notFound.map(([form, quote, a, b], i) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is not found${i === notFound.length - 1 ? '.' : ';'}`),
   ].join('\n');
 }

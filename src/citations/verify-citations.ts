@@ -228,7 +228,11 @@ function findInSide(side: IndexedSide, sideName: CitationSide, readings: QuoteRe
     const text = normaliseWhitespace(texts.slice(i, j + 1).join(' '));
     return mayMatch(readings, text) && findReading(readings, { side: sideName, start: numbers[i]!, texts: texts.slice(i, j + 1) }) !== undefined;
   };
+  // A minimal window starts on the line where its first part starts, and the first part's first word lies
+  // within that line (the lines are joined by a space): only those lines can start one.
+  const firstWords = readings.map((r) => r.parts[0]!.text.split(' ')[0]!);
   for (let i = 0; i < numbers.length; i += 1) {
+    if (!firstWords.some((word) => texts[i]!.includes(word))) continue;
     let j = i;
     let chars = texts[i]!.length;
     while (!holds(i, j)) {
