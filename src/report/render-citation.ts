@@ -59,6 +59,8 @@ export function shownLines(lines: readonly string[], focus: readonly string[] = 
       const at = focus.map((part) => text.indexOf(part)).find((n) => n > 0);
       // Code points before the quoted text, less a little lead-in, within the line's last full window.
       if (at !== undefined) start = Math.max(0, Math.min([...text.slice(0, at)].length - 12, chars.length - SHOWN_WIDTH));
+      // Start at a word: after the last blank at or before the start (the quoted text itself starts after one).
+      while (start > 0 && !/\s/.test(chars[start - 1]!)) start -= 1;
     }
     const end = Math.min(chars.length, start + SHOWN_WIDTH);
     shown.push({ text: chars.slice(start, end).join('').trim(), before: start > 0, after: end < chars.length });
