@@ -104,7 +104,8 @@ for (const realCase of (await loadRealCases()).filter((c) => only === undefined 
   const { scenario, evidence } = await realCasePack(realCase.id);
   try {
     const pack = evidence.pack;
-    const quotes = quotesOf(pack);
+    // QUOTE_BENCH_AUDIT_ONLY=1 measures only the audit prompt (point 2).
+    const quotes = process.env['QUOTE_BENCH_AUDIT_ONLY'] ? [] : quotesOf(pack);
     total += quotes.length;
     let changed = 0;
     let was = 0;
