@@ -8,7 +8,7 @@
  * `node --import tsx --import ./bench/raw-text-hooks.mjs bench/verified-bench.ts`
  */
 import { loadRealCases } from '../scripts/materialise-case.js';
-import { quotePatterns } from '../src/citations/match-quote.js';
+import { quoteReadings } from '../src/citations/match-quote.js';
 import type { CheckedCitation } from '../src/citations/verify-citations.js';
 import { planDebate } from '../src/debate/plan.js';
 import { runDebate } from '../src/debate/run-debate.js';
@@ -53,7 +53,7 @@ function oldStatus(c: CheckedCitation, prose: boolean, pack: EvidencePack): 'ver
   const file = pack.files.get(c.path)!;
   const side = (c.side ?? 'head') === 'head' ? file.head! : file.base!;
   const cited = fold(Array.from({ length: c.line_end - c.line_start + 1 }, (_, i) => side.lines.get(c.line_start + i)).join('\n'));
-  return cited.includes(quotePatterns(c.quote)[0]?.parts[0] ?? '\u0000') ? 'verified' : 'unverified';
+  return cited.includes(quoteReadings(c.quote, c.side ?? 'head')[0]?.parts[0]?.text ?? '\u0000') ? 'verified' : 'unverified';
 }
 
 function oldTag(claim: Claim, pack: EvidencePack): ClaimTag {
@@ -93,7 +93,7 @@ for (const realCase of await loadRealCases()) {
       if (before !== 'verified' && claim.tag === 'verified') row.raised += 1;
       if (before === 'verified' && claim.tag !== 'verified') row.lowered += 1;
       for (const c of claim.citations) {
-        if (quotePatterns(c.quote).length > 1 && oldStatus(c, false, pack) === 'unverified') {
+        if (quoteReadings(c.quote, c.side ?? 'head').length > 1 && oldStatus(c, false, pack) === 'unverified') {
           row.slips += 1;
           if (c.check.status === 'verified') row.slipsNowVerified += 1;
         }

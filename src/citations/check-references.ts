@@ -9,6 +9,15 @@ import { verifyCitation, type CheckedCitation, type CitationCheck } from './veri
  * a structured citation (issue #20); a reference without one is only located. Pure.
  */
 
+/**
+ * What every prompt says about references in prose (`prompts/system.md`, placeholder `rule_prose_references`),
+ * in one sentence, as the engine applies it: {@link checkReferences} checks each one (with the quote
+ * beside it, if any), `mechanicalTag` makes a claim with a failed one unverified, and a reference that
+ * checks out neither verifies a claim nor counts as a verified citation (`countCitations`).
+ */
+export const PROSE_REFERENCE_RULE =
+  'Never write `path:line`, `path@base:line` or a link to lines in your prose (claims, reasoning, theses, answers, rulings), refer to a citation by what it shows; a reference written there anyway is checked, and one that fails makes its claim unverified while one that passes adds nothing.';
+
 /** A reference found in prose, with the verifier's verdict. `ref` is where it points once read. */
 export interface CheckedReference extends FoundRef {
   /** The quote written beside it in parentheses, when there is one. */

@@ -1,105 +1,355 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
+import type { CitationSide } from './citation.js';
 
 /**
- * How a quote is compared with the lines it cites (issue #20): the one rule, stated in
- * {@link QUOTE_RULE} for the models and applied by {@link quotePatterns} / {@link matchesQuote} for
- * the verifier. What the evidence pack itself added to a line when it showed it may be copied along
- * with the line: the `N | ` gutter of a FILE row (`show-lines.ts`, `renderFileBlock`), and the number
- * columns and the `+`/`-`/space marker of a DIFF row (`renderHunk`). Runs of whitespace compare equal,
- * and an ellipsis (`...` or `…`) stands for an elided middle: the parts around it must each occur, in
- * order, within the cited lines. Nothing else is forgiven: a paraphrase or one changed word is not
- * found. Pure.
+ * How a quote is compared with the lines it cites (issues #20, #29): the one rule, stated in
+ * {@link QUOTE_RULE} for the models and applied by {@link matchQuote} for the verifier.
+ *
+ * - What the evidence pack added to a line when it showed it may be copied with the line, and is
+ *   stripped only when it is right for that line: the `N | ` gutter of a FILE row (`show-lines.ts`,
+ *   `renderFileBlock`) when N is the number of the line the text is found on, and the number columns and
+ *   `+`/`-`/space marker of a DIFF row (`renderHunk`) when the numbers are that line's and the marker
+ *   its side's (`+` head, `-` base). A wrong one is read as text, so it is not found.
+ * - Runs of whitespace compare equal.
+ * - Within one line a quote is contiguous, and a piece cut from a line starts and ends between words
+ *   (never inside a name or a number) and never just after a `!`. An ellipsis (`...` or `…`) may stand only for whole lines left
+ *   out between quoted lines, or for the start or end of a quoted line: the parts it separates are found
+ *   in order, each on a later line than the one the previous part ends on, never two on one line.
+ * - Each part is at least {@link MIN_QUOTE_CHARS} characters, and the parts together are at least half of
+ *   the text they stand for: the cited lines' text from the first quoted character to the last (what
+ *   the ellipses leave out counts; the cited lines before the first part and after the last do not, so
+ *   a one-line quote in a five-line citation is judged on its line alone).
+ * Pure.
  */
 
-/** The quote rule as every prompt states it (`prompts/system.md`, placeholder `rule_quote`). */
-export const QUOTE_RULE =
-  'A quote is found when it occurs on the cited lines as the evidence pack shows them. What the pack adds to a line may be copied with it and is ignored: the `N | ` line number of a FILE row, the line numbers and the `+`, `-` or space marker of a DIFF row. Runs of whitespace compare equal. An ellipsis (`...` or `…`) stands for an elided middle: the parts around it must each occur, in order, within the cited lines. Nothing else is forgiven: a paraphrase or one changed word is not found.';
+/** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
+export const MAX_CITED_LINES = 80;
 
 /**
- * One way of reading a quote: parts that must occur in order (one part for a quote without an
- * ellipsis), each with whitespace folded, none empty.
+ * Shortest part of a quote that pins lines by itself (after folding whitespace). A quote without an
+ * ellipsis may be shorter only when it is the whole cited text or occurs on one shown line of the file.
  */
-export interface QuotePattern {
-  parts: string[];
-  /** Characters in the parts together: what pins the quote to its lines. */
+export const MIN_QUOTE_CHARS = 8;
+
+/** The quote rule as every prompt states it (`prompts/system.md`, placeholder `rule_quote`), built from the limits the verifier applies. */
+export const QUOTE_RULE = [
+  'A quote is found when it is copied from the cited lines as the evidence pack shows them.',
+  'The `N | ` of a FILE row and the numbers and marker of a DIFF row may be copied with a line when they are that line\'s own (`+` only on head lines, `-` only on base lines); runs of whitespace compare equal.',
+  'Within a line a quote is one contiguous piece, starting and ending between words (not inside a name or a number, not just after a `!`).',
+  'An ellipsis (`...` or `…`) may stand only for whole lines left out between quoted lines, or for the cut start or end of a line, never for words inside a line.',
+  `Each part between ellipses must be at least ${MIN_QUOTE_CHARS} characters, and the parts together at least half of the text from the first quoted character to the last.`,
+  `A quote without an ellipsis may be shorter than ${MIN_QUOTE_CHARS} characters only if it is all of the cited text or occurs on one line of the file only.`,
+  `A citation spans at most ${MAX_CITED_LINES} lines.`,
+  'Nothing else is forgiven: a paraphrase, a changed word or a left-out word is not found.',
+].join(' ');
+
+/** The lines a quote is matched against: consecutive lines of one side, as the pack shows them. */
+export interface CitedLines {
+  side: CitationSide;
+  /** Number of the first line on that side. */
+  start: number;
+  /** The lines `start`, `start + 1`, … as the evidence pack shows them. */
+  texts: readonly string[];
+}
+
+/** Text of one line of the quote within a part, and the line number its decoration named, if any. */
+interface Piece {
+  text: string;
+  /** Offset of the piece in its part's text. */
+  at: number;
+  pin: number | undefined;
+}
+
+/** Text found contiguously: the pieces of one or more quote lines, joined by a space. */
+interface Part {
+  text: string;
+  pieces: Piece[];
+}
+
+/** One way of reading a quote: parts found in order (one part for a quote read without gaps). */
+export interface QuoteReading {
+  parts: Part[];
+  /** Characters in the parts together. */
   length: number;
 }
 
+/** Why a quote was not found, for the sentence the models read. */
+export type QuoteMiss = 'absent' | 'inside-line' | 'short-part' | 'sparse' | 'wrong-number' | 'wrong-marker';
+
+/** What {@link matchQuote} found. */
+export type QuoteMatch = { found: true; reading: QuoteReading } | { found: false; miss: QuoteMiss };
+
 /** A FILE row's gutter: the head line number and `|` (`renderFileBlock`: `${n} | ${line}`). */
-const FILE_GUTTER = /^\s*\d+ \|(?: |$)/;
-/** A DIFF row's number columns (one or both) and its `+`/`-` marker (`renderHunk`). */
-const DIFF_MARKER = /^\s*(?:\d+\s+){0,2}[+-](?: |$)/;
+const FILE_GUTTER = /^\s*(\d+) \|(?: |$)/;
 /** A DIFF context row copied with both number columns: base, head, the space marker and its separators. */
-const DIFF_CONTEXT = /^\s*\d+\s+\d+ {3,}/;
-/** An ellipsis a model writes for an elided middle. */
+const DIFF_CONTEXT = /^\s*(\d+)\s+(\d+) {3,}/;
+/** A DIFF row's number columns (none, one or both) and its `+`/`-` marker (`renderHunk`). */
+const DIFF_MARKER = /^\s*(?:(\d+)\s+)?(?:(\d+)\s+)?([+-])(?: |$)/;
+/** An ellipsis a model writes for what it left out. */
 const ELLIPSIS = /\.{3,}|…/;
 
-/**
- * The ways a quote may be read, in order: as written (whitespace folded), then with what the pack added
- * to each line removed and every ellipsis read as a gap. Empty when the quote holds nothing to find.
- */
-export function quotePatterns(quote: string): QuotePattern[] {
-  const exact = foldWhitespace(quote);
-  const patterns: QuotePattern[] = exact === '' ? [] : [{ parts: [exact], length: exact.length }];
-  const stripped = quote
-    .split(/\r?\n/)
-    // One decoration per line at most: a line's own text may start with `- ` (a Markdown list) after its gutter.
-    .map((line) => [FILE_GUTTER, DIFF_CONTEXT, DIFF_MARKER].reduce((shown, decoration) => (shown === line ? line.replace(decoration, '') : shown), line))
-    .join('\n');
-  const parts = stripped.split(ELLIPSIS).map(foldWhitespace).filter((part) => part !== '');
-  if (parts.length > 0 && !(parts.length === 1 && parts[0] === exact)) {
-    patterns.push({ parts, length: parts.reduce((n, part) => n + part.length, 0) });
+/** One quote line with its decoration stripped (when right for the side), the number it named, and whether its marker was of the other side. */
+function stripLine(line: string, side: CitationSide, markerSides: boolean): { text: string; pin: number | undefined; wrongMarker: boolean } {
+  const gutter = FILE_GUTTER.exec(line);
+  if (gutter) return { text: line.slice(gutter[0].length), pin: Number(gutter[1]), wrongMarker: false };
+  const context = DIFF_CONTEXT.exec(line);
+  if (context) return { text: line.slice(context[0].length), pin: Number(side === 'base' ? context[1] : context[2]), wrongMarker: false };
+  const marker = DIFF_MARKER.exec(line);
+  if (!marker) return { text: line, pin: undefined, wrongMarker: false };
+  const wrong = (marker[3] === '-') !== (side === 'base');
+  if (wrong && markerSides) return { text: line, pin: undefined, wrongMarker: true };
+  const numbers = [marker[1], marker[2]].filter((n): n is string => n !== undefined).map(Number);
+  const pin = numbers.length === 2 ? numbers[side === 'base' ? 0 : 1] : numbers[0];
+  return { text: line.slice(marker[0].length), pin, wrongMarker: wrong };
+}
+
+/** Builds a reading from quote lines: each line's text split at ellipses when `gaps`. */
+function readingOf(lines: { text: string; pin: number | undefined }[], gaps: boolean): QuoteReading | undefined {
+  const parts: Part[] = [];
+  let current: Part = { text: '', pieces: [] };
+  const close = () => {
+    if (current.text !== '') parts.push(current);
+    current = { text: '', pieces: [] };
+  };
+  for (const line of lines) {
+    const segments = gaps ? line.text.split(ELLIPSIS) : [line.text];
+    segments.forEach((segment, i) => {
+      if (i > 0) close();
+      const text = foldWhitespace(segment);
+      if (text === '') return;
+      const at = current.text === '' ? 0 : current.text.length + 1;
+      current.text = current.text === '' ? text : `${current.text} ${text}`;
+      current.pieces.push({ text, at, pin: line.pin });
+    });
   }
-  return patterns;
+  close();
+  return parts.length === 0 ? undefined : { parts, length: parts.reduce((n, p) => n + p.text.length, 0) };
 }
 
 /**
- * True when every part of the pattern occurs in `text` (folded lines), in order, without overlap.
- * @param text cited lines, whitespace folded and joined by a space
+ * The ways a quote may be read on one side, in order: as written (whitespace folded, one part, nothing
+ * stripped), then with what the pack added to each line stripped, its ellipses read as text, then as gaps.
+ * Empty when the quote holds nothing to find.
+ * @param markerSides false to strip a diff marker of the other side too (only to say why a quote failed)
  */
-function matchesPattern(text: string, pattern: QuotePattern): boolean {
-  let at = 0;
-  for (const part of pattern.parts) {
-    const found = text.indexOf(part, at);
-    if (found === -1) return false;
-    at = found + part.length;
-  }
-  return true;
+export function quoteReadings(quote: string, side: CitationSide, markerSides = true): QuoteReading[] {
+  const rows = quote.split(/\r\n|\r|\n/);
+  const stripped = rows.map((row) => stripLine(row, side, markerSides));
+  const readings = [
+    readingOf([{ text: quote, pin: undefined }], false),
+    readingOf(stripped, false),
+    readingOf(stripped, true),
+  ].filter((r): r is QuoteReading => r !== undefined);
+  const seen = new Set<string>();
+  return readings.filter((r) => {
+    const key = JSON.stringify(r);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-/** The first of the patterns found in `text`, or undefined. */
-export function matchesQuote(text: string, patterns: readonly QuotePattern[]): QuotePattern | undefined {
-  return patterns.find((pattern) => matchesPattern(text, pattern));
+/** The cited lines folded and joined by a space, with each line's span in that text. */
+interface Joined {
+  text: string;
+  spans: [number, number][];
+}
+
+function joinLines(cited: CitedLines): Joined {
+  let text = '';
+  const spans: [number, number][] = [];
+  for (const line of cited.texts) {
+    const folded = foldWhitespace(line);
+    if (folded === '') {
+      spans.push([text.length, text.length]);
+      continue;
+    }
+    if (text !== '') text += ' ';
+    spans.push([text.length, text.length + folded.length]);
+    text += folded;
+  }
+  return { text, spans };
+}
+
+/** Index of the cited line that holds the character at `offset`. */
+function lineAt(joined: Joined, offset: number): number {
+  let lo = 0;
+  let hi = joined.spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (joined.spans[mid]![1] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Which of the rule's constraints a match must meet (all, except when saying why a quote failed). */
+interface Constraints {
+  pins: boolean;
+  lines: boolean;
+  half: boolean;
+  partLength: boolean;
+}
+
+const STRICT: Constraints = { pins: true, lines: true, half: true, partLength: true };
+
+/** True when every numbered piece of the part, placed at `at`, lies on the line its number names. */
+function pinsHold(part: Part, at: number, joined: Joined, cited: CitedLines): boolean {
+  return part.pieces.every((piece) => {
+    if (piece.pin === undefined) return true;
+    const span = joined.spans[piece.pin - cited.start];
+    return span !== undefined && span[0] <= at + piece.at && at + piece.at + piece.text.length <= span[1];
+  });
+}
+
+/** A character of a name or a number: a cut between two of them splits a word. */
+const WORD_CHARACTER = /[\p{L}\p{N}_$]/u;
+
+/**
+ * True when text found at [start, end) is cut from its line between words: it neither starts nor ends
+ * inside a name or a number, and does not start just after a `!` (a cut that drops the negation glued
+ * to the text it negates, `!this._actionHandler` quoted as `this._actionHandler`, issue #29).
+ */
+function cutsBetweenWords(text: string, start: number, end: number): boolean {
+  const before = text[start - 1];
+  const after = text[end];
+  if (before === '!') return false;
+  if (before !== undefined && WORD_CHARACTER.test(before) && WORD_CHARACTER.test(text[start]!)) return false;
+  return !(after !== undefined && WORD_CHARACTER.test(after) && WORD_CHARACTER.test(text[end - 1]!));
+}
+
+/** True when the reading is found in the cited lines under the constraints. */
+function readingMatches(reading: QuoteReading, joined: Joined, cited: CitedLines, rules: Constraints): boolean {
+  const { parts } = reading;
+  if (rules.partLength && parts.length > 1 && parts.some((p) => p.text.length < MIN_QUOTE_CHARS)) return false;
+  const next = (part: Part, from: number): number => {
+    for (let at = joined.text.indexOf(part.text, from); at !== -1; at = joined.text.indexOf(part.text, at + 1)) {
+      if ((!rules.pins || pinsHold(part, at, joined, cited)) && cutsBetweenWords(joined.text, at, at + part.text.length)) return at;
+    }
+    return -1;
+  };
+  for (let first = next(parts[0]!, 0); first !== -1; first = next(parts[0]!, first + 1)) {
+    let end = first + parts[0]!.text.length;
+    for (const part of parts.slice(1)) {
+      // The next part starts on a later line than the one this part ends on: a gap is never inside a line.
+      const from = rules.lines ? joined.spans[lineAt(joined, end - 1)]![1] + 1 : end;
+      const at = next(part, from);
+      // Nothing later holds it: a later first part cannot help either.
+      if (at === -1) return false;
+      end = at + part.text.length;
+    }
+    if (!rules.half || parts.length === 1 || 2 * reading.length >= end - first) return true;
+  }
+  return false;
 }
 
 /**
- * One example of each form a quote may take (issue #20), over one head line, for `prompts/system.md`
- * (placeholder `rule_examples`); the prompt test checks each against {@link matchesQuote}.
+ * The first of the readings found in the cited lines under the whole rule, or undefined; for searches
+ * that read one quote against many windows of lines ({@link quoteReadings} once, this per window).
+ */
+export function findReading(readings: readonly QuoteReading[], cited: CitedLines): QuoteReading | undefined {
+  const joined = joinLines(cited);
+  return readings.find((r) => readingMatches(r, joined, cited, STRICT));
+}
+
+/**
+ * Matches a quote against the lines it cites, by the rule of {@link QUOTE_RULE}. A quote without an
+ * ellipsis shorter than {@link MIN_QUOTE_CHARS} is found here; the verifier decides whether it pins its
+ * lines (it must be all of the cited text or occur on one line of the file).
+ * @returns the reading found, or why none was (which constraint the quote would break)
+ */
+export function matchQuote(quote: string, cited: CitedLines): QuoteMatch {
+  const joined = joinLines(cited);
+  const readings = quoteReadings(quote, cited.side);
+  const hit = readings.find((r) => readingMatches(r, joined, cited, STRICT));
+  if (hit) return { found: true, reading: hit };
+  const loose = (rules: Partial<Constraints>, of = readings) => of.some((r) => readingMatches(r, joined, cited, { ...STRICT, ...rules }));
+  const shortParts = readings.filter((r) => r.parts.length > 1 && r.parts.some((p) => p.text.length < MIN_QUOTE_CHARS));
+  const miss: QuoteMiss = mayMatch(shortParts, joined.text)
+    ? 'short-part'
+    : loose({ pins: false })
+      ? 'wrong-number'
+      : loose({}, quoteReadings(quote, cited.side, false))
+        ? 'wrong-marker'
+        : loose({ half: false })
+          ? 'sparse'
+          : loose({ lines: false, half: false, partLength: false })
+            ? 'inside-line'
+            : 'absent';
+  return { found: false, miss };
+}
+
+/** True when the quote may be found on these lines at all, ignoring the rule's constraints: a cheap test before {@link matchQuote}. */
+export function mayMatch(readings: readonly QuoteReading[], folded: string): boolean {
+  return readings.some((r) => {
+    let at = 0;
+    for (const part of r.parts) {
+      const found = folded.indexOf(part.text, at);
+      if (found === -1) return false;
+      at = found + part.text.length;
+    }
+    return true;
+  });
+}
+
+/** The sentence the models and the comment read for a quote not found on `where` (a reference such as `a.ts:3-5`). */
+export function describeMiss(miss: QuoteMiss, where: string): string {
+  switch (miss) {
+    case 'absent':
+      return `the quote does not occur in ${where}`;
+    case 'inside-line':
+      return `the quote leaves out words inside a line of ${where}: an ellipsis may stand only for whole lines between quoted lines or for the start or end of a line; quote the line whole or one contiguous piece of it`;
+    case 'short-part':
+      return `a part of the quote between ellipses is shorter than ${MIN_QUOTE_CHARS} characters, so it does not pin ${where}`;
+    case 'sparse':
+      return `the parts of the quote are less than half of the text they stand for in ${where}: quote more of the lines, or cite them separately`;
+    case 'wrong-number':
+      return `a line number copied with the quote is not the number of the line that holds that text in ${where}`;
+    case 'wrong-marker':
+      return `a diff marker copied with the quote is not of the cited side (${where}): \`+\` marks head lines, \`-\` base lines`;
+  }
+}
+
+/**
+ * One example of each form a quote may take, over three head lines, for `prompts/system.md`
+ * (placeholder `rule_examples`); the prompt test checks each against {@link matchQuote}.
  */
 export const QUOTE_EXAMPLES = {
   path: 'src/cache.ts',
-  line: 12,
-  text: '    return cache.get(key) ?? load(key);',
+  start: 10,
+  lines: ['export function read(key: string): Value {', '  const hit = cache.get(key);', '  return hit ?? load(key);'],
+  /** Form, quote, and the lines it cites. */
   found: [
-    ['copied exactly', 'return cache.get(key) ?? load(key);'],
-    ['with the FILE row gutter', '12 |     return cache.get(key) ?? load(key);'],
-    ['with the DIFF row marker of an added line', '+     return cache.get(key) ?? load(key);'],
-    ['with whitespace runs changed', 'return  cache.get(key)\n    ?? load(key);'],
-    ['with an elided middle', 'return cache.get(key) ... load(key);'],
+    ['copied exactly', 'return hit ?? load(key);', 12, 12],
+    ['with the FILE row gutter', '12 |   return hit ?? load(key);', 12, 12],
+    ['with the DIFF marker of an added line', '+   return hit ?? load(key);', 12, 12],
+    ['with the start of the line cut', '... hit ?? load(key);', 12, 12],
+    ['with the end of the line cut', 'export function read(key: string) ...', 10, 10],
+    ['with a whole line left out', 'export function read(key: string): Value { ... return hit ?? load(key);', 10, 12],
   ],
   notFound: [
-    ['one word changed', 'return cache.fetch(key) ?? load(key);'],
-    ['a paraphrase', 'returns the cached value, else loads it'],
+    ['with words left out inside a line', 'const hit ... cache.get(key);', 11, 11],
+    ['with the gutter of another line', '11 |   return hit ?? load(key);', 11, 12],
+    ['with a base marker on a head line', '-   return hit ?? load(key);', 12, 12],
+    ['with one word changed', 'return hit ?? fetch(key);', 12, 12],
+    ['as a paraphrase', 'returns the cached value, else loads it', 10, 12],
   ],
-} as const;
+} as const satisfies {
+  path: string;
+  start: number;
+  lines: readonly string[];
+  found: readonly (readonly [string, string, number, number])[];
+  notFound: readonly (readonly [string, string, number, number])[];
+};
 
-/** {@link QUOTE_EXAMPLES} as the system prompt shows them: one line per form. */
+/** {@link QUOTE_EXAMPLES} as the system prompt shows them: the lines, then one line per form. */
 export function quoteExamplesText(): string {
-  const { path, line, text, found, notFound } = QUOTE_EXAMPLES;
+  const { path, start, lines, found, notFound } = QUOTE_EXAMPLES;
+  const range = (a: number, b: number) => (a === b ? `${a}` : `${a}-${b}`);
   return [
-    `  Examples, for head line ${line} of \`${path}\`, which reads \`${text}\` (a FILE block shows it as \`${line} | ${text}\`):`,
-    ...found.map(([form, quote]) => `  - ${form}: ${JSON.stringify(quote)} is found;`),
-    `  - a reference in the prose with its quote beside it: \`${path}:${line}\` ("return cache.get(key)") is checked like a structured citation;`,
-    ...notFound.map(([form, quote], i) => `  - ${form}: ${JSON.stringify(quote)} is not found${i === notFound.length - 1 ? '.' : ';'}`),
+    `  Examples, for head lines of \`${path}\` that a FILE block shows as:`,
+    ...lines.map((text, i) => `      ${start + i} | ${text}`),
+    ...found.map(([form, quote, a, b]) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is found;`),
+    ...notFound.map(([form, quote, a, b], i) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is not found${i === notFound.length - 1 ? '.' : ';'}`),
   ].join('\n');
 }

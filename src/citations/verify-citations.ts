@@ -1,7 +1,7 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
-import { matchesQuote, quotePatterns, type QuotePattern } from './match-quote.js';
+import { describeMiss, findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -36,6 +36,11 @@ export type CitationCheck =
       status: 'verified' | 'located';
       /** The file's path at the cited commit: a renamed file's base lines live under its old name there (for links). */
       sidePath: string;
+      /**
+       * The cited lines as the file has them at that commit, from the evidence pack, in order: what the
+       * comment shows for the citation (contract section 7, issue #29), never the model's quote.
+       */
+      lines: string[];
     }
   | {
       status: 'unverified';
@@ -51,21 +56,13 @@ export interface CheckedCitation extends Citation {
   check: CitationCheck;
 }
 
-/** Longest range a citation may span, in lines: a quote must be pinned to the lines that hold it. */
-export const MAX_CITED_LINES = 80;
-
-/**
- * Shortest quote that pins lines by itself (after folding whitespace). A shorter one must be the whole
- * cited text or occur on one shown line of the file only: `;` or `e` prove nothing.
- */
-export const MIN_QUOTE_CHARS = 8;
-
 /**
  * Checks a citation mechanically against the lines the models were shown (issue #3): verified iff
  * the file is in the evidence pack (a changed file or an RFC), the range exists on the stated side
  * (`side` absent means head, by the citation grammar), those lines were shown, and the quote is found
- * within the cited lines by the rule of `match-quote.ts` (whitespace runs equal; the pack's gutter and
- * diff markers ignored; an ellipsis a gap between parts found in order). A quote found elsewhere in
+ * within the cited lines by the rule of `match-quote.ts` (`QUOTE_RULE`: whitespace runs equal; the pack's
+ * gutter and diff markers ignored when they are the line's own; contiguous within a line, an ellipsis
+ * only for whole lines between quoted lines or a line's start or end). A quote found elsewhere in
  * the evidence is not verified, but the right place is suggested.
  * A reference without a quote (one a model wrote in its prose, issue #11) is checked by the same rules
  * up to the quote: it is `located` (never `verified`) when the file, the side and the lines check out.
@@ -77,8 +74,7 @@ export const MIN_QUOTE_CHARS = 8;
 export function verifyCitation(citation: CitationRef & { quote?: string }, pack: EvidencePack): CitationCheck {
   const side = citationSide(citation);
   const { line_start: start, line_end: end } = citation;
-  const patterns = quotePatterns(citation.quote ?? '');
-  const quote = patterns.length === 0 ? '' : patterns;
+  const quote = foldWhitespace(citation.quote ?? '') === '' ? '' : (citation.quote ?? '');
   const file = findFile(pack, citation.path);
   const ref = (s: number, e: number) => formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
   const unverified = (reason: UnverifiedReason, detail: string, suggestion?: CitationSuggestion): CitationCheck => ({
@@ -136,30 +132,30 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
     cited.push(text);
   }
   const sidePath = side === 'base' ? (file.basePath ?? path) : path;
-  if (citation.quote === undefined) return { status: 'located', sidePath };
+  if (citation.quote === undefined) return { status: 'located', sidePath, lines: cited };
   if (quote === '') return unverified('quote-mismatch', 'the quote is empty');
-  const citedText = normaliseWhitespace(cited.join('\n'));
-  const found = matchesQuote(citedText, quote);
-  if (found) {
-    if (found.length < MIN_QUOTE_CHARS && found.parts.join(' ') !== citedText && !occursOnOneLine(lines, found)) {
+  const match = matchQuote(quote, { side, start, texts: cited });
+  if (match.found) {
+    const { reading } = match;
+    if (reading.length < MIN_QUOTE_CHARS && reading.parts[0]!.text !== normaliseWhitespace(cited.join('\n')) && !occursOnOneLine(lines, reading)) {
       return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
     }
-    return { status: 'verified', sidePath };
+    return { status: 'verified', sidePath, lines: cited };
   }
   const suggestion = findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start) ?? findQuoteAnywhere(pack, quote, path);
   return unverified(
     'quote-mismatch',
-    suggestion
-      ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}`
-      : `the quote does not occur in ${ref(start, end)}`,
+    suggestion ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}` : describeMiss(match.miss, ref(start, end)),
     suggestion,
   );
 }
 
-function occursOnOneLine(side: IndexedSide, pattern: QuotePattern): boolean {
+/** True when a short quote without an ellipsis (one part) occurs on exactly one shown line of the side. */
+function occursOnOneLine(side: IndexedSide, reading: QuoteReading): boolean {
+  const text = reading.parts[0]!.text;
   let found = 0;
-  for (const text of side.search.folded) {
-    if (matchesQuote(text, [pattern])) found += 1;
+  for (const line of side.search.folded) {
+    if (line.includes(text)) found += 1;
     if (found > 1) return false;
   }
   return found === 1;
@@ -181,7 +177,7 @@ export function withCitationCheck<T extends Citation>(citation: T, pack: Evidenc
  * The pack's file for a path as a model wrote it: exactly, else without a leading `./` or `/` and
  * surrounding whitespace, else under Unicode normalisation NFC (a model may write `é` either way).
  */
-function findFile(pack: EvidencePack, path: string): IndexedFile | undefined {
+export function findFile(pack: EvidencePack, path: string): IndexedFile | undefined {
   const exact = pack.files.get(path);
   if (exact) return exact;
   const clean = path.trim().replace(/^\.?\/+/, '');
@@ -196,10 +192,10 @@ function findFile(pack: EvidencePack, path: string): IndexedFile | undefined {
  * The smallest run of consecutive shown lines on one side that holds the quote, nearest to `near`.
  * @returns undefined when the quote is not on that side (or the side does not exist)
  */
-function findQuote(file: IndexedFile, side: CitationSide, quote: QuotePattern[], near: number): CitationSuggestion | undefined {
+function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: number): CitationSuggestion | undefined {
   const lines = side === 'head' ? file.head : file.base;
   if (lines === undefined) return undefined;
-  const found = findInSide(lines, quote);
+  const found = findInSide(lines, side, quoteReadings(quote, side));
   if (found.length === 0) return undefined;
   found.sort((a, b) => Math.abs(a.start - near) - Math.abs(b.start - near) || a.start - b.start);
   const best = found[0]!;
@@ -207,7 +203,7 @@ function findQuote(file: IndexedFile, side: CitationSide, quote: QuotePattern[],
 }
 
 /** The first place (in path order, head before base) where the quote occurs, skipping one path. */
-function findQuoteAnywhere(pack: EvidencePack, quote: QuotePattern[], skip: string | undefined): CitationSuggestion | undefined {
+function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | undefined): CitationSuggestion | undefined {
   const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
   for (const path of paths) {
     const file = pack.files.get(path)!;
@@ -217,26 +213,37 @@ function findQuoteAnywhere(pack: EvidencePack, quote: QuotePattern[], skip: stri
   return undefined;
 }
 
-/** Every minimal window of consecutive shown lines whose folded text holds the quote (over the pack's quote index, built once). */
-function findInSide(side: IndexedSide, quote: QuotePattern[]): { start: number; end: number }[] {
+/**
+ * Every minimal window of consecutive shown lines that holds the quote by the whole rule (over the
+ * pack's quote index, built once). A window grows until the quote could be in it at all ({@link mayMatch},
+ * cheap), then until the rule finds it; a window's text past a bound cannot be the smallest.
+ */
+function findInSide(side: IndexedSide, sideName: CitationSide, readings: QuoteReading[]): { start: number; end: number }[] {
   const { numbers, folded: texts } = side.search;
   const found: { start: number; end: number }[] = [];
-  // A window longer than this cannot be the smallest that holds the quote; an ellipsis may elide lines, so
-  // an elided quote's window may grow further (a suggestion only; the cited range itself is always read whole).
-  const longest = Math.max(...quote.map((p) => p.length)) * 4 + (quote.some((p) => p.parts.length > 1) ? 8_000 : 400);
+  if (readings.length === 0) return found;
+  const gaps = readings.some((r) => r.parts.length > 1);
+  const longest = Math.max(...readings.map((r) => r.length)) * (gaps ? 2 : 1) * 4 + 400;
+  const holds = (i: number, j: number) => {
+    const text = normaliseWhitespace(texts.slice(i, j + 1).join(' '));
+    return mayMatch(readings, text) && findReading(readings, { side: sideName, start: numbers[i]!, texts: texts.slice(i, j + 1) }) !== undefined;
+  };
+  // A minimal window starts on the line where its first part starts, and the first part's first word lies
+  // within that line (the lines are joined by a space): only those lines can start one.
+  const firstWords = readings.map((r) => r.parts[0]!.text.split(' ')[0]!);
   for (let i = 0; i < numbers.length; i += 1) {
-    let text = texts[i]!;
+    if (!firstWords.some((word) => texts[i]!.includes(word))) continue;
     let j = i;
-    while (!matchesQuote(text, quote)) {
+    let chars = texts[i]!.length;
+    while (!holds(i, j)) {
       const next = j + 1;
-      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || text.length > longest) break;
+      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || chars > longest) break;
       j = next;
-      text = normaliseWhitespace(`${text} ${texts[j]}`);
+      chars += texts[j]!.length + 1;
     }
-    if (!matchesQuote(text, quote)) continue;
+    if (!holds(i, j)) continue;
     // Minimal: no shorter window starting later within [i, j] already ends at j (the next i covers that).
-    const shorter = i + 1 <= j && matchesQuote(normaliseWhitespace(texts.slice(i + 1, j + 1).join(' ')), quote) !== undefined;
-    if (!shorter) found.push({ start: numbers[i]!, end: numbers[j]! });
+    if (!(i + 1 <= j && holds(i + 1, j))) found.push({ start: numbers[i]!, end: numbers[j]! });
   }
   return found;
 }

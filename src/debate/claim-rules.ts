@@ -10,7 +10,7 @@ import type { Claim, ClaimTag } from './debate-types.js';
 
 /** The claim rule as every prompt states it (`prompts/system.md`, placeholder `rule_claim`). */
 export const CLAIM_RULE =
-  'A claim is verified only when at least one of its structured citations checks out (its file and lines are in the evidence pack on the stated side and its quote is found on those lines) and none of its references fails its check. A reference written in the prose (`path:N`, `path@base:N` or a link to the lines) can only lower a claim: one that does not check out makes the claim unverified, and one that does never makes it verified. A quote written in parentheses right after such a reference, as in `path:12` ("the quoted text"), is checked like the quote of a structured citation.';
+  'A claim is verified only when at least one of its structured citations checks out (its file and lines are in the evidence pack on the stated side and its quote is found on those lines) and none of its citations or prose references fails its check.';
 
 /** What each tag means, as the auditor's and the judge's prompts list them (placeholders `tag_*`). */
 export const TAG_RULES: Record<ClaimTag, string> = {
@@ -18,6 +18,7 @@ export const TAG_RULES: Record<ClaimTag, string> = {
   unverified: 'a structured citation or a reference in its prose did not check out, or none of its structured citations did',
   'no-citation': 'it has no structured citation (references in its prose alone never verify a claim)',
   exaggerated: 'its citations checked out, but the auditor found that the cited lines say less than the claim',
+  irrelevant: 'its citations checked out, but the auditor found that the cited lines do not bear on the claim: it supports nothing',
 };
 
 /**
@@ -27,7 +28,7 @@ export const TAG_RULES: Record<ClaimTag, string> = {
  * @param citations the claim's structured citations, checked
  * @param references the references in its prose, checked (`located` when written without a quote)
  */
-export function mechanicalTag(citations: readonly CheckedCitation[], references: readonly CheckedCitation[]): Exclude<ClaimTag, 'exaggerated'> {
+export function mechanicalTag(citations: readonly CheckedCitation[], references: readonly CheckedCitation[]): Exclude<ClaimTag, 'exaggerated' | 'irrelevant'> {
   if ([...citations, ...references].some((c) => c.check.status === 'unverified')) return 'unverified';
   return citations.some((c) => c.check.status === 'verified') ? 'verified' : 'no-citation';
 }
@@ -44,6 +45,8 @@ export function explainTag(claim: Pick<Claim, 'tag' | 'tagReason' | 'citations' 
   switch (claim.tag) {
     case 'exaggerated':
       return `${goodText}, but the auditor found: ${claim.tagReason ?? 'the cited lines say less'}`;
+    case 'irrelevant':
+      return `${goodText}, but the auditor found the lines do not bear on the claim: ${claim.tagReason ?? 'they are about something else'}`;
     case 'no-citation':
       return `no structured citation${proseText}`;
     case 'verified':

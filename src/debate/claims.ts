@@ -58,12 +58,15 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
   const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
   const changes = new Map<string, Partial<Claim>>();
   const current = (claim: Claim): Claim => ({ ...claim, ...changes.get(claim.id) });
-  for (const finding of audit.exaggerated) {
-    const found = byId.get(finding.claim_id);
-    const claim = found && current(found);
-    if (!claim) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as exaggerated; ignored.`);
-    else if (claim.tag !== 'verified') notes.push(`The auditor tagged claim ${claim.id} as exaggerated, but it was ${claim.tag}; it stays ${claim.tag}.`);
-    else changes.set(claim.id, { ...changes.get(claim.id), tag: 'exaggerated', tagReason: finding.reason });
+  // Irrelevant first: lines that do not bear on the claim outrank lines that say less (issue #29).
+  for (const [tag, findings] of [['irrelevant', audit.irrelevant], ['exaggerated', audit.exaggerated]] as const) {
+    for (const finding of findings) {
+      const found = byId.get(finding.claim_id);
+      const claim = found && current(found);
+      if (!claim) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as ${tag}; ignored.`);
+      else if (claim.tag !== 'verified') notes.push(`The auditor tagged claim ${claim.id} as ${tag}, but it was ${claim.tag}; it stays ${claim.tag}.`);
+      else changes.set(claim.id, { ...changes.get(claim.id), tag, tagReason: finding.reason });
+    }
   }
   const topics = new Map(outOfScope.map((t) => [normaliseTopic(t), t]));
   for (const finding of audit.out_of_scope) {
@@ -110,20 +113,21 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
  * the structured citations of the position's own advocate in its openings, cross-examination and
  * closing turns, with the references in the prose of those claims that failed their check (issue #11):
  * a prose reference can only lower a claim, so one that checks out is not counted as verified (issue #20).
- * Steelmans argue for another position and are not counted; out-of-scope claims count for nothing.
+ * Steelmans argue for another position and are not counted; out-of-scope claims count for nothing, and
+ * so do the citations of a claim the auditor found irrelevant (real lines that support nothing, issue #29).
  */
 export function countCitations(transcript: Transcript, positions: Position[]): Map<string, CitationCounts> {
   const citations = new Map<string, Claim['citations']>(positions.map((p) => [p.id, []]));
   for (const claim of ownClaims(transcript)) {
-    if (!claim.outOfScope) citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
+    if (!claim.outOfScope && claim.tag !== 'irrelevant') citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
   }
   return new Map([...citations].map(([id, list]) => [id, tallyCitations(list)]));
 }
 
 /**
  * Claims that can carry a position: its own claims (`rubric.ts` OWN_CLAIMS_RULE: openings, answers,
- * attacks; never steelmans) tagged `verified` (not exaggerated, not out of scope), stalling answers
- * aside (`rubric.ts`: a stalling answer is not an answer). A position with none cannot survive (issue #4, rules).
+ * attacks; never steelmans) tagged `verified` (not exaggerated or irrelevant, not out of scope), stalling
+ * answers aside (`rubric.ts`: a stalling answer is not an answer). A position with none cannot survive (issue #4, rules).
  */
 export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
   const stalls = new Set([...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.answers).filter((a) => isStalling(a.claim.text)).map((a) => a.claim.id));
@@ -132,7 +136,7 @@ export function verifiedSupport(transcript: Transcript, positionId: string): Cla
 
 /** Count of claims per tag, and of claims ignored as out of scope. */
 export function tallyClaims(transcript: Transcript): { tally: Record<ClaimTag, number>; ignored: number } {
-  const tally: Record<ClaimTag, number> = { verified: 0, unverified: 0, 'no-citation': 0, exaggerated: 0 };
+  const tally: Record<ClaimTag, number> = { verified: 0, unverified: 0, 'no-citation': 0, exaggerated: 0, irrelevant: 0 };
   let ignored = 0;
   for (const claim of allClaims(transcript)) {
     if (claim.outOfScope) ignored += 1;

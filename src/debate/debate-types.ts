@@ -18,9 +18,10 @@ export interface Position {
  * How the evidence audit (issue #4, phase 5) tags a factual claim: `verified` (every reference it holds,
  * structured citations and references in its prose alike, checks out; issue #11), `unverified` (one
  * or more does not) and `no-citation` (none at all) come from the verifier;
- * `exaggerated` (verified lines that do not support what the claim says) from the auditor.
+ * `exaggerated` (verified lines that say less than the claim) and `irrelevant` (real lines that do not
+ * bear on the claim at all, issue #29) from the auditor.
  */
-export type ClaimTag = 'verified' | 'unverified' | 'no-citation' | 'exaggerated';
+export type ClaimTag = 'verified' | 'unverified' | 'no-citation' | 'exaggerated' | 'irrelevant';
 
 /** A factual claim of the transcript, with its evidence and its audit tag. */
 export interface Claim {
@@ -35,7 +36,7 @@ export interface Claim {
   /** References the claim's text and reasoning hold (`path:N` and the like, issue #11), checked without a quote (`quote` is ''). */
   references: CheckedCitation[];
   tag: ClaimTag;
-  /** The auditor's reason for `exaggerated`. */
+  /** The auditor's reason for `exaggerated` or `irrelevant`. */
   tagReason: string | undefined;
   /** Set when the claim argues an out-of-scope topic: the judge never sees it and it counts for nothing. */
   outOfScope: string | undefined;

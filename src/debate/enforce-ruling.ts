@@ -9,8 +9,8 @@ import type { FinalRuling, Position, PositionStatus } from './debate-types.js';
  * falsification protocol):
  * - every position of the debate is ruled on once, and only those (the ruling's schema is keyed by
  *   this debate's position ids, each required, so no ruling that breaks this can be written);
- * - a position survives only on at least one of its own claims tagged `verified` (exaggerated and
- *   out-of-scope claims do not count) and with no attack on it left unanswered (the rubric, `rubric.ts` STATUS_RULES);
+ * - a position survives only on at least one of its own claims tagged `verified` (exaggerated,
+ *   irrelevant and out-of-scope claims do not count) and with no attack on it left unanswered (the rubric, `rubric.ts` STATUS_RULES);
  * - a position is falsified only with at least one verified counter-citation;
  * - the recommendation is a surviving position, or `none`;
  * - `high` confidence only for a recommendation the rubric's ceiling allows (`rubric.ts` CONFIDENCE_RUBRIC);

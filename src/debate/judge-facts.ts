@@ -76,7 +76,7 @@ export function judgeFacts(input: FactsInput): string {
     lines.push(`  - Weaknesses its advocate acknowledged: ${weaknesses.length === 0 ? '(none)' : weaknesses.map((w) => `"${w.text}" (${w.where})`).join('; ')}`);
   }
   const t = audit.tally;
-  lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
+  lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.irrelevant} irrelevant, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
   return lines.join('\n');
 }
 

@@ -12,6 +12,7 @@ import steelman from '../../prompts/steelman.md?raw';
 import system from '../../prompts/system.md?raw';
 import transcript from '../../prompts/transcript.md?raw';
 import warmUp from '../../prompts/warm-up.md?raw';
+import { PROSE_REFERENCE_RULE } from '../citations/check-references.js';
 import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
 import { advocateRubricText, ATTACKS_PER_OPPONENT, confidenceRubricText, judgeRubricText } from './rubric.js';
@@ -44,6 +45,7 @@ const PROMPTS = {
  */
 export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   rule_claim: CLAIM_RULE,
+  rule_prose_references: PROSE_REFERENCE_RULE,
   rule_quote: QUOTE_RULE,
   rule_examples: quoteExamplesText(),
   tag_verified: TAG_RULES.verified,
@@ -54,6 +56,7 @@ export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   rubric_confidence: confidenceRubricText(),
   rubric_advocate: advocateRubricText(),
   rule_attacks_per_opponent: String(ATTACKS_PER_OPPONENT),
+  tag_irrelevant: TAG_RULES.irrelevant,
 };
 
 /** Names of the prompt files, without `.md`. */

@@ -37,7 +37,7 @@ export const OWN_CLAIMS_RULE =
 /** What each attack outcome means, as the prompts state it and {@link answerOutcome} applies it. */
 export const ATTACK_OUTCOME_RULES = {
   refuted:
-    'An attack is `refuted` only by a `refute` answer that is itself a verified claim: at least one of its structured citations checked out, none of its references failed, the auditor did not find it exaggerated, and it is not a stalling answer.',
+    'An attack is `refuted` only by a `refute` answer that is itself a verified claim: at least one of its structured citations checked out, none of its references failed, the auditor did not find it exaggerated or irrelevant (its lines real, but not support for what it says), and it is not a stalling answer.',
   conceded:
     'Every other answer counts as `conceded`: a `concede`; a `refute` without verified evidence (no citation, citations that did not check out, or an answer cut to the truncation marker by the word cap); and a stalling answer.',
   unanswered: 'An attack with no answer at all is `unanswered`: it counts as conceded, and a position with an attack left unanswered cannot survive.',
@@ -49,7 +49,7 @@ export const STALLING_RULE = `A stalling answer defers instead of answering (${[
 /** What each position status means, as the judge is told and `enforce-ruling.ts` enforces. */
 export const STATUS_RULES = {
   survived:
-    'A position may be `survived` only when at least one of its own claims is tagged `verified` (not exaggerated, not out of scope, not a stalling answer) and no attack on it was left unanswered; the conceded attacks on it that are not fatal are weighed, not disqualifying.',
+    'A position may be `survived` only when at least one of its own claims is tagged `verified` (not exaggerated or irrelevant, not out of scope, not a stalling answer) and no attack on it was left unanswered; the conceded attacks on it that are not fatal are weighed, not disqualifying.',
   falsified: 'A position may be `falsified` only when verified evidence contradicts its core claim, given in `defeating_citations`.',
   unresolved: 'Any other position is `unresolved`: the evidence neither carries it nor defeats it.',
   conceded: 'A position whose advocate surrendered is recorded as `conceded`, whatever the ruling says.',
@@ -71,13 +71,14 @@ export const FORMAT_RULE =
   'Confidence says how well the evidence and the attacks settle the decision, nothing else: a ruling with fewer than two trade-offs or the wrong number of key reasons is sent back once, and then reported as degraded, never lowered to low confidence.';
 
 /** Why an answer counted as conceded (a `concede` included). */
-export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-cut' | 'stalling';
+export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'stalling';
 
 /** The transcript's words for each {@link ConcessionKind}, after the answer id. */
 export const CONCESSION_NOTES: Record<ConcessionKind, string> = {
   concede: 'the advocate conceded it',
   'refute-without-evidence': 'refute without verified evidence: counted as conceded',
   'refute-exaggerated': 'refute whose evidence the auditor found exaggerated: counted as conceded',
+  'refute-irrelevant': 'refute whose lines the auditor found irrelevant to it: counted as conceded',
   'refute-cut': 'refute cut to the truncation marker by the word cap: counted as conceded',
   stalling: 'stalling answer, not an answer: counted as conceded',
 };
@@ -93,7 +94,7 @@ export function isStalling(text: string): boolean {
  * What an answer makes of the attack it answers, by {@link ATTACK_OUTCOME_RULES}: `refuted` only for a
  * `refute` whose claim is tagged `verified`, has words of its own beyond the truncation marker and
  * does not stall; a surrender is `surrendered`; everything else is `conceded`, with the reason.
- * Applied when the answer is given and again after the audit (an exaggerated refute no longer refutes).
+ * Applied when the answer is given and again after the audit (an exaggerated or irrelevant refute no longer refutes).
  */
 export function answerOutcome(answer: Pick<Answer, 'answer' | 'claim'>): AttackOutcome {
   const answerId = answer.claim.id;
@@ -107,6 +108,7 @@ function refuteFault(claim: Claim): ConcessionKind | undefined {
   if (isStalling(claim.text)) return 'stalling';
   if (isBareMarker(claim.text)) return 'refute-cut';
   if (claim.tag === 'exaggerated') return 'refute-exaggerated';
+  if (claim.tag === 'irrelevant') return 'refute-irrelevant';
   return claim.tag === 'verified' && !claim.outOfScope ? undefined : 'refute-without-evidence';
 }
 

@@ -120,6 +120,11 @@ export const auditSchema = z.object({
   exaggerated: z
     .array(z.object({ claim_id: z.string(), reason: z.string().describe('what the claim says that the cited lines do not support') }))
     .describe('claims tagged verified whose wording goes beyond what the cited lines show'),
+  // Issue #29; absent in a reply means none (a model that predates the field).
+  irrelevant: z
+    .array(z.object({ claim_id: z.string(), reason: z.string().describe('what the cited lines are about instead, and why they do not bear on the claim') }))
+    .default([])
+    .describe('claims tagged verified whose cited lines are real but do not support the claim at all'),
   out_of_scope: z.array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') })).describe('claims that argue about an out-of-scope topic'),
 });
 /** The auditor's findings, as validated. */

@@ -1,4 +1,5 @@
 import { citationSide, formatCitationRef } from '../citations/citation.js';
+import { quoteReadings } from '../citations/match-quote.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { CommentContext } from './comment-context.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
@@ -33,14 +34,59 @@ export function citationUrl(citation: CheckedCitation, context: CommentContext):
   return blobLink(at, citation.check.sidePath, citation.line_start, citation.line_end);
 }
 
+/** How many of a citation's lines the comment shows, at most; it says how many more there are. */
+export const SHOWN_LINES = 3;
+/** How many characters of a line the comment shows, at most (a readable width; the link has the rest). */
+export const SHOWN_WIDTH = 100;
+
 /**
- * One structured citation: its reference as a link when verified, followed by its quote; when
- * unverified, `⚠️ **unverified**`, the reference and quote as code, and the check's reason.
+ * The lines of a checked citation as the comment shows them: the first {@link SHOWN_LINES} lines that
+ * are not blank, each without its indentation and, when longer than {@link SHOWN_WIDTH} characters
+ * (whole code points), cut to that width around the first quoted text it holds (else from its start),
+ * and how many of the cited lines come after the last one shown. The text is always the line's own.
+ * @param lines the cited lines as the file has them at that commit (the check's `lines`)
+ * @param focus text the quote pins (its parts, whitespace folded), to keep in view on a long line
+ */
+export function shownLines(lines: readonly string[], focus: readonly string[] = []): { shown: { text: string; before: boolean; after: boolean }[]; more: number } {
+  const shown: { text: string; before: boolean; after: boolean }[] = [];
+  let last = -1;
+  for (let i = 0; i < lines.length && shown.length < SHOWN_LINES; i += 1) {
+    const text = lines[i]!.trim();
+    if (text === '') continue;
+    const chars = [...text];
+    let start = 0;
+    if (chars.length > SHOWN_WIDTH) {
+      const at = focus.map((part) => text.indexOf(part)).find((n) => n > 0);
+      // Code points before the quoted text, less a little lead-in, within the line's last full window.
+      if (at !== undefined) start = Math.max(0, Math.min([...text.slice(0, at)].length - 12, chars.length - SHOWN_WIDTH));
+      // Start at a word: after the last blank at or before the start (the quoted text itself starts after one).
+      while (start > 0 && !/\s/.test(chars[start - 1]!)) start -= 1;
+    }
+    const end = Math.min(chars.length, start + SHOWN_WIDTH);
+    shown.push({ text: chars.slice(start, end).join('').trim(), before: start > 0, after: end < chars.length });
+    last = i;
+  }
+  return { shown, more: lines.length - (last + 1) };
+}
+
+/** The cited lines as code spans on one line (the comment's body holds no fence, `fit-comment.ts`), ` ⏎ ` between lines. */
+function renderLines(lines: readonly string[], focus: readonly string[]): string {
+  const { shown, more } = shownLines(lines, focus);
+  const code = shown.length === 0 ? '_(blank)_' : shown.map((l) => `${l.before ? '…' : ''}${codeSpan(l.text)}${l.after ? '…' : ''}`).join(' ⏎ ');
+  return more === 0 ? code : `${code} _(${more} more line${more === 1 ? '' : 's'})_`;
+}
+
+/**
+ * One structured citation. A verified one (contract section 7, issue #29): its reference as a link to
+ * the lines, then the cited lines as the file has them at that commit (from the evidence pack, never
+ * the model's quote), the first {@link SHOWN_LINES} of them and how many more. An unverified one:
+ * `⚠️ **unverified**`, the reference and the model's quote as code, and the check's reason.
  */
 export function renderCitation(citation: CheckedCitation, context: CommentContext): string {
   const where = codeSpan(formatCitationRef(citation));
+  const check = citation.check;
+  if (check.status === 'unverified') return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(check.detail, { inline: true })})`;
   const url = citationUrl(citation, context);
-  if (url !== undefined) return `[${where}](${url}) ${codeSpan(citation.quote)}`;
-  if (citation.check.status !== 'unverified') return `${where} ${codeSpan(citation.quote)}`;
-  return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(citation.check.detail, { inline: true })})`;
+  const focus = quoteReadings(citation.quote, citationSide(citation)).flatMap((r) => r.parts.map((p) => p.text));
+  return `${url === undefined ? where : `[${where}](${url})`} ${renderLines(check.lines, focus)}`;
 }

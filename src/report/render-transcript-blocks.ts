@@ -47,7 +47,7 @@ export function transcriptSections(outcome: DebateResult, context: CommentContex
       title: 'Evidence audit',
       keep: 3,
       lines: [
-        `Checked by ${outcome.audit.status === 'checked' ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : 'the verifier only'}: ${t.verified} verified · ${t.exaggerated} exaggerated · ${t.unverified} unverified · ${t['no-citation']} without citation · ${outcome.audit.ignored} ignored as out of scope`,
+        `Checked by ${outcome.audit.status === 'checked' ? `the verifier and the auditor ${codeSpan(outcome.audit.model)}` : 'the verifier only'}: ${t.verified} verified · ${t.exaggerated} exaggerated · ${t.irrelevant} irrelevant · ${t.unverified} unverified · ${t['no-citation']} without citation · ${outcome.audit.ignored} ignored as out of scope`,
         ...outcome.audit.notes.map((n) => `- ${prose(n, { inline: true })}`),
         '',
       ],
@@ -83,8 +83,8 @@ function renderClaim(claim: Claim, scope: Scope, indent: string): string {
   const { prose } = scope;
   const tag = claim.outOfScope
     ? `ignored: out of scope (${sanitiseText(claim.outOfScope, { inline: true })})`
-    : claim.tag === 'exaggerated'
-      ? `exaggerated: ${prose(claim.tagReason ?? '', { inline: true })}`
+    : claim.tag === 'exaggerated' || claim.tag === 'irrelevant'
+      ? `${claim.tag}: ${prose(claim.tagReason ?? '', { inline: true })}`
       : claim.tag;
   const reasoning = claim.reasoning ? ` ${prose(claim.reasoning, { inline: true })}` : '';
   return `${prose(claim.text, { inline: true })}${reasoning} _(${claim.id}, ${tag})_${claim.citations.map((c) => `\n${indent}- ${renderCitation(c, scope.context)}`).join('')}`;

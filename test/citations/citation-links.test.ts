@@ -3,8 +3,9 @@ import type { Citation } from '../../src/citations/citation.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
-import { renderCitation } from '../../src/report/render-citation.js';
+import { renderCitation, SHOWN_LINES, SHOWN_WIDTH } from '../../src/report/render-citation.js';
 import { pull } from '../support/evidence-fixtures.js';
+import { renderAsGitHub } from '../support/github-rendering.js';
 
 /** How a checked citation reads in the comment: where its link points, on either side. */
 describe('citation links in the comment', () => {
@@ -38,5 +39,34 @@ describe('citation links in the comment', () => {
     expect(wrong).not.toContain('](');
     const { baseSha: _, ...headOnly } = context;
     expect(render({ path: 'lib/gone.js', side: 'base', line_start: 1, line_end: 1, quote: 'module.exports' }, headOnly)).not.toContain('](');
+  });
+
+  it('shows the cited lines as the file has them, not the quote: the first lines, cut to a readable width, and how many more (issue #29)', () => {
+    const long = `const message = '${'x'.repeat(SHOWN_WIDTH + 20)}';`;
+    const lines = ['  first();', '', '  second(@octocat, #12, https://example.com/a);', '  `third` ``fourth``;', '  fifth();', long];
+    const hunk = `@@ -1,1 +1,${lines.length} @@\n-old\n${lines.map((l) => `+${l}`).join('\n')}`;
+    const wide = buildEvidencePack({
+      pull,
+      files: classifyFiles([{ path: 'src/a.js', previousPath: undefined, status: 'modified', additions: lines.length, deletions: 1, patch: hunk }], undefined),
+      rfc: { documents: [], note: '' },
+      contents: new Map(),
+      maxTokens: 10_000,
+    });
+    const show = (c: Citation) => renderCitation({ ...c, check: verifyCitation(c, wide) }, context);
+    // A gutter slip verifies; what is shown is the line, and the quote's spelling is not.
+    const one = show({ path: 'src/a.js', side: 'head', line_start: 1, line_end: 1, quote: '1 |   first();' });
+    expect(one).toBe(`[\`src/a.js:1\`](https://github.com/octo/widgets/blob/${pull.headSha}/src/a.js#L1) \`first();\``);
+    // Five lines: the first three that are not blank, then how many of the cited lines follow them.
+    const five = show({ path: 'src/a.js', side: 'head', line_start: 1, line_end: 5, quote: lines.slice(0, 5).join('\n') });
+    expect(SHOWN_LINES).toBe(3);
+    expect(five).toMatch(/^\[`src\/a\.js:1-5`\]\(https:\/\/github\.com\/octo\/widgets\/blob\/[0-9a-f]{40}\/src\/a\.js#L1-L5\) `first\(\);` ⏎ `second\(@octocat, #12, https:\/\/example\.com\/a\);` ⏎ ``` `third` ``fourth``; ``` _\(1 more line\)_$/);
+    // What the code shows cannot mention, reference or link: the only link is the blob link.
+    const rendered = renderAsGitHub(`- ${five}`);
+    expect(rendered.links).toEqual([{ kind: 'link', target: `https://github.com/octo/widgets/blob/${pull.headSha}/src/a.js#L1-L5`, text: 'src/a.js:1-5' }]);
+    expect(rendered.code).toEqual(['src/a.js:1-5', 'first();', 'second(@octocat, #12, https://example.com/a);', '`third` ``fourth``;']);
+    // A long line is cut to the width, with a mark after the code.
+    const cut = show({ path: 'src/a.js', side: 'head', line_start: 6, line_end: 6, quote: long });
+    expect(cut).toContain(`\`${long.slice(0, SHOWN_WIDTH)}\`…`);
+    expect(cut).not.toContain(long);
   });
 });

@@ -1,23 +1,32 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CitationSide } from '../../src/citations/citation.js';
+import { matchQuote, MIN_QUOTE_CHARS } from '../../src/citations/match-quote.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
 
 /**
- * Issue #20 on real PRs (../shared/real-cases): for any range of lines a real evidence pack shows, a
- * quote of them copied with what the pack adds (a FILE row's gutter, a DIFF row's marker), with its
- * whitespace collapsed, or with its middle elided by an ellipsis verifies; the same quote with one word
- * changed does not. Ranges are drawn from every shown line of every file, head and base. (A quote that
- * is not found is looked for across the whole pack, for the suggestion: that bounds the runs.)
+ * Issues #20 and #29 on real PRs (../shared/real-cases): for any range of lines a real evidence pack
+ * shows, a quote of them copied with what the pack adds (a FILE row's gutter, a DIFF row's marker), with
+ * its whitespace collapsed, cut at its start or end, or with whole lines left out between quoted lines
+ * verifies; the same quote with one word changed, or with words dropped from the middle of a line (with
+ * an ellipsis or without), does not. Ranges are drawn from every shown line of every file, head and
+ * base. (A quote that is not found is looked for across the whole pack, for the suggestion: that bounds the runs.)
  */
 const CASES = ['commander-excess-arguments', 'markdownlint-md060-visual-width'];
 
+interface Range {
+  path: string;
+  side: CitationSide;
+  start: number;
+  lines: string[];
+}
+
 /** Every run of 1 to 4 consecutive shown lines on one side whose text is long enough to pin them. */
-function rangesOf(pack: EvidencePack): { path: string; side: CitationSide; start: number; lines: string[] }[] {
-  const ranges: { path: string; side: CitationSide; start: number; lines: string[] }[] = [];
+function rangesOf(pack: EvidencePack): Range[] {
+  const ranges: Range[] = [];
   for (const file of pack.files.values()) {
     for (const side of ['head', 'base'] as const) {
       const shown = side === 'head' ? file.head : file.base;
@@ -35,26 +44,36 @@ function rangesOf(pack: EvidencePack): { path: string; side: CitationSide; start
 }
 
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
+const count = (text: string, part: string) => text.split(part).length - 1;
+const ELLIPSES = [' ... ', '…', '...'];
 
 describe.each(CASES)('quote forms on the real case %s', (caseId) => {
   let scenario: RealCaseScenario;
   let pack: EvidencePack;
-  let ranges: ReturnType<typeof rangesOf>;
+  let ranges: Range[];
+  /** Ranges of 3 or 4 lines whose first and last lines, quoted around an ellipsis, meet the rule's lengths. */
+  let gapped: Range[];
   beforeAll(async () => {
     const loaded = await realCasePack(caseId);
     scenario = loaded.scenario;
     pack = loaded.evidence.pack;
     ranges = rangesOf(pack);
+    gapped = ranges.filter((r) => {
+      if (r.lines.length < 3) return false;
+      const [first, last] = [fold(r.lines[0]!), fold(r.lines.at(-1)!)];
+      return first.length >= MIN_QUOTE_CHARS && last.length >= MIN_QUOTE_CHARS && 2 * (first.length + last.length) >= fold(r.lines.join(' ')).length && !/\.\.\.|…/.test(r.lines.join(''));
+    });
   }, 300_000);
   afterAll(async () => scenario?.close());
+  const checkOf = (range: Range, start = range.start, end = range.start + range.lines.length - 1) => (quote: string) => verifyCitation({ path: range.path, side: range.side, line_start: start, line_end: end, quote }, pack);
 
-  it('property: the gutter, a diff marker, collapsed whitespace or an elided middle verifies; one changed word does not', () => {
+  it('property: the gutter, a diff marker, collapsed whitespace, a cut start or end, or whole lines left out verifies; one changed word does not', () => {
     expect(ranges.length).toBeGreaterThan(50);
+    expect(gapped.length).toBeGreaterThan(5);
     fc.assert(
       fc.property(fc.nat(), fc.nat(), fc.nat(), (pick, cutA, cutB) => {
         const range = ranges[pick % ranges.length]!;
-        const end = range.start + range.lines.length - 1;
-        const check = (quote: string) => verifyCitation({ path: range.path, side: range.side, line_start: range.start, line_end: end, quote }, pack);
+        const check = checkOf(range);
         const whole = fold(range.lines.join('\n'));
         const marker = range.side === 'head' ? '+' : '-';
         const forms = {
@@ -64,13 +83,18 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
           'collapsed whitespace': `  ${range.lines.map((l) => l.trim()).join('   \n\t')}  `,
         };
         for (const [form, quote] of Object.entries(forms)) expect(check(quote), `${form}: ${quote}`).toMatchObject({ status: 'verified' });
-        // An elided middle: a head and a tail of the cited text, each at least 8 characters, the middle dropped.
-        const a = 8 + (cutA % Math.max(1, whole.length / 2 - 8));
-        const b = Math.max(a + 1, whole.length - 8 - (cutB % Math.max(1, whole.length / 2 - 8)));
-        const head = whole.slice(0, a).trim();
-        const tail = whole.slice(b).trim();
-        fc.pre(head !== '' && tail !== '');
-        for (const ellipsis of [' ... ', '…', '...']) expect(check(`${head}${ellipsis}${tail}`), `${head}${ellipsis}${tail}`).toMatchObject({ status: 'verified' });
+        // A cut start or end: a contiguous piece of the cited text, cut between words, at least the minimum long, with or without an ellipsis for what was cut.
+        const all = whole.split(' ');
+        const a = cutA % all.length;
+        const piece = all.slice(a, a + 1 + (cutB % (all.length - a))).join(' ');
+        fc.pre(piece.length >= MIN_QUOTE_CHARS && !/\.\.\.|…/.test(whole));
+        for (const quote of [piece, `... ${piece}`, `${piece}…`, `...${piece}...`]) expect(check(quote), quote).toMatchObject({ status: 'verified' });
+        // Whole lines left out between quoted lines.
+        const spread = gapped[cutB % gapped.length]!;
+        for (const ellipsis of ELLIPSES) {
+          const quote = `${spread.lines[0]}${ellipsis}${spread.lines.at(-1)}`;
+          expect(checkOf(spread)(quote), quote).toMatchObject({ status: 'verified' });
+        }
         // One word changed: a word of the quote replaced by one that occurs nowhere in the cited lines.
         const words = [...whole.matchAll(/[A-Za-z]{3,}/g)];
         fc.pre(words.length > 0 && !whole.includes('zqxj'));
@@ -82,14 +106,112 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
       { numRuns: 20 },
     );
   }, 600_000);
+
+  it('property: a quote that drops one or more words from the middle of a line is not found, with an ellipsis or without', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.nat(), fc.nat(), (pick, from, length, form) => {
+        const range = ranges[pick % ranges.length]!;
+        const index = from % range.lines.length;
+        const words = fold(range.lines[index]!).split(' ');
+        fc.pre(words.length >= 3 && !/\.\.\.|…/.test(range.lines.join('')));
+        // Drop words i..j, never the first or the last word of the line.
+        const i = 1 + (from % (words.length - 2));
+        const j = i + (length % (words.length - 1 - i));
+        const [head, tail] = [words.slice(0, i).join(' '), words.slice(j + 1).join(' ')];
+        const text = fold(range.lines.join(' '));
+        // Each side of the gap occurs once in the cited lines: no other reading of the quote exists.
+        fc.pre(count(text, head) === 1 && count(text, tail) === 1);
+        const quote = `${head}${[...ELLIPSES, ' '][form % 4]}${tail}`;
+        fc.pre(!text.includes(fold(quote)));
+        const checked = checkOf(range)(quote);
+        expect(checked, quote).toMatchObject({ status: 'unverified', reason: 'quote-mismatch' });
+        if (form % 4 < 3 && head.length >= MIN_QUOTE_CHARS && tail.length >= MIN_QUOTE_CHARS && checked.status === 'unverified' && !checked.suggestion) {
+          expect(checked.detail, quote).toContain('leaves out words inside a line');
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 600_000);
+});
+
+describe('the attacks of issue #29 on the commander case', () => {
+  let scenario: RealCaseScenario;
+  let pack: EvidencePack;
+  const readme = (start: number, end: number, quote: string) => verifyCitation({ path: 'Readme.md', side: 'head', line_start: start, line_end: end, quote }, pack);
+  /** Every shown line of the pack, with where it is. */
+  const allLines = () =>
+    [...pack.files.values()].flatMap((f) =>
+      (['head', 'base'] as const).flatMap((side) => [...((side === 'head' ? f.head : f.base)?.lines ?? new Map<number, string>())].map(([n, text]) => ({ path: f.path, side, n, text }))),
+    );
+  beforeAll(async () => {
+    const loaded = await realCasePack('commander-excess-arguments');
+    scenario = loaded.scenario;
+    pack = loaded.evidence.pack;
+  }, 300_000);
+  afterAll(async () => scenario?.close());
+
+  it('regression: "the argument processing ... display an error" is not a quote of Readme.md:994, which says "does not display an error"', () => {
+    const line = pack.files.get('Readme.md')!.head!.lines.get(994)!;
+    expect(line).toBe('By default, the argument processing does not display an error for more command-arguments than expected.');
+    expect(readme(994, 994, 'the argument processing ... display an error for more command-arguments than expected')).toMatchObject({
+      status: 'unverified',
+      reason: 'quote-mismatch',
+      detail: expect.stringContaining('leaves out words inside a line of Readme.md:994'),
+    });
+    // The line itself, a cut start or a cut end still verify.
+    for (const quote of [line, 'the argument processing does not display an error', '... does not display an error for more command-arguments than expected.', 'By default, the argument processing does not ...']) {
+      expect(readme(994, 994, quote), quote).toMatchObject({ status: 'verified' });
+    }
+  });
+
+  it('an ellipsis for "not" or for "!" verifies on no line of the pack, nor a cut that drops a leading "!"', () => {
+    const nots = allLines().filter((l) => / not /.test(l.text) && !/\.\.\.|…/.test(l.text));
+    const bangs = allLines().filter((l) => /!(?=\w)/.test(l.text) && !/\.\.\.|…/.test(l.text));
+    expect(nots.length).toBeGreaterThan(20);
+    expect(bangs.length).toBeGreaterThan(5);
+    const verifiedOn = (lines: typeof nots, drop: (text: string) => string) =>
+      lines.filter((l) => verifyCitation({ path: l.path, side: l.side, line_start: l.n, line_end: l.n, quote: drop(l.text) }, pack).status === 'verified');
+    expect(verifiedOn(nots, (t) => t.replace(/ not /, ' ... '))).toEqual([]);
+    expect(verifiedOn(bangs, (t) => t.replace(/!(?=\w)/, '...'))).toEqual([]);
+    expect(verifiedOn(nots, (t) => t.replace(/ not /, ' '))).toEqual([]);
+    expect(verifiedOn(bangs, (t) => t.replace(/!(?=\w)/, ''))).toEqual([]);
+  }, 600_000);
+
+  it('eight one-letter parts, and two parts 80 lines apart, do not pin Readme.md:1-80', () => {
+    expect(readme(1, 80, 'e ... e ... e ... e ... e ... e ... e ... e')).toMatchObject({ status: 'unverified', detail: expect.stringContaining(`shorter than ${MIN_QUOTE_CHARS} characters`) });
+    expect(readme(1, 80, '# Commander.js ... program')).toMatchObject({ status: 'unverified' });
+    const lines = pack.files.get('Readme.md')!.head!.lines;
+    const far = [...Array(80).keys()].map((i) => 80 - i).find((n) => fold(lines.get(n) ?? '').length >= 14)!;
+    expect(far).toBeGreaterThan(60);
+    expect(readme(1, far, `# Commander.js ... ${lines.get(far)}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('less than half of the text they stand for') });
+  });
+
+  it('a gutter number of another line, a "-" marker on a head line and a "+" marker on a base line are not stripped', () => {
+    const lines = pack.files.get('Readme.md')!.head!.lines;
+    const three = lines.get(3)!;
+    expect(readme(3, 3, `3 | ${three}`)).toMatchObject({ status: 'verified' });
+    expect(readme(3, 3, `10 | ${three}`)).toMatchObject({ status: 'unverified', reason: 'quote-mismatch' });
+    expect(readme(1, 12, `10 | ${three}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('not the number of the line') });
+    expect(readme(3, 3, `- ${three}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('diff marker') });
+    const removed = allLines().find((l) => l.side === 'base' && fold(l.text).length >= 20 && !pack.files.get(l.path)!.head?.lines.get(l.n)?.includes(fold(l.text)))!;
+    const base = (quote: string) => verifyCitation({ path: removed.path, side: 'base', line_start: removed.n, line_end: removed.n, quote }, pack);
+    expect(base(`- ${removed.text}`)).toMatchObject({ status: 'verified' });
+    expect(base(`+ ${removed.text}`)).toMatchObject({ status: 'unverified' });
+  });
 });
 
 describe('quote forms, the cases the property found', () => {
-  it('strips one decoration per line: a Markdown list item copied with its gutter keeps its own "- "', async () => {
-    const { matchesQuote, quotePatterns } = await import('../../src/citations/match-quote.js');
-    const cited = fold('\n- `beforeAll`: add a banner\n- `before`: display extra information');
-    expect(matchesQuote(cited, quotePatterns('801 | \n802 | - `beforeAll`: add a banner\n803 | - `before`: display extra information'))).toBeDefined();
-    expect(matchesQuote(cited, quotePatterns('+ - `beforeAll`: add a banner\n+ - `before`: display extra information'))).toBeDefined();
-    expect(matchesQuote(cited, quotePatterns('802 | - `beforeAll`: add a flag'))).toBeUndefined();
+  it('strips one decoration per line: a Markdown list item copied with its gutter keeps its own "- "', () => {
+    const cited = { side: 'head' as const, start: 801, texts: ['', '- `beforeAll`: add a banner', '- `before`: display extra information'] };
+    expect(matchQuote('801 | \n802 | - `beforeAll`: add a banner\n803 | - `before`: display extra information', cited)).toMatchObject({ found: true });
+    expect(matchQuote('+ - `beforeAll`: add a banner\n+ - `before`: display extra information', cited)).toMatchObject({ found: true });
+    expect(matchQuote('- `beforeAll`: add a banner\n- `before`: display extra information', cited)).toMatchObject({ found: true });
+    expect(matchQuote('802 | - `beforeAll`: add a flag', cited)).toMatchObject({ found: false });
+  });
+
+  it('reads an ellipsis the line itself holds as text', () => {
+    const cited = { side: 'head' as const, start: 7, texts: ['  return build(...args);'] };
+    expect(matchQuote('return build(...args);', cited)).toMatchObject({ found: true });
+    expect(matchQuote('7 |   return build(...args);', cited)).toMatchObject({ found: true });
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_EXAMPLES, QUOTE_RULE, matchesQuote, quotePatterns } from '../../src/citations/match-quote.js';
+import { PROSE_REFERENCE_RULE } from '../../src/citations/check-references.js';
+import { MAX_CITED_LINES, MIN_QUOTE_CHARS, QUOTE_EXAMPLES, QUOTE_RULE, matchQuote } from '../../src/citations/match-quote.js';
 import { CLAIM_RULE, TAG_RULES } from '../../src/debate/claim-rules.js';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { planDebate } from '../../src/debate/plan.js';
 import { loadPrompt, PROMPT_NAMES, promptPlaceholders, RULE_PLACEHOLDERS } from '../../src/debate/prompts.js';
 import { runDebate } from '../../src/debate/run-debate.js';
-import { foldWhitespace } from '../../src/evidence/index-evidence.js';
 import { debateScript } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
@@ -18,7 +18,7 @@ import { scriptedModels } from '../support/scripted-models.js';
  */
 const CASE = 'commander-excess-arguments';
 /** Definitions the prompts used to give, each different from the code's rule. */
-const OLD_RULES = [/at least one citation checked out/i, /every reference of the claim checked out/i, /no citation checked out/i, /checked like a citation, without a quote/i, /were removed by the engine/i];
+const OLD_RULES = [/at least one citation checked out/i, /every reference of the claim checked out/i, /no citation checked out/i, /checked like a citation, without a quote/i, /were removed by the engine/i, /keep quotes short/i, /is checked like a structured citation/i, /an elided middle/i];
 
 async function debateCalls(pack: Parameters<typeof runDebate>[1]['pack'], auditFails: boolean): Promise<ModelCall<unknown>[]> {
   const models = scriptedModels(debateScript({ audit: () => (auditFails ? new Error('the auditor is unreachable') : undefined) }));
@@ -52,21 +52,28 @@ describe('the rule every prompt states, on a real case', () => {
     const systems = new Set(calls.map((c) => c.system));
     expect(systems.size).toBe(1);
     const system = [...systems][0]!;
-    for (const sentence of [CLAIM_RULE, QUOTE_RULE, RULE_PLACEHOLDERS['rule_examples']!]) expect(system.split(sentence)).toHaveLength(2);
+    for (const sentence of [CLAIM_RULE, QUOTE_RULE, PROSE_REFERENCE_RULE, RULE_PLACEHOLDERS['rule_examples']!]) expect(system.split(sentence)).toHaveLength(2);
+    // The limits the verifier applies are stated, from its constants (issue #29).
+    expect(QUOTE_RULE).toContain(`at least ${MIN_QUOTE_CHARS} characters`);
+    expect(QUOTE_RULE).toContain(`at most ${MAX_CITED_LINES} lines`);
     // The examples are what the verifier's matcher does.
-    const line = foldWhitespace(QUOTE_EXAMPLES.text);
-    for (const [form, quote] of QUOTE_EXAMPLES.found) {
+    const { start, lines } = QUOTE_EXAMPLES;
+    const cited = (a: number, b: number) => ({ side: 'head' as const, start: a, texts: lines.slice(a - start, b - start + 1) });
+    for (const [form, quote, a, b] of QUOTE_EXAMPLES.found) {
       expect(system, form).toContain(JSON.stringify(quote));
-      expect(matchesQuote(line, quotePatterns(quote)), form).toBeDefined();
+      expect(matchQuote(quote, cited(a, b)), form).toMatchObject({ found: true });
     }
-    for (const [form, quote] of QUOTE_EXAMPLES.notFound) expect(matchesQuote(line, quotePatterns(quote)), form).toBeUndefined();
+    for (const [form, quote, a, b] of QUOTE_EXAMPLES.notFound) {
+      expect(system, form).toContain(JSON.stringify(quote));
+      expect(matchQuote(quote, cited(a, b)), form).toMatchObject({ found: false });
+    }
   });
 
   it('defines each tag for the auditor and the judge with the code\'s words, and no prompt defines it otherwise', () => {
     const audit = calls.find((c) => c.meta?.phase === 'audit')!.instructions;
     const judge = calls.find((c) => c.meta?.phase === 'judge')!.instructions;
     for (const tag of ['verified', 'unverified', 'no-citation'] as const) expect(audit).toContain(`- \`${tag}\`: ${TAG_RULES[tag]};`.replace(/;$/, tag === 'no-citation' ? '.' : ';'));
-    for (const tag of ['verified', 'unverified', 'no-citation', 'exaggerated'] as const) expect(judge).toContain(`- \`[${tag}: …]\`: ${TAG_RULES[tag]};`);
+    for (const tag of ['verified', 'unverified', 'no-citation', 'exaggerated', 'irrelevant'] as const) expect(judge).toContain(`- \`[${tag}: …]\`: ${TAG_RULES[tag]};`);
     for (const call of [...calls, ...failedAudit]) {
       for (const old of OLD_RULES) expect(`${call.system}\n${call.instructions}`, `${call.meta?.phase}: ${old}`).not.toMatch(old);
     }

@@ -503,7 +503,17 @@ describe('runDebate: models and the prompt cache', () => {
 
   it('warms the cache before a fan-out, lets a short transcript follow a leader, and sends the judge runs together after the audit', async () => {
     const events: string[] = [];
-    const inner = scriptedModels(debateScript());
+    // The closing's new transcript must stay long next to the cached system prompt and evidence, which grew
+    // with the quote rule's limits and examples (issue #29): each round turn acknowledges a weakness.
+    const inner = scriptedModels(
+      debateScript({
+        'cross-examination': (call, info, index) => {
+          const reply = defaults['cross-examination'](call, info, index) as { cross_examination: { weaknesses: string[] } };
+          reply.cross_examination.weaknesses = [`${info.position} grants that a cached value may be stale for up to a minute.`];
+          return reply;
+        },
+      }),
+    );
     let release: (() => void) | undefined;
     let held: (() => void) | undefined;
     const holding = new Promise<void>((resolve) => (held = resolve));

@@ -5,6 +5,8 @@ import type { Claim, DebateResult } from '../../src/debate/debate-types.js';
 import { contentDigest } from '../../src/evidence/content-digest.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
+import { SHOWN_WIDTH } from '../../src/report/render-citation.js';
+import { codeSpan } from '../../src/report/sanitise.js';
 import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
@@ -16,6 +18,8 @@ import { scriptedModels } from '../support/scripted-models.js';
  * a first run: a claim whose only evidence is a `path:N` in its prose, a claim with a good citation and
  * a prose reference whose quote beside it is wrong, quotes copied with the gutter, a diff marker or an
  * ellipsis, a paraphrase and one changed word. The debate, the record and the comment are checked.
+ * Issue #29: an ellipsis that drops words inside a line does not verify, a cut end does, and the comment
+ * shows every verified citation's line as the file has it at the head, never the model's quote.
  */
 const CASE = 'commander-excess-arguments';
 const SERVER = 'https://github.com';
@@ -49,8 +53,10 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
                     { claim: `\`lib/command.js:${at.flag}\` turns the check on by default.`, reasoning: 'The constructor sets the flag.', confidence: 0.7, citations: [] },
                     // Mixed: a good structured citation, and a prose reference whose quote is not on its line.
                     { claim: `The flag is false at the head, and \`lib/command.js:${at.flag}\` ("this._allowExcessArguments = true;") shows it.`, reasoning: 'Read the constructor.', confidence: 0.7, citations: [flag('this._allowExcessArguments = false;')] },
-                    // Quote slips on the right lines: the gutter, and an elided middle.
-                    { claim: 'Both the code and the Readme say so.', reasoning: 'Two sources agree.', confidence: 0.7, citations: [flag(`${at.flag} | ${flagLine}`), readme(`${readmeLine.slice(0, 12)} ... ${readmeLine.slice(-12)}`)] },
+                    // Quote slips on the right lines: the gutter, and the end of the line cut.
+                    { claim: 'Both the code and the Readme say so.', reasoning: 'Two sources agree.', confidence: 0.7, citations: [flag(`${at.flag} | ${flagLine}`), readme(`${readmeLine.split(' ').slice(0, 6).join(' ')} ...`)] },
+                    // Words dropped inside a line (issue #29): not a quote.
+                    { claim: 'The Readme says so again.', reasoning: 'Elided.', confidence: 0.7, citations: [readme(`${readmeLine.split(' ').slice(0, 3).join(' ')} ... ${readmeLine.split(' ').slice(-3).join(' ')}`)] },
                   ],
                   known_weaknesses: ['Scripts that pass extra arguments break.'],
                   predicted_attacks: ['It breaks scripts.'],
@@ -96,6 +102,7 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
       'O.A.1': 'no-citation',
       'O.A.2': 'unverified',
       'O.A.3': 'verified',
+      'O.A.4': 'unverified',
       'O.B.1': 'unverified',
       'O.B.2': 'unverified',
     });
@@ -106,18 +113,29 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
   it('keeps only the position with a verified structured quote alive, and counts what the record says', () => {
     expect(outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'survived'], ['B', 'unresolved']]);
     expect(outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but none of its own claims is tagged verified');
-    // A: 3 structured citations found, the prose reference with the wrong quote; the quoteless prose reference counts for nothing.
-    expect(record.positions.map((p) => [p.id, p.verified_citations, p.unverified_citations])).toEqual([['A', 3, 1], ['B', 1, 2]]);
+    // A: 3 structured citations found; the prose reference with the wrong quote and the elided quote not; the quoteless prose reference counts for nothing.
+    expect(record.positions.map((p) => [p.id, p.verified_citations, p.unverified_citations])).toEqual([['A', 3, 2], ['B', 1, 2]]);
+    expect(claims().get('O.A.4')!.citations[0]!.check).toMatchObject({ status: 'unverified', detail: expect.stringContaining('leaves out words inside a line') });
   });
 
   it('links in the comment only what checked out, and marks the rest where it stands', () => {
     const link = (path: string, line: number) => `](${SERVER}/${scenario.repository}/blob/${scenario.pull.head.sha}/${path}#L${line})`;
     const lineOf = (id: string) => body.split('\n').find((l) => l.includes(`(${id}, `))!;
-    // The slipped quotes are links to their lines.
-    // (A `|` in a code span is written `&#124;`, so that a table cannot split it.)
-    expect(body).toContain(`[\`lib/command.js:${at.flag}\`${link('lib/command.js', at.flag)} <code>${at.flag} &#124; `);
-    expect(body).toContain(`[\`lib/command.js:${at.flag}\`${link('lib/command.js', at.flag)} \`+ `);
-    expect(body).toContain(`[\`Readme.md:${at.readme}\`${link('Readme.md', at.readme)}`);
+    // Every verified citation is a link followed by its line as the file has it at the head (read from the
+    // repository, not the pack), and never by the model's quote where the quote differs (issue #29).
+    const verified = [...claims().values()].flatMap((c) => c.citations).filter((c) => c.check.status === 'verified');
+    expect(verified.length).toBe(4);
+    const fileLine = (path: string, n: number) => scenario.pull.readFile(scenario.pull.head.sha, path)!.toString('utf8').split('\n')[n - 1]!;
+    for (const c of verified) {
+      // The line, cut to the comment's width (SHOWN_WIDTH characters) with a mark after the code when longer.
+      const line = [...fileLine(c.path, c.line_start).trim()];
+      const shown = `[\`${c.path}:${c.line_start}\`${link(c.path, c.line_start)} ${codeSpan(line.slice(0, SHOWN_WIDTH).join('').trimEnd())}${line.length > SHOWN_WIDTH ? '…' : ''}`;
+      expect(body, c.quote).toContain(shown);
+      if (c.quote.trim() !== fileLine(c.path, c.line_start).trim()) expect(body, c.quote).not.toContain(`${link(c.path, c.line_start)} ${codeSpan(c.quote)}`);
+    }
+    // The slips (a gutter, a diff marker, a cut end) are among them, and none of their spellings is shown.
+    expect(verified.map((c) => c.quote)).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ \| /), expect.stringMatching(/^\+ /), expect.stringMatching(/ \.\.\.$/)]));
+    expect(body).not.toContain(`${at.flag} &#124; `);
     // The prose reference with a wrong quote beside it is marked, not linked; the claim says unverified.
     expect(lineOf('O.A.2')).toContain(`\`lib/command.js:${at.flag}\` (⚠️ **unverified**: quote mismatch)`);
     expect(lineOf('O.A.2')).toContain('_(O.A.2, unverified)_');

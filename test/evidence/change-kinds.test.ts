@@ -166,7 +166,7 @@ describe('every kind of change, from a real git repository through the local Git
     expect(check({ path: 'src/removed.ts', side: 'base', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe('verified');
     expect(check({ path: 'src/removed.ts', side: 'head', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe('unverified');
     // A renamed file is cited by its new name; its base lines live under the old name, where the link points.
-    expect(verifyCitation({ path: 'src/edit-new.ts', side: 'base', line_start: 20, line_end: 20, quote: 'rename and edit line 20' }, pack)).toEqual({ status: 'verified', sidePath: 'src/edit-old.ts' });
+    expect(verifyCitation({ path: 'src/edit-new.ts', side: 'base', line_start: 20, line_end: 20, quote: 'rename and edit line 20' }, pack)).toMatchObject({ status: 'verified', sidePath: 'src/edit-old.ts' });
     expect(check({ path: 'docs/café notes.md', side: 'head', line_start: 2, line_end: 2, quote: 'now with ünïcödé' })).toBe('verified');
     expect(check({ path: 'docs/日本語.md', line_start: 1, line_end: 1, quote: 'こんにちは' })).toBe('verified');
     expect(check({ path: 'docs/日本語.md', line_start: 2, line_end: 2, quote: 'こんにちは' })).toBe('unverified');

@@ -74,7 +74,7 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
       // A third position: in deep, the pragmatist (issue #28).
       reply = { opening: opening([cite('Readme.md', 'excess arguments will be reported as an error')]) };
     } else if (phase === 'audit') {
-      reply = { audit: { exaggerated: [], out_of_scope: [] } };
+      reply = { audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } };
     } else if (phase === 'judge') {
       // The ruling has one entry per position the judge is shown (a third is unresolved).
       const third = /^- C: /m.test(text) ? { C: { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] } } : {};

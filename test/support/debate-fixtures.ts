@@ -96,7 +96,7 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     stop: { kind: 'max-rounds', rounds: 1 },
     surrendered: [],
     roundsHeld: 1,
-    audit: { status: 'checked', model, tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0 }, ignored: 0, notes: [] },
+    audit: { status: 'checked', model, tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0, irrelevant: 0 }, ignored: 0, notes: [] },
     judgeRuns: [
       { order: ['A', 'B'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
       { order: ['B', 'A'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },

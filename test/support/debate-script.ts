@@ -53,7 +53,7 @@ export const defaults: Record<ScriptedPhase, Override> = {
     const target = asked!;
     return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
   },
-  audit: () => ({ audit: { exaggerated: [], out_of_scope: [] } }),
+  audit: () => ({ audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } }),
   judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
 };
 

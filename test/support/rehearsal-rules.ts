@@ -36,7 +36,7 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       return reply;
     }
     case 'audit':
-      reply['audit'] = { exaggerated: [], out_of_scope: [] };
+      reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [] };
       return reply;
     case 'judge': {
       const ruling = reply['ruling'];

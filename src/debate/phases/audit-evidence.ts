@@ -1,3 +1,4 @@
+import { citedContext } from '../../citations/cited-context.js';
 import { tagCitationForModels, tagReferenceForModels } from '../../citations/tally-citations.js';
 import { explainTag } from '../claim-rules.js';
 import { allClaims, applyAudit, tallyClaims } from '../claims.js';
@@ -8,7 +9,9 @@ import { listPositions, MAX_TOKENS, warningsOf, type DebateContext } from './deb
 /**
  * Phase 5, the evidence audit (issue #4): the verifier's tags (verified, unverified, no-citation) are
  * already on every claim; the auditor, a neutral role on the judge's model, adds `exaggerated` and
- * marks claims that argue an out-of-scope topic. If the auditor fails, the verifier's tags stand.
+ * `irrelevant` (issue #29) and marks claims that argue an out-of-scope topic. Under each citation of a
+ * verified claim it reads the cited lines themselves, with two lines of context on each side
+ * (`cited-context.ts`), not only the model's quote. If the auditor fails, the verifier's tags stand.
  * @returns the transcript with the findings applied, the audit summary, and the problems
  */
 export async function auditEvidence(ctx: DebateContext, transcript: Transcript, judgeModel: string): Promise<{ transcript: Transcript; audit: AuditResult; problems: string[] }> {
@@ -29,7 +32,7 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
           [
             `- ${c.id} (position ${c.positionId}, ${c.tag}: ${explainTag(c)}): ${c.text}`,
             ...(c.reasoning ? [`  Reasoning: ${c.reasoning}`] : []),
-            ...c.citations.map((x) => `  - ${tagCitationForModels(x)}`),
+            ...c.citations.flatMap((x) => [`  - ${tagCitationForModels(x)}`, ...(c.tag === 'verified' ? citedContext(x, ctx.pack, '    ') : [])]),
             ...c.references.map((r) => `  - ${tagReferenceForModels(r)}`),
           ].join('\n'),
         )
@@ -37,7 +40,7 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
       language: ctx.language,
     }),
     format: ctx.schemas.format,
-        schema: ctx.schemas.replyOf('audit'),
+    schema: ctx.schemas.replyOf('audit'),
     maxTokens: MAX_TOKENS.auditor,
   });
   if (!reply.ok) {
