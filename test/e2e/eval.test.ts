@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
-import { createRehearsalResponder } from '../support/rehearsal-model.js';
+import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { ROOT } from '../support/run-action.js';
 import { runCli } from '../support/run-cli.js';
 

@@ -6,9 +6,31 @@
  * Given the call's metadata, each reply is then shaped into a turn that keeps the protocol's rules
  * (`rehearsal-rules.ts`), so the rehearsal shows what a good debate looks like.
  */
-import { seeded } from '../../src/eval/score-arms.js';
-import type { MessagesRequest, Responder, ScriptedReply } from './anthropic-server.js';
+import type { CallMeta } from '../debate/model-client.js';
+import { seeded } from '../eval/score-arms.js';
 import { followTheRules } from './rehearsal-rules.js';
+
+/**
+ * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output
+ * schema. Structurally a subset of the local Messages API server's request (test/support/anthropic-server.ts).
+ */
+export interface MessagesRequest {
+  output_config?: { format?: { type: 'json_schema'; schema: Record<string, unknown> } | null } | undefined;
+}
+
+/** What a responder is told beside the request: the request's system and user text joined, and the call's metadata. */
+export interface RehearsalContext {
+  text: string;
+  call: CallMeta | undefined;
+}
+
+/** A reply's text, as the local Messages API server takes it from a responder. */
+export interface ScriptedReply {
+  text: string;
+}
+
+/** Answers one request, as a responder of the local Messages API server does. */
+export type Responder = (request: MessagesRequest, context: RehearsalContext) => ScriptedReply;
 
 /** Options for {@link createRehearsalResponder}. */
 export interface RehearsalOptions {
@@ -287,7 +309,7 @@ class InstanceGenerator {
       const merged: Schema = { type: 'object', properties: {}, required: [] };
       for (const part of parts) {
         Object.assign(merged['properties'] as Schema, part['properties'] ?? {});
-        (merged['required'] as unknown[]).push(...(Array.isArray(part['required']) ? part['required'] : []));
+        (merged['required'] as unknown[]).push(...(Array.isArray(part['required']) ? (part['required'] as unknown[]) : []));
       }
       return parts.every((part) => typesOf(part).includes('object'))
         ? this.generate(merged, key, depth)
@@ -485,7 +507,8 @@ function spoilCitations(
     if (shift) {
       // Quote a real line but claim it sits 7+ lines further down.
       let line = source.line + 7;
-      const quote = String(citation.target['quote'] ?? source.text);
+      const quoted = citation.target['quote'];
+      const quote = typeof quoted === 'string' ? quoted : source.text;
       while (file?.lines.some((l) => l.line === line && l.text.includes(quote))) line++;
       citation.target['line_start'] = generator.coerce(citation.schemas.line_start ?? {}, line, 'line_start');
       citation.target['line_end'] = generator.coerce(citation.schemas.line_end ?? {}, line, 'line_end');

@@ -2,14 +2,14 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from './anthropic-server.js';
+import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from '../support/anthropic-server.js';
 import {
   createRehearsalResponder,
   descriptionConstraints,
   parseEvidence,
   rehearseStructuredOutput,
   type EvidenceFile,
-} from './rehearsal-model.js';
+} from '../../src/rehearsal/rehearsal-model.js';
 
 const citation = z.object({
   path: z.string(),
@@ -105,7 +105,7 @@ function structuredRequest(text: string, schema: Record<string, unknown>): Messa
 }
 
 async function respond(responder: ReturnType<typeof createRehearsalResponder>, request: MessagesRequest, text: string) {
-  const reply = await responder(request, { callIndex: 0, text, call: undefined });
+  const reply = await responder(request, { text, call: undefined });
   if (!('text' in reply)) throw new Error('expected a text reply');
   return reply.text;
 }

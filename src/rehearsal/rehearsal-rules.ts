@@ -1,4 +1,4 @@
-import type { CallMeta } from '../../src/debate/model-client.js';
+import type { CallMeta } from '../debate/model-client.js';
 import type { JsonValue } from './rehearsal-model.js';
 
 /**
@@ -66,12 +66,12 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
 /** The position ids the prompt lists (`- A: label` lines after a "positions" heading), in order. */
 function positionIds(text: string): string[] {
   const block = /(?:All positions in this debate|Positions[^\n]*):\n((?:- [A-D]: .*\n?)+)/.exec(text)?.[1] ?? '';
-  const ids = [...block.matchAll(/^- ([A-D]):/gm)].map((m) => m[1]!);
+  const ids = [...block.matchAll(/^- ([A-D]):/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
   return ids.length > 0 ? ids : ['A', 'B'];
 }
 
 /** The attack ids the prompt asks the advocate to answer (`- attack_id X, ...` lines of that section). */
 function attackIds(text: string): string[] {
   const section = text.split('## Attacks on your position that you must answer')[1]?.split(/\n## /)[0] ?? '';
-  return [...new Set([...section.matchAll(/^- attack_id (\S+?),/gm)].map((m) => m[1]!))];
+  return [...new Set([...section.matchAll(/^- attack_id (\S+?),/gm)].flatMap((m) => (m[1] ? [m[1]] : [])))];
 }
