@@ -166,7 +166,7 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
   };
 
   return {
-    requests: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    requests: () => counts.pull + counts.fileList + counts.wholeDiff + counts.graphql + counts.contents + counts.git,
     requestCounts: (): RequestCounts => ({ ...counts }),
 
     async getPullRequest(): Promise<PullRequestInfo> {

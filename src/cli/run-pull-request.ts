@@ -140,7 +140,12 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     return result.failure ? 1 : 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${forTerminal(error instanceof SettingsError || error instanceof GitHubUnreachable || error instanceof GitError ? error.message : describeFailure(error))}\n`);
+    const message = forTerminal(error instanceof SettingsError || error instanceof GitHubUnreachable || error instanceof GitError ? error.message : describeFailure(error));
+    io.stderr.write(`pr-debate: ${message}\n`);
+    // Without a token, GitHub's 401 (or a 403 or 404 for a private repository) is GitHub asking for one.
+    if (!(io.env.GITHUB_TOKEN || io.env.GH_TOKEN) && command.target.kind === 'pull' && /Requires authentication|401|403|404|rate limit/.test(message)) {
+      io.stderr.write('pr-debate: GitHub asks for a token to read this repository: set GH_TOKEN=$(gh auth token) (or GITHUB_TOKEN) and run it again.\n');
+    }
     return 1;
   } finally {
     dispose();
