@@ -1,9 +1,11 @@
 import { Parser, type Node } from 'commonmark';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/action-metadata.js';
-import { DOC_PAGES, README } from '../support/readme.js';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { DOC_PAGES, docWorkflowTexts, README } from '../support/readme.js';
 
 /**
  * The README is the front door and docs/ holds the rest (issue #33): every page is linked from the README,
@@ -76,6 +78,37 @@ describe('docs/', () => {
     expect(anchors).toEqual(['gate-merges']);
     expect(links.filter((link) => !anchors.includes(link.slice(1)))).toEqual(['#no-such']);
     expect(anchorOf('Setup 1: `GITHUB_TOKEN`, an environment')).toBe('setup-1-github_token-an-environment');
+  });
+
+  it('names the file of every workflow it shows, and a workflow name always means the same file', () => {
+    const workflows = docWorkflowTexts();
+    expect(workflows.length).toBeGreaterThanOrEqual(6);
+    const fileOf = new Map<string, string>();
+    for (const workflow of workflows) {
+      const file = /^# (\.github\/workflows\/[\w.-]+\.yml)\n/.exec(workflow.text)?.[1];
+      expect(file, `${workflow.file} line ${workflow.line}: the first line names the file to save it as`).toBeDefined();
+      const { name } = z.object({ name: z.string() }).parse(parse(workflow.text));
+      expect(fileOf.get(name) ?? file, `${workflow.file} line ${workflow.line}: "${name}"`).toBe(file);
+      fileOf.set(name, file!);
+    }
+    // The two bridges (the plain one and the gate setup's) are one file, under two names.
+    expect(fileOf.get('pr-debate bridge')).toBe('.github/workflows/pr-debate-bridge.yml');
+    expect(fileOf.get('pr-debate bridge (gate)')).toBe('.github/workflows/pr-debate-bridge.yml');
+  });
+
+  it('says on its first screen that @v0 is not released yet and how to pin a commit instead', () => {
+    const first = README.slice(0, 1500);
+    expect(first).toContain('`pr-debate/pr-debate@v0` does not exist');
+    expect(first).toContain('uses: pr-debate/pr-debate@<full 40-hex commit SHA>');
+    // ... which is true while CHANGELOG.md has no released version.
+    expect(readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8')).not.toMatch(/^## \[\d+\.\d+\.\d+\]/m);
+  });
+
+  it('states the branch-PR label limitation where the recommended gate setup is', () => {
+    const setup = README.slice(README.indexOf('## Gate merges: the recommended setup'));
+    expect(setup.slice(0, 2500)).toContain('a label on a PR from a branch of the repository does not start a debate');
+    for (const file of ['.github/workflows/pr-debate.yml', '.github/workflows/pr-debate-bridge.yml', '.github/pr-debate.yml']) expect(setup).toContain(`\`${file}\``);
+    expect(setup).toMatch(/\*\*replaces\*\* step 1's workflow/);
   });
 
   it('keeps the README under 1,500 words of prose (code blocks aside)', () => {

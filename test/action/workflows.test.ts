@@ -92,14 +92,19 @@ describe('.github/workflows', () => {
 describe('scripts/release-notes.mjs', () => {
   const notes = (version: string) => run(process.execPath, [path.join(ROOT, 'scripts', 'release-notes.mjs'), version], { cwd: ROOT });
 
-  it('prints the notes of the package’s version from CHANGELOG.md, which keeps an Unreleased section', async () => {
+  it('refuses the package’s version while CHANGELOG.md keeps it Unreleased (no release yet), and prints it once the section is dated', async () => {
     const changelog = readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8');
     expect(changelog).toMatch(/^## \[Unreleased\]$/m);
     const { version } = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')));
-    const { stdout } = await notes(`v${version}`);
-    expect(stdout).toContain('### Added');
-    expect(stdout).not.toMatch(/^## /m);
-    expect(stdout).not.toContain('[Unreleased]:');
+    // Tagging now releases nothing: the notes are not under a version yet.
+    await expect(notes(`v${version}`)).rejects.toMatchObject({ code: 1 });
+    // The release commit dates the section, as CHANGELOG.md says; then the tag has its notes.
+    const script: string = '../../scripts/release-notes.mjs';
+    const { releaseNotes } = (await import(script)) as { releaseNotes: (text: string, version: string) => string | undefined };
+    const released = releaseNotes(changelog.replace('## [Unreleased]', `## [Unreleased]\n\n## [${version}] - 2027-01-15`), `v${version}`);
+    expect(released).toContain('### Added');
+    expect(released).not.toMatch(/^## /m);
+    expect(released).not.toContain('[Unreleased]:');
   });
 
   it('refuses a version CHANGELOG.md has no notes for, so such a tag is not released', async () => {
