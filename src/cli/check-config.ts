@@ -17,18 +17,24 @@ const DEFAULT_CONFIG_FILE = '.github/pr-debate.yml';
  */
 export async function checkConfig(command: Extract<CliCommand, { kind: 'config-check' }>, io: CliIo): Promise<number> {
   const file = command.file ?? DEFAULT_CONFIG_FILE;
-  const text = await readWorkingFile(path.resolve(io.cwd ?? process.cwd(), file));
+  const cwd = io.cwd ?? process.cwd();
+  const full = path.resolve(cwd, file);
+  const text = await readWorkingFile(full);
   if (text === undefined) {
     io.stderr.write(`pr-debate: no file ${file}${command.file === undefined ? ' (pr-debate config check FILE checks another)' : ''}\n`);
     return 1;
   }
   const warnings: string[] = [];
-  const given: Record<string, string> = { 'github-token': NO_GITHUB_TOKEN, 'config-file': file };
+  // Input config-file takes a path in the repository; a file elsewhere is named by its name, in its folder.
+  const inside = path.relative(cwd, full);
+  const local = !inside.startsWith('..') && !path.isAbsolute(inside);
+  const given: Record<string, string> = { 'github-token': NO_GITHUB_TOKEN, 'config-file': local ? inside.split(path.sep).join('/') : path.basename(full) };
+  const folder = local ? 'this folder' : path.dirname(full);
   try {
     const loaded = await loadSettings({
       getInput: (name) => given[name],
       env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: 'local/config-check' },
-      readConfig: () => Promise.resolve({ branch: 'this folder', text }),
+      readConfig: () => Promise.resolve({ branch: folder, text }),
       warn: (message) => warnings.push(message),
     });
     for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);

@@ -112,6 +112,10 @@ describe('pr-debate config check', () => {
     const typo = await runCli(['config', 'check', 'typo.yml'], { cwd: clone, env: {} });
     expect(typo.exitCode).toBe(1);
     expect(typo.stderr).toContain("unknown key 'gate-polcy'; did you mean 'gate-policy'?");
+    // A file outside the folder, by its absolute path, as a new user types it.
+    const outside = await runCli(['config', 'check', path.join(clone, 'broken.yml')], { env: {} });
+    expect(outside.exitCode).toBe(1);
+    expect(outside.stderr).toContain(`pr-debate: broken.yml on ${clone} is not valid YAML at line 2:`);
   });
 
   it('passes a usable file, says what it sets, and words its warnings for the terminal', async () => {
