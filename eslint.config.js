@@ -10,14 +10,19 @@ const promiseAndConsoleRules = {
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'eval-cases/**'] },
   {
-    // The action and the CLI: typescript-eslint's type-checked recommendations (issue #10); non-null
-    // assertions are reported as warnings, to be replaced one by one by checks that say what is missing.
+    // The action and the CLI: typescript-eslint's type-checked recommendations (issue #10).
+    // no-non-null-assertion is off (issue #33): it printed 119 warnings on every `npm test`, so a new
+    // warning went unseen among them. With tsconfig's noUncheckedIndexedAccess every index read is
+    // `T | undefined`, and `!` marks the reads the code has just bounded where the compiler cannot follow
+    // (a regex group of a match, an index below the length); recommendedTypeChecked does not enable the
+    // rule either. A lint run has no warnings now, so any warning is worth reading.
     files: ['src/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       ...promiseAndConsoleRules,
-      '@typescript-eslint/no-non-null-assertion': 'warn',
+      '@typescript-eslint/no-non-null-assertion': 'off',
       // `const { signature: _signature, ...rest } = record` is how a field is left out of a copy.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },

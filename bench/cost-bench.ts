@@ -19,7 +19,7 @@ import { loadRealCases } from '../scripts/materialise-case.js';
 import { startAnthropicServer } from '../test/support/anthropic-server.js';
 import { costFigures } from '../test/support/cost-figures.js';
 import { realCasePack } from '../test/support/real-case-pack.js';
-import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 
 const KEY = 'sk-ant-local-rehearsal-key';
 const MODEL = 'claude-sonnet-5-5';

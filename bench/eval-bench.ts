@@ -1,7 +1,7 @@
 /**
  * The whole eval against the local rehearsal server (issue #32): `npm run bench:eval [-- --cases DIR]`.
  *
- * Starts the local Messages API server with the rehearsal model (`test/support/rehearsal-model.ts`),
+ * Starts the local Messages API server with the rehearsal model (`src/rehearsal/rehearsal-model.ts`),
  * runs the bundled CLI (`dist/cli.js`) with every arm on every case of `eval-cases/` (or `--cases`), in
  * both orders, and prints the wall time and where results.json, report.md and accuracy-cost.svg went.
  * The figures exercise the plumbing (every arm, both orders, budgets in dollars, citation checks, the
@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startAnthropicServer } from '../test/support/anthropic-server.js';
-import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 
 /** Every arm of the eval, as `--arms` names them. */
 export const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,single,single+verify,vote:3,escalate';

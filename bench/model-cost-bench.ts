@@ -32,7 +32,7 @@ import { startAnthropicServer } from '../test/support/anthropic-server.js';
 import { startBedrockServer } from '../test/support/bedrock-server.js';
 import { startOpenAiServer, type ChatCompletionsRequest } from '../test/support/openai-server.js';
 import { realCasePack } from '../test/support/real-case-pack.js';
-import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE } from '../test/support/vertex-server.js';
 
 const MODELS = ['claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-4-8', 'claude-opus-5-5', 'claude-fable-5-2', 'openai:gpt-6.1-sol', 'openai:gpt-6-astra', 'bedrock:us.anthropic.claude-haiku-5-5', 'vertex:claude-fable-5-2'];
@@ -56,7 +56,7 @@ function chatRehearsal() {
   return (request: ChatCompletionsRequest, context: { callIndex: number; call: Parameters<typeof messages>[1]['call'] }) => {
     const user = request.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((c) => c.text).join(''))).join('\n');
     const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined;
-    return messages({ model: request.model, max_tokens: 1, messages: [], ...(schema ? { output_config: { format: { type: 'json_schema', schema } } } : {}) } as MessagesRequest, { callIndex: context.callIndex, text: user, call: context.call });
+    return messages({ model: request.model, max_tokens: 1, messages: [], ...(schema ? { output_config: { format: { type: 'json_schema', schema } } } : {}) } as MessagesRequest, { text: user, call: context.call });
   };
 }
 

@@ -5,7 +5,7 @@
  * `scripts/materialise-case.ts`), for `quick`, `standard` and `deep`, it runs what a labelled PR
  * runs: the pre-flight call per distinct model, then the debate with positions the moderator infers,
  * through the real Anthropic SDK against the local Messages API server. The rehearsal model
- * (`test/support/rehearsal-model.ts`) answers, so the replies, and their output tokens, are the
+ * (`src/rehearsal/rehearsal-model.ts`) answers, so the replies, and their output tokens, are the
  * rehearsal's, not a real model's; the prompts and the evidence pack are the real ones. The server
  * counts a token as 4 UTF-8 bytes and caches prefixes as the API documents (readable once the
  * response that wrote it begins). Each reply takes 1 s to stream, long against the local overheads, so a
@@ -27,7 +27,7 @@ import { loadRealCases } from '../scripts/materialise-case.js';
 import { startAnthropicServer } from '../test/support/anthropic-server.js';
 import { costFigures } from '../test/support/cost-figures.js';
 import { realCasePack } from '../test/support/real-case-pack.js';
-import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 
 const KEY = 'sk-ant-local-rehearsal-key';
 /** The action's default `model` (action.yml, README): every role runs on it. */

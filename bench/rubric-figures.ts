@@ -3,7 +3,7 @@
 // the engine: the old one (default /work/main) and this one. Each case's evidence pack is gathered once,
 // through the local GitHub server and the pipeline's evidence stage, and given to both engines.
 //
-// Two scripted models: `rehearsal` (test/support/rehearsal-model.ts, the offline demo's model: replies
+// Two scripted models: `rehearsal` (src/rehearsal/rehearsal-model.ts, the offline demo's model: replies
 // generated from the call's schema, citations taken from the evidence pack with one spoiled per reply,
 // shaped to keep the protocol by rehearsal-rules.ts), recorded on the old engine and replayed call by
 // call on the new one so that both engines judge the same replies (the fields the old schema lacks are
@@ -20,8 +20,8 @@ import type { DebateOutcome } from '../src/debate/debate-types.js';
 import { ZERO_USAGE } from '../src/usage/price-usage.js';
 import { debateScript } from '../test/support/debate-script.js';
 import { realCasePack } from '../test/support/real-case-pack.js';
-import { rehearseStructuredOutput, type JsonValue } from '../test/support/rehearsal-model.js';
-import { followTheRules } from '../test/support/rehearsal-rules.js';
+import { rehearseStructuredOutput, type JsonValue } from '../src/rehearsal/rehearsal-model.js';
+import { followTheRules } from '../src/rehearsal/rehearsal-rules.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--old');

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gitHubHtml } from '../test/support/github-rendering.js';
+import { PICTURE_DIGEST_FILE, pictureDigest } from '../test/support/picture-digest.js';
 import { ROOT } from '../test/support/run-action.js';
 
 const CASE = 'commander-excess-arguments';
@@ -74,6 +75,8 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+// The comment the picture was made from, as a digest a test compares with the demo's comment (test/scripts/picture.test.ts).
+writeFileSync(path.join(ROOT, PICTURE_DIGEST_FILE), `${pictureDigest(markdown)}\n`);
 const bytes = statSync(OUT).size;
 console.log(`wrote ${path.relative(ROOT, OUT)} (${Math.round(bytes / 1024)} KB)`);
 if (bytes > MAX_BYTES) {

@@ -15,7 +15,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createRehearsalResponder } from '../test/support/rehearsal-model.js';
+import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 import { labeledEvent } from '../test/support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
 import { NODE24_UNAVAILABLE } from '../test/support/node24.js';
@@ -91,7 +91,8 @@ try {
     const lines = scenario.pull.readFile(sha!, decodeURIComponent(file!))?.toString('utf8').split('\n');
     if (sha !== scenario.pull.head.sha || !lines || Number(end ?? start) > lines.length) broken += 1;
   }
-  const outDir = path.join(ROOT, '.cache', 'demo');
+  // PR_DEBATE_DEMO_DIR: where a test that runs the demo beside another keeps its copy (test/scripts/picture.test.ts).
+  const outDir = process.env.PR_DEBATE_DEMO_DIR ?? path.join(ROOT, '.cache', 'demo');
   await mkdir(outDir, { recursive: true });
   const saved = path.join(outDir, `${caseId}.md`);
   if (comment) await writeFile(saved, comment.body);

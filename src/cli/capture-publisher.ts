@@ -21,8 +21,9 @@ export const NOT_POSTED = '(dry run: not posted)';
  * @param real the action's publisher on the PR
  * @param options.post publish (`--post`); otherwise write nothing
  * @param options.author the login a dry-run comment is said to be by (`bot-login`, so the pipeline does not warn)
+ * @param options.local a local range's run: there is no PR, so no earlier comment is looked for either
  */
-export function createCapturingPublisher(real: Publisher, options: { post: boolean; author: string }): CapturingPublisher {
+export function createCapturingPublisher(real: Publisher, options: { post: boolean; author: string; local?: boolean }): CapturingPublisher {
   let last: { body: string; url: string } | undefined;
   const replies: string[] = [];
   const notPosted: PostedComment = { id: 0, url: NOT_POSTED, author: options.author };
@@ -39,7 +40,7 @@ export function createCapturingPublisher(real: Publisher, options: { post: boole
         postUpdate: (body) => keep(body, () => comment.postUpdate(body), { ...notPosted, created: true }),
       };
     },
-    find: (issueNumber, marker) => real.find(issueNumber, marker),
+    find: (issueNumber, marker) => (options.local ? Promise.resolve(undefined) : real.find(issueNumber, marker)),
     edit: async (commentId, body) => {
       if (options.post) await real.edit(commentId, body);
     },

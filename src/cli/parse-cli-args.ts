@@ -1,31 +1,42 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { INPUT_NAMES, inputsSchema } from '../input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
+import { GITHUB_ACTIONS_APP_ID, SHORT_USAGE, USAGE } from './cli-usage.js';
+import { closestOption } from './closest-option.js';
 import { parseEvalArgs, type EvalCommand } from './parse-eval-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
+
+export { USAGE } from './cli-usage.js';
 
 /**
  * The command line of `pr-debate` (contract section 10), parsed with `node:util` `parseArgs`. Pure.
  */
 
-/** Bad usage: the message says what was wrong; the caller prints it with `usage` and exits 2. */
+/** Bad usage: the message says what was wrong; the caller prints it with `usage` (one line) and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
   constructor(
     message: string,
+    /** The command's one-line usage (`SHORT_USAGE`), which points at its `--help`. */
     readonly usage: string,
   ) {
     super(message);
   }
 }
 
+/** What `run` debates: a pull request on GitHub, or a range of the local clone (`BASE..HEAD`). */
+export type RunTarget = { kind: 'pull'; pr: PullRequestRef } | { kind: 'range'; base: string; head: string };
+
 /** What the user asked for. */
 export type CliCommand =
   | { kind: 'help'; text: string }
   | { kind: 'version' }
+  | { kind: 'config-check'; file: string | undefined }
   | {
       kind: 'run';
-      pr: PullRequestRef;
+      target: RunTarget;
+      /** `--rehearsal`: the rehearsal model answers every call; no key is needed. */
+      rehearsal: boolean;
       /** 2-4 positions, or empty: the moderator infers them. */
       positions: string[];
       /** The position marked `(this PR)` in `--positions` (contract section 3), if any. */
@@ -45,64 +56,6 @@ export type CliCommand =
   | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
   | EvalCommand;
 
-const PR = '<PR URL | owner/repo#N>';
-
-/** The GitHub Actions app, whose check runs `GITHUB_TOKEN` writes (its `app.id` on github.com). */
-const GITHUB_ACTIONS_APP_ID = 15368;
-
-/** Usage text of each subcommand, and of the whole program. */
-export const USAGE = {
-  main: `Usage: pr-debate <command> [options]
-
-Commands:
-  run ${PR}   debate a pull request; prints the comment, posts nothing unless --post
-  gate ${PR}  print what the merge gate would conclude, and why
-  eval --cases DIR              does debating pay? every arm on labelled cases, at equal dollars
-  eval import <PR | BASE..HEAD> <DIR>  a case folder to label
-
-Options:
-  -h, --help                    usage (also after a command: pr-debate run --help)
-  -v, --version                 the version
-
-Environment: GITHUB_TOKEN or GH_TOKEN (GitHub), ANTHROPIC_API_KEY (models), GITHUB_API_URL (GitHub
-Enterprise Server), ANTHROPIC_BASE_URL. Exit codes: 0 done, 1 the run failed, 2 bad usage.`,
-  run: `Usage: pr-debate run ${PR} [options]
-
-Runs the action's pipeline on the pull request: evidence, debate, citation checks, judge. A dry run by
-default: the comment is printed to stdout and nothing is written to GitHub.
-
-Options:
-  --positions "A vs B [vs C]"  the positions to debate (2 to 4); default: the moderator infers them
-  --preset quick|standard|deep debate depth (default: the config file's, else standard)
-  --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N; max-rounds caps it)
-  --rfc PATH                   the RFC / design document at the PR head
-  --out-of-scope "a; b"        topics the debate must not drift into
-  --model ID                   model for every role ([provider:]model)
-  --max-cost-usd N             spending cap of the run, in US dollars
-  --input NAME=VALUE           any action input by its action.yml name (repeatable)
-  --post                       publish the comment on the PR, exactly as the action would
-  --out FILE                   write the comment to FILE instead of stdout
-  --json                       print the decision record (JSON) to stdout instead of the comment
-  --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
-  --verbose                    also print the pipeline's log lines and each GitHub request on stderr
-  -h, --help                   this text
-
-Settings as in the action: options here > .github/pr-debate.yml on the default branch > defaults.
-Progress goes to stderr; Ctrl-C stops the model calls in flight and prints what exists.`,
-  gate: `Usage: pr-debate gate ${PR} [options]
-
-Prints what the merge gate would conclude on the PR's current head, and why. Writes nothing.
-
-Options:
-  --app-id N                   the app whose pr-debate check runs hold trusted records (default 15368,
-                               GitHub Actions, for GITHUB_TOKEN; a GitHub App setup gives its own id)
-  --json                       print the conclusion as JSON
-  --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
-  --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
-  --verbose                    also print the gate's log lines and each GitHub request on stderr
-  -h, --help                   this text`,
-} as const;
-
 const common = {
   help: { type: 'boolean', short: 'h' },
   'api-url': { type: 'string' },
@@ -121,16 +74,21 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (command === 'run') return parseRun(rest);
   if (command === 'gate') return parseGate(rest);
   if (command === 'eval') return parseEvalArgs(rest);
-  throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"`, USAGE.main);
+  if (command === 'config') return parseConfigCheck(rest);
+  const commands = ['run', 'gate', 'config', 'eval'];
+  const near = closestOption(command.replace(/^-+/, ''), commands);
+  throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"${near ? `; did you mean ${near}?` : ''}`, SHORT_USAGE.main);
 }
 
-/** `parseArgs` with the usage error the CLI prints. @throws UsageError naming the option */
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O, usage: string) {
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
     // parseArgs names the option: "Unknown option '--prest'", "Option '--out <value>' argument missing".
-    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error), usage);
+    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(message);
+    const near = unknown ? closestOption(unknown[2]!, Object.keys(options)) : undefined;
+    throw new UsageError(near ? `${message}; did you mean --${near}?` : message, usage);
   }
 }
 
@@ -142,7 +100,30 @@ function pullRequest(positionals: string[], usage: string): PullRequestRef {
   return ref;
 }
 
-/** `--input NAME=VALUE` pairs by action.yml name. @throws UsageError for a malformed pair or an unknown input */
+/** `A..B` or `A...B` (both mean the diff from the merge base, as a pull request's), each side a git revision. */
+const RANGE = /^([^.\s][^\s]*?)\.{2,3}([^.\s][^\s]*)$/;
+
+/** What `run` debates: a pull request, or a range of the local clone. */
+function runTarget(positionals: string[], usage: string): RunTarget {
+  if (positionals.length === 0) throw new UsageError('name the pull request (a URL or owner/repo#N) or a range of this clone (BASE..HEAD, such as main..my-branch)', usage);
+  if (positionals.length > 1) throw new UsageError(`one pull request or range at a time; got ${positionals.length}: ${positionals.join(' ')}`, usage);
+  const text = positionals[0]!;
+  const range = parsePullRequestRef(text) ? undefined : RANGE.exec(text);
+  if (range) return { kind: 'range', base: range[1]!, head: range[2]! };
+  const ref = parsePullRequestRef(text);
+  if (!ref) throw new UsageError(`"${text}" is not a pull request or a range: expected a URL such as https://github.com/owner/repo/pull/12, owner/repo#12, or BASE..HEAD such as main..my-branch`, usage);
+  return { kind: 'pull', pr: ref };
+}
+
+function parseConfigCheck(args: readonly string[]): CliCommand {
+  const { values, positionals } = parse(args, { help: { type: 'boolean', short: 'h' } }, SHORT_USAGE.config);
+  if (values.help) return { kind: 'help', text: USAGE.config };
+  const [sub, file, ...more] = positionals;
+  if (sub !== 'check') throw new UsageError(sub === undefined ? 'config needs a subcommand: config check [FILE]' : `unknown subcommand "config ${sub}"; the one there is: config check [FILE]`, SHORT_USAGE.config);
+  if (more.length > 0) throw new UsageError(`one file at a time; got ${more.length + 1}: ${[file, ...more].join(' ')}`, SHORT_USAGE.config);
+  return { kind: 'config-check', file };
+}
+
 export function parseInputs(values: string[] | undefined, usage: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of values ?? []) {
@@ -185,7 +166,7 @@ function apiUrl(text: string | undefined, usage: string): string | undefined {
 }
 
 function parseRun(args: readonly string[]): CliCommand {
-  const usage = USAGE.run;
+  const usage = SHORT_USAGE.run;
   const { values, positionals } = parse(
     args,
     {
@@ -200,11 +181,13 @@ function parseRun(args: readonly string[]): CliCommand {
       post: { type: 'boolean' },
       out: { type: 'string' },
       verbose: { type: 'boolean' },
+      rehearsal: { type: 'boolean' },
     },
     usage,
   );
-  if (values.help) return { kind: 'help', text: usage };
-  const pr = pullRequest(positionals, usage);
+  if (values.help) return { kind: 'help', text: USAGE.run };
+  const target = runTarget(positionals, usage);
+  if (target.kind === 'range' && values.post) throw new UsageError(`--post publishes on a pull request; ${target.base}..${target.head} is a range of this clone, with none to post on`, usage);
   // Positions and options read exactly as the comment command reads them (contract section 3).
   const commandText = ['/debate', values.positions ?? '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
     .filter(Boolean)
@@ -221,7 +204,8 @@ function parseRun(args: readonly string[]): CliCommand {
   checkInputs(given, option, usage);
   return {
     kind: 'run',
-    pr,
+    target,
+    rehearsal: values.rehearsal ?? false,
     positions: parsed.positions,
     ...(parsed.options.prPosition === undefined ? {} : { prPosition: parsed.options.prPosition }),
     preset: values.preset,
@@ -238,11 +222,12 @@ function parseRun(args: readonly string[]): CliCommand {
 }
 
 function parseGate(args: readonly string[]): CliCommand {
-  const usage = USAGE.gate;
+  const usage = SHORT_USAGE.gate;
   const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' }, verbose: { type: 'boolean' } }, usage);
-  if (values.help) return { kind: 'help', text: usage };
+  if (values.help) return { kind: 'help', text: USAGE.gate };
   const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
   if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
   const pr = pullRequest(positionals, usage);
   return { kind: 'gate', pr, json: values.json ?? false, verbose: values.verbose ?? false, apiUrl: apiUrl(values['api-url'], usage), inputs: checkInputs(parseInputs(values.input, usage), {}, usage), appId: Number(appId) };
 }
+

@@ -1,21 +1,27 @@
+import { checkConfig } from './check-config.js';
 import { evaluateCases } from './evaluate-cases.js';
 import { importEvalCase } from './import-eval-case.js';
 import { parseCliArgs, UsageError } from './parse-cli-args.js';
 import { showGate } from './show-gate.js';
 import { runPullRequest, type CliIo } from './run-pull-request.js';
+import { forTerminal } from './terminal-words.js';
 
 /**
- * `pr-debate`: parses the command line and runs the subcommand (contract section 10).
+ * `pr-debate`: parses the command line and runs the subcommand (contract section 10). Everything a
+ * command writes on stderr passes `forTerminal`, so a message the action words for a workflow names the
+ * CLI's flags and environment variables here.
  * @param version the package version, for `--version`
- * @returns the exit code: 0 done, 1 the run failed, 2 bad usage (with the usage text on stderr)
+ * @returns the exit code: 0 done, 1 the run failed, 2 bad usage (the problem and one line of usage on stderr)
  */
 export async function runCli(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  const stderr = io.stderr;
+  const terminal: CliIo = { ...io, stderr: { write: (text: string) => stderr.write(forTerminal(text)), ...(stderr.isTTY === undefined ? {} : { isTTY: stderr.isTTY }) } };
   let command;
   try {
     command = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`pr-debate: ${error.message}\n\n${error.usage}\n`);
+    terminal.stderr.write(`pr-debate: ${error.message}\n${error.usage}\n`);
     return 2;
   }
   switch (command.kind) {
@@ -26,12 +32,14 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
       io.stdout.write(`${version}\n`);
       return 0;
     case 'run':
-      return runPullRequest(command, io);
+      return runPullRequest(command, terminal);
     case 'eval':
-      return evaluateCases(command, io);
+      return evaluateCases(command, terminal);
     case 'eval-import':
-      return importEvalCase(command, io);
+      return importEvalCase(command, terminal);
     case 'gate':
-      return showGate(command, io);
+      return showGate(command, terminal);
+    case 'config-check':
+      return checkConfig(command, terminal);
   }
 }

@@ -10,6 +10,19 @@ import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createCapturingPublisher, NOT_POSTED } from './capture-publisher.js';
 import { createProgress, type Progress } from './print-progress.js';
+import { createRehearsalModelClient } from '../rehearsal/rehearsal-model-client.js';
+import { GitError } from './local-git-source.js';
+import { prepareLocalRun } from './prepare-local-run.js';
+import { forTerminal } from './terminal-words.js';
+
+/**
+ * What `--rehearsal` gives as `anthropic-api-key`, so the pipeline's credential check passes: the
+ * rehearsal client has no network and sends it nowhere (and every run's secrets are redacted anyway).
+ */
+const REHEARSAL_NO_KEY = 'rehearsal-no-key';
+
+/** What stands for `github-token` in a run that reads GitHub without a token (the clients send no `Authorization`). */
+export const NO_GITHUB_TOKEN = 'no-github-token';
 
 /** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
 export interface CliIo {
@@ -19,10 +32,12 @@ export interface CliIo {
   /** Tells the command when the user presses Ctrl-C (SIGINT); returns a function that stops listening. */
   onInterrupt(handler: () => void): () => void;
   userAgent: string;
+  /** The folder a local range is read in (`pr-debate run BASE..HEAD`, `config check`); default: the process's. */
+  cwd?: string;
 }
 
 /** Why the CLI does not ask for the requester's permission on the repository (the action does). */
-const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and model key';
+export const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and model key';
 
 /**
  * The clients and settings of a CLI run on one pull request, as the action builds them: the token from
@@ -31,14 +46,17 @@ const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and
  * @throws SettingsError naming what is missing or wrong and how to fix it
  * @throws GitHubUnreachable when the first request shows GitHub cannot be used at the API URL (in seconds)
  */
-export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string>; verbose: boolean }, io: CliIo, progress: Progress) {
+export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string>; verbose: boolean; withoutToken?: boolean }, io: CliIo, progress: Progress) {
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
-  if (!token) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
+  // A dry run reads a public repository without a token, as GitHub allows (60 requests an hour); GitHub's 401 or 403 then says one is needed.
+  if (!token && !options.withoutToken) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
-  const github = createRestClients(token, apiUrl, (message) => progress.log.warning(message), io.userAgent, options.verbose ? { log: (line) => progress.log.info(line) } : {});
-  const login = await readTokenLogin(github.reads, apiUrl);
+  const github = createRestClients(token ?? '', apiUrl, (message) => progress.log.warning(message), io.userAgent, options.verbose ? { log: (line) => progress.log.info(line) } : {});
+  const login = token ? await readTokenLogin(github.reads, apiUrl) : undefined;
+  if (!token) progress.log.warning('No GITHUB_TOKEN or GH_TOKEN: reading GitHub without a token (public repositories only, 60 requests an hour); if GitHub refuses, set GH_TOKEN=$(gh auth token).');
   const given: Record<string, string | undefined> = {
-    'github-token': token,
+    // The input is required; without a token the clients above send none, and this stands in for it.
+    'github-token': token ?? NO_GITHUB_TOKEN,
     'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
     'openai-api-key': io.env.OPENAI_API_KEY,
     // Comments are found again by their author: with a person's token, that is the person.
@@ -62,22 +80,27 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
 }
 
 /**
- * `pr-debate run`: the action's pipeline on one PR. A dry run prints the comment the action would
- * post and writes nothing to GitHub; `--post` publishes through the action's own publisher.
- * Ctrl-C stops the model calls in flight; the pipeline then renders what exists, which is printed.
+ * `pr-debate run`: the action's pipeline on one PR, or on a range of the local clone
+ * (`prepare-local-run.ts`). A dry run prints the comment the action would post and writes nothing to
+ * GitHub; `--post` publishes through the action's own publisher. With `--rehearsal` the rehearsal model
+ * answers every call (`src/rehearsal`), so no key is needed. Ctrl-C stops the model calls in flight; the
+ * pipeline then renders what exists, which is printed.
  * @returns the exit code: 0 done, 1 the run failed
- * @throws SettingsError for missing credentials or bad settings (exit 1, with the message)
  */
 export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Promise<number> {
   const progress = createProgress(io.stderr, { verbose: command.verbose });
   let dispose = () => {};
   try {
-    const { github, settings, outOfScope, requestedBy } = await prepareCliRun(command.pr, command, io, progress);
+    const rehearsal: Record<string, string> = command.rehearsal ? { 'anthropic-api-key': REHEARSAL_NO_KEY } : {};
+    const options = { ...command, inputs: { ...rehearsal, ...command.inputs }, withoutToken: !command.post };
+    const target = command.target;
+    const prepared = target.kind === 'range' ? await prepareLocalRun(target, options, io, progress) : { ...(await prepareCliRun(target.pr, options, io, progress)), pullNumber: target.pr.number, evidenceSource: undefined };
+    const { github, settings, outOfScope, requestedBy, pullNumber, evidenceSource } = prepared;
     const trigger = withOutOfScope(
       {
         kind: 'debate',
         source: 'dispatch',
-        pullNumber: command.pr.number,
+        pullNumber,
         requestedBy,
         commentId: undefined,
         positions: command.positions,
@@ -86,34 +109,43 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
       },
       outOfScope,
     );
-    const publisher = createCapturingPublisher(createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) }), { post: command.post, author: settings.botLogin });
-    requireCliCredentials(settings);
+    const real = createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
+    const publisher = createCapturingPublisher(real, { post: command.post, author: settings.botLogin, local: target.kind === 'range' });
+    if (!command.rehearsal) requireCliCredentials(settings);
     // As the action builds them (src/pipeline/start-models.ts), with Ctrl-C as one more reason to stop. Until
     // here there is nothing to print, so Ctrl-C while the settings are read ends the process at once
     // (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
-    const started = startModels(settings, { env: io.env, cancellations: [ctrlC(io)] });
+    const started = startModels(settings, { env: io.env, cancellations: [ctrlC(io)], ...(command.rehearsal ? { client: createRehearsalModelClient() } : {}) });
     dispose = started.dispose;
+    if (command.rehearsal) progress.log.warning('Rehearsal (--rehearsal): the rehearsal model writes every reply and no model is called, so the verdict is not a real one.');
     const models = progress.track(started.models);
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
     const stepOutputs = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, publisher, dryRun: !command.post }, settings, trigger);
+    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, publisher, dryRun: !command.post, ...(evidenceSource ? { evidenceSource } : {}) }, settings, trigger);
     progress.end();
 
     const comment = publisher.lastComment();
-    if (command.out !== undefined && comment) await writeFile(command.out, `${comment.body}\n`);
+    const printed = comment && !command.post ? { ...comment, body: forTerminal(comment.body) } : comment;
+    if (command.out !== undefined && printed) await writeFile(command.out, `${printed.body}\n`);
     if (command.json) io.stdout.write(`${result.decision || JSON.stringify({ status: result.status, failure: result.failure ?? null })}\n`);
-    else if (command.out === undefined && comment) io.stdout.write(`${comment.body}\n`);
+    else if (command.out === undefined && printed) io.stdout.write(`${printed.body}\n`);
     const totals = progress.totals();
+    const where = target.kind === 'range' ? `local range ${target.base}..${target.head}, nothing posted` : 'dry run, nothing posted (--post publishes it)';
     io.stderr.write(
-      `${result.status}: ${result.recommendation === 'none' ? 'no recommendation' : `recommends ${result.recommendation}`}${result.confidence ? `, confidence ${result.confidence}` : ''}; ${totals.calls} model calls, ${totals.tokens.toLocaleString('en-US')} tokens; ` +
-        `${comment === undefined ? 'no comment' : comment.url === NOT_POSTED ? 'dry run, nothing posted (--post publishes it)' : `posted ${comment.url}`}${command.out && comment ? `; comment written to ${command.out}` : ''}\n`,
+      `${result.status}: ${result.recommendation === 'none' ? 'no recommendation' : `recommends ${result.recommendation}`}${result.confidence ? `, confidence ${result.confidence}` : ''}; ${totals.calls} ${command.rehearsal ? 'rehearsal' : 'model'} calls, ${totals.tokens.toLocaleString('en-US')} tokens; ` +
+        `${comment === undefined ? 'no comment' : comment.url === NOT_POSTED ? where : `posted ${comment.url}`}${command.out && comment ? `; comment written to ${command.out}` : ''}\n`,
     );
-    if (result.failure) io.stderr.write(`pr-debate: ${result.failure}\n`);
+    if (result.failure) io.stderr.write(`pr-debate: ${forTerminal(result.failure)}\n`);
     return result.failure ? 1 : 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`);
+    const message = forTerminal(error instanceof SettingsError || error instanceof GitHubUnreachable || error instanceof GitError ? error.message : describeFailure(error));
+    io.stderr.write(`pr-debate: ${message}\n`);
+    // Without a token, GitHub's 401 (or a 403 or 404 for a private repository) is GitHub asking for one.
+    if (!(io.env.GITHUB_TOKEN || io.env.GH_TOKEN) && command.target.kind === 'pull' && /Requires authentication|401|403|404|rate limit/.test(message)) {
+      io.stderr.write('pr-debate: GitHub asks for a token to read this repository: set GH_TOKEN=$(gh auth token) (or GITHUB_TOKEN) and run it again.\n');
+    }
     return 1;
   } finally {
     dispose();

@@ -35,7 +35,11 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const document = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
   const yamlError = document.errors[0];
   // With prettyErrors, the first line of the yaml library's message ends "at line L, column C:".
-  if (yamlError) throw new ConfigError(`${where} is not valid YAML: ${yamlError.message.split('\n')[0]?.replace(/:$/, '')}; fix that line (one \`key: value\` per line, spaces not tabs; schema/pr-debate.schema.json lists the keys)`);
+  if (yamlError) {
+    const line = lineToFix(text, yamlError);
+    const said = (yamlError.message.split('\n')[0] ?? '').replace(/:$/, '').replace(/ at line \d+, column \d+$/, '');
+    throw new ConfigError(`${where} is not valid YAML at line ${line}: ${said}; fix that line (one \`key: value\` per line, spaces not tabs; schema/pr-debate.schema.json lists the keys)`);
+  }
   const raw: unknown = document.toJS() ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings, one \`key: value\` per line (such as \`preset: quick\`), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
 
@@ -136,4 +140,18 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length]!;
+}
+
+/**
+ * The line a person fixes for a YAML error, 1-based. The yaml library places some errors elsewhere: an
+ * unclosed `[` or `"` where the file ends (the line after the last), a key indented under a `key: value`
+ * line (`BLOCK_AS_IMPLICIT_KEY`) at that value, on the line above. Those are moved to the line that
+ * opened the bracket or quote (the last line with text) and to the indented line; any other error stays where the library puts it.
+ */
+function lineToFix(text: string, error: { code: string; pos: [number, number]; linePos?: [{ line: number }] | [{ line: number }, { line: number }] | undefined }): number {
+  const line = error.linePos?.[0].line ?? text.slice(0, error.pos[0]).split('\n').length;
+  const lastWithText = text.trimEnd().split('\n').length;
+  if (error.pos[0] >= text.trimEnd().length) return lastWithText;
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') return Math.min(line + 1, lastWithText);
+  return line;
 }

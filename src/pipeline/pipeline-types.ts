@@ -2,6 +2,7 @@ import type { RunModelClient } from '../llm/refusal-fallback.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { NoDecisionReason } from '../report/no-decision-reason.js';
+import type { CountedEvidenceSource } from './read-evidence.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
 export interface Log {
@@ -53,6 +54,11 @@ export interface PipelineClients {
   publisher?: Publisher;
   /** The CLI's dry run: no `pr-debate` check run is written either. */
   dryRun?: boolean;
+  /**
+   * Where the evidence is read; default: the PR on GitHub through `github.reads`. The CLI's local-range
+   * run (`pr-debate run BASE..HEAD`) passes a clone's git (`src/cli/local-git-source.ts`).
+   */
+  evidenceSource?: CountedEvidenceSource;
 }
 
 /** The run's result: the action outputs, the whole report and, when the step must fail, why. */

@@ -1,11 +1,15 @@
 import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
-import { createPullRequestSource } from '../github/pull-request-source.js';
+import type { EvidenceSource } from '../evidence/evidence-source.js';
+import { createPullRequestSource, type RequestCounts } from '../github/pull-request-source.js';
 import type { RunContext } from './run-context.js';
 import { step } from './step-error.js';
 
+/** Where a run's evidence is read: the PR on GitHub, or a local clone's range (`PipelineClients.evidenceSource`). */
+export type CountedEvidenceSource = EvidenceSource & { requests(): number; requestCounts(): RequestCounts };
+
 /** The evidence of a run and the source it was read from (kept for the re-read of the PR head). */
 export interface RunEvidence extends GatheredEvidence {
-  source: ReturnType<typeof createPullRequestSource>;
+  source: CountedEvidenceSource;
 }
 
 /**
@@ -16,7 +20,7 @@ export interface RunEvidence extends GatheredEvidence {
 export async function readEvidence(run: RunContext): Promise<RunEvidence> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
-  const source = createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
+  const source = clients.evidenceSource ?? createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
   return log.group('Evidence', async () => {
     const gathered = await step(`reading pull request #${trigger.pullNumber} from GitHub`, () =>
       gatherEvidence(source, { pullNumber: trigger.pullNumber, commandRfc: trigger.options.rfc, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens, headSha: trigger.headSha }),

@@ -1,3 +1,4 @@
+import type { ModelClient } from '../debate/model-client.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
 import { withRefusalFallback } from '../llm/refusal-fallback.js';
@@ -36,10 +37,11 @@ export interface RunModels {
  * @param settings the run's settings: the model inputs, `max-cost-usd`, `deadline-minutes`
  * @param options.env the environment (cloud credentials, the SDKs' `*_BASE_URL`)
  * @param options.cancellations what else stops the run: {@link jobCancellation} for the action, Ctrl-C for the CLI
+ * @param options.client the models to use instead of the providers' (the CLI's `--rehearsal`: the rehearsal model), still under the cap and the deadline
  */
 export function startModels(
   settings: Pick<Settings, 'anthropicApiKey' | 'openaiApiKey' | 'baseUrl' | 'model' | 'maxCostUsd' | 'deadlineMinutes'> & Partial<Pick<Settings, 'modelPrices' | 'refusalFallbackModel'>>,
-  options: { env: Record<string, string | undefined>; cancellations: Cancellation[] },
+  options: { env: Record<string, string | undefined>; cancellations: Cancellation[]; client?: ModelClient },
 ): RunModels {
   const controller = new AbortController();
   const stop = (reason: RunStopped) => {
@@ -50,7 +52,7 @@ export function startModels(
   // The user's prices (input `model-prices`) before any call, for the cap and the record alike.
   useModelPrices(settings.modelPrices ?? new Map());
   // Built first: a client that cannot be built leaves no timer or listener behind.
-  const capped = capSpending(createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
+  const capped = capSpending(options.client ?? createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
   const models = withRefusalFallback(capped, settings.refusalFallbackModel);
   const minutes = settings.deadlineMinutes;
   const timer = setTimeout(

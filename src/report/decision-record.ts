@@ -14,7 +14,8 @@ export const decisionRecordSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/),
   topic: z.string().min(1),
   repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
-  pull_request: z.number().int().positive(),
+  /** The PR's number; 0 for a debate of a local range (`pr-debate run BASE..HEAD`), which has no PR and is never posted. */
+  pull_request: z.number().int().nonnegative(),
   head_sha: z.string().regex(/^[0-9a-f]{40}$/),
   evidence_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   /** The content the debate was about, as structured data (src/evidence/content-digest.ts). */

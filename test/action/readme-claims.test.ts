@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planDebate } from '../../src/debate/plan.js';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
+import { ALL_DOCS_TEXT, docPage } from '../support/readme.js';
 
-/** What the README and action.yml tell a user about the code, checked against the code. */
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const row = (input: string) => readme.split('\n').find((line) => line.startsWith(`| \`${input}\` |`)) ?? '';
+/** What the README, the docs/ pages and action.yml tell a user about the code, checked against the code. */
+const readme = ALL_DOCS_TEXT;
+const row = (input: string) => docPage('docs/config.md').split('\n').find((line) => line.startsWith(`| \`${input}\` |`)) ?? '';
 
 describe('the README’s claims', () => {
   it('names only files of the repository', () => {
@@ -29,7 +30,8 @@ describe('the README’s claims', () => {
   });
 
   it('says where the gate is introduced that a required check blocks every PR under the default policy', () => {
-    const gate = readme.slice(readme.indexOf('## Gate merges'), readme.indexOf('`mode: gate` calls no model'));
+    const page = docPage('docs/gate.md');
+    const gate = page.slice(0, page.indexOf('`mode: gate` calls no model'));
     expect(gate.replace(/\s+/g, ' ')).toContain('with the default `gate-policy: require-decision`, a required `pr-debate` check blocks every PR until a debate on it gives a recommendation');
     expect(gate).toContain('`debate-exempt`');
   });

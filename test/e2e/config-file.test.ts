@@ -104,7 +104,7 @@ describe('the config file, as the runner runs the action', () => {
     const { result } = await runWith({}, '/debate keep the cache vs drop the cache', 'broken');
     expect(result.exitCode, result.stdout).toBe(1);
     const reply = github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
-    expect(reply?.body).toContain(`@maintainer pr-debate could not start: ${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9;`);
+    expect(reply?.body).toContain(`@maintainer pr-debate could not start: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings;`);
     expect(reply?.body).toContain(`Fix ${CONFIG} on main, then run it again`);
     expect(result.stdout).toContain(`::error::${CONFIG} on main is not valid YAML`);
     expect(result.outputs.status).toBe('aborted');
@@ -125,7 +125,7 @@ describe('the config file, as the runner runs the action', () => {
     const checks = github.state.checkRuns.length;
     const { result } = await runWith({ mode: 'gate' }, 'x', 'broken');
     expect(result.exitCode, result.stdout).toBe(1);
-    expect(result.stdout).toContain(`::error::The merge gate failed: ${CONFIG} on main is not valid YAML: Nested mappings are not allowed in compact mappings at line 1, column 9`);
+    expect(result.stdout).toContain(`::error::The merge gate failed: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings`);
     const written = github.state.checkRuns.slice(checks);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ status: 'completed', conclusion: 'action_required' });

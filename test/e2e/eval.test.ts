@@ -6,7 +6,7 @@ import { ARM_COLUMNS } from '../../src/eval/render-report.js';
 import { RESULTS_FORMAT, type EvalResults } from '../../src/eval/eval-results.js';
 import { pairedDifferences, scoreArms } from '../../src/eval/score-arms.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
-import { createRehearsalResponder } from '../support/rehearsal-model.js';
+import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { ROOT } from '../support/run-action.js';
 import { runCli } from '../support/run-cli.js';
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { ALL_DOCS_TEXT } from '../support/readme.js';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const call = (model: string): ModelCall<z.infer<typeof schema>> => ({
 
 const MODEL = 'us.anthropic.claude-sonnet-5-5';
 /** The Bedrock and Vertex model ids the README shows, without their provider prefix. */
-const readmeIds = (provider: 'bedrock' | 'vertex') => [...readFileSync('README.md', 'utf8').matchAll(new RegExp(`\\b${provider}:([A-Za-z0-9.@:_/-]+[A-Za-z0-9])`, 'g'))].map((m) => m[1]!);
+const readmeIds = (provider: 'bedrock' | 'vertex') => [...ALL_DOCS_TEXT.matchAll(new RegExp(`\\b${provider}:([A-Za-z0-9.@:_/-]+[A-Za-z0-9])`, 'g'))].map((m) => m[1]!);
 /** What aws-actions/configure-aws-credentials exports after assuming a role with the job's OIDC token. */
 const AWS_ENV = { AWS_ACCESS_KEY_ID: 'ASIALOCALTEST0000001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
 

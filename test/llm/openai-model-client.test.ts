@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { ALL_DOCS_TEXT } from '../support/readme.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
@@ -131,7 +131,7 @@ describe('the OpenAI rules of December 2026 (test/support/openai-rules.ts)', () 
     const server = await startOpenAiServer({ apiKey: 'sk', responder: ok, today: '2027-01-14' });
     try {
       const client = createOpenAiModelClient({ apiKey: 'sk', baseUrl: server.url, maxRetries: 0 });
-      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+      const readme = ALL_DOCS_TEXT;
       const named = [...readme.matchAll(/\bopenai:([\w.:-]+)/g)].map((m) => m[1]!.replace(/[.:]+$/, ''));
       const priced = PRICE_LIST.filter((e) => e.provider === 'openai').map((e) => e.prefix);
       expect(named.length).toBeGreaterThan(0);

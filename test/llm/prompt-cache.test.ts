@@ -11,7 +11,7 @@ import { startAnthropicServer, type AnthropicServer } from '../support/anthropic
 import { costFigures } from '../support/cost-figures.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
-import { createRehearsalResponder } from '../support/rehearsal-model.js';
+import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { describeCall, type ScriptedPhase } from '../support/scripted-models.js';
 
 /**

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startAnthropicServer } from '../support/anthropic-server.js';
-import { createRehearsalResponder } from '../support/rehearsal-model.js';
+import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { ROOT } from '../support/run-action.js';
 
 /** `npm run demo` as a newcomer runs it: what it prints must hold no key and show a good debate. */
