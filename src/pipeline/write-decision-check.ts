@@ -2,7 +2,7 @@ import { CHECK_TITLES } from '../gate/check-titles.js';
 import { decisionCheckOutput } from '../gate/decision-check.js';
 import type { CheckOutput } from '../gate/run-gate.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
-import { createDecisionCheck, createGateSource } from '../github/check-runs.js';
+import { createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
@@ -41,6 +41,7 @@ export interface WrittenDecisionCheck {
  * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
  * a warning names the permissions entry, and nothing else fails.
  * @param truncated whether the debate's evidence pack left changed hunks out
+ * @param annotations notices on the decisive lines (issue #34), sent with the check run
  */
 export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
@@ -48,6 +49,7 @@ export async function writeDecisionCheck(
   record: DecisionRecord,
   truncated: boolean,
   commentUrl: string,
+  annotations: readonly CheckAnnotation[] = [],
 ): Promise<WrittenDecisionCheck> {
   let output = decisionCheckOutput(record, settings.gatePolicy, truncated, commentUrl || undefined);
   let gateConclusion = '';
@@ -59,7 +61,7 @@ export async function writeDecisionCheck(
       const others = (await createGateSource(clients.octokit, { owner: settings.owner, repo: settings.repo }, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
-    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output);
+    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output, annotations);
     gateConclusion = output.conclusion;
     clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
   } catch (error) {
