@@ -23,7 +23,8 @@ export function refuseWritesOn(octokit: GitHubClient, refuse: (what: string) => 
   octokit.hook.before('request', (options) => {
     const method = options.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD') return;
-    if (method === 'POST' && options.url === '/graphql' && !/^\s*mutation\b/.test(String((options as { query?: unknown }).query ?? ''))) return;
+    const query = (options as { query?: unknown }).query;
+    if (method === 'POST' && options.url === '/graphql' && !(typeof query === 'string' && /^\s*mutation\b/.test(query))) return;
     throw refuse(`${method} ${options.url}`);
   });
 }
