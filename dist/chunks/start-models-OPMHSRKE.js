@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{b as a,c as b}from"./chunk-H6ATNSED.js";import"./chunk-HEOAZSSW.js";import"./chunk-3BA6JZWM.js";import"./chunk-XJK34AG6.js";import"./chunk-CUXKA47D.js";import"./chunk-A5V5ZPXQ.js";import"./chunk-ZWPP4WY6.js";export{b as jobCancellation,a as startModels};
-//# sourceMappingURL=start-models-OPMHSRKE.js.map
