@@ -3,6 +3,7 @@ import { MAX_ROUNDS, PRESETS } from './debate/plan.js';
 import { GATE_POLICIES } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId } from './llm/model-id.js';
 import { parseModelPrices } from './usage/model-prices.js';
+import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from './threads/thread-modes.js';
 
 /**
  * The zod schemas of the action's inputs (action.yml, contract section 5) and of the runner
@@ -108,6 +109,8 @@ export const inputsSchema = z.object({
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
   mode: choice('mode', ['debate', 'gate'], 'debate'),
   'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),
+  'review-threads': choice('review-threads', REVIEW_THREAD_MODES, 'decisive'),
+  'resolve-review-threads': choice('resolve-review-threads', THREAD_RESOLUTIONS, 'outdated'),
   'decision-signing-key': z.string().trim().min(1).optional(),
   'decision-public-key': z.string().trim().min(1).optional(),
   'required-label': z.string().trim().min(1).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PresetName } from './debate/plan.js';
+import type { ReviewThreadMode, ThreadResolution } from './threads/thread-modes.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
 import { describeInputIssues, environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
@@ -74,6 +75,10 @@ export interface Settings {
   mode: 'debate' | 'gate';
   /** Input `gate-policy`. */
   gatePolicy: GatePolicy;
+  /** Input `review-threads` (issue #34): inline review comments on the decisive lines, every verified line, or none. */
+  reviewThreads: ReviewThreadMode;
+  /** Input `resolve-review-threads`: whether a gate run resolves a pr-debate thread whose cited lines are gone. */
+  resolveReviewThreads: ThreadResolution;
   /** Input `decision-signing-key` (PKCS#8 PEM), masked; signs each record. */
   decisionSigningKey: string | undefined;
   /** Input `decision-public-key` (SPKI PEM); with it, the gate accepts only records whose signature holds. */
@@ -204,6 +209,8 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     botLogin: i['bot-login'],
     deadlineMinutes: i['deadline-minutes'],
     gatePolicy: i['gate-policy'],
+    reviewThreads: i['review-threads'],
+    resolveReviewThreads: i['resolve-review-threads'],
     decisionPublicKey: i['decision-public-key'],
     requiredLabel: i['required-label'],
     exemptLabel: i['exempt-label'],

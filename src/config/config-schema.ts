@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
 import { GATE_POLICIES } from '../gate/evaluate-policy.js';
+import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
 /**
  * The repository config file `.github/pr-debate.yml` (contract section 11): its keys mirror the action's
@@ -60,6 +61,8 @@ const typedKeys = {
   'rfc-paths': list.describe('paths or globs of the RFC / design document at the PR head (the first that matches a changed file wins); sets input `rfc-path`'),
   'out-of-scope': list.describe('topics no debate may drift into, added to a command\'s --out-of-scope'),
   'gate-policy': z.enum(GATE_POLICIES).describe('what the merge gate requires'),
+  'review-threads': z.enum(REVIEW_THREAD_MODES).describe('inline review comments: off, decisive (each position\'s decisive verified line and the lines that defeated a position) or all'),
+  'resolve-review-threads': z.enum(THREAD_RESOLUTIONS).describe('outdated: a gate run resolves a pr-debate thread whose cited lines are gone, unless a person replied; humans-resolve: never'),
   'required-label': text.describe('with it set, only PRs carrying this label need a decision'),
   'exempt-label': text.describe('PRs with this label pass the gate without a decision'),
   'allow-unseen': list.describe('globs of changed files the models may leave unseen (binary assets): a decision passes the gate though such files were not seen'),

@@ -49,12 +49,27 @@ function output(result: CheckOutput): { title: string; summary: string; text?: s
   return { title: result.title, summary: safe.summary.slice(0, MAX_OUTPUT), ...(safe.text === undefined ? {} : { text: safe.text.slice(0, MAX_OUTPUT) }) };
 }
 
+/** An annotation of the check run (`output.annotations[]`, docs.github.com/rest/checks/runs#create-a-check-run). */
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: 'notice';
+  title: string;
+  message: string;
+}
+
+/** GitHub takes at most 50 annotations per create or update request ("Update the check run with more annotations"). */
+export const ANNOTATIONS_PER_REQUEST = 50;
+
 /**
- * Creates a completed `pr-debate` check run (the end of a debate, or an accept).
+ * Creates a completed `pr-debate` check run (the end of a debate, or an accept), with its annotations:
+ * the first 50 in the create request, the rest in updates of 50 each (GitHub's batching rule).
  * @returns the run's id, its app (the token's) and its page
  * @throws Octokit's RequestError: 403 without `checks: write`, 422 for an unknown SHA
  */
-export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, result: CheckOutput): Promise<{ id: number; appId: number; htmlUrl: string }> {
+export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, result: CheckOutput, annotations: readonly CheckAnnotation[] = []): Promise<{ id: number; appId: number; htmlUrl: string }> {
+  const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
   const { data } = await octokit.rest.checks.create({
     ...repo,
     name: CHECK_NAME,
@@ -62,9 +77,13 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
     status: 'completed',
     conclusion: result.conclusion,
     ...(result.detailsUrl ? { details_url: result.detailsUrl } : {}),
-    output: output(result),
+    output: { ...output(result), ...(first.length > 0 ? { annotations: first } : {}) },
   });
   const run = parseResponse(checkRunSchema, data, 'POST check-runs');
+  // Each update needs the output's title and summary again; annotations are added, never replaced.
+  for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
+    await octokit.rest.checks.update({ ...repo, check_run_id: run.id, output: { ...output(result), annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
+  }
   return { id: run.id, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '' };
 }
 

@@ -3,6 +3,7 @@ import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { octokitOptions, type OctokitOptions } from './octokit-options.js';
+import { refuseWritesOn } from './refuse-writes.js';
 
 export { MAX_RATE_LIMIT_WAIT_S, REQUEST_TIMEOUT_MS, type OctokitOptions } from './octokit-options.js';
 
@@ -33,6 +34,15 @@ export interface GitHubClients {
 export function createGitHubClients(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClients {
   return {
     writes: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-writes` }),
-    reads: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads` }),
+    reads: readClient(createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads`, readsOnly: true })),
   };
+}
+
+/**
+ * The read client refuses writes: its queries are unspaced (`readsOnly`), which GitHub advises only
+ * for reads. A stage that writes through it fails at once, in tests, instead of skipping the spacing.
+ */
+export function readClient(octokit: GitHubClient): GitHubClient {
+  refuseWritesOn(octokit, (what) => new Error(`${what} went to the read client, which never writes: send it through the write client`));
+  return octokit;
 }

@@ -1,7 +1,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
-import type { GitHubClient, GitHubClients } from './create-octokit.js';
+import { readClient, type GitHubClient, type GitHubClients } from './create-octokit.js';
 import { octokitOptions, type OctokitOptions } from './octokit-options.js';
 
 /**
@@ -21,6 +21,6 @@ export function createRestClients(token: string, baseUrl: string, warn: (message
   const RestOctokit = Octokit.plugin(retry, throttling);
   const say = options.log ?? (() => undefined);
   const log = { debug: () => undefined, info: say, warn: say, error: say };
-  const create = (id: string): GitHubClient => new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id }) });
-  return { writes: create('pr-debate-cli-writes'), reads: create('pr-debate-cli-reads') };
+  const create = (id: string, readsOnly: boolean): GitHubClient => new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id, readsOnly }) });
+  return { writes: create('pr-debate-cli-writes', false), reads: readClient(create('pr-debate-cli-reads', true)) };
 }

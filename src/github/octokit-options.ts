@@ -50,6 +50,14 @@ export interface OctokitOptions {
    * writes (GraphQL queries share the write queue within one id).
    */
   id?: string;
+  /**
+   * The read client: it sends only GETs and GraphQL queries, which the throttling plugin queues like
+   * writes (it cannot tell a query from a mutation). GitHub's one-second advice is for mutative requests
+   * ("If you're making a large number of POST, PATCH, PUT, or DELETE requests ... wait at least one second
+   * between each request", REST API best practices), so its queries stay serial but unspaced; the client
+   * refuses any write ({@link refuseWritesOn}), so nothing else can use the missing spacing.
+   */
+  readsOnly?: boolean;
 }
 
 /**
@@ -59,7 +67,7 @@ export interface OctokitOptions {
  * @param fetch the transport (the runner's proxy-aware one in the action, Node's in the CLI)
  */
 export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}) {
-  const spacing = options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
+  const spacing = options.readsOnly ? spacedGroups(0) : options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
   return {
     baseUrl,
     request: { fetch: fetchWithTimeout(fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS) },

@@ -7,14 +7,25 @@ export class DryRunWrite extends Error {
 }
 
 /**
- * The CLI dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and
- * GraphQL, which pr-debate only queries) fails before it is sent, whatever stage asks for it.
+ * The CLI dry run's guarantee, at the transport: every request that is not a read (GET, HEAD, and a
+ * GraphQL query; a GraphQL mutation such as `resolveReviewThread` is a write) fails before it is sent,
+ * whatever stage asks for it.
  */
 export function refuseWrites(octokit: GitHubClient): void {
+  refuseWritesOn(octokit, (what) => new DryRunWrite(`a dry run writes nothing, and ${what} was not sent; --post publishes`));
+}
+
+/**
+ * Makes every write through `octokit` fail before it is sent, with the error `refuse` makes.
+ * @param refuse builds the error from `METHOD url`
+ */
+export function refuseWritesOn(octokit: GitHubClient, refuse: (what: string) => Error): void {
   octokit.hook.before('request', (options) => {
     const method = options.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && options.url === '/graphql')) return;
-    throw new DryRunWrite(`a dry run writes nothing, and ${method} ${options.url} was not sent; --post publishes`);
+    if (method === 'GET' || method === 'HEAD') return;
+    const query = (options as { query?: unknown }).query;
+    if (method === 'POST' && options.url === '/graphql' && !(typeof query === 'string' && /^\s*mutation\b/.test(query))) return;
+    throw refuse(`${method} ${options.url}`);
   });
 }
 

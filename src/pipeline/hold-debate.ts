@@ -36,6 +36,9 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       },
       onPhaseEnd: (event) => {
         log.info(`Phase ${event.phase} ended after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+        // The judge is the last phase: the verdict replaces the progress comment next, so a write of the
+        // ticked checklist would only hold the verdict up by a second of write spacing (issue #34).
+        if (event.phase === 'judge') progress.stop();
         progress.update((state) => {
           state.done.add(event.phase);
           if (event.positions) state.positions = event.positions;

@@ -4,6 +4,7 @@ import { redactSecrets } from '../report/redact.js';
 import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
 import { writeDecisionCheck } from './write-decision-check.js';
+import { planResultThreads, postThreads } from './post-threads.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
@@ -44,8 +45,11 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
-  // The decision of record for the merge gate: the check run and the record file (a failure is a warning).
-  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, result.narrative);
+  // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
+  // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
+  const threads = aborted ? { threads: [], annotations: [] } : planResultThreads(run, result, evidence);
+  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, result.narrative, threads.annotations);
+  if (posted.kept !== 'stale') await postThreads(run, evidence, result, threads.threads, commentUrl);
   return {
     gateConclusion: gate.gateConclusion,
     decisionRecordFile: gate.recordFile,

@@ -3,6 +3,8 @@ import { runGate } from '../gate/run-gate.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { SettingsError, type Settings } from '../settings.js';
 import { gateConfig, gateDeps, recordFolder, writeRecordFile } from './gate-context.js';
+import { createReviewThreadsClient } from '../github/review-threads.js';
+import { refreshThreads } from '../threads/refresh-threads.js';
 
 /**
  * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
@@ -24,7 +26,7 @@ export interface GateModeResult {
  * @throws whatever GitHub answers (a missing `checks: write` fails with a message naming it), a bad key,
  *   a bad `decision` input or any other input that was not valid (`settings.invalidInput`) (said on the check too, which is completed first); the caller fails the step with it
  */
-export async function runGateMode(clients: { octokit: GitHubClient; log: { info(message: string): void } }, settings: Settings, target: GateTarget): Promise<GateModeResult> {
+export async function runGateMode(clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } }, settings: Settings, target: GateTarget): Promise<GateModeResult> {
   // The config (the decision keys, input `decision`) is read once the check is started: a bad key is said on the check.
   // So is any other bad input: a lenient parse replaced it by its default, and a default policy in place of
   // a mistyped one (`require-acepted`) would be a weaker gate than the one the workflow asked for.
@@ -36,6 +38,7 @@ export async function runGateMode(clients: { octokit: GitHubClient; log: { info(
   };
   const run = await runGate(gateDeps(clients.octokit, settings, (m) => clients.log.info(m)), loadConfig, target);
   clients.log.info(`The pr-debate check run on ${run.headSha}: ${run.verdict.conclusion}. ${run.verdict.summary} ${run.checkUrl}`);
+  if (target.kind === 'pull') await refreshPullThreads(clients, settings, target.pullNumber, run.headSha);
   const record = run.verdict.record;
   const recordFile = record ? ((await writeRecordFile(settings, record, { conclusion: run.verdict.conclusion, headSha: run.headSha, link: run.checkUrl })) ?? '') : '';
   return {
@@ -46,4 +49,20 @@ export async function runGateMode(clients: { octokit: GitHubClient; log: { info(
     recommendation: record?.accepted?.position ?? record?.recommendation ?? 'none',
     confidence: record?.confidence ?? '',
   };
+}
+
+/**
+ * After the check is set, the PR's pr-debate review threads are checked against the head (issue #34):
+ * a thread whose cited lines are gone is marked outdated and, by `resolve-review-threads`, resolved.
+ * A failure is a warning: the check stands.
+ */
+async function refreshPullThreads(clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } }, settings: Settings, pullNumber: number, headSha: string): Promise<void> {
+  if (settings.reviewThreads === 'off') return;
+  try {
+    const client = createReviewThreadsClient(clients.octokit, { owner: settings.owner, repo: settings.repo });
+    const outcome = await refreshThreads(client, { pullNumber, headSha, botLogin: settings.botLogin, resolution: settings.resolveReviewThreads });
+    if (outcome.checked > 0) clients.log.info(`Review threads at ${headSha}: ${outcome.checked} checked, ${outcome.outdated} newly outdated, ${outcome.resolved} resolved, ${outcome.leftOpen} outdated and left to people.`);
+  } catch (error) {
+    clients.log.warning(`Could not check pr-debate's review threads against ${headSha}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

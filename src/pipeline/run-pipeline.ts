@@ -113,10 +113,12 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     if (allowed !== true) return skipped({ commentUrl: allowed.url });
     const problem = await findProblem(settings);
     if (problem) return await command.conclude(await answerProblem(run, problem));
-    // Acknowledge: 👀 on the command and the plan on the PR, neither waited for.
-    command.acknowledge();
+    // Acknowledge: the plan on the PR, then 👀 on the command, neither waited for. The plan's write goes
+    // first: the first model call waits for its answer (the permission check), and writes are a second
+    // apart, so 👀 is sent only once that answer is in.
     const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
     progress = trackProgress(run, plan);
+    void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
     const estimate = progress.evidenceRead(evidence.pack);

@@ -32,6 +32,8 @@ export interface ProgressTracker {
   ready(): Promise<void>;
   /** Stops writing: nothing more is sent (a write in flight is left to land; the verdict handles it). */
   stop(): void;
+  /** Settles once the first write has been answered, whatever the answer (never rejects). */
+  answered: Promise<void>;
 }
 
 /** Starts the tracker and its first write (the plan). */
@@ -62,6 +64,10 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   let dirty = false;
   let firstError: unknown;
   let writes = 0;
+  // Settles with the first write's answer, not with the updates merged after it (each waits a second of
+  // write spacing): the first model call waits for the permission check that answer is, nothing more.
+  let firstAnswered: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (firstAnswered = resolve));
 
   const write = async (): Promise<void> => {
     writing = true;
@@ -79,12 +85,13 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
           clients.log.warning(`Could not update the progress comment: ${describeFailure(error)}`);
         }
         writes += 1;
+        firstAnswered();
       } while (dirty && !stopped);
     } finally {
       writing = false;
     }
   };
-  const first = write();
+  void write();
 
   const update = (change: (state: ProgressState) => void) => {
     change(state);
@@ -113,6 +120,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     stop() {
       stopped = true;
     },
+    answered: first,
   };
 }
 

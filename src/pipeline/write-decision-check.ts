@@ -3,7 +3,7 @@ import { CHECK_TITLES } from '../gate/check-titles.js';
 import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
 import type { CheckOutput } from '../gate/gate-types.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
-import { createDecisionCheck, createGateSource } from '../github/check-runs.js';
+import { createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
@@ -43,6 +43,7 @@ export interface WrittenDecisionCheck {
  * a warning names the permissions entry, and nothing else fails.
  * @param pack the debate's evidence: whether it left changed hunks out, and the files it did not see
  * @param narrative the decision document's reasoning (`SavedResult.narrative`), for the record file; absent, the file keeps its own
+ * @param annotations notices on the decisive lines (issue #34), sent with the check run
  */
 export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
@@ -51,6 +52,7 @@ export async function writeDecisionCheck(
   pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
   commentUrl: string,
   narrative?: string,
+  annotations: readonly CheckAnnotation[] = [],
 ): Promise<WrittenDecisionCheck> {
   let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings), commentUrl || undefined);
   let gateConclusion = '';
@@ -62,7 +64,7 @@ export async function writeDecisionCheck(
       const others = (await createGateSource(clients.octokit, { owner: settings.owner, repo: settings.repo }, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
-    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output);
+    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output, annotations);
     gateConclusion = output.conclusion;
     clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
   } catch (error) {

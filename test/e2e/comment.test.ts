@@ -63,7 +63,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the debate comment on a real 
     const check = scenario.github.state.checkRuns.find((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha)!;
     expect(check).toMatchObject({ conclusion: 'success', details_url: result.outputs['comment-url'] });
     // The check says what the verdict means for the PR first, as the comment's first line does, then why it passes.
-    expect(check.output.summary).toBe(`Merge as written: the debate decided for position A (${record.positions[0]!.label}), which is this PR as written. The debate recommends A (${record.positions[0]!.label}) with ${record.confidence} confidence. [The debate](${result.outputs['comment-url']}).`);
+    expect(check.output.summary).toBe(`Merge as written: the debate decided for position A (${record.positions[0]!.label}), which is this PR as written. The debate recommends A (${record.positions[0]!.label}) with ${record.confidence} confidence. A is the PR's position: the PR as written follows the decision. [The debate](${result.outputs['comment-url']}).`);
     expect(JSON.parse(check.output.text!)).toEqual(record);
     expect(result.outputs['gate-conclusion']).toBe('success');
   });

@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer } from 'node:http';
+import { addReviewRoutes, type ReviewState } from './github-reviews.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -284,6 +285,8 @@ export interface GitHubServerState {
   checkRuns: CheckRun[];
   /** Annotations of every check run, in the order they were sent. */
   checkRunAnnotations: CheckRunAnnotation[];
+  /** Reviews, review comments and review threads of every PR (`github-reviews.ts`). */
+  reviews: ReviewState;
   /** Consumed in order as they match. */
   faults: Fault[];
 }
@@ -451,6 +454,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     reactions: [],
     checkRuns: [],
     checkRunAnnotations: [],
+    reviews: { reviews: [], reviewComments: [], threads: [] },
     faults: [],
   };
   const repos: RepoEntry[] = options.repositories.map((repo) => ({ repo, id: numericId(`repo:${repo.owner}/${repo.name}`) }));
@@ -938,6 +942,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const graphqlError = (message: string, type?: string): void =>
       send(ctx, { status: 200, body: { data: null, errors: [{ ...(type ? { type } : {}), message, locations: [{ line: 1, column: 1 }] }] } });
     if (query === '') return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
+    if (reviewRoutes.graphql(ctx, query, variables)) return;
     const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
     const fields = [...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g)];
     if (repoMatch === null || fields.length === 0) return graphqlError('This local server answers only repository.object(expression:) blob queries.');
@@ -976,6 +981,25 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     }
     send(ctx, { status: 200, body: { data: { repository } } });
   });
+
+  // Reviews and review threads (issue #34): their own module, lent the routing and look-ups.
+  let nextReviewId = 7_000_001;
+  const reviewRoutes = addReviewRoutes<RepoEntry, FakePullRequest>(
+    {
+      route: (method, path, handler) => route(method, path, handler as Route['handler']),
+      send: (ctx, reply) => send(ctx, reply),
+      sendPage: (ctx, items) => sendPage(ctx as Context, items),
+      visibleRepo: (ctx, params) => visibleRepo(ctx as Context, params),
+      findPull,
+      repoName: (entry) => `${entry.repo.owner}/${entry.repo.name}`,
+      repoHtml,
+      resolveRef: (entry, ref) => resolveRef(entry, ref),
+      canWrite: (entry, login) => login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, login)),
+      userType: (login) => userType(login),
+    },
+    state.reviews,
+    { next: () => nextReviewId++, nodeId, now: timestamp },
+  );
 
   route('GET', '/repos/:owner/:repo/pulls/:number/files', (ctx, params) => {
     const entry = visibleRepo(ctx, params);

@@ -1,0 +1,43 @@
+import type { CheckAnnotation } from '../github/check-runs.js';
+import { createReviewThreadsClient } from '../github/review-threads.js';
+import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
+import { publishThreads, type ThreadsOutcome } from '../threads/publish-threads.js';
+import type { RunEvidence } from './read-evidence.js';
+import type { RunContext } from './run-context.js';
+import type { SavedResult } from './save-result.js';
+import { describeFailure } from './step-error.js';
+
+/**
+ * The debate's review threads and check-run notices (issue #34), planned once from the saved result:
+ * no model call, and nothing here can fail the run (a failure is a warning; the verdict stands).
+ */
+
+/** The threads of a saved result, and the check run's notices on the same lines. */
+export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): { threads: PlannedThread[]; annotations: CheckAnnotation[] } {
+  const threads = planThreads(result.debate, evidence.files, evidence.pack, run.settings.reviewThreads);
+  return { threads, annotations: threadAnnotations(threads, result.debate.positions) };
+}
+
+/**
+ * Posts the threads in one review (and a file-level comment for each line outside the diff), updating
+ * an earlier run's in place; logs what it did.
+ * @returns what was posted, or undefined when nothing was planned or GitHub refused (warned)
+ */
+export async function postThreads(run: RunContext, evidence: RunEvidence, result: SavedResult, threads: readonly PlannedThread[], verdictUrl: string): Promise<ThreadsOutcome | undefined> {
+  const { log } = run.clients;
+  if (threads.length === 0 || run.clients.dryRun) return undefined;
+  const { pack } = evidence;
+  const context = { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  try {
+    const outcome = await publishThreads(
+      createReviewThreadsClient(run.clients.github.writes, run.repo),
+      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions: result.debate.positions, context, verdictUrl },
+      threads,
+    );
+    log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
+    return outcome;
+  } catch (error) {
+    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
+    return undefined;
+  }
+}

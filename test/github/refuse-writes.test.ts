@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGitHubClients } from '../../src/github/create-octokit.js';
+import { createRestClients } from '../../src/github/create-rest-octokit.js';
+import { DryRunWrite, refuseWrites } from '../../src/github/refuse-writes.js';
+import { startGitHubServer, emptyPullRequest, type GitHubServer } from '../support/github-server.js';
+
+/**
+ * What the read client and a dry run refuse (issue #34): the read client's GraphQL queries are unspaced,
+ * so it must never write; a dry run writes nothing, and a GraphQL mutation (`resolveReviewThread`) is a write.
+ */
+describe('writes refused before they are sent', () => {
+  let github: GitHubServer;
+  beforeAll(async () => {
+    github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [{ ...emptyPullRequest(), number: 1 }] }], token: 'bot' });
+  });
+  afterAll(async () => github?.close());
+
+  for (const [name, make] of [
+    ['the action', () => createGitHubClients('bot', github.url, () => undefined, { writeSpacingMs: 0 })],
+    ['the CLI', () => createRestClients('bot', github.url, () => undefined, 'test', { writeSpacingMs: 0 })],
+  ] as const) {
+    it(`${name}'s read client reads, and refuses every write, GraphQL mutations included, without sending it`, async () => {
+      const { reads, writes } = make();
+      const before = github.state.requests.length;
+      await expect(reads.rest.pulls.get({ owner: 'o', repo: 'r', pull_number: 1 })).resolves.toBeDefined();
+      await expect(reads.graphql('query { viewer { login } }')).rejects.toThrow(/local server answers only/);
+      await expect(reads.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' })).rejects.toThrow(/read client, which never writes/);
+      await expect(reads.graphql('mutation($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { id } } }', { id: 'x' })).rejects.toThrow(/read client, which never writes/);
+      expect(github.state.requests.slice(before).map((r) => r.method)).toEqual(['GET', 'POST']);
+      await expect(writes.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' })).resolves.toBeDefined();
+    });
+  }
+
+  it('a dry run refuses a GraphQL mutation as it refuses a REST write', async () => {
+    const { writes } = createRestClients('bot', github.url, () => undefined, 'test', { writeSpacingMs: 0 });
+    refuseWrites(writes);
+    const before = github.state.requests.length;
+    await expect(writes.graphql('  mutation { resolveReviewThread(input: { threadId: "x" }) { thread { id } } }')).rejects.toBeInstanceOf(DryRunWrite);
+    await expect(writes.rest.pulls.createReview({ owner: 'o', repo: 'r', pull_number: 1, event: 'COMMENT', body: 'x' })).rejects.toBeInstanceOf(DryRunWrite);
+    expect(github.state.requests.length).toBe(before);
+  });
+});
