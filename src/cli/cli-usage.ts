@@ -19,7 +19,8 @@ Commands:
   run --rehearsal <PR | BASE..HEAD>   no key: the rehearsal model plays every role
   gate ${PR}  print what the merge gate would conclude, and why
   config check [FILE]           the messages a run would give for a config file
-  eval --cases DIR              compare debate with single-call and k-vote arms on labelled cases
+  eval --cases DIR              does debating pay? every arm on labelled cases, at equal dollars
+  eval import <PR | BASE..HEAD> <DIR>  a case folder to label
 
 Options:
   -h, --help                    usage (also after a command: pr-debate run --help)
@@ -78,24 +79,6 @@ Options:
   --input NAME=VALUE           any action input, e.g. gate-policy=require-confident (repeatable)
   --verbose                    also print the gate's log lines and each GitHub request on stderr
   -h, --help                   this text`,
-  eval: `Usage: pr-debate eval --cases DIR [options]
-
-Runs each arm on every labelled case in DIR, each case in both position orders, and prints per arm:
-accuracy with a 95% bootstrap interval, order consistency, tokens and dollars, and the rate of
-unverified citations on the side of the right position and of the wrong one.
-
-Options:
-  --cases DIR                  folder of cases (one folder each, with case.yml; see eval-cases/README.md)
-  --arms LIST                  comma list of debate, single, vote:K (default: debate,single,vote:5)
-  --budget-tokens N            tokens per case and order for every arm (default: what the debate used,
-                               so single and vote arms get the same compute as the debate)
-  --preset quick|standard|deep the debate arm's depth (default: quick)
-  --model ID                   model for every role
-  --input NAME=VALUE           any action input (repeatable)
-  --seed N                     seed of the bootstrap (default 1)
-  --json                       print the results as JSON
-  --out FILE                   also write the table (or JSON) to FILE
-  -h, --help                   this text`,
 } as const;
 
 /** One line per command, printed after a usage error (the whole text is on `--help`). */
@@ -104,5 +87,6 @@ export const SHORT_USAGE = {
   run: `Usage: pr-debate run ${TARGET} [--positions "A vs B"] [--rehearsal] [--post] ... (pr-debate run --help for all)`,
   gate: `Usage: pr-debate gate ${PR} [--app-id N] [--json] ... (pr-debate gate --help for all)`,
   config: 'Usage: pr-debate config check [FILE] (pr-debate config --help for more)',
-  eval: 'Usage: pr-debate eval --cases DIR [--arms LIST] [--budget-tokens N] ... (pr-debate eval --help for all)',
+  eval: 'Usage: pr-debate eval --cases DIR [--arms LIST] [--budget-usd N] [--repeats N] [--out DIR] ... (pr-debate eval --help for all)',
+  evalImport: 'Usage: pr-debate eval import <PR URL | owner/repo#N | BASE..HEAD> <DIR> [--api-url URL] (pr-debate eval --help for all)',
 } as const;

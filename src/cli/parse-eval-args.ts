@@ -1,6 +1,7 @@
 import { DEFAULT_ARMS, parseArms } from '../eval/arms.js';
 import { checkInputs, parse, parseInputs, UsageError } from './parse-cli-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
+import { SHORT_USAGE } from './cli-usage.js';
 
 /**
  * The eval's command line (contract section 10): `pr-debate eval --cases DIR ...` and `pr-debate eval
@@ -74,7 +75,7 @@ fields to fill are marked TODO.`;
  */
 export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'help'; text: string } {
   if (args[0] === 'import') return parseImport(args.slice(1));
-  const usage = EVAL_USAGE;
+  const usage = SHORT_USAGE.eval;
   const { values, positionals } = parse(
     args,
     {
@@ -92,7 +93,7 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
     },
     usage,
   );
-  if (values.help) return { kind: 'help', text: usage };
+  if (values.help) return { kind: 'help', text: EVAL_USAGE };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": name the cases with --cases DIR`, usage);
   if (values.cases === undefined) throw new UsageError('--cases DIR is required: the folder of labelled cases', usage);
   const arms = values.arms ?? DEFAULT_ARMS;
@@ -137,9 +138,9 @@ export function parseGitRange(text: string): GitRange | undefined {
 }
 
 function parseImport(args: readonly string[]): EvalCommand | { kind: 'help'; text: string } {
-  const usage = EVAL_USAGE;
+  const usage = SHORT_USAGE.evalImport;
   const { values, positionals } = parse(args, { help: { type: 'boolean', short: 'h' }, 'api-url': { type: 'string' } }, usage);
-  if (values.help) return { kind: 'help', text: usage };
+  if (values.help) return { kind: 'help', text: EVAL_USAGE };
   if (positionals.length !== 2) throw new UsageError(`eval import takes a pull request or BASE..HEAD, then the case folder to write; got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, usage);
   const [ref, dir] = positionals as [string, string];
   const pr = parsePullRequestRef(ref);

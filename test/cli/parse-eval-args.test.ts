@@ -46,4 +46,20 @@ describe('pr-debate eval arguments', () => {
     expect(parseGitRange('abc123..def456')).toEqual({ base: 'abc123', head: 'def456' });
     for (const text of ['main', '..main', 'main..', 'a..b..c', 'a b..c', '....']) expect(parseGitRange(text), text).toBeUndefined();
   });
+
+  it('answers a usage error with the problem and one line of usage (issue #33), the whole usage on --help', () => {
+    for (const argv of [['eval'], ['eval', '--cases', 'c', '--arms', 'debate,nope'], ['eval', '--case', 'c'], ['eval', 'import', 'x']]) {
+      let error: unknown;
+      try {
+        parseCliArgs(argv);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, argv.join(' ')).toBeInstanceOf(UsageError);
+      expect((error as UsageError).usage.split('\n'), argv.join(' ')).toHaveLength(1);
+      expect((error as UsageError).usage).toMatch(/--help for all/);
+    }
+    const help = parseCliArgs(['eval', '--help']);
+    expect(help.kind === 'help' && help.text.split('\n').length).toBeGreaterThan(20);
+  });
 });
