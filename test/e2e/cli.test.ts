@@ -85,9 +85,10 @@ describe('pr-debate run', () => {
     expect(comment.user.login).toBe('octo');
     expect(comment.body.startsWith(result.stdout.trimEnd())).toBe(true);
     expect(result.stderr).toContain(`posted ${comment.html_url}`);
-    // As the action does: the progress comment is created once and updated in place, and the decision
-    // of record goes to the pr-debate check run on the head.
-    expect(writes(seen).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/repos/octo/cache/issues/1/comments', '/repos/octo/cache/check-runs']);
+    // As the action does: the progress comment is created once and updated in place, the decision of
+    // record goes to the pr-debate check run on the head, and the decisive lines get one review (issue #34).
+    expect(writes(seen).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/repos/octo/cache/issues/1/comments', '/repos/octo/cache/check-runs', '/repos/octo/cache/pulls/1/reviews']);
+    expect(github.state.reviews.reviews.map((r) => r.state)).toEqual(['COMMENTED']);
     // Only a GitHub App may create check runs, so with a person's token GitHub refuses it; the run says so.
     expect(github.state.checkRuns).toEqual([]);
     expect(result.stderr).toContain('warning: The debate result is posted, but the pr-debate check run');

@@ -166,8 +166,8 @@ describe('the output no-decision-reason', () => {
     expect(listed).toEqual([...NO_DECISION_REASONS]);
   });
 
-  it('the README lists every code, in the same order, once', () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it('the docs list every code, in the same order, once', () => {
+    const readme = readFileSync('docs/config.md', 'utf8');
     const table = readme.split('The codes of `no-decision-reason`')[1]!.split('\n\n')[1]!;
     expect([...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])).toEqual([...NO_DECISION_REASONS]);
   });
