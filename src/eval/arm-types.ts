@@ -23,6 +23,11 @@ export interface ArmAnswer {
   note: string | undefined;
   /** Set when the arm produced no usable answer: the first problem. */
   failure: string | undefined;
+  /**
+   * Debate arms: each opening argument's advocate confidence (0 to 1) and whether the argument held
+   * (verified, every attack on it refuted; `src/debate/calibration.ts`), for the advocates' calibration.
+   */
+  arguments?: { confidence: number; holds: boolean }[];
 }
 
 /** What every arm of one case in one order gets. */

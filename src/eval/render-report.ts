@@ -1,4 +1,4 @@
-import { CONFIDENCES, type ArmScore } from './score-arms.js';
+import { ARGUMENT_BANDS, CONFIDENCES, type ArmScore } from './score-arms.js';
 import type { EvalResults } from './eval-results.js';
 import type { Estimate } from './statistics.js';
 
@@ -83,6 +83,11 @@ export function renderReport(results: EvalResults): string {
   }
   out.push('', '## Calibration (accuracy by the confidence given)', '');
   out.push(...table([['arm', ...CONFIDENCES], ...results.scores.map((s) => [s.arm, ...CONFIDENCES.map((level) => (s.calibration[level].runs === 0 ? '-' : `${percentWithInterval(s.calibration[level].accuracy)} of ${s.calibration[level].runs}`))])]));
+  const debating = results.scores.filter((s) => s.argumentCalibration.some((b) => b.arguments > 0));
+  if (debating.length > 0) {
+    out.push('', '## Advocate calibration (opening arguments that held, by the advocate\'s own confidence)', '', 'An argument holds when it is verified and every attack on it was refuted.', '');
+    out.push(...table([['arm', ...ARGUMENT_BANDS.map((b) => b.label)], ...debating.map((s) => [s.arm, ...s.argumentCalibration.map((b) => (b.held === undefined ? '-' : `${Math.round(b.held * 100)}% of ${b.arguments}`))])]));
+  }
   if (results.framing) {
     const f = results.framing;
     out.push('', '## Framing', '', `The moderator framed the positions itself on ${f.cases} labelled case${f.cases === 1 ? '' : 's'} (${f.runs} runs): they matched the labelled framings in ${percentWithInterval(f.hitRate)}, at ${dollars(f.costPerRun.value)} per run${f.failed > 0 ? `; ${f.failed} failed` : ''}.`);

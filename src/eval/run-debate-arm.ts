@@ -1,6 +1,7 @@
 import type { ModelClient } from '../debate/model-client.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { runDebate } from '../debate/run-debate.js';
+import { argumentConfidences } from '../debate/calibration.js';
 import { emptyCitations, type ArmAnswer, type ArmInput } from './arm-types.js';
 
 /**
@@ -35,5 +36,6 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     citations: { A: count('A'), B: count('B') },
     note: outcome.completion === 'success' ? undefined : `debate ${outcome.completion}`,
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
+    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, holds: a.holds })),
   };
 }

@@ -156,6 +156,7 @@ function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, an
     citationsWrong: rightLabel === undefined ? sumCitations(answer.citations.A, answer.citations.B) : answer.citations[rightId === 'A' ? 'B' : 'A'],
     note: answer.note,
     failure: answer.failure,
+    ...(answer.arguments === undefined ? {} : { arguments: answer.arguments }),
   };
 }
 

@@ -36,7 +36,16 @@ export interface EvalRun {
   note: string | undefined;
   /** The problem when the arm produced no usable answer (it counts as wrong). */
   failure: string | undefined;
+  /** Debate arms: each opening argument's advocate confidence and whether it held (issue #28); absent for other arms. */
+  arguments?: { confidence: number; holds: boolean }[];
 }
+
+/** The advocates' confidence bands the calibration groups arguments by: [from, to). */
+export const ARGUMENT_BANDS: readonly { label: string; from: number; to: number }[] = [
+  { label: '0-0.5', from: 0, to: 0.5 },
+  { label: '0.5-0.8', from: 0.5, to: 0.8 },
+  { label: '0.8-1', from: 0.8, to: 1.000001 },
+];
 
 /** Confidence levels, lowest first. */
 export const CONFIDENCES: readonly Confidence[] = ['low', 'medium', 'high'];
@@ -56,6 +65,11 @@ export interface ArmScore {
   wrongConfident: Estimate;
   /** For each confidence level: runs at that level and their accuracy. */
   calibration: Record<Confidence, { runs: number; accuracy: Estimate }>;
+  /**
+   * Debate arms: per band of the advocates' own confidence ({@link ARGUMENT_BANDS}), how many opening
+   * arguments were made and the share that held (undefined with none): a calibrated 0.9 holds more often than a 0.5.
+   */
+  argumentCalibration: { band: string; arguments: number; held: number | undefined }[];
   /** Share of (case, repeat) pairs whose two orders chose differently (none counts as a choice). */
   flip: Estimate & { of: number };
   /** USD per run (one case in one order). */
@@ -140,6 +154,10 @@ export function scoreArms(runs: readonly EvalRun[], arms: readonly string[], see
       answeredAccuracy: { ...ratio((r) => r.correct, answered), of: count(mine, answered) },
       abstention: ratio((r) => r.chosen === undefined && r.failure === undefined),
       wrongConfident: ratio((r) => answered(r) && !r.correct && (r.confidence === 'medium' || r.confidence === 'high')),
+      argumentCalibration: ARGUMENT_BANDS.map(({ label, from, to }) => {
+        const inBand = mine.flatMap((r) => r.arguments ?? []).filter((a) => a.confidence >= from && a.confidence < to);
+        return { band: label, arguments: inBand.length, held: inBand.length === 0 ? undefined : inBand.filter((a) => a.holds).length / inBand.length };
+      }),
       calibration: Object.fromEntries(CONFIDENCES.map((level) => [level, { runs: count(mine, (r) => r.confidence === level), accuracy: ratio((r) => r.correct, (r) => r.confidence === level) }])) as ArmScore['calibration'],
       flip: { ...ratioEstimate(pairsByCase.map((ps) => [count(ps, ([ab, ba]) => ab.chosen !== ba.chosen), ps.length] as const), seed), of: pairsByCase.reduce((n, ps) => n + ps.length, 0) },
       costPerRun: ratioEstimate(cases.map((rs) => [rs.reduce((n, r) => n + r.usage.cost_usd, 0), rs.length] as const), seed),

@@ -141,4 +141,19 @@ describe('framing arm', () => {
     expect(matchFraming({ topic: 'Logging', positions: ['Switch the logger to pino', 'Keep the console logger'] }, acceptable)).toMatchObject({ matched: -1, hit: false });
     expect(matchFraming({ topic: '', positions: [] }, acceptable).hit).toBe(false);
   });
+
+  it('groups the advocates\' opening arguments by their own confidence, and says how many held (issue #28)', () => {
+    const runs = [
+      run('a', 'debate', 'AB', 'keep', 'keep', { arguments: [{ confidence: 0.9, holds: true }, { confidence: 0.85, holds: false }, { confidence: 0.3, holds: false }] }),
+      run('a', 'debate', 'BA', 'keep', 'keep', { arguments: [{ confidence: 0.95, holds: true }, { confidence: 0.6, holds: true }, { confidence: 1, holds: true }] }),
+      run('a', 'single', 'AB', 'keep', 'keep'),
+    ];
+    const [debate, single] = scoreArms(runs, ['debate', 'single'], 1);
+    expect(debate!.argumentCalibration).toEqual([
+      { band: '0-0.5', arguments: 1, held: 0 },
+      { band: '0.5-0.8', arguments: 1, held: 1 },
+      { band: '0.8-1', arguments: 4, held: 3 / 4 },
+    ]);
+    expect(single!.argumentCalibration.every((b) => b.arguments === 0 && b.held === undefined)).toBe(true);
+  });
 });
