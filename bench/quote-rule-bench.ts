@@ -149,7 +149,7 @@ async function auditPromptSize(pack: EvidencePack): Promise<string> {
   const argumentsOf = (offset: number) =>
     [0, 1, 2, 3].map((i) => {
       const l = pick(offset + i);
-      return { claim: `Claim ${offset + i}.`, reasoning: 'The cited line shows it.', citations: [{ path: l.path, side: 'head', line_start: l.n, line_end: l.n, quote: l.text.trim() }] };
+      return { claim: `Claim ${offset + i}.`, reasoning: 'The cited line shows it.', confidence: 0.7, citations: [{ path: l.path, side: 'head', line_start: l.n, line_end: l.n, quote: l.text.trim() }] };
     });
   const models = scriptedModels(
     debateScript({
