@@ -14,7 +14,7 @@ import { describeFailure } from './step-error.js';
 
 /** The threads of a saved result, and the check run's notices on the same lines. */
 export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): { threads: PlannedThread[]; annotations: CheckAnnotation[] } {
-  const threads = planThreads(result.debate, evidence.files, evidence.pack, run.settings.reviewThreads);
+  const threads = planThreads(result.debate, evidence.files, run.settings.reviewThreads);
   return { threads, annotations: threadAnnotations(threads, result.debate.positions) };
 }
 

@@ -2,7 +2,7 @@ import { citationSide } from '../citations/citation.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import { verifiedSupport } from '../debate/claims.js';
 import type { Claim, DebateResult, PositionStatus } from '../debate/debate-types.js';
-import type { ChangedFile, EvidencePack } from '../evidence/evidence-types.js';
+import type { ChangedFile } from '../evidence/evidence-types.js';
 import { parsePatch } from '../evidence/parse-patch.js';
 import type { CheckAnnotation } from '../github/check-runs.js';
 import type { ReviewThreadMode } from './thread-modes.js';
@@ -10,10 +10,9 @@ import type { ReviewThreadMode } from './thread-modes.js';
 /**
  * The review threads of a debate (issue #34): for each position, one comment on the line of its
  * decisive verified citation, and one for each verified citation that defeated a falsified position.
- * Pure: it reads the debate, the PR's file list (its patches) and the evidence pack (the lines as the
- * models saw them), and says where GitHub can take each comment.
+ * Pure: it reads the debate (its citations carry the lines as the verifier found them in the pack)
+ * and the PR's file list (its patches), and says where GitHub can take each comment.
  */
-
 
 /** Most inline comments one debate posts with `review-threads: all` (each is a notification). */
 export const MAX_THREADS = 30;
@@ -59,12 +58,11 @@ export const STATUS_MEANINGS: Record<PositionStatus, string> = {
  * The threads of a finished debate.
  * @param result the debate (with its ruling; without one there is nothing decisive to show)
  * @param files the PR's changed files with their patches (GitHub's own, or computed here: `patchSource`)
- * @param pack the evidence pack (the shown lines of each file)
  * @param mode `decisive` or `all` (`off` plans nothing)
  * @returns at most one comment per position (`decisive`), and per defeating citation; with `all`, up
  *   to {@link MAX_THREADS}; never two comments on the same lines
  */
-export function planThreads(result: DebateResult, files: readonly ChangedFile[], pack: EvidencePack, mode: ReviewThreadMode): PlannedThread[] {
+export function planThreads(result: DebateResult, files: readonly ChangedFile[], mode: ReviewThreadMode): PlannedThread[] {
   if (mode === 'off' || result.ruling === undefined) return [];
   const planned: PlannedThread[] = [];
   const seen = new Set<string>();
