@@ -64,7 +64,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const shown = [...new Set(record.positions.map((p) => p.status))];
   head.push('', ...shown.map((s) => `- ${STATUS_ICON[s]}: ${STATUS_MEANING[s]}.`));
   // The heading of a decision with no PR position says so already; each fact once.
-  if ((record.pr_position ?? null) === null && meaning.kind !== 'decided') head.push('', '_No position is this PR as written._');
+  // Only a null says none is; an absent pr_position (no position marked) is unknown, and its heading says so.
+  if (record.pr_position === null && meaning.kind !== 'decided') head.push('', '_No position is this PR as written._');
   // What would change the decision is on the first screen (issue 28); when the judge runs split, each run's is with its reasons.
   if (ruling && !disagreed) head.push('', '### What would change the decision', ...renderBullets(ruling.what_would_change, prose));
   return head;

@@ -5,6 +5,7 @@ import type { Claim, DebateResult, PositionStatus } from '../debate/debate-types
 import type { ChangedFile } from '../evidence/evidence-types.js';
 import { parsePatch } from '../evidence/parse-patch.js';
 import type { CheckAnnotation } from '../github/check-runs.js';
+import { STATUS_MEANING } from '../report/render-verdict.js';
 import type { ReviewThreadMode } from './thread-modes.js';
 
 /**
@@ -46,13 +47,10 @@ export interface PlannedThread {
   placement: ThreadPlacement;
 }
 
-/** What a position's status means, in one line (the comment's legend). */
-export const STATUS_MEANINGS: Record<PositionStatus, string> = {
-  survived: 'survived: verified support of its own, and every attack on it answered',
-  falsified: 'falsified: verified evidence defeats it',
-  conceded: 'conceded: its advocate gave it up',
-  unresolved: 'unresolved: the evidence settles it neither way',
-};
+/** What a position's status means, in the words of the comment's legend (`STATUS_MEANING`, one place). */
+export function statusMeaning(status: PositionStatus): string {
+  return `${status}: ${STATUS_MEANING[status]}`;
+}
 
 /**
  * The threads of a finished debate.
@@ -151,7 +149,7 @@ export function threadAnnotations(threads: readonly PlannedThread[], positions: 
         end_line: t.citation.line_end,
         annotation_level: 'notice' as const,
         title: `pr-debate: ${who} (${t.status})`.slice(0, 255),
-        message: `${who}: ${label}\n${STATUS_MEANINGS[t.status]}\n${t.role === 'defeating' ? 'The judge' : 'Claim'}: ${t.claim}`.slice(0, 4_000),
+        message: `${who}: ${label}\n${statusMeaning(t.status)}\n${t.role === 'defeating' ? 'The judge' : 'Claim'}: ${t.claim}`.slice(0, 4_000),
       };
     });
 }

@@ -4,7 +4,7 @@ import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { CommentContext } from '../report/comment-context.js';
 import { citationUrl } from '../report/render-citation.js';
 import { codeSpan, fencedBlock, revealHiddenCharacters, sanitiseText } from '../report/sanitise.js';
-import { STATUS_MEANINGS, type PlannedThread } from './plan-threads.js';
+import { statusMeaning, type PlannedThread } from './plan-threads.js';
 
 /**
  * The body of a review comment (issue #34), safe as the verdict comment is: model and PR text goes
@@ -48,7 +48,7 @@ export function renderThread(thread: PlannedThread, positions: readonly Position
   const more = thread.lines.length - shown.length;
   return [
     threadMarker(context.id, thread.key),
-    `**pr-debate · ${who}** (${STATUS_MEANINGS[thread.status]})`,
+    `**pr-debate · ${who}** (${statusMeaning(thread.status)})`,
     '',
     `${thread.role === 'defeating' ? 'The judge' : 'Claim'}: ${sanitiseText(thread.claim, { inline: true })}`,
     '',
