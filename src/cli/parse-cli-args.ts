@@ -40,7 +40,7 @@ export type CliCommand =
       /** 2-4 positions, or empty: the moderator infers them. */
       positions: string[];
       /** The position marked `(this PR)` in `--positions` (contract section 3), if any. */
-      prPosition?: 'A' | 'B' | 'C' | 'D';
+      prPosition?: 'A' | 'B' | 'C' | 'D' | null;
       preset: string | undefined;
       rounds: number | undefined;
       rfc: string | undefined;

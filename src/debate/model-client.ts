@@ -12,7 +12,7 @@ export type { TokenUsage } from '../usage/price-usage.js';
 export type ModelRole = 'moderator' | 'advocate' | 'auditor' | 'judge';
 
 /** The phases of a debate a call can belong to (issue #4), and the pre-flight check before it (issue #12). */
-export type CallPhase = 'preflight' | 'framing' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
+export type CallPhase = 'preflight' | 'framing' | 'pr-position' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
 
 /**
  * What a call is for, as data: the engine's own description of the call, for logs, the per-call

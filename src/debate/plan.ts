@@ -109,16 +109,28 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
 }
 
 /**
+ * Whether a debate calls the moderator (issue #28): to frame the positions when the command gave none,
+ * or to name which of the given ones is the PR when the command marked none `(this PR)`
+ * (`identify-pr-position.ts`). A plan confirmed with `/debate go` carries what its framing named.
+ * @param positions how many positions the command gave (0: the moderator frames them)
+ * @param prPosition the command's `(this PR)` mark: an id, null (none is), or undefined (none marked)
+ */
+export function callsModerator(positions: number, prPosition: string | null | undefined): boolean {
+  return positions === 0 || prPosition === undefined;
+}
+
+/**
  * Model calls a plan makes when every turn succeeds first time and no round is skipped: the upper
  * bound shown before the debate starts (retries add to it, convergence takes from it).
  * @param count how many positions were given (2-4; 4 when the moderator has not framed them yet); the pragmatist is added here
+ * @param moderatorCall whether the moderator is called ({@link callsModerator})
  */
-export function plannedCalls(plan: DebatePlan, count: number, needsFraming: boolean): number {
+export function plannedCalls(plan: DebatePlan, count: number, moderatorCall: boolean): number {
   const positions = addsPragmatist(plan, count) ? 3 : count;
   const perRound = plan.rounds * positions;
   const closing = plan.rounds > 0 ? positions : 0;
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
-  return (needsFraming ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
+  return (moderatorCall ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
 }
 
 /**

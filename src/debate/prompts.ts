@@ -6,6 +6,7 @@ import judge from '../../prompts/judge.md?raw';
 import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
 import preflight from '../../prompts/preflight.md?raw';
+import prPosition from '../../prompts/pr-position.md?raw';
 import repair from '../../prompts/repair.md?raw';
 import singleJudge from '../../prompts/single-judge.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
@@ -24,6 +25,7 @@ import { advocateRubricText, ATTACKS_PER_OPPONENT, confidenceRubricText, judgeRu
 const PROMPTS = {
   system,
   moderator,
+  'pr-position': prPosition,
   opening,
   'cross-examination': crossExamination,
   closing,

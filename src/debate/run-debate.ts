@@ -8,6 +8,7 @@ import { auditEvidence } from './phases/audit-evidence.js';
 import { crossExamine } from './phases/cross-examine.js';
 import { listPositions, outOfScopeText, type DebateContext } from './phases/debate-context.js';
 import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
+import { identifyPrPosition } from './phases/identify-pr-position.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
@@ -22,8 +23,9 @@ export interface DebateRequest {
   /** 2-4 positions from the command, or [] to let the moderator infer them. */
   positions: string[];
   /**
-   * With `positions` given: the id of the one marked `(this PR)` (or planned so), else none is the
-   * change as written. Ignored when the moderator frames the positions: it names it then.
+   * With `positions` given: the id of the one marked `(this PR)` (or planned so), null when none is;
+   * undefined when none was marked: the moderator then says which one is (`identify-pr-position.ts`).
+   * Ignored when the moderator frames the positions: it names it then.
    */
   prPosition?: string | null;
   outOfScope: string[];
@@ -44,6 +46,8 @@ export interface DebateRequest {
    * positions it framed. For the progress checklist; it must not throw.
    */
   onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string; prPosition?: string | null }) => void;
+  /** Told once the moderator has said which named position is the PR (none was marked); it must not throw. */
+  onPrPosition?: (prPosition: string | null) => void;
 }
 
 /**
@@ -73,15 +77,23 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const labels = addsPragmatist(plan, given.length) ? [...given, pragmatistLabel(given)] : given;
   const outOfScope = framed?.outOfScope ?? request.outOfScope;
   const topic = framed?.topic ?? request.topic ?? given.join(' vs ');
-  // Named positions without a `(this PR)` mark: which one is the PR is unknown (undefined), not none (null).
-  const prPosition = framed ? framed.prPosition : request.prPosition;
-  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, prPosition });
+  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, prPosition: framed.prPosition });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
 
   const opened = await openDebate(ctx);
   done('openings');
+  // Named positions without a `(this PR)` mark: the moderator says which one is the PR. No advocate or
+  // judge reads it, so it runs beside the rest of the debate, after the openings have written the prompt
+  // cache it reads; the pragmatist is never the PR, so it is not asked about.
+  const identifying =
+    framed || request.prPosition !== undefined || opened.openings.every((t) => t.status === 'incomplete')
+      ? undefined
+      : identifyPrPosition(caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), command: request.command, language, schemas: ctx.schemas }).then((found) => {
+          if (found.prPosition !== undefined) request.onPrPosition?.(found.prPosition);
+          return found;
+        });
   const crossed = await crossExamine(ctx, opened.openings, done);
   const debated = { openings: opened.openings, rounds: crossed.rounds, closing: crossed.closing, steelmans: [] };
   // A surrendered position has no case left to steelman, and its advocate argues no more (issue #20).
@@ -91,6 +103,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const transcript = { ...debated, steelmans: swapped.steelmans };
   const problems = [...(framed?.problems ?? []), ...opened.problems, ...crossed.problems, ...swapped.problems];
   const surrendered = new Set(crossed.surrendered);
+  let prPosition = framed ? framed.prPosition : request.prPosition;
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
     kind: 'debate', topic, positions, prPosition, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
@@ -106,6 +119,11 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   done('audit');
   const judged = await judgeTwice(ctx, { transcript: audited.transcript, stop: crossed.stop, surrendered, audit: audited.audit, judgeModel });
   done('judge');
+  const identified = await identifying;
+  if (identified) {
+    prPosition = identified.prPosition;
+    notes.push(...identified.notes);
+  }
   const all = [...problems, ...audited.problems, ...judged.problems];
   const completion: Completion = !judged.ruling ? 'aborted' : all.length > 0 ? 'degraded-success' : 'success';
   return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: judged.enforcement, notes });

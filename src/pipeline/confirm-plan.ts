@@ -88,7 +88,7 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
   if (posted.state !== 'waiting') {
     return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${settings.triggerLabel}" label); or name the positions: ${name}` };
   }
-  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}), ...(posted.prPosition ? { prPosition: posted.prPosition } : {}) };
+  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}), ...(posted.prPosition !== undefined ? { prPosition: posted.prPosition } : {}) };
   return {
     kind: 'debate',
     trigger: { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: posted.positions, options },

@@ -20,7 +20,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
     const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,
       positions: trigger.positions,
-      // Named positions without a `(this PR)` mark leave it unknown: the gate passes such a decision only when accepted.
+      // Named positions without a `(this PR)` mark: the moderator says which one is the PR (issue #28).
       prPosition: trigger.options.prPosition,
       outOfScope: trigger.options.outOfScope,
       ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
@@ -34,6 +34,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
         commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,
         prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
       },
+      onPrPosition: (prPosition) => progress.update((state) => void (state.prPosition = prPosition)),
       onPhaseEnd: (event) => {
         log.info(`Phase ${event.phase} ended after ${((Date.now() - since) / 1000).toFixed(1)} s`);
         // The judge is the last phase: the verdict replaces the progress comment next, so a write of the

@@ -1,4 +1,4 @@
-import { advocateModelsFor, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
+import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
@@ -45,7 +45,8 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     id: run.id,
     topic: needsFraming ? undefined : (run.confirmed?.posted.topic ?? trigger.positions.join(' vs ')),
     positions: needsFraming ? undefined : trigger.positions,
-    prPosition: needsFraming ? undefined : (trigger.options.prPosition ?? null),
+    // Unknown (undefined) until the moderator names it, when the command marked no position `(this PR)`.
+    prPosition: needsFraming ? undefined : trigger.options.prPosition,
     command: settings.command,
     outOfScope: trigger.options.outOfScope,
     preset: describeRounds(plan),
@@ -102,7 +103,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   return {
     update,
     evidenceRead(pack) {
-      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, needsFraming, pack.tokens);
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, callsModerator(trigger.positions.length, trigger.options.prPosition), pack.tokens);
       update((s) => {
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };

@@ -35,6 +35,12 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       if (isObject(turn) && meta.target) turn['position'] = meta.target;
       return reply;
     }
+    case 'pr-position': {
+      // The rehearsal names the first position the PR, as a command marking it `(this PR)` would.
+      const framing = reply['framing'];
+      if (isObject(framing)) framing['pr_position'] = ids[0] ?? 'A';
+      return reply;
+    }
     case 'audit':
       reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [] };
       return reply;

@@ -30,8 +30,9 @@ export interface CommandOptions {
   /**
    * The id (A-D) of the position marked `(this PR)`: the change as written (contract sections 3 and 8,
    * record `pr_position`); undefined when no position carries the marker (the moderator infers it).
+   * Null only from a confirmed plan whose framing found that no position is the PR (never parsed).
    */
-  prPosition?: 'A' | 'B' | 'C' | 'D';
+  prPosition?: 'A' | 'B' | 'C' | 'D' | null;
 }
 
 /** What a comment asks for. `line` is the command line as written (trimmed). */

@@ -17,6 +17,8 @@ function request(overrides: Partial<DebateRequest> & { preset?: PresetName; roun
   return {
     pack,
     positions: ['keep the cache', 'drop the cache'],
+    // The command marks the PR's position, so the moderator is not called (its inference is tested on its own).
+    prPosition: 'A',
     outOfScope: [],
     command: '/debate',
     moderatorModel: 'm-mod',
@@ -475,6 +477,33 @@ describe('runDebate: framing', () => {
     const marked = await debate({}, { positions: ['keep it', 'drop it'], prPosition: 'B' });
     expect(marked.outcome.kind === 'debate' && marked.outcome.prPosition).toBe('B');
     expect(marked.models.calls.some((c) => c.role === 'moderator')).toBe(false);
+  });
+
+  it('asks the moderator which named position is the PR when none was marked, after the openings, and keeps the maintainer\'s labels', async () => {
+    const told: (string | null)[] = [];
+    const named = await debate({ moderator: framing({ positions: [{ label: 'something else' }, { label: 'reworded' }], pr_position: 'B' }) }, { prPosition: undefined, onPrPosition: (id) => told.push(id) });
+    expect(named.outcome.prPosition).toBe('B');
+    expect(told).toEqual(['B']);
+    expect(named.outcome.positions.map((p) => p.label)).toEqual(['keep the cache', 'drop the cache']);
+    const moderatorCalls = named.models.calls.filter((c) => c.role === 'moderator');
+    expect(moderatorCalls).toHaveLength(1);
+    expect(moderatorCalls[0]!.instructions).toContain('- A: keep the cache\n- B: drop the cache');
+    // After the openings: it reads the prompt cache they wrote, and no advocate waits for it.
+    const first = named.models.calls.findIndex((c) => c.role === 'moderator');
+    expect(named.models.calls.slice(0, first).filter((c) => describeCall(c).phase === 'opening' && !describeCall(c).warmUp)).toHaveLength(2);
+    expect(named.outcome.notes.join(' ')).toMatch(/moderator found that position B is this PR as written\. If that is wrong, debate again with `\(this PR\)`/);
+    expect(named.outcome.completion).toBe('success');
+
+    const none = await debate({ moderator: framing({ pr_position: null }) }, { prPosition: undefined });
+    expect(none.outcome.prPosition).toBeNull();
+    const beyond = await debate({ moderator: framing({ pr_position: 'C' }) }, { prPosition: undefined });
+    expect(beyond.outcome.prPosition).toBeUndefined();
+    expect(beyond.outcome.notes.join(' ')).toMatch(/named position C, which this debate does not have/);
+    // A moderator that fails leaves it unknown (the gate then passes only an accept); the debate itself is whole.
+    const failed = await debate({ moderator: () => new ModelReplyError('bad', undefined) }, { prPosition: undefined });
+    expect(failed.outcome.prPosition).toBeUndefined();
+    expect(failed.outcome.completion).toBe('success');
+    expect(failed.outcome.notes.join(' ')).toMatch(/moderator could not say which one is this PR/);
   });
 
   it('replies without a debate when the topic is not contested, or stays one-sided', async () => {

@@ -62,7 +62,9 @@ describe('pr-debate run', () => {
     expect(result.stderr).toMatch(/^pre-flight +\d+\.\d s {2}\| total [\d.]+ s, 1 model call, [\d,]+ tokens, \$/m);
     // The openings: one max_tokens 1 cache warm-up before the two advocates fan out (it is a paid call, so it counts).
     expect(result.stderr).toMatch(/^opening +\d+\.\d s {2}\| total [\d.]+ s, 4 model calls, [\d,]+ tokens, \$/m);
-    expect(result.stderr).toMatch(/^judge .*7 model calls/m);
+    // No position is marked "(this PR)", so the moderator names it, once, after the openings (issue #28).
+    expect(result.stderr.match(/^pr-position +\d+\.\d s {2}\| total /gm)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^judge .*8 model calls/m);
     expect(result.stderr).not.toMatch(/^Debate /m);
     expect(result.stderr).toContain('dry run, nothing posted (--post publishes it)');
     expect(result.stderr).not.toContain('\x1b[');

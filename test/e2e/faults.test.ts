@@ -40,7 +40,8 @@ const OWNER = 'octo';
 const REPO = 'cache';
 const MAINTAINER = 'maintainer';
 const BOT = 'github-actions[bot]';
-const POSITIONS = '/debate keep the cache vs drop the cache';
+// The first position is marked as the PR, so these runs make no moderator call (its naming of the PR is tested in real-case.test.ts).
+const POSITIONS = '/debate keep the cache (this PR) vs drop the cache';
 
 /** The fixture PR served by GitHub: src/cache.ts (lines 11-12 added, old line 11 removed) and an added RFC. */
 function cachePull(number: number, extra: Partial<FakePullRequest> = {}): FakePullRequest {

@@ -31,7 +31,8 @@ const OPENAI_KEY = 'sk-proj-local-providers';
 const OWNER = 'octo';
 const REPO = 'cache';
 const MAINTAINER = 'maintainer';
-const POSITIONS = '/debate keep the cache vs drop the cache';
+// The first position is marked as the PR, so these runs make no moderator call (its naming of the PR is tested in real-case.test.ts).
+const POSITIONS = '/debate keep the cache (this PR) vs drop the cache';
 const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
 /** What google-github-actions/auth exports with the project, plus the region input of the vertex SDK. */
 const GCP = { GOOGLE_CLOUD_PROJECT: 'providers-project', CLOUD_ML_REGION: 'us-east5' };

@@ -212,12 +212,14 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
   const comment = async (body: string, user: string = SCENARIO.maintainer) =>
     commentEvent({ owner: names()[0], repo: names()[1], number: SCENARIO.pullNumber, body, user, commentId: await scenario.comment(body, user) });
 
-  it('debates the positions of a comment command without a moderator call, reacting to the command', async () => {
+  it('debates the positions of a comment command, asking the moderator only which one is the PR, reacting to the command', async () => {
     const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md'));
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('success');
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
-    expect(texts.some((t) => t.includes('Your role: moderator'))).toBe(false);
+    // The moderator frames nothing: with no position marked "(this PR)", it is asked only which one is the PR (issue #28).
+    expect(texts.filter((t) => t.includes('Your role: moderator'))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes('Your only task is to say which of them is this pull request as written'))).toHaveLength(1);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
     // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now; the rocket did not wait for the eyes to go.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
@@ -238,13 +240,16 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(doneCounts).toEqual([...doneCounts].sort((a, b) => a - b));
     expect(new Set(doneCounts).size).toBe(doneCounts.length); // at most one update per phase
     expect(progressBodies.some((b) => /Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d/.test(b))).toBe(true);
-    // Named positions with no "(this PR)": which one is the PR is unknown, so the verdict is not tied to the
-    // merge: the first line says so, the record has no pr_position, and the check does not pass (issue #28).
-    expect(bodies.at(-1)!.split('\n')[1]).toBe('## ❔ pr-debate: decided A (Excess arguments are an error by default); no position was marked as this PR (`(this PR)`)');
+    // Named positions with no "(this PR)": the moderator named A as the PR (the script's framing), so the verdict
+    // for A is merge as written: the first line says so, the record has pr_position A, and the check passes (issue #28).
+    expect(bodies.at(-1)!.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
+    expect(bodies.at(-1)).toContain('the moderator found that position A is this PR as written');
     const record = JSON.parse(result.outputs.decision!);
-    expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default', recommendation: 'A' });
-    expect(record).not.toHaveProperty('pr_position');
-    expect(result.outputs['gate-conclusion']).toBe('action_required');
+    expect(record).toMatchObject({ trigger: 'comment', topic: 'Excess arguments are an error by default vs Excess arguments stay allowed by default', recommendation: 'A', pr_position: 'A' });
+    expect(result.outputs['gate-conclusion']).toBe('success');
+    // Before the moderator has said it, the progress comment marks no position as this PR (unknown, not none).
+    expect(progressBodies[0]).not.toContain('(this PR)');
+    expect(progressBodies[0]).not.toContain('No position is this PR');
   });
 
   it('runs --deep with two cross-examination rounds, and --rounds=0 as quick', async () => {
@@ -254,9 +259,9 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(deep.exitCode).toBe(0);
     expect(JSON.parse(deep.outputs.decision!)).toMatchObject({ preset: 'deep', rounds: 2, completion: 'success' });
     // Deep gives a two-position debate the pragmatist (issue #28): 3 openings, 2 x 3 cross-examination, 2 closing
-    // (the script attacks only A and B), 3 steelmans, audit, 2 judge runs.
+    // (the script attacks only A and B), 3 steelmans, audit, 2 judge runs, and the moderator's naming of the PR's position.
     expect(JSON.parse(deep.outputs.decision!).positions.map((p: { id: string }) => p.id)).toEqual(['A', 'B', 'C']);
-    expect(ownCalls() - before).toBe(17);
+    expect(ownCalls() - before).toBe(18);
     const posted = scenario.github.state.comments.find((c) => c.html_url === deep.outputs['comment-url'])!;
     expect(posted.body).toContain('<details><summary>Transcript: Cross-examination round 2</summary>');
     expect(posted.body).toContain('<details><summary>Transcript: Steelman swap</summary>');

@@ -118,7 +118,7 @@ export interface ResponderContext {
 }
 
 const callMetaSchema: z.ZodType<CallMeta> = z.object({
-  phase: z.enum(['preflight', 'framing', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
+  phase: z.enum(['preflight', 'framing', 'pr-position', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
   positionId: z.string().optional(),
   round: z.number().int().optional(),
   target: z.string().optional(),

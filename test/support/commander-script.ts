@@ -45,7 +45,7 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     const phase = call?.phase;
     // Pre-flight (issue #12): any reply proves the model answers.
     if (phase === 'preflight') return { text: '{"ready": true}' };
-    if (phase === 'framing') {
+    if (phase === 'framing' || phase === 'pr-position') {
       reply = {
         framing: {
           contested: true,

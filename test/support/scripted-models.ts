@@ -43,8 +43,8 @@ export function refusedReply(): ModelReplyError {
   return new ModelReplyError('the model refused the turn', undefined, 'refused');
 }
 
-/** Which prompt a call carries: its phase, with the framing call named for its role (moderator). */
-export type ScriptedPhase = Exclude<CallPhase, 'framing'> | 'moderator';
+/** Which prompt a call carries: its phase, with the moderator's calls (framing, naming the PR's position) named for its role. */
+export type ScriptedPhase = Exclude<CallPhase, 'framing' | 'pr-position'> | 'moderator';
 
 /**
  * The phase of a call, the position of an advocate call, its round, whether it is a retry or a
@@ -56,7 +56,7 @@ export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: S
   const meta = call.meta;
   if (!meta) throw new Error('a model call without metadata (call.meta)');
   return {
-    phase: meta.phase === 'framing' ? 'moderator' : meta.phase,
+    phase: meta.phase === 'framing' || meta.phase === 'pr-position' ? 'moderator' : meta.phase,
     position: meta.positionId,
     retry: meta.retry,
     round: meta.phase === 'cross-examination' ? meta.round : undefined,
