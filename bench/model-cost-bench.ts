@@ -7,7 +7,8 @@
  * Bedrock runtime, Vertex AI, Chat Completions), the servers thinking and reasoning as documented
  * (`thinking: true`, `reasoning: true`: tokens by effort, a stand-in, not a measured figure). The rehearsal
  * model answers, so the replies are the rehearsal's, not a real model's; the prompts and the evidence packs
- * are the real ones; a token is 4 UTF-8 bytes (times 1.3 on the newer Claude tokenizer only in count_tokens).
+ * are the real ones, each sized for its model's tokenizer (issue #31); a token is 4 UTF-8 bytes (times 1.3 on
+ * the newer Claude tokenizer only in count_tokens, so the servers bill a Claude 4.7+ model's input below what the API would).
  * The cost is the record's (`summariseUsage` at the list prices of `src/usage/prices.ts`, which cite their
  * pages). It prints the table of models, prices and limits, then the cost per model (median and range).
  */
@@ -23,6 +24,7 @@ import { claudeModelFacts } from '../src/llm/claude-models.js';
 import { formatModelId, parseModelId } from '../src/llm/model-id.js';
 import { createOpenAiModelClient } from '../src/llm/openai-model-client.js';
 import { openAiModelFacts } from '../src/llm/openai-models.js';
+import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
 import { createVertexModelClient } from '../src/llm/vertex-model-client.js';
 import { summariseUsage } from '../src/usage/price-usage.js';
 import { findPrice } from '../src/usage/prices.js';
@@ -84,9 +86,17 @@ async function clientFor(model: string): Promise<{ client: ModelClient; close: (
 const costs = new Map<string, number[]>(MODELS.map((m) => [m, []]));
 const cases = await loadRealCases();
 for (const realCase of cases) {
-  const { scenario, evidence } = await realCasePack(realCase.id);
+  // The pack as a run with every role on the model builds it: sized for its tokenizer (issue #31), one per rate.
+  const packs = new Map<number, Awaited<ReturnType<typeof realCasePack>>>();
+  const packFor = async (model: string) => {
+    const readers = { advocates: [model], judge: model };
+    const rate = packCharsPerToken(readers);
+    if (!packs.has(rate)) packs.set(rate, await realCasePack(realCase.id, undefined, readers));
+    return packs.get(rate)!;
+  };
   try {
     for (const model of MODELS) {
+      const { evidence } = await packFor(model);
       const { client, close } = await clientFor(model);
       try {
         const preflight = await checkModels(client, { model, advocateModels: [model], judgeModel: model, sources: { advocates: 'default', judge: 'default' } }, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
@@ -108,7 +118,7 @@ for (const realCase of cases) {
       }
     }
   } finally {
-    await scenario.close();
+    for (const { scenario } of packs.values()) await scenario.close();
   }
 }
 

@@ -16,6 +16,8 @@ import { CASE_TAGS, evalCaseSchema } from '../src/eval/case-schema.js';
 import { createSnapshotSource } from '../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
+import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
+import { DEFAULT_MODEL } from '../src/input-schemas.js';
 
 export { CASE_TAGS };
 
@@ -88,10 +90,12 @@ export function packageOf(c: Pick<LabelledCase, 'source'>): string {
 
 /**
  * The case's evidence pack, built by the evidence stage from the case folder as the eval builds it, at
- * the action's default budget. The snapshot source reads only the case's id, title, body and folder.
+ * the action's default budget, sized for the default model in every role (`packCharsPerToken`). The
+ * snapshot source reads only the case's id, title, body and folder.
  */
 export async function buildCasePack(c: LabelledCase, maxTokens = DEFAULT_EVIDENCE_TOKENS): Promise<EvidencePack> {
-  const { pack } = await gatherEvidence(createSnapshotSource(c), { pullNumber: 1, commandRfc: c.rfc, inputRfc: undefined, maxTokens });
+  const charsPerToken = packCharsPerToken({ advocates: [DEFAULT_MODEL], judge: DEFAULT_MODEL });
+  const { pack } = await gatherEvidence(createSnapshotSource(c), { pullNumber: 1, commandRfc: c.rfc, inputRfc: undefined, maxTokens, charsPerToken });
   return pack;
 }
 

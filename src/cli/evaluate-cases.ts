@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { packReadersFor } from '../debate/plan.js';
 import { loadPrompt } from '../debate/prompts.js';
 import { armName, DEFAULT_DEBATE, isDebating, parseArms } from '../eval/arms.js';
 import { buildResults, type EvalSettings } from '../eval/eval-results.js';
@@ -10,6 +11,7 @@ import { prepareCases, runEval } from '../eval/run-eval.js';
 import { checkContextWindows, checkModels, ContextWindowTooSmall, ModelNotReachable, type RoleModels } from '../llm/check-models.js';
 import { createModelClient } from '../llm/create-model-client.js';
 import { parseModelId } from '../llm/model-id.js';
+import { estimateTokensOn } from '../llm/pack-tokenizer.js';
 import { capSpending } from '../llm/spending-cap.js';
 import { priceOf, useModelPrices } from '../usage/price-usage.js';
 import { parseSettings, requireCredentials, SettingsError } from '../settings.js';
@@ -56,13 +58,14 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
       throw new EvalStop("--budget-usd is needed when --arms has no 'debate': the default debate's cost is what the other arms get otherwise.");
     }
     progress.phase('evidence');
-    const prepared = await prepareCases(cases, settings.maxEvidenceTokens);
+    // Sized as a debate with positions still to frame sizes its pack: for every advocate model and the judge.
+    const prepared = await prepareCases(cases, settings.maxEvidenceTokens, packReadersFor(settings, 0));
     // The eval is many runs: the per-run default of max-cost-usd would stop it early, so it caps only when asked (--input max-cost-usd=N caps the whole eval).
     const routed = createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal });
     const client = progress.track(command.inputs['max-cost-usd'] === undefined ? routed : capSpending(routed, settings.maxCostUsd));
     // The pre-flight of a debate, once, before the first case: every pack fits every model, every model answers.
     const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
-    checkContextWindows(roles, Math.max(...prepared.map((p) => p.pack.tokens)));
+    checkContextWindows(roles, new Map(distinct.map((m) => [m, Math.max(...prepared.map((p) => estimateTokensOn(m, p.pack.text.length)))])));
     progress.phase('pre-flight');
     await checkModels(client, roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
     const started = Date.now();

@@ -55,7 +55,7 @@ const typedKeys = {
   language: text.describe('language of the comment: auto, or a language name or code such as German or pt-BR'),
   'max-cost-usd': z.number().positive().describe('spending cap of one run, in US dollars'),
   'max-rounds': z.number().int().min(0).max(MAX_ROUNDS).describe(`hard cap on cross-examination rounds (0 to ${MAX_ROUNDS})`),
-  'max-evidence-tokens': z.number().int().positive().describe('budget of the evidence pack, in tokens'),
+  'max-evidence-tokens': z.number().int().positive().describe('budget of the evidence pack, in tokens on the models that read it (the advocates and the judge), sized for their tokenizer'),
   'deadline-minutes': z.number().positive().max(360).describe('whole-run deadline in minutes'),
   'rfc-path': text.describe('path or glob of the RFC / design document at the PR head'),
   'rfc-paths': list.describe('paths or globs of the RFC / design document at the PR head (the first that matches a changed file wins); sets input `rfc-path`'),

@@ -85,6 +85,20 @@ export function advocateModelsFor(advocateModels: readonly string[], count: numb
   return Array.from({ length: count }, (_, i) => advocateModels[i % advocateModels.length] ?? fallback);
 }
 
+/**
+ * The models that receive the evidence pack in a debate of `count` positions, as its decision record
+ * will name them (`models: { advocates, judge }`): each position's advocate and the judge (who also
+ * audits). Before the moderator has framed the positions (`count` 0) the count is not known, so every
+ * advocate model a debate of up to four positions could use.
+ * @param count the positions given, or 0 when the moderator will frame them
+ */
+export function packReadersFor(settings: { advocateModels: readonly string[]; model: string; judgeModel: string }, count: number): { advocates: string[]; judge: string } {
+  return { advocates: advocateModelsFor(settings.advocateModels, count > 0 ? count : MAX_POSITIONS, settings.model), judge: settings.judgeModel };
+}
+
+/** The most positions a debate has (A-D, contract section 3). */
+const MAX_POSITIONS = 4;
+
 /** A phase of a planned debate, as the progress checklist shows it. */
 export interface PlannedPhase {
   /** `framing`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */

@@ -1,6 +1,7 @@
 import type { LanguageSetting } from '../debate/language.js';
 import type { ModelClient } from '../debate/model-client.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
+import { packCharsPerToken, type PackReaders } from '../llm/pack-tokenizer.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunUsage } from '../usage/price-usage.js';
 import { armName, DEFAULT_DEBATE, isDebating, planOf, type Arm } from './arms.js';
@@ -28,12 +29,14 @@ export interface PreparedCase {
 
 /**
  * Builds each case's evidence pack from its folder, as the action builds a PR's (no model call).
+ * @param readers the models that read the packs (`packReadersFor`): the packs are sized for them (`packCharsPerToken`)
  * @throws whatever the evidence stage throws for a folder it cannot read
  */
-export async function prepareCases(cases: readonly EvalCase[], maxEvidenceTokens: number): Promise<PreparedCase[]> {
+export async function prepareCases(cases: readonly EvalCase[], maxEvidenceTokens: number, readers: PackReaders): Promise<PreparedCase[]> {
   const prepared: PreparedCase[] = [];
+  const charsPerToken = packCharsPerToken(readers);
   for (const evalCase of cases) {
-    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), { pullNumber: SNAPSHOT_PULL_NUMBER, commandRfc: evalCase.rfc, inputRfc: undefined, maxTokens: maxEvidenceTokens });
+    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), { pullNumber: SNAPSHOT_PULL_NUMBER, commandRfc: evalCase.rfc, inputRfc: undefined, maxTokens: maxEvidenceTokens, charsPerToken });
     prepared.push({ evalCase, pack });
   }
   return prepared;

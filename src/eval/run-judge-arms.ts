@@ -1,3 +1,4 @@
+import { estimateTokensOn } from '../llm/pack-tokenizer.js';
 import { withCitationCheck } from '../citations/verify-citations.js';
 import { createCaller, type Attempt, type CallSpec } from '../debate/call-models.js';
 import { expectedScript, languageRule } from '../debate/language.js';
@@ -33,7 +34,8 @@ function judgeCalls(client: ModelClient, input: ArmInput) {
     role: 'judge', purpose, meta: { phase: 'judge', order: ['A', 'B'] }, model: input.models.judge, field: 'ruling',
     instructions: instructions(n, of), format: schemas.format, schema: schemas.replyOf('ruling'), maxTokens,
   });
-  const promptTokens = (of: number) => input.pack.tokens + Math.ceil(instructions(1, of).length / 3);
+  // The pack on the judge's own tokenizer (issue #31), which the pack's sizing rate may not be.
+  const promptTokens = (of: number) => estimateTokensOn(input.models.judge, input.pack.text.length) + Math.ceil(instructions(1, of).length / 3);
   return { caller, spec, promptTokens, price: sizingPrice(input.models.judge) };
 }
 

@@ -1,11 +1,10 @@
-import { contentDigest } from './content-digest.js';
+import { contentDigest, DIGEST_VERSION, type DigestVersion } from './content-digest.js';
 import { countUnseen } from './count-unseen.js';
 import { indexEvidence } from './index-evidence.js';
 import { completePlan } from './plan-contents.js';
 import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
 import { unnamedNote } from './render-sections.js';
 import { renderEvidence } from './render-evidence.js';
-import { CHARS_PER_TOKEN, estimateTokens } from './show-lines.js';
 import type { BudgetUse, EvidencePack, OmittedItem } from './evidence-types.js';
 
 /**
@@ -32,15 +31,17 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
  * Renders and indexes a completed plan into the pack.
  * @param plan completed by `completePlan`
  * @param texts the head contents read, by path
+ * @param digestVersion the `content_digest` version to compute: the current one, or an older record's (the gate)
  */
-export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): EvidencePack {
+export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, digestVersion: DigestVersion = DIGEST_VERSION): EvidencePack {
   const rendered = renderEvidence(plan, texts);
-  const { pull, rfc, maxTokens, notes = [] } = plan.input;
+  const { pull, rfc, maxTokens, charsPerToken, notes = [] } = plan.input;
   const { spent, used } = plan.ledger;
-  const tokens = estimateTokens(rendered.text);
-  const toTokens = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
+  const toTokens = (chars: number) => Math.ceil(chars / charsPerToken);
+  const tokens = toTokens(rendered.text.length);
   const budget: BudgetUse = {
     maxTokens,
+    charsPerToken,
     fixed: Math.max(0, tokens - toTokens(spent.rfc + spent.hunks + spent.contents + spent.lowPriority)),
     rfc: toTokens(spent.rfc),
     hunks: toTokens(spent.hunks),
@@ -54,7 +55,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>): Ev
   return {
     text: rendered.text,
     digest: rendered.digest,
-    contentDigest: contentDigest({ pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents }),
+    contentDigest: contentDigest({ pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents }, digestVersion),
     tag: rendered.tag,
     tokens,
     headSha: pull.headSha,

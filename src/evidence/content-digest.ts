@@ -14,10 +14,24 @@ import type { ChangedFile, RfcDocument } from './evidence-types.js';
 
 /**
  * How `content_digest` is computed, written as the record's `digest_version`. 1 was the rendered pack
- * with its SHAs normalised away (records without the field); 2 is {@link contentDigest}. A gate that does
- * not know a record's version treats it as stale.
+ * with its SHAs normalised away (records without the field); 2 is {@link contentDigest} over a pack sized
+ * at 3.5 characters a token whatever the models; 3 is the same digest over a pack sized for the record's
+ * `models` (issue #31: `packCharsPerToken`), since the hunks shown, which the digest covers, depend on the
+ * size. A gate that does not know a record's version treats it as stale; it rebuilds a version-2 record's
+ * pack as that record's debate sized it (`rebuildSizing`, src/gate/rebuild-evidence.ts).
  */
-export const DIGEST_VERSION = 2;
+export const DIGEST_VERSION = 3;
+
+/** The versions this code can compute, oldest first: a gate compares records of these and no others. */
+export const DIGEST_VERSIONS = [2, 3] as const;
+
+/** One of {@link DIGEST_VERSIONS}. */
+export type DigestVersion = (typeof DIGEST_VERSIONS)[number];
+
+/** Whether a record's `digest_version` (absent: 1) is one this code can compute. */
+export function isDigestVersion(version: number): version is DigestVersion {
+  return (DIGEST_VERSIONS as readonly number[]).includes(version);
+}
 
 /** What {@link contentDigest} reads. */
 export interface DigestInput {
@@ -39,11 +53,13 @@ export function gitBlobSha(content: string | Buffer): string {
 }
 
 /**
+ * @param version the version written into the hashed content: versions 2 and 3 hash the same fields and
+ *   differ only in this number (and in how the pack was sized, which decides the hunks shown)
  * @returns `sha256:<64 hex>` over the canonical JSON of the structured content (see the module comment)
  */
-export function contentDigest(input: DigestInput): string {
+export function contentDigest(input: DigestInput, version: DigestVersion = DIGEST_VERSION): string {
   const content = {
-    digest_version: DIGEST_VERSION,
+    digest_version: version,
     title: input.pull.title,
     body: input.pull.body,
     files: input.files.map((f) => ({

@@ -126,9 +126,11 @@ export interface IndexedFile {
   partial: boolean;
 }
 
-/** How the budget was spent, in estimated tokens (see {@link import('./plan-evidence.js').planEvidence}). */
+/** How the budget was spent, in estimated tokens at `charsPerToken` (see {@link import('./plan-evidence.js').planEvidence}). */
 export interface BudgetUse {
   maxTokens: number;
+  /** Characters per token the pack was sized at (`PlanInput.charsPerToken`). */
+  charsPerToken: number;
   /** Preamble, PR text, file list and notes. */
   fixed: number;
   rfc: number;
@@ -162,7 +164,11 @@ export interface EvidencePack {
   contentDigest: string;
   /** The delimiter tag of this pack's blocks; derived from the content, so content cannot contain it. */
   tag: string;
-  /** Estimated tokens of `text`. */
+  /**
+   * Estimated tokens of `text` at the rate it was sized at (`budget.charsPerToken`): its tokens on the reader
+   * with the largest tokenizer factor, the figure `max-evidence-tokens` bounds. One model's own figure is
+   * `estimateTokensOn` (src/llm/pack-tokenizer.ts), or the provider's count (`countPackTokens`).
+   */
   tokens: number;
   headSha: string;
   baseSha: string;

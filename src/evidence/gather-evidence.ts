@@ -6,6 +6,7 @@ import { completePlan, contentCandidates, contentsToRead, estimateContentChars }
 import { planEvidence } from './plan-evidence.js';
 import { completeChanges } from './complete-changes.js';
 import { readBaseBlobs } from './read-base-blobs.js';
+import type { DigestVersion } from './content-digest.js';
 import type { EvidenceSource } from './evidence-source.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
@@ -37,7 +38,9 @@ const MIN_CONTENT_CHARS = 350;
  * call, only up to 300 files), then the source's batched reads: with the GraphQL source, one call for
  * `.gitattributes`, the RFC candidates and the sizes of the likeliest content candidates (100 paths in
  * all), rarely one more for sizes, and one call per 100 contents the pack will show.
- * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget;
+ * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
+ *   (`max-evidence-tokens`) and `charsPerToken` its rate on the models that read the pack (`packCharsPerToken`);
+ *   `digestVersion` the `content_digest` version to compute (the gate's rebuild of an older record; default `DIGEST_VERSION`);
  *   `headSha` pins the commit (the bridge's checked head): the PR must be at it, and its file list of it
  *   (the blob SHAs of the listed files at that commit are read to check it)
  * @throws HeadMovedError when the PR is not at `headSha`; whatever the source throws for the PR, its file
@@ -45,7 +48,7 @@ const MIN_CONTENT_CHARS = 350;
  */
 export async function gatherEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; headSha?: string | undefined },
+  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; charsPerToken: number; digestVersion?: DigestVersion; headSha?: string | undefined },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
   if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
@@ -91,7 +94,7 @@ export async function gatherEvidence(
   const completed = await completeChanges(source, pull, classified, lowPriority);
   const files = await readBaseBlobs(source, pull, completed.files, completed.mergeBase);
   notes.push(...completed.notes);
-  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, lowPriority, notes };
+  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, charsPerToken: request.charsPerToken, lowPriority, notes };
 
   // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.
   const plan = planEvidence(base);
@@ -127,7 +130,7 @@ export async function gatherEvidence(
     const text = textOf(path) ?? (file !== undefined && 'text' in file ? file.text : undefined);
     if (text !== undefined) contents.set(path, text);
   }
-  const pack = packEvidence(completePlan(plan, contents), contents);
+  const pack = packEvidence(completePlan(plan, contents), contents, request.digestVersion);
   return { pull, files, pack, reads: { stat: sized, content: toRead.length } };
 }
 

@@ -3,7 +3,7 @@ import type { ChangedFile } from './evidence-types.js';
 
 /**
  * The evidence budget as the evidence planner spends it (not the debate plan, src/debate/plan.ts), in
- * characters (tokens times CHARS_PER_TOKEN): what is used so far, per tier, and the cost of a file's line
+ * characters (tokens times the plan's `charsPerToken`): what is used so far, per tier, and the cost of a file's line
  * in the list as the pack shows more of it.
  */
 export interface BudgetLedger {

@@ -3,7 +3,7 @@ import { groupChars, listLineChars, markerOf, SHORT_HEADINGS_CHARS, shortLineCha
 import { openLedger, type BudgetLedger } from './plan-budget.js';
 import { placeDiff, type PlannedDiff } from './plan-diff.js';
 import { descriptionFrame, descriptionLines, renderListHeader, renderNotes, renderPreamble } from './render-sections.js';
-import { CHARS_PER_TOKEN, delimiters, fileBlockChars, sectionChars, showLine, splitLines, TAG_LENGTH, type Delimiters } from './show-lines.js';
+import { delimiters, fileBlockChars, sectionChars, showLine, splitLines, TAG_LENGTH, type Delimiters } from './show-lines.js';
 import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
 /**
@@ -14,7 +14,8 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './e
  * chooses the contents whose estimated sizes fit that room; `completePlan` places the read contents by
  * their exact size (tier 4), then the low-priority hunks (tier 5) in what is left.
  *
- * Budget (input `max-evidence-tokens`, in tokens at CHARS_PER_TOKEN), spent in this order:
+ * Budget (input `max-evidence-tokens`, in tokens on the models that read the pack: `maxTokens` times
+ * `charsPerToken` characters, the rate `packCharsPerToken` gives for those models; issue #31), spent in this order:
  * 1. fixed: how to read the pack, notes, the PR title and description (the description at most
  *    {@link DESCRIPTION_SHARE} of the budget), the file list and the closing list of what was left out.
  *    The file list names every changed file (issue #14): a full line each while those take at most
@@ -52,8 +53,13 @@ export interface PlanInput {
   files: ChangedFile[];
   /** RFC documents read at the head, and the sentence saying how they were chosen. */
   rfc: { documents: RfcDocument[]; note: string };
-  /** Budget in estimated tokens. */
+  /** Budget in estimated tokens (input `max-evidence-tokens`). */
   maxTokens: number;
+  /**
+   * Characters per estimated token on the models that read the pack (`packCharsPerToken`, src/llm/pack-tokenizer.ts):
+   * CHARS_PER_TOKEN (3.5) on tokenizers before Claude 4.7, CHARS_PER_TOKEN / 1.3 when a reader is Claude 4.7 or later.
+   */
+  charsPerToken: number;
   /** Which files are generated, lock or vendored; the path heuristic when absent. */
   lowPriority?: LowPriorityClassifier;
   /** Sentences about how the evidence was gathered, shown to the models (e.g. a refused whole diff). */
@@ -110,9 +116,9 @@ export interface EvidencePlan {
  * @returns the plan so far; `ledger.limit - ledger.used` is the room left for full contents and low-priority hunks
  */
 export function planEvidence(input: PlanInput): EvidencePlan {
-  const { pull, files, rfc, maxTokens } = input;
+  const { pull, files, rfc, maxTokens, charsPerToken } = input;
   const classify = input.lowPriority ?? heuristicPriority;
-  const limit = maxTokens * CHARS_PER_TOKEN;
+  const limit = maxTokens * charsPerToken;
   const marks = delimiters('0'.repeat(TAG_LENGTH));
   const states = new Map<string, FileState>(files.map((f) => [f.path, { diff: f.patch === undefined ? 'none' : 'omitted', content: false, listed: false }]));
   const byPath = new Map(files.map((f) => [f.path, f]));

@@ -1,4 +1,4 @@
-import { DIGEST_VERSION } from '../evidence/content-digest.js';
+import { DIGEST_VERSIONS, isDigestVersion } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { allowsUnseen, evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
@@ -84,8 +84,8 @@ export function decideGate(input: GateInput): GateVerdict {
     return verdict('failure', `The newest decision record for this PR was rejected: ${input.signatureCheck.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', CHECK_TITLES.rejected);
   }
   const version = record.digest_version ?? 1;
-  if (version !== DIGEST_VERSION) {
-    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (version ${DIGEST_VERSION}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', CHECK_TITLES.stale);
+  if (!isDigestVersion(version)) {
+    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (versions ${DIGEST_VERSIONS.join(', ')}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', CHECK_TITLES.stale);
   }
   const current = input.current;
   if (current !== undefined && current.headSha !== input.headSha) {

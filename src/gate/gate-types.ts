@@ -66,8 +66,11 @@ export interface RebuiltEvidence {
 /** What a gate run needs besides GitHub. */
 export interface GateDeps {
   source: GateSource;
-  /** Rebuilds the evidence of the PR's current head as a debate would, without any model call; says which head it read. */
-  rebuildEvidence(pullNumber: number): Promise<RebuiltEvidence>;
+  /**
+   * Rebuilds the evidence of the PR's current head as the debate of `record` would, without any model call
+   * (sized for the record's `models` and `digest_version`: `rebuildSizing`); says which head it read.
+   */
+  rebuildEvidence(pullNumber: number, record: DecisionRecord): Promise<RebuiltEvidence>;
   log: (message: string) => void;
   /** One sentence for a failure, for the check's summary (the pipeline's `describeFailure`). */
   describe: (error: unknown) => string;

@@ -1,5 +1,5 @@
 import type { CryptoKey } from 'jose';
-import { DIGEST_VERSION } from '../evidence/content-digest.js';
+import { isDigestVersion } from '../evidence/content-digest.js';
 import { canonicalJson } from './canonical-json.js';
 import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict, type HeadPull } from './decide-gate.js';
 import { findGroupPulls } from './find-group-pulls.js';
@@ -97,10 +97,11 @@ export async function evaluatePull(
   const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
   // Evidence is rebuilt only to carry a trusted record of another head forward, or to name its unseen files for `allow-unseen`.
   const record = found?.record;
-  const trusted = record !== undefined && signatureCheck?.ok !== false && (record.digest_version ?? 1) === DIGEST_VERSION;
+  const trusted = record !== undefined && signatureCheck?.ok !== false && isDigestVersion(record.digest_version ?? 1);
   const unseen = (record?.evidence?.unseen ?? 0) > 0 && config.allowUnseen.length > 0;
   const needsEvidence = trusted && (record.head_sha !== pull.headSha || unseen);
-  const current = needsEvidence ? await deps.rebuildEvidence(pullNumber) : undefined;
+  // Sized as the record's own debate sized its pack (its `models` and `digest_version`), never by this job's model inputs.
+  const current = needsEvidence ? await deps.rebuildEvidence(pullNumber, record) : undefined;
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
   const verdict = decideGate({

@@ -52,7 +52,8 @@ export interface ClaudeModelFacts {
   effort: boolean;
   thinking: Thinking;
   /**
-   * Tokens per {@link CHARS_PER_TOKEN_ESTIMATE}-character estimate token: 1.3 on the tokenizer of Claude
+   * Tokens per estimated token (the evidence pack's `CHARS_PER_TOKEN`, src/evidence/show-lines.ts; applied by
+   * `src/llm/pack-tokenizer.ts`): 1.3 on the tokenizer of Claude
    * 4.7 and later ("approximately 30% more tokens than on Claude Haiku 4.5"), 1 before it.
    */
   tokenizerFactor: number;
@@ -76,9 +77,6 @@ const FAMILIES: readonly [string, ClaudeModelFacts][] = [
   ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
   ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
 ];
-
-/** The characters per token the evidence pack is sized at (`src/evidence/show-lines.ts`, CHARS_PER_TOKEN). */
-export const CHARS_PER_TOKEN_ESTIMATE = 3.5;
 
 /**
  * The facts of a Claude model id in any provider's form (`claude-sonnet-5-5`, `claude-haiku-4-5@20251001`,

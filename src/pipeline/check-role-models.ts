@@ -1,5 +1,5 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
-import { countPackTokens } from '../llm/count-pack-tokens.js';
+import { countPackTokens, type PackCount } from '../llm/count-pack-tokens.js';
 import type { RunModelClient } from '../llm/refusal-fallback.js';
 import { loadPrompt } from '../debate/prompts.js';
 import type { CallLogEntry } from '../debate/debate-types.js';
@@ -13,6 +13,8 @@ export interface PreflightFindings {
   notes: string[];
   /** The calls, counted in the record's usage and cost as the spending cap counts them. */
   calls: CallLogEntry[];
+  /** The pack's tokens on each model: counted by its provider, or estimated for its tokenizer (`countPackTokens`), for the plan's estimate. */
+  packCounts: Map<string, PackCount>;
 }
 
 /**
@@ -23,21 +25,23 @@ export interface PreflightFindings {
  * (else estimated for its tokenizer, and the log says so: `countPackTokens`), and each model's context window
  * is checked against them (`checkContextWindows`).
  * @param pack the evidence pack: its text and estimated tokens
- * @returns `notes`: sentences for the comment's engine notes; `calls`: the pre-flight calls, one per distinct model
+ * @returns `notes`: sentences for the comment's engine notes; `calls`: the pre-flight calls, one per distinct model;
+ *   `packCounts`: the pack's tokens per model
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
-export async function checkRoleModels(run: RunContext, pack: { text: string; tokens: number }): Promise<PreflightFindings> {
+export async function checkRoleModels(run: RunContext, pack: { text: string }): Promise<PreflightFindings> {
   const { clients, settings } = run;
   const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
-  await step('checking that the evidence fits each model', async () => {
+  const packCounts = await step('checking that the evidence fits each model', async () => {
     const models: RunModelClient = clients.models;
-    const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text, estimate: pack.tokens }, models);
+    const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text }, models);
     for (const line of lines) clients.log.info(line);
     checkContextWindows(roles, new Map([...counts].map(([model, count]) => [model, count.tokens])));
+    return counts;
   });
   const checked = await clients.log.group('Pre-flight', () =>
     step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
   );
   for (const warning of checked.notes) clients.log.warning(warning);
-  return { notes: checked.notes, calls: checked.calls };
+  return { notes: checked.notes, calls: checked.calls, packCounts };
 }

@@ -42,7 +42,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
   );
   progress.stop();
   if (framed.kind === 'not-contested') return publishNotContested(run, framed.framing, evidence);
-  const estimate = estimateDebate(run, plan, framed.labels.length, false, evidence.pack.tokens);
+  const estimate = estimateDebate(run, plan, framed.labels.length, false, evidence.pack);
   const posted: PostedPlan = {
     v: 1,
     state: 'waiting',

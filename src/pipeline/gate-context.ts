@@ -23,7 +23,7 @@ export function gateDeps(octokit: GitHubClient, settings: Settings, log: (messag
   const repo = { owner: settings.owner, repo: settings.repo };
   return {
     source: createGateSource(octokit, repo, settings.botLogin),
-    rebuildEvidence: (pullNumber) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens }),
+    rebuildEvidence: (pullNumber, record) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens, record }),
     log,
     describe: describeFailure,
   };

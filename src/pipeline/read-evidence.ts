@@ -1,4 +1,6 @@
+import { packReadersFor } from '../debate/plan.js';
 import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
+import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { EvidenceSource } from '../evidence/evidence-source.js';
 import { createPullRequestSource, type RequestCounts } from '../github/pull-request-source.js';
 import type { RunContext } from './run-context.js';
@@ -14,7 +16,9 @@ export interface RunEvidence extends GatheredEvidence {
 
 /**
  * Reads the PR into an evidence pack through the read client (never queued behind progress writes),
- * and logs what it holds and how many GitHub calls it took.
+ * and logs what it holds and how many GitHub calls it took. The pack is sized for the models that will
+ * read it (`packReadersFor`, `packCharsPerToken`), the models the record names, so the gate sizes its
+ * rebuild the same way from the record.
  * @throws StepError naming the read that failed
  */
 export async function readEvidence(run: RunContext): Promise<RunEvidence> {
@@ -23,14 +27,21 @@ export async function readEvidence(run: RunContext): Promise<RunEvidence> {
   const source = clients.evidenceSource ?? createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
   return log.group('Evidence', async () => {
     const gathered = await step(`reading pull request #${trigger.pullNumber} from GitHub`, () =>
-      gatherEvidence(source, { pullNumber: trigger.pullNumber, commandRfc: trigger.options.rfc, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens, headSha: trigger.headSha }),
+      gatherEvidence(source, {
+        pullNumber: trigger.pullNumber,
+        commandRfc: trigger.options.rfc,
+        inputRfc: settings.rfcPath,
+        maxTokens: settings.maxEvidenceTokens,
+        charsPerToken: packCharsPerToken(packReadersFor(settings, trigger.positions.length)),
+        headSha: trigger.headSha,
+      }),
     );
     const { pack } = gathered;
     const withLines = [...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length;
     log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${withLines} files with lines in the pack, ${pack.omitted.length} items left out`);
     log.info(`${pack.rfcNote}`);
     const calls = source.requestCounts();
-    log.info(`Evidence pack: about ${pack.tokens} tokens, ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
+    log.info(`Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
     for (const note of pack.notes) log.info(note);
     if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
     return { ...gathered, source };

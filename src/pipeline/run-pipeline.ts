@@ -121,12 +121,14 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run);
-    const estimate = progress.evidenceRead(evidence.pack);
+    let estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
     if (run.planStage) return await command.conclude(await postPlan(run, plan, evidence, progress));
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
     const preflight = await checkRoleModels(run, evidence.pack);
+    // The estimate again, with the pack's tokens as each provider counted them where it could (issue #31).
+    estimate = progress.packCounted(preflight.packCounts);
     // Debate.
     const outcome = await holdDebate(run, plan, evidence, progress);
     progress.stop();

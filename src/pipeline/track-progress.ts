@@ -1,5 +1,7 @@
 import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
+import type { PackCount } from '../llm/count-pack-tokens.js';
+import { estimateTokensOn } from '../llm/pack-tokenizer.js';
 import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
@@ -25,6 +27,12 @@ export interface ProgressTracker {
    */
   evidenceRead(pack: EvidencePack): DebateEstimate;
   /**
+   * Estimates again with the pack's tokens as pre-flight found them per model (`countPackTokens`: counted by
+   * the provider, or estimated for its tokenizer), and shows it.
+   * @returns that estimate, which the spending cap's stop sentence then measures against
+   */
+  packCounted(counts: ReadonlyMap<string, PackCount>): DebateEstimate;
+  /**
    * Resolves once the first write has been answered.
    * @throws StepError when GitHub refused it for the token's permissions (403 "Resource not accessible
    *   by integration", 401): the step names the missing `permissions:` entry
@@ -40,6 +48,7 @@ export interface ProgressTracker {
 export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracker {
   const { settings, trigger, clients } = run;
   const needsFraming = trigger.positions.length === 0;
+  const moderatorCall = callsModerator(trigger.positions.length, trigger.options.prPosition);
   const phases = plannedPhases(plan, needsFraming);
   const state: ProgressState = {
     id: run.id,
@@ -65,6 +74,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   let dirty = false;
   let firstError: unknown;
   let writes = 0;
+  let read: EvidencePack | undefined;
   // Settles with the first write's answer, not with the updates merged after it (each waits a second of
   // write spacing): the first model call waits for the permission check that answer is, nothing more.
   let firstAnswered: () => void = () => undefined;
@@ -103,13 +113,19 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   return {
     update,
     evidenceRead(pack) {
-      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, callsModerator(trigger.positions.length, trigger.options.prPosition), pack.tokens);
+      read = pack;
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall, pack);
       update((s) => {
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
         s.prose = createProse(pack, { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
       });
+      return estimate;
+    },
+    packCounted(counts) {
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall, read ?? { text: '' }, counts);
+      update((s) => (s.estimate = estimate));
       return estimate;
     },
     async ready() {
@@ -129,21 +145,36 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
 export interface DebateEstimate {
   calls: number;
   costUsd: number | undefined;
+  /**
+   * How the pack's tokens in `costUsd` were found: `estimated` for each model's tokenizer (`estimateTokensOn`),
+   * `counted` by each model's provider (pre-flight's `countPackTokens`), `partly-counted` for some models only.
+   */
+  packTokens: PackTokensBasis;
 }
+
+/** See {@link DebateEstimate.packTokens}. */
+export type PackTokensBasis = 'estimated' | 'counted' | 'partly-counted';
 
 /**
  * The plan's estimate: calls and cost. Calls are an upper bound with every turn succeeding first time
  * (`plannedCalls`), plus the one-token prompt-cache warm-ups (`plannedWarmUps`) and one pre-flight call
- * per distinct model; the cost prices each model's calls at its own rates (`estimateRunCostUsd`).
+ * per distinct model; the cost prices each model's calls at its own rates (`estimateRunCostUsd`), with the
+ * pack's tokens on that model: its provider's count when pre-flight has one, else the estimate for its
+ * tokenizer (issue #31), and says which.
  * @param positions how many positions (4 while the moderator has not framed them)
- * @param packTokens estimated tokens of the evidence pack
- * @returns calls, and USD (a model without a known price counts at the dearest known rates)
+ * @param pack the evidence pack's text (its length is what the estimate reads)
+ * @param counts the pack's tokens per model from pre-flight, when it has run
+ * @returns calls, USD (undefined when a model has no known price), and how the pack's tokens were found
  */
-export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, packTokens: number): DebateEstimate {
+export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, pack: Pick<EvidencePack, 'text'>, counts?: ReadonlyMap<string, PackCount>): DebateEstimate {
   const { settings } = run;
   const debateCalls = plannedCalls(plan, positions, needsFraming);
   const advocates = advocateModelsFor(settings.advocateModels, positions, settings.model);
   const preflight = new Set([settings.model, ...advocates, settings.judgeModel]).size;
   const calls = debateCalls + plannedWarmUps(plan, advocates) + preflight;
-  return { calls, costUsd: estimateRunCostUsd(callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }), packTokens) };
+  const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }).filter((c) => c.calls > 0);
+  const counted = byModel.filter((c) => counts?.get(c.model)?.how === 'counted').length;
+  const packTokens: PackTokensBasis = counted === 0 ? 'estimated' : counted === byModel.length ? 'counted' : 'partly-counted';
+  const tokensOn = (model: string) => counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length);
+  return { calls, costUsd: estimateRunCostUsd(byModel, tokensOn), packTokens };
 }

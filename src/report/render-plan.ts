@@ -37,7 +37,8 @@ export const postedPlanSchema = z.object({
   headSha: z.string(),
   requestedBy: z.string(),
   models: z.object({ moderator: z.string(), advocates: z.array(z.string()).min(1), judge: z.string() }),
-  estimate: z.object({ calls: z.number().int(), costUsd: z.number().optional() }),
+  /** `packTokens`: how the pack's tokens in the cost were found (`DebateEstimate.packTokens`); absent in plans posted before it existed. */
+  estimate: z.object({ calls: z.number().int(), costUsd: z.number().optional(), packTokens: z.enum(['estimated', 'counted', 'partly-counted']).optional() }),
   /** What framing cost (USD), already spent. */
   framingCostUsd: z.number(),
   /** The moderator's notes (positions cut to four). */
@@ -48,6 +49,21 @@ export const postedPlanSchema = z.object({
 
 /** A plan as posted. */
 export type PostedPlan = z.infer<typeof postedPlanSchema>;
+
+/**
+ * What a cost estimate says of the pack's tokens it counts (issue #31), after the figure: the progress
+ * comment and the plan say it alike.
+ * @param basis `DebateEstimate.packTokens`; undefined (a plan posted before it existed) says nothing
+ */
+export function packTokensNote(basis: 'estimated' | 'counted' | 'partly-counted' | undefined): string {
+  if (basis === undefined) return '';
+  const how = {
+    estimated: "the evidence pack's tokens estimated for each model's tokenizer",
+    counted: "the evidence pack's tokens as each model's provider counted them",
+    'partly-counted': "the evidence pack's tokens as the provider counted them where it could, else estimated for the model's tokenizer",
+  }[basis];
+  return ` (${how})`;
+}
 
 /**
  * Reads the plan data of a plan comment's body.
@@ -75,7 +91,7 @@ export function readPlan(body: string): PostedPlan | undefined {
 export function renderPlanComment(plan: PostedPlan, context: { id: string; command: string; runUrl: string | undefined; prose: Prose }): string {
   const { command, prose } = context;
   const heading = { waiting: '## 📋 pr-debate plan: waiting for confirmation', ran: '## ✅ pr-debate plan: confirmed and run', replaced: '## ↩️ pr-debate plan: replaced' }[plan.state];
-  const cost = plan.estimate.costUsd === undefined ? 'cost unknown for these models' : `about $${plan.estimate.costUsd.toFixed(2)}`;
+  const cost = plan.estimate.costUsd === undefined ? 'cost unknown for these models' : `about $${plan.estimate.costUsd.toFixed(2)}${packTokensNote(plan.estimate.packTokens)}`;
   const lines = [
     planMarker(context.id),
     heading,

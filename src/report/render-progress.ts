@@ -1,6 +1,6 @@
 import type { PlannedPhase } from '../debate/plan.js';
 import { markerLine } from './comment-context.js';
-import { planMarker, renderPositionList } from './render-plan.js';
+import { packTokensNote, planMarker, renderPositionList } from './render-plan.js';
 import { plainProse, type Prose } from './prose.js';
 import { sanitiseText } from './sanitise.js';
 
@@ -25,7 +25,8 @@ export interface ProgressState {
   models: { advocates: string[]; judge: string };
   /** Filled once the evidence is read. */
   evidence: { files: number; tokens: number; rfc: string } | undefined;
-  estimate: { calls: number; costUsd: number | undefined } | undefined;
+  /** `packTokens`: how the pack's tokens in the cost were found (`DebateEstimate.packTokens`). */
+  estimate: { calls: number; costUsd: number | undefined; packTokens?: 'estimated' | 'counted' | 'partly-counted' } | undefined;
   phases: PlannedPhase[];
   /** Ids of the phases that have ended. */
   done: Set<string>;
@@ -62,7 +63,7 @@ export function renderProgressComment(state: ProgressState): string {
     lines.push(`**Evidence:** ${state.evidence.files} changed files, about ${state.evidence.tokens.toLocaleString('en-US')} tokens; ${sanitiseText(state.evidence.rfc, { inline: true })}`);
   }
   if (state.estimate) {
-    const cost = state.estimate.costUsd === undefined ? 'cost unknown for this model' : `about $${state.estimate.costUsd.toFixed(2)}`;
+    const cost = state.estimate.costUsd === undefined ? 'cost unknown for this model' : `about $${state.estimate.costUsd.toFixed(2)}${packTokensNote(state.estimate.packTokens)}`;
     lines.push(`**Estimate:** up to ${state.estimate.calls} model calls, ${cost}`);
   }
   lines.push('');

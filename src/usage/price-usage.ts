@@ -138,17 +138,19 @@ const ESTIMATE_OUTPUT_TOKENS = 4_000;
  * 6,000 uncached input tokens and 4,000 output tokens (thinking included), at its own model's price.
  * Each call is priced on its own, so a model priced by prompt length pays the band of one call's prompt.
  * @param calls planned calls per model id
- * @param packTokens estimated tokens of the evidence pack
+ * @param packTokens the evidence pack's tokens on a model: counted by its provider, or estimated for its
+ *   tokenizer (issue #31: Claude 4.7 and later count the same text as about 30% more tokens)
  * @returns USD, or undefined when a model has no price (the plan then says the cost is unknown)
  */
-export function estimateRunCostUsd(calls: readonly { model: string; calls: number }[], packTokens: number): number | undefined {
+export function estimateRunCostUsd(calls: readonly { model: string; calls: number }[], packTokens: (model: string) => number): number | undefined {
   let total = 0;
   for (const { model, calls: n } of calls) {
     if (n <= 0) continue;
     const price = priceOf(model);
     if (!price) return undefined;
     const call = (cache: Pick<TokenUsage, 'cache_creation_input_tokens' | 'cache_read_input_tokens'>) => usd(price, { input_tokens: ESTIMATE_UNCACHED_INPUT_TOKENS, output_tokens: ESTIMATE_OUTPUT_TOKENS, ...cache });
-    total += call({ cache_creation_input_tokens: packTokens, cache_read_input_tokens: 0 }) + (n - 1) * call({ cache_creation_input_tokens: 0, cache_read_input_tokens: packTokens });
+    const pack = packTokens(model);
+    total += call({ cache_creation_input_tokens: pack, cache_read_input_tokens: 0 }) + (n - 1) * call({ cache_creation_input_tokens: 0, cache_read_input_tokens: pack });
   }
   return total;
 }

@@ -6,6 +6,7 @@ import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { renderCitation, SHOWN_LINES, SHOWN_WIDTH } from '../../src/report/render-citation.js';
 import { pull } from '../support/evidence-fixtures.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /** How a checked citation reads in the comment: where its link points, on either side. */
 describe('citation links in the comment', () => {
@@ -20,7 +21,7 @@ describe('citation links in the comment', () => {
     ),
     rfc: { documents: [], note: '' },
     contents: new Map(),
-    maxTokens: 10_000,
+    maxTokens: 10_000, charsPerToken: CHARS_PER_TOKEN,
   });
   const context = { id: 'x', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pull.headSha, baseSha: pull.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pull.headSha };
   // A quote or reference with a `|` is written with character references (it forms no Markdown); read them back.
@@ -50,7 +51,7 @@ describe('citation links in the comment', () => {
       files: classifyFiles([{ path: 'src/a.js', previousPath: undefined, status: 'modified', additions: lines.length, deletions: 1, patch: hunk }], undefined),
       rfc: { documents: [], note: '' },
       contents: new Map(),
-      maxTokens: 10_000,
+      maxTokens: 10_000, charsPerToken: CHARS_PER_TOKEN,
     });
     const show = (c: Citation) => renderCitation({ ...c, check: verifyCitation(c, wide) }, context);
     // A gutter slip verifies; what is shown is the line, and the quote's spelling is not.

@@ -6,6 +6,7 @@ import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 const pack = fixturePack();
 const cacheLines = cacheContent.trimEnd().split('\n');
@@ -65,7 +66,7 @@ describe('verifyCitation', () => {
       files: classifyFiles([{ path: 'docs/café.md', previousPath: undefined, status: 'modified', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n a\n+b' }], undefined),
       rfc: { documents: [], note: '' },
       contents: new Map(),
-      maxTokens: 10_000,
+      maxTokens: 10_000, charsPerToken: CHARS_PER_TOKEN,
     });
     expect(verifyCitation({ path: 'docs/cafe\u0301.md', line_start: 2, line_end: 2, quote: 'b' }, nfd)).toMatchObject({ status: 'verified' });
     expect(check({ path: 'src/cache.ts:11', line_start: 11, line_end: 11, quote: 'value11' })).toMatchObject({ reason: 'no-such-file', detail: expect.stringContaining('write the path alone') });
@@ -121,7 +122,7 @@ describe('verifyCitation', () => {
           [{ path: 'x/ünï code.txt', previousPath: undefined, status: 'modified', additions: 0, deletions: 1, patch: `@@ -1,2 +1,1 @@\n-${removed}\n ${lines[0]}` }],
           undefined,
         );
-        const generated = buildEvidencePack({ pull, files, rfc: { documents: [], note: '' }, contents: new Map([['x/ünï code.txt', content]]), maxTokens: 100_000 });
+        const generated = buildEvidencePack({ pull, files, rfc: { documents: [], note: '' }, contents: new Map([['x/ünï code.txt', content]]), maxTokens: 100_000, charsPerToken: CHARS_PER_TOKEN });
         const start = (a % lines.length) + 1;
         const end = Math.min(lines.length, start + (b % 3));
         const quote = lines.slice(start - 1, end).join('\n');

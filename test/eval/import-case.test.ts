@@ -10,6 +10,7 @@ import { createSnapshotSource } from '../../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { isolatedGitEnv, pullFixtureFromGit } from '../support/pull-fixture.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
  * `pr-debate eval import` (issue #32): a pull request served by the local GitHub server, and a range of
@@ -119,7 +120,7 @@ describe('pr-debate eval import', () => {
     await label(path.join(root, 'widgets-7'));
     const loaded = (await loadEvalCase(path.join(root, 'widgets-7')))!;
     expect(loaded).toMatchObject({ id: 'widgets-7', right: 'A', settled_by: ['lib/a.js:20', 'lib/a.js@base:20', 'docs/design.md:3'] });
-    const { pack } = await gatherEvidence(createSnapshotSource(loaded), { pullNumber: 1, commandRfc: 'docs/design.md', inputRfc: undefined, maxTokens: 60_000 });
+    const { pack } = await gatherEvidence(createSnapshotSource(loaded), { pullNumber: 1, commandRfc: 'docs/design.md', inputRfc: undefined, maxTokens: 60_000, charsPerToken: CHARS_PER_TOKEN });
     expect(verifyCitation({ path: 'lib/a.js', line_start: 20, line_end: 20, quote: 'const retries = 5;' }, pack)).toMatchObject({ status: 'verified' });
     expect(verifyCitation({ path: 'lib/a.js', side: 'base', line_start: 20, line_end: 20, quote: 'a line 20' }, pack)).toMatchObject({ status: 'verified' });
     expect(pack.text).toContain('lib/new.js');

@@ -7,6 +7,7 @@ import { createSnapshotSource } from '../../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { ROOT } from '../support/run-action.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 const made: string[] = [];
 afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
@@ -29,7 +30,7 @@ describe('eval cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
     expect(cases.map((c) => c.id)).toEqual(expect.arrayContaining(['commander-excess-default', 'express-node-floor', 'express-status-throws', 'markdownlint-string-width', 'pino-censor-type', 'undici-compose-order']));
     const commander = cases.find((c) => c.id === 'commander-excess-default')!;
-    const { pack } = await gatherEvidence(createSnapshotSource(commander), { pullNumber: 1, commandRfc: commander.rfc, inputRfc: undefined, maxTokens: 80_000 });
+    const { pack } = await gatherEvidence(createSnapshotSource(commander), { pullNumber: 1, commandRfc: commander.rfc, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN });
     expect(pack.text).toContain('FILE "Readme.md" (head, rfc)');
     // The lines the label's `why` names are in the pack and verify: the code, and the stale Readme line.
     expect(verifyCitation({ path: 'lib/command.js', line_start: 28, line_end: 28, quote: 'this._allowExcessArguments = false;' }, pack)).toMatchObject({ status: 'verified' });

@@ -8,6 +8,7 @@ import { classifyFiles } from '../../src/evidence/describe-change.js';
 import { lowPriorityClassifier } from '../../src/evidence/file-priority.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 import { cacheContent, files, fixtureInput, fixturePack, pull } from '../support/evidence-fixtures.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 const modified = (path: string, patch: string, additions = 1, deletions = 0): ChangedFile => ({ path, previousPath: undefined, status: 'modified', additions, deletions, patch });
 
@@ -156,7 +157,7 @@ describe('buildEvidencePack', () => {
     const hunk = (n: number) => `@@ -${n * 100},3 +${n * 100},4 @@\n ctx${n}a\n-old${n}\n+new${n}x\n+new${n}y\n ctx${n}b`;
     const big = Array.from({ length: 40 }, (_, i) => hunk(i + 1)).join('\n');
     const many = classifyFiles([modified('src/big.ts', big, 80, 40)], undefined);
-    const input = { pull, files: many, rfc: { documents: [], note: 'none' }, contents: new Map(), maxTokens: 2_000 };
+    const input = { pull, files: many, rfc: { documents: [], note: 'none' }, contents: new Map(), maxTokens: 2_000, charsPerToken: CHARS_PER_TOKEN };
     const pack = buildEvidencePack(input);
     expect(pack.tokens).toBeLessThanOrEqual(2_000);
     expect(pack.truncated).toBe(true);
@@ -180,7 +181,7 @@ describe('buildEvidencePack', () => {
     );
     const classify = lowPriorityClassifier('gen/** linguist-generated\n');
     expect(contentCandidates(mixed, classify)).toEqual(['src/a.ts']);
-    const pack = buildEvidencePack({ pull, files: mixed, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 3_000, lowPriority: classify });
+    const pack = buildEvidencePack({ pull, files: mixed, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 3_000, charsPerToken: CHARS_PER_TOKEN, lowPriority: classify });
     const order = [...pack.text.matchAll(/BEGIN EVIDENCE-\w+ DIFF "([^"]+)"/g)].map((m) => m[1]);
     expect(order).toEqual(['src/a.ts', 'gen/api.ts', 'package-lock.json']);
     expect(pack.omitted).toContainEqual({ path: 'package-lock.json', what: 'hunks', reason: expect.stringMatching(/^only \d+ lines of hunk 1 of 1 fit/) });
@@ -192,7 +193,7 @@ describe('buildEvidencePack', () => {
       Array.from({ length: 600 }, (_, i) => modified(`vendor/pkg${i % 7}/deep/file-${i}.js`, `@@ -1 +1,2 @@\n a${i}\n+b${i}`)).concat([modified('src/main.ts', '@@ -1 +1,2 @@\n a\n+main change')]),
       undefined,
     );
-    const pack = buildEvidencePack({ pull: { ...pull, changedFiles: 3_400 }, files: many, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 8_000 });
+    const pack = buildEvidencePack({ pull: { ...pull, changedFiles: 3_400 }, files: many, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 8_000, charsPerToken: CHARS_PER_TOKEN });
     expect(pack.tokens).toBeLessThanOrEqual(8_000);
     expect(pack.text).toContain('## Files changed (601 of 3400: GitHub lists at most 3,000 files');
     expect(pack.text).toContain('- "src/main.ts": modified, +1 -0 [diff]');
@@ -213,7 +214,7 @@ describe('buildEvidencePack', () => {
 
   it('names every file by a short line when full lines do not fit but names do', () => {
     const many = classifyFiles(Array.from({ length: 600 }, (_, i) => modified(`vendor/pkg${i % 7}/file-${i}.js`, `@@ -1 +1,2 @@\n a${i}\n+b${i}`)), undefined);
-    const pack = buildEvidencePack({ pull: { ...pull, changedFiles: 600 }, files: many, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 20_000 });
+    const pack = buildEvidencePack({ pull: { ...pull, changedFiles: 600 }, files: many, rfc: { documents: [], note: '' }, contents: new Map(), maxTokens: 20_000, charsPerToken: CHARS_PER_TOKEN });
     expect(pack.tokens).toBeLessThanOrEqual(20_000);
     expect(pack.text).toContain('Named only [diff left out]:\n- "vendor/pkg');
     for (const file of many) expect(pack.text).toMatch(new RegExp(`^- ${JSON.stringify(file.path).replace(/[.]/g, '\\.')}(: modified, \\+1 -0 \\[| modified \\+1 -0$)`, 'm'));

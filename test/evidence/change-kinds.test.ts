@@ -11,6 +11,7 @@ import { createPullRequestSource } from '../../src/github/pull-request-source.js
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { isolatedGitEnv, pullFixtureFromGit } from '../support/pull-fixture.js';
 import { checkPackAgainstTrees } from './pack-check.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
  * Every kind of change issue #3 names, made by real git in a scratch repository, shaped as the
@@ -108,7 +109,7 @@ describe('every kind of change, from a real git repository through the local Git
   const repo = { owner: 'Codertocat', repo: 'Hello-World' };
   const run = async (number: number): Promise<GatheredEvidence & { calls: ReturnType<ReturnType<typeof createPullRequestSource>['requestCounts']> }> => {
     const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
-    const gathered = await gatherEvidence(source, { pullNumber: number, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000 });
+    const gathered = await gatherEvidence(source, { pullNumber: number, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN });
     return { ...gathered, calls: source.requestCounts() };
   };
 

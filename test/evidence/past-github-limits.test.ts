@@ -6,6 +6,7 @@ import { createPullRequestSource } from '../../src/github/pull-request-source.js
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 import { checkPackAgainstTrees } from './pack-check.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
  * The whole pull request where GitHub's API stops (issue #14), against the local GitHub server: a file
@@ -28,7 +29,7 @@ describe('evidence past GitHub limits', () => {
   const gather = async (pullNumber: number) => {
     const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
     const before = server.state.requests.length;
-    const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000 });
+    const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN });
     return { ...gathered, requests: server.state.requests.length - before, counts: source.requestCounts() };
   };
 

@@ -7,6 +7,7 @@ import { createPullRequestSource } from '../../src/github/pull-request-source.js
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { pullFixtureFromCase } from '../support/pull-fixture.js';
 import { checkPackAgainstTrees } from './pack-check.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
  * The evidence stage on every real case (../shared/real-cases, changes between published npm versions
@@ -33,7 +34,7 @@ describe.each(cases.map((c) => [c.id, c] as const))('real case %s', (_id, realCa
   /** `inputRfc` null: no rfc-path input. */
   const gather = async (pullNumber: number, inputRfc: string | null = realCase.rfc_path) => {
     const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
-    return { ...(await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: inputRfc ?? undefined, maxTokens: 80_000 })), counts: source.requestCounts() };
+    return { ...(await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: inputRfc ?? undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN })), counts: source.requestCounts() };
   };
   const read = (side: 'head' | 'base', path: string) => pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path);
 

@@ -11,6 +11,7 @@ import { startGitHubServer } from '../support/github-server.js';
 import type { FakePullRequest } from '../support/github-server.js';
 import { gitBlobSha } from '../support/github-server.js';
 import { ed25519Pems, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 const TOKENS_BOT = TOKENS.bot;
 
@@ -93,8 +94,8 @@ describe('the merge gate under attack', () => {
     await scenario.postRecord(older);
     const check = await scenario.gate();
     expect(check.conclusion).toBe('action_required');
-    expect(check.output.summary).toMatch(/^Stale: the decision for [0-9a-f]{40} was recorded with content digest version 1, which this gate \(version 2\) cannot compare/);
-    await scenario.postRecord(await scenario.record({ digest_version: 3 }));
+    expect(check.output.summary).toMatch(/^Stale: the decision for [0-9a-f]{40} was recorded with content digest version 1, which this gate \(versions 2, 3\) cannot compare/);
+    await scenario.postRecord(await scenario.record({ digest_version: 4 }));
     expect((await scenario.gate({ policy: 'off' })).conclusion).toBe('action_required');
   });
 
@@ -351,7 +352,7 @@ describe('the merge gate under attack', () => {
       scenario = await startGateScenario();
       const checked = scenario.pull.head.sha;
       const source = () => createPullRequestSource(scenario.octokit(), { owner: OWNER, repo: REPO });
-      const request = { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, headSha: checked };
+      const request = { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN, headSha: checked };
       expect((await gatherEvidence(source(), request)).pack.headSha).toBe(checked);
       scenario.move('push');
       await expect(gatherEvidence(source(), request)).rejects.toThrow(`not ${checked}, the commit this run was asked to debate`);

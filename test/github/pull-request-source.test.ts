@@ -5,6 +5,7 @@ import { createPullRequestSource } from '../../src/github/pull-request-source.js
 import { checkPackAgainstTrees } from '../evidence/pack-check.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
  * The evidence stage against the local GitHub server, counting every request it makes, through the
@@ -26,7 +27,7 @@ describe('the evidence stage on GitHub', () => {
     const warnings: string[] = [];
     const source = createPullRequestSource(createOctokit('t', server.url, () => {}, { writeSpacingMs: 0 }), repo, (m) => warnings.push(m));
     const before = server.state.requests.length;
-    const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens });
+    const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens, charsPerToken: CHARS_PER_TOKEN });
     const requests = server.state.requests.slice(before);
     return { ...gathered, requests, counts: source.requestCounts(), warnings };
   };

@@ -79,10 +79,12 @@ describe('prices', () => {
     expect(() => worstCaseCostUsd('openai:llama3.1:8b', 100_000, 16_000)).toThrow(/no price is known for model "openai:llama3.1:8b": give one with the model-prices input/);
   });
 
-  it("the plan's estimate prices each model's calls at its own price, with one cache write per model", () => {
-    const sonnet = (5 * 6000 * 2 + 5 * 4000 * 10 + 80_000 * 2.5 + 4 * 80_000 * 0.1) / 1e6;
-    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }], 80_000)).toBeCloseTo(sonnet);
+  it("the plan's estimate prices each model's calls at its own price and its own pack tokens, with one cache write per model", () => {
+    // The same pack is 104,000 tokens on Sonnet 5.5's tokenizer and 80,000 on GPT's (issue #31).
+    const packOn = (model: string) => (model.startsWith('openai:') ? 80_000 : 104_000);
+    const sonnet = (5 * 6000 * 2 + 5 * 4000 * 10 + 104_000 * 2.5 + 4 * 104_000 * 0.1) / 1e6;
+    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }], packOn)).toBeCloseTo(sonnet);
     const gpt = (3 * 6000 * 2 + 3 * 4000 * 10 + 80_000 * 2.5 + 2 * 80_000 * 0.1) / 1e6;
-    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }, { model: 'openai:gpt-6.2-sol', calls: 3 }], 80_000)).toBeCloseTo(sonnet + gpt);
+    expect(estimateRunCostUsd([{ model: 'claude-sonnet-5-5', calls: 5 }, { model: 'openai:gpt-6.2-sol', calls: 3 }], packOn)).toBeCloseTo(sonnet + gpt);
   });
 });

@@ -1,6 +1,7 @@
 import { buildEvidencePack, type EvidenceInput } from '../../src/evidence/build-evidence-pack.js';
 import { classifyFiles } from '../../src/evidence/describe-change.js';
 import type { ChangedFile, EvidencePack, PullRequestInfo } from '../../src/evidence/evidence-types.js';
+import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /** A small PR for pure tests: one modified file with full content, one with hunks only, an RFC. */
 export const pull: PullRequestInfo = {
@@ -45,14 +46,15 @@ export const files: ChangedFile[] = classifyFiles(
 /** The RFC's text at the head. */
 export const rfcContent = '# Cache\nWe cache the parsed config.\nEntries expire after 60 seconds.\n';
 
-/** The input of {@link fixturePack}, to vary in tests. */
-export function fixtureInput(maxTokens = 80_000): EvidenceInput {
+/** The input of {@link fixturePack}, to vary in tests; sized at 3.5 characters a token unless `charsPerToken` says otherwise. */
+export function fixtureInput(maxTokens = 80_000, charsPerToken = CHARS_PER_TOKEN): EvidenceInput {
   return {
     pull,
     files,
     rfc: { documents: [{ path: 'docs/rfcs/0001-cache.md', content: rfcContent }], note: 'RFC found among the changed files' },
     contents: new Map([['src/cache.ts', cacheContent]]),
     maxTokens,
+    charsPerToken,
   };
 }
 

@@ -93,10 +93,11 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
   // tests write hundreds of check runs, and paced they would take minutes.
   const octokit = (token: string = TOKENS.bot): GitHubClient => getOctokit(token, { baseUrl: server.url, retry: { doNotRetry: DO_NOT_RETRY } }, retry);
   const repo = { owner: OWNER, repo: REPO };
-  const current = (pullNumber = pull.number) => rebuildEvidence(createPullRequestSource(octokit(), repo), { pullNumber, inputRfc: undefined, maxTokens: options.maxTokens ?? MAX_TOKENS });
+  const current = (pullNumber: number, record: Pick<DecisionRecord, 'models' | 'digest_version'>) =>
+    rebuildEvidence(createPullRequestSource(octokit(), repo), { pullNumber, inputRfc: undefined, maxTokens: options.maxTokens ?? MAX_TOKENS, record });
   const deps: GateDeps = {
     source: createGateSource(octokit(), repo, 'github-actions[bot]'),
-    rebuildEvidence: (pullNumber) => current(pullNumber),
+    rebuildEvidence: (pullNumber, record) => current(pullNumber, record),
     log: () => {},
     describe: describeFailure,
   };
@@ -114,8 +115,9 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       return old;
     },
     async record(overrides = {}) {
-      const evidence = await current();
       const fixture = fixtureRecord(fixturePack());
+      // Sized as the record's debate sized its pack: for its models, at its digest version.
+      const evidence = await current(pull.number, { ...fixture, ...overrides });
       // What a debate of this head records: its digest, and the changed files its pack could not show.
       const seen = { ...fixture.evidence!, unseen: evidence.unseen?.count ?? 0 };
       return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, evidence: seen, ...overrides };

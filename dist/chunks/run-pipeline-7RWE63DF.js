@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{w as a}from"./chunk-OKIVQKIN.js";import"./chunk-HUUPJPDE.js";import"./chunk-PDJJQJWF.js";import"./chunk-D4LIPTWS.js";import"./chunk-O5KYNSZB.js";import"./chunk-YEN4YRGA.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-5BQM52YW.js";import"./chunk-XUVCC5YU.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-7RWE63DF.js.map

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { planDebate, plannedCalls } from '../../src/debate/plan.js';
+import type { PackCount } from '../../src/llm/count-pack-tokens.js';
+import { estimateDebate } from '../../src/pipeline/track-progress.js';
+import { renderPlanComment, type PostedPlan } from '../../src/report/render-plan.js';
+import { renderProgressComment } from '../../src/report/render-progress.js';
+import { plainProse } from '../../src/report/prose.js';
+import { parseSettings } from '../../src/settings.js';
+import { callsByModel, estimateRunCostUsd } from '../../src/usage/price-usage.js';
+
+/**
+ * The plan's cost estimate counts the evidence pack's tokens per model (issue #31): on each model's own
+ * tokenizer (Claude 4.7 and later count the same text as about 30% more tokens), or as its provider
+ * counted them once pre-flight has; and the comment says which.
+ */
+
+const run = (inputs: Record<string, string>) => ({
+  settings: parseSettings((name) => ({ 'github-token': 'ghs_estimate', 'anthropic-api-key': 'sk-ant-estimate', 'openai-api-key': 'sk-estimate', ...inputs })[name], { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'o/r' }),
+});
+const plan = planDebate({ preset: 'standard', maxRounds: undefined, command: {} });
+// 280,000 characters: 80,000 tokens at 3.5 characters a token, 104,000 on the newer Claude tokenizer.
+const pack = { text: 'x'.repeat(280_000) };
+const costWith = (inputs: Record<string, string>, tokensOn: (model: string) => number) => {
+  const { settings } = run(inputs);
+  return estimateRunCostUsd(callsByModel({ total: plannedCalls(plan, 2, false), framing: false, positions: 2, ...settings }), tokensOn);
+};
+
+describe("the plan's cost estimate", () => {
+  it("prices the pack at each model's own tokenizer before pre-flight, and says it is an estimate", () => {
+    const sonnet = estimateDebate(run({ model: 'claude-sonnet-5-5' }), plan, 2, false, pack);
+    expect(sonnet.packTokens).toBe('estimated');
+    expect(sonnet.costUsd).toBeCloseTo(costWith({ model: 'claude-sonnet-5-5' }, () => 104_000)!, 10);
+    // Not the 3.5-characters figure the pack was once priced at on every model.
+    expect(sonnet.costUsd).toBeGreaterThan(costWith({ model: 'claude-sonnet-5-5' }, () => 80_000)! + 0.01);
+    const haiku = estimateDebate(run({ model: 'claude-haiku-4-5' }), plan, 2, false, pack);
+    expect(haiku.costUsd).toBeCloseTo(costWith({ model: 'claude-haiku-4-5' }, () => 80_000)!, 10);
+    // Mixed: each model's calls at its own figure.
+    const mixed = { model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, openai:gpt-6.1-sol', 'judge-model': 'claude-opus-5' };
+    expect(estimateDebate(run(mixed), plan, 2, false, pack).costUsd).toBeCloseTo(costWith(mixed, (m) => (m === 'claude-opus-5' ? 104_000 : 80_000))!, 10);
+  });
+
+  it("takes each provider's count from pre-flight where it has one, and says whether all, some or none were counted", () => {
+    const counts = new Map<string, PackCount>([['claude-sonnet-5-5', { tokens: 97_000, how: 'counted' }]]);
+    const counted = estimateDebate(run({ model: 'claude-sonnet-5-5' }), plan, 2, false, pack, counts);
+    expect(counted.packTokens).toBe('counted');
+    expect(counted.costUsd).toBeCloseTo(costWith({ model: 'claude-sonnet-5-5' }, () => 97_000)!, 10);
+    const some = new Map<string, PackCount>([...counts, ['bedrock:us.anthropic.claude-haiku-5-5', { tokens: 104_000, how: 'estimated' }]]);
+    const partly = estimateDebate(run({ model: 'claude-sonnet-5-5', 'judge-model': 'bedrock:us.anthropic.claude-haiku-5-5' }), plan, 2, false, pack, some);
+    expect(partly.packTokens).toBe('partly-counted');
+  });
+
+  it('the progress comment and the posted plan say how the pack was counted beside the figure', () => {
+    const estimate = estimateDebate(run({ model: 'claude-sonnet-5-5' }), plan, 2, false, pack);
+    const progress = renderProgressComment({
+      id: '0123456789abcdef', topic: undefined, positions: undefined, outOfScope: [], preset: 'standard', models: { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
+      evidence: undefined, estimate, phases: [], done: new Set(), evidenceDone: true, runUrl: undefined,
+    });
+    expect(progress).toMatch(/\*\*Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d \(the evidence pack's tokens estimated for each model's tokenizer\)/);
+    const counted = { ...estimate, packTokens: 'counted' as const };
+    const posted: PostedPlan = {
+      v: 1, state: 'waiting', topic: 'cache', positions: ['keep', 'drop'], prPosition: null, outOfScope: [], plan: { preset: 'standard', rounds: 1, steelman: true },
+      headSha: 'a'.repeat(40), requestedBy: 'alice', models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' }, estimate: counted, framingCostUsd: 0.03, notes: [],
+    };
+    expect(renderPlanComment(posted, { id: '0123456789abcdef', command: '/debate', runUrl: undefined, prose: plainProse })).toMatch(/about \$\d+\.\d\d \(the evidence pack's tokens as each model's provider counted them\); framing the positions cost \$0\.0300\./);
+  });
+});
