@@ -318,10 +318,11 @@ export interface GitHubServerOptions {
   /**
    * The workflow's `permissions:` of the bot token (`token`), by scope; a scope not given is `write`.
    * A write the scope does not allow is refused as GitHub refuses it: REST 403 and GraphQL `FORBIDDEN`,
-   * both "Resource not accessible by integration" (check runs need `checks: write`; comments, reactions
-   * and reviews on a PR `pull-requests: write`).
+   * both "Resource not accessible by integration": check runs need `checks: write`; reviews on a PR
+   * `pull-requests: write`; comments and their reactions `issues: write` or `pull-requests: write` (the
+   * fine-grained permissions each REST endpoint lists: "Issues" or "Pull requests" for issue comments).
    */
-  botPermissions?: Partial<Record<'checks' | 'pull-requests', 'write' | 'read' | 'none'>>;
+  botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues', 'write' | 'read' | 'none'>>;
   /**
    * The GraphQL mutations the schema has (default every one `github-mutations.ts` models): a GHES that
    * predates one answers a document using it with a validation error and runs none of it.
@@ -526,7 +527,11 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     actor.login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, actor.login));
 
   /** False when the bot token's `permissions:` lack `scope: write` ({@link GitHubServerOptions.botPermissions}). */
-  const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests'): boolean => actor.login !== botLogin || (options.botPermissions?.[scope] ?? 'write') === 'write';
+  const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests' | 'comments'): boolean => {
+    if (actor.login !== botLogin) return true;
+    const writes = (name: 'checks' | 'pull-requests' | 'issues') => (options.botPermissions?.[name] ?? 'write') === 'write';
+    return scope === 'comments' ? writes('issues') || writes('pull-requests') : writes(scope);
+  };
 
   const authorAssociation = (entry: RepoEntry, login: string): IssueComment['author_association'] => {
     if (login === botLogin || userType(login) === 'Bot') return 'NONE';
@@ -1135,6 +1140,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const entry = visibleRepo(ctx, params);
     const pull = entry && findPull(entry, params.number);
     if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.createComment));
+    if (!scopeAllows(ctx.actor, 'comments')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.createComment));
     const body = commentBody(ctx.body, DOCS.createComment);
     if (typeof body !== 'string') return send(ctx, body);
     const id = nextCommentId++;
@@ -1167,7 +1173,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   /** `PATCH .../issues/comments/{id}` and GraphQL `updateIssueComment`: the author or a writer, with `pull-requests: write`. */
   const updateComment = (ctx: Context, entry: RepoEntry, comment: IssueComment, requestBody: unknown): Reply => {
-    if (!scopeAllows(ctx.actor, 'pull-requests')) return errorReply(403, 'Resource not accessible by integration', DOCS.updateComment);
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.updateComment);
     if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) return errorReply(403, 'Forbidden', DOCS.updateComment);
     const body = commentBody(requestBody, DOCS.updateComment);
     if (typeof body !== 'string') return body;
@@ -1206,7 +1212,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   /** `POST .../issues/comments/{id}/reactions` and GraphQL `addReaction`: an existing reaction of the user is answered 200, as is. */
   const addReaction = (ctx: Context, comment: IssueComment, content: unknown): Reply => {
-    if (!scopeAllows(ctx.actor, 'pull-requests')) return errorReply(403, 'Resource not accessible by integration', DOCS.createReaction);
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.createReaction);
     if (content === undefined) return invalid(`"content" wasn't supplied.`, DOCS.createReaction);
     if (typeof content !== 'string' || !includes(REACTION_CONTENTS, content)) {
       return validationFailed([{ resource: 'Reaction', code: 'custom', field: 'content', message: 'content is not included in the list' }], DOCS.createReaction);
@@ -1221,7 +1227,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   /** GraphQL `removeReaction` (by content: the token's own reaction of that content; none there, nothing removed). */
   const removeReaction = (ctx: Context, comment: IssueComment, content: string): Reply => {
-    if (!scopeAllows(ctx.actor, 'pull-requests')) return errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction);
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction);
     const reaction = state.reactions.find((r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login);
     if (reaction === undefined) return { status: 200, body: {} };
     state.reactions.splice(state.reactions.indexOf(reaction), 1);
@@ -1242,7 +1248,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const reaction =
       comment && state.reactions.find((r) => r.commentId === comment.id && String(r.id) === params.reaction);
     if (comment === undefined || reaction === undefined) return send(ctx, notFound(DOCS.deleteReaction));
-    if (!scopeAllows(ctx.actor, 'pull-requests')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction));
+    if (!scopeAllows(ctx.actor, 'comments')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction));
     state.reactions.splice(state.reactions.indexOf(reaction), 1);
     refreshRollup(comment);
     send(ctx, { status: 204 });
