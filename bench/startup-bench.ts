@@ -84,6 +84,7 @@ try {
   const firstGitHub: number[] = [];
   const firstModel: number[] = [];
   const afterModel: number[] = [];
+  const tailWrites: string[][] = [];
   for (let i = 0; i < actionRuns; i += 1) {
     modelTimes.length = 0;
     const body = `/debate errors by default ${i} vs allowed by default --quick`;
@@ -102,8 +103,12 @@ try {
     firstGitHub.push(scenario.github.state.requests[before]!.receivedAt - spawned);
     firstModel.push(modelTimes[0]! - spawned);
     afterModel.push(spawned + result.durationMs - modelTimes.at(-1)!);
+    // The writes GitHub received after the last model request (a GraphQL query is a read).
+    const isWrite = (r: { method: string; path: string; body: unknown }) => r.method !== 'GET' && !(r.path === '/graphql' && !/^\s*mutation\b/.test(String((r.body as { query?: string }).query)));
+    tailWrites.push(scenario.github.state.requests.slice(before).filter((r) => r.receivedAt >= modelTimes.at(-1)! && isWrite(r)).map((r) => (r.path === '/graphql' ? 'GraphQL mutation' : `${r.method} ${r.path.split('/').slice(4).join('/').replace(/\d+/g, 'N')}`)));
   }
-  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model request to exit (the verdict, the check run, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case; the model request follows reading the evidence)`);
+  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model request to exit (the verdict, the check run, the review, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case; the model request follows reading the evidence)`);
+  console.log(`writes after the last model request: ${tailWrites.map((w) => `${w.length} (${w.join(', ')})`).join('; ')}`);
 } finally {
   await scenario.close();
 }

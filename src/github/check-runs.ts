@@ -3,6 +3,7 @@ import { CHECK_NAME, CHECK_TITLES } from '../gate/check-titles.js';
 import type { CheckOutput, GateSource } from '../gate/gate-types.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
+import type { MutationField } from './mutation-batch.js';
 import { findLabeller } from './bridge-source.js';
 import { canTrigger } from './check-permission.js';
 import { parseResponse } from './parse-response.js';
@@ -85,6 +86,45 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
     await octokit.rest.checks.update({ ...repo, check_run_id: run.id, output: { ...output(result), annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
   }
   return { id: run.id, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '' };
+}
+
+/**
+ * The same completed check run as {@link createDecisionCheck}, as a field of the end's one request:
+ * `createCheckRun(input: CreateCheckRunInput)` (docs.github.com/graphql/reference/mutations#createcheckrun;
+ * CreateCheckRunInput: `repositoryId: ID!`, `headSha: GitObjectID!`, `name: String!`, `status`
+ * (RequestableCheckStatusState), `conclusion` (CheckConclusionState), `detailsUrl: URI`, `output`
+ * (CheckRunOutput: `title: String!`, `summary: String!`, `text`, `annotations: [CheckAnnotationData!]`,
+ * each `path`, `location: {startLine, endLine}`, `annotationLevel`, `message`, `title`)). Both enums are
+ * the REST values in capitals. The payload's `checkRun.url` is "The HTTP URL for this check run".
+ * @returns undefined for more than {@link ANNOTATIONS_PER_REQUEST} annotations: the 50-per-request
+ *   limit holds for GraphQL too, and only REST can add the rest by updates
+ */
+export function createCheckRunField(repositoryId: string, headSha: string, result: CheckOutput, annotations: readonly CheckAnnotation[] = []): MutationField<{ id: number; htmlUrl: string }> | undefined {
+  if (annotations.length > ANNOTATIONS_PER_REQUEST) return undefined;
+  const { title, summary, text } = output(result);
+  return {
+    mutation: 'createCheckRun',
+    inputType: 'CreateCheckRunInput',
+    input: {
+      repositoryId,
+      headSha,
+      name: CHECK_NAME,
+      status: 'COMPLETED',
+      conclusion: result.conclusion.toUpperCase(),
+      ...(result.detailsUrl ? { detailsUrl: result.detailsUrl } : {}),
+      output: {
+        title,
+        summary,
+        ...(text === undefined ? {} : { text }),
+        ...(annotations.length > 0 ? { annotations: annotations.map((a) => ({ path: a.path, location: { startLine: a.start_line, endLine: a.end_line }, annotationLevel: a.annotation_level.toUpperCase(), message: a.message, title: a.title })) } : {}),
+      },
+    },
+    selection: 'checkRun { databaseId url }',
+    parse: (payload) => {
+      const run = parseResponse(z.object({ checkRun: z.object({ databaseId: z.number().int(), url: z.string() }) }), payload, 'createCheckRun').checkRun;
+      return { id: run.databaseId, htmlUrl: run.url };
+    },
+  };
 }
 
 /** The gate's {@link GateSource} on GitHub's REST API. */

@@ -35,7 +35,7 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
     debateComment(issueNumber, marker) {
       const comment = openDebateComment(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin });
       return {
-        postVerdict: (body, head) => comment.postVerdict(clean(body), head),
+        postVerdict: (body, head, batch) => comment.postVerdict(clean(body), head, batch),
         postUpdate: (body) => comment.postUpdate(clean(body)),
       };
     },

@@ -12,10 +12,11 @@ const pullSchema = z.object({
   title: z.string(),
   body: z.string().nullable(),
   html_url: z.string(),
+  node_id: z.string().optional(),
   changed_files: z.number().int().min(0).default(0),
   user: z.object({ login: z.string() }).nullable(),
   head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }),
-  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }),
+  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), repo: z.object({ node_id: z.string().optional() }).nullish() }),
 });
 
 const fileSchema = z.object({
@@ -83,6 +84,7 @@ export function createPullRequestSource(
         baseSha: pull.base.sha,
         htmlUrl: pull.html_url,
         changedFiles: pull.changed_files,
+        ...(pull.node_id && pull.base.repo?.node_id ? { nodeIds: { pullRequest: pull.node_id, repository: pull.base.repo.node_id } } : {}),
       };
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
+import type { MutationField } from './mutation-batch.js';
 import { parseResponse } from './parse-response.js';
 
 /**
@@ -93,6 +94,30 @@ const THREADS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $af
 }`;
 
 const RESOLVE_MUTATION = `mutation($threadId: ID!) { resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } } }`;
+
+/**
+ * The one `COMMENT` review of {@link ReviewThreadsClient.createReview}, as a field of the end's one
+ * request: `addPullRequestReview(input: AddPullRequestReviewInput)` (docs.github.com/graphql/reference/mutations#addpullrequestreview;
+ * AddPullRequestReviewInput: `pullRequestId: ID!`, `commitOID: GitObjectID`, `event: PullRequestReviewEvent`
+ * (`COMMENT`), `body`, `threads: [DraftPullRequestReviewThread]`, each `path: String!`, `line: Int!`,
+ * `body: String!`, `side: DiffSide`, `startLine`, `startSide`: the REST `comments[]` fields, camel-cased).
+ * A DraftPullRequestReviewThread has no subject type, so file-level comments stay REST.
+ */
+export function addReviewField(pullRequestId: string, commitOid: string, body: string, comments: readonly NewLineComment[]): MutationField<void> {
+  return {
+    mutation: 'addPullRequestReview',
+    inputType: 'AddPullRequestReviewInput',
+    input: {
+      pullRequestId,
+      commitOID: commitOid,
+      event: 'COMMENT',
+      body,
+      threads: comments.map((c) => ({ path: c.path, body: c.body, line: c.line, side: c.side, ...(c.startLine === undefined ? {} : { startLine: c.startLine, startSide: c.side }) })),
+    },
+    selection: 'pullRequestReview { id }',
+    parse: (payload) => void parseResponse(z.object({ pullRequestReview: z.object({ id: z.string() }) }), payload, 'addPullRequestReview'),
+  };
+}
 
 /** Most pages of review threads read (100 each): a PR with more has more threads than any debate leaves. */
 const MAX_THREAD_PAGES = 10;

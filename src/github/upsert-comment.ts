@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
+import type { MutationBatch, MutationField } from './mutation-batch.js';
 import { isStatus, parseResponse } from './parse-response.js';
 
 const commentSchema = z.object({
   id: z.number().int(),
+  node_id: z.string().optional(),
   html_url: z.string(),
   body: z.string().nullable().optional(),
   user: z.object({ login: z.string() }).nullable(),
@@ -26,6 +28,12 @@ export interface CommentWrite extends PostedComment {
    * finished verdict).
    */
   kept?: 'stale' | 'verdict';
+  /**
+   * Set when the write rides in a {@link MutationBatch}: call it once the batch is sent. It resolves when
+   * the comment holds the body (written by the batch, or through REST when the batch could not);
+   * it throws what REST throws when neither could write it.
+   */
+  land?: () => Promise<void>;
 }
 
 /** Which head commit a verdict is for, and the PR's head when it was about to be posted. */
@@ -49,9 +57,10 @@ export const HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
 export interface DebateComment {
   /**
    * Posts a finished verdict for `head.ours`. It replaces whatever the comment holds, except a verdict
-   * for the PR's current head when this one is for an older head (`kept: 'stale'`).
+   * for the PR's current head when this one is for an older head (`kept: 'stale'`). With `batch`, an
+   * existing comment is updated by the batch (`land`); a comment that must be created is created now.
    */
-  postVerdict(body: string, head: HeadCheck): Promise<CommentWrite>;
+  postVerdict(body: string, head: HeadCheck, batch?: MutationBatch): Promise<CommentWrite>;
   /** Posts progress or a failure; never replaces a finished verdict (`kept: 'verdict'`). */
   postUpdate(body: string): Promise<CommentWrite>;
 }
@@ -59,6 +68,22 @@ export interface DebateComment {
 /** A comment found by its marker, with its body. */
 export interface FoundComment extends PostedComment {
   body: string;
+  /** GraphQL node id (REST `node_id`), for {@link updateCommentField}. */
+  nodeId?: string;
+}
+
+/**
+ * `updateIssueComment(input: {id, body})` (docs.github.com/graphql/reference/mutations#updateissuecomment;
+ * UpdateIssueCommentInput: `id: ID!`, `body: String!`), the GraphQL twin of `PATCH /issues/comments/{id}`.
+ */
+export function updateCommentField(nodeId: string, body: string): MutationField<void> {
+  return {
+    mutation: 'updateIssueComment',
+    inputType: 'UpdateIssueCommentInput',
+    input: { id: nodeId, body },
+    selection: 'issueComment { id }',
+    parse: (payload) => void parseResponse(z.object({ issueComment: z.object({ id: z.string() }) }), payload, 'updateIssueComment'),
+  };
 }
 
 /**
@@ -85,7 +110,7 @@ export function openDebateComment(
 
   const toFound = (data: unknown, endpoint: string): FoundComment => {
     const comment = parseResponse(commentSchema, data, endpoint);
-    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', body: comment.body ?? '' };
+    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', body: comment.body ?? '', ...(comment.node_id ? { nodeId: comment.node_id } : {}) };
   };
 
   const locate = async (): Promise<FoundComment | undefined> => {
@@ -131,11 +156,25 @@ export function openDebateComment(
   const isVerdict = (existing: FoundComment) => HEAD_TRAILER.exec(existing.body)?.[1];
 
   return {
-    async postVerdict(body, head) {
+    async postVerdict(body, head, batch) {
       verdictStarted = true;
       const pending = [...inFlight];
       const text = `${body}\n${headTrailer(head.ours)}`;
       const keep = (existing: FoundComment) => (head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined);
+      if (batch) {
+        // Every update sent before lands first (their answers are awaited), so the batch's write is the last.
+        await Promise.all(pending);
+        const existing = await locate();
+        if (existing?.nodeId !== undefined) {
+          const kept = keep(existing);
+          const found = { id: existing.id, url: existing.url, author: existing.author, created: false };
+          if (kept) return { ...found, kept };
+          const sent = batch.add(updateCommentField(existing.nodeId, text));
+          sent.catch(() => undefined);
+          // Refused or not sent: REST writes it (and throws, as without a batch, when it cannot).
+          return { ...found, land: () => sent.catch(async () => void (await write(text, keep))) };
+        }
+      }
       const posted = await write(text, keep);
       if (pending.length === 0 || posted.kept) return strip(posted);
       // An update sent before the verdict that landed after it would hide the verdict: write it again.

@@ -1,6 +1,7 @@
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
-import type { ReactionContent } from '../github/react.js';
+import { MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
+import { addReactionField, removeReactionField, type ReactionContent } from '../github/react.js';
 import type { PostedComment } from '../github/upsert-comment.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
@@ -90,34 +91,65 @@ export async function answerProblem(run: RunContext, problem: NonNullable<Awaite
 export interface CommandReaction {
   /** Adds 👀 without waiting for it. */
   acknowledge(): void;
-  /** Reacts with the outcome, then removes 👀; returns the result unchanged. Failures are only warnings. */
+  /**
+   * Adds the outcome and the removal of 👀 to the end's one request (`addReaction`, `removeReaction`);
+   * `finish`, once the batch is sent, warns about what GitHub refused and reacts through REST when the
+   * document was not run. Without the command's node id nothing is added: {@link CommandReaction.conclude} reacts.
+   */
+  prepare(batch: MutationBatch, ok: boolean): Promise<{ finish(): Promise<void> }>;
+  /** Reacts with the outcome, then removes 👀; returns the result unchanged. Failures are only warnings. Nothing when `prepare` already reacted so. */
   conclude(result: PipelineResult): Promise<PipelineResult>;
 }
 
-/** @param commentId the command's comment; undefined (a label) reacts to nothing */
-export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined): CommandReaction {
+/**
+ * @param commentId the command's comment; undefined (a label) reacts to nothing
+ * @param nodeId its GraphQL node id (the event payload's `comment.node_id`), for the end's one request
+ */
+export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined, nodeId?: string): CommandReaction {
   let eyes: Promise<number | undefined> | undefined;
+  let concluded: ReactionContent | undefined;
+  const warn = (what: string) => (error: unknown) => log.warning(`${what}: ${describeFailure(error)}`);
   const react = async (content: ReactionContent) => {
     try {
       return await publisher.react(commentId!, content);
     } catch (error) {
-      log.warning(`Could not react to the command: ${describeFailure(error)}`);
+      warn('Could not react to the command')(error);
       return undefined;
     }
   };
+  const unreact = (reactionId: number) => publisher.unreact(commentId!, reactionId).catch(warn('Could not remove the 👀 reaction'));
   return {
     acknowledge() {
       if (commentId !== undefined) eyes ??= react('eyes');
     },
+    async prepare(batch, ok) {
+      if (commentId === undefined || nodeId === undefined) return { finish: () => Promise.resolve(undefined) };
+      const content: ReactionContent = ok ? 'rocket' : 'confused';
+      concluded = content;
+      // 👀 went out before (it waits for no model call); its answer says whether there is one to remove.
+      const previous = await eyes;
+      const added = batch.add(addReactionField(nodeId, content));
+      const removed = previous === undefined ? undefined : batch.add(removeReactionField(nodeId, 'eyes'));
+      added.catch(() => undefined);
+      removed?.catch(() => undefined);
+      const notSent = (error: unknown) => error instanceof MutationFieldError && !error.sent;
+      return {
+        async finish() {
+          await added.catch(async (error: unknown) => (notSent(error) ? void (await react(content)) : warn('Could not react to the command')(error)));
+          await removed?.catch(async (error: unknown) => (notSent(error) ? unreact(previous!) : warn('Could not remove the 👀 reaction')(error)));
+        },
+      };
+    },
     async conclude(result) {
       if (commentId === undefined) return result;
       const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
+      const content: ReactionContent = ok ? 'rocket' : 'confused';
+      if (concluded === content) return result;
+      concluded = content;
       // The outcome first: it does not wait for 👀 to be removed.
-      await react(ok ? 'rocket' : 'confused');
+      await react(content);
       const previous = await eyes;
-      if (previous !== undefined) {
-        await publisher.unreact(commentId, previous).catch((error: unknown) => log.warning(`Could not remove the 👀 reaction: ${describeFailure(error)}`));
-      }
+      if (previous !== undefined) await unreact(previous);
       return result;
     },
   };

@@ -1,7 +1,8 @@
 import type { CheckAnnotation } from '../github/check-runs.js';
-import { createReviewThreadsClient } from '../github/review-threads.js';
+import { isForbiddenField, type MutationBatch } from '../github/mutation-batch.js';
+import { addReviewField, createReviewThreadsClient } from '../github/review-threads.js';
 import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
-import { publishThreads, type ThreadsOutcome } from '../threads/publish-threads.js';
+import { prepareThreads, type SendReview, type ThreadsOutcome } from '../threads/publish-threads.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import type { SavedResult } from './save-result.js';
@@ -20,24 +21,56 @@ export function planResultThreads(run: RunContext, result: SavedResult, evidence
 
 /**
  * Posts the threads in one review (and a file-level comment for each line outside the diff), updating
- * an earlier run's in place; logs what it did.
- * @returns what was posted, or undefined when nothing was planned or GitHub refused (warned)
+ * an earlier run's in place; logs what it did. With `via.batch` and the PR's node id the review rides in
+ * the end's one request (`addPullRequestReview`); `finish`, once that is sent, does the rest through REST.
+ * @returns from `finish`: what was posted, or undefined when nothing was planned or GitHub refused (warned)
  */
-export async function postThreads(run: RunContext, evidence: RunEvidence, result: SavedResult, threads: readonly PlannedThread[], verdictUrl: string): Promise<ThreadsOutcome | undefined> {
+export async function prepareResultThreads(
+  run: RunContext,
+  evidence: RunEvidence,
+  result: SavedResult,
+  threads: readonly PlannedThread[],
+  verdictUrl: string,
+  via: { batch?: MutationBatch; pullRequestNodeId?: string } = {},
+): Promise<{ finish(): Promise<ThreadsOutcome | undefined> }> {
   const { log } = run.clients;
-  if (threads.length === 0 || run.clients.dryRun) return undefined;
+  if (threads.length === 0 || run.clients.dryRun) return { finish: () => Promise.resolve(undefined) };
   const { pack } = evidence;
   const context = { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const refused = (error: unknown) => {
+    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
+    return undefined;
+  };
+  const { batch, pullRequestNodeId } = via;
+  // Refused for permissions: said as REST's refusal is. Not run, or a line GitHub could not place: REST posts it (and places lines on their files).
+  const sendReview: SendReview | undefined =
+    batch && pullRequestNodeId
+      ? (body, comments) =>
+          batch.add(addReviewField(pullRequestNodeId, pack.headSha, body, comments)).then(
+            () => true,
+            (error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : false),
+          )
+      : undefined;
   try {
-    const outcome = await publishThreads(
+    const prepared = await prepareThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
       { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions: result.debate.positions, context, verdictUrl },
       threads,
+      sendReview,
     );
-    log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
-    return outcome;
+    return {
+      async finish() {
+        try {
+          const outcome = await prepared.finish();
+          log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
+          return outcome;
+        } catch (error) {
+          return refused(error);
+        }
+      },
+    };
   } catch (error) {
-    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
-    return undefined;
+    refused(error);
+    return { finish: () => Promise.resolve(undefined) };
   }
 }

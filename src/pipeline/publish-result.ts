@@ -3,8 +3,11 @@ import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
-import { writeDecisionCheck } from './write-decision-check.js';
-import { planResultThreads, postThreads } from './post-threads.js';
+import { prepareDecisionCheck } from './write-decision-check.js';
+import { planResultThreads, prepareResultThreads } from './post-threads.js';
+import { createMutationBatch } from '../github/mutation-batch.js';
+import type { PullRequestInfo } from '../evidence/evidence-types.js';
+import type { CommandReaction } from './answer-command.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
@@ -22,14 +25,20 @@ import { failureReasonOf } from '../report/no-decision-reason.js';
 /**
  * Posts the verdict. The PR head is read again first (best effort): a push during the run makes the
  * result stale, and a failed re-read posts it as for the head that was debated, with a warning.
+ * The end's writes (the verdict on its comment, the check run, the review, the command's reaction) go
+ * out as one GraphQL request (`mutation-batch.ts`, issue #34): each part is prepared first (its reads
+ * done, its field added), the batch is sent once, and each part then reads its answer, saying what
+ * GitHub refused and writing through REST what the batch could not carry.
+ * @param command the reaction on the command: concluded in the same request
  * @throws StepError when the comment cannot be posted (the result is already saved)
  */
-export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence): Promise<PipelineResult> {
+export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence, command?: CommandReaction): Promise<PipelineResult> {
   const { log } = run.clients;
   const debated = evidence.pack.headSha;
   let current = debated;
+  let nodeIds: PullRequestInfo['nodeIds'];
   try {
-    current = (await evidence.source.getPullRequest(run.trigger.pullNumber)).headSha;
+    ({ headSha: current, nodeIds } = await evidence.source.getPullRequest(run.trigger.pullNumber));
   } catch (error) {
     log.warning(`Could not read pull request #${run.trigger.pullNumber} again to see whether its head moved (${describeFailure(error)}); the result is posted for ${debated}, the head that was debated.`);
   }
@@ -39,20 +48,28 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   const aborted = debate.completion === 'aborted';
   const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
   const body = result.render(current);
-  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current })));
+  // A dry run writes nothing, so it has no batch: its writes go to the capturing publisher as before.
+  const batch = run.clients.dryRun ? undefined : createMutationBatch(run.clients.github.writes);
+  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }, batch)));
   warnOnAuthor(run, posted);
   let commentUrl = posted.url;
   if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
-  else log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], annotations: [] } : planResultThreads(run, result, evidence);
-  const gate = run.clients.dryRun ? { gateConclusion: '', recordFile: '' } : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, result.narrative, threads.annotations);
-  if (posted.kept !== 'stale') await postThreads(run, evidence, result, threads.threads, commentUrl);
+  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, batch, repositoryNodeId: nodeIds?.repository });
+  const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, result, threads.threads, commentUrl, { batch, pullRequestNodeId: nodeIds?.pullRequest });
+  const reaction = batch && command ? await command.prepare(batch, !aborted) : undefined;
+  await batch?.send();
+  if (posted.land) await step('posting the debate comment', posted.land);
+  if (!posted.kept) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  const written = (await gate?.finish()) ?? { gateConclusion: '', recordFile: '' };
+  await review?.finish();
+  await reaction?.finish();
   return {
-    gateConclusion: gate.gateConclusion,
-    decisionRecordFile: gate.recordFile,
+    gateConclusion: written.gateConclusion,
+    decisionRecordFile: written.recordFile,
     status: debate.completion,
     recommendation: record.recommendation,
     confidence: record.confidence,

@@ -104,7 +104,7 @@ function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatc
 /** A debate run, from the permission check to the concluded reaction; a confirmed plan runs as planned. */
 async function debate(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
   const run = openRun(clients, settings, trigger, confirmed);
-  const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
+  const command = reactToCommand(run.publisher, clients.log, trigger.commentId, trigger.commentNodeId);
   let progress: ProgressTracker | undefined;
   let saved: SavedResult | undefined;
   try {
@@ -136,8 +136,8 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
     saved = await saveResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
-    // Publish, then conclude the reaction.
-    const result = await publishVerdict(run, saved, evidence);
+    // Publish (the reaction concluded in the same request), then conclude the reaction if it was not.
+    const result = await publishVerdict(run, saved, evidence, command);
     await markPlanDone(run, result, evidence.pack);
     return await command.conclude(result);
   } catch (error) {

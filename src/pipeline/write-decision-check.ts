@@ -3,9 +3,10 @@ import { CHECK_TITLES } from '../gate/check-titles.js';
 import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
 import type { CheckOutput } from '../gate/gate-types.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
-import { createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
+import { createCheckRunField, createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
+import { isForbiddenField, type MutationBatch } from '../github/mutation-batch.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
 import { redactJsonText } from '../report/redact.js';
 import type { Settings } from '../settings.js';
@@ -54,31 +55,73 @@ export async function writeDecisionCheck(
   narrative?: string,
   annotations: readonly CheckAnnotation[] = [],
 ): Promise<WrittenDecisionCheck> {
+  return (await prepareDecisionCheck(clients, settings, record, pack, commentUrl, { narrative, annotations })).finish();
+}
+
+/**
+ * {@link writeDecisionCheck} in two steps around the end's one request: `prepare` reads what the
+ * conclusion needs (the PRs that share the head) and, given a batch and the repository's node id, adds
+ * the check run to it (`createCheckRun`); `finish`, once the batch is sent, reads its answer, writes
+ * through REST what the batch did not carry (more than 50 annotations, a document GitHub did not run,
+ * a field it refused other than for permissions) and writes the record file.
+ * @param via.batch the end's one request; without it (or without `repositoryNodeId`) the check run goes through REST
+ */
+export async function prepareDecisionCheck(
+  clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
+  settings: Settings,
+  record: DecisionRecord,
+  pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
+  commentUrl: string,
+  via: { narrative?: string; annotations?: readonly CheckAnnotation[]; batch?: MutationBatch; repositoryNodeId?: string } = {},
+): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {
+  const annotations = via.annotations ?? [];
+  const repo = { owner: settings.owner, repo: settings.repo };
   let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings), commentUrl || undefined);
-  let gateConclusion = '';
+  const refused = (error: unknown) => {
+    const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
+    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
+  };
+  let sent: Promise<{ id: number; htmlUrl: string }> | undefined;
+  let failed = false;
   try {
     // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here
     // would pass another PR this debate never decided. The gate (`mode: gate`) passes a shared head only
     // when each PR passes on its own record (issue #19); until it runs, the debate's check does not pass.
     if (output.conclusion === 'success') {
-      const others = (await createGateSource(clients.octokit, { owner: settings.owner, repo: settings.repo }, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
+      const others = (await createGateSource(clients.octokit, repo, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
-    const check = await createDecisionCheck(clients.octokit, { owner: settings.owner, repo: settings.repo }, record.head_sha, output, annotations);
-    gateConclusion = output.conclusion;
-    clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
+    const field = via.batch && via.repositoryNodeId ? createCheckRunField(via.repositoryNodeId, record.head_sha, output, annotations) : undefined;
+    sent = field && via.batch?.add(field);
+    sent?.catch(() => undefined);
   } catch (error) {
-    const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
-    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
+    failed = true;
+    refused(error);
   }
-  let recordFile = '';
-  try {
-    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative })) ?? '';
-    if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
-  } catch (error) {
-    clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return { gateConclusion, recordFile };
+  return {
+    async finish() {
+      let gateConclusion = '';
+      if (!failed) {
+        try {
+          // Refused for permissions: REST would be refused too, so the warning is said at once.
+          const check = await (sent?.catch((error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations))) ??
+            createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations));
+          gateConclusion = output.conclusion;
+          clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
+        } catch (error) {
+          refused(error);
+        }
+      }
+      let recordFile = '';
+      try {
+        recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative: via.narrative })) ?? '';
+        if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
+      } catch (error) {
+        clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { gateConclusion, recordFile };
+    },
+  };
 }
 
 /** The debate's check on a commit that is also the head of other open PRs: not passing, saying why and what passes it. */

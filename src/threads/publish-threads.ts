@@ -11,7 +11,8 @@ import { markOutdated, readThreadMarker, renderThread } from './render-thread.js
  * is updated in place while its lines stay; where a position's decisive line moved, the old comment
  * goes and the new one is posted; a comment the debate no longer plans goes too. A comment a person
  * replied to is never deleted: it is marked outdated instead. Every new line comment goes out in one
- * `COMMENT` review; GitHub takes file-level comments only one by one.
+ * `COMMENT` review (in the end's one request when the run sends one); GitHub takes file-level comments
+ * only one by one.
  */
 
 /** What {@link publishThreads} did, for the log and the bench. */
@@ -26,7 +27,7 @@ export interface ThreadsOutcome {
   updated: number;
   /** Comments of an earlier run deleted (moved or no longer planned), or marked outdated where a person replied. */
   retired: number;
-  /** Write requests sent. */
+  /** Write requests sent on their own (a review in the end's one request is not one). */
   writes: number;
 }
 
@@ -49,15 +50,45 @@ function keyOf(placement: ThreadPlacement): string {
  */
 export async function publishThreads(
   client: ReviewThreadsClient,
-  target: { pullNumber: number; headSha: string; debateId: string; botLogin: string; positions: readonly Position[]; context: CommentContext; verdictUrl: string },
+  target: ThreadsTarget,
   planned: readonly PlannedThread[],
 ): Promise<ThreadsOutcome> {
+  return (await prepareThreads(client, target, planned)).finish();
+}
+
+/** Where {@link publishThreads} posts. */
+export interface ThreadsTarget {
+  pullNumber: number;
+  headSha: string;
+  debateId: string;
+  botLogin: string;
+  positions: readonly Position[];
+  context: CommentContext;
+  verdictUrl: string;
+}
+
+/**
+ * Hands the review of new line comments to the end's one request (`addPullRequestReview`,
+ * `post-threads.ts`); settles once GitHub answered: true when it posted the review, false when REST
+ * must post it (the document was not run, or GitHub could not place a line); rejects when GitHub refused it.
+ */
+export type SendReview = (body: string, comments: NewLineComment[]) => Promise<boolean>;
+
+/**
+ * {@link publishThreads} in two steps around the end's one request: `prepare` reads the PR's review
+ * comments and, with `sendReview`, hands it the one review of new line comments; `finish` reads its
+ * answer (a line GitHub cannot place, or a review the batch did not carry, goes through REST as
+ * without it) and then, through REST, updates kept comments, posts file-level ones and retires old ones.
+ * @throws (from `finish`) whatever {@link publishThreads} throws, and a refusal of the batched review
+ */
+export async function prepareThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[], sendReview?: SendReview): Promise<{ finish(): Promise<ThreadsOutcome> }> {
   const outcome: ThreadsOutcome = { inline: 0, fileLevel: 0, verdictOnly: 0, updated: 0, retired: 0, writes: 0 };
   const all = await client.listComments(target.pullNumber);
   const ours = all.filter((c) => c.user?.login === target.botLogin && c.in_reply_to_id === undefined && readThreadMarker(c.body)?.debateId === target.debateId);
   const replied = new Set(all.filter((c) => c.in_reply_to_id !== undefined && c.user?.login !== target.botLogin).map((c) => c.in_reply_to_id));
   const byKey = new Map(ours.map((c) => [readThreadMarker(c.body)?.key ?? '', c]));
   const kept = new Set<number>();
+  const updates: { id: number; body: string }[] = [];
   const lines: NewLineComment[] = [];
   const files: { path: string; body: string }[] = [];
 
@@ -71,42 +102,52 @@ export async function publishThreads(
     const existing = byKey.get(thread.key);
     if (existing && placementOf(existing) === keyOf(placement)) {
       kept.add(existing.id);
-      if (existing.body !== body) {
-        await client.updateComment(existing.id, body);
-        outcome.updated += 1;
-        outcome.writes += 1;
-      }
+      if (existing.body !== body) updates.push({ id: existing.id, body });
       continue;
     }
     if (placement.kind === 'line') lines.push({ path: placement.path, body, line: placement.line, side: placement.side, startLine: placement.startLine });
     else files.push({ path: placement.path, body });
   }
 
-  if (lines.length > 0) {
-    try {
-      await client.createReview(target.pullNumber, target.headSha, reviewBody(target.debateId, target.verdictUrl), lines);
-      outcome.inline += lines.length;
-      outcome.writes += 1;
-    } catch (error) {
-      // GitHub fails the whole review when it cannot place one line (422): each goes on its file instead.
-      if (!isStatus(error, 422)) throw error;
-      outcome.writes += 1;
-      files.push(...lines.map((l) => ({ path: l.path, body: l.body })));
-    }
-  }
-  for (const file of files) {
-    await client.createFileComment(target.pullNumber, target.headSha, file.path, file.body);
-    outcome.fileLevel += 1;
-    outcome.writes += 1;
-  }
-  for (const old of ours) {
-    if (kept.has(old.id)) continue;
-    if (replied.has(old.id)) await client.updateComment(old.id, markOutdated(old.body, target.headSha));
-    else await client.deleteComment(old.id);
-    outcome.retired += 1;
-    outcome.writes += 1;
-  }
-  return outcome;
+  const review = reviewBody(target.debateId, target.verdictUrl);
+  const batched = lines.length > 0 && sendReview ? sendReview(review, lines) : undefined;
+  batched?.catch(() => undefined);
+  return {
+    async finish() {
+      if (lines.length > 0) {
+        try {
+          if (!(await batched)) {
+            await client.createReview(target.pullNumber, target.headSha, review, lines);
+            outcome.writes += 1;
+          }
+          outcome.inline += lines.length;
+        } catch (error) {
+          // GitHub fails the whole review when it cannot place one line (422): each goes on its file instead.
+          if (!isStatus(error, 422)) throw error;
+          outcome.writes += 1;
+          files.push(...lines.map((l) => ({ path: l.path, body: l.body })));
+        }
+      }
+      for (const update of updates) {
+        await client.updateComment(update.id, update.body);
+        outcome.updated += 1;
+        outcome.writes += 1;
+      }
+      for (const file of files) {
+        await client.createFileComment(target.pullNumber, target.headSha, file.path, file.body);
+        outcome.fileLevel += 1;
+        outcome.writes += 1;
+      }
+      for (const old of ours) {
+        if (kept.has(old.id)) continue;
+        if (replied.has(old.id)) await client.updateComment(old.id, markOutdated(old.body, target.headSha));
+        else await client.deleteComment(old.id);
+        outcome.retired += 1;
+        outcome.writes += 1;
+      }
+      return outcome;
+    },
+  };
 }
 
 /** The review's own body (GitHub requires one for `COMMENT`): what the comments are, and the verdict. */

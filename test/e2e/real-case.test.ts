@@ -221,18 +221,23 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(texts.filter((t) => t.includes('Your role: moderator'))).toHaveLength(1);
     expect(texts.filter((t) => t.includes('Your only task is to say which of them is this pull request as written'))).toHaveLength(1);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
-    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now; the rocket did not wait for the eyes to go.
+    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now: the rocket and the
+    // eyes' removal ride in the end's one GraphQL request (issue #34), the rocket first.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
-    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'POST rocket', 'DELETE']);
+    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes']);
+    const end = endMutationInputs(scenario.github.state.requests.at(-1)!);
+    expect(end.filter((f) => f.input.subjectId === command.node_id).map((f) => `${f.mutation} ${String(f.input.content)}`)).toEqual(['addReaction ROCKET', 'removeReaction EYES']);
     expect(scenario.github.state.reactions.filter((r) => r.commentId === command.id).map((r) => r.content)).toEqual(['rocket']);
 
     // Progress arrived in order on one comment: the plan first, one update per phase, then the verdict.
     const debateComment = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])!;
     const writes = scenario.github.state.requests.filter(
       (r) => (r.method === 'POST' && r.path.endsWith('/issues/1/comments') && String((r.body as { body: string }).body).startsWith('<!-- pr-debate:v1')) ||
-        (r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${debateComment.id}`)),
+        (r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${debateComment.id}`)) || r.path === '/graphql',
     ).slice(-20);
-    const bodies = writes.map((r) => (r.body as { body: string }).body).filter((b) => b.startsWith(debateComment.body.split('\n')[0]!));
+    // A REST write's body, or the verdict's in the end's one request (`updateIssueComment` on this comment).
+    const bodyOf = (r: (typeof writes)[number]) => (r.path === '/graphql' ? endMutationInputs(r).find((f) => f.mutation === 'updateIssueComment' && f.input.id === debateComment.node_id)?.input.body : (r.body as { body: string }).body);
+    const bodies = writes.map(bodyOf).filter((b): b is string => typeof b === 'string' && b.startsWith(debateComment.body.split('\n')[0]!));
     const progressBodies = bodies.filter((b) => b.includes('pr-debate is debating'));
     expect(progressBodies[0]).toContain('- ⏳ Evidence pack');
     expect(progressBodies[0]).toContain('**A.** Excess arguments are an error by default');
@@ -359,3 +364,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(result.stdout).toMatch(/::error::checking that the models answer failed: Model "claude-sonnet-5-5"/);
   });
 });
+
+/** The top-level fields of a GraphQL mutation request the server received, with their inputs ([] for anything else). */
+function endMutationInputs(request: { path: string; body: unknown }): { mutation: string; input: Record<string, unknown> }[] {
+  const body = request.body as { query?: string; variables?: Record<string, Record<string, unknown>> } | undefined;
+  if (request.path !== '/graphql' || !body?.query?.trimStart().startsWith('mutation')) return [];
+  return [...body.query.matchAll(/(\w+): (\w+)\(input: \$(\w+)\)/g)].map(([, , mutation, variable]) => ({ mutation: mutation!, input: body.variables?.[variable!] ?? {} }));
+}

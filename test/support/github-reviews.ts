@@ -93,6 +93,8 @@ export interface ReviewKit<Entry, Pull extends { number: number; head: { sha: st
   repoHtml(entry: Entry): string;
   resolveRef(entry: Entry, ref: string): string | undefined;
   canWrite(entry: Entry, login: string): boolean;
+  /** False when the token's `permissions:` lack `pull-requests: write` (server option `botPermissions`). */
+  pullRequestsWritable(ctx: ReviewContext): boolean;
   userType(login: string): string;
 }
 
@@ -170,7 +172,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
   kit: ReviewKit<Entry, Pull>,
   state: ReviewState,
   ids: { next(): number; nodeId(kind: string, id: number): string; now(): string },
-): { graphql(ctx: ReviewContext, query: string, variables: Record<string, unknown>): boolean } {
+): { graphql(ctx: ReviewContext, query: string, variables: Record<string, unknown>): boolean; createReview(ctx: ReviewContext, found: { entry: Entry; pull: Pull }, body: unknown): Reply } {
   const user = (login: string) => ({ login, type: kit.userType(login) });
   const html = (entry: Entry, pull: number, id: number) => `${kit.repoHtml(entry)}/pull/${pull}#discussion_r${id}`;
 
@@ -213,24 +215,24 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
     return entry === undefined || pull === undefined ? undefined : { entry, pull };
   };
 
-  kit.route('POST', '/repos/:owner/:repo/pulls/:number/reviews', (ctx, params) => {
-    const found = pullOf(ctx, params);
-    if (found === undefined) return kit.send(ctx, error(404, 'Not Found', DOCS.createReview));
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
+  /** `POST .../pulls/{n}/reviews`, and GraphQL `addPullRequestReview` (its `threads` given as `comments`). */
+  const createReview = (ctx: ReviewContext, found: { entry: Entry; pull: Pull }, requestBody: unknown): Reply => {
+    if (!kit.pullRequestsWritable(ctx)) return error(403, 'Resource not accessible by integration', DOCS.createReview);
+    const body = (requestBody ?? {}) as Record<string, unknown>;
     const event = body.event;
-    if (event !== undefined && event !== 'APPROVE' && event !== 'REQUEST_CHANGES' && event !== 'COMMENT') return kit.send(ctx, error(422, 'Unprocessable Entity', DOCS.createReview, [`event ${String(event)} is not one of APPROVE, REQUEST_CHANGES, COMMENT`]));
+    if (event !== undefined && event !== 'APPROVE' && event !== 'REQUEST_CHANGES' && event !== 'COMMENT') return error(422, 'Unprocessable Entity', DOCS.createReview, [`event ${String(event)} is not one of APPROVE, REQUEST_CHANGES, COMMENT`]);
     if ((event === 'COMMENT' || event === 'REQUEST_CHANGES') && (typeof body.body !== 'string' || body.body === '')) {
-      return kit.send(ctx, error(422, 'Unprocessable Entity', DOCS.createReview, ['Body is required for COMMENT and REQUEST_CHANGES events']));
+      return error(422, 'Unprocessable Entity', DOCS.createReview, ['Body is required for COMMENT and REQUEST_CHANGES events']);
     }
     const comments = Array.isArray(body.comments) ? (body.comments as Record<string, unknown>[]) : [];
     for (const comment of comments) {
-      if (typeof comment.path !== 'string' || typeof comment.body !== 'string') return kit.send(ctx, error(422, 'Unprocessable Entity', DOCS.createReview, ['comments need path and body']));
-      if ('subject_type' in comment) return kit.send(ctx, error(422, 'Invalid request.\n\nNo subcomponent of "comments" allows "subject_type".', DOCS.createReview));
+      if (typeof comment.path !== 'string' || typeof comment.body !== 'string') return error(422, 'Unprocessable Entity', DOCS.createReview, ['comments need path and body']);
+      if ('subject_type' in comment) return error(422, 'Invalid request.\n\nNo subcomponent of "comments" allows "subject_type".', DOCS.createReview);
       const why = offDiff(found.pull, comment);
-      if (why !== undefined) return kit.send(ctx, error(422, 'Unprocessable Entity', DOCS.createReview, [why]));
+      if (why !== undefined) return error(422, 'Unprocessable Entity', DOCS.createReview, [why]);
     }
     const commit = typeof body.commit_id === 'string' ? body.commit_id : found.pull.head.sha;
-    if (kit.resolveRef(found.entry, commit) !== commit) return kit.send(ctx, error(422, 'Unprocessable Entity', DOCS.createReview, [`commit_id ${commit} is not a commit of this repository`]));
+    if (kit.resolveRef(found.entry, commit) !== commit) return error(422, 'Unprocessable Entity', DOCS.createReview, [`commit_id ${commit} is not a commit of this repository`]);
     const id = ids.next();
     const made = comments.map((c) => makeComment(found.entry, found.pull, ctx, { ...c, commit_id: commit }, id));
     const review: Review = {
@@ -244,7 +246,13 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
       comment_ids: made.map((c) => c.id),
     };
     state.reviews.push(review);
-    kit.send(ctx, { status: 200, body: { id, node_id: ids.nodeId('PullRequestReview', id), user: review.user, body: review.body, state: review.state, commit_id: commit, html_url: `${kit.repoHtml(found.entry)}/pull/${found.pull.number}#pullrequestreview-${id}` } });
+    return { status: 200, body: { id, node_id: ids.nodeId('PullRequestReview', id), user: review.user, body: review.body, state: review.state, commit_id: commit, html_url: `${kit.repoHtml(found.entry)}/pull/${found.pull.number}#pullrequestreview-${id}` } };
+  };
+
+  kit.route('POST', '/repos/:owner/:repo/pulls/:number/reviews', (ctx, params) => {
+    const found = pullOf(ctx, params);
+    if (found === undefined) return kit.send(ctx, error(404, 'Not Found', DOCS.createReview));
+    kit.send(ctx, createReview(ctx, found, ctx.body));
   });
 
   kit.route('POST', '/repos/:owner/:repo/pulls/:number/comments', (ctx, params) => {
@@ -304,6 +312,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
 
   const graphqlReply = (ctx: ReviewContext, body: unknown) => kit.send(ctx, { status: 200, body });
   return {
+    createReview,
     graphql(ctx, query, variables) {
       if (/resolveReviewThread\(/.test(query)) {
         const thread = state.threads.find((t) => t.id === variables.threadId);

@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer } from 'node:http';
+import { answerMutation } from './github-mutations.js';
 import { addReviewRoutes, type ReviewState } from './github-reviews.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -314,6 +315,19 @@ export interface GitHubServerOptions {
    * `repositories` (`/repositories/{id}/...`, what github.com itself sends). Both are served.
    */
   linkStyle?: 'repos' | 'repositories';
+  /**
+   * The workflow's `permissions:` of the bot token (`token`), by scope; a scope not given is `write`.
+   * A write the scope does not allow is refused as GitHub refuses it: REST 403 and GraphQL `FORBIDDEN`,
+   * both "Resource not accessible by integration": check runs need `checks: write`; reviews on a PR
+   * `pull-requests: write`; comments and their reactions `issues: write` or `pull-requests: write` (the
+   * fine-grained permissions each REST endpoint lists: "Issues" or "Pull requests" for issue comments).
+   */
+  botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues', 'write' | 'read' | 'none'>>;
+  /**
+   * The GraphQL mutations the schema has (default every one `github-mutations.ts` models): a GHES that
+   * predates one answers a document using it with a validation error and runs none of it.
+   */
+  mutations?: readonly string[];
 }
 
 /** A running server. */
@@ -511,6 +525,13 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   const canWrite = (entry: RepoEntry, actor: Actor): boolean =>
     actor.login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, actor.login));
+
+  /** False when the bot token's `permissions:` lack `scope: write` ({@link GitHubServerOptions.botPermissions}). */
+  const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests' | 'comments'): boolean => {
+    if (actor.login !== botLogin) return true;
+    const writes = (name: 'checks' | 'pull-requests' | 'issues') => (options.botPermissions?.[name] ?? 'write') === 'write';
+    return scope === 'comments' ? writes('issues') || writes('pull-requests') : writes(scope);
+  };
 
   const authorAssociation = (entry: RepoEntry, login: string): IssueComment['author_association'] => {
     if (login === botLogin || userType(login) === 'Bot') return 'NONE';
@@ -942,6 +963,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const graphqlError = (message: string, type?: string): void =>
       send(ctx, { status: 200, body: { data: null, errors: [{ ...(type ? { type } : {}), message, locations: [{ line: 1, column: 1 }] }] } });
     if (query === '') return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
+    const mutated = answerMutation(mutationKit, ctx, query, variables, options.mutations);
+    if (mutated !== undefined) return send(ctx, { status: 200, body: mutated });
     if (reviewRoutes.graphql(ctx, query, variables)) return;
     const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
     const fields = [...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g)];
@@ -995,11 +1018,32 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       repoHtml,
       resolveRef: (entry, ref) => resolveRef(entry, ref),
       canWrite: (entry, login) => login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, login)),
+      pullRequestsWritable: (ctx) => scopeAllows((ctx as Context).actor, 'pull-requests'),
       userType: (login) => userType(login),
     },
     state.reviews,
     { next: () => nextReviewId++, nodeId, now: timestamp },
   );
+
+  // GraphQL mutations (issue #34): the REST handlers above hold each write's rules, one store for both.
+  const pullNodeId = (entry: RepoEntry, pull: FakePullRequest) => nodeId('PullRequest', numericId(`pull:${entry.id}/${pull.number}`));
+  const mutationKit = {
+    resolveNode: (id: string) => {
+      for (const entry of repos) {
+        if (nodeId('Repository', entry.id) === id) return { kind: 'Repository' as const, entry };
+        const pull = entry.repo.pulls.find((p) => pullNodeId(entry, p) === id);
+        if (pull !== undefined) return { kind: 'PullRequest' as const, entry, pull };
+        const comment = state.comments.find((c) => c.node_id === id && commentInRepo(entry, c));
+        if (comment !== undefined) return { kind: 'IssueComment' as const, entry, comment };
+      }
+      return undefined;
+    },
+    updateComment: (ctx: Context, entry: RepoEntry, comment: IssueComment, body: unknown) => updateComment(ctx, entry, comment, body),
+    createCheckRun: (ctx: Context, entry: RepoEntry, body: Record<string, unknown>) => createCheckRun(ctx, entry, body),
+    createReview: (ctx: Context, entry: RepoEntry, pull: FakePullRequest, body: Record<string, unknown>) => reviewRoutes.createReview(ctx, { entry, pull }, body),
+    addReaction: (ctx: Context, _entry: RepoEntry, comment: IssueComment, content: string) => addReaction(ctx, comment, content),
+    removeReaction: (ctx: Context, _entry: RepoEntry, comment: IssueComment, content: string) => removeReaction(ctx, comment, content),
+  };
 
   route('GET', '/repos/:owner/:repo/pulls/:number/files', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
@@ -1096,6 +1140,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const entry = visibleRepo(ctx, params);
     const pull = entry && findPull(entry, params.number);
     if (entry === undefined || pull === undefined) return send(ctx, notFound(DOCS.createComment));
+    if (!scopeAllows(ctx.actor, 'comments')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.createComment));
     const body = commentBody(ctx.body, DOCS.createComment);
     if (typeof body !== 'string') return send(ctx, body);
     const id = nextCommentId++;
@@ -1126,18 +1171,22 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, { status: 200, body: comment });
   });
 
+  /** `PATCH .../issues/comments/{id}` and GraphQL `updateIssueComment`: the author or a writer, with `pull-requests: write`. */
+  const updateComment = (ctx: Context, entry: RepoEntry, comment: IssueComment, requestBody: unknown): Reply => {
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.updateComment);
+    if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) return errorReply(403, 'Forbidden', DOCS.updateComment);
+    const body = commentBody(requestBody, DOCS.updateComment);
+    if (typeof body !== 'string') return body;
+    comment.body = body;
+    comment.updated_at = timestamp();
+    return { status: 200, body: comment };
+  };
+
   route('PATCH', '/repos/:owner/:repo/issues/comments/:id', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
     const comment = entry && findComment(entry, params.id);
     if (entry === undefined || comment === undefined) return send(ctx, notFound(DOCS.updateComment));
-    if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) {
-      return send(ctx, errorReply(403, 'Forbidden', DOCS.updateComment));
-    }
-    const body = commentBody(ctx.body, DOCS.updateComment);
-    if (typeof body !== 'string') return send(ctx, body);
-    comment.body = body;
-    comment.updated_at = timestamp();
-    send(ctx, { status: 200, body: comment });
+    send(ctx, updateComment(ctx, entry, comment, ctx.body));
   });
 
   route('DELETE', '/repos/:owner/:repo/issues/comments/:id', (ctx, params) => {
@@ -1161,35 +1210,36 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     sendPage(ctx, reactions.map(reactionJson));
   });
 
+  /** `POST .../issues/comments/{id}/reactions` and GraphQL `addReaction`: an existing reaction of the user is answered 200, as is. */
+  const addReaction = (ctx: Context, comment: IssueComment, content: unknown): Reply => {
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.createReaction);
+    if (content === undefined) return invalid(`"content" wasn't supplied.`, DOCS.createReaction);
+    if (typeof content !== 'string' || !includes(REACTION_CONTENTS, content)) {
+      return validationFailed([{ resource: 'Reaction', code: 'custom', field: 'content', message: 'content is not included in the list' }], DOCS.createReaction);
+    }
+    const existing = state.reactions.find((r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login);
+    if (existing !== undefined) return { status: 200, body: reactionJson(existing) };
+    const reaction: ReceivedReaction = { id: nextReactionId++, commentId: comment.id, content, user: ctx.actor.login, created_at: timestamp() };
+    state.reactions.push(reaction);
+    refreshRollup(comment);
+    return { status: 201, body: reactionJson(reaction) };
+  };
+
+  /** GraphQL `removeReaction` (by content: the token's own reaction of that content; none there, nothing removed). */
+  const removeReaction = (ctx: Context, comment: IssueComment, content: string): Reply => {
+    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction);
+    const reaction = state.reactions.find((r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login);
+    if (reaction === undefined) return { status: 200, body: {} };
+    state.reactions.splice(state.reactions.indexOf(reaction), 1);
+    refreshRollup(comment);
+    return { status: 200, body: reactionJson(reaction) };
+  };
+
   route('POST', '/repos/:owner/:repo/issues/comments/:id/reactions', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
     const comment = entry && findComment(entry, params.id);
     if (comment === undefined) return send(ctx, notFound(DOCS.createReaction));
-    const content = isObject(ctx.body) ? ctx.body.content : undefined;
-    if (content === undefined) return send(ctx, invalid(`"content" wasn't supplied.`, DOCS.createReaction));
-    if (typeof content !== 'string' || !includes(REACTION_CONTENTS, content)) {
-      return send(
-        ctx,
-        validationFailed(
-          [{ resource: 'Reaction', code: 'custom', field: 'content', message: 'content is not included in the list' }],
-          DOCS.createReaction,
-        ),
-      );
-    }
-    const existing = state.reactions.find(
-      (r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login,
-    );
-    if (existing !== undefined) return send(ctx, { status: 200, body: reactionJson(existing) });
-    const reaction: ReceivedReaction = {
-      id: nextReactionId++,
-      commentId: comment.id,
-      content,
-      user: ctx.actor.login,
-      created_at: timestamp(),
-    };
-    state.reactions.push(reaction);
-    refreshRollup(comment);
-    send(ctx, { status: 201, body: reactionJson(reaction) });
+    send(ctx, addReaction(ctx, comment, isObject(ctx.body) ? ctx.body.content : undefined));
   });
 
   route('DELETE', '/repos/:owner/:repo/issues/comments/:id/reactions/:reaction', (ctx, params) => {
@@ -1198,6 +1248,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const reaction =
       comment && state.reactions.find((r) => r.commentId === comment.id && String(r.id) === params.reaction);
     if (comment === undefined || reaction === undefined) return send(ctx, notFound(DOCS.deleteReaction));
+    if (!scopeAllows(ctx.actor, 'comments')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction));
     state.reactions.splice(state.reactions.indexOf(reaction), 1);
     refreshRollup(comment);
     send(ctx, { status: 204 });
@@ -1220,19 +1271,19 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     });
   });
 
-  route('POST', '/repos/:owner/:repo/check-runs', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    if (entry === undefined) return send(ctx, notFound(DOCS.createCheckRun));
-    if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun));
-    if (!isObject(ctx.body)) return send(ctx, invalid(`"name" wasn't supplied.`, DOCS.createCheckRun));
-    const headSha = ctx.body.head_sha;
-    if (headSha === undefined) return send(ctx, invalid(`"head_sha" wasn't supplied.`, DOCS.createCheckRun));
+  /** `POST .../check-runs` and GraphQL `createCheckRun`: only a GitHub App, with `checks: write`. */
+  const createCheckRun = (ctx: Context, entry: RepoEntry, requestBody: unknown): Reply => {
+    if (!ctx.actor.isBot) return errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun);
+    if (!scopeAllows(ctx.actor, 'checks')) return errorReply(403, 'Resource not accessible by integration', DOCS.createCheckRun);
+    if (!isObject(requestBody)) return invalid(`"name" wasn't supplied.`, DOCS.createCheckRun);
+    const headSha = requestBody.head_sha;
+    if (headSha === undefined) return invalid(`"head_sha" wasn't supplied.`, DOCS.createCheckRun);
     if (typeof headSha !== 'string' || !/^[0-9a-f]{40}$/.test(headSha) || resolveRef(entry, headSha) !== headSha) {
-      return send(ctx, errorReply(422, `No commit found for SHA: ${String(headSha)}`, DOCS.createCheckRun));
+      return errorReply(422, `No commit found for SHA: ${String(headSha)}`, DOCS.createCheckRun);
     }
     // Only GitHub Apps (GITHUB_TOKEN is the GitHub Actions app's) write check runs; the run names the app.
     const app = ctx.actor.app;
-    if (app === undefined) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun));
+    if (app === undefined) return errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun);
     const id = nextCheckRunId;
     const url = `${repoApi(entry)}/check-runs/${id}`;
     const run: CheckRun = {
@@ -1253,11 +1304,17 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       app: { id: app.id, slug: app.slug, node_id: nodeId('App', app.id), name: app.name },
       pull_requests: pullRefsOf(entry, headSha),
     };
-    const error = applyCheckRunBody(run, ctx.body, DOCS.createCheckRun, true);
-    if (error !== undefined) return send(ctx, error);
+    const error = applyCheckRunBody(run, requestBody, DOCS.createCheckRun, true);
+    if (error !== undefined) return error;
     nextCheckRunId += 1;
     state.checkRuns.push(run);
-    send(ctx, { status: 201, body: run, headers: { location: url } });
+    return { status: 201, body: run, headers: { location: url } };
+  };
+
+  route('POST', '/repos/:owner/:repo/check-runs', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.createCheckRun));
+    send(ctx, createCheckRun(ctx, entry, ctx.body));
   });
 
   route('GET', '/repos/:owner/:repo/check-runs/:id', (ctx, params) => {
@@ -1273,7 +1330,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     if (run === undefined) return send(ctx, notFound(DOCS.updateCheckRun));
     if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.updateCheckRun));
     // "Only GitHub Apps can create or update check runs"; an app can update only its own (another app gets 403).
-    if (ctx.actor.app?.id !== run.app.id) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.updateCheckRun));
+    if (ctx.actor.app?.id !== run.app.id || !scopeAllows(ctx.actor, 'checks')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.updateCheckRun));
     const error = applyCheckRunBody(run, isObject(ctx.body) ? ctx.body : {}, DOCS.updateCheckRun, false);
     if (error !== undefined) return send(ctx, error);
     send(ctx, { status: 200, body: run });
@@ -1826,7 +1883,8 @@ function numericId(seed: string): number {
   return 10_000_000 + (createHash('sha1').update(seed).digest().readUInt32BE(0) % 900_000_000);
 }
 
-function nodeId(kind: string, id: number): string {
+/** The node id this server gives an object of GraphQL type `kind` with database id `id` (REST `node_id`). */
+export function nodeId(kind: string, id: number): string {
   return Buffer.from(`0:${kind}${id}`).toString('base64').replace(/=+$/, '');
 }
 

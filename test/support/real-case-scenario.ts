@@ -1,6 +1,6 @@
 import { materialiseCase, type MaterialisedCase } from '../../scripts/materialise-case.js';
 import { startAnthropicServer, type AnthropicServer, type Responder, type StartAnthropicServerOptions } from './anthropic-server.js';
-import { startGitHubServer, type FakePullRequest, type GitHubServer } from './github-server.js';
+import { startGitHubServer, type FakePullRequest, type GitHubServer, type GitHubServerOptions } from './github-server.js';
 import { pullFixtureFromCase } from './pull-fixture.js';
 
 /** Tokens and logins of a scenario; nothing here is a real credential. */
@@ -33,8 +33,9 @@ export interface RealCaseScenario {
  * Materialises a real case (cached in `.cache/real-cases`), serves it as PR #1 of
  * `pr-debate-demo/<package>` from a local GitHub REST server where `maintainer` has write access,
  * and, given a responder, starts a local Anthropic Messages server (with `serverOptions`, e.g. thinking on).
+ * @param githubOptions more options of the GitHub server (the token's `botPermissions`, the GraphQL `mutations`)
  */
-export async function startRealCaseScenario(caseId: string, responder: Responder | undefined, serverOptions: Partial<StartAnthropicServerOptions> = {}): Promise<RealCaseScenario> {
+export async function startRealCaseScenario(caseId: string, responder: Responder | undefined, serverOptions: Partial<StartAnthropicServerOptions> = {}, githubOptions: Pick<GitHubServerOptions, 'botPermissions' | 'mutations'> = {}): Promise<RealCaseScenario> {
   const materialised = await materialiseCase(caseId);
   const pull = pullFixtureFromCase(materialised, { number: SCENARIO.pullNumber, author: 'contributor' });
   const name = materialised.case.package.replace(/^@/, '').replace(/\//g, '-');
@@ -43,6 +44,7 @@ export async function startRealCaseScenario(caseId: string, responder: Responder
     token: SCENARIO.githubToken,
     botLogin: SCENARIO.botLogin,
     tokens: Object.fromEntries(PEOPLE.map((login) => [personToken(login), login])),
+    ...githubOptions,
   });
   // The demo's rehearsal model is no Claude model id; the server serves it as a current one.
   const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder, acceptedModels: ['pr-debate-local-rehearsal'], ...serverOptions }) : undefined;
