@@ -17,20 +17,21 @@ import { createSnapshotSource } from '../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
-import { DEFAULT_MODEL } from '../src/input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS, DEFAULT_MODEL } from '../src/input-schemas.js';
 
 export { CASE_TAGS };
 
 /** The action's default `max-evidence-tokens` (contract section 3), the budget the packs are measured at. */
-export const DEFAULT_EVIDENCE_TOKENS = 80_000;
+export { DEFAULT_EVIDENCE_TOKENS };
 
 /**
  * A case whose pack holds more than this many estimated tokens besides the optional full contents is a
  * `large-pack` case (issue #32). Full head contents are left out of the measure because the evidence
- * stage fills any spare budget with them: at the default budget even a six-file PR's pack is near 80,000
- * tokens, so the whole pack's size would not tell a large PR from a small one.
+ * stage fills any spare budget with them: at the default budget even a six-file PR's pack is near the
+ * budget, so the whole pack's size would not tell a large PR from a small one. Tokens on the default
+ * model's tokenizer (issue #31): 40,000 at 3.5 characters a token, the measure the tags were set with.
  */
-export const LARGE_PACK_TOKENS = 40_000;
+export const LARGE_PACK_TOKENS = 52_000;
 
 /** A pack's estimated tokens: in all, and without the full head contents that only fill spare budget. */
 export function packSize(pack: EvidencePack): { tokens: number; changes: number } {

@@ -13,6 +13,14 @@ import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from './threads/thread-modes.
 /** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
+/**
+ * Input `max-evidence-tokens`' default, in tokens on the models that read the pack (issue #31): the
+ * text of 80,000 tokens at 3.5 characters a token, as the default model's tokenizer counts it (x1.3,
+ * `claudeModelFacts(DEFAULT_MODEL).tokenizerFactor`), so a debate on the default model reads what it did
+ * when the budget was counted at 3.5 characters a token.
+ */
+export const DEFAULT_EVIDENCE_TOKENS = 104_000;
+
 /** A zod issue message that names the input, what it expects and what it got (house style). */
 const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
 
@@ -105,7 +113,7 @@ export const inputsSchema = z.object({
     .trim()
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u, "Input 'language': expected auto, or a language name or code such as German, de or pt-BR")
     .default('auto'),
-  'max-evidence-tokens': positiveInt('max-evidence-tokens').default(80_000),
+  'max-evidence-tokens': positiveInt('max-evidence-tokens').default(DEFAULT_EVIDENCE_TOKENS),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
   mode: choice('mode', ['debate', 'gate'], 'debate'),
   'gate-policy': choice('gate-policy', GATE_POLICIES, 'require-decision'),

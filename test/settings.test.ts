@@ -17,7 +17,7 @@ describe('parseSettings', () => {
       advocateModels: [DEFAULT_MODEL],
       judgeModel: DEFAULT_MODEL,
       language: 'auto',
-      maxEvidenceTokens: 80_000,
+      maxEvidenceTokens: 104_000,
       botLogin: 'github-actions[bot]',
       baseUrl: undefined,
       owner: 'octo',

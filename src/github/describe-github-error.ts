@@ -59,7 +59,7 @@ function describeFieldError(error: MutationFieldError): string {
   if (error.type === 'FORBIDDEN' && /Resource not accessible by (integration|personal access token)/i.test(error.message)) {
     return `GitHub refused ${error.mutation} (${error.message}): add \`${MUTATION_PERMISSIONS[error.mutation] ?? 'pull-requests: write'}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
   }
-  return `GitHub answered ${error.mutation} with ${error.type ?? 'an error'}: ${error.message}`;
+  return `GitHub answered ${error.mutation} with ${error.type ?? 'an error'}: ${error.message.replace(/\.+$/, '')}`;
 }
 
 /**

@@ -162,8 +162,8 @@ export function openDebateComment(
       const text = `${body}\n${headTrailer(head.ours)}`;
       const keep = (existing: FoundComment) => (head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined);
       if (batch) {
-        // Every update sent before lands first (their answers are awaited), so the batch's write is the last.
-        await Promise.all(pending);
+        // The verdict does not wait for an update in flight (a hanging one must not hold it up); one that
+        // lands after the batch would hide it, so it is written again then, as below.
         const existing = await locate();
         if (existing?.nodeId !== undefined) {
           const kept = keep(existing);
@@ -171,8 +171,18 @@ export function openDebateComment(
           if (kept) return { ...found, kept };
           const sent = batch.add(updateCommentField(existing.nodeId, text));
           sent.catch(() => undefined);
-          // Refused or not sent: REST writes it (and throws, as without a batch, when it cannot).
-          return { ...found, land: () => sent.catch(async () => void (await write(text, keep))) };
+          const land = async () => {
+            // Refused or not sent: REST writes it (and throws, as without a batch, when it cannot).
+            // Landing order, as `write` counts it: an update landing after this hid the verdict.
+            let landedAt = 0;
+            await sent.then(
+              () => void (landedAt = ++landed),
+              async () => void (landedAt = (await write(text, keep)).order),
+            );
+            const orders = await Promise.all(pending);
+            if (orders.some((order) => order !== undefined && order > landedAt)) await write(text, keep);
+          };
+          return { ...found, land };
         }
       }
       const posted = await write(text, keep);

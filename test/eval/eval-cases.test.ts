@@ -53,7 +53,7 @@ describe('the shipped eval cases', () => {
     }
   });
 
-  it('tag neither-right exactly the cases whose answer is none, and large-pack exactly those whose pack is over 40,000 tokens without the full contents that fill spare budget', () => {
+  it('tag neither-right exactly the cases whose answer is none, and large-pack exactly those whose pack is over LARGE_PACK_TOKENS (52,000 on the default model tokenizer, 40,000 at 3.5 characters a token) without the full contents that fill spare budget', () => {
     for (const c of cases) {
       expect(c.tags?.includes('neither-right') ?? false, `${c.id}: neither-right tag vs right: ${c.right}`).toBe(c.right === 'none');
       const size = packSize(packs.get(c.id)!);

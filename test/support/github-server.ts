@@ -156,6 +156,11 @@ export interface ReceivedRequest {
 }
 
 /** An answer given instead of the route's, to the first `times` requests that match. */
+/**
+ * A fault a test sets on a request. A failing one (status >= 400, not `pass`, not `destroy`) on a write's
+ * REST path also answers that write's GraphQL mutation field (`updateIssueComment`, `createCheckRun`,
+ * `addPullRequestReview`, `addReaction`), as a field error of the same status.
+ */
 export interface Fault {
   method?: string;
   /** Exact pathname, or a RegExp tested on the pathname (no query). */
@@ -1026,6 +1031,20 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   );
 
   // GraphQL mutations (issue #34): the REST handlers above hold each write's rules, one store for both.
+  const repoPath = (entry: RepoEntry) => `/repos/${entry.repo.owner}/${entry.repo.name}`;
+  /**
+   * A fault a test set on a write's REST twin answers its GraphQL field too (status and body; a field
+   * has no delay or socket of its own): a token refused a write is refused it in either protocol.
+   */
+  const twinFault = (method: string, pathname: string): Reply | undefined => {
+    const index = state.faults.findIndex((f) => !f.pass && !f.destroy && f.status >= 400 && (f.method === undefined || f.method.toUpperCase() === method) && (typeof f.path === 'string' ? f.path === pathname : ((f.path.lastIndex = 0), f.path.test(pathname))));
+    const fault = state.faults[index];
+    if (fault === undefined) return undefined;
+    const left = (fault.times ?? 1) - 1;
+    if (left <= 0) state.faults.splice(index, 1);
+    else fault.times = left;
+    return { status: fault.status, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error' } };
+  };
   const pullNodeId = (entry: RepoEntry, pull: FakePullRequest) => nodeId('PullRequest', numericId(`pull:${entry.id}/${pull.number}`));
   const mutationKit = {
     resolveNode: (id: string) => {
@@ -1038,10 +1057,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       }
       return undefined;
     },
-    updateComment: (ctx: Context, entry: RepoEntry, comment: IssueComment, body: unknown) => updateComment(ctx, entry, comment, body),
-    createCheckRun: (ctx: Context, entry: RepoEntry, body: Record<string, unknown>) => createCheckRun(ctx, entry, body),
-    createReview: (ctx: Context, entry: RepoEntry, pull: FakePullRequest, body: Record<string, unknown>) => reviewRoutes.createReview(ctx, { entry, pull }, body),
-    addReaction: (ctx: Context, _entry: RepoEntry, comment: IssueComment, content: string) => addReaction(ctx, comment, content),
+    updateComment: (ctx: Context, entry: RepoEntry, comment: IssueComment, body: unknown) => twinFault('PATCH', `${repoPath(entry)}/issues/comments/${comment.id}`) ?? updateComment(ctx, entry, comment, body),
+    createCheckRun: (ctx: Context, entry: RepoEntry, body: Record<string, unknown>) => twinFault('POST', `${repoPath(entry)}/check-runs`) ?? createCheckRun(ctx, entry, body),
+    createReview: (ctx: Context, entry: RepoEntry, pull: FakePullRequest, body: Record<string, unknown>) => twinFault('POST', `${repoPath(entry)}/pulls/${pull.number}/reviews`) ?? reviewRoutes.createReview(ctx, { entry, pull }, body),
+    addReaction: (ctx: Context, entry: RepoEntry, comment: IssueComment, content: string) => twinFault('POST', `${repoPath(entry)}/issues/comments/${comment.id}/reactions`) ?? addReaction(ctx, comment, content),
     removeReaction: (ctx: Context, _entry: RepoEntry, comment: IssueComment, content: string) => removeReaction(ctx, comment, content),
   };
 
