@@ -3,6 +3,7 @@ import type { Publisher } from '../github/create-publisher.js';
 import { MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
 import { addReactionField, removeReactionField, type ReactionContent } from '../github/react.js';
 import type { PostedComment } from '../github/upsert-comment.js';
+import { createWriteClock, type WriteClock } from '../github/write-clock.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
@@ -89,25 +90,35 @@ export async function answerProblem(run: RunContext, problem: NonNullable<Awaite
 
 /** The reaction on the command: 👀 once the run is authorised, 🚀 or 😕 when it ends. */
 export interface CommandReaction {
-  /** Adds 👀 without waiting for it. */
+  /**
+   * Adds 👀 without waiting for it, once the write clock is free (its turn, `write-clock.ts`), so that it
+   * goes out at once. A run that ends before then adds none (issue #34): it would only queue ahead of
+   * the end's writes, and the outcome replaces it anyway.
+   */
   acknowledge(): void;
   /**
    * Adds the outcome and the removal of 👀 to the end's one request (`addReaction`, `removeReaction`);
    * `finish`, once the batch is sent, warns about what GitHub refused and reacts through REST when the
    * document was not run. Without the command's node id nothing is added: {@link CommandReaction.conclude} reacts.
+   * The run has ended: a 👀 still waiting for the clock is dropped, and only a 👀 that was added is removed.
    */
   prepare(batch: MutationBatch, ok: boolean): Promise<{ finish(): Promise<void> }>;
-  /** Reacts with the outcome, then removes 👀; returns the result unchanged. Failures are only warnings. Nothing when `prepare` already reacted so. */
+  /**
+   * Reacts with the outcome, then removes 👀 if it was added (one still waiting is dropped); returns the
+   * result unchanged. Failures are only warnings. Nothing when `prepare` already reacted so.
+   */
   conclude(result: PipelineResult): Promise<PipelineResult>;
 }
 
 /**
- * @param commentId the command's comment; undefined (a label) reacts to nothing
+ * @param commentId the command's comment; undefined (a label, a dispatch) reacts to nothing
  * @param nodeId its GraphQL node id (the event payload's `comment.node_id`), for the end's one request
+ * @param clock the run's write clock, which 👀 waits for (default: always free)
  */
-export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined, nodeId?: string): CommandReaction {
+export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined, nodeId?: string, clock: WriteClock = createWriteClock({ spacingMs: 0 })): CommandReaction {
   let eyes: Promise<number | undefined> | undefined;
   let concluded: ReactionContent | undefined;
+  const ended = new AbortController();
   const warn = (what: string) => (error: unknown) => log.warning(`${what}: ${describeFailure(error)}`);
   const react = async (content: ReactionContent) => {
     try {
@@ -120,13 +131,15 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
   const unreact = (reactionId: number) => publisher.unreact(commentId!, reactionId).catch(warn('Could not remove the 👀 reaction'));
   return {
     acknowledge() {
-      if (commentId !== undefined) eyes ??= react('eyes');
+      if (commentId !== undefined && !ended.signal.aborted) eyes ??= clock.inTurn(ended.signal, async () => (ended.signal.aborted ? undefined : react('eyes')));
     },
     async prepare(batch, ok) {
+      ended.abort();
       if (commentId === undefined || nodeId === undefined) return { finish: () => Promise.resolve(undefined) };
       const content: ReactionContent = ok ? 'rocket' : 'confused';
       concluded = content;
-      // 👀 went out before (it waits for no model call); its answer says whether there is one to remove.
+      // A 👀 handed over went out at once (it waits for the clock, not for a model call): its answer says
+      // whether there is one to remove; one still waiting is dropped, and there is none.
       const previous = await eyes;
       const added = batch.add(addReactionField(nodeId, content));
       const removed = previous === undefined ? undefined : batch.add(removeReactionField(nodeId, 'eyes'));
@@ -141,6 +154,7 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
       };
     },
     async conclude(result) {
+      ended.abort();
       if (commentId === undefined) return result;
       const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
       const content: ReactionContent = ok ? 'rocket' : 'confused';

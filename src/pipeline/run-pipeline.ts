@@ -104,7 +104,7 @@ function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatc
 /** A debate run, from the permission check to the concluded reaction; a confirmed plan runs as planned. */
 async function debate(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
   const run = openRun(clients, settings, trigger, confirmed);
-  const command = reactToCommand(run.publisher, clients.log, trigger.commentId, trigger.commentNodeId);
+  const command = reactToCommand(run.publisher, clients.log, trigger.commentId, trigger.commentNodeId, run.clock);
   let progress: ProgressTracker | undefined;
   let saved: SavedResult | undefined;
   try {
@@ -114,8 +114,8 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     const problem = await findProblem(settings);
     if (problem) return await command.conclude(await answerProblem(run, problem));
     // Acknowledge: the plan on the PR, then 👀 on the command, neither waited for. The plan's write goes
-    // first: the first model call waits for its answer (the permission check), and writes are a second
-    // apart, so 👀 is sent only once that answer is in.
+    // first: the first model call waits for its answer (the permission check). 👀 then waits for the write
+    // clock, so it goes out at once or, when the run ends first, not at all (issue #34).
     const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
     progress = trackProgress(run, plan);
     void progress.answered.then(() => command.acknowledge());

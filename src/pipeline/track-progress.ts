@@ -16,7 +16,9 @@ import { describeFailure, StepError } from './step-error.js';
  * off the critical path: nothing waits for them, updates made while one is being written are merged
  * into the next, and a failed update is only a warning. Only the first write is waited for, once,
  * before the first model call: when GitHub refuses it for permissions, no result could be posted, so
- * no money is spent.
+ * no money is spent. Each later update is handed to Octokit only once the run's write clock is free
+ * (`write-clock.ts`, issue #34), so that it goes out at once; one still waiting when the run stops is
+ * never sent: it would only queue ahead of the verdict, which replaces it.
  */
 export interface ProgressTracker {
   /** Applies a change to the state and schedules a write of the comment. */
@@ -38,7 +40,10 @@ export interface ProgressTracker {
    *   by integration", 401): the step names the missing `permissions:` entry
    */
   ready(): Promise<void>;
-  /** Stops writing: nothing more is sent (a write in flight is left to land; the verdict handles it). */
+  /**
+   * Stops writing: nothing more is sent, and an update waiting for the write clock is dropped (a write
+   * already handed over is left to land; the verdict handles it).
+   */
   stop(): void;
   /** Settles once the first write has been answered, whatever the answer (never rejects). */
   answered: Promise<void>;
@@ -70,6 +75,11 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     ...(run.planStage ? { stage: 'plan' as const } : {}),
   };
   let stopped = false;
+  const halted = new AbortController();
+  const halt = () => {
+    stopped = true;
+    halted.abort();
+  };
   let writing = false;
   let dirty = false;
   let firstError: unknown;
@@ -80,35 +90,39 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   let firstAnswered: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (firstAnswered = resolve));
 
-  const write = async (): Promise<void> => {
+  const send = async (): Promise<void> => {
+    dirty = false;
+    try {
+      const posted = await run.comment.postUpdate(renderProgressComment(state));
+      if (posted.kept === 'verdict') {
+        halt();
+        clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');
+      }
+    } catch (error) {
+      if (writes === 0) firstError = error;
+      clients.log.warning(`Could not update the progress comment: ${describeFailure(error)}`);
+    }
+    writes += 1;
+    firstAnswered();
+  };
+  // The plan goes at once; each later update waits its turn on the write clock and is checked against
+  // `stopped` once it has it. The changes made meanwhile ride in it: one write per wait.
+  const write = async (first: boolean): Promise<void> => {
     writing = true;
     try {
-      do {
-        dirty = false;
-        try {
-          const posted = await run.comment.postUpdate(renderProgressComment(state));
-          if (posted.kept === 'verdict') {
-            stopped = true;
-            clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');
-          }
-        } catch (error) {
-          if (writes === 0) firstError = error;
-          clients.log.warning(`Could not update the progress comment: ${describeFailure(error)}`);
-        }
-        writes += 1;
-        firstAnswered();
-      } while (dirty && !stopped);
+      if (first) await send();
+      while (dirty && !stopped) await run.clock.inTurn(halted.signal, async () => (stopped ? undefined : send()));
     } finally {
       writing = false;
     }
   };
-  void write();
+  void write(true);
 
   const update = (change: (state: ProgressState) => void) => {
     change(state);
     if (stopped) return;
-    if (writing) dirty = true;
-    else void write();
+    dirty = true;
+    if (!writing) void write(false);
   };
   return {
     update,
@@ -134,9 +148,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
         throw new StepError('posting the progress comment', firstError);
       }
     },
-    stop() {
-      stopped = true;
-    },
+    stop: halt,
     answered: first,
   };
 }

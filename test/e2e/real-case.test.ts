@@ -193,11 +193,17 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
   let scenario: RealCaseScenario;
   let failing = false;
   let hanging = false;
+  // Milliseconds each opening's reply waits: a run that lasts as a real one does.
+  let holdOpeningsMs = 0;
   beforeAll(async () => {
     const script = scriptedModel(() => scenario);
-    scenario = await startRealCaseScenario(CASE, (request, context) =>
-      hanging ? { hang: true } : failing ? { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } } : script(request, context),
-    );
+    scenario = await startRealCaseScenario(CASE, async (request, context) => {
+      if (hanging) return { hang: true };
+      if (failing) return { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } };
+      const reply = await script(request, context);
+      const delayMs = context.call?.phase === 'opening' ? holdOpeningsMs : 0;
+      return delayMs > 0 && !('error' in reply) && !('hang' in reply) ? { ...reply, delayMs } : reply;
+    });
   }, 300_000);
   afterAll(async () => scenario?.close());
   const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
@@ -213,7 +219,11 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     commentEvent({ owner: names()[0], repo: names()[1], number: SCENARIO.pullNumber, body, user, commentId: await scenario.comment(body, user) });
 
   it('debates the positions of a comment command, asking the moderator only which one is the PR, reacting to the command', async () => {
-    const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md'));
+    // The openings take 3 s, as a real run takes longer than the write spacing: the progress update (the
+    // evidence read, the estimate) and the 👀, each waiting for the write clock (issue #34), go out
+    // meanwhile, a second apart. A run faster than that drops them instead (end-writes.test.ts).
+    holdOpeningsMs = 3000;
+    const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md')).finally(() => (holdOpeningsMs = 0));
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('success');
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
@@ -222,7 +232,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(texts.filter((t) => t.includes('Your only task is to say which of them is this pull request as written'))).toHaveLength(1);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
     // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now: the rocket and the
-    // eyes' removal ride in the end's one GraphQL request (issue #34), the rocket first.
+    // eyes' removal ride in the end's one GraphQL request (issue #34), the rocket first. The eyes went out
+    // before the end, not queued ahead of it.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
     expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes']);
     const end = endMutationInputs(scenario.github.state.requests.at(-1)!);
