@@ -8,7 +8,7 @@ import { realCasePack } from '../support/real-case-pack.js';
 
 /**
  * `max-evidence-tokens` holds on the model's own tokenizer (issue #31): on every real case, the pack the
- * debate builds at the default budget for the default model (Claude Sonnet 5.5, on the tokenizer of
+ * debate builds at a budget of 80,000 (the real-case packs' budget, `real-case-pack.ts`) for the default model (Claude Sonnet 5.5, on the tokenizer of
  * Claude 4.7 and later) is at most 80,000 tokens as the Messages API's `count_tokens` counts them, where
  * the pack sized at 3.5 characters a token, as before, is over it. The count is the local server's, which
  * models the newer tokenizer as 1.3 times its byte estimate (`test/support/anthropic-server.ts`, count_tokens:
@@ -26,7 +26,7 @@ describe('the evidence pack within max-evidence-tokens on the tokenizer of the m
   });
   afterAll(async () => server?.close());
 
-  it('at the default budget, on every real case: counted within it on Claude Sonnet 5.5 when sized for it; over it on at least one when sized as before', async () => {
+  it('at a budget of 80,000, on every real case: counted within it on Claude Sonnet 5.5 when sized for it; over it on at least one when sized as before', async () => {
     const client = createModelClient({ anthropicApiKey: 'sk-ant-budget', openaiApiKey: undefined, baseUrl: server.url, defaultProvider: 'anthropic', env: {}, maxRetries: 0 });
     const counted = async (text: string, model: string) => {
       const { counts } = await countPackTokens([model], { system: '', text }, client);
