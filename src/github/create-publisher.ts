@@ -36,7 +36,7 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
       const comment = openDebateComment(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin });
       return {
         postVerdict: (body, head, batch) => comment.postVerdict(clean(body), head, batch),
-        postUpdate: (body) => comment.postUpdate(clean(body)),
+        postUpdate: (body, options) => comment.postUpdate(clean(body), options),
       };
     },
     async reply(issueNumber, body) {

@@ -25,9 +25,10 @@ export interface CommentWrite extends PostedComment {
   /**
    * Set when the write was not made, and why: `stale` (a verdict for the PR's current head is there, and
    * this one is for an older head) or `verdict` (a progress or failure update would have replaced a
-   * finished verdict).
+   * finished verdict) or `withdrawn` (the update's `signal` was aborted before it was written: it
+   * became obsolete while the comment was being read).
    */
-  kept?: 'stale' | 'verdict';
+  kept?: 'stale' | 'verdict' | 'withdrawn';
   /**
    * Set when the write rides in a {@link MutationBatch}: call it once the batch is sent. It resolves when
    * the comment holds the body (written by the batch, or through REST when the batch could not);
@@ -61,8 +62,11 @@ export interface DebateComment {
    * existing comment is updated by the batch (`land`); a comment that must be created is created now.
    */
   postVerdict(body: string, head: HeadCheck, batch?: MutationBatch): Promise<CommentWrite>;
-  /** Posts progress or a failure; never replaces a finished verdict (`kept: 'verdict'`). */
-  postUpdate(body: string): Promise<CommentWrite>;
+  /**
+   * Posts progress or a failure; never replaces a finished verdict (`kept: 'verdict'`). With `signal`,
+   * an update aborted before its write (after the comment was read) is not written (`kept: 'withdrawn'`).
+   */
+  postUpdate(body: string, options?: { signal?: AbortSignal }): Promise<CommentWrite>;
 }
 
 /** A comment found by its marker, with its body. */
@@ -139,6 +143,8 @@ export function openDebateComment(
     };
     const existing = await locate();
     if (existing) return update(existing);
+    const withdrawn = keep({ id: 0, url: '', author: '', body: '' });
+    if (withdrawn === 'withdrawn') return { id: 0, url: '', author: '', created: false, kept: withdrawn, order: landed };
     const { data } = await octokit.rest.issues.createComment({ ...repo, issue_number: target.issueNumber, body });
     const created = toFound(data, 'POST issues/comments');
     const order = ++landed;
@@ -192,8 +198,8 @@ export function openDebateComment(
       if (orders.some((order) => order !== undefined && order > posted.order)) return strip(await write(text, keep));
       return strip(posted);
     },
-    async postUpdate(body) {
-      const task = write(body, (existing) => (verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined));
+    async postUpdate(body, options) {
+      const task = write(body, (existing) => (options?.signal?.aborted ? 'withdrawn' : verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined));
       const order = task.then(
         (posted) => (posted.kept ? undefined : posted.order),
         () => undefined,

@@ -93,7 +93,8 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   const send = async (): Promise<void> => {
     dirty = false;
     try {
-      const posted = await run.comment.postUpdate(renderProgressComment(state));
+      // Aborted once the run stops: an update whose comment read was in flight then is not written (issue #34).
+      const posted = await run.comment.postUpdate(renderProgressComment(state), { signal: halted.signal });
       if (posted.kept === 'verdict') {
         halt();
         clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');

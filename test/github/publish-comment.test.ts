@@ -92,4 +92,19 @@ describe('the debate comment keeps a finished verdict', () => {
     await progress;
     expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
   });
+
+  it('does not write an update whose signal was aborted while the comment was being read (the run stopped meanwhile)', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    // The read of the comment is slow; the run stops (the tracker aborts) while it is in flight.
+    server.state.faults.push({ method: 'GET', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 200 });
+    const stop = new AbortController();
+    const update = slot.postUpdate(`${marker}\nobsolete progress`, { signal: stop.signal });
+    await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'GET' && /issues\/comments\/\d+$/.test(r.path)), { timeout: 5_000, interval: 5 });
+    const patches = server.state.requests.filter((r) => r.method === 'PATCH').length;
+    stop.abort();
+    expect((await update).kept).toBe('withdrawn');
+    expect(server.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(patches);
+    expect(body()).toBe(`${marker}\nplan`);
+  });
 });
