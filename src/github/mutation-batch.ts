@@ -34,14 +34,21 @@ export interface MutationField<T> {
  */
 export class MutationFieldError extends Error {
   override name = 'MutationFieldError';
+  /**
+   * True when the request failed with no answer (a timeout, a dropped connection, a 5xx): GitHub may
+   * have run the field all the same, so a caller whose REST twin is not idempotent (a review) looks
+   * before it writes again.
+   */
+  readonly unknown: boolean;
   constructor(
     readonly mutation: string,
     readonly sent: boolean,
     readonly type: string | undefined,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; unknown?: boolean },
   ) {
     super(message, options);
+    this.unknown = options?.unknown ?? false;
   }
 }
 
@@ -58,11 +65,17 @@ export interface MutationBatch {
   send(): Promise<void>;
 }
 
-const responseErrorSchema = z.object({
-  name: z.literal('GraphqlResponseError'),
+const answerSchema = z.object({
   data: z.record(z.string(), z.unknown()).nullish(),
   errors: z.array(z.object({ type: z.string().optional(), path: z.array(z.union([z.string(), z.number()])).optional(), message: z.string() })),
 });
+const responseErrorSchema = answerSchema.extend({ name: z.literal('GraphqlResponseError') });
+/**
+ * A GraphQL answer @octokit/plugin-retry turned into an error: it reads a 200 whose first error says
+ * "Something went wrong while executing your query" as a 500 (to retry it), keeping the answer in
+ * `response.data`. Its fields ran, so the answer is read as it stands.
+ */
+const convertedAnswerSchema = z.object({ response: z.object({ data: answerSchema }) });
 
 interface Entry {
   alias: string;
@@ -97,16 +110,23 @@ export function createMutationBatch(octokit: GitHubClient): MutationBatch {
       if (entries.length === 0) return;
       const { query, variables } = mutationDocument(entries);
       let data: Record<string, unknown> | null | undefined;
-      let errors: z.infer<typeof responseErrorSchema>['errors'] = [];
+      let errors: z.infer<typeof answerSchema>['errors'] = [];
       try {
-        data = await octokit.graphql<Record<string, unknown>>(query, variables);
+        // Never retried: a mutation document that ran, in part or whole, must not run again (the retry
+        // plugin re-sends a failed request, and re-sends a 200 it reads as a server error); a failure is
+        // settled field by field below, and each caller writes what is missing through REST.
+        data = await octokit.graphql<Record<string, unknown>>(query, { ...variables, request: { retries: 0 } });
       } catch (error) {
         const answered = responseErrorSchema.safeParse(error);
-        if (!answered.success) {
-          for (const entry of entries) entry.settle({ ok: false, error: new MutationFieldError(entry.field.mutation, false, undefined, error instanceof Error ? error.message : String(error), { cause: error }) });
+        const converted = answered.success ? undefined : convertedAnswerSchema.safeParse(error);
+        if (answered.success) ({ data, errors } = answered.data);
+        else if (converted?.success) ({ data, errors } = converted.data.response.data);
+        else {
+          // No answer: whether GitHub ran the fields is unknown.
+          const why = error instanceof Error ? error.message : String(error);
+          for (const entry of entries) entry.settle({ ok: false, error: new MutationFieldError(entry.field.mutation, false, undefined, why, { cause: error, unknown: true }) });
           return;
         }
-        ({ data, errors } = answered.data);
       }
       for (const entry of entries) {
         const own = errors.find((e) => e.path?.[0] === entry.alias);

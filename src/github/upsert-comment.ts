@@ -226,7 +226,7 @@ export async function findComments(octokit: GitHubClient, target: { owner: strin
     for (const item of page.data) {
       const comment = parseResponse(commentSchema, item, 'GET issues/comments');
       const body = comment.body ?? '';
-      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin) found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body });
+      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin) found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body, ...(comment.node_id ? { nodeId: comment.node_id } : {}) });
     }
   }
   return found.sort((a, b) => a.id - b.id);

@@ -118,6 +118,10 @@ export interface CommandReaction {
 export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined, nodeId?: string, clock: WriteClock = createWriteClock({ spacingMs: 0 })): CommandReaction {
   let eyes: Promise<number | undefined> | undefined;
   let concluded: ReactionContent | undefined;
+  // Set when the end's request removed 👀 (or REST did for it): nothing is left to remove.
+  let eyesGone = false;
+  // The outcome the end's request reacted with, until `conclude` agrees or takes it back.
+  let batched: ReactionContent | undefined;
   const ended = new AbortController();
   const warn = (what: string) => (error: unknown) => log.warning(`${what}: ${describeFailure(error)}`);
   const react = async (content: ReactionContent) => {
@@ -138,6 +142,7 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
       if (commentId === undefined || nodeId === undefined) return { finish: () => Promise.resolve(undefined) };
       const content: ReactionContent = ok ? 'rocket' : 'confused';
       concluded = content;
+      batched = content;
       // A 👀 handed over went out at once (it waits for the clock, not for a model call): its answer says
       // whether there is one to remove; one still waiting is dropped, and there is none.
       const previous = await eyes;
@@ -149,7 +154,10 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
       return {
         async finish() {
           await added.catch(async (error: unknown) => (notSent(error) ? void (await react(content)) : warn('Could not react to the command')(error)));
-          await removed?.catch(async (error: unknown) => (notSent(error) ? unreact(previous!) : warn('Could not remove the 👀 reaction')(error)));
+          await removed?.then(
+            () => void (eyesGone = true),
+            async (error: unknown) => (notSent(error) ? void (await unreact(previous!), (eyesGone = true)) : warn('Could not remove the 👀 reaction')(error)),
+          );
         },
       };
     },
@@ -162,8 +170,15 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
       concluded = content;
       // The outcome first: it does not wait for 👀 to be removed.
       await react(content);
+      if (batched !== undefined && batched !== content) {
+        // The end's request said the other outcome (a write after it failed): take it back, found by
+        // adding it again (GitHub answers an existing reaction with its id).
+        const wrong = await react(batched);
+        if (wrong !== undefined) await publisher.unreact(commentId, wrong).catch(warn(`Could not remove the ${batched === 'rocket' ? '🚀' : '😕'} reaction`));
+        batched = content;
+      }
       const previous = await eyes;
-      if (previous !== undefined) await unreact(previous);
+      if (previous !== undefined && !eyesGone) await unreact(previous);
       return result;
     },
   };

@@ -1,5 +1,5 @@
 import type { CheckAnnotation } from '../github/check-runs.js';
-import { isForbiddenField, type MutationBatch } from '../github/mutation-batch.js';
+import { isForbiddenField, MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
 import { addReviewField, createReviewThreadsClient } from '../github/review-threads.js';
 import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
 import { prepareThreads, type SendReview, type ThreadsOutcome } from '../threads/publish-threads.js';
@@ -48,7 +48,7 @@ export async function prepareResultThreads(
       ? (body, comments) =>
           batch.add(addReviewField(pullRequestNodeId, pack.headSha, body, comments)).then(
             () => true,
-            (error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : false),
+            (error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : error instanceof MutationFieldError && error.unknown ? ('unknown' as const) : false),
           )
       : undefined;
   try {

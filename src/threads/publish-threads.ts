@@ -72,7 +72,11 @@ export interface ThreadsTarget {
  * `post-threads.ts`); settles once GitHub answered: true when it posted the review, false when REST
  * must post it (the document was not run, or GitHub could not place a line); rejects when GitHub refused it.
  */
-export type SendReview = (body: string, comments: NewLineComment[]) => Promise<boolean>;
+/**
+ * Hands the review to the end's one request: true once it landed, false when it must go through REST,
+ * `unknown` when the request failed with no answer (GitHub may have posted it: `finish` looks first).
+ */
+export type SendReview = (body: string, comments: NewLineComment[]) => Promise<boolean | 'unknown'>;
 
 /**
  * {@link publishThreads} in two steps around the end's one request: `prepare` reads the PR's review
@@ -116,7 +120,10 @@ export async function prepareThreads(client: ReviewThreadsClient, target: Thread
     async finish() {
       if (lines.length > 0) {
         try {
-          if (!(await batched)) {
+          const answer = await batched;
+          // A review GitHub may have posted is looked for before REST posts it: a second would repeat every comment.
+          const landed = answer === true || (answer === 'unknown' && (await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))));
+          if (!landed) {
             await client.createReview(target.pullNumber, target.headSha, review, lines);
             outcome.writes += 1;
           }
@@ -154,4 +161,11 @@ export async function prepareThreads(client: ReviewThreadsClient, target: Thread
 function reviewBody(debateId: string, verdictUrl: string): string {
   const verdict = verdictUrl ? ` The verdict and the whole debate: [the pr-debate comment](${verdictUrl}).` : '';
   return `<!-- pr-debate:review id=${debateId} -->\npr-debate: the decisive verified lines of each position, and the evidence that defeated a position.${verdict}`;
+}
+
+/** True when the PR now has a comment of this debate's, by the bot, for one of `lines`' keys, that was not there before. */
+async function reviewLanded(client: ReviewThreadsClient, target: ThreadsTarget, lines: readonly NewLineComment[], before: ReadonlySet<number>): Promise<boolean> {
+  const keys = new Set(lines.map((l) => readThreadMarker(l.body)?.key));
+  const now = await client.listComments(target.pullNumber);
+  return now.some((c) => !before.has(c.id) && c.user?.login === target.botLogin && readThreadMarker(c.body)?.debateId === target.debateId && keys.has(readThreadMarker(c.body)?.key));
 }

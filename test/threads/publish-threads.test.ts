@@ -4,7 +4,7 @@ import type { CheckedCitation } from '../../src/citations/verify-citations.js';
 import { createRestClients } from '../../src/github/create-rest-octokit.js';
 import { createReviewThreadsClient, type ReviewThreadsClient } from '../../src/github/review-threads.js';
 import { placeOnDiff, type PlannedThread, type ThreadPlacement } from '../../src/threads/plan-threads.js';
-import { publishThreads } from '../../src/threads/publish-threads.js';
+import { prepareThreads, publishThreads } from '../../src/threads/publish-threads.js';
 import { refreshThreads } from '../../src/threads/refresh-threads.js';
 import { readThreadMarker } from '../../src/threads/render-thread.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
@@ -84,6 +84,25 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     // A second run with the same plan writes nothing.
     expect((await publishThreads(client, target(), planned)).writes).toBe(0);
     expect(comments()).toHaveLength(3);
+  });
+
+  it('looks for a review whose request failed with no answer before posting it again: one review whichever way it went', async () => {
+    const planned = [thread('A', citation(2), ['two, changed'])];
+    // The end's request reached GitHub, which posted the review, but its answer was lost (a timeout).
+    const landedThenLost = async (body: string, lines: Parameters<ReviewThreadsClient['createReview']>[3]) => {
+      await client.createReview(7, HEAD, body, lines);
+      return 'unknown' as const;
+    };
+    const first = await prepareThreads(client, target(), planned, landedThenLost);
+    expect((await first.finish()).inline).toBe(1);
+    expect(github.state.reviews.reviews).toHaveLength(1);
+    // The request never reached GitHub: the review goes through REST.
+    github.state.reviews.reviews.length = 0;
+    github.state.reviews.reviewComments.length = 0;
+    const second = await prepareThreads(client, target(), planned, () => Promise.resolve('unknown' as const));
+    await second.finish();
+    expect(github.state.reviews.reviews).toHaveLength(1);
+    expect(comments().map((c) => keyOf(c.body))).toEqual(['A']);
   });
 
   it('updates a comment in place when only its text changed, and replaces one whose line moved', async () => {
