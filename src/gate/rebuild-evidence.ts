@@ -2,6 +2,7 @@ import type { EvidenceSource } from '../evidence/evidence-source.js';
 import { DIGEST_VERSION, type DigestVersion } from '../evidence/content-digest.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
 import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../input-schemas.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { RebuiltEvidence } from './gate-types.js';
@@ -9,16 +10,28 @@ import type { RebuiltEvidence } from './gate-types.js';
 /**
  * How the gate sizes its rebuild of a record's evidence: as that record's debate sized its pack, from
  * what the gate and the debate share, the signed record, never the gate job's own model inputs (a gate
- * workflow need not set `advocate-models` or `model` as the debate's does). Version 3 records
- * (`DIGEST_VERSION`, issue #31) were sized for their `models` (`packCharsPerToken`); version 2 records,
- * written before, at {@link CHARS_PER_TOKEN} whatever their models, and their digest is computed as
- * version 2. The caller has checked the version (`isDigestVersion`). Pure.
- * @returns the characters per token and the `content_digest` version to rebuild with
+ * workflow need not set `advocate-models` or `model` as the debate's does). A version 3 record
+ * (`DIGEST_VERSION`, issue #31) keeps the budget and the characters per token it was sized at
+ * (`evidence.budget`), which the rebuild uses as they are; one without them was sized for its `models`
+ * (`packCharsPerToken`) at the gate's `max-evidence-tokens`. Version 2 records, written before, were
+ * sized at {@link CHARS_PER_TOKEN} whatever their models, at the default of their time (80,000) unless
+ * the gate's input says otherwise, and their digest is computed as version 2. The caller has checked the
+ * version (`isDigestVersion`). Pure.
+ * @param gateMaxTokens the gate job's `max-evidence-tokens`
+ * @returns the characters per token, the budget in tokens and the `content_digest` version to rebuild with
  */
-export function rebuildSizing(record: Pick<DecisionRecord, 'models' | 'digest_version'>): { charsPerToken: number; digestVersion: DigestVersion } {
-  if ((record.digest_version ?? 1) < DIGEST_VERSION) return { charsPerToken: CHARS_PER_TOKEN, digestVersion: 2 };
-  return { charsPerToken: packCharsPerToken(record.models), digestVersion: DIGEST_VERSION };
+export function rebuildSizing(record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'>, gateMaxTokens: number): { charsPerToken: number; maxTokens: number; digestVersion: DigestVersion } {
+  if ((record.digest_version ?? 1) < DIGEST_VERSION) {
+    // Made at the default of its time, 80,000, when the gate's is today's default: as it was made.
+    return { charsPerToken: CHARS_PER_TOKEN, maxTokens: gateMaxTokens === DEFAULT_EVIDENCE_TOKENS ? PRE_V3_DEFAULT_TOKENS : gateMaxTokens, digestVersion: 2 };
+  }
+  const budget = record.evidence?.budget;
+  if (budget) return { charsPerToken: budget.chars_per_token, maxTokens: budget.max_tokens, digestVersion: DIGEST_VERSION };
+  return { charsPerToken: packCharsPerToken(record.models), maxTokens: gateMaxTokens, digestVersion: DIGEST_VERSION };
 }
+
+/** `max-evidence-tokens`' default before records were `digest_version` 3 (issue #31). */
+const PRE_V3_DEFAULT_TOKENS = 80_000;
 
 /**
  * The evidence pack of a PR's current head, built exactly as the record's debate built it (same source,
@@ -32,9 +45,9 @@ export function rebuildSizing(record: Pick<DecisionRecord, 'models' | 'digest_ve
  */
 export async function rebuildEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; inputRfc: string | undefined; maxTokens: number; record: Pick<DecisionRecord, 'models' | 'digest_version'> },
+  request: { pullNumber: number; inputRfc: string | undefined; maxTokens: number; record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'> },
 ): Promise<RebuiltEvidence> {
-  const sizing = rebuildSizing(request.record);
-  const { pack } = await gatherEvidence(source, { pullNumber: request.pullNumber, commandRfc: undefined, inputRfc: request.inputRfc, maxTokens: request.maxTokens, ...sizing });
+  const { charsPerToken, maxTokens, digestVersion } = rebuildSizing(request.record, request.maxTokens);
+  const { pack } = await gatherEvidence(source, { pullNumber: request.pullNumber, commandRfc: undefined, inputRfc: request.inputRfc, maxTokens, charsPerToken, digestVersion });
   return { headSha: pack.headSha, contentDigest: pack.contentDigest, unseen: pack.unseen };
 }

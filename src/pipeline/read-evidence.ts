@@ -1,4 +1,4 @@
-import { packReadersFor } from '../debate/plan.js';
+import { addsPragmatist, packReadersFor, type DebatePlan } from '../debate/plan.js';
 import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { EvidenceSource } from '../evidence/evidence-source.js';
@@ -18,10 +18,11 @@ export interface RunEvidence extends GatheredEvidence {
  * Reads the PR into an evidence pack through the read client (never queued behind progress writes),
  * and logs what it holds and how many GitHub calls it took. The pack is sized for the models that will
  * read it (`packReadersFor`, `packCharsPerToken`), the models the record names, so the gate sizes its
- * rebuild the same way from the record.
+ * rebuild the same way from the record (which also keeps the budget and rate it was sized at).
+ * @param plan the debate's plan: in deep, two named positions gain the pragmatist, whose model reads the pack
  * @throws StepError naming the read that failed
  */
-export async function readEvidence(run: RunContext): Promise<RunEvidence> {
+export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<RunEvidence> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   const source = clients.evidenceSource ?? createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
@@ -32,7 +33,8 @@ export async function readEvidence(run: RunContext): Promise<RunEvidence> {
         commandRfc: trigger.options.rfc,
         inputRfc: settings.rfcPath,
         maxTokens: settings.maxEvidenceTokens,
-        charsPerToken: packCharsPerToken(packReadersFor(settings, trigger.positions.length)),
+        // Deep's pragmatist reads the pack too: a third advocate for two named positions.
+        charsPerToken: packCharsPerToken(packReadersFor(settings, addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length)),
         headSha: trigger.headSha,
       }),
     );

@@ -120,7 +120,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     progress = trackProgress(run, plan);
     void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
-    const evidence = await readEvidence(run);
+    const evidence = await readEvidence(run, plan);
     let estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.

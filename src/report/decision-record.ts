@@ -49,6 +49,13 @@ export const decisionRecordSchema = z.object({
        * config key `allow-unseen`. Optional so older records parse; the gate reads a missing one as unknown.
        */
       unseen: z.number().int().min(0).optional(),
+      /**
+       * The budget the pack was sized at (issue #31): `max-evidence-tokens` and the characters per token
+       * for the models that read it (`packCharsPerToken`). The gate rebuilds the evidence at exactly these,
+       * whatever its own job's inputs, so a debate and a gate job whose models or budget differ still
+       * compare the same hunks. Optional so older records parse; the gate then sizes as they were made.
+       */
+      budget: z.object({ max_tokens: z.number().int().positive(), chars_per_token: z.number().positive().max(10) }).optional(),
     })
     .optional(),
   positions: z
@@ -125,8 +132,8 @@ export interface RecordContext {
   trigger: 'label' | 'comment' | 'dispatch';
   requestedBy: string;
   preset: 'quick' | 'standard' | 'deep' | 'custom';
-  /** The pack's `fileCount`, `truncated` and `unseen` (src/evidence/evidence-types.ts), for the record's `evidence`. */
-  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number } };
+  /** The pack's `fileCount`, `truncated`, `unseen` and `budget` (src/evidence/evidence-types.ts), for the record's `evidence`. */
+  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number }; budget: { maxTokens: number; charsPerToken: number } };
 }
 
 /**
@@ -158,6 +165,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       completed_from_trees: context.evidence.fileCount.fromTrees,
       truncated: context.evidence.truncated,
       unseen: context.evidence.unseen.count,
+      budget: { max_tokens: context.evidence.budget.maxTokens, chars_per_token: context.evidence.budget.charsPerToken },
     },
     positions: outcome.positions.map((p) => ({
       id: p.id,

@@ -494,8 +494,10 @@ describe('runDebate: framing', () => {
     expect(named.outcome.notes.join(' ')).toMatch(/moderator found that position B is this PR as written\. If that is wrong, debate again with `\(this PR\)`/);
     expect(named.outcome.completion).toBe('success');
 
+    // "None is the PR" would pass any decision; for positions a maintainer named for this PR it stays unknown (only an accept passes).
     const none = await debate({ moderator: framing({ pr_position: null }) }, { prPosition: undefined });
-    expect(none.outcome.prPosition).toBeNull();
+    expect(none.outcome.prPosition).toBeUndefined();
+    expect(none.outcome.notes.join(' ')).toMatch(/found that none is this PR as written; as the positions were named for this PR, the record leaves it unknown/);
     const beyond = await debate({ moderator: framing({ pr_position: 'C' }) }, { prPosition: undefined });
     expect(beyond.outcome.prPosition).toBeUndefined();
     expect(beyond.outcome.notes.join(' ')).toMatch(/named position C, which this debate does not have/);

@@ -4,7 +4,8 @@ import { DIGEST_VERSION } from '../../src/evidence/content-digest.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 import type { GateConfig } from '../../src/gate/gate-types.js';
-import { rebuildEvidence } from '../../src/gate/rebuild-evidence.js';
+import { rebuildEvidence, rebuildSizing } from '../../src/gate/rebuild-evidence.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../../src/input-schemas.js';
 import { runGate } from '../../src/gate/run-gate.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { packCharsPerToken } from '../../src/llm/pack-tokenizer.js';
@@ -58,13 +59,26 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const readers = packReadersFor(settings, 2);
     const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
     const record = await scenario.record({ models: readers, digest_version: DIGEST_VERSION });
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...record.evidence!, truncated: pack.truncated } };
+    // Without `evidence.budget`, as the first version 3 records: the gate sizes them for their models.
+    const { budget: _kept, ...evidence } = record.evidence!;
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated } };
+  };
+  /** As {@link debate}, with the budget the pack was sized at kept in the record (`evidence.budget`), as every record now keeps it. */
+  const debateKeepingBudget = async (inputs: Record<string, string>, positions = 2): Promise<DecisionRecord> => {
+    const settings = settingsOf(inputs);
+    const readers = packReadersFor(settings, positions);
+    const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
+    // The record names the advocates that spoke, which may be fewer than the pack was sized for (framed positions).
+    const record = await scenario.record({ models: { advocates: readers.advocates.slice(0, 2), judge: readers.judge }, digest_version: DIGEST_VERSION });
+    const budget = { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken };
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...record.evidence!, truncated: pack.truncated, budget } };
   };
   /** The record the code before issue #31 wrote: digest version 2, its pack at 3.5 characters a token whatever its models. */
   const debateBefore = async (models: DecisionRecord['models']): Promise<DecisionRecord> => {
     const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: Number(BUDGET), charsPerToken: CHARS_PER_TOKEN, digestVersion: 2 });
     const record = await scenario.record({ models, digest_version: 2 });
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...record.evidence!, truncated: pack.truncated } };
+    const { budget: _none, ...evidence } = record.evidence!;
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated } };
   };
   const gate = async (settings: Settings, before: string) => {
     const config: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false };
@@ -132,5 +146,31 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const rebased = await gate(gateJob({ model: 'claude-haiku-4-5' }), scenario.move('rebase'));
     expect(rebased.check.conclusion).toBe('success');
     expect(rebased.basis).toBe('carried-forward');
+  });
+
+  it('a record that keeps its budget is rebuilt at it: a gate job with another budget and other models carries a no-op rebase forward, and a push is stale', async () => {
+    scenario = await startGateScenario();
+    addBigFile('v1')(scenario.pull);
+    // Sized for four advocates (framing) with one on the newer tokenizer, while the record names two older ones.
+    const record = await debateKeepingBudget({ model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, claude-haiku-4-5, claude-haiku-4-5, claude-opus-5' }, 0);
+    expect(record.models.advocates).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
+    expect(record.evidence!.budget).toEqual({ max_tokens: Number(BUDGET), chars_per_token: packCharsPerToken({ advocates: ['claude-opus-5'], judge: 'claude-haiku-4-5' }) });
+    await scenario.postRecord(record, { truncated: true });
+    const other = gateJob({ model: 'claude-haiku-4-5', 'max-evidence-tokens': '2500' });
+    const rebased = await gate(other, scenario.move('rebase', addBigFile('v1')));
+    expect(rebased.basis).toBe('carried-forward');
+    const pushed = await gate(other, scenario.move('push', addBigFile('v1')));
+    expect(pushed.basis).toBe('stale');
+  });
+});
+
+describe('rebuildSizing: the budget the gate rebuilds a record at (issue #31)', () => {
+  const models = { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' };
+  it('takes the record\'s own budget; sizes one without it for its models; a version 2 record at 3.5 and the default of its time', () => {
+    const budget = { max_tokens: 5_000, chars_per_token: 2.5 };
+    expect(rebuildSizing({ models, digest_version: DIGEST_VERSION, evidence: { changed_files: 1, listed_by_file_list: 1, completed_from_trees: 0, truncated: true, budget } }, 9_000)).toEqual({ charsPerToken: 2.5, maxTokens: 5_000, digestVersion: DIGEST_VERSION });
+    expect(rebuildSizing({ models, digest_version: DIGEST_VERSION, evidence: undefined }, 9_000)).toEqual({ charsPerToken: packCharsPerToken(models), maxTokens: 9_000, digestVersion: DIGEST_VERSION });
+    expect(rebuildSizing({ models, digest_version: 2, evidence: undefined }, DEFAULT_EVIDENCE_TOKENS)).toEqual({ charsPerToken: CHARS_PER_TOKEN, maxTokens: 80_000, digestVersion: 2 });
+    expect(rebuildSizing({ models, digest_version: 2, evidence: undefined }, 9_000)).toEqual({ charsPerToken: CHARS_PER_TOKEN, maxTokens: 9_000, digestVersion: 2 });
   });
 });

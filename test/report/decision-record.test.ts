@@ -31,11 +31,13 @@ describe('decision record', () => {
   });
 
   it('counts the changed files the debate saw, by where they were listed, and whether the budget cut the evidence', () => {
-    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated, unseen: pack.unseen.count });
+    // With the budget the pack was sized at, which the gate rebuilds at (issue #31).
+    const budget = { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken };
+    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated, unseen: pack.unseen.count, budget });
     const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, truncated: true, unseen: { paths: ['lib/a.node'], count: 3 } });
-    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true, unseen: 3 });
+    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true, unseen: 3, budget });
     const yaml = recordToYaml(past);
-    expect(yaml).toContain('evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n  unseen: 3\n');
+    expect(yaml).toContain(`evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n  unseen: 3\n  budget:\n    max_tokens: ${budget.max_tokens}\n    chars_per_token: ${budget.chars_per_token}\n`);
     expect(decisionRecordSchema.parse(parse(yaml))).toEqual(past);
     // Records written before the entry existed still parse.
     const { evidence: _evidence, ...older } = past;
