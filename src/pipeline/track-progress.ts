@@ -74,12 +74,10 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     runUrl: settings.runUrl,
     ...(run.planStage ? { stage: 'plan' as const } : {}),
   };
-  let stopped = false;
+  // Aborted when the run stops writing (or a verdict is found): waits end, and nothing more is sent.
   const halted = new AbortController();
-  const halt = () => {
-    stopped = true;
-    halted.abort();
-  };
+  const halt = () => halted.abort();
+  const stopped = () => halted.signal.aborted;
   let writing = false;
   let dirty = false;
   let firstError: unknown;
@@ -112,7 +110,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     writing = true;
     try {
       if (first) await send();
-      while (dirty && !stopped) await run.clock.inTurn(halted.signal, async () => (stopped ? undefined : send()));
+      while (dirty && !stopped()) await run.clock.inTurn(halted.signal, async () => (stopped() ? undefined : send()));
     } finally {
       writing = false;
     }
@@ -121,7 +119,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
 
   const update = (change: (state: ProgressState) => void) => {
     change(state);
-    if (stopped) return;
+    if (stopped()) return;
     dirty = true;
     if (!writing) void write(false);
   };

@@ -53,25 +53,19 @@ describe('the gate compares a record with the pack its own debate sized (issue #
   afterEach(async () => scenario?.close());
 
   const source = () => createPullRequestSource(scenario.octokit(), { owner: OWNER, repo: REPO });
-  /** The record a debate job with these inputs writes for the PR's head: its pack sized as `readEvidence` sizes it, for two positions. */
-  const debate = async (inputs: Record<string, string>): Promise<DecisionRecord> => {
+  /**
+   * The record a debate job with these inputs writes for the PR's head: its pack sized as `readEvidence` sizes it.
+   * @param options.positions the positions given (0: framed, so the pack is sized for four advocates while the record names the two that spoke)
+   * @param options.keepBudget keep the budget the pack was sized at (`evidence.budget`), as every record now does; without it, as the first version 3 records, which the gate sizes for their models
+   */
+  const debate = async (inputs: Record<string, string>, options: { positions?: number; keepBudget?: boolean } = {}): Promise<DecisionRecord> => {
     const settings = settingsOf(inputs);
-    const readers = packReadersFor(settings, 2);
+    const readers = packReadersFor(settings, options.positions ?? 2);
     const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
-    const record = await scenario.record({ models: readers, digest_version: DIGEST_VERSION });
-    // Without `evidence.budget`, as the first version 3 records: the gate sizes them for their models.
-    const { budget: _kept, ...evidence } = record.evidence!;
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated } };
-  };
-  /** As {@link debate}, with the budget the pack was sized at kept in the record (`evidence.budget`), as every record now keeps it. */
-  const debateKeepingBudget = async (inputs: Record<string, string>, positions = 2): Promise<DecisionRecord> => {
-    const settings = settingsOf(inputs);
-    const readers = packReadersFor(settings, positions);
-    const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
-    // The record names the advocates that spoke, which may be fewer than the pack was sized for (framed positions).
     const record = await scenario.record({ models: { advocates: readers.advocates.slice(0, 2), judge: readers.judge }, digest_version: DIGEST_VERSION });
-    const budget = { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken };
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...record.evidence!, truncated: pack.truncated, budget } };
+    const { budget: _made, ...evidence } = record.evidence!;
+    const budget = options.keepBudget ? { budget: { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken } } : {};
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated, ...budget } };
   };
   /** The record the code before issue #31 wrote: digest version 2, its pack at 3.5 characters a token whatever its models. */
   const debateBefore = async (models: DecisionRecord['models']): Promise<DecisionRecord> => {
@@ -152,7 +146,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     scenario = await startGateScenario();
     addBigFile('v1')(scenario.pull);
     // Sized for four advocates (framing) with one on the newer tokenizer, while the record names two older ones.
-    const record = await debateKeepingBudget({ model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, claude-haiku-4-5, claude-haiku-4-5, claude-opus-5' }, 0);
+    const record = await debate({ model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, claude-haiku-4-5, claude-haiku-4-5, claude-opus-5' }, { positions: 0, keepBudget: true });
     expect(record.models.advocates).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
     expect(record.evidence!.budget).toEqual({ max_tokens: Number(BUDGET), chars_per_token: packCharsPerToken({ advocates: ['claude-opus-5'], judge: 'claude-haiku-4-5' }) });
     await scenario.postRecord(record, { truncated: true });

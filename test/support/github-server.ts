@@ -1037,13 +1037,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
    * has no delay or socket of its own): a token refused a write is refused it in either protocol.
    */
   const twinFault = (method: string, pathname: string): Reply | undefined => {
-    const index = state.faults.findIndex((f) => !f.pass && !f.destroy && f.status >= 400 && (f.method === undefined || f.method.toUpperCase() === method) && (typeof f.path === 'string' ? f.path === pathname : ((f.path.lastIndex = 0), f.path.test(pathname))));
-    const fault = state.faults[index];
-    if (fault === undefined) return undefined;
-    const left = (fault.times ?? 1) - 1;
-    if (left <= 0) state.faults.splice(index, 1);
-    else fault.times = left;
-    return { status: fault.status, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error' } };
+    const fault = takeFault(method, pathname, (f) => !f.pass && !f.destroy && f.status >= 400);
+    return fault && { status: fault.status, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error' } };
   };
   const pullNodeId = (entry: RepoEntry, pull: FakePullRequest) => nodeId('PullRequest', numericId(`pull:${entry.id}/${pull.number}`));
   const mutationKit = {
@@ -1629,8 +1624,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     timers.add(timer);
   };
 
-  const takeFault = (method: string, pathname: string): Fault | undefined => {
+  /** The first fault set for this request (and `accept`ed), used up by one. */
+  const takeFault = (method: string, pathname: string, accept: (fault: Fault) => boolean = () => true): Fault | undefined => {
     const index = state.faults.findIndex((fault) => {
+      if (!accept(fault)) return false;
       if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false;
       if (typeof fault.path === 'string') return fault.path === pathname;
       fault.path.lastIndex = 0;
