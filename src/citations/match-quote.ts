@@ -88,6 +88,15 @@ const DIFF_MARKER = /^\s*(?:(\d+)\s+)?(?:(\d+)\s+)?([+-])(?: |$)/;
 /** An ellipsis a model writes for what it left out. */
 const ELLIPSIS = /\.{3,}|…/;
 
+/**
+ * A line's text split at its ellipses. In a run of four or more dots only three are the ellipsis: the
+ * others are the full stops of the word they follow (`summary....` is `summary.` then an ellipsis), so a
+ * sentence quoted up to its full stop keeps it; a run that follows no word is one ellipsis.
+ */
+function splitAtEllipses(text: string): string[] {
+  return text.replace(/(\S?)\.{4,}/g, (run, word: string) => (word === '' ? '…' : `${word}${run.slice(1, -3)}…`)).split(ELLIPSIS);
+}
+
 /** One quote line with its decoration stripped (when right for the side), the number it named, and whether its marker was of the other side. */
 function stripLine(line: string, side: CitationSide, markerSides: boolean): { text: string; pin: number | undefined; wrongMarker: boolean } {
   const gutter = FILE_GUTTER.exec(line);
@@ -112,7 +121,7 @@ function readingOf(lines: { text: string; pin: number | undefined }[], gaps: boo
     current = { text: '', pieces: [] };
   };
   for (const line of lines) {
-    const segments = gaps ? line.text.split(ELLIPSIS) : [line.text];
+    const segments = gaps ? splitAtEllipses(line.text) : [line.text];
     segments.forEach((segment, i) => {
       if (i > 0) close();
       const text = foldWhitespace(segment);

@@ -209,6 +209,13 @@ describe('quote forms, the cases the property found', () => {
     expect(matchQuote('802 | - `beforeAll`: add a flag', cited)).toMatchObject({ found: false });
   });
 
+  it('keeps a full stop that touches an ellipsis on its word (fast-check seed 265593239, path 12:28:33)', () => {
+    // The cut quote `...summary....` is `summary.` between two ellipses; read as `summary` it was one character short of the rule's minimum.
+    const cited = { side: 'head' as const, start: 3, texts: ['Display the help summary.'] };
+    expect(matchQuote('...summary....', cited)).toMatchObject({ found: true, reading: { parts: [{ text: 'summary.' }] } });
+    expect(matchQuote('....help summary.', cited)).toMatchObject({ found: true, reading: { parts: [{ text: 'help summary.' }] } });
+  });
+
   it('reads an ellipsis the line itself holds as text', () => {
     const cited = { side: 'head' as const, start: 7, texts: ['  return build(...args);'] };
     expect(matchQuote('return build(...args);', cited)).toMatchObject({ found: true });
