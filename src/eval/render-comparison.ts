@@ -62,7 +62,7 @@ function pairedRow(p: PairedDifference): string[] {
     String(p.cases),
     points(p.difference),
     `${p.casesArmAhead} / ${p.casesVersusAhead}`,
-    p.pValue.toFixed(3),
+    p.pValue < 0.001 ? '<0.001' : p.pValue.toFixed(3),
     p.minimumDetectable === undefined ? '-' : `${Math.round(p.minimumDetectable * 100)} pp`,
     READINGS[p.reading](p.arm, p.versus),
     p.casesForTarget === undefined ? '-' : String(p.casesForTarget),

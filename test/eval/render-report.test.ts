@@ -54,6 +54,10 @@ describe('eval report and plot', () => {
     expect(paired[0]!['accuracy difference (95%)']).toMatch(/^-63 pp/);
     expect(paired[1]).toMatchObject({ arm: 'vote:25', 'p (exact, by case)': '1.000', 'smallest detectable': '-', 'what it says': 'no case told them apart', 'cases for 10 points': '-' });
     expect(report).toContain('every figure here counts 4 cases, whatever the repeats');
+    // A p below a thousandth reads as such, not as 0.000.
+    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'].flatMap((id) => [run(id, 'debate', 'AB', true, 0.3), run(id, 'debate', 'BA', true, 0.3), run(id, 'single', 'AB', false, 0.03), run(id, 'single', 'BA', false, 0.03)]);
+    const far = rows(renderReport(buildResults({ ...settings, arms: ['debate', 'single'] }, many, [], 1)), PAIRED_COLUMNS)[0]!;
+    expect(far).toMatchObject({ 'p (exact, by case)': '<0.001', 'what it says': 'debate more accurate' });
     expect(report).not.toContain('rehearsal');
   });
 
