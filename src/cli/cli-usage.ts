@@ -87,6 +87,6 @@ export const SHORT_USAGE = {
   run: `Usage: pr-debate run ${TARGET} [--positions "A vs B"] [--rehearsal] [--post] ... (pr-debate run --help for all)`,
   gate: `Usage: pr-debate gate ${PR} [--app-id N] [--json] ... (pr-debate gate --help for all)`,
   config: 'Usage: pr-debate config check [FILE] (pr-debate config --help for more)',
-  eval: 'Usage: pr-debate eval --cases DIR [--arms LIST] [--budget-usd N] [--repeats N] [--out DIR] ... (pr-debate eval --help for all)',
+  eval: 'Usage: pr-debate eval --cases DIR [--arms LIST] [--budget-usd N] [--repeats N] [--rehearsal] [--out DIR] ... (pr-debate eval --help for all)',
   evalImport: 'Usage: pr-debate eval import <PR URL | owner/repo#N | BASE..HEAD> <DIR> [--api-url URL] (pr-debate eval --help for all)',
 } as const;

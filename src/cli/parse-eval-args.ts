@@ -31,6 +31,8 @@ export type EvalCommand =
       json: boolean;
       /** Run the framing arm on the cases that label framings. */
       framing: boolean;
+      /** `--rehearsal`: the rehearsal model answers every call; no key is needed and nothing is paid. */
+      rehearsal: boolean;
       inputs: Record<string, string>;
     }
   | { kind: 'eval-import'; source: { pr: PullRequestRef } | { range: GitRange }; dir: string; apiUrl: string | undefined };
@@ -47,17 +49,24 @@ results.json (every run and score), report.md (the tables) and accuracy-cost.svg
 cost per arm, with 95% intervals). Prints report.md (or results.json with --json).
 
 Arms: debate (the action's default preset, standard), debate:quick, debate:deep, debate:no-steelman,
-single (one judge call), single+verify (one judge call whose citations are checked in code, with one
-repair), vote:K (K calls, majority), escalate (single+verify in both orders; the debate only where the
-orders disagree or a call is unsure).
+debate+pragmatist (standard with deep's third advocate), mixed (standard with the two advocates on two
+model families: needs a second provider's key, or advocate-models naming both), single (one judge
+call), single+verify (one judge call whose citations are checked in code, repaired while the budget
+allows), vote:K (judge calls added while the budget allows, at most K; majority), escalate
+(single+verify in both orders; the debate only where the orders disagree or a call is unsure).
+Every arm is matched to what the debate spent on the same case and order (within 10%, or the report
+says why not); the paired tests are by case, and the report states the smallest difference its case
+count can detect.
 
 Options:
   --cases DIR                  folder of cases (one folder each, with case.yml; see eval-cases/README.md)
   --arms LIST                  comma list of arms (default: ${DEFAULT_ARMS})
-  --budget-usd N               dollars per case and order for every non-debate arm (default: what the
-                               debate arm cost on the same case and order)
+  --budget-usd N               dollars per case and order for every arm (default: what the debate arm
+                               spent on the same case and order)
   --repeats N                  runs of each case in each order (default 1)
   --no-framing                 skip the framing arm (the moderator framing positions on its own)
+  --rehearsal                  no key, no model: the rehearsal model writes every reply; the report says
+                               rehearsal, costs are $0, and no figure is a model's
   --model ID                   model for every role
   --input NAME=VALUE           any action input, e.g. max-cost-usd=20 caps the whole eval (repeatable)
   --seed N                     seed of the bootstrap (default 1)
@@ -87,6 +96,7 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
       'budget-usd': { type: 'string' },
       repeats: { type: 'string' },
       'no-framing': { type: 'boolean' },
+      rehearsal: { type: 'boolean' },
       model: { type: 'string' },
       seed: { type: 'string' },
       out: { type: 'string' },
@@ -122,6 +132,7 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
     out: values.out ?? DEFAULT_EVAL_OUT,
     json: values.json ?? false,
     framing: !(values['no-framing'] ?? false),
+    rehearsal: values.rehearsal ?? false,
     inputs: given,
   };
 }

@@ -19,7 +19,7 @@ import { forTerminal } from './terminal-words.js';
  * What `--rehearsal` gives as `anthropic-api-key`, so the pipeline's credential check passes: the
  * rehearsal client has no network and sends it nowhere (and every run's secrets are redacted anyway).
  */
-const REHEARSAL_NO_KEY = 'rehearsal-no-key';
+export const REHEARSAL_NO_KEY = 'rehearsal-no-key';
 
 /** What stands for `github-token` in a run that reads GitHub without a token (the clients send no `Authorization`). */
 export const NO_GITHUB_TOKEN = 'no-github-token';

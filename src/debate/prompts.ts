@@ -1,4 +1,5 @@
 import audit from '../../prompts/audit.md?raw';
+import citationRepair from '../../prompts/citation-repair.md?raw';
 import closing from '../../prompts/closing.md?raw';
 import crossExamination from '../../prompts/cross-examination.md?raw';
 import judgeRetry from '../../prompts/judge-retry.md?raw';
@@ -38,6 +39,7 @@ const PROMPTS = {
   'warm-up': warmUp,
   preflight,
   'single-judge': singleJudge,
+  'citation-repair': citationRepair,
 } as const;
 
 /**

@@ -1,8 +1,9 @@
 import type { ArmScore } from './score-arms.js';
 
 /**
- * `accuracy-cost.svg` (issue #32): each arm's accuracy against its cost per run, with both 95%
- * intervals as error bars, written as SVG text (no browser, no library). Pure.
+ * `accuracy-cost.svg` (issues #32, #43): each arm's accuracy against its spend per run (its tokens at
+ * list prices: what a real run paid), with both 95% intervals as error bars, written as SVG text (no
+ * browser, no library). A rehearsal's plot says on its axis that nothing was paid. Pure.
  */
 
 const WIDTH = 720;
@@ -25,11 +26,12 @@ export function tickStep(max: number, count = 5): number {
 /**
  * @param scores the arms, as in `results.json`
  * @param title the plot's title
+ * @param rehearsal the rehearsal produced the runs: the axis says its spend was not paid
  * @returns the SVG document
  */
-export function renderPlot(scores: readonly ArmScore[], title: string): string {
-  const shown = scores.filter((s) => s.accuracy.value !== undefined && s.costPerRun.value !== undefined);
-  const maxCost = Math.max(1e-4, ...shown.map((s) => s.costPerRun.high ?? 0));
+export function renderPlot(scores: readonly ArmScore[], title: string, rehearsal = false): string {
+  const shown = scores.filter((s) => s.accuracy.value !== undefined && s.spendPerRun.value !== undefined);
+  const maxCost = Math.max(1e-4, ...shown.map((s) => s.spendPerRun.high ?? 0));
   const step = tickStep(maxCost);
   const xMax = Math.ceil(maxCost / step) * step;
   const plotW = WIDTH - MARGIN.left - MARGIN.right;
@@ -52,16 +54,16 @@ export function renderPlot(scores: readonly ArmScore[], title: string): string {
   }
   parts.push(
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#555555"/>`,
-    `<text x="${MARGIN.left + plotW / 2}" y="${HEIGHT - 16}" text-anchor="middle">cost per run (one case in one order), USD at list prices</text>`,
+    `<text x="${MARGIN.left + plotW / 2}" y="${HEIGHT - 16}" text-anchor="middle">${rehearsal ? 'rehearsal: its tokens per run at list prices, USD (nothing was paid)' : 'cost per run (one case in one order), USD at list prices'}</text>`,
     `<text transform="translate(18 ${MARGIN.top + plotH / 2}) rotate(-90)" text-anchor="middle">accuracy</text>`,
   );
   for (const s of shown) {
-    const cx = x(s.costPerRun.value!);
+    const cx = x(s.spendPerRun.value!);
     const cy = y(s.accuracy.value!);
-    const colour = s.arm.startsWith('debate') ? '#1f6feb' : s.arm === 'escalate' ? '#8250df' : '#cf222e';
+    const colour = s.arm.startsWith('debate') || s.arm === 'mixed' ? '#1f6feb' : s.arm === 'escalate' ? '#8250df' : '#cf222e';
     parts.push(
       `<g data-arm="${escapeXml(s.arm)}">`,
-      `<line x1="${f(x(s.costPerRun.low!))}" x2="${f(x(s.costPerRun.high!))}" y1="${f(cy)}" y2="${f(cy)}" stroke="${colour}"/>`,
+      `<line x1="${f(x(s.spendPerRun.low!))}" x2="${f(x(s.spendPerRun.high!))}" y1="${f(cy)}" y2="${f(cy)}" stroke="${colour}"/>`,
       `<line x1="${f(cx)}" x2="${f(cx)}" y1="${f(y(s.accuracy.low!))}" y2="${f(y(s.accuracy.high!))}" stroke="${colour}"/>`,
       `<circle cx="${f(cx)}" cy="${f(cy)}" r="4" fill="${colour}"/>`,
       `<text x="${f(cx + 7)}" y="${f(cy - 6)}" fill="${colour}">${escapeXml(s.arm)}</text>`,

@@ -7,8 +7,10 @@ import { emptyCitations, type ArmAnswer, type ArmInput } from './arm-types.js';
 /**
  * The debate arms: the action's own engine with the case's two positions and question, at a plan.
  * Pure over {@link ModelClient}.
- * @returns the judge's recommendation and confidence; `none` with a note when the moderator found
- *   nothing contested, a failure when the judge gave no ruling
+ * @returns the judge's recommendation and confidence (a recommendation of the pragmatist's middle position
+ *   is `none`: neither position as written); an abstention when the judge runs split (the engine's "no clear
+ *   winner" for want of agreement is no ruling that neither position is right); `none` with a note when the
+ *   moderator found nothing contested; a failure when the judge gave no ruling
  */
 export async function runDebateArm(client: ModelClient, input: ArmInput, plan: DebatePlan): Promise<ArmAnswer> {
   const outcome = await runDebate(client, {
@@ -26,19 +28,22 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     plan,
     language: input.language,
   });
-  if (outcome.kind !== 'debate') return { choice: 'none', confidence: undefined, usage: outcome.usage, citations: emptyCitations(), note: 'the moderator found nothing contested', failure: undefined };
+  if (outcome.kind !== 'debate') return { choice: 'none', confidence: undefined, usage: outcome.usage, calls: outcome.calls.length, citations: emptyCitations(), note: 'the moderator found nothing contested', limit: 'debate-plan', failure: undefined };
   const count = (id: 'A' | 'B') => {
     const counts = outcome.counts.get(id);
     return { total: (counts?.verified ?? 0) + (counts?.unverified ?? 0), unverified: counts?.unverified ?? 0 };
   };
   const choice = outcome.ruling?.recommendation;
+  const split = new Set(outcome.judgeRuns.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []))).size > 1;
   return {
-    choice: choice === 'A' || choice === 'B' ? choice : 'none',
+    choice: split ? 'abstain' : choice === 'A' || choice === 'B' ? choice : 'none',
     confidence: outcome.ruling?.confidence,
     usage: outcome.usage,
+    calls: outcome.calls.length,
     citations: { A: count('A'), B: count('B') },
-    note: outcome.completion === 'success' ? undefined : `debate ${outcome.completion}`,
+    note: [split ? 'the judge runs split' : '', outcome.completion === 'success' ? '' : `debate ${outcome.completion}`].filter(Boolean).join('; ') || undefined,
+    limit: 'debate-plan',
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
-    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, holds: a.holds })),
+    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, tested: a.attacks > 0, holds: a.holds })),
   };
 }

@@ -12,13 +12,16 @@ import { runDebateArm } from './run-debate-arm.js';
 import { runVerifiedArm, runVotingArm } from './run-judge-arms.js';
 import type { EvalRun } from './score-arms.js';
 import { createSnapshotSource, SNAPSHOT_PULL_NUMBER } from './snapshot-source.js';
+import { spendLimitOf } from './match-spend.js';
 
 /**
  * Runs every arm on every case, each case in both position orders and `repeats` times, at equal
- * dollars: the non-debate arms get, per case and order, `budgetUsd` or else what the default debate
- * (`debate`, the action's standard preset) cost there. Every arm sees the same cases, packs, orders
- * and repeats; an answer one arm needs from another (escalate's checked calls and debate, a budget) is
- * computed once and shared, and each arm is charged for what it used. Pure over {@link ModelClient}.
+ * dollars: each arm's budget on a case and order is `budgetUsd`, or else what the default debate
+ * (`debate`, the action's standard preset) spent there, its tokens at the price each is billed at
+ * (`match-spend.ts`); the arms that add calls add them until the next would pass it, and every run
+ * records its spend beside its budget. Every arm sees the same cases, packs, orders and repeats; an
+ * answer one arm needs from another (escalate's checked calls and debate, a budget) is computed once and
+ * shared, and each arm is charged for what it used. Pure over {@link ModelClient}.
  */
 
 /** A case with the evidence pack the action would build for it. */
@@ -45,7 +48,7 @@ export async function prepareCases(cases: readonly EvalCase[], maxEvidenceTokens
 /** What an eval runs with. */
 export interface EvalOptions {
   arms: Arm[];
-  /** Dollars per case and order for the non-debate arms; undefined: what the default debate cost there. */
+  /** Dollars per case and order for every arm sized to a budget; undefined: what the default debate spent there. */
   budgetUsd: number | undefined;
   /** Runs of each case in each order. */
   repeats: number;
@@ -54,6 +57,10 @@ export interface EvalOptions {
   /** Input `max-rounds`, which caps every debate arm's rounds. */
   maxRounds: number | undefined;
   models: { moderator: string; advocates: string[]; judge: string };
+  /** The two advocate models of the `mixed` arm (`mixedAdvocates`); undefined when it does not run. */
+  mixedAdvocates: [string, string] | undefined;
+  /** The rehearsal model answered every call: nothing was paid, so each run's `usage.cost_usd` is 0. */
+  rehearsal: boolean;
   /** Input `language`. */
   language: string;
   /** Told when each arm starts on a case, e.g. to name the phase in the progress line. */
@@ -70,23 +77,24 @@ const ORDERS = ['AB', 'BA'] as const;
 type Order = (typeof ORDERS)[number];
 
 /**
- * @throws Error when the non-debate arms have no budget (no `budgetUsd` and no default debate arm)
+ * @throws Error when an arm sized to a budget has none (no `budgetUsd` and no default debate arm)
  */
 export async function runEval(client: ModelClient, cases: readonly PreparedCase[], options: EvalOptions): Promise<EvalRuns> {
-  const needsBudget = options.arms.some((a) => !isDebating(a) || a.kind === 'escalate');
-  if (needsBudget && options.budgetUsd === undefined && !options.arms.some((a) => armName(a) === 'debate')) {
-    throw new Error("--budget-usd is needed when --arms has no 'debate': the default debate's cost is what the other arms get otherwise");
+  const reference = armName(DEFAULT_DEBATE);
+  const hasReference = options.arms.some((a) => armName(a) === reference);
+  if (options.budgetUsd === undefined && !hasReference && options.arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
+    throw new Error("--budget-usd is needed when --arms has no 'debate': the default debate's spend is what the other arms get otherwise");
   }
   const runs: EvalRun[] = [];
   const framing: FramingRun[] = [];
   for (const { evalCase, pack } of cases) {
     const language: LanguageSetting = { language: options.language, commandText: undefined, prText: `${evalCase.title}\n\n${evalCase.body}` };
     for (let repeat = 0; repeat < options.repeats; repeat += 1) {
-      const inputOf = (order: Order): ArmInput => ({
+      const inputOf = (order: Order, advocates = options.models.advocates): ArmInput => ({
         pack,
         labels: order === 'AB' ? [evalCase.positions[0], evalCase.positions[1]] : [evalCase.positions[1], evalCase.positions[0]],
         topic: evalCase.question,
-        models: options.models,
+        models: { ...options.models, advocates },
         language,
       });
       const memo = new Map<string, Promise<ArmAnswer>>();
@@ -104,6 +112,7 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
       const runArm = async (arm: Arm, order: Order): Promise<ArmAnswer> => {
         const input = inputOf(order);
         if (arm.kind === 'debate') return runDebateArm(client, input, planOf(arm.variant, options.maxRounds));
+        if (arm.kind === 'mixed') return runDebateArm(client, inputOf(order, options.mixedAdvocates ?? options.models.advocates), planOf('standard', options.maxRounds));
         if (arm.kind === 'single') return runVotingArm(client, input, 1, await budget(order));
         if (arm.kind === 'vote') return runVotingArm(client, input, arm.k, await budget(order));
         if (arm.kind === 'single+verify') return runVerifiedArm(client, input, await budget(order));
@@ -114,16 +123,20 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
         const verify: Arm = { kind: 'single+verify' };
         const checked = { AB: await answer(verify, 'AB'), BA: await answer(verify, 'BA') };
         const label = (o: Order) => labelOf(checked[o], inputOf(o).labels);
-        const why = label('AB') !== label('BA') ? 'the two orders disagreed' : [checked.AB, checked.BA].some((c) => c.confidence !== 'medium' && c.confidence !== 'high') ? 'a checked call was unsure' : undefined;
+        const why = [checked.AB, checked.BA].some((c) => c.choice === 'abstain')
+          ? 'a checked call gave no answer'
+          : label('AB') !== label('BA') ? 'the two orders disagreed' : [checked.AB, checked.BA].some((c) => c.confidence !== 'medium' && c.confidence !== 'high') ? 'a checked call was unsure' : undefined;
         const halves = halfUsage(checked.AB.usage, checked.BA.usage);
-        if (why === undefined) return { ...checked[order], usage: halves, note: 'settled by single+verify in both orders' };
+        const calls = (checked.AB.calls + checked.BA.calls) / 2;
+        if (why === undefined) return { ...checked[order], usage: halves, calls, note: 'settled by single+verify in both orders', limit: 'settled-early' };
         const debated = await answer(DEFAULT_DEBATE, order);
-        return { ...debated, usage: addUsage(halves, debated.usage), note: `escalated to the debate: ${why}` };
+        return { ...debated, usage: addUsage(halves, debated.usage), calls: calls + debated.calls, note: `escalated to the debate: ${why}`, limit: 'escalated' };
       };
       for (const order of ORDERS) {
         for (const arm of options.arms) {
           const given = await answer(arm, order);
-          runs.push(toRun(evalCase, armName(arm), repeat, order, given, inputOf(order).labels, isDebating(arm) ? undefined : await budget(order)));
+          const budgetUsd = armName(arm) === reference ? options.budgetUsd : options.budgetUsd !== undefined || hasReference ? await budget(order) : undefined;
+          runs.push(toRun(evalCase, armName(arm), repeat, order, given, inputOf(order).labels, budgetUsd, options.rehearsal));
         }
       }
       if (options.framing && evalCase.framing) {
@@ -136,24 +149,31 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
 }
 
 function labelOf(answer: ArmAnswer, labels: [string, string]): string | undefined {
-  return answer.choice === 'none' ? undefined : labels[answer.choice === 'A' ? 0 : 1];
+  return answer.choice === 'A' || answer.choice === 'B' ? labels[answer.choice === 'A' ? 0 : 1] : undefined;
 }
 
-function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, answer: ArmAnswer, labels: [string, string], budgetUsd: number | undefined): EvalRun {
+/** A run in the case's terms. A rehearsal's spend is what its tokens come to at the models' prices; it paid nothing. */
+function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, answer: ArmAnswer, labels: [string, string], budgetUsd: number | undefined, rehearsal: boolean): EvalRun {
   const chosen = labelOf(answer, labels);
+  const abstained = answer.choice === 'abstain' && answer.failure === undefined;
   const rightLabel = evalCase.right === 'none' ? undefined : evalCase.positions[evalCase.right === 'A' ? 0 : 1];
   const rightId = labels[0] === rightLabel ? 'A' : 'B';
+  const spendUsd = answer.usage.cost_usd;
   return {
     caseId: evalCase.id,
     arm,
     repeat,
     order,
     chosen,
+    abstained,
     right: evalCase.right === 'none' ? 'none' : rightLabel!,
-    correct: answer.failure === undefined && chosen === rightLabel,
+    correct: answer.failure === undefined && !abstained && chosen === rightLabel,
     confidence: answer.confidence,
-    usage: answer.usage,
+    usage: rehearsal ? { ...answer.usage, cost_usd: 0 } : answer.usage,
+    spendUsd,
+    calls: answer.calls,
     budgetUsd,
+    spendLimit: budgetUsd === undefined ? undefined : spendLimitOf(spendUsd, budgetUsd, answer.failure === undefined ? answer.limit : 'failed'),
     // With neither position right, every citation is on a wrong side.
     citationsRight: rightLabel === undefined ? { total: 0, unverified: 0 } : answer.citations[rightId],
     citationsWrong: rightLabel === undefined ? sumCitations(answer.citations.A, answer.citations.B) : answer.citations[rightId === 'A' ? 'B' : 'A'],

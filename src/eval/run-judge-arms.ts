@@ -1,24 +1,23 @@
-import { estimateTokensOn } from '../llm/pack-tokenizer.js';
 import { withCitationCheck } from '../citations/verify-citations.js';
 import { createCaller, type Attempt, type CallSpec } from '../debate/call-models.js';
+import { MAX_TOKENS } from '../debate/phases/debate-context.js';
 import { expectedScript, languageRule } from '../debate/language.js';
 import type { ModelClient } from '../debate/model-client.js';
 import { loadPrompt } from '../debate/prompts.js';
 import { replySchemasFor, type Ruling } from '../debate/schemas.js';
 import { summariseUsage } from '../usage/price-usage.js';
 import { emptyCitations, type ArmAnswer, type ArmInput, type Confidence } from './arm-types.js';
-import { sizingPrice, splitBudget } from './split-budget.js';
+import { MAX_VOTERS } from './arms.js';
+import { callsThatFit, nextCallUsd, type SpendLimit } from './match-spend.js';
 
 /**
- * The arms without a debate (issues #13, #32): `single` (one judge call), `vote:K` (k calls, majority)
- * and `single+verify` (one call whose citations are checked in code, with one repair). Each judge call
- * reads the evidence pack alone (prompts/single-judge.md) with an output cap that keeps the arm inside
- * its budget in dollars (`split-budget.ts`). Citations are those in `defeating_citations`: evidence
- * against one position, so in support of the other. Pure over {@link ModelClient}.
+ * The arms without a debate (issues #13, #32, #43): `single` (one judge call), `vote:K` (judge calls
+ * added while the next fits the budget, at most K; the majority wins) and `single+verify` (one call whose
+ * citations are checked in code, repaired while problems remain and the next repair fits the budget).
+ * Each judge call reads the evidence pack alone (prompts/single-judge.md). The budget is in dollars as the
+ * calls are billed (`match-spend.ts`). Citations are those in `defeating_citations`: evidence against one
+ * position, so in support of the other. Pure over {@link ModelClient}.
  */
-
-/** The note of an arm whose budget does not cover one call. */
-export const OVER_BUDGET = 'the budget does not cover one call at the minimum output; one call was made anyway';
 
 const other = (id: 'A' | 'B') => (id === 'A' ? 'B' : 'A');
 const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
@@ -27,16 +26,17 @@ const lowest = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b]
 function judgeCalls(client: ModelClient, input: ArmInput) {
   const positions = `- A: ${input.labels[0]}\n- B: ${input.labels[1]}`;
   const caller = createCaller(client, { system: loadPrompt('system'), evidence: input.pack.text }, expectedScript(input.language));
-  const instructions = (n: number, of: number) =>
-    loadPrompt('single-judge', { positions, voter: of > 1 ? ` You are voter ${n} of ${of}; the others read the same evidence on their own, and the majority decides.` : '', language: languageRule(input.language) });
   const schemas = replySchemasFor(['A', 'B']);
-  const spec = (n: number, of: number, maxTokens: number, purpose: string): CallSpec<Ruling> => ({
+  // Voter n is told it is one of several, so each voter's request is its own (a model at temperature 0 would otherwise answer each alike).
+  const voter = (n: number | undefined) => (n === undefined ? '' : ` You are voter ${n}; other voters read the same evidence on their own, and the majority decides.`);
+  const spec = (n: number | undefined, purpose: string): CallSpec<Ruling> => ({
     role: 'judge', purpose, meta: { phase: 'judge', order: ['A', 'B'] }, model: input.models.judge, field: 'ruling',
-    instructions: instructions(n, of), format: schemas.format, schema: schemas.replyOf('ruling'), maxTokens,
+    instructions: loadPrompt('single-judge', { positions, voter: voter(n), language: languageRule(input.language) }),
+    format: schemas.format, schema: schemas.replyOf('ruling'), maxTokens: MAX_TOKENS.judge,
   });
-  // The pack on the judge's own tokenizer (issue #31), which the pack's sizing rate may not be.
-  const promptTokens = (of: number) => estimateTokensOn(input.models.judge, input.pack.text.length) + Math.ceil(instructions(1, of).length / 3);
-  return { caller, spec, promptTokens, price: sizingPrice(input.models.judge) };
+  const spent = () => summariseUsage(caller.calls).cost_usd;
+  const next = () => nextCallUsd(caller.calls.map((c) => c.usage), input.models.judge);
+  return { caller, spec, spent, next };
 }
 
 /** The citations of a ruling, checked against the pack, counted for the position each supports. */
@@ -52,37 +52,57 @@ function countCitations(ruling: Ruling, input: ArmInput, into: ArmAnswer['citati
 }
 
 /**
- * `single` (`voters` 1) and `vote:K`: each voter is one judge call; the majority of their
- * recommendations is the answer (a tie is none). Its confidence is the lower of the majority's median
- * confidence and the agreement (all voters: high; two thirds: medium; less: low).
+ * `single` (`most` 1) and `vote:K` (`most` K): the first voter alone (it writes the prompt cache), then
+ * as many voters at once as are expected to fit in what is left of the budget, again until none fits or
+ * `most` voted. The answer is the majority of the recommendations (`none` counts as one); a tie for the
+ * most votes is an abstention. Its confidence is the lower of the majority's median confidence and the
+ * agreement (all voters: high; two thirds: medium; less: low).
  * @param budgetUsd dollars for this case in this order
  */
-export async function runVotingArm(client: ModelClient, input: ArmInput, voters: number, budgetUsd: number): Promise<ArmAnswer> {
+export async function runVotingArm(client: ModelClient, input: ArmInput, most: number, budgetUsd: number): Promise<ArmAnswer> {
   const calls = judgeCalls(client, input);
-  const split = splitBudget(budgetUsd, voters, calls.promptTokens(voters), calls.price);
-  const rulings = await Promise.all(Array.from({ length: split.calls }, (_, i) => calls.caller.attempt(calls.spec(i + 1, split.calls, split.maxTokens, split.calls > 1 ? `vote ${i + 1} of ${split.calls}` : 'single judge'))));
-  const votes = { A: [] as Confidence[], B: [] as Confidence[] };
+  const purpose = (n: number) => (most > 1 ? `vote ${n}` : 'single judge');
+  const rulings = [await calls.caller.attempt(calls.spec(most > 1 ? 1 : undefined, purpose(1)))];
+  let limit: SpendLimit | undefined = calls.spent() > budgetUsd ? 'first-call-over' : most === 1 ? 'one-call' : undefined;
+  while (limit === undefined) {
+    const fit = callsThatFit(budgetUsd, calls.spent(), calls.next(), most - rulings.length);
+    if (fit === 0) {
+      limit = rulings.length === most ? 'all-voters' : undefined;
+      break;
+    }
+    const wave = Array.from({ length: fit }, (_, i) => calls.spec(rulings.length + i + 1, purpose(rulings.length + i + 1)));
+    rulings.push(...(await calls.caller.attemptAll(wave)));
+    if (rulings.length === most) limit = 'all-voters';
+  }
+  const votes = new Map<'A' | 'B' | 'none', Confidence[]>();
   const citations = emptyCitations();
   for (const attempt of rulings) {
     if (!attempt.ok) continue;
     const choice = attempt.output.recommendation;
-    if (choice === 'A' || choice === 'B') votes[choice].push(attempt.output.confidence);
+    const id = choice === 'A' || choice === 'B' ? choice : 'none';
+    votes.set(id, [...(votes.get(id) ?? []), attempt.output.confidence]);
     countCitations(attempt.output, input, citations);
   }
-  const failed = rulings.filter((r) => !r.ok).length;
-  const choice = votes.A.length > votes.B.length ? 'A' : votes.B.length > votes.A.length ? 'B' : 'none';
+  const answered = rulings.filter((r) => r.ok).length;
+  const ranked = [...votes].sort((a, b) => b[1].length - a[1].length);
+  const tied = ranked.length > 1 && ranked[0]![1].length === ranked[1]![1].length;
+  const failed = rulings.length - answered;
   const notes = [
-    split.fits ? '' : OVER_BUDGET,
-    split.calls < voters ? `only ${split.calls} of ${voters} voters fit the budget` : '',
-    failed > 0 ? `${failed} of ${split.calls} calls gave no usable ruling` : '',
+    tied ? 'the vote tied: no answer' : '',
+    failed > 0 ? `${failed} of ${rulings.length} calls gave no usable ruling` : '',
   ].filter(Boolean);
+  const usage = summariseUsage(calls.caller.calls);
+  const made = calls.caller.calls.length;
+  if (answered === 0) return { choice: 'abstain', confidence: undefined, usage, calls: made, citations, note: notes.join('; ') || undefined, limit: 'failed', failure: firstError(rulings) };
   return {
-    choice,
-    confidence: choice === 'none' ? (rulings.some((r) => r.ok) ? 'low' : undefined) : majorityConfidence(votes[choice], split.calls - failed),
-    usage: summariseUsage(calls.caller.calls),
+    choice: tied ? 'abstain' : ranked[0]![0],
+    confidence: tied ? 'low' : majorityConfidence(ranked[0]![1], answered),
+    usage,
+    calls: made,
     citations,
     note: notes.length > 0 ? notes.join('; ') : undefined,
-    failure: failed === split.calls ? firstError(rulings) : undefined,
+    limit,
+    failure: undefined,
   };
 }
 
@@ -118,40 +138,54 @@ export function citationProblems(ruling: Ruling, input: ArmInput): string[] {
 }
 
 /**
- * `single+verify`: one judge call; its citations are checked in code; when any fails, one repair call
- * names each failure. The ruling kept is then held to its citations: a `falsified` without a verified
- * defeating citation counts as unresolved, a recommendation of a position so falsified is none, and a
- * ruling whose citations still fail has low confidence. The two calls share the budget.
+ * `single+verify`: one judge call; its citations are checked in code; while any fails and the next call
+ * is expected to fit the budget, a repair call names each failure. The ruling kept is then held to its
+ * citations: a `falsified` without a verified defeating citation counts as unresolved, a recommendation
+ * of a position so falsified contradicts itself (an abstention), and a ruling whose citations still fail
+ * has low confidence.
  * @param budgetUsd dollars for this case in this order
  */
 export async function runVerifiedArm(client: ModelClient, input: ArmInput, budgetUsd: number): Promise<ArmAnswer> {
   const calls = judgeCalls(client, input);
-  const split = splitBudget(budgetUsd, 2, calls.promptTokens(1), calls.price);
-  const spec = calls.spec(1, 1, split.maxTokens, 'single judge, citations checked');
+  const spec = calls.spec(undefined, 'single judge, citations checked');
   let attempt: Attempt<Ruling> = await calls.caller.attempt(spec);
-  let note: string | undefined = split.fits ? undefined : OVER_BUDGET;
-  if (attempt.ok) {
+  let limit: SpendLimit | undefined = calls.spent() > budgetUsd ? 'first-call-over' : undefined;
+  let repairs = 0;
+  let note: string | undefined;
+  while (attempt.ok) {
     const problems = citationProblems(attempt.output, input);
-    if (problems.length > 0 && split.calls === 2) {
-      const repaired = await calls.caller.retryWith(spec, loadPrompt('repair', { what: 'Citations in your ruling did not check out against the evidence pack; each is checked mechanically.', issues: problems.join('\n'), field: 'ruling' }));
-      note = repaired.ok ? 'repaired once for its citations' : 'the citation repair gave no usable ruling; the first ruling was kept';
-      if (repaired.ok) attempt = repaired;
-    } else if (problems.length > 0) {
-      note = note ?? 'no repair: a second call does not fit the budget';
+    if (problems.length === 0) {
+      limit ??= 'nothing-to-repair';
+      break;
     }
+    if (limit !== undefined || calls.caller.calls.length >= MAX_VOTERS) {
+      limit ??= 'most-calls';
+      break;
+    }
+    if (callsThatFit(budgetUsd, calls.spent(), calls.next(), 1) === 0) break;
+    const repaired = await calls.caller.retryWith(spec, loadPrompt('citation-repair', { issues: problems.join('\n') }));
+    repairs += 1;
+    if (!repaired.ok) {
+      note = 'a citation repair gave no usable ruling; the ruling before it was kept';
+      break;
+    }
+    attempt = repaired;
   }
+  if (repairs > 0) note = [`repaired ${repairs === 1 ? 'once' : `${repairs} times`} for its citations`, note].filter(Boolean).join('; ');
   const usage = summariseUsage(calls.caller.calls);
-  if (!attempt.ok) return { choice: 'none', confidence: undefined, usage, citations: emptyCitations(), note, failure: attempt.error };
+  const made = calls.caller.calls.length;
+  if (!attempt.ok) return { choice: 'abstain', confidence: undefined, usage, calls: made, citations: emptyCitations(), note, limit: 'failed', failure: attempt.error };
   const ruling = attempt.output;
   const citations = emptyCitations();
   countCitations(ruling, input, citations);
   const left = citationProblems(ruling, input);
   const defeated = (id: 'A' | 'B') => ruling.positions[id]?.status === 'falsified' && !left.some((p) => p.startsWith(`- Position ${id} is ruled falsified`));
   const recommended = ruling.recommendation;
-  const choice = recommended === 'A' || recommended === 'B' ? (defeated(recommended) ? 'none' : recommended) : 'none';
-  return { choice, confidence: left.length > 0 ? 'low' : ruling.confidence, usage, citations, note, failure: undefined };
+  const choice = recommended === 'A' || recommended === 'B' ? (defeated(recommended) ? 'abstain' : recommended) : 'none';
+  return { choice, confidence: left.length > 0 ? 'low' : ruling.confidence, usage, calls: made, citations, note, limit, failure: undefined };
 }
 
-function firstError(attempts: readonly { ok: boolean; error?: string }[]): string {
-  return attempts.find((a) => !a.ok)?.error ?? 'no usable ruling';
+function firstError(attempts: readonly Attempt<unknown>[]): string {
+  for (const a of attempts) if (!a.ok) return a.error;
+  return 'no usable ruling';
 }

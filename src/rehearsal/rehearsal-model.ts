@@ -8,7 +8,7 @@
  */
 import type { CallMeta } from '../debate/model-client.js';
 import { seeded } from '../eval/statistics.js';
-import { followTheRules } from './rehearsal-rules.js';
+import { fnv1a, followTheRules } from './rehearsal-rules.js';
 
 /**
  * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output
@@ -102,20 +102,6 @@ export function parseEvidence(text: string): EvidenceFile[] {
   }
   return [...files.values()];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-// ---------------------------------------------------------------------------------------------
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 
 // ---------------------------------------------------------------------------------------------
 // Schema helpers

@@ -5,11 +5,12 @@ import type { JsonValue } from './rehearsal-model.js';
  * Turns a schema-valid rehearsal reply into a well-formed turn of the debate protocol (issue #4), so
  * that a newcomer's local rehearsal shows what a good result looks like: advocates answer the attacks
  * they were asked to answer and attack another position's first claim; a steelman argues for its target; the
- * auditor flags nothing it cannot name; the judge keeps every rule the engine enforces (A survives on
- * its verified citations and is recommended, the others stay unresolved, 3 key reasons, scenarios
- * that name positions of the debate) and both judge runs agree. The prose and citations stay the
- * generated ones. Routes on the call's structured metadata, never on prompt wording.
- * @param text the request's prompt text, for the position ids and the attack ids it lists
+ * auditor flags nothing it cannot name; the judge keeps the rules the engine enforces (the position it
+ * picks survives on its verified citations, 3 key reasons, scenarios that name positions of the debate).
+ * What the judge picks depends on the case ({@link judgeOnCase}), so that every path of the eval's arms
+ * runs in a rehearsal. The prose and citations stay the generated ones. Routes on the call's structured
+ * metadata, never on prompt wording.
+ * @param text the request's prompt text, for the positions and the attack ids it lists
  */
 export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, text: string): JsonValue {
   if (meta === undefined || !isObject(reply)) return reply;
@@ -47,18 +48,27 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
     case 'judge': {
       const ruling = reply['ruling'];
       if (!isObject(ruling)) return reply;
+      const { pick, confidence, misquotes } = judgeOnCase(positionLabels(text), meta, text);
       // The ruling is keyed by the debate's position ids (its schema requires each one).
       const generated = isObject(ruling['positions']) ? ruling['positions'] : {};
       ruling['positions'] = Object.fromEntries(
-        Object.entries(generated).map(([id, entry]) => [id, { ...(isObject(entry) ? entry : {}), status: id === 'A' ? 'survived' : 'unresolved', defeating_citations: [] }]),
+        Object.entries(generated).map(([id, entry]) => {
+          const given = isObject(entry) ? entry : {};
+          if (id === pick || !misquotes) return [id, { ...given, status: id === pick ? 'survived' : 'unresolved', defeating_citations: [] }];
+          // Falsified on the generated citations, the last one misquoted: a line the verifier will not find so.
+          const cited = Array.isArray(given['defeating_citations']) ? given['defeating_citations'].filter(isObject) : [];
+          const last = cited.length - 1;
+          const citations = cited.map((c, i) => (i === last && typeof c['quote'] === 'string' ? { ...c, quote: `${c['quote']} ${MISQUOTE}` } : c));
+          return [id, { ...given, status: 'falsified', defeating_citations: citations }];
+        }),
       );
-      ruling['recommendation'] = 'A';
+      ruling['recommendation'] = pick;
       ruling['tied_on_axis'] = null;
-      ruling['confidence'] = 'medium';
+      ruling['confidence'] = confidence;
       const reasons = strings(ruling['key_reasons']);
       ruling['key_reasons'] = [0, 1, 2].map((i) => reasons[i] ?? `Rehearsal key reason ${i + 1}.`);
       const scenarios = Array.isArray(ruling['scenarios']) ? ruling['scenarios'].filter(isObject) : [];
-      ruling['scenarios'] = scenarios.map((scenario) => ({ ...scenario, recommendation: 'A' }));
+      ruling['scenarios'] = scenarios.map((scenario) => ({ ...scenario, recommendation: pick }));
       return reply;
     }
     default:
@@ -66,14 +76,67 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
   }
 }
 
+/** What the rehearsal's judge appends to a quote it gets wrong on purpose. */
+export const MISQUOTE = '(as the rehearsal misremembers it)';
+
+/** How the rehearsal's judge rules on one case. */
+export interface CaseRuling {
+  /** The id of the position it recommends. */
+  pick: string;
+  confidence: 'low' | 'medium';
+  /** Its ruling falsifies the positions it does not pick on citations one of which is misquoted. */
+  misquotes: boolean;
+}
+
+/**
+ * How the rehearsal's judge rules, from the case alone: a hash of its position labels, sorted, so that
+ * both orders of a case share it. So a rehearsal of the eval drives each arm's path, as models would:
+ * - one case in four, the judge goes by the order: it picks the position listed first, with low
+ *   confidence (the two orders of a single call disagree; a debate's two judge runs split);
+ * - one case in four, it is unsure: each request picks its own position, with low confidence (voters and
+ *   judge runs may disagree);
+ * - otherwise it settles on the same position in either order (the one whose label hashes lowest), with
+ *   medium confidence;
+ * - one case in three, its first ruling falsifies the positions it does not pick, one citation misquoted
+ *   ({@link MISQUOTE}); a retry (told which citation failed) rules them unresolved instead.
+ * @param listed the positions as the request lists them, in its order
+ * @param text the request's text: what an unsure judge's pick follows
+ */
+export function judgeOnCase(listed: readonly { id: string; label: string }[], meta: CallMeta, text: string): CaseRuling {
+  const ids = listed.length > 0 ? listed.map((p) => p.id) : ['A', 'B'];
+  // FNV-1a's low bits follow the characters' parity, so the buckets read its high bits.
+  const key = fnv1a(listed.map((p) => p.label).sort().join('\n')) >>> 16;
+  const first = meta.order?.[0] ?? ids[0]!;
+  const settled = [...listed].sort((a, b) => fnv1a(a.label) - fnv1a(b.label))[0]?.id ?? ids[0]!;
+  const misquotes = !meta.retry && (key >>> 2) % 3 === 0;
+  if (key % 4 === 0) return { pick: first, confidence: 'low', misquotes };
+  if (key % 4 === 1) return { pick: ids[(fnv1a(text) >>> 16) % ids.length]!, confidence: 'low', misquotes };
+  return { pick: settled, confidence: 'medium', misquotes };
+}
+
+/** FNV-1a, 32 bits: the rehearsal's deterministic hash of a text. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
 function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The position ids the prompt lists (`- A: label` lines after a "positions" heading), in order. */
-function positionIds(text: string): string[] {
+/** The positions the prompt lists (`- A: label` lines after a "positions" heading), in order. */
+function positionLabels(text: string): { id: string; label: string }[] {
   const block = /(?:All positions in this debate|Positions[^\n]*):\n((?:- [A-D]: .*\n?)+)/.exec(text)?.[1] ?? '';
-  const ids = [...block.matchAll(/^- ([A-D]):/gm)].flatMap((m) => (m[1] ? [m[1]] : []));
+  return [...block.matchAll(/^- ([A-D]): (.*)$/gm)].flatMap((m) => (m[1] ? [{ id: m[1], label: m[2] ?? '' }] : []));
+}
+
+/** The position ids the prompt lists, in order; A and B when it lists none. */
+function positionIds(text: string): string[] {
+  const ids = positionLabels(text).map((p) => p.id);
   return ids.length > 0 ? ids : ['A', 'B'];
 }
 

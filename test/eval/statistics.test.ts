@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mcnemarExact, meanEstimate, ratioEstimate } from '../../src/eval/statistics.js';
+import { casesToDetect, meanEstimate, minimumDetectableDifference, ratioEstimate, signFlipTest } from '../../src/eval/statistics.js';
+
+/** The exact McNemar test as the sign-flip test on b cases of +1 and c of -1. */
+const mcnemarExact = (b: number, c: number) => signFlipTest([...Array<number>(b).fill(1), ...Array<number>(c).fill(-1)]);
 
 /** C(n, k), exactly, for the hand computations below. */
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
@@ -33,6 +36,7 @@ describe('exact McNemar test', () => {
         for (let k = 0; k <= Math.min(b, c); k += 1) tail += choose(n, k) / 2 ** n;
         expect(p).toBeCloseTo(n === 0 ? 1 : Math.min(1, 2 * tail), 10);
       }),
+      { seed: 5 },
     );
     expect(mcnemarExact(480, 520)).toBeGreaterThan(0.2);
     expect(mcnemarExact(400, 600)).toBeGreaterThan(0);
@@ -51,7 +55,7 @@ describe('bootstrap over cases', () => {
         expect(e.high!).toBeGreaterThanOrEqual(value - 1e-9);
         expect(ratioEstimate(perCase, seed, 300)).toEqual(e);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: 6 },
     );
     expect(ratioEstimate([[2, 2], [1, 1], [3, 3]], 5)).toEqual({ value: 1, low: 1, high: 1 });
     expect(ratioEstimate([[0, 0]], 5)).toEqual({ value: undefined, low: undefined, high: undefined });
@@ -63,5 +67,74 @@ describe('bootstrap over cases', () => {
     const noise = meanEstimate([1, -1, 0, 1, -1, 0, 1, -1], 1);
     expect(noise.low!).toBeLessThan(0);
     expect(noise.high!).toBeGreaterThan(0);
+  });
+});
+
+describe('exact paired permutation test (sign flip)', () => {
+  it('gives Fisher\'s p-value for Darwin\'s Zea mays data', () => {
+    // Fisher, The Design of Experiments (1935), section 21: 15 pairs of crossed and self-fertilised plants, the
+    // differences in eighths of an inch; 1,726 of the 2^15 sign assignments are as far from 0 as the observed sum, 314.
+    const darwin = [49, -67, 8, 16, 6, 23, 28, 41, 14, 29, 56, 24, 75, 60, -48];
+    expect(signFlipTest(darwin)).toBeCloseTo(1726 / 32768, 12);
+  });
+
+  it('agrees with enumerating every sign assignment, and is the exact McNemar test on -1, 0 and +1', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -4, max: 4 }), { maxLength: 12 }), (differences) => {
+        const observed = Math.abs(differences.reduce((a, b) => a + b, 0));
+        let atLeast = 0;
+        for (let mask = 0; mask < 2 ** differences.length; mask += 1) {
+          const sum = differences.reduce((n, d, i) => n + ((mask >> i) & 1 ? -Math.abs(d) : Math.abs(d)), 0);
+          if (Math.abs(sum) >= observed) atLeast += 1;
+        }
+        expect(signFlipTest(differences)).toBeCloseTo(atLeast / 2 ** differences.length, 12);
+      }),
+      { numRuns: 150, seed: 9 },
+    );
+    expect(signFlipTest([1, 1, 1, 1, 1, 1])).toBeCloseTo(mcnemarExact(6, 0), 12);
+    expect(signFlipTest([-1, -1, 1, -1, -1, -1, -1, -1, -1, -1, 0, 0])).toBeCloseTo(mcnemarExact(1, 9), 12);
+    expect(signFlipTest([])).toBe(1);
+    expect(signFlipTest([0, 0, 0])).toBe(1);
+    expect(() => signFlipTest([0.5])).toThrow(RangeError);
+  });
+
+  it('stays exact for many cases with large differences', () => {
+    // 200 cases each +1: p = 2 / 2^200, tiny but above 0.
+    const p = signFlipTest(Array.from({ length: 200 }, () => 1));
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1e-50);
+    expect(signFlipTest(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 6 : -6)))).toBe(1);
+  });
+});
+
+describe('the smallest detectable difference', () => {
+  it('solves Connor\'s paired sample size for the difference, and back', () => {
+    // n = (1.96 sqrt(0.3) + 0.8416 sqrt(0.3 - 0.1^2))^2 / 0.1^2 = (1.0735 + 0.4532)^2 / 0.01 = 233.1: 234 cases for 10 points.
+    expect(casesToDetect(0.1, 0.3)).toBe(234);
+    // The same with 20% discordance: (0.8765 + 0.3668)^2 / 0.01 = 154.6.
+    expect(casesToDetect(0.1, 0.2)).toBe(155);
+    // 34 cases (the issue's figure): about 21 points at 20% discordance, 29 at 40%.
+    expect(minimumDetectableDifference(34, 0.2)).toBeCloseTo(0.2075, 3);
+    expect(minimumDetectableDifference(34, 0.4)).toBeCloseTo(0.2935, 3);
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 2_000 }), fc.double({ min: 0.05, max: 1, noNaN: true }), (cases, discordance) => {
+        const d = minimumDetectableDifference(cases, discordance)!;
+        expect(d).toBeGreaterThan(0);
+        expect(d).toBeLessThanOrEqual(1);
+        // At that difference, the formula asks for the cases given (to within rounding up).
+        if (d < Math.sqrt(discordance) && d < 1) expect(Math.abs(casesToDetect(d, discordance)! - cases)).toBeLessThanOrEqual(1);
+        // More cases detect smaller differences.
+        expect(minimumDetectableDifference(cases + 10, discordance)!).toBeLessThan(d + 1e-12);
+      }),
+      { numRuns: 200, seed: 13 },
+    );
+  });
+
+  it('says nothing without cases or discordance, and everything is out of reach for too few cases', () => {
+    expect(minimumDetectableDifference(0, 0.3)).toBeUndefined();
+    expect(minimumDetectableDifference(30, 0)).toBeUndefined();
+    expect(minimumDetectableDifference(1, 0.5)).toBe(1);
+    expect(minimumDetectableDifference(3, 0.5)).toBe(1);
+    expect(casesToDetect(0.5, 0.1)).toBeUndefined();
   });
 });
