@@ -27,7 +27,7 @@ const server = await startAnthropicServer({ apiKey: KEY, responder: createRehear
 try {
   const started = Date.now();
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'eval', '--cases', cases, '--arms', EVERY_ARM, '--out', out], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'eval', '--cases', cases, '--case-cache', path.join(ROOT, '.cache', 'eval-cases'), '--arms', EVERY_ARM, '--out', out], {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

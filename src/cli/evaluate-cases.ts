@@ -43,7 +43,7 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
   try {
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
-    const cases = await loadEvalCases(command.cases);
+    const cases = await loadEvalCases(command.cases, { cacheDir: command.caseCache, log: (line) => io.stderr.write(`pr-debate: eval case ${line}\n`) });
     requireCredentials(settings);
     const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
     const distinct = [...new Set([models.moderator, ...models.advocates, models.judge])];
