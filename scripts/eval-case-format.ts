@@ -9,12 +9,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { z } from 'zod';
 import { parseCitationRef } from '../src/citations/citation.js';
 import { verifyCitation } from '../src/citations/verify-citations.js';
 import { CASE_TAGS, recipeSchema } from '../src/eval/case-schema.js';
-import { DEFAULT_CASE_CACHE, materialiseRecipes } from '../src/eval/load-eval-cases.js';
+import { DEFAULT_CASE_CACHE, materialiseRecipes, readRecipe } from '../src/eval/load-eval-cases.js';
 import { pairFolderName } from '../src/eval/materialise-npm-pair.js';
 import { createSnapshotSource } from '../src/eval/snapshot-source.js';
 import { gatherEvidence } from '../src/evidence/gather-evidence.js';
@@ -73,23 +72,7 @@ export const CASE_CACHE = path.join(fileURLToPath(new URL('..', import.meta.url)
 export async function readLabelledCases(root: string): Promise<LabelledCase[]> {
   const names = (await readdir(root)).filter((n) => n.endsWith('.yml')).sort();
   const cases: LabelledCase[] = [];
-  for (const name of names) {
-    const file = path.join(root, name);
-    let raw: unknown;
-    try {
-      raw = parse(await readFile(file, 'utf8'), { strict: true, uniqueKeys: true });
-    } catch (error) {
-      throw new Error(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    }
-    const parsed = labelledCaseSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Error(`${file}: '${issue.path.join('.') || '(root)'}': ${issue.message}`);
-    }
-    if (parsed.data.id !== path.basename(name, '.yml')) throw new Error(`${file}: 'id': ${parsed.data.id} is not the file's name`);
-    const { npm } = parsed.data;
-    cases.push({ ...parsed.data, file, source: `npm ${npm.package} ${npm.from} -> ${npm.to}`, dir: '' });
-  }
+  for (const name of names) cases.push({ ...(await readRecipe(path.join(root, name), labelledCaseSchema)), file: path.join(root, name) });
   return cases;
 }
 

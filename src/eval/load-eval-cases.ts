@@ -51,7 +51,7 @@ export async function loadEvalCases(dir: string, options: LoadOptions = {}): Pro
   const labels: { file: string; label: EvalCase }[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const full = path.join(dir, entry.name);
-    const label = entry.isDirectory() ? await readCaseFolder(full) : entry.name.endsWith('.yml') ? await readRecipe(full) : undefined;
+    const label = entry.isDirectory() ? await readCaseFolder(full) : entry.name.endsWith('.yml') ? await readRecipe(full, recipeSchema) : undefined;
     if (label === undefined) continue;
     const file = entry.isDirectory() ? path.join(full, 'case.yml') : full;
     if (labels.some((l) => l.label.id === label.id)) throw new EvalCaseError(`${file}: id '${label.id}' is used by another case`);
@@ -83,9 +83,14 @@ async function readCaseFolder(caseDir: string): Promise<EvalCase | undefined> {
   return { ...label, dir: caseDir };
 }
 
-/** A recipe's label; its `dir` is set once its pair is materialised. */
-async function readRecipe(file: string): Promise<EvalCase> {
-  const label = parseLabel(file, await readFile(file, 'utf8'), recipeSchema);
+/**
+ * Reads one recipe, `<id>.yml`, without materialising it: its `source` is the pair, its `dir` is empty
+ * until {@link materialiseRecipes} sets it.
+ * @param schema the recipe schema, or a stricter one (the shipped recipes' checks)
+ * @throws EvalCaseError naming the file and the field, or an id that is not the file's name
+ */
+export async function readRecipe<S extends z.ZodType<z.infer<typeof recipeSchema>>>(file: string, schema: S): Promise<z.infer<S> & { source: string; dir: string }> {
+  const label = parseLabel(file, await readFile(file, 'utf8'), schema);
   if (label.id !== path.basename(file, '.yml')) throw new EvalCaseError(`${file}: 'id': ${label.id} is not the file's name; a recipe is <id>.yml`);
   return { ...label, source: `npm ${label.npm.package} ${label.npm.from} -> ${label.npm.to}`, dir: '' };
 }
