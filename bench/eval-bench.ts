@@ -22,7 +22,7 @@ const out = path.resolve(values.out ?? path.join(ROOT, '.cache', 'eval-bench'));
 
 const started = Date.now();
 const code = await new Promise<number | null>((resolve, reject) => {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'eval', '--rehearsal', '--cases', cases, '--arms', EVERY_ARM, '--out', out], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'eval', '--rehearsal', '--cases', cases, '--case-cache', path.join(ROOT, '.cache', 'eval-cases'), '--arms', EVERY_ARM, '--out', out], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -67,7 +67,7 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     const keys = command.rehearsal ? { 'anthropic-api-key': REHEARSAL_NO_KEY } : { 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY };
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, ...keys, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
-    const cases = await loadEvalCases(command.cases);
+    const cases = await loadEvalCases(command.cases, { cacheDir: command.caseCache, log: (line) => io.stderr.write(`pr-debate: eval case ${line}\n`) });
     if (!command.rehearsal) requireCredentials(settings);
     const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
     let mixed: [string, string] | undefined;

@@ -1,4 +1,5 @@
 import { DEFAULT_ARMS, parseArms } from '../eval/arms.js';
+import { DEFAULT_CASE_CACHE } from '../eval/load-eval-cases.js';
 import { checkInputs, parse, parseInputs, UsageError } from './parse-cli-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 import { SHORT_USAGE } from './cli-usage.js';
@@ -19,6 +20,8 @@ export type EvalCommand =
   | {
       kind: 'eval';
       cases: string;
+      /** `--case-cache`: where recipes are materialised from npm, one folder per version pair. */
+      caseCache: string;
       /** `--arms`, already checked by {@link parseArms}. */
       arms: string;
       /** Dollars per case and order every non-debate arm is sized to; undefined: what the default debate cost there. */
@@ -59,7 +62,9 @@ says why not); the paired tests are by case, and the report states the smallest 
 count can detect.
 
 Options:
-  --cases DIR                  folder of cases (one folder each, with case.yml; see eval-cases/README.md)
+  --cases DIR                  folder of cases: <id>.yml recipes (two npm versions, fetched with npm pack
+                               on first use) and <id>/ folders with case.yml (see eval-cases/README.md)
+  --case-cache DIR             where recipes are materialised (default ${DEFAULT_CASE_CACHE})
   --arms LIST                  comma list of arms (default: ${DEFAULT_ARMS})
   --budget-usd N               dollars per case and order for every arm (default: what the debate arm
                                spent on the same case and order)
@@ -92,6 +97,7 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
       input: { type: 'string', multiple: true },
       json: { type: 'boolean' },
       cases: { type: 'string' },
+      'case-cache': { type: 'string' },
       arms: { type: 'string' },
       'budget-usd': { type: 'string' },
       repeats: { type: 'string' },
@@ -125,6 +131,7 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
   return {
     kind: 'eval',
     cases: values.cases,
+    caseCache: values['case-cache'] ?? DEFAULT_CASE_CACHE,
     arms,
     budgetUsd: budget === undefined ? undefined : Number(budget),
     repeats: whole('repeats', values.repeats, 1, 100) ?? 1,

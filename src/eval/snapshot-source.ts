@@ -19,7 +19,7 @@ export const SNAPSHOT_PULL_NUMBER = 1;
  * A case's snapshot as the evidence stage's source, read from its folder instead of GitHub, so the eval
  * builds the same evidence pack the action would. The commit SHAs are derived from the case id.
  */
-export function createSnapshotSource(evalCase: EvalCase): EvidenceSource {
+export function createSnapshotSource(evalCase: Pick<EvalCase, 'id' | 'title' | 'body' | 'dir'>): EvidenceSource {
   const sha = (side: string) => createHash('sha1').update(`${side}:${evalCase.id}`).digest('hex');
   const headSha = sha('head');
   const baseSha = sha('base');

@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { Document, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { parseGitDiff } from '../evidence/parse-git-diff.js';
 
 /**
@@ -81,25 +81,39 @@ export async function writeCaseFolder(dir: string, change: ChangeSnapshot): Prom
   return { dir: root, files: written, skipped };
 }
 
-/** The `case.yml` to label: the facts filled, the label marked TODO. */
+/**
+ * The `case.yml` to label: the facts filled, the label marked TODO (so that it does not load as a case
+ * until labelled), and the optional keys as comments. Built as a YAML document from data and written by
+ * the yaml library, so a PR title, body, source or file name is always a value or a comment, never YAML
+ * structure: file names in comments are JSON-quoted, so no line break in one can end the comment.
+ */
 export function caseTemplate(id: string, change: Pick<ChangeSnapshot, 'title' | 'body' | 'source'>, documents: readonly string[]): string {
-  const facts = stringify({ id, title: change.title || 'TODO the PR title', body: change.body }, { lineWidth: 0 });
-  return [
-    `# Imported by pr-debate eval import from ${change.source}.`,
-    '# Fill every field marked TODO (eval-cases/README.md says how), then check it loads:',
-    '#   pr-debate eval --cases <folder of cases> --arms single --budget-usd 0.05',
-    facts.trimEnd(),
-    'question: TODO one sentence, the decision the two positions answer',
-    'positions:',
-    '  - TODO position A, a decision a reviewer could hold',
-    '  - TODO position B, in real tension with A',
-    'right: TODO # A, B, or none when neither position is what the evidence shows',
-    'why: TODO the lines that settle it, and why',
-    'settled_by: [] # TODO the deciding lines: "path:N" or "path:N-M" at the head, "path@base:N" at the base',
-    `# rfc: ${documents[0] ?? 'docs/design.md'} # optional: the design document at the head${documents.length > 0 ? ` (changed documents: ${documents.join(', ')})` : ''}; one not changed here must be copied into head/`,
-    '# tags: [doc-contradicts-code, large-pack, neither-right] # optional, from this set',
-    '# framing: { positions: [acceptable label, another] } # optional: framings a moderator may find on its own',
-    stringify({ source: change.source }, { lineWidth: 0 }).trimEnd(),
-    '',
+  const doc = new Document({
+    id,
+    title: change.title || 'TODO the PR title',
+    body: change.body,
+    question: 'TODO one sentence, the decision the two positions answer',
+    positions: ['TODO position A, a decision a reviewer could hold', 'TODO position B, in real tension with A'],
+    right: 'TODO',
+    why: 'TODO the lines that settle it, and why',
+    settled_by: [],
+    source: change.source,
+  });
+  doc.commentBefore = [
+    ' Imported by pr-debate eval import; `source` says from where.',
+    ' Fill every field marked TODO (eval-cases/README.md says how), then check it loads:',
+    '   pr-debate eval --cases <folder of cases> --arms single --budget-usd 0.05',
   ].join('\n');
+  (doc.get('right', true) as Scalar).comment = ' A, B, or none when neither position is what the evidence shows';
+  const settled = doc.get('settled_by', true) as YAMLSeq;
+  settled.flow = true;
+  settled.comment = ' the deciding lines: "path:N" or "path:N-M" at the head, "path@base:N" at the base';
+  const source = (doc.contents as YAMLMap<Scalar, unknown>).items.find((item) => item.key.value === 'source')!;
+  const named = documents.map((d) => JSON.stringify(d)).join(', ');
+  source.key.commentBefore = [
+    ` rfc: ${documents.length > 0 ? JSON.stringify(documents[0]) : 'docs/design.md'}  (optional: the design document at the head${documents.length > 0 ? `; changed documents: ${named}` : ''}; one not changed here must be copied into head/)`,
+    ' tags: [doc-contradicts-code, large-pack, neither-right, overflow]  (optional, from this set)',
+    ' framing: { positions: [acceptable label, another] }  (optional: framings a moderator may find on its own)',
+  ].join('\n');
+  return doc.toString({ lineWidth: 0 });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.js';
 import { DEFAULT_EVAL_OUT, parseGitRange } from '../../src/cli/parse-eval-args.js';
 import { DEFAULT_ARMS } from '../../src/eval/arms.js';
+import { DEFAULT_CASE_CACHE } from '../../src/eval/load-eval-cases.js';
 
 function usageError(argv: string[]): UsageError {
   try {
@@ -15,10 +16,10 @@ function usageError(argv: string[]): UsageError {
 
 describe('pr-debate eval arguments', () => {
   it('reads the eval options, with their defaults', () => {
-    expect(parseCliArgs(['eval', '--cases', 'cases'])).toEqual({ kind: 'eval', cases: 'cases', arms: DEFAULT_ARMS, budgetUsd: undefined, repeats: 1, seed: 1, out: DEFAULT_EVAL_OUT, json: false, framing: true, rehearsal: false, inputs: {} });
+    expect(parseCliArgs(['eval', '--cases', 'cases'])).toEqual({ kind: 'eval', cases: 'cases', caseCache: DEFAULT_CASE_CACHE, arms: DEFAULT_ARMS, budgetUsd: undefined, repeats: 1, seed: 1, out: DEFAULT_EVAL_OUT, json: false, framing: true, rehearsal: false, inputs: {} });
     expect(
-      parseCliArgs(['eval', '--cases', 'c', '--arms', 'debate,debate:deep,debate+pragmatist,mixed,vote:3,vote:7,escalate', '--budget-usd', '0.25', '--repeats', '3', '--seed', '9', '--out', 'o', '--json', '--no-framing', '--rehearsal', '--model', 'claude-opus-5', '--input', 'max-cost-usd=20']),
-    ).toEqual({ kind: 'eval', cases: 'c', arms: 'debate,debate:deep,debate+pragmatist,mixed,vote:3,vote:7,escalate', budgetUsd: 0.25, repeats: 3, seed: 9, out: 'o', json: true, framing: false, rehearsal: true, inputs: { model: 'claude-opus-5', 'max-cost-usd': '20' } });
+      parseCliArgs(['eval', '--cases', 'c', '--arms', 'debate,debate:deep,debate+pragmatist,mixed,vote:3,vote:7,escalate', '--budget-usd', '0.25', '--case-cache', '/tmp/pairs', '--repeats', '3', '--seed', '9', '--out', 'o', '--json', '--no-framing', '--rehearsal', '--model', 'claude-opus-5', '--input', 'max-cost-usd=20']),
+    ).toEqual({ kind: 'eval', cases: 'c', caseCache: '/tmp/pairs', arms: 'debate,debate:deep,debate+pragmatist,mixed,vote:3,vote:7,escalate', budgetUsd: 0.25, repeats: 3, seed: 9, out: 'o', json: true, framing: false, rehearsal: true, inputs: { model: 'claude-opus-5', 'max-cost-usd': '20' } });
   });
 
   it('says what is wrong before any request: arms, budget, repeats, inputs', () => {

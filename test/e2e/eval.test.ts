@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { SPEND_LIMITS, SPEND_TOLERANCE } from '../../src/eval/match-spend.js';
 import { SPEND_COLUMNS } from '../../src/eval/render-comparison.js';
 import { ARM_COLUMNS } from '../../src/eval/render-report.js';
 import { RESULTS_FORMAT, type EvalResults } from '../../src/eval/eval-results.js';
+import { loadEvalCases } from '../../src/eval/load-eval-cases.js';
+import { CASE_CACHE } from '../../scripts/eval-case-format.js';
 import { scoreArms } from '../../src/eval/score-arms.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
 import { rehearsalChatResponder } from '../support/openai-rehearsal.js';
@@ -19,13 +21,15 @@ import { runCli } from '../support/run-cli.js';
  * `pr-debate eval` against the local Messages API and Chat Completions servers playing the rehearsal
  * model (both bill prompt-cache reads and writes as the APIs do), and with `--rehearsal`: this exercises
  * the plumbing (every arm, both orders, budgets in dollars as billed, the pre-flight, citation checks, the
- * statistics, the three files); the figures say nothing about models. Every arm runs here on the first
- * three shipped cases, to stay fast; `npm run bench:eval` runs every arm on all of them.
+ * statistics, the three files); the figures say nothing about models. Every arm runs here on three
+ * shipped recipes (materialised from npm on first use), to stay fast; `npm run bench:eval` runs every arm on all of them.
  */
 const KEY = 'sk-ant-local-eval-suite-key';
 const OPENAI_KEY = 'sk-proj-local-eval-suite-key';
 const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,single,single+verify,vote:3,vote:25,escalate';
-const SUBSET = 3;
+/** Shipped recipes, materialised from npm on first use. */
+const SUBSET_IDS = ['chalk-template-literal', 'chalk-vendored-deps', 'commander-add-help-command'];
+const SUBSET = SUBSET_IDS.length;
 let anthropic: AnthropicServer;
 let openai: OpenAiServer;
 let cases: string;
@@ -36,13 +40,14 @@ beforeAll(async () => {
   openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: rehearsalChatResponder({ seed: 3 }) });
   cases = await mkdtemp(path.join(tmpdir(), 'pr-debate-eval-cases-'));
   made.push(cases);
-  const shipped = (await readdir(path.join(ROOT, 'eval-cases'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  for (const name of shipped.slice(0, SUBSET)) await cp(path.join(ROOT, 'eval-cases', name), path.join(cases, name), { recursive: true });
+  for (const id of SUBSET_IDS) await cp(path.join(ROOT, 'eval-cases', `${id}.yml`), path.join(cases, `${id}.yml`));
   // One case with labelled framings, for the framing arm (a shipped case may have them already).
-  const first = path.join(cases, shipped[0]!, 'case.yml');
+  const first = path.join(cases, `${SUBSET_IDS[0]}.yml`);
   const label = await readFile(first, 'utf8');
   if (!/^framing:/m.test(label)) await writeFile(first, `${label.trimEnd()}\nframing:\n  positions: [What does this release change by default?]\n`);
-});
+  // Materialised here, into the repository's case cache, so the CLI (whose HOME is a scratch folder) finds the pairs there.
+  await loadEvalCases(cases, { cacheDir: CASE_CACHE });
+}, 300_000);
 afterAll(async () => {
   await anthropic.close();
   await openai.close();
@@ -78,7 +83,7 @@ describe('pr-debate eval', () => {
 
   it('runs every arm on the cases in both orders after the pre-flight, at the dollars the debate spent on each, and writes results.json, report.md and the plot', async () => {
     const out = await outDir();
-    const result = await runCli(['eval', '--cases', cases, '--arms', EVERY_ARM, '--out', out], { env: serverEnv(), timeoutMs: 400_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', EVERY_ARM, '--out', out], { env: serverEnv(), timeoutMs: 400_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as EvalResults;
     const report = await readFile(path.join(out, 'report.md'), 'utf8');
@@ -189,7 +194,7 @@ describe('pr-debate eval', () => {
 
   it('rehearses without a key: every arm\'s own path runs, the report says rehearsal, nothing is paid, and repeats add no cases', async () => {
     const out = await outDir();
-    const result = await runCli(['eval', '--rehearsal', '--cases', cases, '--arms', 'debate,single,single+verify,vote:25,escalate', '--repeats', '3', '--no-framing', '--out', out], { env: {}, timeoutMs: 240_000 });
+    const result = await runCli(['eval', '--rehearsal', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'debate,single,single+verify,vote:25,escalate', '--repeats', '3', '--no-framing', '--out', out], { env: {}, timeoutMs: 240_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain('rehearsal');
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as EvalResults;
@@ -223,7 +228,7 @@ describe('pr-debate eval', () => {
   it('sizes every judge arm to --budget-usd and runs no debate for them; says what is wrong with a bad arm, a one-provider mixed or a case folder', async () => {
     const out = await outDir();
     const before = anthropic.requests.length;
-    const result = await runCli(['eval', '--cases', cases, '--arms', 'single,vote:3', '--budget-usd', '0.5', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,vote:3', '--budget-usd', '0.5', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(result.stdout) as EvalResults;
     expect(results.settings.budgetUsd).toBe(0.5);
@@ -235,7 +240,7 @@ describe('pr-debate eval', () => {
     expect(phases.some((m) => m.includes('Your role: judge without a debate'))).toBe(true);
     expect(phases.some((m) => m.includes('# Your role: advocate'))).toBe(false);
     // --repeats: each case in each order that many times, each repeat a unit of the flip rate.
-    const repeated = await runCli(['eval', '--cases', cases, '--arms', 'single,single+verify', '--budget-usd', '0.001', '--repeats', '2', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    const repeated = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,single+verify', '--budget-usd', '0.001', '--repeats', '2', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
     expect(repeated.exitCode, repeated.stderr).toBe(0);
     const twice = JSON.parse(repeated.stdout) as EvalResults;
     expect(twice.runs.filter((r) => r.arm === 'single').map((r) => `${r.caseId} ${r.order} ${r.repeat}`).sort()).toHaveLength(SUBSET * 2 * 2);
@@ -245,25 +250,33 @@ describe('pr-debate eval', () => {
     for (const score of twice.scores) expect(score.limits['first-call-over'], score.arm).toBe(SUBSET * 4);
     // mixed with one provider configured is refused before any call, naming what to set.
     const calls = anthropic.requests.length;
-    const oneFamily = await runCli(['eval', '--cases', cases, '--arms', 'debate,mixed'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
+    const oneFamily = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'debate,mixed'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
     expect(oneFamily.exitCode).toBe(1);
     expect(oneFamily.stderr).toContain('--arms mixed puts the advocates on two model families, but only Claude is configured: set OPENAI_API_KEY');
     expect(anthropic.requests.length).toBe(calls);
-    const badArm = await runCli(['eval', '--cases', cases, '--arms', 'debate,poll:3'], { env: { ANTHROPIC_API_KEY: KEY } });
+    const badArm = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'debate,poll:3'], { env: { ANTHROPIC_API_KEY: KEY } });
     expect(badArm.exitCode).toBe(2);
     expect(badArm.stderr).toContain('"poll:3" is not an arm');
-    const noBudget = await runCli(['eval', '--cases', cases, '--arms', 'single'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
+    const noBudget = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
     expect(noBudget.exitCode).toBe(1);
     expect(noBudget.stderr).toContain("--budget-usd is needed when --arms has no 'debate'");
     const noFolder = await runCli(['eval', '--cases', `${ROOT}/no-such-folder`], { env: { ANTHROPIC_API_KEY: KEY } });
     expect(noFolder.exitCode).toBe(1);
     expect(noFolder.stderr).toContain('cannot read the folder');
-  }, 150_000);
+    // A recipe whose pair is not in the case cache is fetched first, and the CLI says so on stderr.
+    const fresh = await mkdtemp(path.join(tmpdir(), 'pr-debate-eval-fresh-'));
+    made.push(fresh);
+    await cp(path.join(ROOT, 'eval-cases', 'p-limit-context-without-hooks.yml'), path.join(fresh, 'cases', 'p-limit-context-without-hooks.yml'), { recursive: true });
+    const fetched = await runCli(['eval', '--cases', path.join(fresh, 'cases'), '--case-cache', path.join(fresh, 'cache'), '--arms', 'single', '--budget-usd', '0.05', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 120_000 });
+    expect(fetched.exitCode, fetched.stderr).toBe(0);
+    expect(fetched.stderr).toContain(`pr-debate: eval case fetching p-limit@5.0.0 and p-limit@6.0.0 with npm pack into ${path.join(fresh, 'cache', 'p-limit@5.0.0..6.0.0')}\n`);
+    expect(JSON.parse(await readFile(path.join(fresh, 'cache', 'p-limit@5.0.0..6.0.0', 'meta.json'), 'utf8'))).toMatchObject({ package: 'p-limit', from: '5.0.0', to: '6.0.0' });
+  }, 240_000);
 
   it('stops before the first case with the pre-flight\'s one message when the model cannot be reached', async () => {
     const out = await outDir();
     // Nothing listens on the discard port of the loopback interface.
-    const result = await runCli(['eval', '--cases', cases, '--out', out], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }, timeoutMs: 60_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--out', out], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }, timeoutMs: 60_000 });
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     const messages = result.stderr.split('\n').filter((l) => l.startsWith('pr-debate:'));

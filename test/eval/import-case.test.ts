@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
@@ -124,6 +125,32 @@ describe('pr-debate eval import', () => {
     expect(verifyCitation({ path: 'lib/a.js', line_start: 20, line_end: 20, quote: 'const retries = 5;' }, pack)).toMatchObject({ status: 'verified' });
     expect(verifyCitation({ path: 'lib/a.js', side: 'base', line_start: 20, line_end: 20, quote: 'a line 20' }, pack)).toMatchObject({ status: 'verified' });
     expect(pack.text).toContain('lib/new.js');
+  });
+
+  it('writes case.yml from data: a file name, a title or a body holding YAML stays a comment or a value', async () => {
+    const evil = await mkdtemp(path.join(tmpdir(), 'pr-debate-import-evil-'));
+    made.push(evil);
+    const git = (...args: string[]) => execFileSync('git', ['-C', evil, ...args], { env: { ...isolatedGitEnv(), GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+    git('init', '-q', '-b', 'main');
+    await writeFile(path.join(evil, 'a.js'), 'one\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    // A changed document whose name, once in case.yml, would end a comment line and add a label of its own.
+    const name = 'docs\nright: A\ntags: [neither-right] #.md';
+    await writeFile(path.join(evil, name), '# Design\n');
+    await writeFile(path.join(evil, 'a.js'), 'two\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'title: injected\nright: B', '-m', 'body');
+    const out = path.join(await mkdtemp(path.join(tmpdir(), 'pr-debate-import-')), 'evil');
+    made.push(path.dirname(out));
+    const run = await importCase(['HEAD~1..HEAD', out], {}, evil);
+    expect(run.code, run.stderr).toBe(0);
+    const text = await readFile(path.join(out, 'case.yml'), 'utf8');
+    const label = parse(text, { strict: true, uniqueKeys: true }) as Record<string, unknown>;
+    expect(Object.keys(label)).toEqual(['id', 'title', 'body', 'question', 'positions', 'right', 'why', 'settled_by', 'source']);
+    expect(label).toMatchObject({ right: 'TODO', settled_by: [], title: 'title: injected right: B' });
+    expect(text).toContain(JSON.stringify(name));
+    await expect(loadEvalCase(out)).rejects.toThrow("'right'");
   });
 
   it('overwrites nothing, and says what is wrong with a ref or a token', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { ROOT } from '../support/run-action.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
+import { CASE_CACHE } from '../../scripts/eval-case-format.js';
 
 const made: string[] = [];
 afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
@@ -22,27 +23,48 @@ async function folder(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
+/** A case folder as `eval import` writes it, labelled, with `extra` lines in its case.yml. */
+const caseFolder = (id: string, extra: string) => ({ [`${id}/case.yml`]: `id: ${id}\ntitle: t\npositions: [a, b]\nright: A\nwhy: w\nsource: s\n${extra}`, [`${id}/pr.diff`]: '' });
+
 describe('eval cases', () => {
-  it('loads the shipped cases, and builds each pack with the files, from a relative folder too', async () => {
-    const relative = path.relative(process.cwd(), path.join(ROOT, 'eval-cases'));
-    const cases = await loadEvalCases(relative);
-    // The shipped cases (eval-cases/README.md): every one loads with the shared loader, the six first ones among them.
-    expect(cases.length).toBeGreaterThanOrEqual(30);
-    expect(cases.map((c) => c.id)).toEqual(expect.arrayContaining(['commander-excess-default', 'express-node-floor', 'express-status-throws', 'markdownlint-string-width', 'pino-censor-type', 'undici-compose-order']));
-    const commander = cases.find((c) => c.id === 'commander-excess-default')!;
+  it('loads a recipe and a case folder side by side, the recipe from its pair in the case cache, and builds each pack', async () => {
+    const recipe = await readFile(path.join(ROOT, 'eval-cases', 'commander-excess-default.yml'), 'utf8');
+    const dir = await folder({ 'commander-excess-default.yml': recipe, ...caseFolder('imported', '') });
+    const lines: string[] = [];
+    const cases = await loadEvalCases(path.relative(process.cwd(), dir), { cacheDir: CASE_CACHE, log: (line) => lines.push(line) });
+    expect(cases.map((c) => [c.id, c.source])).toEqual([
+      ['commander-excess-default', 'npm commander 12.1.0 -> 13.0.0'],
+      ['imported', 's'],
+    ]);
+    const commander = cases[0]!;
+    expect(commander.dir).toBe(path.join(CASE_CACHE, 'commander@12.1.0..13.0.0'));
+    expect(cases[1]!.dir).toBe(path.join(path.relative(process.cwd(), dir), 'imported'));
+    // At most the one pair was fetched; loaded again, the pair is in the cache and nothing is fetched.
+    const fetched = lines.length;
+    expect(fetched).toBeLessThanOrEqual(1);
+    await loadEvalCases(dir, { cacheDir: CASE_CACHE, log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(fetched);
     const { pack } = await gatherEvidence(createSnapshotSource(commander), { pullNumber: 1, commandRfc: commander.rfc, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN });
     expect(pack.text).toContain('FILE "Readme.md" (head, rfc)');
     // The lines the label's `why` names are in the pack and verify: the code, and the stale Readme line.
     expect(verifyCitation({ path: 'lib/command.js', line_start: 28, line_end: 28, quote: 'this._allowExcessArguments = false;' }, pack)).toMatchObject({ status: 'verified' });
     expect(verifyCitation({ path: 'Readme.md', line_start: 994, line_end: 994, quote: 'By default, the argument processing does not display an error for more command-arguments than expected.' }, pack)).toMatchObject({ status: 'verified' });
     expect(verifyCitation({ path: 'lib/command.js', side: 'base', line_start: 28, line_end: 28, quote: 'this._allowExcessArguments = true;' }, pack)).toMatchObject({ status: 'verified' });
-  });
+  }, 120_000);
+
+  it('names the recipe and the problem: an id that is not the file name, a version that is not exact, a settled_by line past the end', async () => {
+    const recipe = (extra: Record<string, unknown>) => JSON.stringify({ id: 'x', npm: { package: 'commander', from: '12.1.0', to: '13.0.0' }, title: 't', positions: ['a', 'b'], right: 'A', why: 'w', label_source: 'code', ...extra });
+    await expect(loadEvalCases(await folder({ 'y.yml': recipe({}) }), { cacheDir: CASE_CACHE })).rejects.toThrow("y.yml: 'id': x is not the file's name; a recipe is <id>.yml");
+    await expect(loadEvalCases(await folder({ 'x.yml': recipe({ npm: { package: 'commander', from: '^12.1.0', to: '13.0.0' } }) }), { cacheDir: CASE_CACHE })).rejects.toThrow("x.yml: 'npm.from': an exact published version");
+    await expect(loadEvalCases(await folder({ 'x.yml': recipe({ label_source: undefined }) }), { cacheDir: CASE_CACHE })).rejects.toThrow("x.yml: 'label_source'");
+    await expect(loadEvalCases(await folder({ 'x.yml': recipe({ settled_by: ['lib/command.js:99999'] }) }), { cacheDir: CASE_CACHE })).rejects.toThrow(/x\.yml: 'settled_by': lib\/command\.js:99999: head\/lib\/command\.js has \d+ lines/);
+  }, 120_000);
 
   it('names the file and the problem of a case that cannot be used', async () => {
     await expect(loadEvalCases(await folder({ 'x/case.yml': 'id: x\n' }))).rejects.toThrow(/x\/case\.yml: 'title'/);
     await expect(loadEvalCases(await folder({ 'x/case.yml': 'id: x\ntitle: t\npositions: [a, b, c]\nright: A\nwhy: w\nsource: s\n' }))).rejects.toThrow("'positions'");
     await expect(loadEvalCases(await folder({ 'x/case.yml': 'id: x\ntitle: t\npositions: [a, b]\nright: A\nwhy: w\nsource: s\n' }))).rejects.toThrow('no pr.diff');
-    await expect(loadEvalCases(await folder({ 'notes.txt': 'no cases here' }))).rejects.toThrow('no case folders');
+    await expect(loadEvalCases(await folder({ 'notes.txt': 'no cases here' }))).rejects.toThrow('no cases (each is an <id>.yml recipe, or a folder with a case.yml and a pr.diff)');
   });
 
   it('reads the new label fields and checks that each settled_by line exists at its side', async () => {

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCasePack, checkSettledLine, labelledCaseSchema, packSize, readLabelledCases } from '../../scripts/eval-case-format.js';
-import { caseSkeleton, dropSections, sidesOf, sourceLine } from '../../scripts/make-eval-case.js';
-import { parseGitDiff } from '../../src/evidence/parse-git-diff.js';
+import { buildCasePack, checkMix, checkSettledLine, labelledCaseSchema, packSize, readLabelledCases, type LabelledCase } from '../../scripts/eval-case-format.js';
+import { recipeSkeleton } from '../../scripts/make-eval-case.js';
 
 /** The label checks of issue #32 catch the labels an attacker (or a hurried labeller) would write. */
 const made: string[] = [];
@@ -43,14 +42,17 @@ const label = {
   positions: ['line15 is now the string "fifteen".', 'line15 is still the number 15 at the head.'],
   right: 'A',
   why: 'lib/a.js:15 at the head assigns "fifteen"; lib/a.js@base:15 assigned 15.',
+  label_source: 'code: lib/a.js:15',
   settled_by: ['lib/a.js:15'],
-  source: 'npm x 1.0.0 -> 2.0.0',
+  npm: { package: 'x', from: '1.0.0', to: '2.0.0' },
 };
 
+/** The recipe above, with its pair's snapshot in a folder as materialisation leaves it. */
 async function caseWith(settled: string[], why = label.why) {
-  const root = await folder({ 'x-case/case.yml': JSON.stringify({ ...label, why, settled_by: settled }), 'x-case/pr.diff': diff, 'x-case/base/lib/a.js': base, 'x-case/head/lib/a.js': head });
-  const [c] = await readLabelledCases(root);
-  return { c: c!, pack: await buildCasePack(c!) };
+  const root = await folder({ 'x-case.yml': JSON.stringify({ ...label, why, settled_by: settled }), 'pair/pr.diff': diff, 'pair/base/lib/a.js': base, 'pair/head/lib/a.js': head });
+  const [read] = await readLabelledCases(root);
+  const c = { ...read!, dir: path.join(root, 'pair') };
+  return { c, pack: await buildCasePack(c) };
 }
 
 describe('settled_by checks', () => {
@@ -86,7 +88,9 @@ describe('the case.yml schema', () => {
     ['a question without a question mark', { question: 'Is it a string' }, 'question'],
     ['an unknown field', { notes: 'x' }, '(root)'],
     ['no settled_by', { settled_by: [] }, 'settled_by'],
-    ['a source that is not npm <package> <from> -> <to>', { source: 'github x#1' }, 'source'],
+    ['no label_source', { label_source: undefined }, 'label_source'],
+    ['a version range instead of a published version', { npm: { package: 'x', from: '^1.0.0', to: '2.0.0' } }, 'npm.from'],
+    ['a source line instead of the npm pair', { npm: undefined, source: 'npm x 1.0.0 -> 2.0.0' }, 'npm'],
   ])('rejects %s', (_name, change, field) => {
     const result = labelledCaseSchema.safeParse({ ...label, ...change });
     expect(result.success).toBe(false);
@@ -98,27 +102,29 @@ describe('the case.yml schema', () => {
   });
 });
 
+describe('the mix', () => {
+  const many = (n: number, change: (i: number) => Partial<LabelledCase>) =>
+    Array.from({ length: n }, (_, i) => ({ ...labelledCaseSchema.parse(label), file: '', source: '', dir: '', id: `c-${i}`, ...change(i) }) as LabelledCase);
+
+  it('counts pull requests as version pairs and packages apart, and names each count that falls short', () => {
+    // 50 cases of 25 pairs in 5 packages, none of them neither-right or overflowing.
+    const cases = many(50, (i) => ({ npm: { package: `p${i % 5}`, from: '1.0.0', to: `${2 + (i % 25)}.0.0` } }));
+    expect(checkMix(cases)).toEqual(['pairs: 25, at least 40 needed', 'packages: 5, at least 15 needed', 'neitherRight: 0, at least 10 needed', 'overflow: 0, at least 8 needed', 'docContradictsCode: 0, at least 8 needed', 'framed: 0, at least 5 needed']);
+  });
+
+  it('refuses a repeated id, a neither-right tag without right: none, and a right position longer than the wrong one', () => {
+    const cases = many(3, () => ({}));
+    cases[1] = { ...cases[1]!, id: 'c-0' };
+    cases[2] = { ...cases[2]!, right: 'none', positions: ['a much longer first position than the second', 'short'] };
+    expect(checkMix(cases).filter((p) => !/at least/.test(p))).toEqual(['c-0: the id is used twice', 'c-2: right: none, but not tagged neither-right']);
+    expect(checkMix([{ ...cases[0]!, positions: ['a much longer first position than the second', 'short'] }])).toContain('c-0: the right position is longer than the wrong one (44 > 5 characters)');
+  });
+});
+
 describe('make-eval-case', () => {
-  const twoFiles = `${diff}diff --git a/vendor/x.js b/vendor/x.js\nnew file mode 100644\nindex 0000000..3333333\n--- /dev/null\n+++ b/vendor/x.js\n@@ -0,0 +1 @@\n+x\n`;
-
-  it('drops only the sections under a --skip prefix, and names them', () => {
-    const { diff: kept, dropped } = dropSections(twoFiles, ['vendor/']);
-    expect(dropped).toEqual(['vendor/x.js']);
-    expect(parseGitDiff(kept).map((f) => f.path)).toEqual(['lib/a.js']);
-    expect(dropSections(twoFiles, []).diff).toBe(twoFiles);
-  });
-
-  it('copies a file at each side it has: an added file only at the head', () => {
-    const [modified, added] = parseGitDiff(twoFiles);
-    expect(sidesOf(modified!)).toEqual([{ side: 'base', name: 'lib/a.js' }, { side: 'head', name: 'lib/a.js' }]);
-    expect(sidesOf(added!)).toEqual([{ side: 'head', name: 'vendor/x.js' }]);
-  });
-
-  it('names what the folder leaves out in the source line, and writes a skeleton that fails the schema until labelled', () => {
-    const written = { package: 'x', from: '1.0.0', to: '2.0.0', files: 2, copied: 2, tooLarge: ['dist/big.js'], skipped: ['vendor/x.js'] };
-    expect(sourceLine(written, 512)).toBe('npm x 1.0.0 -> 2.0.0; not copied to base/ and head/ (text over 512 KiB, still in pr.diff): dist/big.js; left out of pr.diff (vendored): vendor/x.js');
-    const skeleton: unknown = parse(caseSkeleton('x-case', written, 'README.md', 512));
-    expect(skeleton).toMatchObject({ id: 'x-case', rfc: 'README.md', source: sourceLine(written, 512) });
+  it('writes a recipe skeleton that names the pair and fails the schema until labelled', () => {
+    const skeleton: unknown = parse(recipeSkeleton('x-case', { package: 'x', from: '1.0.0', to: '2.0.0' }, 'README.md'));
+    expect(skeleton).toMatchObject({ id: 'x-case', rfc: 'README.md', npm: { package: 'x', from: '1.0.0', to: '2.0.0' } });
     expect(labelledCaseSchema.safeParse(skeleton).success).toBe(false);
   });
 });

@@ -1,9 +1,0 @@
-import { FastifyPluginAsync } from '../../fastify'
-
-export interface DummyPluginOptions {
-  foo?: number
-}
-
-declare const DummyPlugin: FastifyPluginAsync<DummyPluginOptions>
-
-export default DummyPlugin

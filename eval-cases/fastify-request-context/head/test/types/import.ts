@@ -1,2 +1,0 @@
-/* eslint-disable @typescript-eslint/no-unused-vars */
-import { FastifyListenOptions, FastifyLogFn } from '../../fastify'

@@ -1,1 +1,0 @@
-import { FastifyListenOptions, FastifyLogFn } from '../../fastify'

@@ -1,8 +1,0 @@
-'use strict'
-
-import('./named-exports.mjs')
-  .catch(err => {
-    process.nextTick(() => {
-      throw err
-    })
-  })

@@ -1,4 +1,0 @@
-/// <reference types="node" />
-import { Readable } from 'stream';
-declare const getBuffer: (stream: Readable) => Promise<Buffer>;
-export default getBuffer;

@@ -1,2 +1,0 @@
-import { Response } from '..';
-export declare const isResponseOk: (response: Response) => boolean;

@@ -1,4 +1,0 @@
-declare const got: import("./types").Got;
-export default got;
-export * from './create';
-export * from './as-promise';

@@ -1,1 +1,0 @@
-export default function deepFreeze<T extends Record<string, any>>(object: T): Readonly<T>;

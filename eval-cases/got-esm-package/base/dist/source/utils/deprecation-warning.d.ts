@@ -1,2 +1,0 @@
-declare const _default: (message: string) => void;
-export default _default;

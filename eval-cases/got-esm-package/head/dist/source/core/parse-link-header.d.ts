@@ -1,4 +1,0 @@
-export default function parseLinkHeader(link: string): {
-    reference: string;
-    parameters: Record<string, string>;
-}[];

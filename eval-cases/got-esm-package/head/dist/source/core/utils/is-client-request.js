@@ -1,4 +1,0 @@
-function isClientRequest(clientRequest) {
-    return clientRequest.writable && !clientRequest.writableEnded;
-}
-export default isClientRequest;

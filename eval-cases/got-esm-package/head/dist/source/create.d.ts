@@ -1,3 +1,0 @@
-import { Got, InstanceDefaults } from './types.js';
-declare const create: (defaults: InstanceDefaults) => Got;
-export default create;

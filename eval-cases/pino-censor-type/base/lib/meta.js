@@ -1,3 +1,0 @@
-'use strict'
-
-module.exports = { version: '10.0.0' }

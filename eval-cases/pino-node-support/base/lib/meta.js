@@ -1,3 +1,0 @@
-'use strict'
-
-module.exports = { version: '8.21.0' }

@@ -1,3 +1,0 @@
-'use strict'
-
-module.exports = { version: '9.0.0' }

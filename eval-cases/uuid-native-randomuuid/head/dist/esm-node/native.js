@@ -1,4 +1,0 @@
-import crypto from 'crypto';
-export default {
-  randomUUID: crypto.randomUUID
-};
