@@ -15,6 +15,21 @@ import { parseResponse } from './parse-response.js';
  *   REST endpoint that resolves a thread).
  */
 
+/**
+ * A review comment's REST id as GraphQL gives it: `PullRequestReviewComment.fullDatabaseId` (BigInt),
+ * not `databaseId` (Int), which docs.github.com/graphql/reference/objects#pullrequestreviewcomment marks
+ * "Deprecated: `databaseId` will be removed because it does not support 64-bit signed integer
+ * identifiers. Use `fullDatabaseId` instead." (a GraphQL Int is 32-bit). BigInt "Represents
+ * non-fractional signed whole numeric values. Since the value may exceed the size of a 32-bit integer,
+ * it's encoded as a string." (graphql/reference/scalars#bigint). Read as a number for the REST calls
+ * that take it, while it stays an exact integer (below 2^53).
+ */
+const fullDatabaseId = z
+  .string()
+  .regex(/^\d+$/)
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'a comment id past 2^53 cannot be sent back as a REST id');
+
 const commentSchema = z.object({
   id: z.number().int(),
   body: z.string(),
@@ -40,7 +55,7 @@ const threadsSchema = z.object({
             id: z.string(),
             isResolved: z.boolean(),
             path: z.string(),
-            comments: z.object({ nodes: z.array(z.object({ databaseId: z.number().int().nullable(), body: z.string(), author: z.object({ login: z.string() }).nullable() })) }),
+            comments: z.object({ nodes: z.array(z.object({ fullDatabaseId: fullDatabaseId.nullable(), body: z.string(), author: z.object({ login: z.string() }).nullable() })) }),
           }),
         ),
       }),
@@ -87,7 +102,7 @@ const THREADS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $af
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved path comments(first: 50) { nodes { databaseId body author { login } } } }
+        nodes { id isResolved path comments(first: 50) { nodes { fullDatabaseId body author { login } } } }
       }
     }
   }
@@ -155,7 +170,7 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
         const data: z.infer<typeof threadsSchema> = parseResponse(threadsSchema, await octokit.graphql<unknown>(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber, after }), 'POST /graphql (pullRequest.reviewThreads)');
         const list = data.repository?.pullRequest?.reviewThreads;
         if (!list) break;
-        threads.push(...list.nodes.map((t) => ({ id: t.id, isResolved: t.isResolved, path: t.path, comments: t.comments.nodes.map((c) => ({ id: c.databaseId, body: c.body, author: c.author?.login })) })));
+        threads.push(...list.nodes.map((t) => ({ id: t.id, isResolved: t.isResolved, path: t.path, comments: t.comments.nodes.map((c) => ({ id: c.fullDatabaseId, body: c.body, author: c.author?.login })) })));
         if (!list.pageInfo.hasNextPage) break;
         after = list.pageInfo.endCursor;
       }

@@ -20,6 +20,13 @@
  * - GraphQL `pullRequest.reviewThreads` (docs.github.com/graphql/reference/objects#pullrequestreviewthread:
  *   `id`, `isResolved`, `path`, `comments`) and `resolveReviewThread(input: {threadId})`
  *   (graphql/reference/mutations#resolvereviewthread), which needs write access to the repository.
+ * - A thread's comments serve both ids of docs.github.com/graphql/reference/objects#pullrequestreviewcomment:
+ *   `fullDatabaseId` (BigInt: "Since the value may exceed the size of a 32-bit integer, it's encoded as a
+ *   string", graphql/reference/scalars#bigint) and the deprecated `databaseId` (Int: "`databaseId` will be
+ *   removed because it does not support 64-bit signed integer identifiers. Use `fullDatabaseId`
+ *   instead."). An id past 2^31 - 1 is no GraphQL Int ("If the integer internal value represents a value
+ *   less than -2^31 or greater than or equal to 2^31, a field error should be raised", GraphQL spec, Int,
+ *   Result Coercion): a query asking `databaseId` for one gets null there and an error naming the path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -113,6 +120,9 @@ const DOCS = {
   updateComment: 'https://docs.github.com/rest/pulls/comments#update-a-review-comment-for-a-pull-request',
   deleteComment: 'https://docs.github.com/rest/pulls/comments#delete-a-review-comment-for-a-pull-request',
 } as const;
+
+/** The largest GraphQL Int (a signed 32-bit integer). */
+const INT32_MAX = 2 ** 31 - 1;
 
 const error = (status: number, message: string, documentation_url: string, errors?: unknown[]): Reply => ({
   status,
@@ -343,7 +353,9 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
         const after = typeof variables.after === 'string' ? Number(Buffer.from(variables.after, 'base64').toString()) : 0;
         const first = Math.min(typeof variables.first === 'number' ? variables.first : 100, 100);
         const page = all.slice(after, after + first);
-        const nodes = page.map((t) => ({
+        const asksDatabaseId = /\bdatabaseId\b/.test(query);
+        const errors: { message: string; path: (string | number)[] }[] = [];
+        const nodes = page.map((t, i) => ({
           id: t.id,
           isResolved: t.isResolved,
           path: t.path,
@@ -352,11 +364,15 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
               .map((id) => state.reviewComments.find((c) => c.id === id))
               .filter((c) => c !== undefined)
               // A bot's GraphQL `login` has no `[bot]` suffix (graphql/reference/objects#bot): `github-actions`, not `github-actions[bot]`.
-              .map((c) => ({ databaseId: c.id, body: c.body, author: { login: c.user.login.replace(/\[bot\]$/, '') } })),
+              .map((c, j) => {
+                const fits = c.id <= INT32_MAX;
+                if (asksDatabaseId && !fits) errors.push({ message: `Int cannot represent non 32-bit signed integer value: ${c.id}`, path: ['repository', 'pullRequest', 'reviewThreads', 'nodes', i, 'comments', 'nodes', j, 'databaseId'] });
+                return { fullDatabaseId: String(c.id), databaseId: fits ? c.id : null, body: c.body, author: { login: c.user.login.replace(/\[bot\]$/, '') } };
+              }),
           },
         }));
         const end = after + page.length;
-        graphqlReply(ctx, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') }, nodes } } } } });
+        graphqlReply(ctx, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') }, nodes } } } }, ...(errors.length > 0 ? { errors } : {}) });
         return true;
       }
       return false;

@@ -1010,8 +1010,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, { status: 200, body: { data: { repository } } });
   });
 
-  // Reviews and review threads (issue #34): their own module, lent the routing and look-ups.
-  let nextReviewId = 7_000_001;
+  // Reviews and review threads (issue #34): their own module, lent the routing and look-ups. Their ids
+  // start past 2^31 - 1, the ids GitHub deprecated the 32-bit `databaseId` for (github-reviews.ts).
+  let nextReviewId = 3_100_000_001;
   const reviewRoutes = addReviewRoutes<RepoEntry, FakePullRequest>(
     {
       route: (method, path, handler) => route(method, path, handler as Route['handler']),
