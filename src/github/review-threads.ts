@@ -92,7 +92,13 @@ export interface ReviewThreadsClient {
   deleteComment(commentId: number): Promise<void>;
   /** Every review thread of the PR (GraphQL, 100 a page, up to 50 comments each). */
   listThreads(pullNumber: number): Promise<ReviewThreadRead[]>;
-  resolveThread(threadId: string): Promise<void>;
+  /**
+   * Resolves a thread (`resolveReviewThread`).
+   * @returns undefined once resolved, or GitHub's refusal in a sentence that names the permission the
+   *   token lacks ({@link RESOLVE_THREAD_PERMISSION})
+   * @throws whatever else GitHub answers
+   */
+  resolveThread(threadId: string): Promise<{ refused: string } | undefined>;
   /** A file's text at a commit (the contents API, raw), or undefined when the file is not there. */
   readFile(path: string, ref: string): Promise<string | undefined>;
 }
@@ -109,6 +115,20 @@ const THREADS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $af
 }`;
 
 const RESOLVE_MUTATION = `mutation($threadId: ID!) { resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } } }`;
+
+/**
+ * The `permissions:` entry a token needs to resolve a review thread. GitHub's GraphQL reference names no
+ * permission for `resolveReviewThread`; GitHub refuses it to a GitHub Actions or App token with
+ * `pull-requests: write` and `contents: read` (FORBIDDEN, "Resource not accessible by integration") and
+ * allows it with `contents: write`: "you need set Repository Permissions > Contents to Read and Write
+ * access to be allowed to call resolveReviewThread and unresolveReviewThread"
+ * (github.com/orgs/community/discussions/44650), reproduced with both grants in github/gh-aw#35726 and
+ * oven-sh/bun#40468 (2026).
+ */
+export const RESOLVE_THREAD_PERMISSION = 'contents: write';
+
+/** GitHub's answer to a GraphQL request whose field it refused (Octokit's `GraphqlResponseError`). */
+const refusalSchema = z.object({ name: z.literal('GraphqlResponseError'), errors: z.array(z.object({ type: z.string().optional(), message: z.string() })) });
 
 /**
  * The one `COMMENT` review of {@link ReviewThreadsClient.createReview}, as a field of the end's one
@@ -177,7 +197,14 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
       return threads;
     },
     async resolveThread(threadId) {
-      await octokit.graphql(RESOLVE_MUTATION, { threadId });
+      try {
+        await octokit.graphql(RESOLVE_MUTATION, { threadId });
+        return undefined;
+      } catch (error) {
+        const refusal = refusalSchema.safeParse(error).data?.errors.find((e) => e.type === 'FORBIDDEN');
+        if (refusal === undefined) throw error;
+        return { refused: `GitHub refused resolveReviewThread (${refusal.message}); it needs \`${RESOLVE_THREAD_PERMISSION}\`` };
+      }
     },
     async readFile(path, ref) {
       try {

@@ -19,7 +19,14 @@
  *   author may edit or delete: 403 otherwise; rest/pulls/comments#update-a-review-comment-for-a-pull-request).
  * - GraphQL `pullRequest.reviewThreads` (docs.github.com/graphql/reference/objects#pullrequestreviewthread:
  *   `id`, `isResolved`, `path`, `comments`) and `resolveReviewThread(input: {threadId})`
- *   (graphql/reference/mutations#resolvereviewthread), which needs write access to the repository.
+ *   (graphql/reference/mutations#resolvereviewthread), which needs write access to the repository and,
+ *   for a GitHub Actions or App token, `contents: write`: the reference names no permission for it, and
+ *   GitHub refuses it with `pull-requests: write` and `contents: read` ("you need set Repository Permissions
+ *   > Contents to Read and Write access to be allowed to call resolveReviewThread and unresolveReviewThread",
+ *   github.com/orgs/community/discussions/44650; reproduced as FORBIDDEN "Resource not accessible by
+ *   integration" with `contents: read` and success with `contents: write`, github/gh-aw#35726 and
+ *   oven-sh/bun#40468, 2026). Refused as GitHub refuses a field: HTTP 200, `data.resolveReviewThread`
+ *   null, an error of type `FORBIDDEN`.
  * - A thread's comments serve both ids of docs.github.com/graphql/reference/objects#pullrequestreviewcomment:
  *   `fullDatabaseId` (BigInt: "Since the value may exceed the size of a 32-bit integer, it's encoded as a
  *   string", graphql/reference/scalars#bigint) and the deprecated `databaseId` (Int: "`databaseId` will be
@@ -102,6 +109,8 @@ export interface ReviewKit<Entry, Pull extends { number: number; head: { sha: st
   canWrite(entry: Entry, login: string): boolean;
   /** False when the token's `permissions:` lack `pull-requests: write` (server option `botPermissions`). */
   pullRequestsWritable(ctx: ReviewContext): boolean;
+  /** False when the token's `permissions:` lack `contents: write` (server option `botPermissions`). */
+  contentsWritable(ctx: ReviewContext): boolean;
   userType(login: string): string;
 }
 
@@ -332,7 +341,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
         }
         const entryName = thread.repo.split('/');
         const entry = kit.visibleRepo(ctx, { owner: entryName[0] ?? '', repo: entryName[1] ?? '' });
-        if (entry === undefined || !kit.canWrite(entry, ctx.actor.login)) {
+        if (entry === undefined || !kit.canWrite(entry, ctx.actor.login) || !kit.contentsWritable(ctx)) {
           graphqlReply(ctx, { data: { resolveReviewThread: null }, errors: [{ type: 'FORBIDDEN', path: ['resolveReviewThread'], message: 'Resource not accessible by integration' }] });
           return true;
         }
