@@ -44,6 +44,7 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases);
+    if (settings.modelRetirements.retired) throw new EvalStop(settings.modelRetirements.retired.message);
     requireCredentials(settings);
     const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
     const distinct = [...new Set([models.moderator, ...models.advocates, models.judge])];

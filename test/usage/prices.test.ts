@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeModelFacts } from '../../src/llm/claude-models.js';
 import { parseModelId } from '../../src/llm/model-id.js';
+import { RETIREMENTS } from '../../src/llm/model-retirements.js';
 import { openAiModelFacts } from '../../src/llm/openai-models.js';
 import { describeUnpriced, parseModelPrices, unpricedModels } from '../../src/usage/model-prices.js';
 import { costUsd, priceOf, summariseUsage, worstCaseCostUsd } from '../../src/usage/price-usage.js';
@@ -53,6 +54,20 @@ describe('the price list as the providers publish it', () => {
     for (const entry of PRICE_LIST.filter((e) => e.provider === 'openai')) expect(retired.has(entry.prefix), entry.prefix).toBe(false);
     expect(priceOf('openai:gpt-5')).toBeUndefined();
     expect(priceOf('openai:gpt-4o')).toBeUndefined();
+  });
+
+  it('prices no model retired by the end of 2026, and knows no such Claude model (model-retirements.ts)', () => {
+    const retired = RETIREMENTS.filter((r) => r.date < '2027-01-01');
+    expect(retired.map((r) => r.ids[0])).toEqual(expect.arrayContaining(['claude-sonnet-4-5-20250929', 'claude-sonnet-4-20250514', 'gpt-5']));
+    for (const r of retired) {
+      for (const id of r.ids) {
+        const full = r.provider === 'anthropic' ? id : `${r.provider}:${id}`;
+        expect(priceOf(full), full).toBeUndefined();
+        if (r.provider === 'anthropic') expect(claudeModelFacts(id), id).toBeUndefined();
+      }
+    }
+    // Sonnet 4.6, which the old `claude-sonnet-4` row also priced, keeps its own.
+    expect(priceOf('claude-sonnet-4-6')).toMatchObject({ input: 3, output: 15 });
   });
 
   it("prices Claude Haiku 5.5 in two bands by the whole prompt (cache reads and writes count), the whole call at the upper band's rates", () => {
