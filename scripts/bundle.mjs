@@ -1,5 +1,6 @@
 // Bundles src/index.ts into dist/index.js (the action) and src/cli/bin.ts into dist/cli.js (the
-// `pr-debate` command, package.json `bin`), ESM for node20+, prompts inlined as text, with the code they
+// `pr-debate` command, package.json `bin`), ESM for Node 24 (action.yml `runs.using`; the CLI also runs
+// on Node 20), prompts inlined as text, with the code they
 // share and each model provider's client (with its SDK) in chunks under dist/chunks/ that load only when
 // a run needs them, a source map beside every file (the entries turn source maps on before loading the
 // rest, so a stack trace names src/), and writes dist/licenses.txt: the licence of every third-party
@@ -110,7 +111,10 @@ const result = await build({
   splitting: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // The action runs on Node 24. The CLI shares these chunks and still supports Node 20 (package.json
+  // `engines`): esbuild leaves syntax as written for a target that has it, and none of ours or our
+  // dependencies' needs more than Node 20 yet; test/e2e/cli-local.test.ts runs dist/cli.js on Node 20 to hold that.
+  target: 'node24',
   outdir: distDir,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

@@ -3,6 +3,7 @@ import type { PresetName } from './debate/plan.js';
 import type { ReviewThreadMode, ThreadResolution } from './threads/thread-modes.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
+import { judgeRetirements, type RoleRetirements } from './llm/model-retirements.js';
 import { describeInputIssues, environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
 import type { ModelPrices } from './usage/price-usage.js';
 
@@ -111,6 +112,12 @@ export interface Settings {
   /** The runner's scratch folder (`RUNNER_TEMP`), where the whole report is also written. */
   runnerTemp: string | undefined;
   /**
+   * The role models retired or announced for retirement on the day the settings were read
+   * (`src/llm/model-retirements.ts`): a debate stops on `retired` before any model call (the gate, which
+   * calls none, does not); `warnings` are logged.
+   */
+  modelRetirements: RoleRetirements;
+  /**
    * With `lenient`, the first input that was not valid (every bad one is replaced by its default) so the
    * run can still say so where the user is (a reply on the PR; the gate's check); undefined when every
    * input is valid. A run that would use the settings must stop on it, never go on with a default. `file` names the
@@ -185,9 +192,10 @@ function parseStartSettings(inputs: RawInputs, env: Record<string, string | unde
  * @param layered the value of each configurable input: the input when set, else the config file's, else undefined
  * @param options.lenient as in {@link startSettings}; the first bad value of the start stays the one named
  * @param options.fileOf the config file to name for a value that came from it (`.github/pr-debate.yml on main`), else undefined
+ * @param options.today the day the models' retirements are judged on; default the clock's
  * @throws SettingsError naming the bad input, or the config file and its key, and how to fix it
  */
-export function completeSettings(start: StartSettings, layered: RawInputs, options: { lenient?: boolean; fileOf?: (input: string) => string | undefined } = {}): Settings {
+export function completeSettings(start: StartSettings, layered: RawInputs, options: { lenient?: boolean; fileOf?: (input: string) => string | undefined; today?: Date } = {}): Settings {
   const parsed = parseLeniently(layeredSchema, layered, options.lenient === true, options.fileOf);
   const i = parsed.data;
   return {
@@ -218,6 +226,7 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     allowUnseen: [],
     authorMayDecide: false,
     decisionRecordPath: i['decision-record-path'],
+    modelRetirements: judgeRetirements(i, options.today ?? new Date(), options.fileOf),
     invalidInput: start.invalidInput ?? parsed.invalidInput,
   };
 }
@@ -249,9 +258,10 @@ export function startSettings(getInput: (name: string) => string | undefined, en
  * @param getInput returns the raw input value or undefined when empty (`core.getInput(name) || undefined`)
  * @param env the process environment
  * @param options.lenient as in {@link startSettings}
+ * @param options.today as in {@link completeSettings}
  * @throws SettingsError naming the first bad input and how to fix it; for the environment, always
  */
-export function parseSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): Settings {
+export function parseSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean; today?: Date } = {}): Settings {
   const started = startSettings(getInput, env, options);
   return completeSettings(started.settings, started.inputs, options);
 }

@@ -68,6 +68,7 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, ...keys, ...command.inputs };
     const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases, { cacheDir: command.caseCache, log: (line) => io.stderr.write(`pr-debate: eval case ${line}\n`) });
+    if (settings.modelRetirements.retired) throw new EvalStop(settings.modelRetirements.retired.message);
     if (!command.rehearsal) requireCredentials(settings);
     const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
     let mixed: [string, string] | undefined;

@@ -45,6 +45,8 @@ export interface LoadedSettings {
  * @param options.warn where ignored keys are reported, by name
  * @param options.strict a gate or accept run: a key no setting reads is an invalid input (named, with the
  *   nearest known key), not a warning
+ * @param options.today the day the role models' retirements are judged on (default the clock's); a model
+ *   announced for retirement is warned about through `warn`
  * With a lenient start (the action), a config file that cannot be read or used (not YAML, not a mapping,
  * a key of the wrong type, a mistyped key) is named in `invalidInput` and the run goes on without it, to
  * say so where the user looks: a reply on the PR for a command or a label; for the gate, whose verdict
@@ -54,7 +56,7 @@ export interface LoadedSettings {
  */
 export async function layerSettings(
   started: StartedSettings,
-  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; strict?: boolean },
+  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; strict?: boolean; today?: Date },
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
   let start = started.settings;
@@ -91,7 +93,8 @@ export async function layerSettings(
     origins.set(name, inputs[name] !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
     layered[name] = inputs[name] ?? fromConfig;
   }
-  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined) }), ...(config ? config.gate : {}) };
+  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined), ...(options.today ? { today: options.today } : {}) }), ...(config ? config.gate : {}) };
+  for (const warning of settings.modelRetirements.warnings) options.warn(warning);
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
     if (origin === 'default') return `${name}: the default`;
@@ -111,6 +114,7 @@ export async function loadSettings(options: {
   readConfig: (path: string) => Promise<DefaultBranchFile>;
   warn: (message: string) => void;
   lenient?: boolean;
+  today?: Date;
 }): Promise<LoadedSettings> {
   return layerSettings(startSettings(options.getInput, options.env, options), options);
 }

@@ -15,6 +15,21 @@ import { parseResponse } from './parse-response.js';
  *   REST endpoint that resolves a thread).
  */
 
+/**
+ * A review comment's REST id as GraphQL gives it: `PullRequestReviewComment.fullDatabaseId` (BigInt),
+ * not `databaseId` (Int), which docs.github.com/graphql/reference/objects#pullrequestreviewcomment marks
+ * "Deprecated: `databaseId` will be removed because it does not support 64-bit signed integer
+ * identifiers. Use `fullDatabaseId` instead." (a GraphQL Int is 32-bit). BigInt "Represents
+ * non-fractional signed whole numeric values. Since the value may exceed the size of a 32-bit integer,
+ * it's encoded as a string." (graphql/reference/scalars#bigint). Read as a number for the REST calls
+ * that take it, while it stays an exact integer (below 2^53).
+ */
+const fullDatabaseId = z
+  .string()
+  .regex(/^\d+$/)
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'a comment id past 2^53 cannot be sent back as a REST id');
+
 const commentSchema = z.object({
   id: z.number().int(),
   body: z.string(),
@@ -40,7 +55,7 @@ const threadsSchema = z.object({
             id: z.string(),
             isResolved: z.boolean(),
             path: z.string(),
-            comments: z.object({ nodes: z.array(z.object({ databaseId: z.number().int().nullable(), body: z.string(), author: z.object({ login: z.string() }).nullable() })) }),
+            comments: z.object({ nodes: z.array(z.object({ fullDatabaseId: fullDatabaseId.nullable(), body: z.string(), author: z.object({ login: z.string() }).nullable() })) }),
           }),
         ),
       }),
@@ -77,7 +92,13 @@ export interface ReviewThreadsClient {
   deleteComment(commentId: number): Promise<void>;
   /** Every review thread of the PR (GraphQL, 100 a page, up to 50 comments each). */
   listThreads(pullNumber: number): Promise<ReviewThreadRead[]>;
-  resolveThread(threadId: string): Promise<void>;
+  /**
+   * Resolves a thread (`resolveReviewThread`).
+   * @returns undefined once resolved, or GitHub's refusal in a sentence that names the permission the
+   *   token lacks ({@link RESOLVE_THREAD_PERMISSION})
+   * @throws whatever else GitHub answers
+   */
+  resolveThread(threadId: string): Promise<{ refused: string } | undefined>;
   /** A file's text at a commit (the contents API, raw), or undefined when the file is not there. */
   readFile(path: string, ref: string): Promise<string | undefined>;
 }
@@ -87,13 +108,27 @@ const THREADS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $af
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved path comments(first: 50) { nodes { databaseId body author { login } } } }
+        nodes { id isResolved path comments(first: 50) { nodes { fullDatabaseId body author { login } } } }
       }
     }
   }
 }`;
 
 const RESOLVE_MUTATION = `mutation($threadId: ID!) { resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } } }`;
+
+/**
+ * The `permissions:` entry a token needs to resolve a review thread. GitHub's GraphQL reference names no
+ * permission for `resolveReviewThread`; GitHub refuses it to a GitHub Actions or App token with
+ * `pull-requests: write` and `contents: read` (FORBIDDEN, "Resource not accessible by integration") and
+ * allows it with `contents: write`: "you need set Repository Permissions > Contents to Read and Write
+ * access to be allowed to call resolveReviewThread and unresolveReviewThread"
+ * (github.com/orgs/community/discussions/44650), reproduced with both grants in github/gh-aw#35726 and
+ * oven-sh/bun#40468 (2026).
+ */
+export const RESOLVE_THREAD_PERMISSION = 'contents: write';
+
+/** GitHub's answer to a GraphQL request whose field it refused (Octokit's `GraphqlResponseError`). */
+const refusalSchema = z.object({ name: z.literal('GraphqlResponseError'), errors: z.array(z.object({ type: z.string().optional(), message: z.string() })) });
 
 /**
  * The one `COMMENT` review of {@link ReviewThreadsClient.createReview}, as a field of the end's one
@@ -155,14 +190,21 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
         const data: z.infer<typeof threadsSchema> = parseResponse(threadsSchema, await octokit.graphql<unknown>(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber, after }), 'POST /graphql (pullRequest.reviewThreads)');
         const list = data.repository?.pullRequest?.reviewThreads;
         if (!list) break;
-        threads.push(...list.nodes.map((t) => ({ id: t.id, isResolved: t.isResolved, path: t.path, comments: t.comments.nodes.map((c) => ({ id: c.databaseId, body: c.body, author: c.author?.login })) })));
+        threads.push(...list.nodes.map((t) => ({ id: t.id, isResolved: t.isResolved, path: t.path, comments: t.comments.nodes.map((c) => ({ id: c.fullDatabaseId, body: c.body, author: c.author?.login })) })));
         if (!list.pageInfo.hasNextPage) break;
         after = list.pageInfo.endCursor;
       }
       return threads;
     },
     async resolveThread(threadId) {
-      await octokit.graphql(RESOLVE_MUTATION, { threadId });
+      try {
+        await octokit.graphql(RESOLVE_MUTATION, { threadId });
+        return undefined;
+      } catch (error) {
+        const refusal = refusalSchema.safeParse(error).data?.errors.find((e) => e.type === 'FORBIDDEN');
+        if (refusal === undefined) throw error;
+        return { refused: `GitHub refused resolveReviewThread (${refusal.message}); it needs \`${RESOLVE_THREAD_PERMISSION}\`` };
+      }
     },
     async readFile(path, ref) {
       try {

@@ -93,11 +93,15 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       },
     );
     let idle: NodeJS.Timeout | undefined;
+    let connected = false;
     const watch = () => {
       clearTimeout(idle);
       idle = setTimeout(() => stalled.abort(), timeoutMs);
     };
-    stream.on('connect', watch);
+    stream.on('connect', () => {
+      connected = true;
+      watch();
+    });
     stream.on('streamEvent', (event) => {
       // While a thinking block is open the model is thinking, and with `display: "omitted"` (the default on
       // current models) "no `thinking_delta` events are sent. The thinking block opens, receives a single
@@ -124,7 +128,10 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
           const reply = await send(call, false);
           return { ...reply, notice: structuredOffNotice(call.model, error) };
         }
-        const details = detailsOf(error, options.provider);
+        // A connection that drops once the reply streams is no unreachable API: "A connection that drops while a
+        // stream is read ... now raise[s] APIConnectionError ... The client does not send the request again for
+        // a stream it has handed to the caller" (SDK 1.17 changelog): asked again below, as for an error event.
+        const details = { ...detailsOf(error, options.provider), ...(connected && error instanceof Anthropic.APIConnectionError ? { inStream: true } : {}) };
         throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
       }
       throw error;
@@ -159,12 +166,13 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       // An error event inside a stream that began with 200 ("during periods of high usage, you may receive an
       // `overloaded_error`, which would normally correspond to an HTTP 529 in a non-streaming context",
       // streaming, "Error events") reaches us after the SDK's retries, which end at the headers: retried here
-      // like a 529, with the SDK's backoff (0.5 s doubling, at most 8 s).
+      // like a 529, with the SDK's backoff (0.5 s doubling, at most 8 s). So is a connection that drops part-way.
       for (let attempt = 0; ; attempt++) {
         try {
           return await send(call, !textOnly.has(call.model));
         } catch (error) {
-          if (!(error instanceof ModelCallError) || !isStreamError(error.cause) || attempt >= maxRetries || options.signal?.aborted) throw error;
+          const retryable = error instanceof ModelCallError && (isStreamError(error.cause) || (error.inStream && error.problem === 'unreachable'));
+          if (!retryable || attempt >= maxRetries || options.signal?.aborted) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 8_000)));
         }
       }

@@ -75,7 +75,6 @@ const FAMILIES: readonly [string, ClaudeModelFacts][] = [
   ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, effort: true, thinking: 'opt-in', tokenizerFactor: 1 }],
   ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: true, thinking: 'none', tokenizerFactor: 1 }],
   ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
-  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
 ];
 
 /**

@@ -18,7 +18,7 @@ import { PROVIDER_NAMES, type Provider } from './model-id.js';
  *   default provider chain came back empty, which `@anthropic-ai/bedrock-sdk` throws as a connection error);
  * - `permission`: the credentials may not use this model or feature;
  * - `not-found`: no such model (or deployment);
- * - `unreachable`: no HTTP answer (DNS, refused connection);
+ * - `unreachable`: no HTTP answer (DNS, refused connection), or (`inStream`) the connection dropped part-way through a reply;
  * - `timeout`: no answer within the per-request timeout.
  */
 export type CallProblem = 'rate-limit' | 'spend-limit' | 'overloaded' | 'bad-request' | 'auth' | 'no-credentials' | 'permission' | 'not-found' | 'unreachable' | 'timeout';
@@ -34,7 +34,10 @@ export interface ProblemDetails {
   detail: string;
   /** Seconds the API asked to wait (`retry-after`), when it said. */
   retryAfterSeconds?: number | undefined;
-  /** The error came as an event inside a reply stream that had begun with HTTP 200 (Messages API "Error events"). */
+  /**
+   * The error came inside a reply stream that had begun with HTTP 200: an error event (Messages API "Error
+   * events"), or the connection dropping part-way.
+   */
   inStream?: boolean | undefined;
 }
 
@@ -44,6 +47,8 @@ export class ModelCallError extends Error {
   readonly problem: CallProblem;
   readonly status: number | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** {@link ProblemDetails.inStream}. */
+  readonly inStream: boolean;
   constructor(
     message: string,
     details: ProblemDetails,
@@ -54,6 +59,7 @@ export class ModelCallError extends Error {
     this.problem = details.problem;
     this.status = details.status;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.inStream = details.inStream === true;
   }
 }
 
@@ -94,6 +100,7 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
     case 'timeout':
       return `the model API did not answer in time (${detail})`;
     case 'unreachable':
+      if (details.inStream) return `the connection to ${api} dropped in the middle of the reply (${detail}), after retries; try again later`;
       return `could not reach ${api} at ${context.where} (${detail}); check base-url and the runner's network`;
     case 'bad-request':
       return `the model API refused the request: ${detail}`;

@@ -18,6 +18,15 @@ export interface VertexClientOptions {
 }
 
 /**
+ * The API version of a Claude request on Vertex AI, sent in the body: "anthropic_version is passed in the
+ * request body (rather than as a header), and must be set to the value vertex-2023-10-16"
+ * (platform.claude.com/docs/en/build-with-claude/claude-on-vertex-ai). The vertex SDK copies the request's
+ * `anthropic-version` header into the body, and the Anthropic SDK's own header names its Messages API
+ * version (`2026-10-21`), so the client sets the header to this value.
+ */
+export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+/**
  * Provider `vertex:`: Claude on Google Vertex AI through `@anthropic-ai/vertex-sdk` (Node 20 or later),
  * which sends the Messages request to `.../publishers/anthropic/models/{model}:streamRawPredict`.
  *
@@ -38,6 +47,7 @@ export function createVertexModelClient(options: VertexClientOptions): ModelClie
     ...(options.authClient ? { authClient: options.authClient } : {}),
     maxRetries: options.maxRetries ?? 2,
     timeout: timeoutMs,
+    defaultHeaders: { 'anthropic-version': VERTEX_ANTHROPIC_VERSION },
   });
   return createClaudeModelClient(client, { provider: 'vertex', where: client.baseURL, timeoutMs, signal: options.signal, maxRetries: options.maxRetries ?? 2 });
 }

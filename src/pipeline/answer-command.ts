@@ -53,14 +53,14 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
 
 /**
  * What stops an authorised run before any model call, as a reply on the PR and the step's failure:
- * an input of the workflow that is not valid (named, with the values it accepts), no API key for a
- * provider a role uses, a model without a price (issue #31: neither listed nor given in `model-prices`), or
+ * an input of the workflow that is not valid (named, with the values it accepts), a role model its
+ * provider has retired (its date and replacement named), no API key for a provider a role uses, a model without a price (issue #31: neither listed nor given in `model-prices`), or
  * a decision key or `decision` input that could not be used at the end of the debate (issue #19: found
  * before the debate is paid for, not after).
  * @returns the reply and the failure, or undefined when the run can go on
  */
 export async function findProblem(settings: Settings): Promise<{ reply: (login: string) => string; failure: string } | undefined> {
-  const invalid = settings.invalidInput ?? (await findDecisionInputProblem(settings));
+  const invalid = settings.invalidInput ?? settings.modelRetirements.retired ?? (await findDecisionInputProblem(settings));
   if (invalid) {
     const { input, message, file } = invalid;
     return {

@@ -1,6 +1,8 @@
+import type { Position } from '../debate/debate-types.js';
 import type { CheckAnnotation } from '../github/check-runs.js';
 import { isForbiddenField, MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
 import { addReviewField, createReviewThreadsClient } from '../github/review-threads.js';
+import { redactSecrets } from '../report/redact.js';
 import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
 import { prepareThreads, type SendReview, type ThreadsOutcome } from '../threads/publish-threads.js';
 import type { RunEvidence } from './read-evidence.js';
@@ -13,10 +15,23 @@ import { describeFailure } from './step-error.js';
  * no model call, and nothing here can fail the run (a failure is a warning; the verdict stands).
  */
 
-/** The threads of a saved result, and the check run's notices on the same lines. */
-export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): { threads: PlannedThread[]; annotations: CheckAnnotation[] } {
-  const threads = planThreads(result.debate, evidence.files, run.settings.reviewThreads);
-  return { threads, annotations: threadAnnotations(threads, result.debate.positions) };
+/** The planned threads, the positions they name, and the check run's notices on the same lines. */
+export interface ResultThreads {
+  threads: PlannedThread[];
+  positions: Position[];
+  annotations: CheckAnnotation[];
+}
+
+/**
+ * The threads of a saved result, and the check run's notices on the same lines. Their text (the claims,
+ * the quoted lines, the position labels) comes from the PR and the models, and goes out beside the
+ * publisher's door (a review, a check run's notices): it is redacted here, once, for every way out.
+ */
+export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): ResultThreads {
+  const clean = (text: string) => redactSecrets(text, run.secrets);
+  const threads = planThreads(result.debate, evidence.files, run.settings.reviewThreads).map((t) => ({ ...t, claim: clean(t.claim), lines: t.lines.map(clean) }));
+  const positions = result.debate.positions.map((p) => ({ ...p, label: clean(p.label) }));
+  return { threads, positions, annotations: threadAnnotations(threads, positions) };
 }
 
 /**
@@ -28,8 +43,7 @@ export function planResultThreads(run: RunContext, result: SavedResult, evidence
 export async function prepareResultThreads(
   run: RunContext,
   evidence: RunEvidence,
-  result: SavedResult,
-  threads: readonly PlannedThread[],
+  { threads, positions }: Pick<ResultThreads, 'threads' | 'positions'>,
   verdictUrl: string,
   via: { batch?: MutationBatch; pullRequestNodeId?: string } = {},
 ): Promise<{ finish(): Promise<ThreadsOutcome | undefined> }> {
@@ -54,7 +68,7 @@ export async function prepareResultThreads(
   try {
     const prepared = await prepareThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
-      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions: result.debate.positions, context, verdictUrl },
+      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions, context, verdictUrl },
       threads,
       sendReview,
     );

@@ -57,9 +57,9 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
-  const threads = aborted ? { threads: [], annotations: [] } : planResultThreads(run, result, evidence);
+  const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
   const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, batch, repositoryNodeId: nodeIds?.repository });
-  const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, result, threads.threads, commentUrl, { batch, pullRequestNodeId: nodeIds?.pullRequest });
+  const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl, { batch, pullRequestNodeId: nodeIds?.pullRequest });
   const reaction = batch && command ? await command.prepare(batch, !aborted) : undefined;
   await batch?.send();
   if (posted.land) await step('posting the debate comment', posted.land);

@@ -4,7 +4,7 @@ import type { GitHubClient } from '../github/create-octokit.js';
 import { SettingsError, type Settings } from '../settings.js';
 import { gateConfig, gateDeps, recordFolder, writeRecordFile } from './gate-context.js';
 import { createReviewThreadsClient } from '../github/review-threads.js';
-import { refreshThreads } from '../threads/refresh-threads.js';
+import { describeRefusedThreads, refreshThreads } from '../threads/refresh-threads.js';
 
 /**
  * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
@@ -62,6 +62,8 @@ async function refreshPullThreads(clients: { octokit: GitHubClient; log: { info(
     const client = createReviewThreadsClient(clients.octokit, { owner: settings.owner, repo: settings.repo });
     const outcome = await refreshThreads(client, { pullNumber, headSha, botLogin: settings.botLogin, resolution: settings.resolveReviewThreads });
     if (outcome.checked > 0) clients.log.info(`Review threads at ${headSha}: ${outcome.checked} checked, ${outcome.outdated} newly outdated, ${outcome.resolved} resolved, ${outcome.leftOpen} outdated and left to people.`);
+    const refused = describeRefusedThreads(outcome);
+    if (refused) clients.log.warning(refused);
   } catch (error) {
     clients.log.warning(`Could not check pr-debate's review threads against ${headSha}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -9,13 +9,29 @@
  * redacted before it was signed ({@link redactJsonText}).
  */
 
-/** Key shapes, from the issuers' documented formats. */
+/**
+ * Key shapes, from the issuers' documented formats. GitHub's: "GitHub issues tokens that begin with a
+ * prefix to indicate the token's type": `ghp_` (personal access token, classic), `github_pat_`
+ * (fine-grained), `gho_` (OAuth), `ghu_` (user access token of a GitHub App), `ghs_` (installation access
+ * token, which is also what `GITHUB_TOKEN` is), `ghr_` (refresh token)
+ * (docs.github.com/authentication/keeping-your-account-and-data-secure/about-authentication-to-github),
+ * in the character set `[A-Za-z0-9_]` ("The character set changed from [a-f0-9] to [A-Za-z0-9_]",
+ * github.blog/changelog/2021-03-31-authentication-token-format-updates-are-generally-available). An
+ * installation token may also be stateless, `ghs_<APPID>_<JWT>`: "Starting April 27, 2026, GitHub began a
+ * staged rollout of a stateless format (ghs_APPID_JWT) to all newly minted GitHub App installation
+ * tokens" (docs.github.com, Generating an installation access token for a GitHub App); "A stateless
+ * token is a ghs_-prefixed JWT. It is longer (~520 characters) and contains two dots", matched by
+ * "ghs_[A-Za-z0-9\._]{36,}" (github.blog/changelog/2026-05-15-github-app-installation-tokens-per-request-override-header).
+ * Here `-` is taken too: a JWT's parts are base64url (RFC 7515), whose alphabet has it, and a token cut
+ * at a `-` would leave its tail in the text.
+ */
 const SECRET_PATTERNS: RegExp[] = [
   // Anthropic (`sk-ant-`) and OpenAI-style (`sk-`, `sk-proj-`) API keys.
   /\bsk-ant-[A-Za-z0-9_-]{8,}/g,
   /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/g,
-  // GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, `github_pat_`).
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  // GitHub tokens: installation tokens in either format, then the other prefixes.
+  /\bghs_[A-Za-z0-9._-]{20,}/g,
+  /\bgh[pour]_[A-Za-z0-9_]{20,}/g,
   /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
   // AWS access key ids.
   /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,

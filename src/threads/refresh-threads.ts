@@ -7,6 +7,8 @@ import { isOutdated, markOutdated, quoteHolds, readQuote, readThreadMarker } fro
  * text no longer occurs in its file at the new head is marked outdated in its body and resolved, unless
  * a person replied in it (their conversation is theirs to close) or `resolve-review-threads:
  * humans-resolve` leaves every thread to people; a thread whose text still holds stays as it is.
+ * When GitHub refuses to resolve a thread (the token lacks the permission), that thread and every later
+ * one are left to people, and the later ones are still checked and marked.
  * No model call; one read per file, one write per outdated comment, one per resolved thread.
  */
 
@@ -17,8 +19,10 @@ export interface RefreshOutcome {
   /** Threads marked outdated this run. */
   outdated: number;
   resolved: number;
-  /** Outdated threads left open: a person replied, or people resolve. */
+  /** Outdated threads left open: a person replied, people resolve, or GitHub refused to resolve them. */
   leftOpen: number;
+  /** GitHub's first refusal to resolve a thread and the outdated threads left open because of it, or undefined. */
+  refused: { reason: string; threads: number } | undefined;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface RefreshOutcome {
  * @throws whatever GitHub answers (the gate run reports it as a warning: the check stands)
  */
 export async function refreshThreads(client: ReviewThreadsClient, target: { pullNumber: number; headSha: string; botLogin: string; resolution: ThreadResolution }): Promise<RefreshOutcome> {
-  const outcome: RefreshOutcome = { checked: 0, outdated: 0, resolved: 0, leftOpen: 0 };
+  const outcome: RefreshOutcome = { checked: 0, outdated: 0, resolved: 0, leftOpen: 0, refused: undefined };
   const bot = target.botLogin.replace(/\[bot\]$/, '');
   const files = new Map<string, Promise<string | undefined>>();
   const read = (path: string) => {
@@ -48,8 +52,30 @@ export async function refreshThreads(client: ReviewThreadsClient, target: { pull
       outcome.leftOpen += 1;
       continue;
     }
-    await client.resolveThread(thread.id);
-    outcome.resolved += 1;
+    // Once GitHub refused one, it refuses the rest (the token's permissions): they are left to people without asking again.
+    if (outcome.refused) {
+      outcome.leftOpen += 1;
+      outcome.refused.threads += 1;
+      continue;
+    }
+    const answer = await client.resolveThread(thread.id);
+    if (answer === undefined) {
+      outcome.resolved += 1;
+    } else {
+      outcome.leftOpen += 1;
+      outcome.refused = { reason: answer.refused, threads: 1 };
+    }
   }
   return outcome;
+}
+
+/**
+ * The gate run's warning when GitHub refused to resolve outdated threads: how many were left to people,
+ * GitHub's answer (which names the permission), and the two ways out. Undefined when nothing was refused.
+ */
+export function describeRefusedThreads(outcome: RefreshOutcome): string | undefined {
+  if (!outcome.refused) return undefined;
+  const { reason, threads } = outcome.refused;
+  const left = `${threads} outdated pr-debate review thread${threads === 1 ? ' is' : 's are'} left to people: ${reason}.`;
+  return `${left} Add it to the gate job's permissions, or set resolve-review-threads: humans-resolve.`;
 }

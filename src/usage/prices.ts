@@ -71,6 +71,7 @@ const claude: [string, Price, string][] = [
   // Opus 5.5 overview, "Pricing": "Input $4 / MTok, Output $20 / MTok, 5m cache write $5 / MTok, Cache read $0.20 / MTok"
   ['claude-opus-5-5', rates(4, 5, 0.2, 20), 'https://platform.claude.com/docs/en/models/opus-5-5/overview'],
   // "Claude Opus 5 | $5 / MTok | $6.25 / MTok | $10 / MTok | $0.50 / MTok | $25 / MTok"; the same row for Opus 4.8, 4.7, 4.6 and 4.5
+  // (Opus 4.5 retires on 2027-01-22, src/llm/model-retirements.ts: a run on it is refused from then on)
   ['claude-opus-5', rates(5, 6.25, 0.5, 25), CLAUDE_PRICING],
   ['claude-opus-4-8', rates(5, 6.25, 0.5, 25), CLAUDE_PRICING],
   ['claude-opus-4-7', rates(5, 6.25, 0.5, 25), CLAUDE_PRICING],
@@ -80,8 +81,10 @@ const claude: [string, Price, string][] = [
   ['claude-sonnet-5-5', rates(2, 2.5, 0.1, 10), CLAUDE_PRICING],
   // Sonnet 5 overview, "Pricing": "Input $2 / MTok, Output $10 / MTok, 5m cache write $2.50 / MTok, Cache read $0.20 / MTok"
   ['claude-sonnet-5', rates(2, 2.5, 0.2, 10), 'https://platform.claude.com/docs/en/models/sonnet-5/overview'],
-  // "Claude Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok" (Sonnet 4 the same; Sonnet 4.6 lists $3 / $15)
-  ['claude-sonnet-4', rates(3, 3.75, 0.3, 15), CLAUDE_PRICING],
+  // Sonnet 4.6 lists $3 / $15; its cache rates are the 1.25x and 0.1x of input that Sonnet 4.5's row showed ("Claude
+  // Sonnet 4.5 | $3 / MTok | $3.75 / MTok | $6 / MTok | $0.30 / MTok | $15 / MTok"). Sonnet 4 and 4.5 are retired
+  // (src/llm/model-retirements.ts): no row prices them, so nothing here suggests they can still be run.
+  ['claude-sonnet-4-6', rates(3, 3.75, 0.3, 15), CLAUDE_PRICING],
   // Haiku 5.5 overview, "Pricing": "Input $0.10 / MTok for prompts up to 100,000 tokens, $0.50 / MTok for prompts over
   // 100,000 tokens; Output $0.50 / $2.50"; 5m cache write $0.125 / $0.625; cache read $0.01 / $0.05. The prompt
   // counts cache reads and writes, and the band applies to the whole request.

@@ -6,12 +6,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROOT } from '../support/action-metadata.js';
-import { ensureNode24, NODE24_UNAVAILABLE } from '../support/node24.js';
+import { ensureNode20, ensureNode24, NODE24_UNAVAILABLE } from '../support/node24.js';
 
 /**
  * The npm package as a user receives it: `npm pack` of this folder, installed into a fresh project from
  * the tarball alone (`--offline`: the bundle holds every runtime package, so nothing else is fetched),
- * and its `pr-debate` command run on Node 20 (this process's) and Node 24.
+ * and its `pr-debate` command run on Node 20 (the oldest the CLI supports, package.json `engines`) and Node 24.
  */
 const run = promisify(execFile);
 const packed = z.array(z.object({ filename: z.string(), files: z.array(z.object({ path: z.string() })) })).length(1);
@@ -49,7 +49,7 @@ describe('the npm package', () => {
   });
 
   const cases: [string, () => Promise<string>, string | undefined][] = [
-    ['Node 20', () => Promise.resolve(process.execPath), undefined],
+    ['Node 20', ensureNode20, NODE24_UNAVAILABLE],
     ['Node 24', ensureNode24, NODE24_UNAVAILABLE],
   ];
   for (const [name, node, unavailable] of cases) {

@@ -54,6 +54,13 @@ describe('.github/workflows', () => {
     for (const line of read(name).split('\n').filter((l) => /^\s*(- )?uses: /.test(l))) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
   });
 
+  it.each(files)("%s sets up the action's Node (runs.using), not an end-of-life one", (name) => {
+    const using = z.object({ runs: z.object({ using: z.string() }) }).parse(parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8'))).runs.using;
+    const versions = Object.values(workflow(name).jobs).flatMap((job) => (job.steps ?? []).flatMap((step) => (step.uses?.startsWith('actions/setup-node@') ? [String(step.with?.['node-version'])] : [])));
+    expect(versions.length).toBeGreaterThan(0);
+    for (const version of versions) expect(`node${version}`).toBe(using);
+  });
+
   it('CI installs with npm ci and runs the README’s test command, which checks that dist/ is fresh', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('npm test');

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
+import { ensureNode20, NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runCli } from '../support/run-cli.js';
 
 /**
@@ -71,6 +72,14 @@ describe('pr-debate run --rehearsal on a local range', () => {
     expect(result.stderr).toContain('local range main..feature, nothing posted');
     expect(result.stderr).toMatch(/\d+ rehearsal calls/);
   });
+
+  it.skipIf(NODE24_UNAVAILABLE !== undefined)("runs as the README's try-it command on Node 20, the oldest Node the CLI supports (package.json engines)", async () => {
+    const node = await ensureNode20();
+    const result = await runCli(['run', '--rehearsal', 'HEAD~1..HEAD'], { cwd: clone, node, env: { GITHUB_API_URL: NOWHERE, ANTHROPIC_BASE_URL: NOWHERE } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
+    expect(record(result.stdout)).toMatchObject({ head_sha: headSha });
+  }, 120_000);
 
   it('says what is wrong with a side that names no commit, or a folder that is no clone', async () => {
     const typo = await runCli(['run', '--rehearsal', 'mian..feature'], { cwd: clone, env: {} });

@@ -31,9 +31,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
   }, 300_000);
   afterAll(async () => scenario?.close());
 
-  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}, node?: string) =>
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
     runAction({
-      ...(node ? { node } : {}),
       eventName,
       payload,
       repository: scenario.repository,
@@ -179,14 +178,6 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     }
   });
 
-  it('still runs under Node 20 (compatibility smoke test; the runner uses Node 24)', async () => {
-    const [o, r] = scenario.repository.split('/') as [string, string];
-    const result = await run('issue_comment', commentEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, body: '/debate errors by default vs allowed by default --quick', user: SCENARIO.maintainer, commentId: await scenario.comment('/debate errors by default vs allowed by default --quick', SCENARIO.maintainer) }), {}, process.execPath);
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    expect(result.outputs.status).toBe('success');
-    expect(scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body).toMatch(/^## \S+ pr-debate: (merge as written\. |changes requested\. |decided [A-D] \(|no decision\. )/m);
-  });
 });
 
 describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusals and failures', () => {

@@ -107,7 +107,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
   it('a gate job on the default model sizes a debate on an older model as the debate did', async () => {
     scenario = await startGateScenario();
     addBigFile('v1')(scenario.pull);
-    const record = await debate({ model: 'claude-sonnet-4-5' });
+    const record = await debate({ model: 'claude-haiku-4-5' });
     await scenario.postRecord(record, { truncated: true });
     const rebased = await gate(gateJob(), scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');

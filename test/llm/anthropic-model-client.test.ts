@@ -141,6 +141,26 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     expect(started).toBe(1);
   });
 
+  it('retries a reply whose connection drops part-way, as the Messages API is asked again after an error inside the stream; after retries it says the reply was cut', async () => {
+    let calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return calls === 1 ? { text: JSON.stringify({ answer: 'ok', score: 1 }), dropAfterChars: 5 } : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
+    });
+    const retrying = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 1 });
+    await expect(retrying.complete(call())).resolves.toMatchObject({ output: { answer: 'ok' } });
+    expect(calls).toBe(2);
+    calls = 0;
+    server.setResponder(() => {
+      calls += 1;
+      return { text: JSON.stringify({ answer: 'ok', score: 1 }), dropAfterChars: 5 };
+    });
+    const dropped = await retrying.complete(call()).catch((error: unknown) => error);
+    expect(calls).toBe(2);
+    expect(dropped).toMatchObject({ problem: 'unreachable', message: expect.stringMatching(/^the connection to the Anthropic API dropped in the middle of the reply \(terminated\), after retries; try again later$/) });
+    server.setResponder(() => next);
+  });
+
   it('stops a call in flight when the run is stopped, with the stop reason', async () => {
     next = { hang: true };
     const controller = new AbortController();

@@ -129,7 +129,8 @@ describe('createVertexModelClient against a local Vertex AI endpoint (the real v
     const sent = server.requests.at(-1)!;
     expect(sent.path).toBe('/v1/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5:streamRawPredict');
     expect(sent.headers.authorization).toBe('Bearer ya29.local-token');
-    expect(sent.body).toMatchObject({ anthropic_version: expect.any(String), stream: true, output_config: { format: { type: 'json_schema' } } });
+    expect(sent.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', stream: true, output_config: { format: { type: 'json_schema' } } });
+    expect(sent.headers['anthropic-version']).toBeUndefined();
     expect(sent.body.model).toBeUndefined();
     expect(server.messages.requests.at(-1)!.body.model).toBe('claude-sonnet-5-5');
   });
@@ -150,6 +151,22 @@ describe('createVertexModelClient against a local Vertex AI endpoint (the real v
     await expect(client(server, 'ya29.expired').complete(call('claude-sonnet-5-5'))).rejects.toMatchObject({ problem: 'auth', provider: 'vertex' });
     next = { error: { status: 429, type: 'rate_limit_error', message: 'Too many requests' } };
     await expect(client(server).complete(call('claude-sonnet-5-5'))).rejects.toMatchObject({ problem: 'rate-limit', message: expect.stringContaining('Quota exceeded for aiplatform.googleapis.com') });
+  });
+
+  it('refuses a body whose anthropic_version is not vertex-2023-10-16, as the Claude on Vertex AI page requires', async () => {
+    next = { text: '{"answer":"vertex"}' };
+    const send = (version: string | undefined) =>
+      fetch(`${server.url}/projects/my-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-5-5:rawPredict`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ya29.local-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ ...(version === undefined ? {} : { anthropic_version: version }), max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+    for (const version of [undefined, '2026-10-21', '2023-06-01']) {
+      const refused = await send(version);
+      expect(refused.status, String(version)).toBe(400);
+      expect(await refused.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringMatching(/^anthropic_version: /) } });
+    }
+    expect((await send('vertex-2023-10-16')).status).toBe(200);
   });
 
   it('with structured outputs off by the default org policy, the request is a 400 FAILED_PRECONDITION naming the constraint', async () => {

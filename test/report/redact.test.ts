@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactSecrets } from '../../src/report/redact.js';
+import { GITHUB_TOKENS, statelessInstallationToken } from '../support/github-tokens.js';
 
 describe('redactSecrets', () => {
   it('removes every key shape the issue names and the run’s own secrets', () => {
@@ -16,6 +17,20 @@ describe('redactSecrets', () => {
       expect(out).toBe(`before ${REDACTED} after`);
     }
     expect(redactSecrets('key=local-secret-value!', ['local-secret-value'])).toBe(`key=${REDACTED}!`);
+  });
+
+  it.for(Object.entries(GITHUB_TOKENS))('redacts a GitHub %s whole, wherever it stands in the text', ([, token]) => {
+    for (const [before, after] of [['token ', ' leaked'], ['(', ')'], ['`', '`.'], ['Authorization: Bearer ', '\n'], ['"token":"', '"']] as const) {
+      expect(redactSecrets(`${before}${token}${after}`)).toBe(`${before}${REDACTED}${after}`);
+    }
+  });
+
+  it('redacts a stateless installation token (ghs_APPID_JWT, rolling out since 2026-04-27) whose JWT has dashes and underscores, and not only its ghs_ head', () => {
+    const token = statelessInstallationToken(2718281, 'another seed');
+    expect(token).toMatch(/^ghs_2718281_eyJ[^.]+\.[^.]+\.[A-Za-z0-9_-]+$/);
+    const out = redactSecrets(`export GH_TOKEN=${token}; echo done`);
+    expect(out).toBe(`export GH_TOKEN=${REDACTED}; echo done`);
+    for (const piece of token.split(/[._]/).filter((p) => p.length >= 8)) expect(out).not.toContain(piece);
   });
 
   it('leaves ordinary text alone', () => {

@@ -89,6 +89,12 @@ export type ScriptedReply =
        */
       streamError?: { type: string; message: string };
       afterChars?: number;
+      /**
+       * Instead of the reply, a connection that drops part-way: after `message_start` and this many
+       * characters of the text the server destroys the socket, with no `message_stop` (what the SDK's 1.17
+       * changelog calls "a connection that drops while a stream is read").
+       */
+      dropAfterChars?: number;
     }
   | {
       /** `details` goes into the error body as the API sends it, e.g. `{ error_code: 'enforced_spend_limit_reached' }`. */
@@ -928,18 +934,24 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       sendError(res, requestId, reply.error.status, reply.error.type, reply.error.message, reply.headers ?? {}, reply.error.details);
       return;
     }
-    if (reply.streamError) {
+    if (reply.streamError || reply.dropAfterChars !== undefined) {
       if (request.stream !== true) {
-        sendError(res, requestId, 529, reply.streamError.type, reply.streamError.message);
+        if (reply.streamError) sendError(res, requestId, 529, reply.streamError.type, reply.streamError.message);
+        else res.destroy();
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
       const startUsage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: null, output_tokens: 1, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
       sse(res, { type: 'message_start', message: { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: null, stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage: startUsage } });
-      const partial = reply.text.slice(0, reply.afterChars ?? 0);
+      const partial = reply.text.slice(0, reply.afterChars ?? reply.dropAfterChars ?? 0);
       if (partial) {
         sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
         sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: partial } });
+      }
+      if (!reply.streamError) {
+        // The events written so far reach the client first, as in a drop part-way through a reply.
+        setTimeout(() => res.destroy(), 20);
+        return;
       }
       res.write(`event: error\ndata: ${JSON.stringify({ type: 'error', error: reply.streamError })}\n\n`);
       res.end();

@@ -19,7 +19,21 @@
  *   author may edit or delete: 403 otherwise; rest/pulls/comments#update-a-review-comment-for-a-pull-request).
  * - GraphQL `pullRequest.reviewThreads` (docs.github.com/graphql/reference/objects#pullrequestreviewthread:
  *   `id`, `isResolved`, `path`, `comments`) and `resolveReviewThread(input: {threadId})`
- *   (graphql/reference/mutations#resolvereviewthread), which needs write access to the repository.
+ *   (graphql/reference/mutations#resolvereviewthread), which needs write access to the repository and,
+ *   for a GitHub Actions or App token, `contents: write`: the reference names no permission for it, and
+ *   GitHub refuses it with `pull-requests: write` and `contents: read` ("you need set Repository Permissions
+ *   > Contents to Read and Write access to be allowed to call resolveReviewThread and unresolveReviewThread",
+ *   github.com/orgs/community/discussions/44650; reproduced as FORBIDDEN "Resource not accessible by
+ *   integration" with `contents: read` and success with `contents: write`, github/gh-aw#35726 and
+ *   oven-sh/bun#40468, 2026). Refused as GitHub refuses a field: HTTP 200, `data.resolveReviewThread`
+ *   null, an error of type `FORBIDDEN`.
+ * - A thread's comments serve both ids of docs.github.com/graphql/reference/objects#pullrequestreviewcomment:
+ *   `fullDatabaseId` (BigInt: "Since the value may exceed the size of a 32-bit integer, it's encoded as a
+ *   string", graphql/reference/scalars#bigint) and the deprecated `databaseId` (Int: "`databaseId` will be
+ *   removed because it does not support 64-bit signed integer identifiers. Use `fullDatabaseId`
+ *   instead."). An id past 2^31 - 1 is no GraphQL Int ("If the integer internal value represents a value
+ *   less than -2^31 or greater than or equal to 2^31, a field error should be raised", GraphQL spec, Int,
+ *   Result Coercion): a query asking `databaseId` for one gets null there and an error naming the path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -95,6 +109,8 @@ export interface ReviewKit<Entry, Pull extends { number: number; head: { sha: st
   canWrite(entry: Entry, login: string): boolean;
   /** False when the token's `permissions:` lack `pull-requests: write` (server option `botPermissions`). */
   pullRequestsWritable(ctx: ReviewContext): boolean;
+  /** False when the token's `permissions:` lack `contents: write` (server option `botPermissions`). */
+  contentsWritable(ctx: ReviewContext): boolean;
   userType(login: string): string;
 }
 
@@ -113,6 +129,9 @@ const DOCS = {
   updateComment: 'https://docs.github.com/rest/pulls/comments#update-a-review-comment-for-a-pull-request',
   deleteComment: 'https://docs.github.com/rest/pulls/comments#delete-a-review-comment-for-a-pull-request',
 } as const;
+
+/** The largest GraphQL Int (a signed 32-bit integer). */
+const INT32_MAX = 2 ** 31 - 1;
 
 const error = (status: number, message: string, documentation_url: string, errors?: unknown[]): Reply => ({
   status,
@@ -322,7 +341,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
         }
         const entryName = thread.repo.split('/');
         const entry = kit.visibleRepo(ctx, { owner: entryName[0] ?? '', repo: entryName[1] ?? '' });
-        if (entry === undefined || !kit.canWrite(entry, ctx.actor.login)) {
+        if (entry === undefined || !kit.canWrite(entry, ctx.actor.login) || !kit.contentsWritable(ctx)) {
           graphqlReply(ctx, { data: { resolveReviewThread: null }, errors: [{ type: 'FORBIDDEN', path: ['resolveReviewThread'], message: 'Resource not accessible by integration' }] });
           return true;
         }
@@ -343,7 +362,9 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
         const after = typeof variables.after === 'string' ? Number(Buffer.from(variables.after, 'base64').toString()) : 0;
         const first = Math.min(typeof variables.first === 'number' ? variables.first : 100, 100);
         const page = all.slice(after, after + first);
-        const nodes = page.map((t) => ({
+        const asksDatabaseId = /\bdatabaseId\b/.test(query);
+        const errors: { message: string; path: (string | number)[] }[] = [];
+        const nodes = page.map((t, i) => ({
           id: t.id,
           isResolved: t.isResolved,
           path: t.path,
@@ -352,11 +373,15 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
               .map((id) => state.reviewComments.find((c) => c.id === id))
               .filter((c) => c !== undefined)
               // A bot's GraphQL `login` has no `[bot]` suffix (graphql/reference/objects#bot): `github-actions`, not `github-actions[bot]`.
-              .map((c) => ({ databaseId: c.id, body: c.body, author: { login: c.user.login.replace(/\[bot\]$/, '') } })),
+              .map((c, j) => {
+                const fits = c.id <= INT32_MAX;
+                if (asksDatabaseId && !fits) errors.push({ message: `Int cannot represent non 32-bit signed integer value: ${c.id}`, path: ['repository', 'pullRequest', 'reviewThreads', 'nodes', i, 'comments', 'nodes', j, 'databaseId'] });
+                return { fullDatabaseId: String(c.id), databaseId: fits ? c.id : null, body: c.body, author: { login: c.user.login.replace(/\[bot\]$/, '') } };
+              }),
           },
         }));
         const end = after + page.length;
-        graphqlReply(ctx, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') }, nodes } } } } });
+        graphqlReply(ctx, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') }, nodes } } } }, ...(errors.length > 0 ? { errors } : {}) });
         return true;
       }
       return false;

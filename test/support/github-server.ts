@@ -325,9 +325,10 @@ export interface GitHubServerOptions {
    * A write the scope does not allow is refused as GitHub refuses it: REST 403 and GraphQL `FORBIDDEN`,
    * both "Resource not accessible by integration": check runs need `checks: write`; reviews on a PR
    * `pull-requests: write`; comments and their reactions `issues: write` or `pull-requests: write` (the
-   * fine-grained permissions each REST endpoint lists: "Issues" or "Pull requests" for issue comments).
+   * fine-grained permissions each REST endpoint lists: "Issues" or "Pull requests" for issue comments);
+   * resolving a review thread `contents: write` (`github-reviews.ts`).
    */
-  botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues', 'write' | 'read' | 'none'>>;
+  botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues' | 'contents', 'write' | 'read' | 'none'>>;
   /**
    * The GraphQL mutations the schema has (default every one `github-mutations.ts` models): a GHES that
    * predates one answers a document using it with a validation error and runs none of it.
@@ -532,9 +533,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     actor.login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, actor.login));
 
   /** False when the bot token's `permissions:` lack `scope: write` ({@link GitHubServerOptions.botPermissions}). */
-  const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests' | 'comments'): boolean => {
+  const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests' | 'contents' | 'comments'): boolean => {
     if (actor.login !== botLogin) return true;
-    const writes = (name: 'checks' | 'pull-requests' | 'issues') => (options.botPermissions?.[name] ?? 'write') === 'write';
+    const writes = (name: 'checks' | 'pull-requests' | 'issues' | 'contents') => (options.botPermissions?.[name] ?? 'write') === 'write';
     return scope === 'comments' ? writes('issues') || writes('pull-requests') : writes(scope);
   };
 
@@ -1010,8 +1011,9 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, { status: 200, body: { data: { repository } } });
   });
 
-  // Reviews and review threads (issue #34): their own module, lent the routing and look-ups.
-  let nextReviewId = 7_000_001;
+  // Reviews and review threads (issue #34): their own module, lent the routing and look-ups. Their ids
+  // start past 2^31 - 1, the ids GitHub deprecated the 32-bit `databaseId` for (github-reviews.ts).
+  let nextReviewId = 3_100_000_001;
   const reviewRoutes = addReviewRoutes<RepoEntry, FakePullRequest>(
     {
       route: (method, path, handler) => route(method, path, handler as Route['handler']),
@@ -1024,6 +1026,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       resolveRef: (entry, ref) => resolveRef(entry, ref),
       canWrite: (entry, login) => login === botLogin || ['admin', 'maintain', 'write'].includes(roleOf(entry, login)),
       pullRequestsWritable: (ctx) => scopeAllows((ctx as Context).actor, 'pull-requests'),
+      contentsWritable: (ctx) => scopeAllows((ctx as Context).actor, 'contents'),
       userType: (login) => userType(login),
     },
     state.reviews,

@@ -29,14 +29,12 @@ export interface ActionRun {
  * event payload in a file, `INPUT_*` variables formed as the runner forms them from the input defaults
  * overlaid by `inputs` (the step's `with:`), and output / summary files. The environment is built
  * from scratch, so nothing of the parent's (such as a real API key) leaks in.
- * @param options.node another Node binary (the Node 20 compatibility test); default: Node 24
  * @throws Error for an input action.yml does not have, or when Node 24 cannot be had (node24.ts)
  * @param options.timeoutMs the child is killed after this long
  * @param options.onSpawn called once with the child as soon as it is spawned, e.g. to send it a signal
  *   (SIGTERM, SIGINT) once a test sees it waiting; the timeout still bounds the run
  */
 export async function runAction(options: {
-  node?: string;
   eventName: string;
   payload: unknown;
   inputs: Record<string, string>;
@@ -49,7 +47,7 @@ export async function runAction(options: {
 }): Promise<ActionRun> {
   const metadata = readActionMetadata();
   const main = path.join(ROOT, metadata.runs.main);
-  const node = options.node ?? (metadata.runs.using === 'node24' ? await ensureNode24() : process.execPath);
+  const node = metadata.runs.using === 'node24' ? await ensureNode24() : process.execPath;
   const inputs = runnerInputs(metadata, options.inputs);
   const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-run-'));
   try {

@@ -21,13 +21,14 @@ export interface CliRun {
  * built from scratch (PATH and HOME, then `env`), so nothing of the parent's (such as a real key) leaks in.
  * @param options.cwd the folder it runs in (a clone, for a local range); default a scratch folder
  * @param options.onSpawn called with the child once spawned, e.g. to send it SIGINT; `timeoutMs` still bounds it
+ * @param options.node the Node binary; default this process's
  */
-export async function runCli(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string; onSpawn?: (child: import('node:child_process').ChildProcess) => void } = {}): Promise<CliRun> {
+export async function runCli(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string; node?: string; onSpawn?: (child: import('node:child_process').ChildProcess) => void } = {}): Promise<CliRun> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-cli-'));
   try {
     const started = Date.now();
     return await new Promise<CliRun>((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(options.node ?? process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -6,8 +6,10 @@
  * - "Claude on Vertex AI" (platform.claude.com/docs/en/build-with-claude/claude-on-vertex-ai): "model is
  *   not passed in the request body. Instead, it is specified in the Google Cloud endpoint URL." and
  *   "anthropic_version is passed in the request body (rather than as a header), and must be set to the
- *   value vertex-2023-10-16"; the SDK (1.x) puts its own Messages API version there, `2026-10-21`, so
- *   both are taken (the page does not say the other is refused);
+ *   value vertex-2023-10-16": a body without it, or with another value (the Messages API's `2026-10-21`,
+ *   which the vertex SDK copies there from the Anthropic SDK's header unless told otherwise), is a 400
+ *   `invalid_request_error` in the Messages API's shape, as Vertex passes the model's validation errors
+ *   through (the message text is ours);
  * - the endpoint, as the vertex SDK builds it: `POST {baseURL}/projects/{project}/locations/{region}/
  *   publishers/anthropic/models/{model}:streamRawPredict` (a stream, server-sent events as on the
  *   Messages API) or `:rawPredict` (one JSON reply), with `Authorization: Bearer <access token>`;
@@ -107,6 +109,8 @@ export interface VertexServer {
 }
 
 const INNER_KEY = 'vertex-inner-key';
+/** The one `anthropic_version` Vertex takes ("must be set to the value vertex-2023-10-16", above). */
+const VERTEX_VERSION = 'vertex-2023-10-16';
 
 function sendGoogleError(res: ServerResponse, code: number, status: string, message: string): void {
   res.writeHead(code, { 'content-type': 'application/json; charset=UTF-8' });
@@ -185,6 +189,7 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
       res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message }, request_id: requestId }));
     };
     if (typeof body.anthropic_version !== 'string') return invalid('anthropic_version: Field required');
+    if (body.anthropic_version !== VERTEX_VERSION) return invalid(`anthropic_version: Input should be '${VERTEX_VERSION}'`);
     if ('model' in body) return invalid('model: Extra inputs are not permitted');
     const outputConfig = typeof body.output_config === 'object' && body.output_config !== null ? (body.output_config as Record<string, unknown>) : undefined;
     if (options.effortRefused && outputConfig && 'effort' in outputConfig) {

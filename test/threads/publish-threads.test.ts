@@ -5,7 +5,7 @@ import { createRestClients } from '../../src/github/create-rest-octokit.js';
 import { createReviewThreadsClient, type ReviewThreadsClient } from '../../src/github/review-threads.js';
 import { placeOnDiff, type PlannedThread, type ThreadPlacement } from '../../src/threads/plan-threads.js';
 import { prepareThreads, publishThreads } from '../../src/threads/publish-threads.js';
-import { refreshThreads } from '../../src/threads/refresh-threads.js';
+import { describeRefusedThreads, refreshThreads } from '../../src/threads/refresh-threads.js';
 import { readThreadMarker } from '../../src/threads/render-thread.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 import { diffLines } from '../support/github-reviews.js';
@@ -139,12 +139,33 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     await fetch(`${github.url}/repos/o/r/pulls/7/comments`, { method: 'POST', headers: { authorization: 'token person-token', 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Hm.', in_reply_to: d!.id }) });
     const pushed = { ...client, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '') };
     const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated' });
-    expect(outcome).toEqual({ checked: 3, outdated: 2, resolved: 1, leftOpen: 1 });
+    expect(outcome).toEqual({ checked: 3, outdated: 2, resolved: 1, leftOpen: 1, refused: undefined });
     const resolved = (id: number) => github.state.reviews.threads.find((t) => t.comment_ids[0] === id)!.isResolved;
     expect([resolved(a!.id), resolved(b!.id), resolved(d!.id)]).toEqual([true, false, false]);
     // humans-resolve: marked, never resolved; a second pass changes nothing.
     const again = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'humans-resolve' });
-    expect(again).toEqual({ checked: 2, outdated: 0, resolved: 0, leftOpen: 1 });
+    expect(again).toEqual({ checked: 2, outdated: 0, resolved: 0, leftOpen: 1, refused: undefined });
+  });
+
+  it('with contents: read (the documented workflows), GitHub refuses to resolve: every outdated thread is still marked, one refusal is asked, and the warning names the permission', async () => {
+    const narrow = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull()] }], token: 'bot-token', botPermissions: { contents: 'read' } });
+    try {
+      const narrowClient = createReviewThreadsClient(createRestClients('bot-token', narrow.url, () => undefined, 'test', { writeSpacingMs: 0 }).writes, { owner: 'o', repo: 'r' });
+      await publishThreads(narrowClient, target(), [thread('A', citation(2), ['two, changed']), thread('B', citation(3), ['two and a half']), thread('C', citation(22), ['twenty-one, changed'])]);
+      const asked = () => narrow.state.requests.filter((r) => r.path === '/graphql' && JSON.stringify(r.body).includes('resolveReviewThread')).length;
+      const pushed = { ...narrowClient, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '').replace('twenty-one, changed', 'twenty-one') };
+      const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated' });
+      expect(outcome).toMatchObject({ checked: 3, outdated: 3, resolved: 0, leftOpen: 3, refused: { threads: 3 } });
+      expect(narrow.state.reviews.reviewComments.map((c) => c.body.includes('**Outdated**'))).toEqual([true, true, true]);
+      expect(narrow.state.reviews.threads.map((t) => t.isResolved)).toEqual([false, false, false]);
+      expect(asked()).toBe(1);
+      expect(describeRefusedThreads(outcome)).toBe(
+        '3 outdated pr-debate review threads are left to people: GitHub refused resolveReviewThread (Resource not accessible by integration); it needs `contents: write`. ' +
+          "Add it to the gate job's permissions, or set resolve-review-threads: humans-resolve.",
+      );
+    } finally {
+      await narrow.close();
+    }
   });
 
   it('places a citation on a diff line only when GitHub accepts that line (property over the patch)', () => {

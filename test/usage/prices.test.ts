@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeModelFacts } from '../../src/llm/claude-models.js';
 import { parseModelId } from '../../src/llm/model-id.js';
+import { RETIREMENTS } from '../../src/llm/model-retirements.js';
 import { openAiModelFacts } from '../../src/llm/openai-models.js';
 import { describeUnpriced, parseModelPrices, unpricedModels } from '../../src/usage/model-prices.js';
 import { costUsd, priceOf, summariseUsage, worstCaseCostUsd } from '../../src/usage/price-usage.js';
@@ -53,6 +54,20 @@ describe('the price list as the providers publish it', () => {
     for (const entry of PRICE_LIST.filter((e) => e.provider === 'openai')) expect(retired.has(entry.prefix), entry.prefix).toBe(false);
     expect(priceOf('openai:gpt-5')).toBeUndefined();
     expect(priceOf('openai:gpt-4o')).toBeUndefined();
+  });
+
+  it('prices no model retired by the end of 2026, and knows no such Claude model (model-retirements.ts)', () => {
+    const retired = RETIREMENTS.filter((r) => r.date < '2027-01-01');
+    expect(retired.map((r) => r.ids[0])).toEqual(expect.arrayContaining(['claude-sonnet-4-5-20250929', 'claude-sonnet-4-20250514', 'gpt-5']));
+    for (const r of retired) {
+      for (const id of r.ids) {
+        const full = r.provider === 'anthropic' ? id : `${r.provider}:${id}`;
+        expect(priceOf(full), full).toBeUndefined();
+        if (r.provider === 'anthropic') expect(claudeModelFacts(id), id).toBeUndefined();
+      }
+    }
+    // Sonnet 4.6, which the old `claude-sonnet-4` row also priced, keeps its own.
+    expect(priceOf('claude-sonnet-4-6')).toMatchObject({ input: 3, output: 15 });
   });
 
   it("prices Claude Haiku 5.5 in two bands by the whole prompt (cache reads and writes count), the whole call at the upper band's rates", () => {
@@ -126,7 +141,9 @@ describe('every model id the user is shown has a price and facts', () => {
     expect([...named.keys()]).toEqual(expect.arrayContaining(['claude-sonnet-5-5', 'openai:gpt-6.1-sol', 'bedrock:global.anthropic.claude-sonnet-5-5', 'vertex:claude-sonnet-5-5']));
   });
 
-  it.for([...named.entries()].filter(([id]) => !RETIRED_OPENAI_MODELS.some((r) => r.model === id.replace(/^openai:/, ''))))('%s (%s)', ([id]) => {
+  // A retired model is shown only in the retirement table (docs/providers.md), which says it is retired.
+  const retiredIds = new Set([...RETIREMENTS.flatMap((r) => r.ids.flatMap((id) => [id, `${r.provider}:${id}`])), ...RETIRED_OPENAI_MODELS.flatMap((r) => [r.model, `openai:${r.model}`])]);
+  it.for([...named.entries()].filter(([id]) => !retiredIds.has(id)))('%s (%s)', ([id]) => {
     const canonical = /^(claude|gpt)-/.test(id) && id.startsWith('gpt-') ? `openai:${id}` : /^(global|us|eu|jp|apac|au)\.|^anthropic\./.test(id) ? `bedrock:${id}` : id;
     expect(priceOf(canonical), `price of ${canonical}`).toBeDefined();
     const { provider, model } = parseModelId(canonical);
@@ -137,7 +154,7 @@ describe('every model id the user is shown has a price and facts', () => {
   it('names a retired model only to say it is retired', () => {
     for (const [file, text] of userFacingTexts()) {
       for (const line of text.split('\n')) {
-        const retired = RETIRED_OPENAI_MODELS.find((r) => new RegExp(`(^|[^\\w.-])(openai:)?${r.model.replace(/\./g, '\\.')}(?![\\w.-])`).test(line));
+        const retired = [...retiredIds].find((id) => new RegExp(`(^|[^\\w.:-])${id.replace(/\./g, '\\.')}(?![\\w.-])`).test(line));
         if (retired) expect(line, `${file}: ${line}`).toMatch(/shut|retire|deprecat/i);
       }
     }
