@@ -5,9 +5,9 @@ import type { JsonValue } from './rehearsal-model.js';
  * Turns a schema-valid rehearsal reply into a well-formed turn of the debate protocol (issue #4), so
  * that a newcomer's local rehearsal shows what a good result looks like: advocates answer the attacks
  * they were asked to answer and attack another position's first claim; a steelman argues for its target; the
- * auditor flags nothing it cannot name; the judge keeps every rule the engine enforces (A survives on
- * its verified citations and is recommended, the others stay unresolved, 3 key reasons, scenarios
- * that name positions of the debate) and both judge runs agree. The prose and citations stay the
+ * auditor flags nothing it cannot name; the judge keeps every rule the engine enforces (the debate's
+ * position A stands on its verified citations and is recommended, the others stay unresolved, 3 key
+ * reasons, scenarios that name positions of the debate) and every judge run agrees once mapped back. The prose and citations stay the
  * generated ones. Routes on the call's structured metadata, never on prompt wording.
  * @param text the request's prompt text, for the position ids and the attack ids it lists
  */
@@ -42,23 +42,26 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       return reply;
     }
     case 'audit':
-      reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [] };
+      reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [], unresponsive: [], stalling: [] };
       return reply;
     case 'judge': {
       const ruling = reply['ruling'];
       if (!isObject(ruling)) return reply;
+      // The debate's position A, under the id this run shows it (a run with swapped ids shows it as another):
+      // `meta.order` lists the debate's ids in the order the run lists the shown ones.
+      const first = ids[(meta.order ?? ids).indexOf('A')] ?? 'A';
       // The ruling is keyed by the debate's position ids (its schema requires each one).
       const generated = isObject(ruling['positions']) ? ruling['positions'] : {};
       ruling['positions'] = Object.fromEntries(
-        Object.entries(generated).map(([id, entry]) => [id, { ...(isObject(entry) ? entry : {}), status: id === 'A' ? 'survived' : 'unresolved', defeating_citations: [] }]),
+        Object.entries(generated).map(([id, entry]) => [id, { ...(isObject(entry) ? entry : {}), status: id === first ? 'survived' : 'unresolved', defeating_citations: [] }]),
       );
-      ruling['recommendation'] = 'A';
+      ruling['recommendation'] = first;
       ruling['tied_on_axis'] = null;
       ruling['confidence'] = 'medium';
       const reasons = strings(ruling['key_reasons']);
       ruling['key_reasons'] = [0, 1, 2].map((i) => reasons[i] ?? `Rehearsal key reason ${i + 1}.`);
       const scenarios = Array.isArray(ruling['scenarios']) ? ruling['scenarios'].filter(isObject) : [];
-      ruling['scenarios'] = scenarios.map((scenario) => ({ ...scenario, recommendation: 'A' }));
+      ruling['scenarios'] = scenarios.map((scenario) => ({ ...scenario, recommendation: first }));
       return reply;
     }
     default:

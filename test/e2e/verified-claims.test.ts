@@ -7,7 +7,7 @@ import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decis
 import { renderDebateComment } from '../../src/report/render-comment.js';
 import { SHOWN_WIDTH } from '../../src/report/render-citation.js';
 import { codeSpan } from '../../src/report/sanitise.js';
-import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
+import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
 import { scriptedModels } from '../support/scripted-models.js';
@@ -73,9 +73,7 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
                   predicted_attacks: [],
                 },
         }),
-        judge: (call) => ({
-          ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
-        }),
+        judge: (call) => judgeSays(call, { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
       }),
     );
     const result = await runDebate(models, {

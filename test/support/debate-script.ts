@@ -54,8 +54,31 @@ export const defaults: Record<ScriptedPhase, Override> = {
     return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
   },
   audit: () => ({ audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } }),
-  judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
+  judge: (call) => judgeSays(call),
 };
+
+/**
+ * A judge's reply written in the debate's own ids, as this call shows them: a run with swapped ids
+ * (`meta.order` lists the debate's ids in the order the call lists the shown ones) gets the same ruling
+ * about the same positions, under the ids it reads. So a scripted judge rules on the positions, not on
+ * their place or letter; `overrides` as for {@link ruling}.
+ */
+export function judgeSays(call: ModelCall<unknown>, overrides: Record<string, unknown> = {}): { ruling: Record<string, unknown> } {
+  const shownIds = positionsOf(call);
+  const order = call.meta?.order ?? shownIds;
+  const shown = (id: string) => (id === 'none' ? id : (shownIds[order.indexOf(id)] ?? id));
+  const written = ruling([...order].sort(), overrides);
+  const positions = written['positions'] as Record<string, unknown>;
+  const scenarios = written['scenarios'] as { recommendation: string }[];
+  return {
+    ruling: {
+      ...written,
+      positions: Object.fromEntries(Object.entries(positions).map(([id, entry]) => [shown(id), entry])),
+      recommendation: shown(written['recommendation'] as string),
+      scenarios: scenarios.map((s) => ({ ...s, recommendation: shown(s.recommendation) })),
+    },
+  };
+}
 
 /**
  * A ruling that keeps every rule: A survives and is recommended, the others are unresolved. `positions`
