@@ -47,6 +47,7 @@ results.json (every run and score), report.md (the tables) and accuracy-cost.svg
 cost per arm, with 95% intervals). Prints report.md (or results.json with --json).
 
 Arms: debate (the action's default preset, standard), debate:quick, debate:deep, debate:no-steelman,
+judge-runs:4 (standard with 4 judge runs, two in each order: its notes count the judge's flips),
 single (one judge call), single+verify (one judge call whose citations are checked in code, with one
 repair), vote:K (K calls, majority), escalate (single+verify in both orders; the debate only where the
 orders disagree or a call is unsure).

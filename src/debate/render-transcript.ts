@@ -112,7 +112,9 @@ export function claimTag(claim: Claim): string {
 
 /** What became of an attack, in one phrase, an uncited one marked as not counted (`rubric.ts` COUNTED_ATTACK_RULE). */
 export function attackOutcomeText(attack: Pick<Attack, 'outcome'>, counted: boolean): string {
-  return counted ? outcomeText(attack.outcome) : `${UNCITED_ATTACK} (${outcomeText(attack.outcome)})`;
+  if (counted) return outcomeText(attack.outcome);
+  const o = attack.outcome;
+  return `${UNCITED_ATTACK} (${o.kind === 'unanswered' ? 'no answer' : o.kind === 'open' ? 'not answered yet' : `answered: ${o.answerId}`})`;
 }
 
 /** What became of an attack, in one phrase. */

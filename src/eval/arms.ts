@@ -1,18 +1,21 @@
 import { planDebate, type DebatePlan } from '../debate/plan.js';
 
 /**
- * The arms of the eval (issues #13, #32), as `--arms` names them: the debate at each depth, one judge
- * call, one judge call whose citations are checked in code (with one repair), k independent calls
+ * The arms of the eval (issues #13, #32), as `--arms` names them: the debate at each depth, the standard
+ * debate with 4 judge runs (`judge-runs:4`: two in each order, so the judge's flips can be counted), one
+ * judge call, one judge call whose citations are checked in code (with one repair), k independent calls
  * with a majority vote, and the selective debate (the checked call in both orders, the debate only
  * where they disagree or are unsure). Pure.
  */
+import type { JudgeRunCount } from '../debate/combine-rulings.js';
 
 /** A debate arm's depth: `standard` is the action's default preset; `no-steelman` is standard without the steelman swap. */
 export type DebateVariant = 'standard' | 'quick' | 'deep' | 'no-steelman';
 
 /** An arm. */
 export type Arm =
-  | { kind: 'debate'; variant: DebateVariant }
+  /** `judgeRuns`: input `judge-runs` (absent: 2). */
+  | { kind: 'debate'; variant: DebateVariant; judgeRuns?: JudgeRunCount }
   | { kind: 'single' }
   | { kind: 'single+verify' }
   | { kind: 'vote'; k: number }
@@ -29,6 +32,7 @@ export const MAX_VOTERS = 25;
 
 /** The arm's name, as `--arms` takes it and the report shows it. */
 export function armName(arm: Arm): string {
+  if (arm.kind === 'debate' && arm.judgeRuns === 4) return arm.variant === 'standard' ? 'judge-runs:4' : `debate:${arm.variant}+judge-runs:4`;
   if (arm.kind === 'debate') return arm.variant === 'standard' ? 'debate' : `debate:${arm.variant}`;
   return arm.kind === 'vote' ? `vote:${arm.k}` : arm.kind;
 }
@@ -47,12 +51,13 @@ export function parseArms(text: string): Arm[] {
   const arms = text.split(',').map((item): Arm => {
     const name = item.trim();
     if (name === 'debate') return { kind: 'debate', variant: 'standard' };
+    if (name === 'judge-runs:4') return { kind: 'debate', variant: 'standard', judgeRuns: 4 };
     const debate = /^debate:(quick|deep|no-steelman)$/.exec(name);
     if (debate) return { kind: 'debate', variant: debate[1] as DebateVariant };
     if (name === 'single' || name === 'single+verify' || name === 'escalate') return { kind: name };
     const vote = /^vote:(\d+)$/.exec(name);
     if (vote && Number(vote[1]) >= 2 && Number(vote[1]) <= MAX_VOTERS) return { kind: 'vote', k: Number(vote[1]) };
-    throw new Error(`--arms: "${name}" is not an arm; use debate, debate:quick, debate:deep, debate:no-steelman, single, single+verify, vote:K (K from 2 to ${MAX_VOTERS}) or escalate`);
+    throw new Error(`--arms: "${name}" is not an arm; use debate, debate:quick, debate:deep, debate:no-steelman, judge-runs:4, single, single+verify, vote:K (K from 2 to ${MAX_VOTERS}) or escalate`);
   });
   const names = arms.map(armName);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -65,9 +70,10 @@ export function parseArms(text: string): Arm[] {
  * pragmatist that `deep` adds to a two-position debate: a case is labelled on its two positions (or
  * `none`), and a recommendation of a third, middle position could be scored as neither.
  * @param maxRounds input `max-rounds`, or undefined
+ * @param judgeRuns input `judge-runs`, or undefined for its default
  */
-export function planOf(variant: DebateVariant, maxRounds: number | undefined): DebatePlan {
+export function planOf(variant: DebateVariant, maxRounds: number | undefined, judgeRuns?: JudgeRunCount): DebatePlan {
   const preset = variant === 'no-steelman' ? 'standard' : variant;
-  const plan = { ...planDebate({ preset, maxRounds, command: {} }), pragmatist: false };
+  const plan = { ...planDebate({ preset, maxRounds, command: {}, ...(judgeRuns === undefined ? {} : { judgeRuns }) }), pragmatist: false };
   return variant === 'no-steelman' ? { ...plan, steelman: false } : plan;
 }

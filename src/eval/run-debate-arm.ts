@@ -2,13 +2,16 @@ import type { ModelClient } from '../debate/model-client.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { runDebate } from '../debate/run-debate.js';
 import { argumentConfidences } from '../debate/calibration.js';
+import { judgeAgreement } from '../debate/combine-rulings.js';
+import type { JudgeRun } from '../debate/debate-types.js';
 import { emptyCitations, type ArmAnswer, type ArmInput } from './arm-types.js';
 
 /**
  * The debate arms: the action's own engine with the case's two positions and question, at a plan.
  * Pure over {@link ModelClient}.
  * @returns the judge's recommendation and confidence; `none` with a note when the moderator found
- *   nothing contested, a failure when the judge gave no ruling
+ *   nothing contested, a failure when the judge gave no ruling; the note says when the judge runs split
+ *   (`judge runs split: 3 of 4 recommended A`), from which the judge's flip rate is counted
  */
 export async function runDebateArm(client: ModelClient, input: ArmInput, plan: DebatePlan): Promise<ArmAnswer> {
   const outcome = await runDebate(client, {
@@ -37,8 +40,14 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     confidence: outcome.ruling?.confidence,
     usage: outcome.usage,
     citations: { A: count('A'), B: count('B') },
-    note: outcome.completion === 'success' ? undefined : `debate ${outcome.completion}`,
+    note: [...(outcome.completion === 'success' ? [] : [`debate ${outcome.completion}`]), ...judgeSplit(outcome.judgeRuns)].join('; ') || undefined,
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
     arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, holds: a.holds })),
   };
+}
+
+/** A note when the judge runs, mapped back, did not all recommend the same position (the judge flipped with the order or the ids). */
+function judgeSplit(runs: readonly JudgeRun[]): string[] {
+  const agreement = judgeAgreement(runs);
+  return agreement.ruled >= 2 && agreement.agreeing < agreement.ruled ? [`judge runs split: ${agreement.agreeing} of ${agreement.ruled} recommended ${agreement.recommendation}`] : [];
 }
