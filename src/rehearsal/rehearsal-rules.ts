@@ -57,7 +57,8 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       );
       ruling['recommendation'] = first;
       ruling['tied_on_axis'] = null;
-      ruling['confidence'] = 'medium';
+      // The confidence the rubric allows: low for a recommendation the engine's facts call untested.
+      ruling['confidence'] = new RegExp(`^- Position ${first}: [^\\n]*it is untested\\.`, 'm').test(text) ? 'low' : 'medium';
       const reasons = strings(ruling['key_reasons']);
       ruling['key_reasons'] = [0, 1, 2].map((i) => reasons[i] ?? `Rehearsal key reason ${i + 1}.`);
       const scenarios = Array.isArray(ruling['scenarios']) ? ruling['scenarios'].filter(isObject) : [];
