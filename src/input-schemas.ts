@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { JUDGE_RUNS, type JudgeRunCount } from './debate/combine-rulings.js';
-import { MAX_ROUNDS, PRESETS } from './debate/plan.js';
+import { JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from './debate/plan.js';
 import { GATE_POLICIES } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId } from './llm/model-id.js';
 import { parseModelPrices } from './usage/model-prices.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { JudgeRunCount } from './debate/combine-rulings.js';
-import type { PresetName } from './debate/plan.js';
+import type { JudgeRunCount, PresetName } from './debate/plan.js';
 import type { ReviewThreadMode, ThreadResolution } from './threads/thread-modes.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';

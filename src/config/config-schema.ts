@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { JUDGE_RUNS } from '../debate/combine-rulings.js';
-import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
+import { JUDGE_RUNS, MAX_ROUNDS, PRESETS } from '../debate/plan.js';
 import { GATE_POLICIES } from '../gate/evaluate-policy.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 

@@ -5,11 +5,6 @@ import type { FinalRuling, JudgeRun } from './debate-types.js';
  * A recommendation needs the agreement of {@link neededAgreement} of the runs: both of 2, 3 of 4. Pure.
  */
 
-/** Input `judge-runs`: how many times the judge rules, alternating the debate's order and the swapped one. */
-export const JUDGE_RUNS = [2, 4] as const;
-/** A number of judge runs. */
-export type JudgeRunCount = (typeof JUDGE_RUNS)[number];
-
 /** How many of `runs` judge runs must agree for a status or a recommendation to stand: all of 2, 3 of 4. */
 export function neededAgreement(runs: number): number {
   return runs - Math.floor(runs / 4);

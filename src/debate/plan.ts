@@ -1,5 +1,3 @@
-import type { JudgeRunCount } from './combine-rulings.js';
-
 /**
  * Which phases a debate runs: the preset table of issue #4 and the caps of contract sections 3 and 5.
  *
@@ -24,6 +22,11 @@ export const PRESET_ROUNDS: Record<PresetName, number> = { quick: 0, standard: 1
 
 /** Most cross-examination rounds a debate may hold (contract sections 3 and 5: N = 0..5). */
 export const MAX_ROUNDS = 5;
+
+/** Input `judge-runs`: how many times the judge rules, alternating the debate's ids and order and the swapped ones. */
+export const JUDGE_RUNS = [2, 4] as const;
+/** A number of judge runs. */
+export type JudgeRunCount = (typeof JUDGE_RUNS)[number];
 
 /** What a debate will run. */
 export interface DebatePlan {

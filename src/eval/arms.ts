@@ -1,4 +1,4 @@
-import { planDebate, type DebatePlan } from '../debate/plan.js';
+import { planDebate, type DebatePlan, type JudgeRunCount } from '../debate/plan.js';
 
 /**
  * The arms of the eval (issues #13, #32), as `--arms` names them: the debate at each depth, the standard
@@ -7,7 +7,6 @@ import { planDebate, type DebatePlan } from '../debate/plan.js';
  * with a majority vote, and the selective debate (the checked call in both orders, the debate only
  * where they disagree or are unsure). Pure.
  */
-import type { JudgeRunCount } from '../debate/combine-rulings.js';
 
 /** A debate arm's depth: `standard` is the action's default preset; `no-steelman` is standard without the steelman swap. */
 export type DebateVariant = 'standard' | 'quick' | 'deep' | 'no-steelman';
