@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROUNDS, PRESETS } from './debate/plan.js';
+import { JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from './debate/plan.js';
 import { GATE_POLICIES } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId } from './llm/model-id.js';
 import { parseModelPrices } from './usage/model-prices.js';
@@ -75,6 +75,12 @@ export const inputsSchema = z.object({
     .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), { error: expected('max-rounds', `a whole number from 0 to ${MAX_ROUNDS}`) })
     .transform(Number)
     .optional(),
+  'judge-runs': z
+    .string()
+    .trim()
+    .regex(new RegExp(`^(${JUDGE_RUNS.join('|')})$`), { error: expected('judge-runs', JUDGE_RUNS.join(' or ')) })
+    .transform((value) => Number(value) as JudgeRunCount)
+    .default(2),
   'advocate-models': z
     .string()
     .transform((value) => value.split(',').map((m) => m.trim()))

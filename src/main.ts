@@ -61,6 +61,8 @@ export async function run(): Promise<void> {
     const { models, dispose } = startModels(settings, { env: process.env, cancellations: [jobCancellation((message) => core.warning(message))] });
     try {
       const result = await runPipeline({ github, models, log, stepOutputs }, settings, trigger);
+      // The outcome in the comment's own first line (src/report/merge-meaning.ts), as the CLI ends with it.
+      if (result.outcome) core.notice(result.outcome);
       if (result.failure) core.setFailed(result.failure);
     } finally {
       dispose();

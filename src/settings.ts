@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PresetName } from './debate/plan.js';
+import type { JudgeRunCount, PresetName } from './debate/plan.js';
 import type { ReviewThreadMode, ThreadResolution } from './threads/thread-modes.js';
 import type { GatePolicy } from './gate/evaluate-policy.js';
 import { parseModelId, type Provider } from './llm/model-id.js';
@@ -62,6 +62,8 @@ export interface Settings {
   preset: Preset;
   /** Input `max-rounds`: a hard cap on cross-examination rounds (0..5), or undefined for the preset's. */
   maxRounds: number | undefined;
+  /** Input `judge-runs`: how many times the judge rules (2 or 4), half of the runs under swapped ids. */
+  judgeRuns: JudgeRunCount;
   /** Input `language`: `auto` (the language of the command or the PR text) or a language name or code. */
   language: string;
   /** Budget for the evidence pack, in estimated tokens. */
@@ -212,6 +214,7 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     rfcPath: i['rfc-path'],
     preset: i.preset,
     maxRounds: i['max-rounds'],
+    judgeRuns: i['judge-runs'],
     language: i.language,
     maxEvidenceTokens: i['max-evidence-tokens'],
     botLogin: i['bot-login'],

@@ -37,6 +37,12 @@ describe('parseSettings', () => {
     expect(parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', model: 'base' }), env)).toMatchObject({ advocateModels: ['base'], judgeModel: 'base' });
   });
 
+  it('reads judge-runs: 2 by default, 4 when asked, and nothing else (issue #39)', () => {
+    expect(parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k' }), env).judgeRuns).toBe(2);
+    expect(parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', 'judge-runs': ' 4 ' }), env).judgeRuns).toBe(4);
+    expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', 'judge-runs': '3' }), env)).toThrow(`Input 'judge-runs': expected 2 or 4, got "3"`);
+  });
+
   it('names the input and the fix when a value is wrong', () => {
     expect(() => requireApiKey(parseSettings(inputs({ 'github-token': 't' }), env))).toThrow(/Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: \$\{\{ secrets.ANTHROPIC_API_KEY \}\}`/);
     expect(() => parseSettings(inputs({ 'github-token': 't', 'anthropic-api-key': 'k', 'max-evidence-tokens': 'lots' }), env)).toThrow(/Input 'max-evidence-tokens': expected a whole number/);

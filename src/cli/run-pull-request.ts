@@ -132,8 +132,10 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     else if (command.out === undefined && printed) io.stdout.write(`${printed.body}\n`);
     const totals = progress.totals();
     const where = target.kind === 'range' ? `local range ${target.base}..${target.head}, nothing posted` : 'dry run, nothing posted (--post publishes it)';
+    // The outcome first, in the comment's own first line (src/report/merge-meaning.ts), then how the run went.
+    const outcome = result.outcome ? forTerminal(result.outcome) : `pr-debate: ${result.status}`;
     io.stderr.write(
-      `${result.status}: ${result.recommendation === 'none' ? 'no recommendation' : `recommends ${result.recommendation}`}${result.confidence ? `, confidence ${result.confidence}` : ''}; ${totals.calls} ${command.rehearsal ? 'rehearsal' : 'model'} calls, ${totals.tokens.toLocaleString('en-US')} tokens; ` +
+      `${outcome} (status ${result.status}${result.confidence ? `, confidence ${result.confidence}` : ''}); ${totals.calls} ${command.rehearsal ? 'rehearsal' : 'model'} calls, ${totals.tokens.toLocaleString('en-US')} tokens; ` +
         `${comment === undefined ? 'no comment' : comment.url === NOT_POSTED ? where : `posted ${comment.url}`}${command.out && comment ? `; comment written to ${command.out}` : ''}\n`,
     );
     if (result.failure) io.stderr.write(`pr-debate: ${forTerminal(result.failure)}\n`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROUNDS, PRESETS } from '../debate/plan.js';
+import { JUDGE_RUNS, MAX_ROUNDS, PRESETS } from '../debate/plan.js';
 import { GATE_POLICIES } from '../gate/evaluate-policy.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
@@ -55,6 +55,7 @@ const typedKeys = {
   language: text.describe('language of the comment: auto, or a language name or code such as German or pt-BR'),
   'max-cost-usd': z.number().positive().describe('spending cap of one run, in US dollars'),
   'max-rounds': z.number().int().min(0).max(MAX_ROUNDS).describe(`hard cap on cross-examination rounds (0 to ${MAX_ROUNDS})`),
+  'judge-runs': z.union(JUDGE_RUNS.map((n) => z.literal(n))).describe('how many times the judge rules: 2 or 4, half of the runs with the positions under swapped ids and in swapped order'),
   'max-evidence-tokens': z.number().int().positive().describe('budget of the evidence pack, in tokens on the models that read it (the advocates and the judge), sized for their tokenizer'),
   'deadline-minutes': z.number().positive().max(360).describe('whole-run deadline in minutes'),
   'rfc-path': text.describe('path or glob of the RFC / design document at the PR head'),

@@ -165,7 +165,7 @@ export function outcomeOfAttack(attack: Attack, turn: CrossTurn | undefined): At
   if (turn.status === 'incomplete') return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
   const answer = turn.answers.find((a) => a.attackId === attack.id);
   if (!answer) return { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
-  return answerOutcome(answer);
+  return answerOutcome(answer, attack);
 }
 
 /** The turns with each still-open attack given `outcome(attack)`; new turns and attacks, the inputs unchanged. */

@@ -1,4 +1,4 @@
-import { allAttacks } from './judge-facts.js';
+import { allAttacks, countedAttacks } from './judge-facts.js';
 import type { ClaimTag, DebateResult, PositionStatus } from './debate-types.js';
 
 /**
@@ -13,10 +13,12 @@ export interface ArgumentConfidence {
   /** The advocate's confidence that the claim holds, 0 to 1. */
   confidence: number;
   tag: ClaimTag;
-  /** How many attacks named this claim (`claim_id`), and how many of them were refuted. */
+  /** How many counted attacks (`rubric.ts` COUNTED_ATTACK_RULE) named this claim (`claim_id`), and how many of them were refuted. */
   attacks: number;
   refuted: number;
-  /** True when the claim is tagged `verified` and every attack on it was refuted: what a calibrated confidence predicts. */
+  /** True when at least one counted attack named the claim: an untested claim's `holds` says only that it verified. */
+  tested: boolean;
+  /** True when the claim is tagged `verified` and every counted attack on it was refuted: what a calibrated confidence predicts. */
   holds: boolean;
   /** The position's final status, undefined without a ruling. */
   status: PositionStatus | undefined;
@@ -27,11 +29,12 @@ export interface ArgumentConfidence {
  * @returns an empty list for a debate whose openings carry none (a record written before issue #28)
  */
 export function argumentConfidences(result: Pick<DebateResult, 'transcript' | 'ruling'>): ArgumentConfidence[] {
-  const attacks = allAttacks(result.transcript);
+  const counts = countedAttacks(result.transcript);
+  const attacks = allAttacks(result.transcript).filter(counts);
   return result.transcript.openings.flatMap((turn) =>
     turn.arguments.flatMap((claim) => {
       if (claim.confidence === undefined || claim.outOfScope) return [];
-      const on = attacks.filter((a) => a.targetClaim === claim.id && !a.claim.outOfScope);
+      const on = attacks.filter((a) => a.targetClaim === claim.id);
       const refuted = on.filter((a) => a.outcome.kind === 'refuted').length;
       return [{
         claimId: claim.id,
@@ -40,6 +43,7 @@ export function argumentConfidences(result: Pick<DebateResult, 'transcript' | 'r
         tag: claim.tag,
         attacks: on.length,
         refuted,
+        tested: on.length > 0,
         holds: claim.tag === 'verified' && refuted === on.length,
         status: result.ruling?.positions.find((p) => p.id === claim.positionId)?.status,
       }];

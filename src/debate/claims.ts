@@ -4,9 +4,9 @@ import { referencesAsCitations } from '../citations/check-references.js';
 import { withCitationCheck, type CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { mechanicalTag } from './claim-rules.js';
-import { answerOutcome, isStalling } from './rubric.js';
+import { answerOutcome } from './rubric.js';
 import type { Audit } from './schemas.js';
-import type { AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
+import type { Answer, Attack, AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
 
 /**
  * Factual claims of the transcript: their citations checked by the verifier, their audit tags
@@ -46,10 +46,12 @@ export function allClaims(transcript: Transcript): Claim[] {
 }
 
 /**
- * Applies the auditor's findings: `exaggerated` only to claims the verifier tagged `verified` (the
- * auditor cannot rescue an unverified claim or tag a claim it was not shown), out of scope only for
- * a listed topic. An unanswered attack that turns out to be out of scope no longer counts as conceded,
- * and an attack is decided again by its audited answer (`rubric.ts`: an exaggerated refute counts as conceded).
+ * Applies the auditor's findings: `exaggerated` and `irrelevant` only to claims the verifier tagged
+ * `verified` (the auditor cannot rescue an unverified claim or tag a claim it was not shown); out of
+ * scope only for a listed topic; `unresponsive` only to a `refute` tagged verified, `stalling` only to
+ * an answer with no verified citation (`rubric.ts` AUDIT_ANSWER_RULES). An unanswered attack that turns
+ * out to be out of scope no longer counts as conceded, and every answered attack is decided again by its
+ * audited answer (`rubric.ts` answerOutcome).
  * @returns the transcript with the findings applied (new turns and claims; the input is unchanged),
  *   and one sentence per finding the engine did not apply
  */
@@ -79,11 +81,19 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
   const audited = (claim: Claim) => (changes.has(claim.id) ? current(claim) : claim);
   const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
   const answers = new Map(cross.flatMap((t) => t.answers).map((a) => [a.claim.id, { ...a, claim: audited(a.claim) }]));
-  // An answer the audit changed may count for something else now (issue #28: an exaggerated refute refutes nothing).
-  const decided = (outcome: AttackOutcome): AttackOutcome => {
+  for (const [kind, findings] of [['unresponsive', audit.unresponsive], ['stalling', audit.stalling]] as const) {
+    for (const finding of findings) {
+      const answer = answers.get(finding.answer_id);
+      const fault = answer ? findingFault(kind, answer) : 'names no answer of the debate';
+      if (answer && !fault) answers.set(answer.claim.id, { ...answer, finding: { kind, reason: finding.reason } });
+      else notes.push(`The auditor found answer ${finding.answer_id} ${kind}, but it ${fault}; ignored.`);
+    }
+  }
+  // An answer the audit changed may count for something else now (an exaggerated or unresponsive refute refutes nothing).
+  const decided = (outcome: AttackOutcome, attack: Attack): AttackOutcome => {
     if (outcome.kind !== 'refuted' && outcome.kind !== 'conceded') return outcome;
     const answer = answers.get(outcome.answerId);
-    return answer ? answerOutcome(answer) : outcome;
+    return answer ? answerOutcome(answer, { claim: audited(attack.claim) }) : outcome;
   };
   const crossTurn = (turn: CrossTurn): CrossTurn => ({
     ...turn,
@@ -93,7 +103,7 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
       const outcome: AttackOutcome =
         claim.outOfScope && a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded
           ? { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${claim.outOfScope})` }
-          : decided(a.outcome);
+          : decided(a.outcome, a);
       return { ...a, claim, outcome };
     }),
   });
@@ -106,6 +116,14 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
     },
     notes,
   };
+}
+
+/** Why a finding on an answer does not apply (`rubric.ts` AUDIT_ANSWER_RULES), or undefined when it does. */
+function findingFault(kind: 'unresponsive' | 'stalling', answer: Answer): string | undefined {
+  const verifiedLine = answer.claim.citations.some((c) => c.check.status === 'verified');
+  if (answer.answer === 'surrender') return 'is a surrender';
+  if (kind === 'unresponsive') return answer.answer === 'refute' && answer.claim.tag === 'verified' ? undefined : 'is not a refute tagged verified (it counts as conceded already)';
+  return verifiedLine ? 'has a verified citation (an answer with one can only be found unresponsive)' : undefined;
 }
 
 /**
@@ -125,13 +143,16 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
 }
 
 /**
- * Claims that can carry a position: its own claims (`rubric.ts` OWN_CLAIMS_RULE: openings, answers,
- * attacks; never steelmans) tagged `verified` (not exaggerated or irrelevant, not out of scope), stalling
- * answers aside (`rubric.ts`: a stalling answer is not an answer). A position with none cannot survive (issue #4, rules).
+ * Claims that can carry a position (`rubric.ts` SUPPORT_RULE): its opening arguments tagged `verified`
+ * and in scope, and its own `refute` answers that refuted their attack. Never its concessions, its
+ * attacks on other positions or a steelman. A position with none cannot survive.
  */
 export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
-  const stalls = new Set([...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing].flatMap((t) => t.answers).filter((a) => isStalling(a.claim.text)).map((a) => a.claim.id));
-  return ownClaims(transcript).filter((c) => c.positionId === positionId && c.tag === 'verified' && !c.outOfScope && !stalls.has(c.id));
+  const openings = transcript.openings.filter((t) => t.positionId === positionId).flatMap((t) => t.arguments);
+  const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
+  const refuting = new Set(cross.flatMap((t) => t.attacks).flatMap((a) => (a.outcome.kind === 'refuted' ? [a.outcome.answerId] : [])));
+  const answers = cross.filter((t) => t.positionId === positionId).flatMap((t) => t.answers.map((a) => a.claim)).filter((c) => refuting.has(c.id));
+  return [...openings, ...answers].filter((c) => c.tag === 'verified' && !c.outOfScope);
 }
 
 /** Count of claims per tag, and of claims ignored as out of scope. */

@@ -102,6 +102,12 @@ export interface Answer {
   attackId: string;
   answer: 'refute' | 'concede' | 'surrender';
   claim: Claim;
+  /**
+   * What the auditor found reading the answer beside its attack (`rubric.ts`): `unresponsive`, a refute
+   * with verified lines that does not meet the attack; `stalling`, an answer without a verified citation
+   * that defers instead of answering. Undefined when it found neither, or did not run.
+   */
+  finding?: { kind: 'unresponsive' | 'stalling'; reason: string } | undefined;
 }
 
 /** A cross-examination turn (phase 2), or a closing turn that only answers the last round's attacks. */
@@ -164,18 +170,27 @@ export interface CitationCounts {
   reasons?: CitationTally['reasons'];
 }
 
-/** Position statuses after the engine's rules: the judge's three, and `conceded` for a surrender. */
-export type PositionStatus = 'survived' | 'falsified' | 'conceded' | 'unresolved';
+/**
+ * Position statuses after the engine's rules (`rubric.ts` STATUS_RULES): the judge's three; `untested` for
+ * a standing position no verified attack reached (the engine's, from the judge's `survived`); `conceded`
+ * for a surrender.
+ */
+export type PositionStatus = 'survived' | 'untested' | 'falsified' | 'conceded' | 'unresolved';
 
 /** The judge's ruling after the engine enforced the rules, with its citations checked. */
 export interface FinalRuling extends Omit<Ruling, 'positions'> {
   positions: { id: string; status: PositionStatus; rationale: string; defeating_citations: CheckedCitation[] }[];
 }
 
-/** One of the two judge runs (issue #4, phase 6: the positions in different orders). */
+/**
+ * One judge run (issue #4, phase 6). Runs alternate between the debate's ids and order and the swapped
+ * ones (`relabel-positions.ts`); everything here is in the debate's own ids, mapped back by the engine.
+ */
 export interface JudgeRun {
-  /** The order the positions were presented in. */
+  /** The debate's position ids in the order the run listed them (`B, A`: position B was listed first). */
   order: string[];
+  /** True when the run read the positions under swapped ids (position B was shown as A) and in swapped order. */
+  swapped: boolean;
   /** Undefined when the judge failed twice. */
   ruling: FinalRuling | undefined;
   /** Rules the first ruling broke (it was retried once when there were any). */

@@ -1,13 +1,14 @@
 import { allClaims } from './claims.js';
 import { describeStop, outcomeText } from './render-transcript.js';
-import { tallyAttacks, type AttackTally } from './rubric.js';
+import { attackCounts, tallyAttacks, untested, type AttackTally } from './rubric.js';
 import type { Attack, AuditResult, Claim, Position, StopReason, Transcript } from './debate-types.js';
 
 /**
- * What the engine recorded about the debate, for the judge (issue #28, falsification first): per
- * position, the claims attacked and held, the claims attacked and not held, the claims never attacked
- * (each with its tag and its advocate's confidence), the attacks on the position as a whole, and the
- * weaknesses its advocate acknowledged; the same weaknesses are forwarded to the opponents. Pure.
+ * What the engine recorded about the debate, for the judge (falsification first): per position, the
+ * claims attacked and held, the claims attacked and not held, the claims no counted attack reached
+ * (each with its tag), the attacks on the position as a whole, the uncited attacks that do not count,
+ * and the weaknesses its advocate acknowledged (`[weakness]`); the same weaknesses are forwarded to the
+ * opponents. The advocates' own confidences are not shown: they are kept for the eval's calibration. Pure.
  */
 
 /** A weakness a position's advocate acknowledged, and where. */
@@ -33,10 +34,20 @@ export function acknowledgedWeaknesses(transcript: Transcript, positionId: strin
   return found;
 }
 
-/** The record's `attacks` of every position (contract section 8), by id. */
+/**
+ * Whether each attack of the transcript counts (`rubric.ts` COUNTED_ATTACK_RULE), by attack id: a
+ * verified claim, or aimed at a claim of its target the verifier tagged unverified.
+ */
+export function countedAttacks(transcript: Transcript): (attack: Attack) => boolean {
+  const claims = new Map(allClaims(transcript).map((c) => [c.id, c]));
+  return (attack) => attackCounts(attack, attack.targetClaim === undefined ? undefined : claims.get(attack.targetClaim));
+}
+
+/** The record's `attacks` of every position, by id (`rubric.ts` tallyAttacks). */
 export function attackTallies(transcript: Transcript, positions: readonly Position[]): Map<string, AttackTally> {
   const attacks = allAttacks(transcript);
-  return new Map(positions.map((p) => [p.id, tallyAttacks(attacks, p.id)]));
+  const claims = new Map(allClaims(transcript).map((c) => [c.id, c]));
+  return new Map(positions.map((p) => [p.id, tallyAttacks(attacks, p.id, (id) => claims.get(id))]));
 }
 
 /** What the facts need beyond the transcript. */
@@ -46,7 +57,7 @@ export interface FactsInput {
   stop: StopReason;
   surrendered: ReadonlySet<string>;
   audit: AuditResult;
-  /** Own claims tagged verified and in scope, per position id. */
+  /** Claims of each position's support (`claims.ts` verifiedSupport), per position id. */
   support: ReadonlyMap<string, number>;
 }
 
@@ -54,26 +65,32 @@ export interface FactsInput {
 export function judgeFacts(input: FactsInput): string {
   const { transcript, audit } = input;
   const attacks = allAttacks(transcript);
+  const counts = countedAttacks(transcript);
+  const tallies = attackTallies(transcript, input.positions);
   const claims = allClaims(transcript).filter((c) => !c.outOfScope);
   const lines = ['Facts the engine recorded:', `- ${describeStop(input.stop)}`];
   for (const p of input.positions) {
-    const tally = tallyAttacks(attacks, p.id);
+    const tally = tallies.get(p.id)!;
     const against = attacks.filter((a) => a.target === p.id && !a.claim.outOfScope);
+    const counted = against.filter(counts);
+    const reached = untested(tally) ? ' No counted attack reached it: it is untested.' : '';
     lines.push(
-      `- Position ${p.id}: ${input.support.get(p.id) ?? 0} own claim(s) tagged verified; attacks on it: ${against.length} (${tally.refuted} refuted with verified evidence, ${tally.conceded} conceded, ${tally.unanswered} unanswered)${input.surrendered.has(p.id) ? '; its advocate SURRENDERED' : ''}.`,
+      `- Position ${p.id}: ${input.support.get(p.id) ?? 0} claim(s) of its support tagged verified; counted attacks on it: ${counted.length} (${tally.refuted} refuted, ${tally.conceded} conceded, ${tally.unanswered} unanswered); uncited attacks, not counted: ${tally.uncited}.${reached}${input.surrendered.has(p.id) ? ' Its advocate SURRENDERED.' : ''}`,
     );
     const own = claims.filter((c) => c.positionId === p.id && (c.id.startsWith('O.') || against.some((a) => a.targetClaim === c.id)));
-    const on = (c: Claim) => against.filter((a) => a.targetClaim === c.id);
+    const on = (c: Claim) => counted.filter((a) => a.targetClaim === c.id);
     const held = own.filter((c) => on(c).length > 0 && on(c).every((a) => a.outcome.kind === 'refuted'));
     const fell = own.filter((c) => on(c).length > 0 && !held.includes(c));
     const never = own.filter((c) => on(c).length === 0);
     lines.push(`  - Claims attacked and held: ${listClaims(held, on)}`);
     lines.push(`  - Claims attacked and not held: ${listClaims(fell, on)}`);
-    lines.push(`  - Claims never attacked: ${listClaims(never, on)}`);
-    const whole = against.filter((a) => !a.targetClaim || !own.some((c) => c.id === a.targetClaim));
-    lines.push(`  - Attacks on the position as a whole: ${whole.length === 0 ? '(none)' : whole.map(attackText).join('; ')}`);
+    lines.push(`  - Claims no counted attack reached: ${listClaims(never, on)}`);
+    const whole = counted.filter((a) => !a.targetClaim || !own.some((c) => c.id === a.targetClaim));
+    lines.push(`  - Counted attacks on the position as a whole: ${whole.length === 0 ? '(none)' : whole.map(attackText).join('; ')}`);
+    const uncited = against.filter((a) => !counts(a));
+    lines.push(`  - Uncited attacks (not counted): ${uncited.length === 0 ? '(none)' : uncited.map((a) => `${a.id} by ${a.by}`).join('; ')}`);
     const weaknesses = acknowledgedWeaknesses(transcript, p.id);
-    lines.push(`  - Weaknesses its advocate acknowledged: ${weaknesses.length === 0 ? '(none)' : weaknesses.map((w) => `"${w.text}" (${w.where})`).join('; ')}`);
+    lines.push(`  - Weaknesses its own advocate acknowledged [weakness]: ${weaknesses.length === 0 ? '(none)' : weaknesses.map((w) => `"${w.text}" (${w.where})`).join('; ')}`);
   }
   const t = audit.tally;
   lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.irrelevant} irrelevant, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
@@ -82,7 +99,7 @@ export function judgeFacts(input: FactsInput): string {
 
 function listClaims(claims: Claim[], on: (c: Claim) => Attack[]): string {
   if (claims.length === 0) return '(none)';
-  return claims.map((c) => `${c.id} (${[c.tag, ...(c.confidence === undefined ? [] : [`confidence ${c.confidence}`]), ...on(c).map(attackText)].join('; ')})`).join(', ');
+  return claims.map((c) => `${c.id} (${[c.tag, ...on(c).map(attackText)].join('; ')})`).join(', ');
 }
 
 function attackText(attack: Attack): string {

@@ -8,7 +8,8 @@
  * | `deep`     | openings, 2 cross-examination rounds, steelman swap, judge; a two-position debate gains the pragmatist |
  * | `--rounds=N` / `max-rounds` | N cross-examination rounds (0 = quick)       |
  *
- * Every preset also has the evidence audit before the judge. Pure.
+ * Every preset also has the evidence audit before the judge, who rules `judge-runs` times (2 or 4),
+ * half of the runs with the positions under swapped ids and in swapped order. Pure.
  */
 
 /** Presets a user can name (input `preset`). */
@@ -21,6 +22,11 @@ export const PRESET_ROUNDS: Record<PresetName, number> = { quick: 0, standard: 1
 
 /** Most cross-examination rounds a debate may hold (contract sections 3 and 5: N = 0..5). */
 export const MAX_ROUNDS = 5;
+
+/** Input `judge-runs`: how many times the judge rules, alternating the debate's ids and order and the swapped ones. */
+export const JUDGE_RUNS = [2, 4] as const;
+/** A number of judge runs. */
+export type JudgeRunCount = (typeof JUDGE_RUNS)[number];
 
 /** What a debate will run. */
 export interface DebatePlan {
@@ -37,7 +43,15 @@ export interface DebatePlan {
    * preset's default, on in `deep` only (the reference protocol's third advocate, issue #28).
    */
   pragmatist?: boolean;
+  /** Input `judge-runs`: how many times the judge rules (2 or 4); undefined: 2. */
+  judgeRuns?: JudgeRunCount;
 }
+
+/**
+ * What a plan without cross-examination promises: no position is attacked, so none can survive, only
+ * stay untested, and an untested recommendation has low confidence at most (`rubric.ts` STATUS_RULES).
+ */
+export const UNTESTED_PLAN_NOTE = 'no position is attacked, so the verdict will be untested: confidence low at most, which gate-policy require-confident does not pass';
 
 /** True when a debate of `count` positions under `plan` gains the pragmatist as a third position. */
 export function addsPragmatist(plan: DebatePlan, count: number): boolean {
@@ -60,14 +74,14 @@ export function pragmatistLabel(labels: readonly [string, string] | readonly str
  * @param input.command the command's `--quick` / `--deep` / `--rounds=N`, which override the input preset
  * @throws RangeError when a round count is outside 0..5 (the parsers refuse those first)
  */
-export function planDebate(input: { preset: PresetName; maxRounds: number | undefined; command: { preset?: 'quick' | 'deep'; rounds?: number } }): DebatePlan {
+export function planDebate(input: { preset: PresetName; maxRounds: number | undefined; command: { preset?: 'quick' | 'deep'; rounds?: number }; judgeRuns?: JudgeRunCount }): DebatePlan {
   const asked = input.command.rounds ?? PRESET_ROUNDS[input.command.preset ?? input.preset];
   for (const n of [asked, input.maxRounds]) {
     if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_ROUNDS)) throw new RangeError(`rounds must be 0..${MAX_ROUNDS}, got ${n}`);
   }
   const rounds = input.maxRounds === undefined ? asked : Math.min(asked, input.maxRounds);
   const note = rounds < asked ? `${asked} cross-examination rounds were asked for; input max-rounds caps them at ${rounds}.` : undefined;
-  return { preset: presetOf(rounds), rounds, steelman: rounds > 0, note };
+  return { preset: presetOf(rounds), rounds, steelman: rounds > 0, note, ...(input.judgeRuns === undefined || input.judgeRuns === 2 ? {} : { judgeRuns: input.judgeRuns }) };
 }
 
 /** The preset whose phases hold `rounds` cross-examination rounds. */
@@ -118,7 +132,7 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
   for (let round = 1; round <= plan.rounds; round += 1) phases.push({ id: `round-${round}`, label: `Cross-examination ${round} of ${plan.rounds}` });
   if (plan.rounds > 0) phases.push({ id: 'closing', label: 'Closing answers' });
   if (plan.steelman && plan.rounds > 0) phases.push({ id: 'steelman', label: 'Steelman swap' });
-  phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: 'Judge (twice, positions in both orders)' });
+  phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: `Judge (${plan.judgeRuns ?? 2} runs, half with the positions under swapped ids and order)` });
   return phases;
 }
 
@@ -144,14 +158,14 @@ export function plannedCalls(plan: DebatePlan, count: number, moderatorCall: boo
   const perRound = plan.rounds * positions;
   const closing = plan.rounds > 0 ? positions : 0;
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
-  return (moderatorCall ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
+  return (moderatorCall ? 1 : 0) + positions + perRound + closing + steelman + 1 + (plan.judgeRuns ?? 2);
 }
 
 /**
  * Upper bound on the one-token prompt-cache warm-ups a plan makes (`warm-prompt-cache.ts`): at most one
  * per fan-out of calls that share a prefix, that is per advocate phase (openings, each round, closing
  * answers, steelman swap) and advocate model that speaks for two or more positions, and one before the
- * judge's two runs. A group may go out behind a leading call instead, with no warm-up.
+ * judge's runs. A group may go out behind a leading call instead, with no warm-up.
  * @param advocateModels the model of each position, in order (input `advocate-models`, cycled)
  */
 export function plannedWarmUps(plan: DebatePlan, advocateModels: readonly string[]): number {

@@ -17,7 +17,7 @@ import warmUp from '../../prompts/warm-up.md?raw';
 import { PROSE_REFERENCE_RULE } from '../citations/check-references.js';
 import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
-import { advocateRubricText, ATTACKS_PER_OPPONENT, confidenceRubricText, judgeRubricText } from './rubric.js';
+import { advocateRubricText, ATTACKS_PER_OPPONENT, auditRubricText, confidenceRubricText, judgeRubricText } from './rubric.js';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -59,6 +59,7 @@ export const RULE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   rubric_judge: judgeRubricText(),
   rubric_confidence: confidenceRubricText(),
   rubric_advocate: advocateRubricText(),
+  rubric_audit: auditRubricText(),
   rule_attacks_per_opponent: String(ATTACKS_PER_OPPONENT),
   tag_irrelevant: TAG_RULES.irrelevant,
 };

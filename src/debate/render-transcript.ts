@@ -1,12 +1,13 @@
 import { tagCitationForModels, tagReferenceForModels } from '../citations/tally-citations.js';
 import { explainTag } from './claim-rules.js';
-import { CONCESSION_NOTES } from './rubric.js';
-import type { AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
+import { CONCESSION_NOTES, UNCITED_ATTACK } from './rubric.js';
+import type { Attack, AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
 
 /**
  * The transcript as the models read it: every turn verbatim (never a summary, issue #4), every
- * citation tagged with its mechanical check. The judge's view adds the audit tags, the fate of every
- * attack and the steelmans, and leaves out what argues an out-of-scope topic. Pure.
+ * citation tagged with its mechanical check, every uncited attack marked as not counted. The judge's
+ * view adds the audit tags and findings, the fate of every attack, the advocates' own weaknesses marked
+ * `[weakness]` and the steelmans, and leaves out what argues an out-of-scope topic. Pure.
  */
 
 /** Which reader the transcript is for. */
@@ -15,6 +16,8 @@ export interface TranscriptView {
   order: string[];
   /** The judge's view: audit tags, attack outcomes, steelmans, out-of-scope claims removed. */
   judge: boolean;
+  /** Whether an attack counts (`judge-facts.ts` countedAttacks); every attack counts when absent. */
+  counts?: (attack: Attack) => boolean;
 }
 
 /**
@@ -51,7 +54,7 @@ function renderOpening(turn: OpeningTurn, label: string, view: TranscriptView): 
     ...turnNotes(turn),
     `Thesis: ${turn.thesis}`,
     ...turn.arguments.map((c) => renderClaim('Argument', c, view)),
-    `Known weaknesses: ${list(turn.knownWeaknesses)}`,
+    `Known weaknesses${view.judge ? ' [weakness]' : ''}: ${list(turn.knownWeaknesses)}`,
     `Predicted attacks: ${list(turn.predictedAttacks)}`,
   ].join('\n');
 }
@@ -62,14 +65,18 @@ function renderCross(turn: CrossTurn, view: TranscriptView): string {
   const lines = [head, ...turnNotes(turn)];
   lines.push('Answers:');
   if (turn.answers.length === 0) lines.push('(none)');
-  for (const answer of turn.answers) lines.push(renderClaim('- Answer', answer.claim, view, '  ', ` to attack ${answer.attackId} (${answer.answer})`));
-  lines.push(`Acknowledged weaknesses: ${list(turn.weaknesses)}`);
+  for (const answer of turn.answers) {
+    lines.push(renderClaim('- Answer', answer.claim, view, '  ', ` to attack ${answer.attackId} (${answer.answer})`));
+    if (view.judge && answer.finding) lines.push(`  The auditor found it ${answer.finding.kind}: ${answer.finding.reason}`);
+  }
+  lines.push(`Acknowledged weaknesses${view.judge ? ' [weakness]' : ''}: ${list(turn.weaknesses)}`);
   if (turn.phase === 'cross-examination') {
     lines.push('Attacks:');
     if (turn.attacks.length === 0) lines.push('(none)');
     for (const attack of turn.attacks) {
-      lines.push(renderClaim('- Attack', attack.claim, view, '  ', ` on position ${attack.target}${attack.targetClaim ? ` (claim ${attack.targetClaim})` : ''}`));
-      if (view.judge) lines.push(`  Outcome: ${outcomeText(attack.outcome)}`);
+      const counted = view.counts?.(attack) ?? true;
+      lines.push(renderClaim('- Attack', attack.claim, view, '  ', ` on position ${attack.target}${attack.targetClaim ? ` (claim ${attack.targetClaim})` : ''}${counted ? '' : ` [${UNCITED_ATTACK}]`}`));
+      if (view.judge) lines.push(`  Outcome: ${attackOutcomeText(attack, counted)}`);
     }
   }
   if (turn.notes.length > 0) lines.push(`Engine notes: ${turn.notes.join(' ')}`);
@@ -86,8 +93,8 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
   if (view.judge && claim.outOfScope) {
     return `${lead} ${claim.id}${after}: [IGNORED by the engine: it argues an out-of-scope topic (${claim.outOfScope})]`;
   }
-  // The judge reads the advocate's confidence beside the claim's tag and, for attacks, its outcome (issue #28).
-  const tag = view.judge ? ` ${claimTag(claim)}${claim.confidence === undefined ? '' : ` [confidence ${claim.confidence}]`}` : '';
+  // The judge reads the claim's tag and, for attacks, its outcome; never the advocate's own confidence.
+  const tag = view.judge ? ` ${claimTag(claim)}` : '';
   const lines = [`${lead} ${claim.id}${after}${tag}: ${claim.text}`];
   if (claim.reasoning) lines.push(`${indent}Reasoning: ${claim.reasoning}`);
   for (const c of claim.citations) lines.push(`${indent}- ${tagCitationForModels(c)}`);
@@ -101,6 +108,13 @@ function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = 
  */
 export function claimTag(claim: Claim): string {
   return `[${claim.tag}: ${explainTag(claim)}]`;
+}
+
+/** What became of an attack, in one phrase, an uncited one marked as not counted (`rubric.ts` COUNTED_ATTACK_RULE). */
+export function attackOutcomeText(attack: Pick<Attack, 'outcome'>, counted: boolean): string {
+  if (counted) return outcomeText(attack.outcome);
+  const o = attack.outcome;
+  return `${UNCITED_ATTACK} (${o.kind === 'unanswered' ? 'no answer' : o.kind === 'open' ? 'not answered yet' : `answered: ${o.answerId}`})`;
 }
 
 /** What became of an attack, in one phrase. */

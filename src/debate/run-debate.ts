@@ -9,7 +9,7 @@ import { crossExamine } from './phases/cross-examine.js';
 import { listPositions, outOfScopeText, type DebateContext } from './phases/debate-context.js';
 import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { identifyPrPosition } from './phases/identify-pr-position.js';
-import { judgeTwice } from './phases/judge-twice.js';
+import { judgeRuns } from './phases/judge-runs.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan } from './plan.js';
@@ -53,10 +53,11 @@ export interface DebateRequest {
 /**
  * The debate engine: the falsification protocol of issue #4, one phase per file in `phases/`: framing
  * (when no positions were given), openings, cross-examination with convergence and closing answers,
- * the steelman swap, the evidence audit, and the judge run twice. Each phase returns what it produced.
+ * the steelman swap, the evidence audit, and the judge's runs (two by default, half under swapped ids).
+ * Each phase returns what it produced.
  * Pure logic over {@link ModelClient}: no SDK, no GitHub. Calls within a phase run concurrently.
  * @returns the outcome; model failures do not throw: a failed advocate turn is `[INCOMPLETE]` and the
- *   run `degraded-success`; a judge that fails in both runs makes it `aborted`; both keep the transcript.
+ *   run `degraded-success`; a judge that fails in every run makes it `aborted`; both keep the transcript.
  *   A call the spending cap refused or the stop signal aborted ends the run's calls: `stoppedBy` says which.
  * @throws DebateFailed only when the moderator fails (there is nothing to debate without positions),
  *   with the stop reason when the run's calls had stopped
@@ -117,7 +118,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
 
   const audited = await auditEvidence(ctx, transcript, judgeModel);
   done('audit');
-  const judged = await judgeTwice(ctx, { transcript: audited.transcript, stop: crossed.stop, surrendered, audit: audited.audit, judgeModel });
+  const judged = await judgeRuns(ctx, { transcript: audited.transcript, stop: crossed.stop, surrendered, audit: audited.audit, judgeModel });
   done('judge');
   const identified = await identifying;
   if (identified) {

@@ -60,7 +60,7 @@ export type Argument = z.infer<typeof argumentSchema>;
 
 /**
  * An opening argument: an {@link argumentSchema} with the advocate's confidence that it holds (seed
- * debate-research; issue #28), shown to the judge and kept on the claim for the eval's calibration.
+ * debate-research; issue #28), kept on the claim for the eval's calibration; the judge does not see it.
  */
 export const openingArgumentSchema = argumentSchema.extend({
   confidence: z.number().min(0).max(1).describe('your confidence that this claim holds, from 0 (a guess) to 1 (certain)'),
@@ -126,6 +126,15 @@ export const auditSchema = z.object({
     .default([])
     .describe('claims tagged verified whose cited lines are real but do not support the claim at all'),
   out_of_scope: z.array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') })).describe('claims that argue about an out-of-scope topic'),
+  // Findings on answers, each read beside its attack (src/debate/rubric.ts AUDIT_ANSWER_RULES); absent means none.
+  unresponsive: z
+    .array(z.object({ answer_id: z.string(), reason: z.string().describe('what the attack says and why the answer does not meet it') }))
+    .default([])
+    .describe('refutes tagged verified that do not meet the attack they answer'),
+  stalling: z
+    .array(z.object({ answer_id: z.string(), reason: z.string().describe('how the answer defers instead of answering') }))
+    .default([])
+    .describe('answers without a verified citation that defer instead of answering'),
 });
 /** The auditor's findings, as validated. */
 export type Audit = z.infer<typeof auditSchema>;

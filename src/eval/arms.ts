@@ -1,11 +1,12 @@
-import { planDebate, type DebatePlan } from '../debate/plan.js';
+import { planDebate, type DebatePlan, type JudgeRunCount } from '../debate/plan.js';
 import { parseModelId } from '../llm/model-id.js';
 
 /**
  * The arms of the eval (issues #13, #32, #43), as `--arms` names them: the debate at each depth, with
- * the pragmatist, and with its advocates on two model families; one judge call; one judge call whose
- * citations are checked in code (repaired while the budget allows); a majority vote of judge calls added
- * while the budget allows; and the selective debate (the checked call in both orders, the debate only
+ * the pragmatist, with its advocates on two model families, and the standard debate with 4 judge runs
+ * (`judge-runs:4`: two in each order, so the judge's flips can be counted); one judge call; one judge call
+ * whose citations are checked in code (repaired while the budget allows); a majority vote of judge calls
+ * added while the budget allows; and the selective debate (the checked call in both orders, the debate only
  * where they disagree or are unsure). Pure.
  */
 
@@ -17,7 +18,8 @@ export type DebateVariant = 'standard' | 'quick' | 'deep' | 'no-steelman' | 'pra
 
 /** An arm. */
 export type Arm =
-  | { kind: 'debate'; variant: DebateVariant }
+  /** `judgeRuns`: input `judge-runs` (absent: 2). */
+  | { kind: 'debate'; variant: DebateVariant; judgeRuns?: JudgeRunCount }
   /** The standard debate with its two advocates on two model families (`mixedAdvocates`). */
   | { kind: 'mixed' }
   | { kind: 'single' }
@@ -37,6 +39,7 @@ export const DEFAULT_ARMS = `debate,debate:quick,single,single+verify,vote:${MAX
 
 /** The arm's name, as `--arms` takes it and the report shows it. */
 export function armName(arm: Arm): string {
+  if (arm.kind === 'debate' && arm.judgeRuns === 4) return arm.variant === 'standard' ? 'judge-runs:4' : `debate:${arm.variant}+judge-runs:4`;
   if (arm.kind === 'debate') return arm.variant === 'standard' ? 'debate' : arm.variant === 'pragmatist' ? 'debate+pragmatist' : `debate:${arm.variant}`;
   return arm.kind === 'vote' ? `vote:${arm.k}` : arm.kind;
 }
@@ -46,7 +49,7 @@ export function isDebating(arm: Arm): boolean {
   return arm.kind === 'debate' || arm.kind === 'mixed' || arm.kind === 'escalate';
 }
 
-const NAMES = 'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, single, single+verify, vote:K';
+const NAMES = 'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, judge-runs:4, single, single+verify, vote:K';
 
 /**
  * @param text `--arms`, e.g. `debate,debate:quick,single+verify,vote:3,vote:25`
@@ -58,6 +61,7 @@ export function parseArms(text: string): Arm[] {
     const name = item.trim();
     if (name === 'debate') return { kind: 'debate', variant: 'standard' };
     if (name === 'debate+pragmatist') return { kind: 'debate', variant: 'pragmatist' };
+    if (name === 'judge-runs:4') return { kind: 'debate', variant: 'standard', judgeRuns: 4 };
     const debate = /^debate:(quick|deep|no-steelman)$/.exec(name);
     if (debate) return { kind: 'debate', variant: debate[1] as DebateVariant };
     if (name === 'mixed' || name === 'single' || name === 'single+verify' || name === 'escalate') return { kind: name };
@@ -77,10 +81,11 @@ export function parseArms(text: string): Arm[] {
  * so that its depth alone is compared. A recommendation of the pragmatist's middle position is scored as
  * neither position as written.
  * @param maxRounds input `max-rounds`, or undefined
+ * @param judgeRuns input `judge-runs`, or undefined for its default
  */
-export function planOf(variant: DebateVariant, maxRounds: number | undefined): DebatePlan {
+export function planOf(variant: DebateVariant, maxRounds: number | undefined, judgeRuns?: JudgeRunCount): DebatePlan {
   const preset = variant === 'no-steelman' || variant === 'pragmatist' ? 'standard' : variant;
-  const plan = { ...planDebate({ preset, maxRounds, command: {} }), pragmatist: variant === 'pragmatist' };
+  const plan = { ...planDebate({ preset, maxRounds, command: {}, ...(judgeRuns === undefined ? {} : { judgeRuns }) }), pragmatist: variant === 'pragmatist' };
   return variant === 'no-steelman' ? { ...plan, steelman: false } : plan;
 }
 

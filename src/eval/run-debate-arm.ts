@@ -2,15 +2,19 @@ import type { ModelClient } from '../debate/model-client.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { runDebate } from '../debate/run-debate.js';
 import { argumentConfidences } from '../debate/calibration.js';
+import { judgeAgreement, judgeRunsDisagree } from '../debate/combine-rulings.js';
+import type { JudgeRun } from '../debate/debate-types.js';
 import { emptyCitations, type ArmAnswer, type ArmInput } from './arm-types.js';
 
 /**
  * The debate arms: the action's own engine with the case's two positions and question, at a plan.
  * Pure over {@link ModelClient}.
  * @returns the judge's recommendation and confidence (a recommendation of the pragmatist's middle position
- *   is `none`: neither position as written); an abstention when the judge runs split (the engine's "no clear
- *   winner" for want of agreement is no ruling that neither position is right); `none` with a note when the
- *   moderator found nothing contested; a failure when the judge gave no ruling
+ *   is `none`: neither position as written); an abstention when the judge runs did not reach the agreement a
+ *   recommendation needs (the engine's "no clear winner" for want of agreement is no ruling that neither
+ *   position is right); `none` with a note when the moderator found nothing contested; a failure when the
+ *   judge gave no ruling. The note says when the judge runs split (`judge runs split: 3 of 4 recommended A`),
+ *   from which the judge's flip rate is counted
  */
 export async function runDebateArm(client: ModelClient, input: ArmInput, plan: DebatePlan): Promise<ArmAnswer> {
   const outcome = await runDebate(client, {
@@ -34,16 +38,22 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     return { total: (counts?.verified ?? 0) + (counts?.unverified ?? 0), unverified: counts?.unverified ?? 0 };
   };
   const choice = outcome.ruling?.recommendation;
-  const split = new Set(outcome.judgeRuns.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []))).size > 1;
+  const split = judgeRunsDisagree(outcome.judgeRuns);
   return {
     choice: split ? 'abstain' : choice === 'A' || choice === 'B' ? choice : 'none',
     confidence: outcome.ruling?.confidence,
     usage: outcome.usage,
     calls: outcome.calls.length,
     citations: { A: count('A'), B: count('B') },
-    note: [split ? 'the judge runs split' : '', outcome.completion === 'success' ? '' : `debate ${outcome.completion}`].filter(Boolean).join('; ') || undefined,
+    note: [...(outcome.completion === 'success' ? [] : [`debate ${outcome.completion}`]), ...judgeSplit(outcome.judgeRuns)].join('; ') || undefined,
     limit: 'debate-plan',
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
     arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, tested: a.attacks > 0, holds: a.holds })),
   };
+}
+
+/** A note when the judge runs, mapped back, did not all recommend the same position (the judge flipped with the order or the ids). */
+function judgeSplit(runs: readonly JudgeRun[]): string[] {
+  const agreement = judgeAgreement(runs);
+  return agreement.ruled >= 2 && agreement.agreeing < agreement.ruled ? [`judge runs split: ${agreement.agreeing} of ${agreement.ruled} recommended ${agreement.recommendation}`] : [];
 }

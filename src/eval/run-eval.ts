@@ -111,7 +111,7 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
       };
       const runArm = async (arm: Arm, order: Order): Promise<ArmAnswer> => {
         const input = inputOf(order);
-        if (arm.kind === 'debate') return runDebateArm(client, input, planOf(arm.variant, options.maxRounds));
+        if (arm.kind === 'debate') return runDebateArm(client, input, planOf(arm.variant, options.maxRounds, arm.judgeRuns));
         if (arm.kind === 'mixed') return runDebateArm(client, inputOf(order, options.mixedAdvocates ?? options.models.advocates), planOf('standard', options.maxRounds));
         if (arm.kind === 'single') return runVotingArm(client, input, 1, await budget(order));
         if (arm.kind === 'vote') return runVotingArm(client, input, arm.k, await budget(order));

@@ -14,8 +14,8 @@ import type { DecisionRecord } from '../report/decision-record.js';
  *    must be the record's `pr_position` (or `pr_position` null: no position is the change as written);
  * 4. without a counted accept: a degraded debate (completion `degraded-success`) and changed files the
  *    models did not see (`evidence.unseen` > 0, unless every one matches `allow-unseen`) do not pass;
- *    then `off` passes, `require-accepted` waits for an accept, and a recommendation (with medium or
- *    high confidence under `require-confident`) passes.
+ *    then `off` passes, `require-accepted` waits for an accept, and a recommendation (under
+ *    `require-confident`, one that is not untested, with medium or high confidence) passes.
  * A record written before a field existed is read so that it never passes more than it did: without
  * `evidence.unseen`, the files it did not see are unknown (as if some were unseen); without
  * `pr_position`, which position is the PR is unknown, so only an accept can pass it.
@@ -124,6 +124,10 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   }
   if (pr !== null && record.recommendation !== pr) {
     return fail('action_required', `The debate recommends ${recommended}, not the PR's position ${named(pr)}, so merging the PR as written does not follow the decision; ${way(record.recommendation)}.`);
+  }
+  // An untested recommendation (no counted attack reached it) has low confidence at most, whatever a record says.
+  if (policy === 'require-confident' && record.positions.find((p) => p.id === record.recommendation)?.status === 'untested') {
+    return fail('action_required', `The debate recommends ${recommended}, which is untested: no attack that cited evidence was made on it, so its confidence is low at most, and gate-policy require-confident needs a tested recommendation; debate it with cross-examination (not --quick), or a maintainer can record a decision with \`/debate accept\`.`);
   }
   if (policy === 'require-confident' && record.confidence === 'low') {
     return fail('action_required', `The debate recommends ${recommended} with low confidence, and gate-policy require-confident needs medium or high; a maintainer can record a decision with \`/debate accept\`.`);

@@ -50,7 +50,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     positions: framed.labels,
     prPosition: framed.prPosition,
     outOfScope: framed.outOfScope,
-    plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}) },
+    plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}), ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }) },
     ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
     headSha: evidence.pack.headSha,
     requestedBy: trigger.requestedBy,
@@ -110,7 +110,7 @@ export function withPlannedModels(settings: Settings, confirmed: ConfirmedPlan, 
 /** The debate plan of a confirmed plan, as planned (the inputs may have changed since). */
 export function plannedDebate(confirmed: ConfirmedPlan): DebatePlan {
   const { plan } = confirmed.posted;
-  return { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, note: plan.note };
+  return { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, note: plan.note, ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }) };
 }
 
 /** The sentence the verdict carries about the plan it ran, for the comment's engine notes. */

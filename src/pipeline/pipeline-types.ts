@@ -63,6 +63,11 @@ export interface PipelineClients {
 
 /** The run's result: the action outputs, the whole report and, when the step must fail, why. */
 export interface PipelineResult extends ActionOutputs {
+  /**
+   * What the run means for the PR in one line (`merge-meaning.ts` meaningLine): the comment's first line,
+   * the CLI's last line and the action's log; undefined when the run has no outcome to state (a gate or accept run).
+   */
+  outcome?: string;
   /** The whole report (Markdown) for the job summary, or '' when nothing was debated. */
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */

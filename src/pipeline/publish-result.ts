@@ -15,6 +15,7 @@ import { describeEarlyStop } from './stop-signal.js';
 import { earlyStopOf } from '../debate/model-client.js';
 import { skipped, type PipelineResult } from './pipeline-types.js';
 import { failureReasonOf } from '../report/no-decision-reason.js';
+import { noDecisionOutput, outcomeLine, recordMeaning } from '../report/merge-meaning.js';
 
 /**
  * Everything a run leaves on the PR at its end goes out here: the verdict, the "nothing to debate"
@@ -44,6 +45,7 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   }
   if (current !== debated) log.warning(`The PR head moved from ${debated} to ${current} during the run: the result is posted as stale.`);
   const { debate, record } = result;
+  const meaning = recordMeaning(record, current !== debated);
   // Only a verdict replaces a verdict: an aborted debate is posted as an update, or beside a kept verdict.
   const aborted = debate.completion === 'aborted';
   const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
@@ -75,8 +77,10 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
     confidence: record.confidence,
     commentUrl,
     decision: result.decision,
-    // The record is for the head it saw; a push since makes it no decision for the PR as it is now.
-    noDecisionReason: current !== debated ? 'stale-head' : (record.no_decision_reason ?? ''),
+    // The record is for the head it saw; a push since makes it no decision for the PR as it is now. The
+    // output and the outcome line say what the comment's first line says (`merge-meaning.ts`).
+    noDecisionReason: noDecisionOutput(meaning),
+    outcome: outcomeLine(record, meaning),
     report: result.report,
     failure,
   };

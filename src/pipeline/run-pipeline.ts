@@ -12,6 +12,7 @@ import { openPublisher, openRun, type ConfirmedPlan, type DebateTrigger } from '
 import { acceptStage } from './accept-decision.js';
 import { acceptResult, gateResult } from './gate-results.js';
 import { renderAcceptFailure } from '../report/render-accept.js';
+import { meaningLine } from '../report/merge-meaning.js';
 import { renderRunFailure } from '../report/render-notices.js';
 import { runGateMode } from './run-gate-mode.js';
 import { bridgeGate, findBridgePull, takeBridgeRequest } from './resolve-bridge.js';
@@ -116,7 +117,7 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     // Acknowledge: the plan on the PR, then 👀 on the command, neither waited for. The plan's write goes
     // first: the first model call waits for its answer (the permission check). 👀 then waits for the write
     // clock, so it goes out at once or, when the run ends first, not at all (issue #34).
-    const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options });
+    const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options, judgeRuns: settings.judgeRuns });
     progress = trackProgress(run, plan);
     void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
@@ -146,9 +147,14 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
   }
 }
 
-/** Sets the final outputs of a run, once, for every mode. */
+/**
+ * Sets the final outputs of a run, once, for every mode, and its outcome line: a verdict's own, else the
+ * no-decision line of its reason (`merge-meaning.ts`), none for a run that debated nothing by design.
+ */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
   const { status, recommendation, confidence, commentUrl, decision, noDecisionReason, gateConclusion, decisionRecordFile } = result;
   clients.stepOutputs.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...(noDecisionReason === undefined ? {} : { noDecisionReason }), ...(gateConclusion === undefined ? {} : { gateConclusion }), ...(decisionRecordFile === undefined ? {} : { decisionRecordFile }) });
-  return result;
+  const reason = noDecisionReason && noDecisionReason !== 'not-run' ? noDecisionReason : undefined;
+  const outcome = result.outcome ?? (reason && meaningLine({ kind: 'no-decision', reason, leaning: undefined }, (id) => id));
+  return outcome === undefined ? result : { ...result, outcome };
 }

@@ -5,6 +5,7 @@ import { debateFacts } from '../gate/decision-check.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
 import { summariseUsage } from '../usage/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
+import { noDecisionOutput, recordMeaning } from '../report/merge-meaning.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderDebateComment } from '../report/render-comment.js';
 import { renderDecisionNarrative } from '../report/render-decision-narrative.js';
@@ -89,7 +90,7 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
   await saveReport(run, report);
-  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision, noDecisionReason: record.no_decision_reason ?? '' });
+  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision, noDecisionReason: noDecisionOutput(recordMeaning(record)) });
   await clients.stepOutputs.writeSummary(report);
   const narrative = redactSecrets(renderDecisionNarrative(debate, pack, { ...context, durationMs: 0, currentHeadSha: pack.headSha }), run.secrets);
   return { debate, record, report, decision, narrative, render: (currentHeadSha) => render(currentHeadSha).body };

@@ -6,10 +6,11 @@ import type { JsonValue } from './rehearsal-model.js';
  * that a newcomer's local rehearsal shows what a good result looks like: advocates answer the attacks
  * they were asked to answer and attack another position's first claim; a steelman argues for its target; the
  * auditor flags nothing it cannot name; the judge keeps the rules the engine enforces (the position it
- * picks survives on its verified citations, 3 key reasons, scenarios that name positions of the debate).
- * What the judge picks depends on the case ({@link judgeOnCase}), so that every path of the eval's arms
- * runs in a rehearsal. The prose and citations stay the generated ones. Routes on the call's structured
- * metadata, never on prompt wording.
+ * picks survives on its verified citations, 3 key reasons, scenarios that name positions of the debate, low
+ * confidence for an untested recommendation). What the judge picks depends on the case ({@link judgeOnCase}),
+ * so that every path of the eval's arms runs in a rehearsal; a judge run under swapped ids rules in the ids
+ * it is shown. The prose and citations stay the generated ones. Routes on the call's structured metadata,
+ * never on prompt wording.
  * @param text the request's prompt text, for the positions and the attack ids it lists
  */
 export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, text: string): JsonValue {
@@ -43,7 +44,7 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       return reply;
     }
     case 'audit':
-      reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [] };
+      reply['audit'] = { irrelevant: [], exaggerated: [], out_of_scope: [], unresponsive: [], stalling: [] };
       return reply;
     case 'judge': {
       const ruling = reply['ruling'];
@@ -64,7 +65,8 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       );
       ruling['recommendation'] = pick;
       ruling['tied_on_axis'] = null;
-      ruling['confidence'] = confidence;
+      // The confidence the rubric allows: low for a recommendation the engine's facts call untested.
+      ruling['confidence'] = new RegExp(`^- Position ${pick}: [^\\n]*it is untested\\.`, 'm').test(text) ? 'low' : confidence;
       const reasons = strings(ruling['key_reasons']);
       ruling['key_reasons'] = [0, 1, 2].map((i) => reasons[i] ?? `Rehearsal key reason ${i + 1}.`);
       const scenarios = Array.isArray(ruling['scenarios']) ? ruling['scenarios'].filter(isObject) : [];
@@ -106,7 +108,8 @@ export function judgeOnCase(listed: readonly { id: string; label: string }[], me
   const ids = listed.length > 0 ? listed.map((p) => p.id) : ['A', 'B'];
   // FNV-1a's low bits follow the characters' parity, so the buckets read its high bits.
   const key = fnv1a(listed.map((p) => p.label).sort().join('\n')) >>> 16;
-  const first = meta.order?.[0] ?? ids[0]!;
+  // The id listed first, whichever debate position the run shows under it: a judge that follows the order.
+  const first = ids[0]!;
   const settled = [...listed].sort((a, b) => fnv1a(a.label) - fnv1a(b.label))[0]?.id ?? ids[0]!;
   const misquotes = !meta.retry && (key >>> 2) % 3 === 0;
   if (key % 4 === 0) return { pick: first, confidence: 'low', misquotes };

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { DebateOutcome } from '../debate/debate-types.js';
+import { judgeRunsDisagree } from '../debate/combine-rulings.js';
 import { attackTallies } from '../debate/judge-facts.js';
+import type { AttackTally } from '../debate/rubric.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import { NO_DECISION_REASONS, noDecisionReasonOf } from './no-decision-reason.js';
@@ -63,11 +65,16 @@ export const decisionRecordSchema = z.object({
       z.object({
         id: z.enum(['A', 'B', 'C', 'D']),
         label: z.string().min(1),
-        status: z.enum(['survived', 'falsified', 'conceded', 'unresolved']),
+        /** `untested`: verified support, but no counted attack reached it (src/debate/rubric.ts STATUS_RULES). */
+        status: z.enum(['survived', 'untested', 'falsified', 'conceded', 'unresolved']),
         verified_citations: z.number().int().min(0),
         unverified_citations: z.number().int().min(0),
-        /** What became of the attacks on it (src/debate/rubric.ts); optional so records written before it still parse. */
-        attacks: z.object({ refuted: z.number().int().min(0), conceded: z.number().int().min(0), unanswered: z.number().int().min(0) }).optional(),
+        /**
+         * What became of the attacks on it (src/debate/rubric.ts), counted over the attacks that count; `uncited`:
+         * the attacks that did not (not verified claims). Optional so records written before it still parse;
+         * `uncited` is absent in records written before it.
+         */
+        attacks: z.object({ refuted: z.number().int().min(0), conceded: z.number().int().min(0), unanswered: z.number().int().min(0), uncited: z.number().int().min(0).optional() }).optional(),
       }),
     )
     .min(2)
@@ -173,7 +180,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       status: ruling?.positions.find((r) => r.id === p.id)?.status ?? (outcome.surrendered.includes(p.id) ? 'conceded' : 'unresolved'),
       verified_citations: outcome.counts.get(p.id)?.verified ?? 0,
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
-      attacks: attacks.get(p.id),
+      attacks: recordAttacks(attacks.get(p.id)),
     })),
     // Absent when unknown (named positions, none marked `(this PR)`): the gate then passes only an accept.
     ...(outcome.prPosition === undefined ? {} : { pr_position: outcome.prPosition }),
@@ -198,10 +205,11 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
   });
 }
 
-/** True when both judge runs ruled and recommended different positions (issue #4: the order check failed). */
-export function judgeRunsDisagree(runs: readonly { ruling: { recommendation: string } | undefined }[]): boolean {
-  const picks = runs.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []));
-  return picks.length >= 2 && new Set(picks).size > 1;
+export { judgeRunsDisagree };
+
+/** The record's `attacks` of a position: the tally without what only the engine weighs. */
+function recordAttacks(tally: AttackTally | undefined): NonNullable<DecisionRecord['positions'][number]['attacks']> | undefined {
+  return tally && { refuted: tally.refuted, conceded: tally.conceded, unanswered: tally.unanswered, uncited: tally.uncited };
 }
 
 /** The record as YAML (the `yaml` library), for the comment's fenced block. */

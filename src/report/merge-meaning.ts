@@ -1,5 +1,6 @@
 import type { DecisionRecord } from './decision-record.js';
 import { NO_DECISION_WORDS, type NoDecisionReason } from './no-decision-reason.js';
+import { sanitiseText } from './sanitise.js';
 
 /**
  * What a verdict means for the PR it was about (issue 28, contract section 7: the comment's first line),
@@ -91,20 +92,45 @@ export function describeMergeMeaning(meaning: MergeMeaning, label: (id: string) 
   }
 }
 
-/** The comment's first visible line (after the marker): the meaning as a short heading; `label` renders a position's label as Markdown. */
-export function meaningHeading(meaning: MergeMeaning, label: (id: string) => string): string {
+const ICONS: Record<MergeMeaning['kind'], string> = { 'merge-as-written': '✅', 'changes-requested': '🔁', decided: '🧭', unmarked: '❔', 'no-decision': '⚠️' };
+
+/**
+ * The outcome in one line, the same everywhere a run states it: the comment's first visible line (after
+ * its icon, {@link meaningHeading}), the CLI's last line and the action's log, e.g.
+ * `pr-debate: merge as written. Position A (this PR) won`.
+ * @param label renders a position's label for this line; called only with a decided or PR position id
+ */
+export function meaningLine(meaning: MergeMeaning, label: (id: string) => string): string {
   switch (meaning.kind) {
     case 'merge-as-written':
-      return `## ✅ pr-debate: merge as written. Position ${meaning.position} (this PR) ${meaning.accepted ? 'was accepted' : 'won'}`;
+      return `pr-debate: merge as written. Position ${meaning.position} (this PR) ${meaning.accepted ? 'was accepted' : 'won'}`;
     case 'changes-requested':
-      return `## 🔁 pr-debate: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position} (${label(meaning.position)}), not this PR as written (${meaning.prPosition})`;
+      return `pr-debate: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position} (${label(meaning.position)}), not this PR as written (${meaning.prPosition})`;
     case 'decided':
-      return `## 🧭 pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
+      return `pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
     case 'unmarked':
-      return `## ❔ pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position was marked as this PR (\`(this PR)\`)`;
+      return `pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position was marked as this PR (\`(this PR)\`)`;
     case 'no-decision':
-      return `## ⚠️ pr-debate: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
+      return `pr-debate: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
   }
+}
+
+/** The comment's first visible line (after the marker): {@link meaningLine} as a heading with its icon; `label` renders a position's label as Markdown. */
+export function meaningHeading(meaning: MergeMeaning, label: (id: string) => string): string {
+  return `## ${ICONS[meaning.kind]} ${meaningLine(meaning, label)}`;
+}
+
+/**
+ * The outcome line ({@link meaningLine}) of a record, as plain text: its labels shortened and sanitised
+ * as the comment's first line has them.
+ */
+export function outcomeLine(record: Pick<DecisionRecord, 'positions'>, meaning: MergeMeaning): string {
+  return meaningLine(meaning, (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }));
+}
+
+/** The output `no-decision-reason` of a meaning: its reason, or '' when there is a decision. */
+export function noDecisionOutput(meaning: MergeMeaning): NoDecisionReason | '' {
+  return meaning.kind === 'no-decision' ? meaning.reason : '';
 }
 
 function capitalise(text: string): string {

@@ -13,7 +13,7 @@ export const NO_DECISION_REASONS = [
   'no-recommendation',
   /** The judge found no clear winner: the positions trade off on an axis (`tied_on_axis`), a choice for people. */
   'tied-on-axis',
-  /** The two judge runs (the positions in different orders) recommended different positions. */
+  /** The judge runs (half with the positions under swapped ids and order, mapped back) did not reach the agreement a recommendation needs. */
   'judge-disagreed',
   /** The spending cap (`max-cost-usd`) refused a call before the run finished. */
   'budget-exceeded',
@@ -23,7 +23,7 @@ export const NO_DECISION_REASONS = [
   'cancelled',
   /** Model calls failed: the judge failed in both runs, no advocate produced an opening, or the moderator failed. */
   'provider-error',
-  /** The run finished degraded (a failed turn, a failed judge run, a repaired reply): its verdict is shown, the gate never passes it. */
+  /** The run finished degraded (an advocate, the auditor or a judge run did not finish): its verdict is shown, the gate never passes it. */
   'degraded-run',
   /** The evidence budget left changed hunks out of the pack (`evidence.truncated`): the verdict did not see the whole change. */
   'truncated-evidence',
@@ -50,7 +50,7 @@ export const NO_DECISION_WORDS: Record<NoDecisionReason, string> = {
   'not-contested': 'the moderator found no contested decision in this PR',
   'no-recommendation': 'the judge recommended no position',
   'tied-on-axis': 'no clear winner; the positions trade off on an axis that people must weigh',
-  'judge-disagreed': 'the two judge runs, with the positions in different orders, recommended different positions',
+  'judge-disagreed': 'the judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position',
   'budget-exceeded': 'the spending cap (max-cost-usd) stopped the run before it finished',
   'deadline-exceeded': 'the deadline (deadline-minutes) ran out before the run finished',
   cancelled: 'the run was cancelled before it finished',
@@ -72,7 +72,7 @@ export interface ReasonFacts {
   /** The recorded recommendation: a position id, or `none`. */
   recommendation: string;
   tiedOnAxis: string | null;
-  /** True when both judge runs ruled and recommended different positions. */
+  /** True when the judge runs ruled without the agreement a recommendation needs (`combine-rulings.ts`). */
   judgeDisagreed: boolean;
   /** The record's `evidence.truncated`. */
   truncated: boolean;

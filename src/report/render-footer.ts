@@ -1,3 +1,4 @@
+import { judgeAgreement } from '../debate/combine-rulings.js';
 import type { DebateResult } from '../debate/debate-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
@@ -13,14 +14,16 @@ const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
   'too-few-advocates': 'too few advocates',
 };
 
-/** Whether the two judge runs (positions in different orders) agreed, for the footer; '' with fewer than two rulings. */
+/** Whether the judge runs (half under swapped ids, mapped back) agreed, for the footer; '' with fewer than two rulings. */
 function judgeRunsWord(outcome: DebateResult): string {
   const rulings = outcome.judgeRuns.flatMap((r) => (r.ruling ? [r.ruling] : []));
   if (rulings.length < 2) return '';
-  const [first, second] = [rulings[0]!, rulings[1]!];
-  if (first.recommendation !== second.recommendation) return ' · judge runs disagreed';
-  const split = first.positions.filter((p) => second.positions.find((q) => q.id === p.id)?.status !== p.status).map((p) => p.id);
-  return split.length === 0 ? ' · judge runs agreed' : ` · judge runs agreed on the recommendation, not on ${split.join(', ')}`;
+  const agreement = judgeAgreement(outcome.judgeRuns);
+  if (!agreement.agreed) return ' · judge runs disagreed';
+  const [first] = rulings;
+  const split = first!.positions.filter((p) => rulings.some((r) => r.positions.find((q) => q.id === p.id)?.status !== p.status)).map((p) => p.id);
+  const agreed = `judge runs agreed (${agreement.agreeing} of ${agreement.runs})`;
+  return split.length === 0 ? ` · ${agreed}` : ` · ${agreed} on the recommendation, not on ${split.join(', ')}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNTESTED_PLAN_NOTE } from '../debate/plan.js';
 import type { Prose } from './prose.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
 
@@ -31,7 +32,8 @@ export const postedPlanSchema = z.object({
   /** The position the moderator named the change as written (record `pr_position`); null when none is; absent in plans posted before it existed. */
   prPosition: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
   outOfScope: z.array(z.string()),
-  plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional() }),
+  /** `judgeRuns` absent in plans posted before it existed, or at its default (2). */
+  plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional(), judgeRuns: z.union([z.literal(2), z.literal(4)]).optional() }),
   rfc: z.string().optional(),
   /** The head commit the positions were framed at. */
   headSha: z.string(),
@@ -137,8 +139,11 @@ export function renderPositionList(positions: readonly string[], prPosition: str
   return lines;
 }
 
-/** E.g. `standard (1 cross-examination round, steelman swap)`. */
+/**
+ * E.g. `standard (1 cross-examination round, steelman swap)`; a plan without cross-examination says its
+ * verdict will be untested ({@link UNTESTED_PLAN_NOTE}), one with 4 judge runs says so.
+ */
 export function describeRounds(plan: PostedPlan['plan']): string {
-  const rounds = plan.rounds === 0 ? 'openings and judge' : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
-  return `${plan.preset} (${rounds})`;
+  const rounds = plan.rounds === 0 ? `openings and judge; ${UNTESTED_PLAN_NOTE}` : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
+  return `${plan.preset} (${rounds}${plan.judgeRuns === 4 ? '; 4 judge runs' : ''})`;
 }

@@ -1,5 +1,6 @@
-import { outcomeText } from '../debate/render-transcript.js';
-import type { Claim, CrossTurn, DebateResult, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/debate-types.js';
+import { countedAttacks } from '../debate/judge-facts.js';
+import { attackOutcomeText } from '../debate/render-transcript.js';
+import type { Attack, Claim, CrossTurn, DebateResult, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/debate-types.js';
 import type { CommentContext } from './comment-context.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';
@@ -23,12 +24,14 @@ export interface TranscriptSection {
 interface Scope {
   context: CommentContext;
   prose: Prose;
+  /** Whether an attack counts (`rubric.ts` COUNTED_ATTACK_RULE). */
+  counts: (attack: Attack) => boolean;
 }
 
 /** The phases of the transcript in debate order. */
 export function transcriptSections(outcome: DebateResult, context: CommentContext, prose: Prose): TranscriptSection[] {
   const { transcript, positions } = outcome;
-  const scope: Scope = { context, prose };
+  const scope: Scope = { context, prose, counts: countedAttacks(transcript) };
   const position = (id: string) => positions.find((p) => p.id === id)!;
   const sections: TranscriptSection[] = [];
   sections.push({ title: 'Openings', keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening(turn, position(turn.positionId), scope), '']) });
@@ -113,9 +116,9 @@ function renderCross(turn: CrossTurn, position: Position, scope: Scope): string[
   const head = turnHead(`${turn.phase === 'closing' ? 'Closing answers of' : 'Turn of'} ${position.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   const lines = [head, ''];
-  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, scope, '  ')}`);
+  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, scope, '  ')}${a.finding ? `\n  - the auditor found it ${a.finding.kind}: ${prose(a.finding.reason, { inline: true })}` : ''}`);
   lines.push(...turn.weaknesses.map((w) => `- **weakness:** ${prose(w, { inline: true })}`));
-  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim(a.claim, scope, '  ')}\n  - outcome: ${sanitiseText(outcomeText(a.outcome), { inline: true })}`);
+  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim(a.claim, scope, '  ')}\n  - outcome: ${sanitiseText(attackOutcomeText(a, scope.counts(a)), { inline: true })}`);
   lines.push(...turn.notes.map((n) => `- _engine: ${prose(n, { inline: true })}_`));
   if (lines.length === 2) lines.push('_No answers, weaknesses or attacks._');
   return lines;
@@ -128,7 +131,7 @@ function renderSteelman(turn: SteelmanTurn, author: Position, target: Position, 
 }
 
 function renderJudgeRun(run: JudgeRun, n: number, model: string, prose: Prose): string[] {
-  const head = `#### Judge run ${n}, positions in the order ${run.order.join(', ')} (${codeSpan(model)})`;
+  const head = `#### Judge run ${n}, positions in the order ${run.order.join(', ')}${run.swapped ? ' under swapped ids, mapped back' : ''} (${codeSpan(model)})`;
   if (!run.ruling) return [head, '', `**[FAILED]** ${sanitiseText(run.error ?? 'no ruling', { inline: true })}`];
   const lines = [head, ''];
   if (run.retried) lines.push(`_The first ruling broke the rules and was retried: ${prose(run.violations.join(' '), { inline: true })}_`, '');

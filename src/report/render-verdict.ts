@@ -2,7 +2,8 @@ import { describeReasons } from '../citations/tally-citations.js';
 import type { DebateResult, FinalRuling, JudgeRun, PositionStatus } from '../debate/debate-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
-import { judgeRunsDisagree, type DecisionRecord } from './decision-record.js';
+import { judgeAgreement, judgeRunsDisagree } from '../debate/combine-rulings.js';
+import type { DecisionRecord } from './decision-record.js';
 import { meaningHeading, recordMeaning, shortLabel } from './merge-meaning.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderUnseenNotice } from './render-unseen.js';
@@ -16,14 +17,15 @@ import { sanitiseText } from './sanitise.js';
  * position labels are in the table only; the rounds and the stop are in the footer. Pure.
  */
 
-const STATUS_ICON: Record<PositionStatus, string> = { survived: '✅ survived', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
+const STATUS_ICON: Record<PositionStatus, string> = { survived: '✅ survived', untested: '🧪 untested', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
 
 /** What each status promises a reader (contract section 8), one line each; the comment explains those it shows. */
 export const STATUS_MEANING: Record<PositionStatus, string> = {
-  survived: 'its own verified evidence held and no attack on it was left unanswered',
+  survived: 'it withstood attack: an attack on it that cited evidence was refuted with verified evidence, and none was left unanswered',
+  untested: 'its own evidence checked out, but no attack that cited evidence was made on it, so nothing tested it (a recommendation of it has low confidence at most)',
   falsified: 'verified evidence defeated it (shown under the positions\' evidence)',
   conceded: 'its advocate gave it up during cross-examination',
-  unresolved: 'the debate neither established nor defeated it (too little verified support, an attack left open, or the judge runs split on it)',
+  unresolved: 'the debate neither established nor defeated it (too little verified support, an attack left open or not withstood, or the judge runs split on it)',
 };
 
 /**
@@ -44,6 +46,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   } else {
     const verdict = ruling.recommendation === 'none' ? `no position recommended${ruling.tied_on_axis ? `; the positions trade off on ${prose(ruling.tied_on_axis, { inline: true })}` : ''}` : `position ${ruling.recommendation}`;
     head.push(`**Verdict:** ${verdict}. **Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`, '', `> ${prose(ruling.summary, { inline: true })}`);
+    const agreement = describeAgreement(outcome.judgeRuns);
+    if (agreement) head.push('', agreement);
   }
   if (outcome.completion === 'degraded-success') head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
   if (stale) {
@@ -72,14 +76,27 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
 }
 
 /**
- * Two judge runs that recommended different positions, shown as they are (issue 28): each run's pick,
+ * Whether the judge runs agreed after their ids were mapped back, in one line (the runs' split itself is
+ * shown by {@link renderSplitJudges}), e.g. `_Judge runs: 2 of 2 agreed on position A after mapping back…_`.
+ * @returns undefined for a single run
+ */
+function describeAgreement(runs: JudgeRun[]): string | undefined {
+  const a = judgeAgreement(runs);
+  if (a.runs < 2 || !a.agreed) return undefined;
+  const pick = a.recommendation === 'none' ? 'no position' : `position ${a.recommendation}`;
+  const failed = a.ruled < a.runs ? `; ${a.runs - a.ruled} run${a.runs - a.ruled === 1 ? '' : 's'} failed` : '';
+  return `_Judge runs: ${a.agreeing} of ${a.runs} recommended ${pick}${failed}. Half the runs read the positions under swapped ids and in swapped order; their rulings were mapped back before comparing._`;
+}
+
+/**
+ * Judge runs that did not agree on a position, shown as they are (issue 28): each run's pick,
  * confidence and summary, and nothing that argues for one of them under "no clear winner".
  */
 function renderSplitJudges(runs: JudgeRun[], prose: Prose): string[] {
-  const lines = ['**No clear winner: the two judge runs disagreed.** The judge ran twice with the positions in different orders, and the runs recommended different positions:', ''];
+  const lines = [`**No clear winner: the judge runs disagreed.** The judge ran ${runs.length} times, half of the runs with the positions under swapped ids and in swapped order, and after mapping back the runs recommended different positions:`, ''];
   runs.forEach((run, i) => {
     const r = run.ruling;
-    if (r) lines.push(`- **Run ${i + 1}** (order ${run.order.join(', ')}): ${r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`}, confidence ${r.confidence}. ${prose(r.summary, { inline: true })}`);
+    if (r) lines.push(`- **Run ${i + 1}** (order ${run.order.join(', ')}${run.swapped ? ', swapped ids' : ''}): ${r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`}, confidence ${r.confidence}. ${prose(r.summary, { inline: true })}`);
   });
   return lines;
 }

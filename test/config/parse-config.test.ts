@@ -71,6 +71,8 @@ out-of-scope: [naming, "the CI matrix"]
     expect(() => parse('preset: turbo\n')).toThrow(`${where}: key 'preset'`);
     expect(() => parse('preset: turbo\n')).toThrow('"turbo"');
     expect(() => parse('max-rounds: 9\n')).toThrow("key 'max-rounds'");
+    expect(() => parse('judge-runs: 3\n')).toThrow("key 'judge-runs'");
+    expect(parse('judge-runs: 4\n').values.get('judge-runs')).toBe('4');
     expect(() => parse('models:\n  judge: x\n  referee: y\n')).toThrow("key 'models'");
     expect(() => parse('rfc-paths: []\n')).toThrow("key 'rfc-paths'");
   });

@@ -7,7 +7,7 @@ import type { Claim, DebateResult } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { buildDecisionRecord } from '../../src/report/decision-record.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
-import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
+import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
 import { scriptedModels } from '../support/scripted-models.js';
@@ -41,7 +41,7 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
           },
         }),
         audit: () => ({ audit: { irrelevant: irrelevant.map((id) => ({ claim_id: id, reason: 'The lines describe the help option, not the check.' })), exaggerated: [], out_of_scope: [] } }),
-        judge: (call) => ({ ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }) }),
+        judge: (call) => judgeSays(call, { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
       }),
     );
     const outcome = await runDebate(models, {
@@ -93,14 +93,15 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
   it('an irrelevant finding changes the claim\'s tag, its position\'s support and the counts, and the comment marks it', () => {
     expect(claimOf(plain.outcome, 'O.B.1').tag).toBe('verified');
     expect(claimOf(found.outcome, 'O.B.1')).toMatchObject({ tag: 'irrelevant', tagReason: 'The lines describe the help option, not the check.' });
-    // The judge ruled both survived; B has no verified support left, so the engine records it unresolved.
-    expect(plain.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'survived'], ['B', 'survived']]);
-    expect(found.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'survived'], ['B', 'unresolved']]);
-    expect(found.outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but none of its own claims is tagged verified');
+    // The judge ruled both survived; a quick debate attacks nothing, so the engine records them untested;
+    // B has no verified support left, so the engine records it unresolved.
+    expect(plain.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'untested'], ['B', 'untested']]);
+    expect(found.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'untested'], ['B', 'unresolved']]);
+    expect(found.outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but no claim of its support');
     // The judge reads the tag and the facts count no verified claim for B.
     const judge = found.calls.find((c) => c.meta?.phase === 'judge')!.instructions;
     expect(judge).toContain('[irrelevant: 1 structured citation checked out, but the auditor found the lines do not bear on the claim: The lines describe the help option, not the check.]');
-    expect(judge).toContain('- Position B: 0 own claim(s) tagged verified');
+    expect(judge).toContain('- Position B: 0 claim(s) of its support tagged verified');
     expect(judge).toMatch(/0 exaggerated, 1 irrelevant/);
     // The counts: B's citation no longer counts as verified support.
     expect(plain.outcome.counts.get('B')).toMatchObject({ verified: 1, unverified: 0 });

@@ -91,7 +91,7 @@ describe('the rule every prompt states, on a real case', () => {
     const why = 'unverified: 1 of its 1 reference did not check out (src/cache.ts:11, no such file); 0 structured citations checked out';
     expect(audit).toContain(`- O.A.1 (position A, ${why}): Claim of A.`);
     const judge = calls.find((c) => c.meta?.phase === 'judge')!.instructions;
-    expect(judge).toContain(`Argument O.A.1 [${why}] [confidence 0.7]: Claim of A.`);
+    expect(judge).toContain(`Argument O.A.1 [${why}]: Claim of A.`);
   });
 
   it('tells the judge that out-of-scope claims were removed only when the audit ran (issue #20)', () => {

@@ -5,7 +5,7 @@ import { planDebate } from '../../src/debate/plan.js';
 import { describeStop, renderTranscript } from '../../src/debate/render-transcript.js';
 import { runDebate } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
-import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
+import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
 import { attacksToAnswer, scriptedModels } from '../support/scripted-models.js';
@@ -100,15 +100,13 @@ describe('a full standard debate on a real case', () => {
                 },
               },
         audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.2', reason: 'The Readme line lists excess arguments among validation errors; it says nothing about what users read first.' }], out_of_scope: [] } }),
-        judge: (call) => ({
-          ruling: ruling(positionsOf(call), {
+        judge: (call) => judgeSays(call, {
             positions: [
               { id: 'A', status: 'survived', rationale: 'Its central claim is verified in the code and the Readme.', defeating_citations: [] },
               { id: 'B', status: 'falsified', rationale: 'Its only code citation contradicts the head.', defeating_citations: [defaultOff] },
             ],
             summary: 'Keep excess arguments an error by default; document the opt-out.',
           }),
-        }),
       }),
     );
     const result = await runDebate(models, {

@@ -5,7 +5,7 @@ import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
 import { SpendingCapReached } from '../../src/llm/spending-cap.js';
 import { RunStopped } from '../../src/pipeline/stop-signal.js';
-import { cacheLine, debateScript, defaults, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
+import { cacheLine, debateScript, defaults, judgeSays, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
 import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
 import { attacksToAnswer, describeCall, scriptedModels, truncatedReply, type ScriptedPhase } from '../support/scripted-models.js';
 
@@ -66,8 +66,10 @@ describe('runDebate: the phases', () => {
     // The neutral roles run on the judge model, the advocates on theirs.
     expect(models.calls.filter((c) => c.role === 'advocate').every((c) => c.model === 'm-adv')).toBe(true);
     expect(models.calls.filter((c) => c.role === 'auditor' || c.role === 'judge').every((c) => c.model === 'm-judge')).toBe(true);
-    // The judge reads the positions in two orders and sees the audit tags and the attack outcomes.
-    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B'], ['B', 'A']]);
+    // The judge runs twice: the second reads the positions under swapped ids and in swapped order; both see the audit tags and the attack outcomes.
+    expect(judgeCalls(models).map((c) => c.meta?.order)).toEqual([['A', 'B'], ['B', 'A']]);
+    expect(judgeCalls(models)[1]!.instructions).toContain('- A: drop the cache\n- B: keep the cache');
+    expect(outcome.judgeRuns.map((r) => r.swapped)).toEqual([false, true]);
     expect(judgeCalls(models)[0]!.instructions).toContain('Attack X1.A.1 on position B [verified: 1 structured citation checked out, none failed]: A attacks in round 1.');
     expect(judgeCalls(models)[0]!.instructions).toContain('Outcome: refuted (C.B.a1)');
     expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
@@ -112,7 +114,7 @@ describe('runDebate: the phases', () => {
           if (info.position !== 'B' || info.round !== 2) return undefined;
           return { cross_examination: { answers: [{ attack_id: 'X1.A.1', answer: 'surrender', text: 'The evidence defeats B.', citations: [] }], weaknesses: ['B ignored staleness.'], attacks: [] } };
         },
-        judge: (call) => ({ ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: 'B' }) }),
+        judge: (call) => judgeSays(call, { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: 'B' }),
       },
       { preset: 'deep', rounds: 5 },
     );
@@ -126,7 +128,7 @@ describe('runDebate: the phases', () => {
     expect(outcome.transcript.rounds[0]!.turns[0]!.attacks[0]!.outcome).toMatchObject({ kind: 'surrendered' });
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'conceded']);
     expect(outcome.ruling?.recommendation).toBe('none');
-    expect(outcome.enforcement.join(' ')).toContain('recommends position B, which is not a surviving position');
+    expect(outcome.enforcement.join(' ')).toContain('recommends position B, which is not a surviving or untested position');
     // Issue #20: nobody steelmans a surrendered position, and its advocate argues no more, so with one
     // position left arguing there is no swap.
     expect(outcome.transcript.steelmans).toHaveLength(0);
@@ -159,7 +161,7 @@ describe('runDebate: rules enforced in code', () => {
     expect(attack).toMatchObject({ id: 'X1.A.1', target: 'B', outcome: { kind: 'unanswered', countsAsConceded: true } });
     const judge = judgeCalls(models)[0]!.instructions;
     expect(judge).toContain('Outcome: unanswered, so counted as conceded (position B did not answer it)');
-    expect(judge).toMatch(/Position B: .*attacks on it: 1 \(0 refuted with verified evidence, 0 conceded, 1 unanswered\)/);
+    expect(judge).toMatch(/Position B: .*counted attacks on it: 1 \(0 refuted, 0 conceded, 1 unanswered\)/);
   });
 
   it('ignores answers to attacks that do not exist, attacks on oneself, and attacks in a closing turn', async () => {
@@ -216,22 +218,23 @@ describe('runDebate: rules enforced in code', () => {
         return { ruling: ruling(order, { positions: order.map((id) => ({ id, status: 'survived', rationale: 'r', defeating_citations: [] })), recommendation: order[0] }) };
       },
     });
-    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B'], ['B', 'A']]);
+    expect(judgeCalls(models).map((c) => c.meta?.order)).toEqual([['A', 'B'], ['B', 'A']]);
+    // Mapped back, the second run's "A" is the debate's B.
     expect(outcome.judgeRuns.map((r) => r.ruling?.recommendation)).toEqual(['A', 'B']);
     expect(outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
-    expect(outcome.ruling?.confidence_reason).toBe('The two judge runs, with the positions in different orders, disagreed: one recommended A, the other B.');
+    expect(outcome.ruling?.confidence_reason).toBe('The two judge runs, one with the positions under swapped ids and in swapped order, disagreed after mapping back: one recommended A, the other B.');
     expect(outcome.ruling?.summary).toMatch(/^No clear winner/);
     expect(outcome.completion).toBe('success');
   });
 
   it('lowers to low the confidence of "no clear winner" that names no axis, and of a recommendation outside the debate', async () => {
-    const tie = await debate({ judge: (call) => ({ ruling: ruling(positionsOf(call), { recommendation: 'none', tied_on_axis: null, confidence: 'high', confidence_reason: 'Verified evidence supports A.' }) }) });
+    const tie = await debate({ judge: (call) => judgeSays(call, { recommendation: 'none', tied_on_axis: null, confidence: 'high', confidence_reason: 'Verified evidence supports A.' }) });
     expect(tie.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
     expect(tie.outcome.ruling?.confidence_reason).toMatch(/^There is no clear winner and no axis/);
-    const axis = await debate({ judge: (call) => ({ ruling: ruling(positionsOf(call), { recommendation: 'none', tied_on_axis: 'latency versus safety', confidence: 'high' }) }) });
+    const axis = await debate({ judge: (call) => judgeSays(call, { recommendation: 'none', tied_on_axis: 'latency versus safety', confidence: 'high' }) });
     expect(axis.outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'high', tied_on_axis: 'latency versus safety' });
     // A recommendation outside the debate cannot be written: the schema's enum holds only this debate's ids.
-    const stranger = await debate({ judge: (call, info) => ({ ruling: ruling(positionsOf(call), { recommendation: info.retry ? 'A' : 'C' }) }) });
+    const stranger = await debate({ judge: (call, info) => judgeSays(call, { recommendation: info.retry ? 'A' : 'C' }) });
     const repair = judgeCalls(stranger.models).find((c) => describeCall(c).retry)!;
     expect(repair.instructions).toMatch(/ruling\.recommendation: Invalid option: expected one of "none"\|"A"\|"B"/);
     expect(stranger.outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
@@ -276,13 +279,17 @@ describe('runDebate: rules enforced in code', () => {
 
   it('rotates the steelman over four positions: A for B, B for C, C for D, D for A', async () => {
     const { outcome, models } = await debate(
-      { judge: (call) => ({ ruling: ruling(positionsOf(call)) }) },
+      { judge: (call) => judgeSays(call) },
       { positions: ['one', 'two', 'three', 'four'] },
     );
     expect(outcome.transcript.steelmans.map((s) => `${s.positionId}->${s.target}`)).toEqual(['A->B', 'B->C', 'C->D', 'D->A']);
     const asked = models.calls.filter((c) => describeCall(c).phase === 'steelman').map((c) => `${describeCall(c).position}->${/best case for position ([A-D])/.exec(c.instructions)![1]}`);
     expect(asked).toEqual(['A->B', 'B->C', 'C->D', 'D->A']);
-    expect(judgeCalls(models).map(positionsOf)).toEqual([['A', 'B', 'C', 'D'], ['D', 'C', 'B', 'A']]);
+    expect(judgeCalls(models).map((c) => c.meta?.order)).toEqual([['A', 'B', 'C', 'D'], ['D', 'C', 'B', 'A']]);
+    // The swapped run shows D's label as A, and names D's claims as A's.
+    expect(judgeCalls(models)[1]!.instructions).toContain('- A: four\n- B: three\n- C: two\n- D: one');
+    expect(judgeCalls(models)[1]!.instructions).toContain('### Opening of position A: four');
+    expect(outcome.ruling?.recommendation).toBe('A');
   });
 
   it('ignores an out-of-scope argument: the judge never reads it and it counts for nothing', async () => {
@@ -307,9 +314,10 @@ describe('runDebate: rules enforced in code', () => {
       { outOfScope: ['naming'] },
     );
     expect(models.calls.filter((c) => c.role === 'advocate').every((c) => c.instructions.includes('Out of scope (do not argue about these; arguments about them are ignored): naming'))).toBe(true);
-    for (const judge of judgeCalls(models)) {
+    // The second run reads B under the id A, and its claims under A's ids.
+    for (const [judge, id] of judgeCalls(models).map((c, i) => [c, i === 0 ? 'O.B.2' : 'O.A.2'] as const)) {
       expect(judge.instructions).not.toContain('The variable naming in this file is ugly.');
-      expect(judge.instructions).toContain('Argument O.B.2: [IGNORED by the engine: it argues an out-of-scope topic (naming)]');
+      expect(judge.instructions).toContain(`Argument ${id}: [IGNORED by the engine: it argues an out-of-scope topic (naming)]`);
     }
     // O.B.1, its attack and its closing answer; not the out-of-scope O.B.2.
     expect(outcome.counts.get('B')).toEqual({ verified: 3, unverified: 0, reasons: {} });
@@ -322,23 +330,21 @@ describe('runDebate: rules enforced in code', () => {
       audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: 'Line 11 is one constant, not a policy.' }, { claim_id: 'X1.B.9', reason: 'x' }], out_of_scope: [] } }),
     });
     expect(outcome.transcript.openings[0]!.arguments[0]).toMatchObject({ tag: 'exaggerated', tagReason: 'Line 11 is one constant, not a policy.' });
-    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: 1 structured citation checked out, but the auditor found: Line 11 is one constant, not a policy.] [confidence 0.7]: Claim of A.');
+    expect(judgeCalls(models)[0]!.instructions).toContain('Argument O.A.1 [exaggerated: 1 structured citation checked out, but the auditor found: Line 11 is one constant, not a policy.]: Claim of A.');
     expect(outcome.audit?.notes.join(' ')).toContain('unknown claim X1.B.9');
     expect(outcome.audit?.tally.exaggerated).toBe(1);
   });
 
   it('rejects a ruling that breaks the rules once, then corrects it conservatively and says so', async () => {
     const bad = (call: ModelCall<unknown>) =>
-      ({
-        ruling: ruling(positionsOf(call), {
+      judgeSays(call, {
           positions: [
             { id: 'A', status: 'falsified', rationale: 'r', defeating_citations: [WRONG] },
             { id: 'B', status: 'survived', rationale: 'r', defeating_citations: [] },
           ],
           recommendation: 'B',
           trade_offs: ['Only one.'],
-        }),
-      });
+        });
     const { outcome, models } = await debate(
       {
         // B's only citation is wrong: it has no verified support and cannot survive.
@@ -352,8 +358,10 @@ describe('runDebate: rules enforced in code', () => {
     expect(judge).toHaveLength(4);
     const retry = judge.find((c) => c.instructions.includes('# Your ruling broke the rules'))!;
     expect(retry.instructions).toContain('Position A was ruled falsified without a verified counter-citation');
-    expect(retry.instructions).toContain('Position B was ruled survived, but none of its own claims is tagged verified');
-    expect(retry.instructions).toContain('1 irreducible trade-off(s); at least two are required');
+    expect(retry.instructions).toContain('Position B was ruled survived, but no claim of its support');
+    // A count is not a rule to retry for: it is kept, with a note.
+    expect(retry.instructions.split('# Your ruling broke the rules')[1]).not.toContain('trade-off');
+    expect(outcome.enforcement.join('\n')).toContain('The ruling gives 1 irreducible trade-off(s), where at least two are asked for; they are kept as given.');
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['unresolved', 'unresolved']);
     expect(outcome.ruling).toMatchObject({ recommendation: 'none', confidence: 'low' });
     expect(outcome.enforcement.join('\n')).toContain('The retried ruling broke this rule, so the engine corrected it: Position B is recorded as unresolved.');
@@ -361,11 +369,12 @@ describe('runDebate: rules enforced in code', () => {
   });
 
   it('accepts a retried ruling that keeps the rules, and says the first was rejected', async () => {
+    const unresolvedA = { positions: [{ id: 'A', status: 'falsified', rationale: 'r', defeating_citations: [] }, { id: 'B', status: 'unresolved', rationale: 'r', defeating_citations: [] }], recommendation: 'none', tied_on_axis: 'speed' };
     const { outcome } = await debate({
-      judge: (call, info) => (info.retry ? undefined : { ruling: ruling(positionsOf(call), { key_reasons: ['Only one.'] }) }),
+      judge: (call, info) => (info.retry ? undefined : judgeSays(call, unresolvedA)),
     });
     expect(outcome.ruling).toMatchObject({ recommendation: 'A', confidence: 'medium' });
-    expect(outcome.enforcement.join(' ')).toContain('The first ruling broke a rule (The ruling gives 1 key reasons; 3 to 5 are required.) and was rejected');
+    expect(outcome.enforcement.join(' ')).toContain('The first ruling broke a rule (Position A was ruled falsified without a verified counter-citation in defeating_citations.) and was rejected');
   });
 
   it('aborts with the transcript kept when the judge fails twice', async () => {
@@ -418,7 +427,7 @@ describe('runDebate: rules enforced in code', () => {
 
 describe('runDebate: a run stopped early returns why (stoppedBy)', () => {
   const deadline = () => new RunStopped('deadline', 'the run deadline was reached (deadline-minutes: 1); calls still in flight were stopped', 'The run deadline (deadline-minutes: 1) was reached before the debate finished; model calls still in flight were stopped.');
-  const firstOrder = (call: ModelCall<unknown>) => positionsOf(call)[0];
+  const firstOrder = (call: ModelCall<unknown>) => call.meta?.order?.[0];
 
   it('a call the spending cap refused: the cap, its figures from the refusal, and the run degraded', async () => {
     const { outcome } = await debate({ judge: (call) => (firstOrder(call) === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined) });

@@ -214,7 +214,7 @@ describe('pr-debate eval', () => {
     expect(notes('escalate').some((n) => n.startsWith('escalated to the debate'))).toBe(true);
     expect(report).toMatch(/- single\+verify: repaired once for its citations \(\d+ runs?\)/);
     // A split between the judge runs is an abstention, never right.
-    const splits = results.runs.filter((r) => r.arm === 'debate' && r.note?.includes('the judge runs split'));
+    const splits = results.runs.filter((r) => r.arm === 'debate' && r.note?.includes('judge runs split: '));
     expect(splits.length).toBeGreaterThan(0);
     for (const run of splits) {
       expect(run).toMatchObject({ abstained: true, correct: false });

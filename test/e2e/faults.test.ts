@@ -328,8 +328,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     ]);
     expect(result.summary).toContain('**Verdict:** position A.');
     // The outputs keep the debate's record, and agree with it.
-    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'A', confidence: 'medium' });
-    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A', confidence: 'medium' });
+    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'A', confidence: 'low' });
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A', confidence: 'low' });
   });
 
   it('GitHub secondary rate limit on a write: waits out retry-after and retries, then posts', async (ctx) => {

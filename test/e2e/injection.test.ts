@@ -83,10 +83,11 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
   const reply = (value: unknown): ScriptedReply => ({ text: JSON.stringify(value) });
   return (_request, { text, call }) => {
     const attackIds = [...(text.split('## Attacks on your position that you must answer')[1] ?? '').matchAll(/^- attack_id (\S+),/gm)].map((m) => m[1]!);
-    const answers = attackIds.map((id) => ({ attack_id: id, answer: 'refute', text: claimEcho, citations }));
+    const answers = attackIds.map((id) => ({ attack_id: id, answer: 'refute', text: claimEcho, citations: [good] }));
     if (call?.phase === 'cross-examination') {
       const target = call.positionId === 'A' ? 'B' : 'A';
-      return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim_id: null, claim: claimEcho, citations }] } });
+      // The attack cites the design document's line, the answers the code's: an answer that only quoted the attack's lines back would not refute it.
+      return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim_id: null, claim: claimEcho, citations: [citations[1]] }] } });
     }
     if (call?.phase === 'preflight') return { text: '{"ready": true}' };
     if (call?.phase === 'closing') return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
@@ -99,13 +100,16 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
     }
     if (call?.phase === 'audit') return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
     if (call?.phase === 'judge') {
+      // The judge rules on the positions, not their letters: a run with swapped ids shows the debate's A as B.
+      const a = ['A', 'B'][(call.order ?? ['A', 'B']).indexOf('A')] ?? 'A';
+      const b = a === 'A' ? 'B' : 'A';
       return reply({
         ruling: {
           positions: {
-            A: { status: 'survived', rationale: echo, defeating_citations: [] },
-            B: { status: 'unresolved', rationale: echo, defeating_citations: [] },
+            [a]: { status: 'survived', rationale: echo, defeating_citations: [] },
+            [b]: { status: 'unresolved', rationale: echo, defeating_citations: [] },
           },
-          recommendation: 'A',
+          recommendation: a,
           tied_on_axis: echo,
           confidence: 'medium',
           confidence_reason: echo,
@@ -115,7 +119,7 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
           dissent: echo,
           consensus: [echo],
           open_questions: [echo],
-          scenarios: [{ scenario: echo, recommendation: 'A', rationale: echo }],
+          scenarios: [{ scenario: echo, recommendation: a, rationale: echo }],
           blind_spots: [echo],
           summary: echo,
         },

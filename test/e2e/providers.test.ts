@@ -270,7 +270,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to e
     expect(spent + refused).toBeGreaterThan(cap);
     // What it would take to finish: a cap that holds what was spent and the refused call's worst case.
     expect(raiseTo).toBeGreaterThanOrEqual(spent + refused);
-    expect(body).toContain('Judge run 2 (order B, A) failed: the spending cap was reached');
+    expect(body).toContain('Judge run 2 (order B, A, swapped ids) failed: the spending cap was reached');
     // The record counts every call, the pre-flight check's too, and stays within what the cap counted, and so within the cap.
     const record = JSON.parse(result.outputs.decision!) as { completion: string; recommendation: string; usage: { cost_usd: number } };
     expect(record).toMatchObject({ completion: 'degraded-success', recommendation: 'A' });

@@ -59,7 +59,8 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(comments[0]!.user.login).toBe(SCENARIO.botLogin);
     // The moderator named A the change as written, and A won: the first line says the PR merges as it is.
     expect(body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
-    expect(body).toContain('| **A.** Excess arguments are an error by default **(this PR)** | ✅ survived |');
+    // B's attack on A cites nothing, so nothing tested A: it is untested, and its confidence low (issue #39).
+    expect(body).toContain('| **A.** Excess arguments are an error by default **(this PR)** | 🧪 untested |');
 
     // Every blob link points at the head commit, at lines that exist there.
     const links = [...body.matchAll(/\]\((https:\/\/github\.com\/[^)\s]+\/blob\/([0-9a-f]{40})\/([^#)\s]+)#L(\d+)(?:-L(\d+))?)\)/g)];
@@ -95,7 +96,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
       preset: 'standard',
       rounds: 1,
       positions: [
-        { id: 'A', status: 'survived', verified_citations: 3, unverified_citations: 0 },
+        { id: 'A', status: 'untested', verified_citations: 3, unverified_citations: 0 },
         { id: 'B', status: 'unresolved', verified_citations: 0, unverified_citations: 1 },
       ],
     });
@@ -118,7 +119,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
     expect(record.usage.output_tokens).toBe(sum('output_tokens'));
     expect(record.usage.input_tokens).toBe(sum('input_tokens'));
 
-    expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium', 'comment-url': comments[0]!.html_url, 'no-decision-reason': '' });
+    expect(first.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'low', 'comment-url': comments[0]!.html_url, 'no-decision-reason': '' });
     expect(JSON.parse(first.outputs.decision!)).toEqual(record);
     expect(first.summary).toContain('pr-debate: merge as written.');
     // The secrets are masked for the runner.
@@ -165,7 +166,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
       // Read on its own: what was decided for the PR, why, what it costs, and what would change it.
       const section = (name: string) => body.split(`## ${name}\n`)[1]!.split('\n## ')[0]!;
       expect(section('Decision')).toContain('Merge as written: the debate decided for position A (Excess arguments are an error by default), which is this PR as written.');
-      expect(section('Confidence')).toMatch(/^\nmedium: \S/);
+      expect(section('Confidence')).toMatch(/^\nlow: \S/);
       const reasons = section('Key reasoning').match(/^\d+\. \S/gm) ?? [];
       expect(reasons.length).toBeGreaterThanOrEqual(3);
       expect(reasons.length).toBeLessThanOrEqual(5);

@@ -26,8 +26,10 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('review threads on the decisiv
         () => scenario,
         (phase, reply) => {
           if (phase !== 'ruling') return;
-          const positions = (reply.ruling as { positions: Record<string, unknown> }).positions;
-          positions.B = { status: 'falsified', rationale: 'The Readme documents the error.', defeating_citations: [headLine('Readme.md', (n, text) => text.includes('excess arguments will be reported as an error') && inDiff('Readme.md', n)), headLine('lib/command.js', (n, text) => text.trim().length > 20 && !inDiff('lib/command.js', n))] };
+          const ruling = reply.ruling as { positions: Record<string, unknown>; recommendation: string };
+          // B, under the id this run shows it (a run with swapped ids shows it as A): the one not recommended.
+          const b = Object.keys(ruling.positions).find((id) => id !== ruling.recommendation)!;
+          ruling.positions[b] = { status: 'falsified', rationale: 'The Readme documents the error.', defeating_citations: [headLine('Readme.md', (n, text) => text.includes('excess arguments will be reported as an error') && inDiff('Readme.md', n)), headLine('lib/command.js', (n, text) => text.trim().length > 20 && !inDiff('lib/command.js', n))] };
         },
       ),
     );

@@ -7,7 +7,7 @@ import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decis
 import { renderDebateComment } from '../../src/report/render-comment.js';
 import { SHOWN_WIDTH } from '../../src/report/render-citation.js';
 import { codeSpan } from '../../src/report/sanitise.js';
-import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
+import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
 import { scriptedModels } from '../support/scripted-models.js';
@@ -73,9 +73,7 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
                   predicted_attacks: [],
                 },
         }),
-        judge: (call) => ({
-          ruling: ruling(positionsOf(call), { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
-        }),
+        judge: (call) => judgeSays(call, { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
       }),
     );
     const result = await runDebate(models, {
@@ -111,8 +109,9 @@ describe('what counts as verified, on a real case, from the advocates\' replies 
   });
 
   it('keeps only the position with a verified structured quote alive, and counts what the record says', () => {
-    expect(outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'survived'], ['B', 'unresolved']]);
-    expect(outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but none of its own claims is tagged verified');
+    // A quick debate: A stands, untested (no attack); B has no verified support.
+    expect(outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'untested'], ['B', 'unresolved']]);
+    expect(outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but no claim of its support');
     // A: 3 structured citations found; the prose reference with the wrong quote and the elided quote not; the quoteless prose reference counts for nothing.
     expect(record.positions.map((p) => [p.id, p.verified_citations, p.unverified_citations])).toEqual([['A', 3, 2], ['B', 1, 2]]);
     expect(claims().get('O.A.4')!.citations[0]!.check).toMatchObject({ status: 'unverified', detail: expect.stringContaining('leaves out words inside a line') });

@@ -5,7 +5,7 @@ import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { RunStopped } from '../../src/pipeline/stop-signal.js';
 import { parseSettings } from '../../src/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
-import { debateScript, positionsOf, type Override } from '../support/debate-script.js';
+import { debateScript, type Override } from '../support/debate-script.js';
 import type { ScriptedPhase } from '../support/scripted-models.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
@@ -50,14 +50,14 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
   }
 
   it('a call the spending cap refused: the cap sentence, with the refusal\'s figures, though no cap or stop signal is handed to the pipeline', async () => {
-    const { result, comment } = await debate({ judge: (call) => (positionsOf(call)[0] === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined) });
+    const { result, comment } = await debate({ judge: (call) => (call.meta?.order?.[0] === 'B' ? new SpendingCapReached(0.5, 0.4123, 0.1877) : undefined) });
     expect(result.status).toBe('degraded-success');
     expect(comment).toContain(CAP);
     expect(comment).not.toMatch(/run deadline/i);
   });
 
   it('a judge run that failed on its own is not said as a stop', async () => {
-    const { result, comment } = await debate({ judge: (call) => (positionsOf(call)[0] === 'B' ? truncatedReply() : undefined) });
+    const { result, comment } = await debate({ judge: (call) => (call.meta?.order?.[0] === 'B' ? truncatedReply() : undefined) });
     expect(result.status).toBe('degraded-success');
     expect(comment).toContain('Judge run 2');
     expect(comment).not.toMatch(/run deadline/i);

@@ -8,6 +8,7 @@ import { acceptDecision } from '../../src/gate/apply-accept.js';
 import { mergeMeaning, recordMeaning } from '../../src/report/merge-meaning.js';
 import { NO_DECISION_REASONS, noDecisionReasonOf } from '../../src/report/no-decision-reason.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
+import { STATUS_MEANING } from '../../src/report/render-verdict.js';
 import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';
 
@@ -50,7 +51,7 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     expect(firstLine(debate({ recommendation: 'none', tied: 'latency versus freshness' }))).toMatch(/^## ⚠️ pr-debate: no decision\. No clear winner; the positions trade off on an axis/);
     const base = fixtureOutcome(pack);
     const split = { ...base, judgeRuns: [base.judgeRuns[0]!, { ...base.judgeRuns[1]!, ruling: { ...base.ruling!, recommendation: 'B', summary: 'Drop it: simpler.' } }], ruling: { ...base.ruling!, recommendation: 'none' } };
-    expect(firstLine(split)).toBe('## ⚠️ pr-debate: no decision. The two judge runs, with the positions in different orders, recommended different positions');
+    expect(firstLine(split)).toBe('## ⚠️ pr-debate: no decision. The judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position');
     expect(fixtureRecord(pack, split).no_decision_reason).toBe('judge-disagreed');
   });
 
@@ -122,9 +123,9 @@ describe('disagreeing judge runs, shown as they are', () => {
   const firstScreen = body.slice(0, body.indexOf('<details>'));
 
   it('shows both picks and both summaries on the first screen', () => {
-    expect(firstScreen).toContain('**No clear winner: the two judge runs disagreed.**');
+    expect(firstScreen).toContain('**No clear winner: the judge runs disagreed.**');
     expect(firstScreen).toContain('- **Run 1** (order A, B): position A, confidence medium. Keep the cache: its TTL bounds staleness.');
-    expect(firstScreen).toContain('- **Run 2** (order B, A): position B, confidence high. Drop the cache: simpler to run.');
+    expect(firstScreen).toContain('- **Run 2** (order B, A, swapped ids): position B, confidence high. Drop the cache: simpler to run.');
   });
 
   it('puts no reasons, trade-offs or dissent of one run under "no clear winner"; each run keeps its own, attributed', () => {
@@ -143,7 +144,7 @@ describe('the first screen of the comment', () => {
 
   it('holds the positions with the PR marked, what each shown status means, and what would change the decision', () => {
     expect(firstScreen).toContain('| **A.** keep the cache **(this PR)** | ✅ survived |');
-    expect(firstScreen).toContain('- ✅ survived: its own verified evidence held and no attack on it was left unanswered.');
+    expect(firstScreen).toContain(`- ✅ survived: ${STATUS_MEANING.survived}.`);
     expect(firstScreen).toContain('- ❔ unresolved: the debate neither established nor defeated it');
     expect(firstScreen).toContain('### What would change the decision\n- A benchmark showing no gain.');
     expect(firstScreen.indexOf('### What would change the decision')).toBeLessThan(firstScreen.indexOf('### Why'));

@@ -8,7 +8,7 @@ import type { DebateResult } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
-import { debateScript, positionsOf, ruling } from '../support/debate-script.js';
+import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { textOf } from '../support/github-rendering.js';
 import { realCasePack } from '../support/real-case-pack.js';
 import type { RealCaseScenario } from '../support/real-case-scenario.js';
@@ -77,8 +77,7 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
         }),
         closing: (call) => ({ cross_examination: { answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: dirty, citations: [] })), weaknesses: [], attacks: [] } }),
         steelman: (_call, { target }) => ({ steelman: { position: target!, thesis: dirty, arguments: [claim('Best case.')] } }),
-        judge: (call) => ({
-          ruling: ruling(positionsOf(call), {
+        judge: (call) => judgeSays(call, {
             positions: positionsOf(call).map((id) => ({ id, status: id === 'A' ? 'survived' : 'unresolved', rationale: dirty, defeating_citations: [] })),
             confidence_reason: dirty,
             key_reasons: [dirty, dirty, dirty],
@@ -91,7 +90,6 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
             blind_spots: [dirty],
             summary: dirty,
           }),
-        }),
       }),
     );
     const result = await runDebate(models, {

@@ -122,6 +122,19 @@ describe('renderDebateComment', () => {
     expect(cut.trimEnd()).toMatch(/<\/sub>$/);
   });
 
+  it('stays under the limit when split judge runs each bring a dissent past the limit: the collapsed blocks go whole, with a line', () => {
+    const huge = 'A dissent that goes on. '.repeat(3_000); // about 72,000 characters
+    const base = fixtureOutcome(pack);
+    const split = (recommendation: string) => ({ ...base.ruling!, recommendation, dissent: huge });
+    const outcome = { ...base, judgeRuns: base.judgeRuns.map((run, i) => ({ ...run, ruling: split(i === 0 ? 'A' : 'B') })) };
+    const { body: cut, full } = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context);
+    expect(full.length).toBeGreaterThan(2 * MAX_COMMENT_CHARS);
+    expect(cut.length).toBeLessThan(MAX_COMMENT_CHARS);
+    expect(cut).toContain('_The collapsed sections were left out of this comment for its size (they are in the job summary)._');
+    expect(cut.match(/<details>/g)?.length).toBe(cut.match(/<\/details>/g)?.length);
+    expect(cut).toContain('```yaml');
+  });
+
   it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
     // Backslashes, Unicode letters and GitHub's reference shapes (issue #11) besides Markdown's own characters.
     const blobLine = `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`;

@@ -46,7 +46,7 @@ describe('the progress comment', () => {
       '- ⬜ Closing answers',
       '- ⬜ Steelman swap',
       '- ⬜ Evidence audit',
-      '- ⬜ Judge (twice, positions in both orders)',
+      '- ⬜ Judge (2 runs, half with the positions under swapped ids and order)',
     ]);
     expect(body).toContain('[Follow the workflow run](https://github.com/o/r/actions/runs/9)');
   });

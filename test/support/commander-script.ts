@@ -1,5 +1,6 @@
 import type { ResponderContext, ScriptedReply } from './anthropic-server.js';
 import type { RealCaseScenario } from './real-case-scenario.js';
+import { factsSayUntested } from './scripted-models.js';
 
 /**
  * Scripted model replies for the commander-excess-arguments case (commander 12.1.0 -> 13.0.0), for every
@@ -76,9 +77,16 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     } else if (phase === 'audit') {
       reply = { audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } };
     } else if (phase === 'judge') {
-      // The ruling has one entry per position the judge is shown (a third is unresolved).
-      const third = /^- C: /m.test(text) ? { C: { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] } } : {};
-      reply = { ruling: { ...ruling, positions: { ...ruling.positions, ...third } } };
+      // The judge rules on the positions by what they say, not by their letter: a run with swapped ids shows
+      // "error by default" under another id. The ruling has one entry per position shown (a third is unresolved).
+      const listed = [...(text.split('Positions, in the order you are to read them this time:\n')[1] ?? '').matchAll(/^- ([A-D]): (.*)$/gm)];
+      // Positions named otherwise (a command's own labels): the debate's A, under the id this run shows it.
+      const winner = listed.find((m) => m[2] === 'Excess arguments are an error by default')?.[1] ?? listed[(call?.order ?? []).indexOf('A')]?.[1] ?? 'A';
+      const middle = { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] };
+      const entries = listed.map(([, id, label]) => [id!, id === winner ? ruling.positions.A : label!.startsWith('Middle ground') ? middle : ruling.positions.B]);
+      // It keeps the rubric: a recommendation no counted attack reached has low confidence at most.
+      const confidence = factsSayUntested(text, winner) ? { confidence: 'low', confidence_reason: 'Verified evidence supports A, but no counted attack tested it.' } : {};
+      reply = { ruling: { ...ruling, ...confidence, positions: Object.fromEntries(entries), recommendation: winner, scenarios: ruling.scenarios.map((x) => ({ ...x, recommendation: winner })) } };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }

@@ -98,8 +98,8 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     roundsHeld: 1,
     audit: { status: 'checked', model, tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0, irrelevant: 0 }, ignored: 0, notes: [] },
     judgeRuns: [
-      { order: ['A', 'B'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
-      { order: ['B', 'A'], ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
+      { order: ['A', 'B'], swapped: false, ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
+      { order: ['B', 'A'], swapped: true, ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
     ],
     counts: new Map([
       ['A', { verified: 2, unverified: 0 }],

@@ -1,5 +1,5 @@
 import type { ModelCall } from '../../src/debate/model-client.js';
-import { attacksToAnswer, describeCall, type ScriptedPhase } from './scripted-models.js';
+import { attacksToAnswer, describeCall, factsSayUntested, type ScriptedPhase } from './scripted-models.js';
 
 /**
  * A default script for a whole debate over the fixture pack (`test/support/evidence-fixtures.ts`),
@@ -54,8 +54,37 @@ export const defaults: Record<ScriptedPhase, Override> = {
     return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
   },
   audit: () => ({ audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } }),
-  judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
+  // The judge keeps the rubric: an untested recommendation gets low confidence (it would be lowered to it anyway).
+  judge: (call) => judgeSays(call, factsSayUntested(call.instructions, shownId(call, 'A')) ? { confidence: 'low', confidence_reason: 'A has verified evidence, but no counted attack tested it.' } : {}),
 };
+
+/** The id a judge call shows the debate's position `id` under (a run with swapped ids shows it as another). */
+export function shownId(call: ModelCall<unknown>, id: string): string {
+  const shownIds = positionsOf(call);
+  return shownIds[(call.meta?.order ?? shownIds).indexOf(id)] ?? id;
+}
+
+/**
+ * A judge's reply written in the debate's own ids, as this call shows them: a run with swapped ids
+ * (`meta.order` lists the debate's ids in the order the call lists the shown ones) gets the same ruling
+ * about the same positions, under the ids it reads. So a scripted judge rules on the positions, not on
+ * their place or letter; `overrides` as for {@link ruling}.
+ */
+export function judgeSays(call: ModelCall<unknown>, overrides: Record<string, unknown> = {}): { ruling: Record<string, unknown> } {
+  const order = call.meta?.order ?? positionsOf(call);
+  const shown = (id: string) => (id === 'none' ? id : shownId(call, id));
+  const written = ruling([...order].sort(), overrides);
+  const positions = written['positions'] as Record<string, unknown>;
+  const scenarios = written['scenarios'] as { recommendation: string }[];
+  return {
+    ruling: {
+      ...written,
+      positions: Object.fromEntries(Object.entries(positions).map(([id, entry]) => [shown(id), entry])),
+      recommendation: shown(written['recommendation'] as string),
+      scenarios: scenarios.map((s) => ({ ...s, recommendation: shown(s.recommendation) })),
+    },
+  };
+}
 
 /**
  * A ruling that keeps every rule: A survives and is recommended, the others are unresolved. `positions`

@@ -70,3 +70,11 @@ export function attacksToAnswer(call: ModelCall<unknown>): string[] {
   const section = call.instructions.split('## Attacks on your position that you must answer')[1] ?? '';
   return [...section.matchAll(/^- attack_id (\S+),/gm)].map((m) => m[1]!);
 }
+
+/**
+ * True when the judge's facts say no counted attack reached position `id` (as this call shows it): a
+ * judge that keeps the rubric then gives a recommendation of it low confidence at most (`rubric.ts`).
+ */
+export function factsSayUntested(instructions: string, id: string): boolean {
+  return new RegExp(`^- Position ${id}: [^\\n]*No counted attack reached it: it is untested\\.`, 'm').test(instructions);
+}

@@ -31,9 +31,17 @@ describe('planThreads', () => {
   it('prefers a citation that refuted an attack over an opening citation, and a defeating citation gets its own comment', () => {
     const base = fixtureOutcome(pack);
     const answerClaim = makeClaim({ id: 'X2.A.a1', positionId: 'A', text: 'Line 10 shows the bound.', citations: [{ path: 'src/cache.ts', line_start: 10, line_end: 10, quote: "const value10 = 'line 10 of cache';" }] }, pack);
+    // B's attack on A, refuted by A's answer: that answer is part of A's support (an answer to no attack would not be).
+    const attackClaim = makeClaim({ id: 'X1.B.1', positionId: 'B', text: 'Line 20 shows no bound.', citations: [{ path: 'src/cache.ts', line_start: 20, line_end: 20, quote: "const value20 = 'line 20 of cache';" }] }, pack);
+    const [turnA, turnB] = base.transcript.rounds[0]!.turns;
+    const attackByB = { id: 'X1.B.1', by: 'B', target: 'A', claim: attackClaim, outcome: { kind: 'refuted' as const, answerId: 'X2.A.a1' } };
     const result: DebateResult = {
       ...base,
-      transcript: { ...base.transcript, closing: [...base.transcript.closing, { ...base.transcript.closing[0]!, positionId: 'A', answers: [{ attackId: 'X1.B.1', answer: 'refute', claim: answerClaim }] }] },
+      transcript: {
+        ...base.transcript,
+        rounds: [{ round: 1, turns: [turnA!, { ...turnB!, attacks: [attackByB] }] }],
+        closing: [...base.transcript.closing, { ...base.transcript.closing[0]!, positionId: 'A', answers: [{ attackId: 'X1.B.1', answer: 'refute', claim: answerClaim }] }],
+      },
       ruling: {
         ...base.ruling!,
         positions: [base.ruling!.positions[0]!, { id: 'B', status: 'falsified', rationale: 'Line 13 contradicts it.', defeating_citations: [withCitationCheck({ path: 'src/cache.ts', side: 'head', line_start: 13, line_end: 13, quote: "const value13 = 'line 13 of cache';" }, pack), withCitationCheck({ path: 'src/cache.ts', side: 'head', line_start: 3, line_end: 3, quote: 'not there' }, pack)] }],

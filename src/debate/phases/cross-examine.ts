@@ -2,11 +2,12 @@ import { tagCitationForModels } from '../../citations/tally-citations.js';
 import type { Attempt, CallSpec } from '../call-models.js';
 import { buildCrossTurn, incompleteCross, outcomeOfAttack, strayAnswers, withOutcomes } from '../build-turns.js';
 import { allClaims, verifiedKeys } from '../claims.js';
-import { acknowledgedWeaknesses } from '../judge-facts.js';
+import { acknowledgedWeaknesses, countedAttacks } from '../judge-facts.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
 import type { CrossExamination as CrossReply } from '../schemas.js';
 import type { Attack, AttackOutcome, CrossTurn, OpeningTurn, StopReason, Transcript } from '../debate-types.js';
+import { UNCITED_ATTACK } from '../rubric.js';
 import { crossCap } from '../word-cap.js';
 import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js';
 
@@ -111,7 +112,8 @@ async function takeTurns(
 ): Promise<{ turns: CrossTurn[]; active: Set<string>; problems: string[] }> {
   const { phase, round, active } = input;
   const open = input.transcript.rounds.at(-1)?.turns.flatMap((t) => t.attacks).filter((a) => a.outcome.kind === 'open') ?? [];
-  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, input.transcript, { order: ctx.positions.map((p) => p.id), judge: false }) });
+  const counts = countedAttacks(input.transcript);
+  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, input.transcript, { order: ctx.positions.map((p) => p.id), judge: false, counts }) });
   const speakers = ctx.positions.filter((p) => active.has(p.id) && (phase === 'cross-examination' || open.some((a) => a.target === p.id)));
   const closing = phase === 'closing';
   const pendingOf = (id: string) => open.filter((a) => a.target === id);
@@ -129,7 +131,7 @@ async function takeTurns(
           position_label: position.label,
           positions: ctx.positionList,
           out_of_scope: ctx.scopeText,
-          attacks_on_you: renderAttacks(pendingOf(position.id)),
+          attacks_on_you: renderAttacks(pendingOf(position.id), counts),
           word_cap: String(crossCap(phase, opponentsOf(position.id).length)),
           language: ctx.language,
           ...(closing ? {} : { round: String(round), rounds: String(ctx.plan.rounds), acknowledged_weaknesses: renderWeaknesses(input.transcript, opponentsOf(position.id)) }),
@@ -185,9 +187,10 @@ function renderWeaknesses(transcript: Transcript, opponents: string[]): string {
   return lines.length === 0 ? '(none acknowledged yet)' : lines.join('\n');
 }
 
-function renderAttacks(attacks: Attack[]): string {
+/** The open attacks on an advocate, each with its citations' checks; an uncited one is marked as not counted. */
+function renderAttacks(attacks: Attack[], counts: (attack: Attack) => boolean): string {
   if (attacks.length === 0) return '(none: no attack is open against your position; leave `answers` empty)';
   return attacks
-    .map((a) => [`- attack_id ${a.id}, by position ${a.by}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join('\n'))
+    .map((a) => [`- attack_id ${a.id}, by position ${a.by}${counts(a) ? '' : ` [${UNCITED_ATTACK}]`}: ${a.claim.text}`, ...a.claim.citations.map((c) => `  - ${tagCitationForModels(c)}`)].join('\n'))
     .join('\n');
 }

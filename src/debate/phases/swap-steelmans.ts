@@ -1,4 +1,5 @@
 import { buildSteelman, incompleteSteelman } from '../build-turns.js';
+import { countedAttacks } from '../judge-facts.js';
 import { loadPrompt } from '../prompts.js';
 import { renderTranscript } from '../render-transcript.js';
 import type { SteelmanTurn, Transcript } from '../debate-types.js';
@@ -13,7 +14,7 @@ import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js'
  * @returns the steelmans in position order, and the problems
  */
 export async function swapSteelmans(ctx: DebateContext, transcript: Transcript, active: Set<string>): Promise<{ steelmans: SteelmanTurn[]; problems: string[] }> {
-  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false }) });
+  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false, counts: countedAttacks(transcript) }) });
   const authors = ctx.positions.filter((p) => active.has(p.id));
   const targetOf = (i: number) => authors[(i + 1) % authors.length]!;
   const replies = await ctx.caller.attemptAll(

@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{y as a}from"./chunk-NEJ2VSUY.js";import"./chunk-DT5HU42B.js";import"./chunk-V63C4KNR.js";import"./chunk-YARXQRRM.js";import"./chunk-NHT67FAC.js";import"./chunk-YEN4YRGA.js";import"./chunk-DGXEUPKN.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-TIX2SJ3M.js";import"./chunk-47A56WRY.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-SNVMTW3U.js.map
