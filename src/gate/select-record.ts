@@ -34,7 +34,8 @@ export interface FoundRecord {
  * not be written (`unrecordedOutput`): then no older record stands in for it.
  */
 function unrecordedFor(text: string | null, target: { repo: string; pullNumber: number }): boolean {
-  if (!text?.includes(UNRECORDED_SCHEMA)) return false;
+  // The text is escaped JSON (`safeCheckOutput`): `unrecorded` survives the escaping, the `@` and `/` of the schema do not.
+  if (!text?.includes('unrecorded')) return false;
   try {
     const marker = unrecordedSchema.safeParse(JSON.parse(text));
     return marker.success && sameTarget({ repo: marker.data.repo, pull_request: marker.data.pull_request }, target);
