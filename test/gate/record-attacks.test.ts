@@ -52,7 +52,7 @@ describe('no record passes the gate by accident (issue #38)', () => {
     };
     await runOnScenario(scenario, MARKED, { script: { opening: onFile('opening'), 'cross-examination': onFile('cross-examination'), closing: onFile('closing') } });
     const check = scenario.checkOn(scenario.pull.head.sha)!;
-    const bodies = [debateComment(scenario), ...scenario.server.state.reviews.reviewComments.map((c) => c.body), check.output.summary, check.output.text ?? ''];
+    const bodies = [debateComment(scenario), ...scenario.server.state.reviews.reviewComments.map((c) => c.body), check.output.summary ?? '', check.output.text ?? ''];
     expect(debateComment(scenario)).toContain('a%29%28www.evil.example.md#L2');
     expect(scenario.server.state.reviews.reviewComments.some((c) => c.path === name)).toBe(true);
     for (const body of bodies) {
