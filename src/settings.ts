@@ -91,12 +91,7 @@ export interface Settings {
   allowUnseen: string[];
   /** Config key `author-may-decide` (the config file only): the PR author's own accept and exempt label count; default false. */
   authorMayDecide: boolean;
-  /**
-   * A config file key no setting reads, said with the nearest known key and how to fix it (the first such
-   * key), or undefined. A gate or accept run refuses to run on it (`invalidInput`); a debate run goes on,
-   * but its own check does not pass while the key is there: a mistyped gate key would leave the gate
-   * weaker than the file asks.
-   */
+  /** The first config file key no setting reads, with the nearest known key and the fix: a debate's own check does not pass on it. */
   unknownConfigKey?: string | undefined;
   /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
   decisionRecordPath: string | undefined;

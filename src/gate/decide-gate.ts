@@ -112,8 +112,10 @@ export function decideGate(input: GateInput): GateVerdict {
     );
   }
   const sameContent = current !== undefined && current.contentDigest === record.content_digest;
-  // On its own head, a record needs no rebuild unless its base commit moved (or it names none): then the digest tells.
-  if (sameHead && current !== undefined && !sameContent) {
+  // On its own head the base commit decides: the same one is this decision, another (or none named) is
+  // carried only when the digest holds. (A rebuild made only to name unseen files compares nothing.)
+  const baseMoved = record.base?.sha !== input.base.sha;
+  if (sameHead && baseMoved && current !== undefined && !sameContent) {
     return verdict(
       'action_required',
       `Stale: the decision was made for ${record.head_sha} against base ${record.base?.sha ?? '(not recorded)'}, and at base ${input.base.sha} the evidence changed (a changed file's base, the diff, the RFC or the PR text); debate again to decide on this head.${link}${ignored}`,

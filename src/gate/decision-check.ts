@@ -4,7 +4,7 @@ import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge
 import { sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { CHECK_OUTPUT_BYTES, recordFitsCheck } from './fit-record.js';
+import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
 import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
 import type { CheckOutput } from './gate-types.js';
 
@@ -29,13 +29,10 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
   };
 }
 
-/** The schema of the text a check run holds in place of a record that could not be written. */
-export const UNRECORDED_SCHEMA = 'pr-debate/unrecorded@1';
-
 /**
  * The check of a record too large for a check run's text even with its free texts cut
  * (`fitRecordText`): not passing, saying that no decision is recorded and why. Its text names the PR and
- * head it stands for ({@link UNRECORDED_SCHEMA}), so the gate never takes an older record of the PR for
+ * head it stands for (`UNRECORDED_SCHEMA`), so the gate never takes an older record of the PR for
  * the decision (`select-record.ts`): a record that cannot be written is never replaced by an older one.
  */
 export function unrecordedOutput(record: Pick<DecisionRecord, 'id' | 'repo' | 'pull_request' | 'head_sha'>, detailsUrl: string | undefined): CheckOutput {

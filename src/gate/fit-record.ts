@@ -17,6 +17,9 @@ import { canonicalJson } from './canonical-json.js';
  */
 export const CHECK_OUTPUT_BYTES = 65_535;
 
+/** The schema of the text a check run holds in place of a record that could not be written (`unrecordedOutput`). */
+export const UNRECORDED_SCHEMA = 'pr-debate/unrecorded@1';
+
 /** The record as the check run's `output.text` holds it: canonical JSON, its strings escaped (`safeCheckOutput`); ASCII. */
 export function recordCheckText(record: DecisionRecord): string {
   return safeCheckOutput('', canonicalJson(record)).text ?? '';

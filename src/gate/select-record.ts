@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
-import { UNRECORDED_SCHEMA } from './decision-check.js';
+import { UNRECORDED_SCHEMA } from './fit-record.js';
 
 /**
  * Finding the decision of record among check runs (contract section 9). Pure: the caller lists the
