@@ -1,0 +1,3 @@
+import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
+import{a,b,c}from"./chunk-K7MW3IYI.js";import"./chunk-JZTNIOVD.js";import"./chunk-BZQCPPX2.js";import"./chunk-QZG7ZSP2.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,c as withOutOfScope};
+//# sourceMappingURL=load-settings-XB67QRLY.js.map
