@@ -94,6 +94,8 @@ export interface Settings {
   allowUnseen: string[];
   /** Config key `author-may-decide` (the config file only): the PR author's own accept and exempt label count; default false. */
   authorMayDecide: boolean;
+  /** The first config file key no setting reads, with the nearest known key and the fix: a debate's own check does not pass on it. */
+  unknownConfigKey?: string | undefined;
   /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
   decisionRecordPath: string | undefined;
   /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */

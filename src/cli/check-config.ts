@@ -12,7 +12,8 @@ const DEFAULT_CONFIG_FILE = '.github/pr-debate.yml';
  * `pr-debate config check [FILE]` (issue #33): a config file read by the very code a run reads it with
  * (`loadSettings`, `parseConfig`), before it is merged: the same warnings (ignored keys, secrets) and
  * the same error (not YAML, at the line to fix; a mistyped key with its "did you mean"; a value of the
- * wrong kind), then what the file sets. Reads no network.
+ * wrong kind), then every key it read and what it sets, the gate's own keys included, and whether a key
+ * the gate does not know keeps every decision from passing. Reads no network.
  * @returns 0 when a run could use the file (warnings or not), 1 when a run would stop on it or there is no file
  */
 export async function checkConfig(command: Extract<CliCommand, { kind: 'config-check' }>, io: CliIo): Promise<number> {
@@ -41,6 +42,8 @@ export async function checkConfig(command: Extract<CliCommand, { kind: 'config-c
     const set = loaded.explain.filter((line) => line.includes(' from ') && !line.startsWith('config-file:') && !line.startsWith('github-token:'));
     io.stdout.write(`${file}: a run can use it${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} above` : ''}; it sets ${set.length === 0 ? 'nothing' : `\n  ${set.join('\n  ')}`}\n`);
     if (loaded.outOfScope.length > 0) io.stdout.write(`  out-of-scope, added to every debate: ${loaded.outOfScope.join('; ')}\n`);
+    // A debate runs on it, but neither its check nor the gate passes a decision while the key is there.
+    if (loaded.settings.unknownConfigKey !== undefined) io.stdout.write(`but no decision passes the merge gate with it: ${loaded.settings.unknownConfigKey}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;

@@ -51,6 +51,7 @@ Options:
   --rounds N                   cross-examination rounds, 0 to 5 (like the command's --rounds=N; max-rounds caps it)
   --rfc PATH                   the RFC / design document at the PR head
   --out-of-scope "a; b"        topics the debate must not drift into
+  --no-pr-position             no position is the change as written (like the command's option)
   --model ID                   model for every role ([provider:]model)
   --max-cost-usd N             spending cap of the run, in US dollars
   --input NAME=VALUE           any action input by its action.yml name (repeatable)
@@ -59,7 +60,8 @@ Options:
   --json                       print the decision record (JSON) to stdout instead of the comment
   --api-url URL                GitHub REST base (default: GITHUB_API_URL, else from the PR URL)
   --rehearsal                  no key, no model: the rehearsal model writes every reply (the pipeline,
-                               citation checks and judge rules run as in a real debate; the verdict is not real)
+                               citation checks and judge rules run as in a real debate; the verdict is not real,
+                               so it is never posted: not with --post)
   --verbose                    also print the pipeline's log lines and each GitHub request on stderr
   -h, --help                   this text
 

@@ -184,6 +184,7 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
         author: author.trim() || 'local',
         headSha: range.headSha,
         baseSha: range.baseSha,
+        baseRef: range.baseName,
         htmlUrl,
         changedFiles: changed.split('\0').filter(Boolean).length,
       };

@@ -182,14 +182,16 @@ function parseRun(args: readonly string[]): CliCommand {
       out: { type: 'string' },
       verbose: { type: 'boolean' },
       rehearsal: { type: 'boolean' },
+      'no-pr-position': { type: 'boolean' },
     },
     usage,
   );
   if (values.help) return { kind: 'help', text: USAGE.run };
   const target = runTarget(positionals, usage);
   if (target.kind === 'range' && values.post) throw new UsageError(`--post publishes on a pull request; ${target.base}..${target.head} is a range of this clone, with none to post on`, usage);
+  if (values.rehearsal && values.post) throw new UsageError('--post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate', usage);
   // Positions and options read exactly as the comment command reads them (contract section 3).
-  const commandText = ['/debate', values.positions ?? '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
+  const commandText = ['/debate', values.positions ?? '', values['no-pr-position'] ? '--no-pr-position' : '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
     .filter(Boolean)
     .join(' ');
   const parsed = parseCommandLine(commandText, '/debate');

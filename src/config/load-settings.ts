@@ -76,10 +76,10 @@ export async function layerSettings(
   // In a gate or accept run an unknown key is an invalid input: a mistyped gate key (`public-key:`, keys
   // nested under `gate:`) would leave the gate weaker than the file asks. A debate run only warns.
   const unknown = config?.unknown[0];
-  if (options.strict === true && unknown !== undefined) {
-    const message = `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not run on a config file with a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
-    if (!lenient) throw new SettingsError(message);
-    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message, file: where } };
+  const unknownKey = unknown === undefined ? undefined : `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not pass a decision while the config file has a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
+  if (options.strict === true && unknownKey !== undefined) {
+    if (!lenient) throw new SettingsError(unknownKey);
+    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: unknownKey, file: where } };
   }
   for (const warning of config?.warnings ?? []) options.warn(warning);
   for (const key of config?.values.keys() ?? []) {
@@ -93,7 +93,7 @@ export async function layerSettings(
     origins.set(name, inputs[name] !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
     layered[name] = inputs[name] ?? fromConfig;
   }
-  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined), ...(options.today ? { today: options.today } : {}) }), ...(config ? config.gate : {}) };
+  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined), ...(options.today ? { today: options.today } : {}) }), ...(config ? config.gate : {}), ...(unknownKey === undefined ? {} : { unknownConfigKey: unknownKey }) };
   for (const warning of settings.modelRetirements.warnings) options.warn(warning);
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
@@ -101,6 +101,8 @@ export async function layerSettings(
     const value = UNSHOWN_INPUTS.has(name) ? '(set)' : JSON.stringify(layered[name]);
     return `${name}: ${value} from ${origin === 'config' ? where : 'the input'}`;
   });
+  // The gate's own keys are the config file's only: no input sets them.
+  for (const { key, value } of config?.gateKeys ?? []) explain.push(`${key}: ${JSON.stringify(value)} from ${where}`);
   return { settings, outOfScope: config?.outOfScope ?? [], origins, configSource: file.text === undefined ? undefined : where, explain };
 }
 

@@ -226,8 +226,13 @@ export interface DebateResult {
   kind: 'debate';
   topic: string;
   positions: Position[];
-  /** The id of the position that is the change as written (record `pr_position`): marked `(this PR)` or named by the moderator; null when none is. */
+  /**
+   * The id of the position that is the change as written (record `pr_position`), as a moderator named or
+   * confirmed it from the diff; null only for `--no-pr-position`; undefined when unknown.
+   */
   prPosition: string | null | undefined;
+  /** A `(this PR)` mark the moderator did not confirm (record `pr_position_claimed`); set only while `prPosition` is undefined. */
+  prPositionClaimed?: string;
   outOfScope: string[];
   framing: Framing | undefined;
   plan: DebatePlan;

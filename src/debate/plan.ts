@@ -137,14 +137,24 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
 }
 
 /**
- * Whether a debate calls the moderator (issue #28): to frame the positions when the command gave none,
- * or to name which of the given ones is the PR when the command marked none `(this PR)`
- * (`identify-pr-position.ts`). A plan confirmed with `/debate go` carries what its framing named.
- * @param positions how many positions the command gave (0: the moderator frames them)
- * @param prPosition the command's `(this PR)` mark: an id, null (none is), or undefined (none marked)
+ * What a run knows, before the debate, of which named position is the PR as written (record
+ * `pr_position`). A position is recorded as the PR only when a moderator read the diff and said so:
+ * - `ask`: no `(this PR)` mark; the moderator names it (`identify-pr-position.ts`);
+ * - `claim`: a `(this PR)` mark on `id`, a claim the moderator checks in that same call;
+ * - `none`: `--no-pr-position`: no position is the change as written (null; no call);
+ * - `named`: a confirmed plan framed at this very head: its moderator named `id` from the diff, or (null)
+ *   found none, which is recorded as unknown (no call).
+ * With positions framed in the debate itself, the framing names it; only `none` overrides it.
  */
-export function callsModerator(positions: number, prPosition: string | null | undefined): boolean {
-  return positions === 0 || prPosition === undefined;
+export type PrPositionInput = { kind: 'ask' } | { kind: 'claim'; id: string } | { kind: 'none' } | { kind: 'named'; id: string | null };
+
+/**
+ * Whether a debate calls the moderator (issue #28): to frame the positions when the command gave none,
+ * or to name (or confirm a `(this PR)` mark on) which of the given ones is the PR.
+ * @param positions how many positions the command gave (0: the moderator frames them)
+ */
+export function callsModerator(positions: number, prPosition: PrPositionInput): boolean {
+  return positions === 0 || prPosition.kind === 'ask' || prPosition.kind === 'claim';
 }
 
 /**

@@ -8,11 +8,11 @@ import { auditEvidence } from './phases/audit-evidence.js';
 import { crossExamine } from './phases/cross-examine.js';
 import { listPositions, outOfScopeText, type DebateContext } from './phases/debate-context.js';
 import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
-import { identifyPrPosition } from './phases/identify-pr-position.js';
+import { identifyPrPosition, waysOut } from './phases/identify-pr-position.js';
 import { judgeRuns } from './phases/judge-runs.js';
 import { openDebate } from './phases/open-debate.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
-import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan } from './plan.js';
+import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan, type PrPositionInput } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
 import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
@@ -23,11 +23,10 @@ export interface DebateRequest {
   /** 2-4 positions from the command, or [] to let the moderator infer them. */
   positions: string[];
   /**
-   * With `positions` given: the id of the one marked `(this PR)` (or planned so), null when none is;
-   * undefined when none was marked: the moderator then says which one is (`identify-pr-position.ts`).
-   * Ignored when the moderator frames the positions: it names it then.
+   * What the run knows of which position is the PR ({@link PrPositionInput}); default `ask`. When the
+   * moderator frames the positions it names it then, unless the command said `--no-pr-position`.
    */
-  prPosition?: string | null;
+  prPosition?: PrPositionInput;
   outOfScope: string[];
   /** The topic, when the positions were framed before (a plan confirmed with `/debate go`); else the moderator's, or the positions joined. */
   topic?: string;
@@ -46,8 +45,8 @@ export interface DebateRequest {
    * positions it framed. For the progress checklist; it must not throw.
    */
   onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string; prPosition?: string | null }) => void;
-  /** Told once the moderator has said which named position is the PR (none was marked); it must not throw. */
-  onPrPosition?: (prPosition: string | null) => void;
+  /** Told once the moderator has named (or confirmed) which position is the PR; it must not throw. */
+  onPrPosition?: (prPosition: string) => void;
 }
 
 /**
@@ -78,20 +77,21 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const labels = addsPragmatist(plan, given.length) ? [...given, pragmatistLabel(given)] : given;
   const outOfScope = framed?.outOfScope ?? request.outOfScope;
   const topic = framed?.topic ?? request.topic ?? given.join(' vs ');
-  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, prPosition: framed.prPosition });
+  const known = knownPrPosition(request, framed);
+  if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, ...(known?.prPosition === undefined ? {} : { prPosition: known.prPosition }) });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
   const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
 
   const opened = await openDebate(ctx);
   done('openings');
-  // Named positions without a `(this PR)` mark: the moderator says which one is the PR. No advocate or
-  // judge reads it, so it runs beside the rest of the debate, after the openings have written the prompt
-  // cache it reads; the pragmatist is never the PR, so it is not asked about.
+  // The moderator names which named position is the PR, or checks a `(this PR)` mark. No advocate or judge
+  // reads it, so it runs beside the rest of the debate, after the openings have written the prompt cache it
+  // reads; the pragmatist is never the PR, so it is not asked about.
   const identifying =
-    framed || request.prPosition !== undefined || opened.openings.every((t) => t.status === 'incomplete')
+    known !== undefined || opened.openings.every((t) => t.status === 'incomplete')
       ? undefined
-      : identifyPrPosition(caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), command: request.command, language, schemas: ctx.schemas }).then((found) => {
+      : identifyPrPosition(caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), claim: request.prPosition?.kind === 'claim' ? request.prPosition.id : undefined, command: request.command, language, schemas: ctx.schemas }).then((found) => {
           if (found.prPosition !== undefined) request.onPrPosition?.(found.prPosition);
           return found;
         });
@@ -104,13 +104,15 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const transcript = { ...debated, steelmans: swapped.steelmans };
   const problems = [...(framed?.problems ?? []), ...opened.problems, ...crossed.problems, ...swapped.problems];
   const surrendered = new Set(crossed.surrendered);
-  let prPosition = framed ? framed.prPosition : request.prPosition;
+  // Unconfirmed until the moderator's call settles: a mark stays a claim, anything else unknown.
+  let prPosition: string | null | undefined = known?.prPosition;
+  let prPositionClaimed = request.prPosition?.kind === 'claim' ? request.prPosition.id : undefined;
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
-    kind: 'debate', topic, positions, prPosition, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
+    kind: 'debate', topic, positions, prPosition, ...(prPosition === undefined && prPositionClaimed !== undefined ? { prPositionClaimed } : {}), outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
     counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
   });
-  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : [])];
+  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(known?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
     const all = [...problems, 'No advocate produced an opening, so the judge was not called.'];
     return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: [], notes });
@@ -123,11 +125,27 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const identified = await identifying;
   if (identified) {
     prPosition = identified.prPosition;
+    prPositionClaimed = identified.claimed;
     notes.push(...identified.notes);
   }
   const all = [...problems, ...audited.problems, ...judged.problems];
   const completion: Completion = !judged.ruling ? 'aborted' : all.length > 0 ? 'degraded-success' : 'success';
   return result({ transcript: audited.transcript, audit: audited.audit, judgeRuns: judged.runs, ruling: judged.ruling, completion, problems: all, enforcement: judged.enforcement, notes });
+}
+
+/**
+ * Which position is the PR when no moderator call is needed for it: `--no-pr-position` (null), the
+ * debate's own framing, or a plan framed at this head. A model's "none is" is recorded as unknown, never
+ * as null: null would let the gate pass any decision, and only the command can say it.
+ * @returns undefined when the moderator is to name it or check a mark
+ */
+function knownPrPosition(request: Pick<DebateRequest, 'prPosition' | 'command'>, framed: Extract<FramedDebate, { kind: 'framed' }> | undefined): { prPosition: string | null | undefined; notes: string[] } | undefined {
+  const input = request.prPosition ?? { kind: 'ask' };
+  if (input.kind === 'none') return { prPosition: null, notes: [] };
+  const named = framed ? framed.prPosition : input.kind === 'named' ? input.id : undefined;
+  if (!framed && input.kind !== 'named') return undefined;
+  if (named !== null && named !== undefined) return { prPosition: named, notes: [] };
+  return { prPosition: undefined, notes: [`The moderator that framed the positions found no position to be this PR as written, so the record leaves which one is unknown. ${waysOut(request.command)}`] };
 }
 
 const PRAGMATIST_NOTE = 'Preset deep added a third advocate, the pragmatist (position C), who argues for the middle ground the evidence supports between A and B.';

@@ -22,7 +22,7 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     positions: input.labels,
     // The eval scores the position the judge picks, not a merge: no position is asked to be the PR, so the
     // debate arms make no moderator call their cost would carry beside the single-judge arms'.
-    prPosition: null,
+    prPosition: { kind: 'none' },
     outOfScope: [],
     ...(input.topic === undefined ? {} : { topic: input.topic }),
     command: '/debate',

@@ -40,6 +40,7 @@ export function createSnapshotSource(evalCase: Pick<EvalCase, 'id' | 'title' | '
       author: 'eval',
       headSha,
       baseSha,
+      baseRef: 'base',
       htmlUrl: `https://github.com/eval/${evalCase.id}/pull/${SNAPSHOT_PULL_NUMBER}`,
       changedFiles: (await files()).length,
     }),

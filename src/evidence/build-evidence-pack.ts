@@ -60,6 +60,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
     tokens,
     headSha: pull.headSha,
     baseSha: pull.baseSha,
+    baseRef: pull.baseRef,
     files: indexEvidence(plan),
     rfcPaths: rfc.documents.map((d) => d.path),
     rfcNote: rfc.note,

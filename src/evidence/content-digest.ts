@@ -7,9 +7,11 @@ import type { ChangedFile, RfcDocument } from './evidence-types.js';
  * about, as structured data, never over the rendered pack. It covers every changed file's path (and old
  * path), status and blob SHA at base and head (binary and oversized files included, so other bytes under
  * the same diff text change it), the hunks the pack shows, each RFC's path and blob SHA, and the PR's
- * title and body. The commit SHAs, the delimiter tag and the pack's prose (notes such as a GitHub 502,
- * wording of a release) are not in it, so a no-op rebase keeps it and a new release does not stale it.
- * The merge gate compares it (contract section 9). Pure.
+ * title and body, and (from version 4) the name of the base branch. The commit SHAs, the delimiter tag and
+ * the pack's prose (notes such as a GitHub 502, wording of a release) are not in it, so a no-op rebase
+ * keeps it, new commits on the base branch that touch none of the changed files keep it (the base blobs
+ * are read at the merge base), and a new release does not stale it; a PR retargeted to another base
+ * branch changes it. The merge gate compares it. Pure.
  */
 
 /**
@@ -17,13 +19,16 @@ import type { ChangedFile, RfcDocument } from './evidence-types.js';
  * with its SHAs normalised away (records without the field); 2 is {@link contentDigest} over a pack sized
  * at 3.5 characters a token whatever the models; 3 is the same digest over a pack sized for the record's
  * `models` (issue #31: `packCharsPerToken`), since the hunks shown, which the digest covers, depend on the
- * size. A gate that does not know a record's version treats it as stale; it rebuilds a version-2 record's
- * pack as that record's debate sized it (`rebuildSizing`, src/gate/rebuild-evidence.ts).
+ * size; 4 adds the base branch's name (issue #38: a PR retargeted to another base is another decision),
+ * and its records carry `base: { ref, sha }`. A gate that does not know a record's version treats it as
+ * stale; it rebuilds an older record's pack as that record's debate sized it (`rebuildSizing`,
+ * src/gate/rebuild-evidence.ts) and computes its digest at its own version.
+ * This is the one place the version is kept: the record, the rebuild and the gate read it from here.
  */
-export const DIGEST_VERSION = 3;
+export const DIGEST_VERSION = 4;
 
 /** The versions this code can compute, oldest first: a gate compares records of these and no others. */
-export const DIGEST_VERSIONS = [2, 3] as const;
+export const DIGEST_VERSIONS = [2, 3, 4] as const;
 
 /** One of {@link DIGEST_VERSIONS}. */
 export type DigestVersion = (typeof DIGEST_VERSIONS)[number];
@@ -35,7 +40,8 @@ export function isDigestVersion(version: number): version is DigestVersion {
 
 /** What {@link contentDigest} reads. */
 export interface DigestInput {
-  pull: { title: string; body: string };
+  /** `baseRef`: the base branch's name (hashed from version 4 on). */
+  pull: { title: string; body: string; baseRef: string };
   /** Every changed file the pack names, with the blob SHAs read for it. */
   files: ChangedFile[];
   /** The diffs the pack shows, with how many hunks (and lines of a cut hunk) of each. */
@@ -54,12 +60,13 @@ export function gitBlobSha(content: string | Buffer): string {
 
 /**
  * @param version the version written into the hashed content: versions 2 and 3 hash the same fields and
- *   differ only in this number (and in how the pack was sized, which decides the hunks shown)
+ *   differ only in this number (and in how the pack was sized, which decides the hunks shown); 4 adds `base_ref`
  * @returns `sha256:<64 hex>` over the canonical JSON of the structured content (see the module comment)
  */
 export function contentDigest(input: DigestInput, version: DigestVersion = DIGEST_VERSION): string {
   const content = {
     digest_version: version,
+    ...(version >= 4 ? { base_ref: input.pull.baseRef } : {}),
     title: input.pull.title,
     body: input.pull.body,
     files: input.files.map((f) => ({

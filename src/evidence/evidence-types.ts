@@ -10,6 +10,10 @@ export interface PullRequestInfo {
   author: string;
   headSha: string;
   baseSha: string;
+  /** The base branch's name (`base.ref`), part of the content digest from version 4 (a retarget is another decision). */
+  baseRef: string;
+  /** The head branch and the repository it lives in (`head.ref`, `head.repo.full_name`), when GitHub names them: where the head's pusher is looked up. */
+  head?: { ref: string; repository: string };
   htmlUrl: string;
   /** GitHub's count of changed files; the file list may hold fewer (it stops at 3,000). */
   changedFiles: number;
@@ -174,6 +178,8 @@ export interface EvidencePack {
   tokens: number;
   headSha: string;
   baseSha: string;
+  /** The base branch's name (`PullRequestInfo.baseRef`): decision record `base.ref`. */
+  baseRef: string;
   /** Every listed file of the PR and every RFC document, by path. */
   files: Map<string, IndexedFile>;
   rfcPaths: string[];

@@ -33,6 +33,8 @@ export const CHECK_TITLES = {
   gateFailed: 'Gate could not decide',
   /** An accept that failed after starting its check. */
   acceptFailed: 'Accept not recorded',
+  /** A record too large for the check run's text: no decision is recorded. */
+  unrecorded: 'No decision recorded',
 } as const;
 
 /** The title of a decision by its conclusion (the debate's check, and the gate's for a record). */

@@ -1,7 +1,7 @@
 import { DIGEST_VERSIONS, isDigestVersion } from '../evidence/content-digest.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { allowsUnseen, evaluatePolicy, type GateConclusion, type GatePolicy } from './evaluate-policy.js';
+import { allowsUnseen, authorOf, evaluatePolicy, type GateConclusion, type GatePolicy, type PrAuthor } from './evaluate-policy.js';
 import type { RebuiltEvidence } from './gate-types.js';
 import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
@@ -9,13 +9,20 @@ import type { SignatureCheck } from './sign-record.js';
 /**
  * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
  *
- * exempt-label added by someone with write permission other than the PR's author (unless
- * `author-may-decide`) → success; required-label set and absent →
+ * exempt-label added by someone with write permission other than the PR's authors (its opener and the
+ * pusher of its head; unless `author-may-decide`) → success; required-label set and absent →
  * success; no record → not passing unless gate-policy is off; a signature that does not hold →
- * failure; a `digest_version` this gate does not know → stale; a record for this head, or for an earlier
- * head with the same `content_digest` → by policy, on the record's own signed `evidence.truncated`; a
- * record for an earlier head whose evidence changed → stale (action_required, naming both SHAs); the
+ * failure; a `digest_version` this gate does not know → stale; a record for another base branch than the
+ * PR's now (the PR was retargeted) → stale; a record for this head and base commit, or for an earlier head
+ * or base commit with the same `content_digest` → by policy, on the record's own signed
+ * `evidence.truncated`; a record whose evidence changed → stale (action_required, naming both SHAs); the
  * PR's head moved while the gate ran → not passing on the judged head (the new head gets its own run).
+ *
+ * The base: a record (from `digest_version` 4) names the base branch and the commit its debate compared
+ * against. The branch is in its `content_digest`; the commit is not, since a base branch that moves on
+ * must not stale every open PR: on the same head, a moved base commit makes the gate rebuild the evidence
+ * and compare the digest, whose base blob SHAs (read at the merge base) tell whether anything the debate
+ * saw changed. A record before version 4 names no base: on its own head, the gate compares its digest too.
  */
 
 /** What the gate writes on the head: the check run's conclusion, title and one-sentence summary. */
@@ -44,8 +51,10 @@ export interface GateInput {
    * write permission; undefined when the PR does not carry the label.
    */
   exemptAddedBy: { login: string | undefined; canWrite: boolean } | undefined;
-  /** The PR's author: their own exempt label and accept do not count unless `authorMayDecide`. */
-  author: string;
+  /** The PR's authors (its opener, the pusher of its head): their own exempt label, accept and debate do not decide unless `authorMayDecide`. */
+  authors: readonly PrAuthor[];
+  /** The PR's base branch and its commit now. */
+  base: { ref: string; sha: string };
   /** Config key `author-may-decide`. */
   authorMayDecide: boolean;
   /** Config key `allow-unseen`: globs of changed files that may go unseen. */
@@ -64,11 +73,12 @@ export interface GateInput {
 export function decideGate(input: GateInput): GateVerdict {
   const has = (label: string) => input.labels.some((l) => l.toLowerCase() === label.toLowerCase());
   const exempt = has(input.exemptLabel) ? input.exemptAddedBy : undefined;
-  const byAuthor = exempt?.login !== undefined && exempt.login.toLowerCase() === input.author.toLowerCase() && !input.authorMayDecide;
+  const labeller = exempt?.login === undefined || input.authorMayDecide ? undefined : authorOf(exempt.login, input.authors);
+  const byAuthor = labeller !== undefined;
   if (exempt?.canWrite && !byAuthor) {
     return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', CHECK_TITLES.exempt);
   }
-  const why = !exempt ? '' : byAuthor ? `@${exempt.login}, who added it, wrote this PR` : exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it';
+  const why = !exempt ? '' : labeller ? `@${exempt.login}, who added it, wrote this PR (${labeller.role})` : exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it';
   const ignored = exempt ? ` The \`${input.exemptLabel}\` label does not count: ${why}; someone with write permission other than the PR's author must add it${byAuthor ? ' (or set `author-may-decide: true` in the config file)' : ''}.` : '';
   if (input.requiredLabel !== undefined && !has(input.requiredLabel)) {
     return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', CHECK_TITLES.notRequired);
@@ -92,7 +102,28 @@ export function decideGate(input: GateInput): GateVerdict {
     return verdict('action_required', `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`, record, 'moved', CHECK_TITLES.headMoved);
   }
   const sameHead = record.head_sha === input.headSha;
+  if (record.base !== undefined && record.base.ref !== input.base.ref) {
+    return verdict(
+      'action_required',
+      `Stale: the decision was made against the base branch ${codeName(record.base.ref)}, and this PR now merges into ${codeName(input.base.ref)}; debate again to decide on this base.${link}${ignored}`,
+      record,
+      'stale',
+      CHECK_TITLES.stale,
+    );
+  }
   const sameContent = current !== undefined && current.contentDigest === record.content_digest;
+  // On its own head the base commit decides: the same one is this decision, another (or none named) is
+  // carried only when the digest holds. (A rebuild made only to name unseen files compares nothing.)
+  const baseMoved = record.base?.sha !== input.base.sha;
+  if (sameHead && baseMoved && current !== undefined && !sameContent) {
+    return verdict(
+      'action_required',
+      `Stale: the decision was made for ${record.head_sha} against base ${record.base?.sha ?? '(not recorded)'}, and at base ${input.base.sha} the evidence changed (a changed file's base, the diff, the RFC or the PR text); debate again to decide on this head.${link}${ignored}`,
+      record,
+      'stale',
+      CHECK_TITLES.stale,
+    );
+  }
   if (!sameHead && !sameContent) {
     return verdict(
       'action_required',
@@ -106,7 +137,7 @@ export function decideGate(input: GateInput): GateVerdict {
   const outcome = evaluatePolicy(record, input.policy, {
     truncated: record.evidence?.truncated !== false,
     unseenAllowed: unseenAllowed(record, current, input.allowUnseen),
-    author: input.author,
+    authors: input.authors,
     authorMayDecide: input.authorMayDecide,
   });
   const carried = sameHead ? '' : ` Carried forward from ${record.head_sha}: the evidence is unchanged.`;
@@ -121,6 +152,11 @@ export function decideGate(input: GateInput): GateVerdict {
 function unseenAllowed(record: DecisionRecord, current: RebuiltEvidence | undefined, globs: string[]): boolean {
   const count = record.evidence?.unseen;
   return count !== undefined && current !== undefined && current.unseen.count === count && allowsUnseen(current.unseen, globs);
+}
+
+/** A branch name as Markdown code, for a summary (a name may hold any character but a few). */
+function codeName(name: string): string {
+  return `\`${name.replace(/`/g, "'")}\``;
 }
 
 function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = conclusionTitle(conclusion)): GateVerdict {

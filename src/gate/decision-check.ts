@@ -3,8 +3,9 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge-meaning.js';
 import { sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
-import { conclusionTitle } from './check-titles.js';
-import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts } from './evaluate-policy.js';
+import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
+import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
+import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
 import type { CheckOutput } from './gate-types.js';
 
 /**
@@ -15,6 +16,7 @@ import type { CheckOutput } from './gate-types.js';
  * @param commentUrl the debate comment, linked from the summary and set as `details_url`
  */
 export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts, commentUrl: string | undefined): CheckOutput {
+  if (!recordFitsCheck(record)) return unrecordedOutput(record, commentUrl);
   const outcome = evaluatePolicy(record, policy, facts);
   return {
     conclusion: outcome.conclusion,
@@ -28,10 +30,27 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
 }
 
 /**
- * The policy's facts for the check a debate writes on its own record: the pack's `truncated` flag and
- * unseen files (matched against config key `allow-unseen`). The record has no accept yet, so whose
- * accept it is does not arise.
+ * The check of a record too large for a check run's text even with its free texts cut
+ * (`fitRecordText`): not passing, saying that no decision is recorded and why. Its text names the PR and
+ * head it stands for (`UNRECORDED_SCHEMA`), so the gate never takes an older record of the PR for
+ * the decision (`select-record.ts`): a record that cannot be written is never replaced by an older one.
  */
-export function debateFacts(pack: Pick<EvidencePack, 'truncated' | 'unseen'>, settings: { allowUnseen: string[] }): PolicyFacts {
-  return { truncated: pack.truncated, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), author: undefined, authorMayDecide: false };
+export function unrecordedOutput(record: Pick<DecisionRecord, 'id' | 'repo' | 'pull_request' | 'head_sha'>, detailsUrl: string | undefined): CheckOutput {
+  return {
+    conclusion: 'action_required',
+    title: CHECK_TITLES.unrecorded,
+    summary: `No decision is recorded: the decision record is larger than a check run can hold (${CHECK_OUTPUT_BYTES.toLocaleString('en-US')} bytes), even with its free texts cut, so it was not written, and no older record stands in for it. Debate again with fewer or shorter out-of-scope topics and positions.${detailsUrl ? ` [The debate](${detailsUrl}).` : ''}`,
+    text: canonicalJson({ schema: UNRECORDED_SCHEMA, id: record.id, repo: record.repo, pull_request: record.pull_request, head_sha: record.head_sha }),
+    detailsUrl,
+  };
+}
+
+/**
+ * The policy's facts for the check a debate writes on its own record: the pack's `truncated` flag and
+ * unseen files (matched against config key `allow-unseen`), the PR's authors (whether one of them asked
+ * for the debate), and a config file key the gate does not know.
+ * @param authors the PR's opener and the pusher of the debated head, as the run read them
+ */
+export function debateFacts(pack: Pick<EvidencePack, 'truncated' | 'unseen'>, settings: { allowUnseen: string[]; authorMayDecide: boolean; unknownConfigKey?: string | undefined }, authors: readonly PrAuthor[] = []): PolicyFacts {
+  return { truncated: pack.truncated, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), authors, authorMayDecide: settings.authorMayDecide, configProblem: settings.unknownConfigKey };
 }

@@ -7,18 +7,24 @@ import type { DecisionRecord } from '../report/decision-record.js';
  * is decided before, in `decide-gate.ts`.
  *
  * The rule, in order (contract section 9; README "What the check concludes"):
+ * 0. a config file key the gate does not know (the debate's own check; the gate refuses to run on it):
+ *    `action_required`;
  * 1. an aborted debate: `failure`; truncated evidence: `action_required`, whatever was accepted;
- * 2. an accept counts when it is not the PR author's own (unless `author-may-decide`); an accept of a
- *    falsified position: `failure`;
+ * 2. an accept counts when it is not by one of the PR's authors, its opener or the pusher of its head
+ *    (unless `author-may-decide`), as GitHub's required reviews count neither the author nor, with "require
+ *    approval of the most recent reviewable push", the pusher; an accept of a falsified position: `failure`;
  * 3. under a `require-*` policy the decided position (the counted accept's, else the recommendation)
  *    must be the record's `pr_position` (or `pr_position` null: no position is the change as written);
  * 4. without a counted accept: a degraded debate (completion `degraded-success`) and changed files the
  *    models did not see (`evidence.unseen` > 0, unless every one matches `allow-unseen`) do not pass;
  *    then `off` passes, `require-accepted` waits for an accept, and a recommendation (under
- *    `require-confident`, one that is not untested, with medium or high confidence) passes.
+ *    `require-confident`, one that is not untested, with medium or high confidence) passes, unless one of
+ *    the PR's authors asked for the debate: a debate its author asked for decides nothing alone (unless
+ *    `author-may-decide`).
  * A record written before a field existed is read so that it never passes more than it did: without
  * `evidence.unseen`, the files it did not see are unknown (as if some were unseen); without
- * `pr_position`, which position is the PR is unknown, so only an accept can pass it.
+ * `pr_position`, which position is the PR is unknown (a model's "none is", a `(this PR)` mark the
+ * moderator did not confirm, or a record before the field), so only another maintainer's accept passes it.
  */
 
 /**
@@ -51,10 +57,27 @@ export interface PolicyFacts {
   truncated: boolean;
   /** Whether every changed file the models did not see matches config key `allow-unseen` (false when there is no such key or the files are unknown). */
   unseenAllowed: boolean;
-  /** The PR's author, or undefined when the caller does not know it (then an accept is not the author's). */
-  author: string | undefined;
-  /** Config key `author-may-decide`: the author's own accept counts. */
+  /**
+   * The PR's authors: its opener, and whoever pushed its head commit (and the debated head's, when the
+   * record is carried forward), each with what makes them one, e.g. `opened this PR`. Empty when the
+   * caller knows none.
+   */
+  authors: readonly PrAuthor[];
+  /** Config key `author-may-decide`: an author's own accept, and a debate an author asked for, count. */
   authorMayDecide: boolean;
+  /** A config file key the gate does not know (the debate job's settings), with how to fix it; undefined when there is none. */
+  configProblem?: string | undefined;
+}
+
+/** One of a PR's authors: a login, and what makes them one (`opened this PR`, `pushed its head commit abc1234`). */
+export interface PrAuthor {
+  login: string;
+  role: string;
+}
+
+/** The author entry of `login`, when it is one of `authors` (logins compare case-insensitively, as GitHub's do). */
+export function authorOf(login: string, authors: readonly PrAuthor[]): PrAuthor | undefined {
+  return authors.find((a) => a.login.toLowerCase() === login.toLowerCase());
 }
 
 /**
@@ -63,6 +86,7 @@ export interface PolicyFacts {
  * @returns `success` only when the policy is met (see the module comment for the rule)
  */
 export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts): PolicyOutcome {
+  if (facts.configProblem !== undefined) return { conclusion: 'action_required', reason: `${sentence(facts.configProblem)} Until it is fixed, no decision passes this check.` };
   if (record.completion === 'aborted') return { conclusion: 'failure', reason: 'The debate was aborted before the judge ruled, so there is no decision to merge on; debate again.' };
   if (facts.truncated) {
     return {
@@ -74,10 +98,10 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   const named = (id: string) => `${id} (${label(id)})`;
   const pr = record.pr_position;
   const accept = record.accepted;
-  const own = accept !== null && facts.author !== undefined && !facts.authorMayDecide && accept.by.toLowerCase() === facts.author.toLowerCase();
+  const own = accept !== null && !facts.authorMayDecide ? authorOf(accept.by, facts.authors) : undefined;
   const counted = accept !== null && !own ? accept : null;
-  // The author's own accept is read as no accept (config key `author-may-decide` allows it).
-  const ignored = own ? ` The accept by @${accept.by} does not count: they wrote this PR, and someone else with write permission must accept (or set \`author-may-decide: true\` in the config file).` : '';
+  // An author's own accept is read as no accept (config key `author-may-decide` allows it).
+  const ignored = own ? ` The accept by @${accept!.by} does not count: they wrote this PR (${own.role}), and someone else with write permission must accept (or set \`author-may-decide: true\` in the config file).` : '';
   const fail = (conclusion: GateConclusion, reason: string): PolicyOutcome => ({ conclusion, reason: `${reason}${ignored}` });
 
   if (counted && record.positions.find((p) => p.id === counted.position)?.status === 'falsified') {
@@ -120,7 +144,9 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   }
   const recommended = named(record.recommendation);
   if (pr === undefined) {
-    return fail('action_required', `The debate recommends ${recommended}, but the record does not say which position is the PR as written (\`pr_position\`: no position was marked \`(this PR)\`, or the record predates the field), so the gate cannot tell whether merging follows it; debate again with \`(this PR)\` after the position that is the change, or a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`.`);
+    const claimed = record.pr_position_claimed;
+    const why = claimed !== undefined ? `position ${claimed} was marked \`(this PR)\`, but the moderator did not confirm it from the diff (\`pr_position_claimed\`)` : 'no moderator confirmed from the diff which position is the PR as written (or the record predates `pr_position`)';
+    return fail('action_required', `The debate recommends ${recommended}, but ${why}, so the gate cannot tell whether merging follows it; a maintainer other than the PR's author can record a decision with \`/debate accept <A|B|C|D> <reason>\`, or debate again with \`(this PR)\` after the position that is the change, or with \`--no-pr-position\` if none is.`);
   }
   if (pr !== null && record.recommendation !== pr) {
     return fail('action_required', `The debate recommends ${recommended}, not the PR's position ${named(pr)}, so merging the PR as written does not follow the decision; ${way(record.recommendation)}.`);
@@ -131,6 +157,10 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   }
   if (policy === 'require-confident' && record.confidence === 'low') {
     return fail('action_required', `The debate recommends ${recommended} with low confidence, and gate-policy require-confident needs medium or high; a maintainer can record a decision with \`/debate accept\`.`);
+  }
+  const asker = facts.authorMayDecide ? undefined : authorOf(record.requested_by, facts.authors);
+  if (asker) {
+    return fail('action_required', `The debate recommends ${recommended}, but @${record.requested_by} asked for it and wrote this PR (${asker.role}), so it decides nothing alone: a maintainer other than the PR's authors must accept a position with \`/debate accept <A|B|C|D> <reason>\` (or the config file sets \`author-may-decide: true\`).`);
   }
   return fail('success', `The debate recommends ${recommended} with ${record.confidence} confidence.${pr === null ? '' : ` ${pr} is the PR's position: the PR as written follows the decision.`}`);
 }

@@ -23,8 +23,12 @@ export interface CheckOutput {
 export interface PullState {
   headSha: string;
   labels: string[];
-  /** The PR's author (`user.login`): their own accept or exempt label does not count unless `author-may-decide`. */
+  /** The PR's opener (`user.login`): their own accept or exempt label does not count unless `author-may-decide`. */
   author: string;
+  /** The base branch and its commit now (`base.ref`, `base.sha`): a record for another base is stale. */
+  base: { ref: string; sha: string };
+  /** The head branch and the repository it lives in, where its pushes are read; undefined when GitHub names no repository (a deleted fork). */
+  head: { ref: string; repository: string } | undefined;
 }
 
 /** The gate's reads and writes on GitHub (implemented in `src/github/check-runs.ts`). */
@@ -43,6 +47,11 @@ export interface GateSource {
   labelAddedBy(pullNumber: number, label: string): Promise<string | undefined>;
   /** Whether a user has admin, maintain or write permission on the repository. */
   canWrite(login: string): Promise<boolean>;
+  /**
+   * Who pushed these commits to the PR's head branch (`src/github/read-pushers.ts`): sha -> login, in one
+   * request; a commit GitHub's activity does not name is absent (its pusher is unknown).
+   */
+  readPushers(pull: PullState, shas: string[]): Promise<Map<string, string>>;
   /** The open PRs of this repository whose head is `sha`: a check run on a commit counts for each of them. */
   listHeadPulls(sha: string): Promise<number[]>;
   /**

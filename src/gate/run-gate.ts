@@ -2,9 +2,12 @@ import type { CryptoKey } from 'jose';
 import { isDigestVersion } from '../evidence/content-digest.js';
 import { canonicalJson } from './canonical-json.js';
 import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict, type HeadPull } from './decide-gate.js';
+import type { PrAuthor } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
 import type { CheckOutput, GateConfig, GateDeps, GateTarget, PullState } from './gate-types.js';
 import { holdCheck } from './hold-check.js';
+import { unrecordedOutput } from './decision-check.js';
+import { recordFitsCheck } from './fit-record.js';
 import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-record.js';
 import { checkSignature, type SignatureCheck } from './sign-record.js';
 
@@ -63,8 +66,13 @@ export async function runGate(deps: GateDeps, loadConfig: () => Promise<GateConf
   });
 }
 
-/** The check run's fields for a verdict; the record as canonical JSON (signature included). */
+/**
+ * The check run's fields for a verdict; the record as canonical JSON (signature included). A record the
+ * check run cannot hold (an accepted record past the limit) is not written, and the check says that no
+ * decision is recorded, so no older record decides in its place.
+ */
 export function checkOutput(verdict: GateVerdict, detailsUrl: string | undefined): CheckOutput {
+  if (verdict.record && !recordFitsCheck(verdict.record)) return unrecordedOutput(verdict.record, detailsUrl);
   return {
     conclusion: verdict.conclusion,
     title: verdict.title,
@@ -95,15 +103,20 @@ export async function evaluatePull(
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
   const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
-  // Evidence is rebuilt only to carry a trusted record of another head forward, or to name its unseen files for `allow-unseen`.
+  // Evidence is rebuilt only to carry a trusted record of another head or base commit forward (a record
+  // for another base branch is stale as it is), or to name its unseen files for `allow-unseen`.
   const record = found?.record;
   const trusted = record !== undefined && signatureCheck?.ok !== false && isDigestVersion(record.digest_version ?? 1);
   const unseen = (record?.evidence?.unseen ?? 0) > 0 && config.allowUnseen.length > 0;
-  const needsEvidence = trusted && (record.head_sha !== pull.headSha || unseen);
+  const sameBranch = record?.base === undefined || record.base.ref === pull.base.ref;
+  const baseMoved = record?.base?.sha !== pull.base.sha;
+  const needsEvidence = trusted && sameBranch && (record.head_sha !== pull.headSha || baseMoved || unseen);
   // Sized as the record's own debate sized its pack (its `models` and `digest_version`), never by this job's model inputs.
   const current = needsEvidence ? await deps.rebuildEvidence(pullNumber, record) : undefined;
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
+  // Who wrote the PR: its opener, and whoever pushed its head (and the debated head): one read, when it can matter.
+  const authors = await prAuthors(deps, pull, trusted || exemptBy !== undefined ? unique([pull.headSha, ...(record ? [record.head_sha] : [])]) : [], config.authorMayDecide);
   const verdict = decideGate({
     headSha: pull.headSha,
     policy: config.policy,
@@ -111,7 +124,8 @@ export async function evaluatePull(
     requiredLabel: config.requiredLabel,
     exemptLabel: config.exemptLabel,
     exemptAddedBy: carriesExempt ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) } : undefined,
-    author: pull.author,
+    authors,
+    base: pull.base,
     authorMayDecide: config.authorMayDecide,
     allowUnseen: config.allowUnseen,
     newest: found,
@@ -119,6 +133,17 @@ export async function evaluatePull(
     current,
   });
   return { headSha: pull.headSha, author: pull.author, verdict, found };
+}
+
+/**
+ * The PR's authors: its opener, and the pushers of `heads` (GitHub's repository activity; one request).
+ * With `author-may-decide` nobody is asked: an author's accept counts then anyway.
+ */
+export async function prAuthors(deps: Pick<GateDeps, 'source'>, pull: PullState, heads: string[], authorMayDecide: boolean): Promise<PrAuthor[]> {
+  const opener = { login: pull.author, role: 'opened this PR' };
+  if (authorMayDecide || heads.length === 0) return [opener];
+  const pushers = await deps.source.readPushers(pull, heads);
+  return [opener, ...heads.flatMap((sha) => (pushers.has(sha) ? [{ login: pushers.get(sha)!, role: `pushed its ${sha === pull.headSha ? 'head' : 'debated head'} commit ${sha.slice(0, 7)}` }] : []))];
 }
 
 /**

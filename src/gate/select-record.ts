@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
+import { UNRECORDED_SCHEMA } from './fit-record.js';
 
 /**
  * Finding the decision of record among check runs (contract section 9). Pure: the caller lists the
@@ -28,6 +30,23 @@ export interface FoundRecord {
 }
 
 /**
+ * Whether a check run's `output.text` says that the record of a debate (or an accept) of this PR could
+ * not be written (`unrecordedOutput`): then no older record stands in for it.
+ */
+function unrecordedFor(text: string | null, target: { repo: string; pullNumber: number }): boolean {
+  // The text is escaped JSON (`safeCheckOutput`): `unrecorded` survives the escaping, the `@` and `/` of the schema do not.
+  if (!text?.includes('unrecorded')) return false;
+  try {
+    const marker = unrecordedSchema.safeParse(JSON.parse(text));
+    return marker.success && sameTarget({ repo: marker.data.repo, pull_request: marker.data.pull_request }, target);
+  } catch {
+    return false;
+  }
+}
+
+const unrecordedSchema = z.object({ schema: z.literal(UNRECORDED_SCHEMA), repo: z.string(), pull_request: z.number().int() });
+
+/**
  * Parses a check run's `output.text` as a decision record.
  * @returns the record, or undefined when the text is not JSON or not a `pr-debate/decision@1` record
  */
@@ -48,7 +67,8 @@ export function parseRecordText(text: string | null): DecisionRecord | undefined
  * for its own PR, even on a head another PR shares), and runs made by any app but `appId` are dropped
  * even if the listing let them through. Newest is the check run written last (highest id: GitHub numbers
  * check runs as it creates them), never the `date` a record claims, which its writer chose; the record
- * handed over by the debate job of the same workflow run is the newest write of all.
+ * handed over by the debate job of the same workflow run is the newest write of all. A check run that
+ * says the newest record of this PR could not be written ends the list: no older record is its decision.
  * @param runs check runs from the PR's commits (duplicates allowed)
  * @param extra a record handed over by the debate job of the same workflow run, if any
  */
@@ -58,6 +78,8 @@ export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; p
   for (const run of [...runs].sort((a, b) => b.id - a.id)) {
     if (run.appId !== target.appId || seen.has(run.id)) continue;
     seen.add(run.id);
+    // A newer record that could not be written: what came before it is not the decision.
+    if (unrecordedFor(run.text, target)) break;
     const record = parseRecordText(run.text);
     if (record && sameTarget(record, target)) found.push({ record, run, link: run.detailsUrl ?? run.htmlUrl });
   }
@@ -72,6 +94,6 @@ export function selectNewestRecord(runs: DecisionCheckRun[], target: { repo: str
   return orderRecords(runs, target, extra)[0];
 }
 
-function sameTarget(record: DecisionRecord, target: { repo: string; pullNumber: number }): boolean {
+function sameTarget(record: Pick<DecisionRecord, 'repo' | 'pull_request'>, target: { repo: string; pullNumber: number }): boolean {
   return record.repo.toLowerCase() === target.repo.toLowerCase() && record.pull_request === target.pullNumber;
 }

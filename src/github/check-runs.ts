@@ -5,9 +5,11 @@ import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
 import type { MutationField } from './mutation-batch.js';
 import { findLabeller } from './bridge-source.js';
+import { readPushers } from './read-pushers.js';
 import { canTrigger } from './check-permission.js';
 import { parseResponse } from './parse-response.js';
 import { safeCheckOutput } from '../report/check-output-text.js';
+import { CHECK_OUTPUT_BYTES } from '../gate/fit-record.js';
 import { MARKER_PREFIX } from '../report/sanitise.js';
 import { HEAD_TRAILER } from './upsert-comment.js';
 
@@ -22,8 +24,6 @@ import { HEAD_TRAILER } from './upsert-comment.js';
  * `checks: write`.
  */
 
-/** GitHub's limit on `output.summary` and `output.text`, in characters. */
-const MAX_OUTPUT = 65_535;
 
 const checkRunSchema = z.object({
   id: z.number().int(),
@@ -37,17 +37,40 @@ const checkRunSchema = z.object({
 const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
 const commentSchema = z.object({ body: z.string().nullable().optional(), user: z.object({ login: z.string() }).nullable() });
 const commitSchema = z.object({ sha: z.string() });
-const pullSchema = z.object({ head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }), labels: z.array(z.object({ name: z.string() })), user: z.object({ login: z.string() }).nullable() });
+const pullSchema = z.object({
+  head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ full_name: z.string() }).nullable() }),
+  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string() }),
+  labels: z.array(z.object({ name: z.string() })),
+  user: z.object({ login: z.string() }).nullable(),
+});
 const associatedSchema = z.object({ number: z.number().int(), state: z.string(), head: z.object({ sha: z.string() }), base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }) });
 
 function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
   return { id: run.id, headSha: run.head_sha, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '', detailsUrl: run.details_url ?? null, text: run.output?.text ?? null };
 }
 
-/** `output` as GitHub takes it: title, summary and text within its limits, the record's texts rendering as text. */
+/**
+ * `output` as GitHub takes it: title, summary and text, the record's texts rendering as text. The summary
+ * is cut to GitHub's limit in bytes (`CHECK_OUTPUT_BYTES`) on a whole character; the text never is: a
+ * record cut anywhere would no longer parse, so records are fitted before they are signed and one that
+ * does not fit is never written (`unrecordedOutput`).
+ */
 function output(result: CheckOutput): { title: string; summary: string; text?: string } {
   const safe = safeCheckOutput(result.summary, result.text);
-  return { title: result.title, summary: safe.summary.slice(0, MAX_OUTPUT), ...(safe.text === undefined ? {} : { text: safe.text.slice(0, MAX_OUTPUT) }) };
+  return { title: result.title, summary: cutToBytes(safe.summary, CHECK_OUTPUT_BYTES), ...(safe.text === undefined ? {} : { text: safe.text }) };
+}
+
+/** `text` cut to at most `limit` UTF-8 bytes, on a whole code point, with `…` when cut. */
+function cutToBytes(text: string, limit: number): string {
+  if (Buffer.byteLength(text) <= limit) return text;
+  let kept = '';
+  let bytes = Buffer.byteLength('…');
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > limit) break;
+    kept += char;
+  }
+  return `${kept}…`;
 }
 
 /** An annotation of the check run (`output.annotations[]`, docs.github.com/rest/checks/runs#create-a-check-run). */
@@ -127,8 +150,11 @@ export function createCheckRunField(repositoryId: string, headSha: string, resul
   };
 }
 
-/** The gate's {@link GateSource} on GitHub's REST API. */
-export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }, botLogin: string): GateSource {
+/**
+ * The gate's {@link GateSource} on GitHub's REST API.
+ * @param warn where a read that leaves something unknown is said (who pushed a head)
+ */
+export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }, botLogin: string, warn: (message: string) => void = () => undefined): GateSource {
   return {
     async startCheck(headSha) {
       const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: CHECK_TITLES.evaluating, summary: 'The merge gate is reading the decision records of this PR.' } });
@@ -166,7 +192,17 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber });
       const pull = parseResponse(pullSchema, data, `GET pulls/${pullNumber}`);
       // A deleted author's PR shows `user: null`; `ghost` is the login GitHub gives such users.
-      return { headSha: pull.head.sha, labels: pull.labels.map((l) => l.name), author: pull.user?.login ?? 'ghost' };
+      return {
+        headSha: pull.head.sha,
+        labels: pull.labels.map((l) => l.name),
+        author: pull.user?.login ?? 'ghost',
+        base: { ref: pull.base.ref, sha: pull.base.sha },
+        head: pull.head.repo ? { ref: pull.head.ref, repository: pull.head.repo.full_name } : undefined,
+      };
+    },
+
+    async readPushers(pull, shas) {
+      return pull.head ? readPushers(octokit, pull.head, shas, warn) : new Map();
     },
 
     async labelAddedBy(pullNumber, label) {

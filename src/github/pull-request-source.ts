@@ -15,8 +15,8 @@ const pullSchema = z.object({
   node_id: z.string().optional(),
   changed_files: z.number().int().min(0).default(0),
   user: z.object({ login: z.string() }).nullable(),
-  head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/) }),
-  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), repo: z.object({ node_id: z.string().optional() }).nullish() }),
+  head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ full_name: z.string() }).nullish() }),
+  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ node_id: z.string().optional() }).nullish() }),
 });
 
 const fileSchema = z.object({
@@ -82,6 +82,9 @@ export function createPullRequestSource(
         author: pull.user?.login ?? 'ghost',
         headSha: pull.head.sha,
         baseSha: pull.base.sha,
+        baseRef: pull.base.ref,
+        // A deleted fork shows `head.repo: null`: its pushes cannot be read.
+        ...(pull.head.repo ? { head: { ref: pull.head.ref, repository: pull.head.repo.full_name } } : {}),
         htmlUrl: pull.html_url,
         changedFiles: pull.changed_files,
         ...(pull.node_id && pull.base.repo?.node_id ? { nodeIds: { pullRequest: pull.node_id, repository: pull.base.repo.node_id } } : {}),

@@ -3,7 +3,8 @@ import { CHECK_TITLES } from '../gate/check-titles.js';
 import type { GateVerdict } from '../gate/decide-gate.js';
 import { holdCheck } from '../gate/hold-check.js';
 import type { CheckOutput } from '../gate/gate-types.js';
-import { checkOutput, evaluatePull } from '../gate/run-gate.js';
+import { checkOutput, evaluatePull, prAuthors } from '../gate/run-gate.js';
+import { authorOf } from '../gate/evaluate-policy.js';
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { GitHubClient } from '../github/create-octokit.js';
@@ -74,9 +75,11 @@ export async function acceptStage(
   const deps = gateDeps(clients.octokit, settings, (m) => clients.log.info(m));
   const pull = await deps.source.getPull(pr);
   const head = pull.headSha;
-  // Like GitHub's required reviews, the author's own approval does not count (issue 30), unless the config file allows it.
-  if (!config.authorMayDecide && pull.author.toLowerCase() === trigger.requestedBy.toLowerCase()) {
-    const problem = `you opened this PR, and the gate does not count its author's own accept: someone else with write permission must accept it (or the config file on the default branch sets \`author-may-decide: true\`)`;
+  // Like GitHub's required reviews, neither the author's own approval (issue 30) nor, with "require approval
+  // of the most recent reviewable push", the pusher's counts (issue #38), unless the config file allows it.
+  const author = config.authorMayDecide ? undefined : authorOf(trigger.requestedBy, await prAuthors(deps, pull, [head], false));
+  if (author) {
+    const problem = `you ${author.role}, and the gate does not count its author's own accept: someone else with write permission must accept it (or the config file on the default branch sets \`author-may-decide: true\`)`;
     clients.log.notice(`The accept was not recorded: ${problem}.`);
     const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
     return { ...none, replyUrl: reply.url };

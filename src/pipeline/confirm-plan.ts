@@ -49,6 +49,7 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     topic: framed.topic.trim() || framed.labels.join(' vs '),
     positions: framed.labels,
     prPosition: framed.prPosition,
+    ...(trigger.options.prPosition === null ? { noPrPosition: true as const } : {}),
     outOfScope: framed.outOfScope,
     plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}), ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }) },
     ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
@@ -88,7 +89,9 @@ export async function resolveGo(clients: PipelineClients, settings: Settings, tr
   if (posted.state !== 'waiting') {
     return { kind: 'reply', problem: `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${settings.triggerLabel}" label); or name the positions: ${name}` };
   }
-  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}), ...(posted.prPosition !== undefined ? { prPosition: posted.prPosition } : {}) };
+  // The framing's naming of the PR's position is the plan's, read at its head (`prPositionInput`); only the
+  // command's own `--no-pr-position` travels as an option.
+  const options = { outOfScope: posted.outOfScope, ...(posted.rfc ? { rfc: posted.rfc } : {}), ...(posted.noPrPosition ? { prPosition: null } : {}) };
   return {
     kind: 'debate',
     trigger: { kind: 'debate', source: 'comment', pullNumber: trigger.pullNumber, requestedBy: trigger.requestedBy, commentId: trigger.commentId, positions: posted.positions, options },
@@ -116,7 +119,7 @@ export function plannedDebate(confirmed: ConfirmedPlan): DebatePlan {
 /** The sentence the verdict carries about the plan it ran, for the comment's engine notes. */
 export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: string, headSha: string): string {
   const framedAt = confirmed.posted.headSha;
-  const moved = framedAt === headSha ? '' : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head.';
+  const moved = framedAt === headSha ? '' : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head, and which position is this PR was named again from its diff.';
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
 }
 

@@ -22,7 +22,7 @@ import { describeFailure } from './step-error.js';
 export function gateDeps(octokit: GitHubClient, settings: Settings, log: (message: string) => void): GateDeps {
   const repo = { owner: settings.owner, repo: settings.repo };
   return {
-    source: createGateSource(octokit, repo, settings.botLogin),
+    source: createGateSource(octokit, repo, settings.botLogin, log),
     rebuildEvidence: (pullNumber, record) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.rfcPath, maxTokens: settings.maxEvidenceTokens, record }),
     log,
     describe: describeFailure,

@@ -3,7 +3,7 @@ import { describeStop } from '../debate/render-transcript.js';
 import { runDebate } from '../debate/run-debate.js';
 import type { DebateOutcome } from '../debate/debate-types.js';
 import type { RunEvidence } from './read-evidence.js';
-import type { RunContext } from './run-context.js';
+import { prPositionInput, type RunContext } from './run-context.js';
 import { logModelCalls } from './log-model-calls.js';
 import type { ProgressTracker } from './track-progress.js';
 
@@ -20,8 +20,8 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
     const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,
       positions: trigger.positions,
-      // Named positions without a `(this PR)` mark: the moderator says which one is the PR (issue #28).
-      prPosition: trigger.options.prPosition,
+      // Which position is the PR: named or confirmed by the moderator from this head's diff (issue #38).
+      prPosition: prPositionInput(trigger, run.confirmed, evidence.pack.headSha),
       outOfScope: trigger.options.outOfScope,
       ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
       command: settings.command,

@@ -60,7 +60,7 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
-  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, batch, repositoryNodeId: nodeIds?.repository });
+  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, batch, repositoryNodeId: nodeIds?.repository, authors: evidence.authors });
   const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl, { batch, pullRequestNodeId: nodeIds?.pullRequest });
   const reaction = batch && command ? await command.prepare(batch, !aborted) : undefined;
   await batch?.send();

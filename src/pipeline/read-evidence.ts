@@ -5,6 +5,9 @@ import type { EvidenceSource } from '../evidence/evidence-source.js';
 import { createPullRequestSource, type RequestCounts } from '../github/pull-request-source.js';
 import type { RunContext } from './run-context.js';
 import { step } from './step-error.js';
+import type { PrAuthor } from '../gate/evaluate-policy.js';
+import type { PullRequestInfo } from '../evidence/evidence-types.js';
+import { readPushers } from '../github/read-pushers.js';
 
 /** Where a run's evidence is read: the PR on GitHub, or a local clone's range (`PipelineClients.evidenceSource`). */
 export type CountedEvidenceSource = EvidenceSource & { requests(): number; requestCounts(): RequestCounts };
@@ -12,6 +15,11 @@ export type CountedEvidenceSource = EvidenceSource & { requests(): number; reque
 /** The evidence of a run and the source it was read from (kept for the re-read of the PR head). */
 export interface RunEvidence extends GatheredEvidence {
   source: CountedEvidenceSource;
+  /**
+   * The PR's authors: its opener and, when it can matter (someone else asked for the debate), the pusher
+   * of the debated head. A debate one of them asked for decides nothing alone (`evaluate-policy.ts`).
+   */
+  authors: PrAuthor[];
 }
 
 /**
@@ -46,6 +54,19 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
     log.info(`Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
     for (const note of pack.notes) log.info(note);
     if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
-    return { ...gathered, source };
+    return { ...gathered, source, authors: await readAuthors(run, gathered.pull) };
   });
+}
+
+/**
+ * The PR's opener, and the pusher of its head when another asked for the debate (a local range has no
+ * PR to ask about). With `author-may-decide`, nobody is asked: an author's debate counts then anyway.
+ */
+async function readAuthors(run: RunContext, pull: PullRequestInfo): Promise<PrAuthor[]> {
+  const opener = { login: pull.author, role: 'opened this PR' };
+  const { clients, settings, trigger } = run;
+  if (clients.evidenceSource || settings.authorMayDecide || !pull.head || trigger.requestedBy.toLowerCase() === pull.author.toLowerCase()) return [opener];
+  const pushers = await readPushers(clients.github.reads, pull.head, [pull.headSha], (m) => clients.log.warning(m));
+  const pusher = pushers.get(pull.headSha);
+  return pusher === undefined ? [opener] : [opener, { login: pusher, role: `pushed its head commit ${pull.headSha.slice(0, 7)}` }];
 }

@@ -1,3 +1,4 @@
+import type { PrPositionInput } from '../debate/plan.js';
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
 import { createWriteClock, type WriteClock } from '../github/write-clock.js';
@@ -70,4 +71,19 @@ export function openRun(clients: PipelineClients, settings: Settings, trigger: D
   const comment = publisher.debateComment(trigger.pullNumber, planStage ? planMarker(id) : markerLine(id));
   const clock = clients.github.writeClock ?? createWriteClock({ spacingMs: 0 });
   return { clients, settings, trigger, repo, secrets, publisher, id, comment, clock, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
+}
+
+/**
+ * What the run knows of which position is the PR before the debate: `--no-pr-position` (none is), a
+ * `(this PR)` mark (a claim the moderator checks), a plan framed at the head the debate runs on (what its
+ * moderator named from that diff), or nothing (the moderator names it). A plan framed at another head is
+ * named again: its moderator read another diff.
+ * @param headSha the head the debate runs on; undefined before the evidence is read (a plan is then counted as named again)
+ */
+export function prPositionInput(trigger: DebateTrigger, confirmed: ConfirmedPlan | undefined, headSha: string | undefined): PrPositionInput {
+  const marked = trigger.options.prPosition;
+  if (marked === null) return { kind: 'none' };
+  if (marked !== undefined) return { kind: 'claim', id: marked };
+  if (confirmed && confirmed.posted.headSha === headSha) return { kind: 'named', id: confirmed.posted.prPosition ?? null };
+  return { kind: 'ask' };
 }

@@ -5,6 +5,7 @@ import { SettingsError, type Settings } from '../settings.js';
 import { gateConfig, gateDeps, recordFolder, writeRecordFile } from './gate-context.js';
 import { createReviewThreadsClient } from '../github/review-threads.js';
 import { describeRefusedThreads, refreshThreads } from '../threads/refresh-threads.js';
+import { canTrigger } from '../github/check-permission.js';
 
 /**
  * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
@@ -60,7 +61,9 @@ async function refreshPullThreads(clients: { octokit: GitHubClient; log: { info(
   if (settings.reviewThreads === 'off') return;
   try {
     const client = createReviewThreadsClient(clients.octokit, { owner: settings.owner, repo: settings.repo });
-    const outcome = await refreshThreads(client, { pullNumber, headSha, botLogin: settings.botLogin, resolution: settings.resolveReviewThreads });
+    const repo = { owner: settings.owner, repo: settings.repo };
+    const canWrite = async (login: string) => (await canTrigger(clients.octokit, repo, login)).allowed;
+    const outcome = await refreshThreads(client, { pullNumber, headSha, botLogin: settings.botLogin, resolution: settings.resolveReviewThreads, canWrite });
     if (outcome.checked > 0) clients.log.info(`Review threads at ${headSha}: ${outcome.checked} checked, ${outcome.outdated} newly outdated, ${outcome.resolved} resolved, ${outcome.leftOpen} outdated and left to people.`);
     const refused = describeRefusedThreads(outcome);
     if (refused) clients.log.warning(refused);

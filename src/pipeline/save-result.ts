@@ -77,7 +77,7 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
   // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack),
   // unless another open PR shares the head: the check then asks for action, which the comment cannot know yet.
-  const gate = evaluatePolicy(built, settings.gatePolicy, debateFacts(pack, settings));
+  const gate = evaluatePolicy(built, settings.gatePolicy, debateFacts(pack, settings, evidence.authors));
   const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, gate };
   const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
   // Redacted, then signed; every copy below is made from the signed record, and redaction keeps signatures whole.

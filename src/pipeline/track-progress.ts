@@ -8,7 +8,7 @@ import { isStatus } from '../github/parse-response.js';
 import { createProse } from '../report/prose.js';
 import { describeRounds } from '../report/render-plan.js';
 import { renderProgressComment, type ProgressState } from '../report/render-progress.js';
-import type { RunContext } from './run-context.js';
+import { prPositionInput, type RunContext } from './run-context.js';
 import { describeFailure, StepError } from './step-error.js';
 
 /**
@@ -53,14 +53,15 @@ export interface ProgressTracker {
 export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracker {
   const { settings, trigger, clients } = run;
   const needsFraming = trigger.positions.length === 0;
-  const moderatorCall = callsModerator(trigger.positions.length, trigger.options.prPosition);
+  // A plan framed at another head than the debate's names the PR's position again: one moderator call more.
+  const moderatorCall = (headSha: string | undefined) => callsModerator(trigger.positions.length, prPositionInput(trigger, run.confirmed, headSha));
   const phases = plannedPhases(plan, needsFraming);
   const state: ProgressState = {
     id: run.id,
     topic: needsFraming ? undefined : (run.confirmed?.posted.topic ?? trigger.positions.join(' vs ')),
     positions: needsFraming ? undefined : trigger.positions,
-    // Unknown (undefined) until the moderator names it, when the command marked no position `(this PR)`.
-    prPosition: needsFraming ? undefined : trigger.options.prPosition,
+    // Unknown (undefined) until the moderator names or confirms it; null only for `--no-pr-position`.
+    prPosition: needsFraming || trigger.options.prPosition !== null ? undefined : null,
     command: settings.command,
     outOfScope: trigger.options.outOfScope,
     preset: describeRounds(plan),
@@ -127,7 +128,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     update,
     evidenceRead(pack) {
       read = pack;
-      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall, pack);
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall(pack.headSha), pack);
       update((s) => {
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
@@ -137,7 +138,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
       return estimate;
     },
     packCounted(counts) {
-      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall, read ?? { text: '' }, counts);
+      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall(read?.headSha), read ?? { text: '' }, counts);
       update((s) => (s.estimate = estimate));
       return estimate;
     },

@@ -1,6 +1,7 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { CHECK_TITLES } from '../gate/check-titles.js';
 import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
+import type { PrAuthor } from '../gate/evaluate-policy.js';
 import type { CheckOutput } from '../gate/gate-types.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
 import { createCheckRunField, createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
@@ -9,6 +10,7 @@ import { describeGitHubError } from '../github/describe-github-error.js';
 import { isForbiddenField, type MutationBatch } from '../github/mutation-batch.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
 import { redactJsonText } from '../report/redact.js';
+import { fitRecordText } from '../gate/fit-record.js';
 import type { Settings } from '../settings.js';
 import { writeRecordFile } from './gate-context.js';
 
@@ -18,16 +20,19 @@ import { writeRecordFile } from './gate-context.js';
  */
 
 /**
- * Redacts the record's texts (a key pasted into a reason or echoed into a label), then signs it with
- * `decision-signing-key` when set (contract section 9: a record is redacted before it is signed, and
- * nothing alters a signature after). Every copy of the record is made from what this returns.
+ * Redacts the record's texts (a key pasted into a reason or echoed into a label), cuts its free texts
+ * to fit a check run's text (`fitRecordText`), then signs it with `decision-signing-key` when set
+ * (contract section 9: a record is redacted and shortened before it is signed, and nothing alters a
+ * signature after). Every copy of the record is made from what this returns. A record that cannot fit
+ * even so is returned whole: its check says that no decision is recorded (`decisionCheckOutput`).
  * @param secrets the run's exact secrets (`runSecrets`)
  * @throws DecisionKeyError when the key is not an Ed25519 PKCS#8 PEM (checked before the debate by `findProblem`)
  */
 export async function signDecision(settings: Settings, record: DecisionRecord, secrets: readonly string[]): Promise<DecisionRecord> {
   const redacted = decisionRecordSchema.parse(redactJsonText({ ...record, signature: null }, secrets));
   const { signing } = await importDecisionKeys({ signingKey: settings.decisionSigningKey, publicKey: undefined });
-  return signing ? signRecord(redacted, signing) : redacted;
+  const fitted = fitRecordText(redacted, signing !== undefined) ?? redacted;
+  return signing ? signRecord(fitted, signing) : fitted;
 }
 
 /** What the debate's check run and record file came to, for the outputs. */
@@ -65,6 +70,7 @@ export async function writeDecisionCheck(
  * through REST what the batch did not carry (more than 50 annotations, a document GitHub did not run,
  * a field it refused other than for permissions) and writes the record file.
  * @param via.batch the end's one request; without it (or without `repositoryNodeId`) the check run goes through REST
+ * @param via.authors the PR's opener and the pusher of the debated head (`RunEvidence.authors`)
  */
 export async function prepareDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
@@ -72,11 +78,11 @@ export async function prepareDecisionCheck(
   record: DecisionRecord,
   pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
   commentUrl: string,
-  via: { narrative?: string; annotations?: readonly CheckAnnotation[]; batch?: MutationBatch; repositoryNodeId?: string } = {},
+  via: { narrative?: string; annotations?: readonly CheckAnnotation[]; batch?: MutationBatch; repositoryNodeId?: string; authors?: readonly PrAuthor[] } = {},
 ): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {
   const annotations = via.annotations ?? [];
   const repo = { owner: settings.owner, repo: settings.repo };
-  let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings), commentUrl || undefined);
+  let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings, via.authors), commentUrl || undefined);
   const refused = (error: unknown) => {
     const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
     clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);

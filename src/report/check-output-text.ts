@@ -60,3 +60,4 @@ function unitEscape(c: string): string {
   for (let i = 0; i < c.length; i += 1) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
   return out;
 }
+

@@ -27,6 +27,13 @@ export const decisionRecordSchema = z.object({
    * parse: the gate reads a missing one as version 1, which it no longer knows, so such a record is stale.
    */
   digest_version: z.number().int().positive().optional(),
+  /**
+   * The base the debate compared against: the base branch (in `content_digest` from version 4) and its
+   * commit when the debate read the PR. On the same head, the gate reads another `ref` as stale and another
+   * `sha` as a reason to rebuild and compare the digest (a base branch that moved on keeps the decision
+   * unless a changed file's base blob moved with it). Optional so records before version 4 parse.
+   */
+  base: z.object({ ref: z.string().min(1), sha: z.string().regex(/^[0-9a-f]{40}$/) }).optional(),
   date: z.iso.datetime(),
   trigger: z.enum(['label', 'comment', 'dispatch']),
   requested_by: z.string().min(1),
@@ -80,11 +87,19 @@ export const decisionRecordSchema = z.object({
     .min(2)
     .max(4),
   /**
-   * The position that is the change as written (`(this PR)`, or the moderator's), or null when none is
-   * (contract section 8). Optional so older records parse; the gate reads a missing one as unknown: only
-   * an accept passes such a record.
+   * The position that is the change as written, as a moderator confirmed it by reading the diff (its
+   * framing named it, it named it for unmarked positions, or it confirmed a `(this PR)` mark); null only
+   * when the command said `--no-pr-position` (no position is the change as written). Left out when
+   * unknown (a model said none is, or did not confirm a mark); the gate then passes only another
+   * maintainer's accept. Older records without it read as unknown.
    */
   pr_position: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
+  /**
+   * The position a `(this PR)` mark claimed, when the moderator did not confirm it from the diff (it named
+   * another, or could not tell): `pr_position` is then left out (unknown), and only another maintainer's
+   * accept passes the record. Absent when the mark was confirmed or there was none.
+   */
+  pr_position_claimed: z.enum(['A', 'B', 'C', 'D']).optional(),
   recommendation: z.enum(['A', 'B', 'C', 'D', 'none']),
   /** Why there is no decision to merge on (src/report/no-decision-reason.ts); null when there is one. Optional so records written before it still parse. */
   no_decision_reason: z.enum(NO_DECISION_REASONS).nullable().optional(),
@@ -139,8 +154,11 @@ export interface RecordContext {
   trigger: 'label' | 'comment' | 'dispatch';
   requestedBy: string;
   preset: 'quick' | 'standard' | 'deep' | 'custom';
-  /** The pack's `fileCount`, `truncated`, `unseen` and `budget` (src/evidence/evidence-types.ts), for the record's `evidence`. */
-  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number }; budget: { maxTokens: number; charsPerToken: number } };
+  /**
+   * The pack's `fileCount`, `truncated`, `unseen` and `budget` (src/evidence/evidence-types.ts), for the
+   * record's `evidence`, and its `baseRef` and `baseSha`, the base the debate compared against (record `base`).
+   */
+  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number }; budget: { maxTokens: number; charsPerToken: number }; baseRef: string; baseSha: string };
 }
 
 /**
@@ -161,6 +179,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
     evidence_digest: context.evidenceDigest,
     content_digest: context.contentDigest,
     digest_version: DIGEST_VERSION,
+    base: { ref: context.evidence.baseRef, sha: context.evidence.baseSha },
     date: context.date.toISOString(),
     trigger: context.trigger,
     requested_by: context.requestedBy,
@@ -182,8 +201,9 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       unverified_citations: outcome.counts.get(p.id)?.unverified ?? 0,
       attacks: recordAttacks(attacks.get(p.id)),
     })),
-    // Absent when unknown (named positions, none marked `(this PR)`): the gate then passes only an accept.
+    // Absent when unknown (a model's "none is", a mark the moderator did not confirm): the gate then passes only an accept.
     ...(outcome.prPosition === undefined ? {} : { pr_position: outcome.prPosition }),
+    ...(outcome.prPositionClaimed === undefined ? {} : { pr_position_claimed: outcome.prPositionClaimed }),
     recommendation: ruling?.recommendation ?? 'none',
     no_decision_reason: noDecisionReasonOf({
       completion: outcome.completion,

@@ -14,9 +14,12 @@ export type MergeMeaning =
   | { kind: 'merge-as-written'; position: string; accepted: boolean }
   /** The decided position is another than `pr_position`: the PR should change to follow it. */
   | { kind: 'changes-requested'; position: string; prPosition: string; accepted: boolean }
-  /** A position was decided and no position is the PR as written (a design doc weighing options): a choice recorded, not a verdict on the change. */
+  /** A position was decided and no position is the PR as written (`--no-pr-position`: a design doc weighing options): a choice recorded, not a verdict on the change. */
   | { kind: 'decided'; position: string; accepted: boolean }
-  /** A position was decided, but no position was marked as the PR (named positions without `(this PR)`): the gate cannot tell what merging follows. */
+  /**
+   * A position was decided, but which position is the PR is unknown (no moderator confirmed one from the
+   * diff): the gate cannot tell what merging follows, and passes only another maintainer's accept.
+   */
   | { kind: 'unmarked'; position: string; accepted: boolean }
   /** Nothing to merge on, and why; `leaning` is the judge's recommendation when it made one (e.g. on truncated evidence). */
   | { kind: 'no-decision'; reason: NoDecisionReason; leaning: string | undefined };
@@ -25,7 +28,7 @@ export type MergeMeaning =
 export interface MeaningInput {
   recommendation: string;
   accepted: { position: string } | null;
-  /** Undefined when unknown: named positions, none marked `(this PR)` (or a record from before the field). */
+  /** Undefined when unknown: no moderator confirmed a position from the diff (or a record from before the field). */
   pr_position: string | null | undefined;
   completion: 'success' | 'degraded-success' | 'aborted';
   no_decision_reason: NoDecisionReason | null;
@@ -43,7 +46,7 @@ export function mergeMeaning(input: MeaningInput): MergeMeaning {
   const reason = input.no_decision_reason ?? fallback;
   if (reason !== null || decided === undefined) return { kind: 'no-decision', reason: reason ?? 'no-recommendation', leaning: recommended };
   const accepted = input.accepted !== null;
-  if (input.pr_position === undefined) return accepted ? { kind: 'decided', position: decided, accepted } : { kind: 'unmarked', position: decided, accepted };
+  if (input.pr_position === undefined) return { kind: 'unmarked', position: decided, accepted };
   if (input.pr_position === null) return { kind: 'decided', position: decided, accepted };
   if (decided === input.pr_position) return { kind: 'merge-as-written', position: decided, accepted };
   return { kind: 'changes-requested', position: decided, prPosition: input.pr_position, accepted };
@@ -84,7 +87,9 @@ export function describeMergeMeaning(meaning: MergeMeaning, label: (id: string) 
     case 'decided':
       return `Decided: ${how(meaning.accepted)} position ${meaning.position} (${label(meaning.position)}); no position is this PR as written, so this records a choice rather than a verdict on the change.`;
     case 'unmarked':
-      return `Not tied to the PR: the debate decided for position ${meaning.position} (${label(meaning.position)}), but no position was marked as this PR as written, so the gate does not pass it; debate again with \`(this PR)\` after the position that is the change, or a maintainer can accept a position.`;
+      return meaning.accepted
+        ? `Decided by accept: a maintainer accepted position ${meaning.position} (${label(meaning.position)}); which position is this PR as written was not confirmed from the diff, so the accept is what decides.`
+        : `Not tied to the PR: the debate decided for position ${meaning.position} (${label(meaning.position)}), but which position is this PR as written is unknown (no moderator confirmed one from the diff), so the gate passes it only by another maintainer's accept; or debate again with \`(this PR)\` after the position that is the change, or with \`--no-pr-position\` if none is.`;
     case 'no-decision': {
       const leaning = meaning.leaning ? ` The judge recommended position ${meaning.leaning} (${label(meaning.leaning)}), which is not a decision to merge on.` : '';
       return `No decision: ${NO_DECISION_WORDS[meaning.reason]} (\`${meaning.reason}\`).${leaning}`;
@@ -109,7 +114,9 @@ export function meaningLine(meaning: MergeMeaning, label: (id: string) => string
     case 'decided':
       return `pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
     case 'unmarked':
-      return `pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position was marked as this PR (\`(this PR)\`)`;
+      return meaning.accepted
+        ? `pr-debate: accepted ${meaning.position} (${label(meaning.position)}); which position is this PR was not confirmed`
+        : `pr-debate: decided ${meaning.position} (${label(meaning.position)}); which position is this PR is unknown`;
     case 'no-decision':
       return `pr-debate: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
   }

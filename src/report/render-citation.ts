@@ -11,13 +11,29 @@ import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
  * A link to lines of a file at a commit: `{server}/{owner}/{repo}/blob/{sha}/{path}#L{a}-L{b}`
- * (contract section 7; GitHub's blob URL with a line anchor). Each path segment is percent-encoded.
+ * (contract section 7; GitHub's blob URL with a line anchor). Each path segment is percent-encoded
+ * ({@link encodePathSegment}), so a file name can neither end the Markdown link the URL sits in nor start
+ * one of its own: the URL leads to that file and nowhere else.
  * @param context `headSha` is the commit linked to (pass the base commit for base lines)
  */
 export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | 'repo' | 'headSha'>, path: string, start: number, end: number): string {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  const encoded = path.split('/').map(encodePathSegment).join('/');
   const anchor = start === end ? `#L${start}` : `#L${start}-L${end}`;
   return `${context.serverUrl}/${context.owner}/${context.repo}/blob/${context.headSha}/${encoded}${anchor}`;
+}
+
+/**
+ * A path segment as a URL in Markdown holds it: `encodeURIComponent`, which leaves `( ) ! * '` as they
+ * are, and those too. CommonMark ends a link destination at an unbalanced `)` ("Links": a destination
+ * "includes parentheses only if (a) they are backslash-escaped or (b) they are part of a balanced pair"),
+ * so a file named `a)(www.evil.example.md` would end the link early and leave a GFM `www.` autolink after
+ * it. With every character but `A-Z a-z 0-9 - _ . ~` percent-encoded, a segment can neither end the
+ * destination, nor open a link, nor hold a scheme (`:` is encoded too); it is data, and data that would
+ * read as a delimiter "must be percent-encoded" (RFC 3986, 2.2 "Reserved Characters"), so the URL still
+ * names that file.
+ */
+export function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

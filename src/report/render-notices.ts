@@ -21,7 +21,8 @@ export function commandUsage(command: string): string {
     [
       `${command}                                   infer 2-4 positions from the PR and RFC`,
       `${command} <A> vs <B> [vs <C> [vs <D>]]      debate these positions ("versus" works too)`,
-      `${command} <A> (this PR) vs <B>              mark A as the change as written (any case)`,
+      `${command} <A> (this PR) vs <B>              A is the change as written; the moderator checks it (any case)`,
+      `${command} ... --no-pr-position              no position is the change as written (a PR proposing options)`,
       `${command} ... --quick | --deep | --rounds=N preset override (N = 0..5)`,
       `${command} ... --rfc=<path>                  use this file (at the PR head) as the RFC`,
       `${command} ... --out-of-scope="a; b"         topics the debate must not drift into`,

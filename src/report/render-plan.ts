@@ -29,8 +29,13 @@ export const postedPlanSchema = z.object({
   state: z.enum(['waiting', 'ran', 'replaced']),
   topic: z.string(),
   positions: z.array(z.string().min(1)).min(2).max(4),
-  /** The position the moderator named the change as written (record `pr_position`); null when none is; absent in plans posted before it existed. */
+  /**
+   * The position the framing moderator named the change as written, from the diff at `headSha`; null when
+   * it found none (recorded as unknown, never as null); absent in plans posted before it existed.
+   */
   prPosition: z.enum(['A', 'B', 'C', 'D']).nullable().optional(),
+  /** The command that asked for the plan said `--no-pr-position`: no position is the change as written (record `pr_position: null`). */
+  noPrPosition: z.literal(true).optional(),
   outOfScope: z.array(z.string()),
   /** `judgeRuns` absent in plans posted before it existed, or at its default (2). */
   plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional(), judgeRuns: z.union([z.literal(2), z.literal(4)]).optional() }),
@@ -100,7 +105,7 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
     '',
     `**Topic:** ${prose(plan.topic, { inline: true })}`,
     '',
-    ...renderPositionList(plan.positions, plan.prPosition ?? null, { command, prose }),
+    ...renderPositionList(plan.positions, plan.noPrPosition ? null : (plan.prPosition ?? undefined), { command, prose }),
     '',
     ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, ''] : []),
     `**Preset:** ${describeRounds(plan.plan)} · **Advocates:** ${sanitiseText([...new Set(plan.models.advocates)].join(', '), { inline: true })} · **Judge:** ${sanitiseText(plan.models.judge, { inline: true })}`,
@@ -123,18 +128,21 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
 /**
  * The positions of a plan or a running debate, with the one that is the change as written marked
  * "(this PR)", and one line saying how a maintainer corrects it (contract section 3: the marker).
- * @param prPosition the id marked, or null when no position is what the PR does
+ * @param prPosition the id a moderator named from the diff; null when the command said `--no-pr-position`;
+ *   undefined when unknown (the moderator found none)
  * @returns the lines: a heading, one bullet per position, the correction line
  */
-export function renderPositionList(positions: readonly string[], prPosition: string | null, context: { command: string; prose: Prose }): string[] {
+export function renderPositionList(positions: readonly string[], prPosition: string | null | undefined, context: { command: string; prose: Prose }): string[] {
   const { command, prose } = context;
   const id = (i: number) => String.fromCharCode(65 + i);
   const lines = ['**Positions:**', ...positions.map((p, i) => `- **${id(i)}.** ${prose(p, { inline: true })}${id(i) === prPosition ? ' **(this PR)**' : ''}`)];
   const example = codeSpan(`${command} <position A> (this PR) vs <position B>`);
   lines.push(
     prPosition === null
-      ? `_No position is this PR as written, so the verdict is not read as for or against the change. If one is, say so with ${example}._`
-      : `_Position ${prPosition} is this PR as written: the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with ${example}._`,
+      ? `_No position is this PR as written (${codeSpan('--no-pr-position')}), so the verdict is not read as for or against the change. If one is, say so with ${example}._`
+      : prPosition === undefined
+        ? `_The moderator found no position to be this PR as written, so which one is stays unknown, and the merge gate passes the verdict only when a maintainer other than the PR's author accepts one. If one is, say so with ${example}; if none is, add ${codeSpan('--no-pr-position')}._`
+        : `_Position ${prPosition} is this PR as written (the moderator read it from the diff): the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with ${example}._`,
   );
   return lines;
 }

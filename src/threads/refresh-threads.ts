@@ -5,11 +5,14 @@ import { isOutdated, markOutdated, quoteHolds, readQuote, readThreadMarker } fro
 /**
  * After a push (the gate run, issue #34), keeps pr-debate's review threads true: a thread whose cited
  * text no longer occurs in its file at the new head is marked outdated in its body and resolved, unless
- * a person replied in it (their conversation is theirs to close) or `resolve-review-threads:
- * humans-resolve` leaves every thread to people; a thread whose text still holds stays as it is.
+ * a maintainer replied in it (their conversation is theirs to close) or `resolve-review-threads:
+ * humans-resolve` leaves every thread to people; a thread whose text still holds stays as it is. A reply
+ * counts only from someone with write permission: anyone can reply on a public PR, and an outsider's
+ * reply must not keep an outdated pr-debate thread open (issue #38).
  * When GitHub refuses to resolve a thread (the token lacks the permission), that thread and every later
  * one are left to people, and the later ones are still checked and marked.
- * No model call; one read per file, one write per outdated comment, one per resolved thread.
+ * No model call; one read per file, one permission read per replier, one write per outdated comment,
+ * one per resolved thread.
  */
 
 /** What {@link refreshThreads} found and did. */
@@ -27,9 +30,13 @@ export interface RefreshOutcome {
 
 /**
  * @param target.botLogin the bot's REST login (`github-actions[bot]`); GraphQL names a bot without `[bot]`
+ * @param target.canWrite whether a login has write permission on the repository (asked once per replier)
  * @throws whatever GitHub answers (the gate run reports it as a warning: the check stands)
  */
-export async function refreshThreads(client: ReviewThreadsClient, target: { pullNumber: number; headSha: string; botLogin: string; resolution: ThreadResolution }): Promise<RefreshOutcome> {
+export async function refreshThreads(
+  client: ReviewThreadsClient,
+  target: { pullNumber: number; headSha: string; botLogin: string; resolution: ThreadResolution; canWrite: (login: string) => Promise<boolean> },
+): Promise<RefreshOutcome> {
   const outcome: RefreshOutcome = { checked: 0, outdated: 0, resolved: 0, leftOpen: 0, refused: undefined };
   const bot = target.botLogin.replace(/\[bot\]$/, '');
   const files = new Map<string, Promise<string | undefined>>();
@@ -38,6 +45,7 @@ export async function refreshThreads(client: ReviewThreadsClient, target: { pull
     if (text === undefined) files.set(path, (text = client.readFile(path, target.headSha)));
     return text;
   };
+  const writers = new Map<string, Promise<boolean>>();
   for (const thread of await client.listThreads(target.pullNumber)) {
     const [first, ...replies] = thread.comments;
     if (thread.isResolved || first?.id == null || first.author !== bot || !readThreadMarker(first.body) || readQuote(first.body) === undefined) continue;
@@ -47,8 +55,9 @@ export async function refreshThreads(client: ReviewThreadsClient, target: { pull
       await client.updateComment(first.id, markOutdated(first.body, target.headSha));
       outcome.outdated += 1;
     }
-    const personReplied = replies.some((c) => c.author !== bot);
-    if (personReplied || target.resolution === 'humans-resolve') {
+    const repliers = [...new Set(replies.flatMap((c) => (c.author === undefined || c.author === bot ? [] : [c.author])))];
+    const maintainerReplied = await someWrite(repliers, writers, target.canWrite);
+    if (maintainerReplied || target.resolution === 'humans-resolve') {
       outcome.leftOpen += 1;
       continue;
     }
@@ -78,4 +87,14 @@ export function describeRefusedThreads(outcome: RefreshOutcome): string | undefi
   const { reason, threads } = outcome.refused;
   const left = `${threads} outdated pr-debate review thread${threads === 1 ? ' is' : 's are'} left to people: ${reason}.`;
   return `${left} Add it to the gate job's permissions, or set resolve-review-threads: humans-resolve.`;
+}
+
+/** Whether any of `logins` can write, each asked once per run (`known` keeps the answers). */
+async function someWrite(logins: string[], known: Map<string, Promise<boolean>>, canWrite: (login: string) => Promise<boolean>): Promise<boolean> {
+  for (const login of logins) {
+    let answer = known.get(login);
+    if (answer === undefined) known.set(login, (answer = canWrite(login)));
+    if (await answer) return true;
+  }
+  return false;
 }

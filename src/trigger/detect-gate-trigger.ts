@@ -11,8 +11,12 @@ import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayloa
 /** What a gate run does. */
 export type GateTrigger = { kind: 'gate'; target: GateTarget } | BridgeTrigger;
 
-/** `pull_request` actions that can change what the gate concludes: a new head, or a label. */
-const PULL_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled', 'unlabeled'];
+/**
+ * `pull_request` actions that can change what the gate concludes: a new head, a label, or an edit (the
+ * base branch changed: GitHub sends `edited` with `changes.base` when a PR is retargeted, and a record for
+ * another base is stale; a new title or body changes the content digest).
+ */
+const PULL_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled', 'unlabeled', 'edited'];
 
 /**
  * @throws Error when the payload of a handled event does not have the shape GitHub documents

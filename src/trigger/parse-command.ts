@@ -8,8 +8,10 @@ import { findCommandLine } from './find-command-line.js';
  * ```
  * /debate                                    infer 2-4 positions from the PR and RFC
  * /debate <A> vs <B> [vs <C> [vs <D>]]       "versus" also accepted, case-insensitive
- * /debate <A> (this PR) vs <B>               marks A as the change as written (record `pr_position`);
+ * /debate <A> (this PR) vs <B>               claims A is the change as written; the moderator confirms it
+ *                                            from the diff (record `pr_position`, else `pr_position_claimed`);
  *                                            "(this PR)" is case-insensitive and not part of the label
+ * /debate ... --no-pr-position               no position is the change as written (record `pr_position: null`)
  * /debate ... --quick | --deep | --rounds=N  preset override (N = 0..5)
  * /debate ... --rfc=<path>                   use this file (at the PR head) as the RFC
  * /debate ... --out-of-scope="a; b"          topics the debate must not drift into
@@ -28,9 +30,10 @@ export interface CommandOptions {
   rfc?: string;
   outOfScope: string[];
   /**
-   * The id (A-D) of the position marked `(this PR)`: the change as written (contract sections 3 and 8,
-   * record `pr_position`); undefined when no position carries the marker (the moderator infers it).
-   * Null only from a confirmed plan whose framing found that no position is the PR (never parsed).
+   * The id (A-D) of the position marked `(this PR)`: a claim that it is the change as written, which the
+   * moderator checks against the diff (record `pr_position`, else `pr_position_claimed`); null for
+   * `--no-pr-position` (no position is: the only way the record's `pr_position` is null); undefined when
+   * neither was written (the moderator names it).
    */
   prPosition?: 'A' | 'B' | 'C' | 'D' | null;
 }
@@ -131,6 +134,7 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
     const first = keys.indexOf(keys[repeat]!);
     return { kind: 'invalid', line, problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others` };
   }
+  if (marked.length === 1 && options.prPosition === null) return { kind: 'invalid', line, problem: `position ${listLetters(marked)} is marked "(this PR)", and \`--no-pr-position\` says no position is the change as written; keep one of the two` };
   if (marked.length === 1) options.prPosition = (['A', 'B', 'C', 'D'] as const)[marked[0]!];
   return { kind: 'debate', line, positions, options };
 }
@@ -157,6 +161,10 @@ function applyOption(options: CommandOptions, name: string, value: string | unde
       options.rounds = Number(value);
       return undefined;
     }
+    case 'no-pr-position':
+      if (value !== undefined) return '`--no-pr-position` takes no value';
+      options.prPosition = null;
+      return undefined;
     case 'rfc':
       if (!value) return '`--rfc` needs a path, e.g. `--rfc=docs/rfcs/0042-cache.md`';
       options.rfc = value;

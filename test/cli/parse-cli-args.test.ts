@@ -26,6 +26,9 @@ describe('parseCliArgs', () => {
       inputs: { model: 'claude-opus-5', language: 'German' },
     });
     expect(parseCliArgs(['run', 'https://github.com/octo/widgets/pull/3'])).toMatchObject({ kind: 'run', positions: [], post: false, inputs: {} });
+    // The command's `(this PR)` mark and `--no-pr-position` (issue #38), as the comment reads them.
+    expect(parseCliArgs(['run', 'octo/widgets#3', '--positions', 'keep it (this PR) vs drop it'])).toMatchObject({ prPosition: 'A' });
+    expect(parseCliArgs(['run', 'octo/widgets#3', '--positions', 'keep it vs drop it', '--no-pr-position'])).toMatchObject({ prPosition: null });
   });
 
   it('answers --help and --version, per command too', () => {

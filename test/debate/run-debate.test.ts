@@ -17,8 +17,8 @@ function request(overrides: Partial<DebateRequest> & { preset?: PresetName; roun
   return {
     pack,
     positions: ['keep the cache', 'drop the cache'],
-    // The command marks the PR's position, so the moderator is not called (its inference is tested on its own).
-    prPosition: 'A',
+    // A plan framed at this head named the PR's position, so the moderator is not called (its naming is tested on its own).
+    prPosition: { kind: 'named', id: 'A' },
     outOfScope: [],
     command: '/debate',
     moderatorModel: 'm-mod',
@@ -477,20 +477,38 @@ describe('runDebate: framing', () => {
     expect(outcome.positions).toHaveLength(2);
   });
 
-  it('keeps the position the moderator named as this PR through repeats it drops, and the command\'s marked one when the positions are given', async () => {
+  it('keeps the position the moderator named as this PR through repeats it drops; its "none is" is unknown, and only --no-pr-position is null (issue #38)', async () => {
     const framed = await debate({ moderator: framing({ positions: [{ label: 'Keep the cache' }, { label: 'keep  the cache' }, { label: 'Drop the cache' }], pr_position: 'C' }) }, { positions: [] });
     expect(framed.outcome.kind === 'debate' && framed.outcome.positions.map((p) => p.label)).toEqual(['Keep the cache', 'Drop the cache']);
     expect(framed.outcome.kind === 'debate' && framed.outcome.prPosition).toBe('B');
     const none = await debate({ moderator: framing({ pr_position: null }) }, { positions: [] });
-    expect(none.outcome.kind === 'debate' && none.outcome.prPosition).toBeNull();
-    const marked = await debate({}, { positions: ['keep it', 'drop it'], prPosition: 'B' });
-    expect(marked.outcome.kind === 'debate' && marked.outcome.prPosition).toBe('B');
-    expect(marked.models.calls.some((c) => c.role === 'moderator')).toBe(false);
+    expect(none.outcome.prPosition).toBeUndefined();
+    expect(none.outcome.notes.join(' ')).toMatch(/framed the positions found no position to be this PR as written, so the record leaves which one is unknown\. The merge gate passes this decision only when a maintainer other than the PR's author accepts one/);
+    const said = await debate({ moderator: framing({ pr_position: 'A' }) }, { positions: [], prPosition: { kind: 'none' } });
+    expect(said.outcome.prPosition).toBeNull();
+    const planned = await debate({}, { positions: ['keep it', 'drop it'], prPosition: { kind: 'named', id: null } });
+    expect(planned.outcome.prPosition).toBeUndefined();
+    expect(planned.models.calls.some((c) => c.role === 'moderator')).toBe(false);
+  });
+
+  it('checks a `(this PR)` mark in the one moderator call: confirmed only when it names the marked position, else kept as a claim (issue #38)', async () => {
+    const confirmed = await debate({ moderator: framing({ pr_position: 'B' }) }, { positions: ['keep it', 'drop it'], prPosition: { kind: 'claim', id: 'B' } });
+    expect(confirmed.outcome.prPosition).toBe('B');
+    expect(confirmed.outcome.prPositionClaimed).toBeUndefined();
+    expect(confirmed.models.calls.filter((c) => c.role === 'moderator')).toHaveLength(1);
+    // Asked blind: the labels it reads carry no mark.
+    expect(confirmed.models.calls.find((c) => c.role === 'moderator')!.instructions).toContain('- A: keep it\n- B: drop it');
+    for (const reply of [framing({ pr_position: 'A' }), framing({ pr_position: null }), () => new ModelReplyError('bad', undefined)]) {
+      const denied = await debate({ moderator: reply }, { positions: ['keep it', 'drop it'], prPosition: { kind: 'claim', id: 'B' } });
+      expect(denied.outcome.prPosition).toBeUndefined();
+      expect(denied.outcome.prPositionClaimed).toBe('B');
+      expect(denied.outcome.notes.join(' ')).toMatch(/Position B was marked `\(this PR\)`, but the moderator .*, so the mark is not confirmed: the record keeps it as `pr_position_claimed`/);
+    }
   });
 
   it('asks the moderator which named position is the PR when none was marked, after the openings, and keeps the maintainer\'s labels', async () => {
-    const told: (string | null)[] = [];
-    const named = await debate({ moderator: framing({ positions: [{ label: 'something else' }, { label: 'reworded' }], pr_position: 'B' }) }, { prPosition: undefined, onPrPosition: (id) => told.push(id) });
+    const told: string[] = [];
+    const named = await debate({ moderator: framing({ positions: [{ label: 'something else' }, { label: 'reworded' }], pr_position: 'B' }) }, { prPosition: { kind: 'ask' }, onPrPosition: (id) => told.push(id) });
     expect(named.outcome.prPosition).toBe('B');
     expect(told).toEqual(['B']);
     expect(named.outcome.positions.map((p) => p.label)).toEqual(['keep the cache', 'drop the cache']);
@@ -504,17 +522,17 @@ describe('runDebate: framing', () => {
     expect(named.outcome.completion).toBe('success');
 
     // "None is the PR" would pass any decision; for positions a maintainer named for this PR it stays unknown (only an accept passes).
-    const none = await debate({ moderator: framing({ pr_position: null }) }, { prPosition: undefined });
+    const none = await debate({ moderator: framing({ pr_position: null }) }, { prPosition: { kind: 'ask' } });
     expect(none.outcome.prPosition).toBeUndefined();
-    expect(none.outcome.notes.join(' ')).toMatch(/found that none is this PR as written; as the positions were named for this PR, the record leaves it unknown/);
-    const beyond = await debate({ moderator: framing({ pr_position: 'C' }) }, { prPosition: undefined });
+    expect(none.outcome.notes.join(' ')).toMatch(/found that no position is this PR as written, so the record leaves it unknown/);
+    const beyond = await debate({ moderator: framing({ pr_position: 'C' }) }, { prPosition: { kind: 'ask' } });
     expect(beyond.outcome.prPosition).toBeUndefined();
     expect(beyond.outcome.notes.join(' ')).toMatch(/named position C, which this debate does not have/);
     // A moderator that fails leaves it unknown (the gate then passes only an accept); the debate itself is whole.
-    const failed = await debate({ moderator: () => new ModelReplyError('bad', undefined) }, { prPosition: undefined });
+    const failed = await debate({ moderator: () => new ModelReplyError('bad', undefined) }, { prPosition: { kind: 'ask' } });
     expect(failed.outcome.prPosition).toBeUndefined();
     expect(failed.outcome.completion).toBe('success');
-    expect(failed.outcome.notes.join(' ')).toMatch(/moderator could not say which one is this PR/);
+    expect(failed.outcome.notes.join(' ')).toMatch(/moderator could not say which position is this PR/);
   });
 
   it('replies without a debate when the topic is not contested, or stays one-sided', async () => {

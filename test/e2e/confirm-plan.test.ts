@@ -94,7 +94,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, 
     // The moderator named A the change as written: the plan marks it and says how to correct it.
     expect(plan.body).toContain('- **A.** keep the cache **(this PR)**');
     expect(plan.body).toContain('- **B.** drop the cache\n');
-    expect(plan.body).toContain('_Position A is this PR as written: the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with `/debate <position A> (this PR) vs <position B>`._');
+    expect(plan.body).toContain('_Position A is this PR as written (the moderator read it from the diff): the verdict is read as merge as written if it wins, changes requested if another does. If that is wrong, correct it with `/debate <position A> (this PR) vs <position B>`._');
     // A quick debate attacks nothing: its plan says the verdict will be untested (issue #39).
     expect(plan.body).toMatch(/\*\*Preset:\*\* quick \(openings and judge; no position is attacked, so the verdict will be untested: confidence low at most, which gate-policy require-confident does not pass\) · \*\*Advocates:\*\* claude-sonnet-5-5 · \*\*Judge:\*\* claude-sonnet-5-5/);
     // Quick, two positions on one model: 2 openings, audit, 2 judge runs; 2 warm-ups at most; 1 pre-flight.

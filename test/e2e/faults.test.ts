@@ -40,8 +40,9 @@ const OWNER = 'octo';
 const REPO = 'cache';
 const MAINTAINER = 'maintainer';
 const BOT = 'github-actions[bot]';
-// The first position is marked as the PR, so these runs make no moderator call (its naming of the PR is tested in real-case.test.ts).
-const POSITIONS = '/debate keep the cache (this PR) vs drop the cache';
+// No position is the PR (`--no-pr-position`), so these runs make no moderator call (its naming of the PR, and its check of a
+// `(this PR)` mark, are tested in real-case.test.ts and test/gate/pr-position-attacks.test.ts).
+const POSITIONS = '/debate keep the cache vs drop the cache --no-pr-position';
 
 /** The fixture PR served by GitHub: src/cache.ts (lines 11-12 added, old line 11 removed) and an added RFC. */
 function cachePull(number: number, extra: Partial<FakePullRequest> = {}): FakePullRequest {

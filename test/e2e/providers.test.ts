@@ -31,8 +31,9 @@ const OPENAI_KEY = 'sk-proj-local-providers';
 const OWNER = 'octo';
 const REPO = 'cache';
 const MAINTAINER = 'maintainer';
-// The first position is marked as the PR, so these runs make no moderator call (its naming of the PR is tested in real-case.test.ts).
-const POSITIONS = '/debate keep the cache (this PR) vs drop the cache';
+// No position is the PR (`--no-pr-position`), so these runs make no moderator call (its naming of the PR, and its check of a
+// `(this PR)` mark, are tested in real-case.test.ts and test/gate/pr-position-attacks.test.ts).
+const POSITIONS = '/debate keep the cache vs drop the cache --no-pr-position';
 const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
 /** What google-github-actions/auth exports with the project, plus the region input of the vertex SDK. */
 const GCP = { GOOGLE_CLOUD_PROJECT: 'providers-project', CLOUD_ML_REGION: 'us-east5' };

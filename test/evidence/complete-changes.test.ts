@@ -8,7 +8,7 @@ import type { ChangedFile, PullRequestInfo } from '../../src/evidence/evidence-t
 describe('completeChanges', () => {
   const HEAD = 'a'.repeat(40);
   const MERGE_BASE = 'c'.repeat(40);
-  const pull: PullRequestInfo = { number: 1, title: 't', body: '', author: 'a', headSha: HEAD, baseSha: 'b'.repeat(40), htmlUrl: 'https://github.com/o/r/pull/1', changedFiles: 3 };
+  const pull: PullRequestInfo = { number: 1, title: 't', body: '', author: 'a', headSha: HEAD, baseSha: 'b'.repeat(40), baseRef: 'main', htmlUrl: 'https://github.com/o/r/pull/1', changedFiles: 3 };
   const sides: Record<string, Record<string, FileRead>> = {
     [HEAD]: { 'logo.png': { binary: true }, 'big.txt': { text: 'one\nTWO\nthree\n' }, 'new.txt': { text: 'fresh\n' } },
     [MERGE_BASE]: { 'logo.png': { binary: true }, 'big.txt': { text: 'one\ntwo\nthree\n' } },

@@ -13,6 +13,12 @@ import { fixturePack } from '../support/evidence-fixtures.js';
 
 type Position = 'A' | 'B' | 'C';
 const AUTHOR = 'alice';
+/** Pushed the PR's head: an author too (issue #38). */
+const PUSHER = 'bob';
+const AUTHORS = [
+  { login: AUTHOR, role: 'opened this PR' },
+  { login: PUSHER, role: 'pushed its head commit 1234567' },
+];
 const base = fixtureRecord(fixturePack());
 
 interface Case {
@@ -22,6 +28,8 @@ interface Case {
   /** undefined: a record written before `pr_position` existed. */
   prPosition: Position | null | undefined;
   accepted: { by: string; position: Position } | null;
+  /** Who asked for the debate (record `requested_by`). */
+  requestedBy: string;
   falsified: Position[];
   truncated: boolean;
   completion: DecisionRecord['completion'];
@@ -44,13 +52,15 @@ function recordOf(c: Case): DecisionRecord {
     completion: c.completion,
     evidence: c.unseen === undefined ? older : { ...evidence, unseen: c.unseen },
     accepted: c.accepted ? { ...c.accepted, reason: 'we decided' } : null,
+    requested_by: c.requestedBy,
   };
 }
 
 /** Contract section 9, read as a table: may the check be `success`? */
 function contractPasses(c: Case): boolean {
   if (c.completion === 'aborted' || c.truncated) return false;
-  const acceptCounts = c.accepted !== null && (c.accepted.by !== AUTHOR || c.authorMayDecide);
+  const isAuthor = (login: string) => (login === AUTHOR || login === PUSHER) && !c.authorMayDecide;
+  const acceptCounts = c.accepted !== null && !isAuthor(c.accepted.by);
   if (acceptCounts) {
     if (c.falsified.includes(c.accepted!.position)) return false;
     // The decision must be the PR (issue 28); a record without pr_position: the maintainer's accept decides.
@@ -62,7 +72,9 @@ function contractPasses(c: Case): boolean {
   if (c.policy === 'require-accepted') return false;
   if (c.falsified.length === 3 || c.recommendation === 'none') return false;
   if (c.prPosition === undefined || (c.prPosition !== null && c.recommendation !== c.prPosition)) return false;
-  return !(c.policy === 'require-confident' && c.confidence === 'low');
+  if (c.policy === 'require-confident' && c.confidence === 'low') return false;
+  // A debate the PR's author (its opener, or the pusher of its head) asked for decides nothing alone (issue #38).
+  return !isAuthor(c.requestedBy);
 }
 
 const position = fc.constantFrom<Position>('A', 'B', 'C');
@@ -71,7 +83,8 @@ const cases: fc.Arbitrary<Case> = fc.record({
   recommendation: fc.oneof(position, fc.constant('none' as const)),
   confidence: fc.constantFrom('low', 'medium', 'high'),
   prPosition: fc.oneof(position, fc.constant(null), fc.constant(undefined)),
-  accepted: fc.option(fc.record({ by: fc.constantFrom(AUTHOR, 'maria'), position }), { nil: null }),
+  accepted: fc.option(fc.record({ by: fc.constantFrom(AUTHOR, PUSHER, 'maria'), position }), { nil: null }),
+  requestedBy: fc.constantFrom(AUTHOR, PUSHER, 'maria'),
   falsified: fc.subarray<Position>(['A', 'B', 'C']),
   truncated: fc.boolean(),
   completion: fc.constantFrom('success', 'degraded-success', 'aborted'),
@@ -80,7 +93,7 @@ const cases: fc.Arbitrary<Case> = fc.record({
   authorMayDecide: fc.boolean(),
 });
 
-const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated, unseenAllowed: c.unseenAllowed, author: AUTHOR, authorMayDecide: c.authorMayDecide });
+const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated, unseenAllowed: c.unseenAllowed, authors: AUTHORS, authorMayDecide: c.authorMayDecide });
 
 describe('the gate policy against contract section 9', () => {
   it('passes exactly when the contract allows, and never says neutral or skipped', () => {
@@ -97,7 +110,7 @@ describe('the gate policy against contract section 9', () => {
 
   it('a recommendation that is not the PR’s position never passes, under any policy that requires a decision; the summary names it and the way out', () => {
     for (const policy of ['require-decision', 'require-confident'] as const) {
-      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
       const outcome = evaluatePolicy(recordOf(c), policy, factsOf(c));
       expect(outcome.conclusion).toBe('action_required');
       expect(outcome.reason).toMatch(/^The debate recommends B \(position B\), not the PR's position A \(position A\)/);
@@ -109,17 +122,30 @@ describe('the gate policy against contract section 9', () => {
   });
 
   it('an accept of a position that is not the PR’s does not pass either; the author’s own accept does not count', () => {
-    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, requestedBy: 'maria', falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
     const other = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(other).toMatchObject({ conclusion: 'action_required' });
     expect(other.reason).toMatch(/@maria accepted position B \(position B\).*not the PR's position, A/);
     const own = evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c));
     expect(own.conclusion).toBe('action_required');
-    expect(own.reason).toMatch(/The accept by @alice does not count: they wrote this PR, and someone else with write permission must accept/);
+    expect(own.reason).toMatch(/The accept by @alice does not count: they wrote this PR \(opened this PR\), and someone else with write permission must accept/);
+    const pushed = evaluatePolicy(recordOf({ ...c, accepted: { by: PUSHER, position: 'A' } }), c.policy, factsOf(c));
+    expect(pushed.reason).toMatch(/The accept by @bob does not count: they wrote this PR \(pushed its head commit 1234567\)/);
+  });
+
+  it('a debate the PR’s author or head pusher asked for passes only by another writer’s accept; a config key the gate does not know never passes (issue #38)', () => {
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: PUSHER, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const alone = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
+    expect(alone.conclusion).toBe('action_required');
+    expect(alone.reason).toMatch(/@bob asked for it and wrote this PR \(pushed its head commit 1234567\), so it decides nothing alone/);
+    expect(evaluatePolicy(recordOf({ ...c, accepted: { by: 'maria', position: 'A' } }), c.policy, factsOf(c)).conclusion).toBe('success');
+    expect(evaluatePolicy(recordOf({ ...c, authorMayDecide: true }), c.policy, factsOf({ ...c, authorMayDecide: true })).conclusion).toBe('success');
+    const unknownKey = evaluatePolicy(recordOf({ ...c, requestedBy: 'maria' }), c.policy, { ...factsOf(c), configProblem: ".github/pr-debate.yml on main: unknown key 'gate'" });
+    expect(unknownKey).toMatchObject({ conclusion: 'action_required', reason: expect.stringMatching(/^\.github\/pr-debate\.yml on main: unknown key 'gate'\. Until it is fixed, no decision passes this check\.$/) });
   });
 
   it('a degraded debate and unseen files say why and what to do', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, falsified: [], truncated: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, requestedBy: 'maria', falsified: [], truncated: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
     expect(evaluatePolicy(recordOf(c), c.policy, factsOf(c)).reason).toMatch(/^The debate was degraded .*; debate again, or a maintainer can record a decision with `\/debate accept/);
     const unseen = evaluatePolicy(recordOf({ ...c, completion: 'success', unseen: 2 }), c.policy, factsOf(c));
     expect(unseen.reason).toMatch(/^2 changed files \(binary, or with no diff or text from GitHub\) were not seen by the models.*`allow-unseen`/);

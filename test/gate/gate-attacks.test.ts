@@ -94,8 +94,8 @@ describe('the merge gate under attack', () => {
     await scenario.postRecord(older);
     const check = await scenario.gate();
     expect(check.conclusion).toBe('action_required');
-    expect(check.output.summary).toMatch(/^Stale: the decision for [0-9a-f]{40} was recorded with content digest version 1, which this gate \(versions 2, 3\) cannot compare/);
-    await scenario.postRecord(await scenario.record({ digest_version: 4 }));
+    expect(check.output.summary).toMatch(/^Stale: the decision for [0-9a-f]{40} was recorded with content digest version 1, which this gate \(versions 2, 3, 4\) cannot compare/);
+    await scenario.postRecord(await scenario.record({ digest_version: 5 }));
     expect((await scenario.gate({ policy: 'off' })).conclusion).toBe('action_required');
   });
 
@@ -318,13 +318,13 @@ describe('the merge gate under attack', () => {
       await scenario.postRecord(await scenario.record({ accepted: { by: 'alice', position: 'A', reason: 'I am sure' } }));
       const accepted = await scenario.gate({ policy: 'require-accepted' });
       expect(accepted.conclusion).toBe('action_required');
-      expect(accepted.output.summary).toMatch(/The accept by @alice does not count: they wrote this PR, and someone else with write permission must accept/);
+      expect(accepted.output.summary).toMatch(/The accept by @alice does not count: they wrote this PR \(opened this PR\), and someone else with write permission must accept/);
       expect((await scenario.gate({ policy: 'require-accepted', authorMayDecide: true })).conclusion).toBe('success');
       scenario.pull.labels = ['debate-exempt'];
       scenario.pull.timeline = [{ event: 'labeled', label: 'debate-exempt', actor: 'alice' }];
       const exempt = await scenario.gate({ policy: 'require-accepted' });
       expect(exempt.conclusion).toBe('action_required');
-      expect(exempt.output.summary).toMatch(/The `debate-exempt` label does not count: @alice, who added it, wrote this PR; someone with write permission other than the PR's author must add it/);
+      expect(exempt.output.summary).toMatch(/The `debate-exempt` label does not count: @alice, who added it, wrote this PR \(opened this PR\); someone with write permission other than the PR's author must add it/);
     });
 
     it('5. an outsider’s fork PR with the same head does not block a maintainer’s PR; the check names it and how to clear it', async () => {

@@ -58,7 +58,7 @@ describe('the characters per token of a model set', () => {
 });
 
 describe('the evidence pack at max-evidence-tokens, per model set', () => {
-  const pull = { number: 7, title: 'Grow the parser', body: 'Many changes.', author: 'alice', headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), htmlUrl: 'https://github.com/o/r/pull/7', changedFiles: 40 };
+  const pull = { number: 7, title: 'Grow the parser', body: 'Many changes.', author: 'alice', headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), baseRef: 'main', htmlUrl: 'https://github.com/o/r/pull/7', changedFiles: 40 };
   const files: ChangedFile[] = Array.from({ length: 40 }, (_, i) => ({
     path: `src/part-${i}.ts`,
     previousPath: undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDebate, plannedCalls } from '../../src/debate/plan.js';
+import { callsModerator, planDebate, plannedCalls } from '../../src/debate/plan.js';
 import type { PackCount } from '../../src/llm/count-pack-tokens.js';
 import { estimateDebate } from '../../src/pipeline/track-progress.js';
 import { renderPlanComment, type PostedPlan } from '../../src/report/render-plan.js';
@@ -62,5 +62,14 @@ describe("the plan's cost estimate", () => {
       headSha: 'a'.repeat(40), requestedBy: 'alice', models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' }, estimate: counted, framingCostUsd: 0.03, notes: [],
     };
     expect(renderPlanComment(posted, { id: '0123456789abcdef', command: '/debate', runUrl: undefined, prose: plainProse })).toMatch(/about \$\d+\.\d\d \(the evidence pack's tokens as each model's provider counted them\); framing the positions cost \$0\.0300\./);
+  });
+
+  it('counts the moderator call that names the PR’s position, or checks a `(this PR)` mark; none for --no-pr-position or a plan named at this head (issue #38)', () => {
+    expect(callsModerator(0, { kind: 'none' })).toBe(true);
+    expect(callsModerator(2, { kind: 'ask' })).toBe(true);
+    expect(callsModerator(2, { kind: 'claim', id: 'A' })).toBe(true);
+    expect(callsModerator(2, { kind: 'none' })).toBe(false);
+    expect(callsModerator(2, { kind: 'named', id: 'A' })).toBe(false);
+    expect(plannedCalls(plan, 2, callsModerator(2, { kind: 'claim', id: 'A' }))).toBe(plannedCalls(plan, 2, false) + 1);
   });
 });

@@ -88,7 +88,7 @@ describe('what the verdict means for this PR, as the first line says it', () => 
   });
 
   it('the check run summary starts with the same meaning', () => {
-    const summary = decisionCheckOutput(fixtureRecord(pack, debate({ recommendation: 'B' })), 'require-decision', { truncated: false, unseenAllowed: false, author: undefined, authorMayDecide: false }, undefined).summary;
+    const summary = decisionCheckOutput(fixtureRecord(pack, debate({ recommendation: 'B' })), 'require-decision', { truncated: false, unseenAllowed: false, authors: [], authorMayDecide: false }, undefined).summary;
     expect(summary).toMatch(/^Changes requested: the debate decided for position B \(drop the cache\), not position A, this PR as written/);
   });
 

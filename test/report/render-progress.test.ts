@@ -29,7 +29,7 @@ describe('the progress comment', () => {
     expect(marked).toContain('correct it with `/debate <position A> (this PR) vs <position B>`');
     const unmarked = renderProgressComment(state({ positions: ['keep the cache', 'drop the cache'], prPosition: null, command: '/review' }));
     expect(unmarked).not.toContain('(this PR)**');
-    expect(unmarked).toContain('_No position is this PR as written, so the verdict is not read as for or against the change. If one is, say so with `/review <position A> (this PR) vs <position B>`._');
+    expect(unmarked).toContain('_No position is this PR as written (`--no-pr-position`), so the verdict is not read as for or against the change. If one is, say so with `/review <position A> (this PR) vs <position B>`._');
   });
 
   it('shows the plan and the whole checklist from the start, the first phase running', () => {

@@ -127,7 +127,8 @@ export function fixtureRecord(pack: EvidencePack, outcome = fixtureOutcome(pack)
     contentDigest: pack.contentDigest,
     date: new Date('2026-11-30T10:00:00Z'),
     trigger: 'comment',
-    requestedBy: 'alice',
+    // A maintainer other than the PR's author (alice): a debate its author asked for decides nothing alone.
+    requestedBy: 'maria',
     preset: outcome.plan.preset,
     evidence: pack,
   });

@@ -11,6 +11,7 @@ export const pull: PullRequestInfo = {
   author: 'alice',
   headSha: 'a'.repeat(40),
   baseSha: 'b'.repeat(40),
+  baseRef: 'main',
   htmlUrl: 'https://github.com/octo/widgets/pull/12',
   changedFiles: 3,
 };

@@ -19,7 +19,7 @@ import { gitBlobSha, startGitHubServer, type CheckRun, type FakeCommit, type Fak
 /**
  * One PR on the local GitHub server for the merge gate's tests: `octo/widgets#12` changes one file;
  * it can be rebased (same diff, new SHAs) or pushed to (new diff). The bot token is the GitHub Actions
- * app's (as `GITHUB_TOKEN`); `alice` (the PR's author) and `maria` can write, `rita` can only read; another app ("impostor") can
+ * app's (as `GITHUB_TOKEN`); `alice` (the PR's author), `maria` and `carol` can write, `rita` can only read; another app ("impostor") can
  * write check runs too.
  */
 export const OWNER = 'octo';
@@ -83,7 +83,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
   const pull = pullAt(sha(++next), sha(++next), 'export const cache = new Map();');
   const commits: FakeCommit[] = [...(options.commits ?? [])];
   const server = await startGitHubServer({
-    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
+    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write', carol: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
     token: TOKENS.bot,
     tokens: { [TOKENS.writer]: 'maria', [TOKENS.reader]: 'rita' },
     appTokens: { [TOKENS.otherApp]: OTHER_APP },
@@ -120,10 +120,10 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       const evidence = await current(pull.number, { ...fixture, ...overrides });
       // What a debate of this head records: its digest, and the changed files its pack could not show.
       const seen = { ...fixture.evidence!, unseen: evidence.unseen?.count ?? 0 };
-      return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, evidence: seen, ...overrides };
+      return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, base: { ref: pull.base.ref, sha: pull.base.sha }, evidence: seen, ...overrides };
     },
     async postRecord(record, opts = {}) {
-      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, author: undefined, authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
+      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, authors: [], authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
       const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false, ...config };

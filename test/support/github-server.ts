@@ -50,6 +50,12 @@ export interface FakePullRequest {
    * which label. Removing a label through the API appends an `unlabeled` event by the token's user.
    */
   timeline?: { event: 'labeled' | 'unlabeled'; label: string; actor: string; actorType?: 'User' | 'Bot' }[];
+  /**
+   * The pushes to the head branch, oldest first, as the repository activity lists them
+   * (`GET /repos/{o}/{r}/activity`): who left the branch at which commit. Default: one push of `head.sha`
+   * by the PR's author.
+   */
+  pushes?: { after: string; actor: string; type?: 'push' | 'force_push' | 'branch_creation' }[];
   draft?: boolean;
   state?: 'open' | 'closed';
   files: PullRequestFileFixture[];
@@ -410,6 +416,7 @@ const DOCS = {
   compare: 'https://docs.github.com/rest/commits/commits#compare-two-commits',
   commitPulls: 'https://docs.github.com/rest/commits/commits#list-pull-requests-associated-with-a-commit',
   timeline: 'https://docs.github.com/rest/issues/timeline#list-timeline-events-for-an-issue',
+  activity: 'https://docs.github.com/rest/repos/repos#list-repository-activities',
   graphql: 'https://docs.github.com/graphql',
   tree: 'https://docs.github.com/rest/git/trees#get-a-tree',
   listPulls: 'https://docs.github.com/rest/pulls/pulls#list-pull-requests',
@@ -1502,6 +1509,30 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
       const createdAt = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
       return { id, node_id: nodeId(e.event === 'labeled' ? 'LabeledEvent' : 'UnlabeledEvent', id), url: `${repoApi(entry)}/issues/events/${id}`, actor: simpleUser(e.actor, e.actorType ?? userType(e.actor)), event: e.event, commit_id: null, commit_url: null, created_at: createdAt, performed_via_github_app: null, label: { name: e.label, color: 'ededed' } };
     }));
+  });
+
+  /**
+   * `GET /repos/{o}/{r}/activity` (List repository activities: "Lists a detailed history of changes to a
+   * repository, such as pushes, merges, force pushes, and branch changes, and associates these changes with
+   * commits and users"; GitHub's OpenAPI description, `repos/list-activities`): each activity's `before`,
+   * `after`, `ref` ("The full Git reference, formatted as `refs/heads/<branch name>`"), `activity_type`
+   * and `actor`; filtered by `ref` ("formatted either as `refs/heads/BRANCH_NAME` or `BRANCH_NAME`"),
+   * newest first unless `direction=asc`, paginated. The pushes of this repository's PR head branches.
+   */
+  route('GET', '/repos/:owner/:repo/activity', (ctx, params) => {
+    const entry = visibleRepo(ctx, params);
+    if (entry === undefined) return send(ctx, notFound(DOCS.activity));
+    const own = `${entry.repo.owner}/${entry.repo.name}`.toLowerCase();
+    const wanted = ctx.query.get('ref')?.replace(/^refs\/heads\//, '');
+    const activities = entry.repo.pulls
+      .filter((p) => (p.headRepository ?? own).toLowerCase() === own && (wanted === undefined || p.head.ref === wanted))
+      .flatMap((p) =>
+        (p.pushes ?? [{ after: p.head.sha, actor: p.user.login }]).map((push, i, all) => {
+          const id = numericId(`activity:${entry.id}/${p.number}/${i}`);
+          return { id, node_id: nodeId('RepositoryActivity', id), before: i === 0 ? '0'.repeat(40) : all[i - 1]!.after, after: push.after, ref: `refs/heads/${p.head.ref}`, timestamp: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), activity_type: push.type ?? 'push', actor: simpleUser(push.actor) };
+        }),
+      );
+    sendPage(ctx, ctx.query.get('direction') === 'asc' ? activities : activities.reverse());
   });
 
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CheckedCitation } from '../../src/citations/verify-citations.js';
 import { createRestClients } from '../../src/github/create-rest-octokit.js';
+import { canTrigger } from '../../src/github/check-permission.js';
 import { createReviewThreadsClient, type ReviewThreadsClient } from '../../src/github/review-threads.js';
 import { placeOnDiff, type PlannedThread, type ThreadPlacement } from '../../src/threads/plan-threads.js';
 import { prepareThreads, publishThreads } from '../../src/threads/publish-threads.js';
@@ -56,7 +57,7 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     verdictUrl: 'https://github.com/o/r/pull/7#issuecomment-1',
   });
   beforeAll(async () => {
-    github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull()], permissions: { maintainer: 'write' } }], token: 'bot-token', tokens: { 'person-token': 'maintainer' } });
+    github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull()], permissions: { maintainer: 'write', outsider: 'read' } }], token: 'bot-token', tokens: { 'person-token': 'maintainer', 'outsider-token': 'outsider' } });
     client = createReviewThreadsClient(createRestClients('bot-token', github.url, () => undefined, 'test', { writeSpacingMs: 0 }).writes, { owner: 'o', repo: 'r' });
   });
   afterAll(async () => github?.close());
@@ -133,17 +134,20 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     expect(comments().map((c) => c.subject_type)).toEqual(['file', 'file']);
   });
 
-  it('after a push, resolves the thread whose cited text is gone, keeps the one whose text holds, and leaves one a person replied in open', async () => {
+  it('after a push, resolves the thread whose cited text is gone, keeps the one whose text holds, and leaves one a maintainer replied in open; an outsider\'s reply keeps none open (issue #38)', async () => {
     await publishThreads(client, target(), [thread('A', citation(2), ['two, changed']), thread('B', citation(22), ['twenty-one, changed']), thread('B.defeat.1', citation(3), ['two and a half'])]);
     const [a, b, d] = ['A', 'B', 'B.defeat.1'].map((k) => comments().find((c) => keyOf(c.body) === k)!);
-    await fetch(`${github.url}/repos/o/r/pulls/7/comments`, { method: 'POST', headers: { authorization: 'token person-token', 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Hm.', in_reply_to: d!.id }) });
+    const reply = (token: string, id: number) => fetch(`${github.url}/repos/o/r/pulls/7/comments`, { method: 'POST', headers: { authorization: `token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: 'Hm.', in_reply_to: id }) });
+    await reply('person-token', d!.id);
+    await reply('outsider-token', a!.id);
     const pushed = { ...client, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '') };
-    const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated' });
+    const canWrite = async (login: string) => (await canTrigger(createRestClients('bot-token', github.url, () => undefined, 'test', { writeSpacingMs: 0 }).reads, { owner: 'o', repo: 'r' }, login)).allowed;
+    const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated', canWrite });
     expect(outcome).toEqual({ checked: 3, outdated: 2, resolved: 1, leftOpen: 1, refused: undefined });
     const resolved = (id: number) => github.state.reviews.threads.find((t) => t.comment_ids[0] === id)!.isResolved;
     expect([resolved(a!.id), resolved(b!.id), resolved(d!.id)]).toEqual([true, false, false]);
     // humans-resolve: marked, never resolved; a second pass changes nothing.
-    const again = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'humans-resolve' });
+    const again = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'humans-resolve', canWrite });
     expect(again).toEqual({ checked: 2, outdated: 0, resolved: 0, leftOpen: 1, refused: undefined });
   });
 
@@ -154,7 +158,7 @@ describe('review threads on the local GitHub server (issue #34)', () => {
       await publishThreads(narrowClient, target(), [thread('A', citation(2), ['two, changed']), thread('B', citation(3), ['two and a half']), thread('C', citation(22), ['twenty-one, changed'])]);
       const asked = () => narrow.state.requests.filter((r) => r.path === '/graphql' && JSON.stringify(r.body).includes('resolveReviewThread')).length;
       const pushed = { ...narrowClient, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '').replace('twenty-one, changed', 'twenty-one') };
-      const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated' });
+      const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated', canWrite: async () => false });
       expect(outcome).toMatchObject({ checked: 3, outdated: 3, resolved: 0, leftOpen: 3, refused: { threads: 3 } });
       expect(narrow.state.reviews.reviewComments.map((c) => c.body.includes('**Outdated**'))).toEqual([true, true, true]);
       expect(narrow.state.reviews.threads.map((t) => t.isResolved)).toEqual([false, false, false]);

@@ -10,11 +10,12 @@ const example = (name: string, action: string) => structuredClone(examples.find(
 const gate = { triggerLabel: 'debate', command: '/debate', mode: 'gate' as const };
 
 describe('detectTrigger in mode: gate', () => {
-  it('gates the PR on opened, synchronize (with the head before the push), reopened, labeled and unlabeled', () => {
+  it('gates the PR on opened, synchronize (with the head before the push), reopened, labeled, unlabeled and edited (a retargeted base)', () => {
     const sync = example('pull_request', 'synchronize');
     expect(detectTrigger('pull_request', sync, gate)).toEqual({ kind: 'gate', target: { kind: 'pull', pullNumber: sync.pull_request.number, before: sync.before } });
-    for (const action of ['opened', 'reopened', 'labeled', 'unlabeled']) {
-      const payload = example('pull_request', action);
+    for (const action of ['opened', 'reopened', 'labeled', 'unlabeled', 'edited']) {
+      // The examples hold no `edited`; GitHub sends a retarget as `edited` with `changes.base` ("Webhook events and payloads", pull_request).
+      const payload = action === 'edited' ? { ...example('pull_request', 'opened'), action, changes: { base: { ref: { from: 'main' }, sha: { from: 'a'.repeat(40) } } } } : example('pull_request', action);
       expect(detectTrigger('pull_request_target', payload, gate)).toEqual({ kind: 'gate', target: { kind: 'pull', pullNumber: payload.pull_request.number, before: undefined } });
     }
     expect(detectTrigger('pull_request', example('pull_request', 'closed'), gate)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"closed"') });

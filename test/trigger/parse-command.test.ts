@@ -99,10 +99,17 @@ describe('parseCommand', () => {
       options: { prPosition: 'A' },
     });
     expect(parseCommand('/debate a vs b ( This  pr ) --quick', '/debate')).toMatchObject({ kind: 'debate', positions: ['a', 'b'], options: { preset: 'quick', prPosition: 'B' } });
-    // Without the marker nobody is marked: the moderator infers it, or the record says null.
+    // Without the marker nobody is marked: the moderator names it from the diff.
     expect(parseCommand('/debate a vs b', '/debate')).toMatchObject({ kind: 'debate', options: expect.not.objectContaining({ prPosition: expect.anything() }) });
     // The marker counts only at the end of a position; elsewhere it is part of the label.
     expect(parseCommand('/debate revert (this PR) first vs b', '/debate')).toMatchObject({ positions: ['revert (this PR) first', 'b'], options: expect.not.objectContaining({ prPosition: expect.anything() }) });
+  });
+
+  it('`--no-pr-position` says no position is the change as written (null), with or without positions; with a mark it is bad usage (issue #38)', () => {
+    expect(parseCommand('/debate option one vs option two --no-pr-position', '/debate')).toMatchObject({ kind: 'debate', positions: ['option one', 'option two'], options: { prPosition: null } });
+    expect(parseCommand('/debate --no-pr-position --deep', '/debate')).toMatchObject({ kind: 'debate', positions: [], options: { prPosition: null, preset: 'deep' } });
+    expect(parseCommand('/debate a (this PR) vs b --no-pr-position', '/debate')).toMatchObject({ kind: 'invalid', problem: 'position A is marked "(this PR)", and `--no-pr-position` says no position is the change as written; keep one of the two' });
+    expect(parseCommand('/debate a vs b --no-pr-position=yes', '/debate')).toMatchObject({ kind: 'invalid', problem: '`--no-pr-position` takes no value' });
   });
 
   it('refuses two positions marked "(this PR)", and a marker with no position, saying which', () => {

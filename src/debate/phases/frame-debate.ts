@@ -26,7 +26,10 @@ export type FramedDebate =
       framing: Framing;
       /** The 2-4 distinct position labels to debate. */
       labels: string[];
-      /** The id (A-D, in `labels`) of the position the moderator named the change as written; null when none is. */
+      /**
+       * The id (A-D, in `labels`) of the position the moderator named the change as written; null when it
+       * said none is, or named one that is not debated (the debate records that as unknown, not as null).
+       */
       prPosition: (typeof POSITION_IDS)[number] | null;
       /** The moderator's topic, as it wrote it (may be empty: the report then names the debate after the positions). */
       topic: string;
@@ -85,7 +88,7 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
   const outOfScope = [...new Set([...input.outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
   const kept = labels.slice(0, POSITION_IDS.length);
   const prPosition = prPositionOf(framing, kept);
-  if (framing.pr_position !== null && prPosition === null) notes.push(`The moderator named position ${framing.pr_position} as this PR, but that position has no label; no position is recorded as this PR.`);
+  if (framing.pr_position !== null && prPosition === null) notes.push(`The moderator named position ${framing.pr_position} as this PR, but that position has no label or is not debated.`);
   return { kind: 'framed', framing, labels: kept, prPosition, topic: framing.topic, outOfScope, notes, problems };
 }
 
