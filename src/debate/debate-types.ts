@@ -1,7 +1,9 @@
 import type { CitationTally } from '../citations/tally-citations.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunUsage } from '../usage/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
+import type { ReadingResult } from './phases/read-overflow.js';
 import type { DebatePlan } from './plan.js';
 import type { ConcessionKind } from './rubric.js';
 import type { Framing, Ruling } from './schemas.js';
@@ -245,6 +247,11 @@ export interface DebateResult {
   usage: RunUsage;
   /** Why the run stopped making calls before the debate finished (the spending cap, the stop signal); undefined when nothing stopped it. */
   stoppedBy?: EarlyStop | undefined;
+  /**
+   * What readers read of the changed hunks the pack could not hold (issue #40), and the pack with their
+   * readings, as every call after them read it; absent when the pack held every changed hunk or no reader was planned.
+   */
+  reading?: { result: ReadingResult; pack: EvidencePack };
 }
 
 /** What the debate stage produced. */

@@ -101,7 +101,7 @@ const MAX_POSITIONS = 4;
 
 /** A phase of a planned debate, as the progress checklist shows it. */
 export interface PlannedPhase {
-  /** `framing`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */
+  /** `framing`, `reading`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */
   id: string;
   label: string;
 }
@@ -120,6 +120,11 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
   if (plan.steelman && plan.rounds > 0) phases.push({ id: 'steelman', label: 'Steelman swap' });
   phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: 'Judge (twice, positions in both orders)' });
   return phases;
+}
+
+/** The readers' phase (issue #40): before the openings, once the evidence says how many parts there are to read. */
+export function readingPhase(readers: number): PlannedPhase {
+  return { id: 'reading', label: `Readers (${readers} part${readers === 1 ? '' : 's'} of the changes the evidence pack could not hold)` };
 }
 
 /**
@@ -145,6 +150,19 @@ export function plannedCalls(plan: DebatePlan, count: number, moderatorCall: boo
   const closing = plan.rounds > 0 ? positions : 0;
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
   return (moderatorCall ? 1 : 0) + positions + perRound + closing + steelman + 1 + 2;
+}
+
+/**
+ * Input `max-reader-calls`' default: enough readers for the changes of about three default packs (8 parts
+ * of at most 32,000 tokens, `READER_PART_TOKENS`), and a wave of them whose worst case the spending cap
+ * holds at once within the default `max-cost-usd` (about $0.55 a call at a Sonnet-class price), so they
+ * go out together and leave the debate its budget.
+ */
+export const DEFAULT_MAX_READER_CALLS = 8;
+
+/** The reader calls for `parts` parts of overflow under input `max-reader-calls`: one a part, at most the bound. */
+export function plannedReaders(parts: number, maxReaderCalls: number): number {
+  return Math.max(0, Math.min(parts, maxReaderCalls));
 }
 
 /**

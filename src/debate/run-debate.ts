@@ -11,6 +11,7 @@ import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { identifyPrPosition } from './phases/identify-pr-position.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
+import { readOverflow, type ReaderPlan } from './phases/read-overflow.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
@@ -40,6 +41,8 @@ export interface DebateRequest {
   /** Input `judge-model`: the auditor's and the judge's model (the neutral roles). */
   judgeModel: string;
   plan: DebatePlan;
+  /** The readers of the changed hunks the pack could not hold (issue #40); without it, no part is read. */
+  readers?: ReaderPlan;
   language: LanguageSetting;
   /**
    * Told when a phase ends (ids of {@link plannedPhases}), in order, once per phase; framing reports the
@@ -80,7 +83,12 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, prPosition: framed.prPosition });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
-  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
+  const framedCtx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
+  // Readers (issue #40): what the pack could not hold is read in one wave before the openings, and what
+  // they quote joins the evidence of every later call.
+  const reading = request.readers ? await readOverflow(framedCtx, request.readers) : undefined;
+  if (reading) done('reading');
+  const ctx: DebateContext = reading ? { ...framedCtx, pack: reading.pack, caller: caller.withReadings(reading.pack.readings ?? '') } : framedCtx;
 
   const opened = await openDebate(ctx);
   done('openings');
@@ -90,7 +98,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const identifying =
     framed || request.prPosition !== undefined || opened.openings.every((t) => t.status === 'incomplete')
       ? undefined
-      : identifyPrPosition(caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), command: request.command, language, schemas: ctx.schemas }).then((found) => {
+      : identifyPrPosition(ctx.caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), command: request.command, language, schemas: ctx.schemas }).then((found) => {
           if (found.prPosition !== undefined) request.onPrPosition?.(found.prPosition);
           return found;
         });
@@ -107,9 +115,9 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
     kind: 'debate', topic, positions, prPosition, outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
-    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
+    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...(reading ? { reading } : {}), ...rest,
   });
-  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : [])];
+  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : []), ...(reading?.result.notes ?? [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
     const all = [...problems, 'No advocate produced an opening, so the judge was not called.'];
     return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: [], notes });

@@ -2,15 +2,17 @@ import { contentDigest, DIGEST_VERSION, type DigestVersion } from './content-dig
 import { countUnseen } from './count-unseen.js';
 import { indexEvidence } from './index-evidence.js';
 import { completePlan } from './plan-contents.js';
+import { nothingToDebate } from './nothing-to-debate.js';
 import { NAME_SHARE, planEvidence, type EvidencePlan, type PlanInput } from './plan-evidence.js';
 import { unnamedNote } from './render-sections.js';
 import { renderEvidence } from './render-evidence.js';
+import { splitOverflow } from './split-overflow.js';
 import type { BudgetUse, EvidencePack, OmittedItem } from './evidence-types.js';
 
 /**
  * The evidence pack in three steps, each run once per run: plan (what fits the budget; plan-evidence.ts),
  * render (the text the models read; render-evidence.ts), index (what the citation verifier checks
- * against; index-evidence.ts).
+ * against; index-evidence.ts); and what did not fit, split into parts for readers (split-overflow.ts).
  */
 
 /** Input of {@link buildEvidencePack}: the plan's input and the head contents read. */
@@ -58,18 +60,20 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
     contentDigest: contentDigest({ pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents }, digestVersion),
     tag: rendered.tag,
     tokens,
+    pullNumber: pull.number,
     headSha: pull.headSha,
     baseSha: pull.baseSha,
     files: indexEvidence(plan),
     rfcPaths: rfc.documents.map((d) => d.path),
     rfcNote: rfc.note,
-    // Left-out hunks first: they are what makes the evidence truncated, and lists that are cut keep the head.
+    // Left-out hunks first: they are what readers read, and lists that are cut keep the head.
     omitted: [...plan.omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
-    truncated: plan.truncated,
+    coverage: splitOverflow(plan),
     unseen: countUnseen(plan.input.files, plan.states, plan.fileCount.total),
     fileCount: plan.fileCount,
     notes: packNotes,
     budget,
+    nothingToDebate: nothingToDebate(plan.input.files, plan.fileCount.total, plan.classify, plan.input.readGenerated ?? false),
   };
 }
 

@@ -18,12 +18,14 @@ import type { ChangedFile, RfcDocument } from './evidence-types.js';
  * at 3.5 characters a token whatever the models; 3 is the same digest over a pack sized for the record's
  * `models` (issue #31: `packCharsPerToken`), since the hunks shown, which the digest covers, depend on the
  * size. A gate that does not know a record's version treats it as stale; it rebuilds a version-2 record's
- * pack as that record's debate sized it (`rebuildSizing`, src/gate/rebuild-evidence.ts).
+ * pack as that record's debate sized it (`rebuildSizing`, src/gate/rebuild-evidence.ts). 4 hashes the same
+ * fields as 3; its records count the hunks readers read and those no model read (`evidence.read`,
+ * `evidence.unread`) instead of `evidence.truncated` (issue #40).
  */
-export const DIGEST_VERSION = 3;
+export const DIGEST_VERSION = 4;
 
 /** The versions this code can compute, oldest first: a gate compares records of these and no others. */
-export const DIGEST_VERSIONS = [2, 3] as const;
+export const DIGEST_VERSIONS = [2, 3, 4] as const;
 
 /** One of {@link DIGEST_VERSIONS}. */
 export type DigestVersion = (typeof DIGEST_VERSIONS)[number];
@@ -53,7 +55,7 @@ export function gitBlobSha(content: string | Buffer): string {
 }
 
 /**
- * @param version the version written into the hashed content: versions 2 and 3 hash the same fields and
+ * @param version the version written into the hashed content: versions 2, 3 and 4 hash the same fields and
  *   differ only in this number (and in how the pack was sized, which decides the hunks shown)
  * @returns `sha256:<64 hex>` over the canonical JSON of the structured content (see the module comment)
  */

@@ -103,6 +103,38 @@ export function parseEvidence(text: string): EvidenceFile[] {
   return [...files.values()];
 }
 
+const BEGIN_DIFF = /^=== BEGIN (\S+) DIFF ("(?:[^"\\]|\\.)*") /;
+const DIFF_ROW = /^([ \d]{6}) ([ \d]{6}) ([+ -]) (.*)$/;
+
+/**
+ * Parses the head lines of the DIFF blocks of a prompt (added and context rows, by their head line
+ * number): what a reader's part shows (issue #40). Removed rows, which have no head line, are skipped,
+ * as the rehearsal cites the head.
+ */
+export function parseDiffEvidence(text: string): EvidenceFile[] {
+  const lines = text.split(/\r?\n/);
+  const files = new Map<string, EvidenceFile>();
+  for (let i = 0; i < lines.length; i++) {
+    const begin = BEGIN_DIFF.exec(lines[i] ?? '');
+    if (!begin) continue;
+    let path: string;
+    try {
+      path = String(JSON.parse(begin[2] ?? '""'));
+    } catch {
+      continue;
+    }
+    const end = `=== END ${begin[1]} DIFF `;
+    const file = files.get(path) ?? { path, label: 'head', lines: [] };
+    for (i += 1; i < lines.length && !(lines[i] ?? '').startsWith(end); i++) {
+      const row = DIFF_ROW.exec(lines[i] ?? '');
+      const head = row?.[2]?.trim();
+      if (row && head && row[3] !== '-') file.lines.push({ line: Number(head), text: row[4] ?? '' });
+    }
+    files.set(path, file);
+  }
+  return [...files.values()];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
 // ---------------------------------------------------------------------------------------------
@@ -524,14 +556,17 @@ function spoilCitations(
   }
 }
 
-/** Builds the rehearsal instance for a schema; exported for tests and tooling. */
+/**
+ * Builds the rehearsal instance for a schema; exported for tests and tooling.
+ * @param evidence the lines citations are drawn from: the prompt's FILE blocks, or (a reader's call) its DIFF blocks' head lines
+ */
 export function rehearseStructuredOutput(
   schema: Record<string, unknown>,
   text: string,
   options: RehearsalOptions = {},
+  evidence: EvidenceFile[] = parseEvidence(text),
 ): JsonValue {
   const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${text}`));
-  const evidence = parseEvidence(text);
   const generator = new InstanceGenerator(schema, rng, evidence);
   const value = generator.generate(schema, 'answer', 0);
   if (evidence.length > 0) spoilCitations(generator, evidence, Math.max(0, options.wrongCitationsPerReply ?? 1), rng);
@@ -551,8 +586,10 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
       const filler = FILLERS[Math.floor(rng() * FILLERS.length)] ?? FILLERS[0];
       return { text: `Rehearsal reply: ${filler}` };
     }
+    // A reader quotes its part, which is DIFF blocks (issue #40); every other call cites the FILE blocks.
+    const evidence = context.call?.phase === 'reading' ? parseDiffEvidence(context.text) : parseEvidence(context.text);
     // With the call's metadata, each reply is also a well-formed turn that keeps the judge's rules.
-    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options), context.call, context.text)) };
+    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options, evidence), context.call, context.text)) };
   };
 }
 
