@@ -16,8 +16,8 @@ export interface ParsedConfig {
   values: Map<string, string>;
   /** Topics added to every debate's out-of-scope list (key `out-of-scope`). */
   outOfScope: string[];
-  /** The gate's own keys: `allow-unseen` (globs) and `author-may-decide`. */
-  gate: { allowUnseen: string[]; authorMayDecide: boolean };
+  /** The config file's own keys that no input sets: `allow-unseen` (globs), `author-may-decide` and `read-generated`. */
+  gate: { allowUnseen: string[]; authorMayDecide: boolean; readGenerated: boolean };
   /** The keys no setting reads (each also in `warnings`), with the known key nearest to each, for runs that refuse them. */
   unknown: { key: string; nearest: string | undefined }[];
   /** Keys that were ignored, each named, with why. */
@@ -89,7 +89,7 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const rfcPaths = config['rfc-paths'];
   // The input takes one path or glob; several become one brace glob, which minimatch expands.
   if (rfcPaths) set('rfc-path', rfcPaths.length === 1 ? rfcPaths[0] : `{${rfcPaths.join(',')}}`, 'rfc-paths');
-  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false }, warnings, unknown };
+  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false, readGenerated: config['read-generated'] ?? false }, warnings, unknown };
 }
 
 /** A config value as the input's text: lists comma-separated, numbers and booleans as YAML writes them. */

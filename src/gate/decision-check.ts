@@ -4,7 +4,8 @@ import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge
 import { sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
 import { conclusionTitle } from './check-titles.js';
-import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts } from './evaluate-policy.js';
+import { unreadCandidates } from '../evidence/split-overflow.js';
+import { allowsUnread, allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts } from './evaluate-policy.js';
 import type { CheckOutput } from './gate-types.js';
 
 /**
@@ -28,10 +29,11 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
 }
 
 /**
- * The policy's facts for the check a debate writes on its own record: the pack's `truncated` flag and
- * unseen files (matched against config key `allow-unseen`). The record has no accept yet, so whose
- * accept it is does not arise.
+ * The policy's facts for the check a debate writes on its own record: its unseen files and the files
+ * that may hold its unread hunks, matched against config key `allow-unseen` as the gate matches them
+ * (`unreadCandidates`, the same for the debate and the gate's rebuild). The record is a version 4 one,
+ * so nothing is truncated; it has no accept yet, so whose accept it is does not arise.
  */
-export function debateFacts(pack: Pick<EvidencePack, 'truncated' | 'unseen'>, settings: { allowUnseen: string[] }): PolicyFacts {
-  return { truncated: pack.truncated, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), author: undefined, authorMayDecide: false };
+export function debateFacts(pack: Pick<EvidencePack, 'coverage' | 'unseen'>, settings: { allowUnseen: string[] }): PolicyFacts {
+  return { truncated: false, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), unreadAllowed: allowsUnread(unreadCandidates(pack.coverage), settings.allowUnseen), author: undefined, authorMayDecide: false };
 }

@@ -113,6 +113,11 @@ export function renderNotContestedComment(framing: Framing, context: Pick<Commen
   ].join('\n');
 }
 
+/** The comment when the change holds nothing to debate (no changed file, or only generated ones): the one sentence that says why. */
+export function renderNothingToDebateComment(id: string, sentence: string): string {
+  return [markerLine(id), '## pr-debate: nothing to debate', '', renderMessage(sentence)].join('\n');
+}
+
 /** The comment when the run failed before a debate existed: what failed and what to do. */
 export function renderFailureComment(id: string, problem: string, runUrl: string | undefined): string {
   return [

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
 import { describeGitHubError } from '../../src/github/describe-github-error.js';
 import { recordToYaml } from '../../src/report/decision-record.js';
-import { ed25519Pems, OTHER_APP, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { ed25519Pems, olderRecord, OTHER_APP, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 
 /**
  * The merge gate through the local GitHub server with the real Octokit (issue #15): one test per row
@@ -85,10 +85,9 @@ describe('the merge gate', () => {
     expectCheck(await scenario.gate(), scenario.pull.head.sha, 'failure', /The debate was aborted/);
   });
 
-  it('truncated evidence: action_required, even with a recommendation and policy off', async () => {
+  it('an older record’s truncated evidence: action_required, even with a recommendation and policy off', async () => {
     scenario = await startGateScenario({ maxTokens: 150 });
-    const fresh = await scenario.record();
-    const record = { ...fresh, evidence: { ...fresh.evidence!, truncated: true } };
+    const record = olderRecord(await scenario.record(), 3, true);
     await scenario.postRecord(record, { truncated: true });
     expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('action_required');
     expectCheck(await scenario.gate(), record.head_sha, 'action_required', /truncated evidence/);
