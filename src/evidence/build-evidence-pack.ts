@@ -52,6 +52,7 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
     spare: Math.max(0, maxTokens - toTokens(used)),
   };
   const packNotes = [...notes];
+  const { unseen, coverage } = setAsideGenerated(plan);
   if (plan.unnamed > 0) packNotes.push(unnamedNote(plan.unnamed, plan.fileCount.listed, NAME_SHARE));
   if (plan.description.cut !== undefined) packNotes.push(`The PR description was cut: ${plan.description.cut} (evidence budget).`);
   return {
@@ -68,8 +69,8 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
     rfcNote: rfc.note,
     // Left-out hunks first: they are what readers read, and lists that are cut keep the head.
     omitted: [...plan.omitted].sort((a, b) => OMISSION_ORDER[a.what] - OMISSION_ORDER[b.what]),
-    coverage: splitOverflow(plan),
-    unseen: countUnseen(plan.input.files, plan.states, plan.fileCount.total),
+    coverage,
+    unseen,
     fileCount: plan.fileCount,
     notes: packNotes,
     budget,
@@ -78,3 +79,20 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
 }
 
 const OMISSION_ORDER: Record<OmittedItem['what'], number> = { hunks: 0, 'rfc-tail': 1, content: 2 };
+
+/**
+ * The unseen files and the coverage of a completed plan. Generated, vendored and lock files are read by
+ * no one by default (config `read-generated`): one whose content the models could not see (a binary
+ * source map, say) is listed with the generated files no one read, counted as one, rather than unseen.
+ */
+function setAsideGenerated(plan: EvidencePlan): Pick<EvidencePack, 'unseen' | 'coverage'> {
+  const all = countUnseen(plan.input.files, plan.states, plan.fileCount.total);
+  const coverage = splitOverflow(plan);
+  if (plan.input.readGenerated === true) return { unseen: all, coverage };
+  const generated = all.paths.filter((path) => plan.classify(path) !== undefined);
+  if (generated.length === 0) return { unseen: all, coverage };
+  return {
+    unseen: { paths: all.paths.filter((path) => plan.classify(path) === undefined), count: all.count - generated.length },
+    coverage: { ...coverage, generatedSkipped: [...coverage.generatedSkipped, ...generated.map((path) => ({ path, hunks: 1 }))] },
+  };
+}

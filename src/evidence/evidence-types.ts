@@ -193,7 +193,10 @@ export interface EvidencePack {
    * the pack (render-readings.ts); absent until readers ran. Its lines are in `files` too, so citations of them verify.
    */
   readings?: string;
-  /** The changed files whose content the models did not see (binary, no diff or text from GitHub, not named): record `evidence.unseen` (count-unseen.ts). */
+  /**
+   * The changed files whose content the models did not see (binary, no diff or text from GitHub, not named):
+   * record `evidence.unseen` (count-unseen.ts); generated ones are in `coverage.generatedSkipped` instead, unless `read-generated`.
+   */
   unseen: UnseenFiles;
   /**
    * Files in the PR (`total`, GitHub's `changed_files`), how many the pack names (`listed`), and how many
@@ -249,7 +252,10 @@ export interface Coverage {
   shown: number;
   /** The hunks the pack could not hold, split into parts for readers, in reading order. */
   parts: ReaderPart[];
-  /** Generated, vendored and lock files whose hunks the pack could not hold and no one reads: path and hunks. */
+  /**
+   * Generated, vendored and lock files whose hunks the pack could not hold and no one reads (unless config
+   * `read-generated`): path and hunks; one whose content no model could see (binary) counts as one, and is not unseen.
+   */
   generatedSkipped: { path: string; hunks: number }[];
   /** Changed text files whose diff was not computed (past the reads that compute diffs): no model can read them; one hunk each. */
   noDiff: string[];

@@ -58,18 +58,22 @@ const CALL_OVERHEAD_TOKENS = 24_000;
  */
 export function checkContextWindows(roles: RoleModels, packTokens: number | ReadonlyMap<string, number>, partTokens = 0): void {
   const packOn = (model: string) => (typeof packTokens === 'number' ? packTokens : (packTokens.get(model) ?? 0));
-  const needs = new Map<string, number>();
-  const need = (model: string, role: 'moderator' | 'reader' | 'advocate' | 'judge', reply: number, input = packOn(model)) => needs.set(model, Math.max(needs.get(model) ?? 0, input + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply)));
+  // Per model, its largest call: the evidence it reads (the pack, or a reader's part), the prompts around it and the reply.
+  const needs = new Map<string, { tokens: number; input: number; what: string }>();
+  const need = (model: string, role: 'moderator' | 'reader' | 'advocate' | 'judge', reply: number, input = packOn(model)) => {
+    const tokens = input + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply);
+    if (tokens > (needs.get(model)?.tokens ?? 0)) needs.set(model, { tokens, input, what: role === 'reader' ? "a reader's part" : 'the evidence pack' });
+  };
   need(roles.model, 'moderator', MAX_TOKENS.moderator);
   if (roles.readerModel !== undefined) need(roles.readerModel, 'reader', MAX_TOKENS.reader, partTokens);
   for (const model of roles.advocateModels) need(model, 'advocate', MAX_TOKENS.advocate);
   need(roles.judgeModel, 'judge', MAX_TOKENS.judge);
-  for (const [model, tokens] of needs) {
+  for (const [model, { tokens, input, what }] of needs) {
     const window = model.startsWith('openai:') ? openAiModelFacts(model.slice('openai:'.length))?.contextWindow : claudeModelFacts(model)?.contextWindow;
     if (window === undefined || tokens <= window) continue;
-    const fit = window - (tokens - packOn(model));
+    const fit = window - (tokens - input);
     throw new ContextWindowTooSmall(
-      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: the evidence pack (~${packOn(model).toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
+      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: ${what} (~${input.toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
         (fit > 0 ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.` : 'Choose a model with a larger context window.'),
     );
   }
