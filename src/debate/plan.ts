@@ -153,10 +153,12 @@ export function plannedCalls(plan: DebatePlan, count: number, moderatorCall: boo
 }
 
 /**
- * Input `max-reader-calls`' default: enough readers for the changes of about three default packs (8 parts
- * of at most 32,000 tokens, `READER_PART_TOKENS`), and a wave of them whose worst case the spending cap
- * holds at once within the default `max-cost-usd` (about $0.55 a call at a Sonnet-class price), so they
- * go out together and leave the debate its budget.
+ * Input `max-reader-calls`' default: readers for up to 8 parts of at most 32,000 tokens
+ * (`READER_PART_TOKENS`), about two and a half default packs of changes past the pack itself; and a wave
+ * whose worst case the spending cap holds at once within the default `max-cost-usd` of $5 (a reader call
+ * on the default model, Claude Sonnet 5.5, reserves about $0.32: its part's bytes at the cache-write price
+ * and its `max_tokens` at the output price, so $2.59 for eight), so the readers go out together and the
+ * debate after them keeps its budget. The estimate counts a full part at about $0.12.
  */
 export const DEFAULT_MAX_READER_CALLS = 8;
 
