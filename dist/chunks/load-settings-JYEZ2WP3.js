@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{a,b,c}from"./chunk-MFG6ITPR.js";import"./chunk-JZTNIOVD.js";import"./chunk-YZR55RQD.js";import"./chunk-QZG7ZSP2.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,c as withOutOfScope};
-//# sourceMappingURL=load-settings-JYEZ2WP3.js.map

@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{y as a}from"./chunk-RM7N76PL.js";import"./chunk-F2O33JHL.js";import"./chunk-BCIJQWY4.js";import"./chunk-D4LIPTWS.js";import"./chunk-4O37T4YR.js";import"./chunk-YEN4YRGA.js";import"./chunk-DGXEUPKN.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-YZR55RQD.js";import"./chunk-QZG7ZSP2.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-ETLN4PPR.js.map
