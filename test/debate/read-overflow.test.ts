@@ -124,7 +124,7 @@ describe('the readers', () => {
     expect(outcome.reading!.result.given).toBe(6);
     expect(outcome.reading!.result.excerpts).toHaveLength(3);
     const note = outcome.notes.find((n) => n.includes('dropped'))!;
-    expect(note).toMatch(/^3 reader excerpts were dropped \(part 1, A at src\/big\.ts:\d+: the quote does not occur in src\/big\.ts:\d+; part 1, A at src\/big\.ts:\d+: past 3 excerpts for one position; part 1, B at src\/big\.ts:\d+-\d+: line \d+ of "src\/big\.ts" at the head is not in the evidence pack/);
+    expect(note).toMatch(/^3 reader excerpts were dropped \(part 1, for A, "src\/big\.ts" line \d+: quote mismatch; part 1, for A, "src\/big\.ts" line \d+: past 3 excerpts for one position; part 1, for B, "src\/big\.ts" lines \d+ to \d+: lines not in its part\)\.$/);
     expect(models.calls.at(-1)!.readings).not.toContain('not in this line at all');
   });
 
@@ -139,7 +139,7 @@ describe('the readers', () => {
       { pack: long },
     );
     expect(outcome.reading!.result.excerpts.map((e) => e.lineEnd)).toEqual([30]);
-    expect(outcome.notes.find((n) => n.includes('dropped'))).toBe('1 reader excerpt was dropped (part 1, A at src/long.ts:1-31: longer than 30 lines).');
+    expect(outcome.notes.find((n) => n.includes('dropped'))).toBe('1 reader excerpt was dropped (part 1, for A, "src/long.ts" lines 1 to 31: longer than 30 lines).');
   });
 
   it('leave the parts past max-reader-calls unread: named in the readings, the notes and the record', async () => {

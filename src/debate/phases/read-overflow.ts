@@ -1,5 +1,5 @@
-import { findFile, verifyCitation } from '../../citations/verify-citations.js';
-import { formatCitationRef, citationSide } from '../../citations/citation.js';
+import { findFile, UNVERIFIED_REASONS, verifyCitation } from '../../citations/verify-citations.js';
+import { citationSide } from '../../citations/citation.js';
 import type { EvidencePack } from '../../evidence/evidence-types.js';
 import { addReadings, type Excerpt } from '../../evidence/render-readings.js';
 import { indexPart, partRows, renderPart } from '../../evidence/render-part.js';
@@ -47,6 +47,9 @@ export interface ReadingResult {
   /** Sentences for the comment's notes: excerpts dropped and why, parts not read and why. */
   notes: string[];
 }
+
+/** Why an excerpt's citation did not check out, in the verifier's words, against the reader's part. */
+const DROP_REASONS = { ...UNVERIFIED_REASONS, 'content-omitted': 'lines not in its part' };
 
 /** Dropped excerpts named one by one in the notes; the rest are counted. */
 const NAMED_DROPS = 8;
@@ -104,19 +107,20 @@ export async function readOverflow(ctx: Pick<DebateContext, 'caller' | 'pack' | 
     for (const excerpt of answer.output.excerpts) {
       given += 1;
       const count = (kept.get(excerpt.position) ?? 0) + 1;
-      const ref = formatCitationRef(excerpt.citation);
+      const { line_start: start, line_end: end } = excerpt.citation;
+      // Named in words, not as `path:line`: the comment would mark such a reference unverified, as the part is not in the pack.
+      const where = `part ${part.number}, for ${excerpt.position}, ${JSON.stringify(excerpt.citation.path)} ${start === end ? `line ${start}` : `lines ${start} to ${end}`}`;
       if (count > EXCERPTS_PER_POSITION) {
-        drops.push(`part ${part.number}, ${excerpt.position} at ${ref}: past ${EXCERPTS_PER_POSITION} excerpts for one position`);
+        drops.push(`${where}: past ${EXCERPTS_PER_POSITION} excerpts for one position`);
         continue;
       }
-      const { line_start: start, line_end: end } = excerpt.citation;
       const check = verifyCitation(excerpt.citation, view);
       if (check.status !== 'verified') {
-        drops.push(`part ${part.number}, ${excerpt.position} at ${ref}: ${check.status === 'unverified' ? check.detail : 'no quote'}`);
+        drops.push(`${where}: ${check.status === 'unverified' ? DROP_REASONS[check.reason] : 'no quote'}`);
         continue;
       }
       if (end - start + 1 > MAX_EXCERPT_LINES) {
-        drops.push(`part ${part.number}, ${excerpt.position} at ${ref}: longer than ${MAX_EXCERPT_LINES} lines`);
+        drops.push(`${where}: longer than ${MAX_EXCERPT_LINES} lines`);
         continue;
       }
       kept.set(excerpt.position, count);
