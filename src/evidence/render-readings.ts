@@ -40,7 +40,7 @@ const NAMED_UNREAD = 40;
 /**
  * The pack with the readings: `readings` holds the block, `files` the excerpt lines too (copies: the
  * given pack is not changed), `digest` covers the pack's text and the block, as every later call read them.
- * @param tag the pack's delimiter tag
+ * @param excerpts the verified excerpts, in part order
  */
 export function addReadings(pack: EvidencePack, excerpts: Excerpt[], summary: ReadingSummary): EvidencePack {
   const readings = renderReadings(pack.tag, excerpts, summary);
@@ -78,7 +78,7 @@ export function renderReadings(tag: string, excerpts: Excerpt[], summary: Readin
   if (unread > 0) {
     const named = summary.unreadFiles.slice(0, NAMED_UNREAD).map((f) => `${JSON.stringify(f.path)} (${f.hunks})`);
     const more = summary.unreadFiles.length > NAMED_UNREAD ? `, and ${summary.unreadFiles.length - NAMED_UNREAD} more files` : '';
-    lines.push(`No model read ${unread} changed hunk${unread === 1 ? '' : 's'} (in neither this pack nor a part a reader read): ${named.join(', ')}${more}. Weigh what is missing before ruling that something is absent from the change.`);
+    lines.push(`No model read ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} (in neither this pack nor a part a reader read): ${named.join(', ')}${more}. Weigh what is missing before ruling that something is absent from the change.`);
   }
   lines.push('');
   for (const group of groupExcerpts(excerpts)) {

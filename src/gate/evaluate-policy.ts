@@ -168,7 +168,7 @@ function allMatch(paths: readonly string[], globs: string[]): boolean {
 
 /** `3 changed hunks`, `1 changed hunk`. */
 function unreadHunks(count: number): string {
-  return `${count} changed hunk${count === 1 ? '' : 's'}`;
+  return `${count.toLocaleString('en-US')} changed hunk${count === 1 ? '' : 's'}`;
 }
 
 function capitalised(text: string): string {

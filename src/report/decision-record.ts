@@ -108,7 +108,10 @@ export const decisionRecordSchema = z.object({
 }).superRefine((record, context) => {
   // One meaning per version: version 4 counts the hunks (read, unread); earlier versions carry `truncated`.
   const evidence = record.evidence;
-  if (evidence === undefined) return;
+  if (evidence === undefined) {
+    if ((record.digest_version ?? 1) >= COUNTED_SINCE) context.addIssue({ code: 'custom', path: ['evidence'], message: `a digest_version ${COUNTED_SINCE} record counts its evidence` });
+    return;
+  }
   const counted = [evidence.shown, evidence.read, evidence.unread, evidence.generated_skipped].every((n) => n !== undefined);
   if ((record.digest_version ?? 1) >= COUNTED_SINCE) {
     if (!counted || evidence.truncated !== undefined) context.addIssue({ code: 'custom', path: ['evidence'], message: `a digest_version ${COUNTED_SINCE} record counts shown, read, unread and generated_skipped hunks, and has no truncated` });

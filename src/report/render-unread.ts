@@ -25,5 +25,5 @@ export function renderUnreadNotice(outcome: Pick<DebateResult, 'reading'>, pack:
     ...(reading ? unreadSentences(reading.parts, reading.unread) : pack.coverage.parts.length > 0 ? ['No reader was planned for the parts that did not fit the pack.'] : []),
     ...(noDiff > 0 ? [`${noDiff} file${noDiff === 1 ? '' : 's'} had no diff computed (past the files read to compute diffs).`] : []),
   ].map((sentence) => ` ${sentence}`).join('');
-  return `> [!WARNING]\n> **Unread changes:** ${unread} changed hunk${unread === 1 ? '' : 's'} no model read (neither in the evidence pack nor by a reader): ${named}${rest > 0 ? `, and ${rest} more file${rest === 1 ? '' : 's'}` : ''}.${why} The gate does not pass this decision unless a maintainer other than the PR's author accepts it or the config file's \`allow-unseen\` names these files.`;
+  return `> [!WARNING]\n> **Unread changes:** ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} no model read (neither in the evidence pack nor by a reader): ${named}${rest > 0 ? `, and ${rest} more file${rest === 1 ? '' : 's'}` : ''}.${why} The gate does not pass this decision unless a maintainer other than the PR's author accepts it or the config file's \`allow-unseen\` names these files.`;
 }

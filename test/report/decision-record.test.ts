@@ -41,7 +41,7 @@ describe('decision record', () => {
     expect(decisionRecordSchema.parse(parse(yaml))).toEqual(past);
     // Records written before the entry existed still parse.
     const { evidence: _evidence, ...older } = past;
-    expect(decisionRecordSchema.parse(older).evidence).toBeUndefined();
+    expect(decisionRecordSchema.parse({ ...older, digest_version: 2 }).evidence).toBeUndefined();
   });
 
   it('a version 4 record counts hunks and has no truncated; an older one carries truncated (issue #40)', () => {
@@ -53,6 +53,9 @@ describe('decision record', () => {
     const { shown: _s, unread: _u, generated_skipped: _g, ...older } = uncounted;
     expect(decisionRecordSchema.parse({ ...record, digest_version: 3, evidence: { ...older, truncated: true } }).evidence?.truncated).toBe(true);
     expect(() => decisionRecordSchema.parse({ ...record, digest_version: 3, evidence: older })).toThrow(/carries truncated/);
+    // A version 4 record without its counts would read as nothing unread: it is not a record.
+    const { evidence: _none, ...bare } = record;
+    expect(() => decisionRecordSchema.parse(bare)).toThrow(/counts its evidence/);
   });
 
   it('records an aborted debate as unresolved with no recommendation', () => {
