@@ -11,12 +11,12 @@ import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { identifyPrPosition } from './phases/identify-pr-position.js';
 import { judgeTwice } from './phases/judge-twice.js';
 import { openDebate } from './phases/open-debate.js';
-import { readOverflow, type ReaderPlan } from './phases/read-overflow.js';
+import { readOverflow } from './phases/read-overflow.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
-import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position, ReaderPlan } from './debate-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {

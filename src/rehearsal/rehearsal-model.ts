@@ -8,8 +8,10 @@
  */
 import type { CallMeta } from '../debate/model-client.js';
 import { seeded } from '../eval/statistics.js';
-import { parseDiffEvidence } from './parse-diff-evidence.js';
+import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-blocks.js';
 import { followTheRules } from './rehearsal-rules.js';
+
+export { parseEvidence, type EvidenceFile, type EvidenceLine } from './evidence-blocks.js';
 
 /**
  * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output
@@ -41,68 +43,9 @@ export interface RehearsalOptions {
   wrongCitationsPerReply?: number;
 }
 
-/** One numbered line of a FILE evidence block. */
-export interface EvidenceLine {
-  line: number;
-  text: string;
-}
-
-/** A FILE evidence block parsed from a prompt. */
-export interface EvidenceFile {
-  path: string;
-  /** The parenthesised label after the path, e.g. `head, modified`; empty when absent. */
-  label: string;
-  lines: EvidenceLine[];
-}
-
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 type Schema = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Evidence parsing
-// ---------------------------------------------------------------------------------------------
-
-const BEGIN_FILE = /^=== BEGIN (\S+) FILE ("(?:[^"\\]|\\.)*")(?: \(([^)]*)\))? ===$/;
-const NUMBERED_LINE = /^(\d+) \| (.*)$/;
-
-/**
- * Parses the FILE evidence blocks of a prompt:
- * `=== BEGIN <tag> FILE "<json path>" (<label>) ===`, numbered `N | text` lines, and
- * `=== END <tag> FILE "<json path>" ===`. Other block kinds (e.g. DIFF) are ignored. When a path
- * appears in several blocks, the one labelled `head` (else the first) wins.
- */
-export function parseEvidence(text: string): EvidenceFile[] {
-  const lines = text.split(/\r?\n/);
-  const files = new Map<string, EvidenceFile>();
-  for (let i = 0; i < lines.length; i++) {
-    const begin = BEGIN_FILE.exec(lines[i] ?? '');
-    if (!begin) continue;
-    const [, tag = '', quotedPath = '""', label = ''] = begin;
-    let path: string;
-    try {
-      path = String(JSON.parse(quotedPath));
-    } catch {
-      continue;
-    }
-    const endPrefix = `=== END ${tag} FILE `;
-    const body: EvidenceLine[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const line = lines[j] ?? '';
-      if (line.startsWith(endPrefix)) break;
-      const numbered = NUMBERED_LINE.exec(line);
-      if (numbered) body.push({ line: Number(numbered[1]), text: numbered[2] ?? '' });
-    }
-    if (j >= lines.length) continue; // unterminated block
-    i = j;
-    const file: EvidenceFile = { path, label: label.trim(), lines: body };
-    const existing = files.get(path);
-    const isHead = (f: EvidenceFile): boolean => /\bhead\b/.test(f.label);
-    if (!existing || (!isHead(existing) && isHead(file))) files.set(path, file);
-  }
-  return [...files.values()];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness

@@ -3,7 +3,7 @@ import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderPart } from '../../src/evidence/render-part.js';
-import { parseDiffEvidence } from '../../src/rehearsal/parse-diff-evidence.js';
+import { parseDiffEvidence } from '../../src/rehearsal/evidence-blocks.js';
 import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from '../support/anthropic-server.js';
 import { overflowPack } from '../support/evidence-fixtures.js';
 import {

@@ -1,5 +1,5 @@
 import type { ModelCall } from '../../src/debate/model-client.js';
-import { parseDiffEvidence } from '../../src/rehearsal/parse-diff-evidence.js';
+import { parseDiffEvidence } from '../../src/rehearsal/evidence-blocks.js';
 import { attacksToAnswer, describeCall, type ScriptedPhase } from './scripted-models.js';
 
 /**

@@ -6,6 +6,7 @@ import { indexPart, partRows, renderPart } from '../../evidence/render-part.js';
 import { countCoverage } from '../../evidence/split-overflow.js';
 import { loadPrompt } from '../prompts.js';
 import { EXCERPTS_PER_POSITION, readingFormatFor, type Reading } from '../schemas.js';
+import type { ReaderPlan, ReadingResult } from '../debate-types.js';
 import { MAX_TOKENS, type DebateContext } from './debate-context.js';
 
 /**
@@ -19,34 +20,8 @@ import { MAX_TOKENS, type DebateContext } from './debate-context.js';
  * are not read: their hunks are the record's `evidence.unread`, and the readings name them.
  */
 
-/** How many parts readers read, on which model, and what bounds them. */
-export interface ReaderPlan {
-  /** Input `reader-model` (default: the first advocate's model). */
-  model: string;
-  /** Parts to read at most: input `max-reader-calls`, or fewer when the spending cap could not hold more. */
-  calls: number;
-  /** What set `calls`: the input, or the spending cap (`max-cost-usd`). */
-  bound: 'max-reader-calls' | 'max-cost-usd';
-}
-
 /** Longest excerpt kept, in lines on its side: what an advocate can weigh at a glance. */
 export const MAX_EXCERPT_LINES = 30;
-
-/** What the readers did (the record's `evidence.read`/`unread` are counted from `read` and the pack's coverage). */
-export interface ReadingResult {
-  /** Parts the overflow was split into. */
-  parts: number;
-  /** Numbers of the parts a reader read (its reply arrived and was valid). */
-  read: number[];
-  /** The parts no reader read, and why, in part order. */
-  unread: { part: number; why: string }[];
-  /** The verified excerpts, as the evidence shows them. */
-  excerpts: Excerpt[];
-  /** How many excerpts the readers gave in all (verified, dropped or past the cap per position). */
-  given: number;
-  /** Sentences for the comment's notes: excerpts dropped and why, parts not read and why. */
-  notes: string[];
-}
 
 /** Why an excerpt's citation did not check out, in the verifier's words, against the reader's part. */
 const DROP_REASONS = { ...UNVERIFIED_REASONS, 'content-omitted': 'lines not in its part' };
