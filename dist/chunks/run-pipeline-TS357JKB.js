@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{y as a}from"./chunk-EHKYCNEC.js";import"./chunk-SMXVYZPM.js";import"./chunk-CARVR6OY.js";import"./chunk-D4LIPTWS.js";import"./chunk-X5BTVCHK.js";import"./chunk-IYIB6YH7.js";import"./chunk-DGXEUPKN.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-2X3ZJPRE.js";import"./chunk-VXCXRMVF.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-TS357JKB.js.map
