@@ -30,7 +30,7 @@ process.stdout.write(
     tokens: pack.tokens,
     files: pack.fileCount,
     changedLines: gathered.files.reduce((sum, f) => sum + f.additions + f.deletions, 0),
-    truncated: pack.truncated,
+    parts: pack.coverage.parts.length,
     omitted: pack.omitted.length,
     budget: pack.budget,
   })}\n`,

@@ -145,7 +145,8 @@ export async function checkMaterialised(c: LabelledCase, pack: EvidencePack): Pr
   }
   const size = packSize(pack);
   if (c.tags.includes('large-pack') !== size.changes > LARGE_PACK_TOKENS) problems.push(`${c.id}: large-pack tag ${c.tags.includes('large-pack')}, but the pack holds ${size.changes} tokens besides full contents (the line is ${LARGE_PACK_TOKENS})`);
-  if (c.tags.includes('overflow') !== pack.truncated) problems.push(`${c.id}: overflow tag ${c.tags.includes('overflow')}, but the changed hunks ${pack.truncated ? 'do not fit' : 'fit'} the default budget`);
+  const overflows = pack.coverage.parts.length > 0;
+  if (c.tags.includes('overflow') !== overflows) problems.push(`${c.id}: overflow tag ${c.tags.includes('overflow')}, but the changed hunks ${overflows ? 'do not fit' : 'fit'} the default budget (parts for readers: ${pack.coverage.parts.length})`);
   return problems;
 }
 

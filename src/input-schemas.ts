@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from './debate/plan.js';
+import { DEFAULT_MAX_READER_CALLS, JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from './debate/plan.js';
 import { GATE_POLICIES } from './gate/evaluate-policy.js';
 import { ModelIdError, parseModelId } from './llm/model-id.js';
 import { parseModelPrices } from './usage/model-prices.js';
@@ -87,6 +87,15 @@ export const inputsSchema = z.object({
     .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
     .optional(),
   'judge-model': modelId('judge-model').optional(),
+  // The readers' model (issue #40): a cheaper one may be named; default, the first advocate's.
+  'reader-model': modelId('reader-model').optional(),
+  'max-reader-calls': z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: expected('max-reader-calls', 'a whole number, 0 for no readers') })
+    .transform(Number)
+    .pipe(z.number().int().max(100, "Input 'max-reader-calls': at most 100"))
+    .default(DEFAULT_MAX_READER_CALLS),
   // A model that answers a turn its role's model refused (stop_reason "refusal"); none: the refusal gets one repair on the same model.
   'refusal-fallback-model': modelId('refusal-fallback-model').optional(),
   'model-prices': z

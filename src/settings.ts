@@ -43,6 +43,10 @@ export interface Settings {
   advocateModels: string[];
   /** Input `judge-model`: the judge's (and the auditor's) model; defaults to `model`. */
   judgeModel: string;
+  /** Input `reader-model`: the readers' model (issue #40); defaults to the first advocate's model. */
+  readerModel: string;
+  /** Input `max-reader-calls`: most reader calls a run makes, one per part of the changes the pack cannot hold; 0: none. */
+  maxReaderCalls: number;
   /** Input `refusal-fallback-model`: answers a turn the role's model refused (stop_reason "refusal"), once; undefined: none. */
   refusalFallbackModel: string | undefined;
   /** Input `model-prices`: prices by canonical model id, over the list's (`src/usage/model-prices.ts`). */
@@ -96,6 +100,11 @@ export interface Settings {
   authorMayDecide: boolean;
   /** The first config file key no setting reads, with the nearest known key and the fix: a debate's own check does not pass on it. */
   unknownConfigKey?: string | undefined;
+  /**
+   * Config key `read-generated` (the config file only): the hunks of generated, vendored and lock files the
+   * pack cannot hold go to readers and count as unread when no reader reads them; default false (read by no one).
+   */
+  readGenerated: boolean;
   /** Input `decision-record-path`: a folder of the workspace for the Markdown record, or undefined. */
   decisionRecordPath: string | undefined;
   /** Input `decision`: a record handed over by the debate job (raw JSON; parsed by the gate). */
@@ -208,6 +217,8 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     model: i.model,
     advocateModels: i['advocate-models'] ?? [i.model],
     judgeModel: i['judge-model'] ?? i.model,
+    readerModel: i['reader-model'] ?? i['advocate-models']?.[0] ?? i.model,
+    maxReaderCalls: i['max-reader-calls'],
     refusalFallbackModel: i['refusal-fallback-model'],
     modelPrices: i['model-prices'] ?? new Map(),
     modelSources: { advocates: i['advocate-models'] ? 'input' : 'default', judge: i['judge-model'] ? 'input' : 'default' },
@@ -230,6 +241,7 @@ export function completeSettings(start: StartSettings, layered: RawInputs, optio
     // The config file's own gate keys: `layerSettings` sets them from the file; no input sets them.
     allowUnseen: [],
     authorMayDecide: false,
+    readGenerated: false,
     decisionRecordPath: i['decision-record-path'],
     modelRetirements: judgeRetirements(i, options.today ?? new Date(), options.fileOf),
     invalidInput: start.invalidInput ?? parsed.invalidInput,

@@ -37,7 +37,7 @@ class EvalStop extends Error {
  * nothing was paid (`rehearsal` in results.json, $0 in the report).
  */
 function rehearsalFor(track: (client: ModelClient) => ModelClient): ModelClient {
-  const rehearsal = createRehearsalModelClient();
+  const rehearsal = createRehearsalModelClient({ judge: 'by-case' });
   const tracked = track({ complete: async (call) => ({ ...(await rehearsal.complete(call)), model: 'rehearsal' }) });
   return { complete: async (call) => ({ ...(await tracked.complete(call)), model: call.model }) };
 }

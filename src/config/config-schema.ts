@@ -48,6 +48,8 @@ const typedKeys = {
   model: text.describe('model for every role unless overridden'),
   'advocate-models': modelList,
   'judge-model': text.describe('model of the judge and the evidence auditor'),
+  'reader-model': text.describe('model of the readers, who read the changes the evidence pack cannot hold (default: the first advocate model)'),
+  'max-reader-calls': z.number().int().min(0).max(100).describe('most reader calls of one run, one per part of the changes the evidence pack cannot hold; 0 for none'),
   'model-prices': z
     .union([text, list])
     .describe('prices of models the price list lacks: <model id>=<input>/<output>[/<cache write>/<cache read>] in USD per million tokens, a list or a comma-separated string'),
@@ -66,8 +68,9 @@ const typedKeys = {
   'resolve-review-threads': z.enum(THREAD_RESOLUTIONS).describe('outdated: a gate run resolves a pr-debate thread whose cited lines are gone, unless a person replied; humans-resolve: never'),
   'required-label': text.describe('with it set, only PRs carrying this label need a decision'),
   'exempt-label': text.describe('PRs with this label pass the gate without a decision'),
-  'allow-unseen': list.describe('globs of changed files the models may leave unseen (binary assets): a decision passes the gate though such files were not seen'),
+  'allow-unseen': list.describe('globs of changed files the models may leave unseen (binary assets) or unread (hunks no model read): a decision passes the gate though such files were not seen or read'),
   'author-may-decide': z.boolean().describe("the PR author's own /debate accept and exempt label count (default false: someone else with write permission must)"),
+  'read-generated': z.boolean().describe('generated, vendored and lock files that do not fit the evidence pack go to readers too, and count as unread when no reader reads them (default false: read by no one, listed)'),
   'decision-public-key': text.describe('Ed25519 public key (SPKI PEM) the gate verifies records with'),
   'confirm-plan': z.boolean().describe('post the plan of an inferred debate and wait for /debate go'),
   'bot-login': text.describe('the identity whose comments hold the debate results'),
@@ -75,7 +78,7 @@ const typedKeys = {
 } as const;
 
 /** Keys that are the config file's own, not input names. */
-export const CONFIG_ONLY_KEYS = ['models', 'rfc-paths', 'out-of-scope', 'allow-unseen', 'author-may-decide'] as const;
+export const CONFIG_ONLY_KEYS = ['models', 'rfc-paths', 'out-of-scope', 'allow-unseen', 'author-may-decide', 'read-generated'] as const;
 
 /** The typed keys, each optional; other keys pass through (the reader names the unknown ones). */
 export const typedConfigSchema = z.looseObject(

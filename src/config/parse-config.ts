@@ -16,9 +16,9 @@ export interface ParsedConfig {
   values: Map<string, string>;
   /** Topics added to every debate's out-of-scope list (key `out-of-scope`). */
   outOfScope: string[];
-  /** The gate's own keys: `allow-unseen` (globs) and `author-may-decide`. */
-  gate: { allowUnseen: string[]; authorMayDecide: boolean };
-  /** The gate's own keys the file writes (`allow-unseen`, `author-may-decide`), with their values as read, for the log and `config check`. */
+  /** The config file's own keys that no input sets: `allow-unseen` (globs), `author-may-decide` and `read-generated`. */
+  gate: { allowUnseen: string[]; authorMayDecide: boolean; readGenerated: boolean };
+  /** The config file's own keys the file writes (`allow-unseen`, `author-may-decide`, `read-generated`), with their values as read, for the log and `config check`. */
   gateKeys: { key: string; value: unknown }[];
   /** The keys no setting reads (each also in `warnings`), with the known key nearest to each, for runs that refuse them. */
   unknown: { key: string; nearest: string | undefined }[];
@@ -91,8 +91,8 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const rfcPaths = config['rfc-paths'];
   // The input takes one path or glob; several become one brace glob, which minimatch expands.
   if (rfcPaths) set('rfc-path', rfcPaths.length === 1 ? rfcPaths[0] : `{${rfcPaths.join(',')}}`, 'rfc-paths');
-  const gateKeys = (['allow-unseen', 'author-may-decide'] as const).filter((key) => config[key] !== undefined).map((key) => ({ key, value: config[key] }));
-  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false }, gateKeys, warnings, unknown };
+  const gateKeys = (['allow-unseen', 'author-may-decide', 'read-generated'] as const).filter((key) => config[key] !== undefined).map((key) => ({ key, value: config[key] }));
+  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false, readGenerated: config['read-generated'] ?? false }, gateKeys, warnings, unknown };
 }
 
 /** A config value as the input's text: lists comma-separated, numbers and booleans as YAML writes them. */

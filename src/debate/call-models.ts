@@ -23,6 +23,8 @@ export interface CallSpec<T> {
   /** The field of the reply envelope the call must fill (named in the repair message). */
   field: string;
   instructions: string;
+  /** The call's own evidence block instead of the run's (a reader's part, issue #40). */
+  evidence?: string;
   /** The transcript block shared by the speakers of a phase (see `ModelCall.transcript`). */
   transcript?: string;
   /** The output format sent to the API: the debate's one envelope (see `schemas.ts`). */
@@ -61,6 +63,21 @@ export interface Caller {
    * finishing takes a higher cap, whatever stopped the calls in flight.
    */
   stoppedBy(): EarlyStop | undefined;
+  /**
+   * The same run's caller (one call log, stop and prompt-cache knowledge) for the calls after the readers:
+   * each of them reads `readings` after the evidence (issue #40).
+   */
+  withReadings(readings: string): Caller;
+}
+
+/** What a run's callers share: the call log, the stop, and which prompt prefixes a completed call has written. */
+interface RunState {
+  calls: CallLogEntry[];
+  stoppedBy: EarlyStop | undefined;
+  /** Prefixes a completed call has written: readable by any later call, whatever the API's reading. */
+  written: Set<string>;
+  /** Ids of the output formats and prompt blocks seen, so that a prefix's key stays short. */
+  ids: { formats: WeakMap<object, number>; formatCount: number; blocks: Map<string, number> };
 }
 
 /**
@@ -69,15 +86,24 @@ export interface Caller {
  * @param script the script replies must be written in (language rule), or undefined to skip the check
  */
 export function createCaller(client: ModelClient, prefix: { system: string; evidence: string }, script: Script | undefined): Caller {
-  const calls: CallLogEntry[] = [];
-  let stoppedBy: EarlyStop | undefined;
-  // Prefixes a completed call has written: readable by any later call, whatever the API's reading.
-  const written = new Set<string>();
-  const formatIds = new WeakMap<object, number>();
-  let formats = 0;
-  const keyOf = (spec: CallSpec<unknown>, transcript = spec.transcript ?? '') => {
-    if (!formatIds.has(spec.format)) formatIds.set(spec.format, (formats += 1));
-    return JSON.stringify([spec.model, formatIds.get(spec.format), transcript]);
+  return callerOver(client, { calls: [], stoppedBy: undefined, written: new Set(), ids: { formats: new WeakMap(), formatCount: 0, blocks: new Map() } }, prefix, script);
+}
+
+function callerOver(client: ModelClient, state: RunState, prefix: { system: string; evidence: string; readings?: string }, script: Script | undefined): Caller {
+  const { calls, written } = state;
+  const idOf = (block: string) => {
+    if (!state.ids.blocks.has(block)) state.ids.blocks.set(block, state.ids.blocks.size + 1);
+    return state.ids.blocks.get(block)!;
+  };
+  const evidenceOf = (spec: CallSpec<unknown>) => spec.evidence ?? prefix.evidence;
+  /** The key of a call's prefix up to its evidence, its readings, or its transcript (each block ends in a cache breakpoint). */
+  const keyOf = (spec: CallSpec<unknown>, upTo: 'evidence' | 'readings' | 'transcript' = 'transcript') => {
+    if (!state.ids.formats.has(spec.format)) state.ids.formats.set(spec.format, (state.ids.formatCount += 1));
+    const readings = upTo === 'evidence' || prefix.readings === undefined ? 0 : idOf(prefix.readings);
+    return JSON.stringify([spec.model, state.ids.formats.get(spec.format), idOf(evidenceOf(spec)), readings, upTo === 'transcript' ? (spec.transcript ?? '') : '']);
+  };
+  const wrote = (spec: CallSpec<unknown>) => {
+    for (const upTo of ['evidence', 'readings', 'transcript'] as const) written.add(keyOf(spec, upTo));
   };
 
   const once = async <T>(spec: CallSpec<T>, instructions: string, meta: { retry: boolean; warmUp?: boolean; onStart?: () => void }): Promise<ModelReply<T>> => {
@@ -89,7 +115,8 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
         role: spec.role,
         model: spec.model,
         system: prefix.system,
-        evidence: prefix.evidence,
+        evidence: evidenceOf(spec),
+        ...(prefix.readings === undefined ? {} : { readings: prefix.readings }),
         ...(spec.transcript ? { transcript: spec.transcript } : {}),
         instructions,
         format: spec.format,
@@ -98,13 +125,13 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
         meta: { ...spec.meta, retry: meta.retry, ...(meta.warmUp ? { warmUp: true } : {}) },
         ...(meta.onStart ? { onStart: meta.onStart } : {}),
       });
-      written.add(keyOf(spec));
+      wrote(spec);
       logCall(true, reply.model, reply.usage);
       return reply;
     } catch (error) {
       // A reply that arrived, usable or not, was answered: its prefix is in the cache.
-      if (error instanceof ModelReplyError) written.add(keyOf(spec));
-      if (error instanceof CallStopped && (!stoppedBy || (stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))) stoppedBy = error.stop;
+      if (error instanceof ModelReplyError) wrote(spec);
+      if (error instanceof CallStopped && (!state.stoppedBy || (state.stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))) state.stoppedBy = error.stop;
       // A call the client never sent (the spending cap) is no call: it is not logged.
       if (!(error instanceof CallNotMade)) logCall(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
       throw error;
@@ -131,10 +158,11 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     const results: Promise<Attempt<T>>[] = [];
     for (const [key, members] of groups) {
       const first = specs[members[0]!]!;
-      const evidenceKey = keyOf(first, '');
-      const prefixChars = prefix.system.length + prefix.evidence.length;
-      const cachedChars = written.has(key) ? prefixChars + (first.transcript?.length ?? 0) : first.transcript && written.has(evidenceKey) ? prefixChars : 0;
-      const totalChars = prefixChars + (first.transcript?.length ?? 0);
+      const evidenceChars = prefix.system.length + evidenceOf(first).length;
+      const readingsChars = evidenceChars + (prefix.readings?.length ?? 0);
+      const totalChars = readingsChars + (first.transcript?.length ?? 0);
+      // The longest prefix a completed call has written: the whole, up to the readings, or up to the evidence.
+      const cachedChars = written.has(key) ? totalChars : written.has(keyOf(first, 'readings')) ? readingsChars : written.has(keyOf(first, 'evidence')) ? evidenceChars : 0;
       const fanOut = chooseFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
       if (fanOut === 'warm-up') {
         const warmed = warmUp(first);
@@ -188,7 +216,14 @@ export function createCaller(client: ModelClient, prefix: { system: string; evid
     }
   };
 
-  return { calls, attempt: (spec) => attemptWith(spec), attemptAll, retryWith, stoppedBy: () => stoppedBy };
+  return {
+    calls,
+    attempt: (spec) => attemptWith(spec),
+    attemptAll,
+    retryWith,
+    stoppedBy: () => state.stoppedBy,
+    withReadings: (readings) => callerOver(client, state, { ...prefix, readings }, script),
+  };
 }
 
 function repairText(spec: CallSpec<unknown>, error: ModelReplyError): string {

@@ -8,11 +8,14 @@ export type { TokenUsage } from '../usage/price-usage.js';
  * Anthropic SDK, tests and the offline demo point that client at a local server.
  */
 
-/** Who speaks in a call. The auditor and the judge are neutral; only advocates argue. */
-export type ModelRole = 'moderator' | 'advocate' | 'auditor' | 'judge';
+/**
+ * Who speaks in a call. The auditor and the judge are neutral; only advocates argue. A reader reads a part
+ * of the changes the evidence pack could not hold and quotes what bears on the positions (issue #40).
+ */
+export type ModelRole = 'moderator' | 'reader' | 'advocate' | 'auditor' | 'judge';
 
 /** The phases of a debate a call can belong to (issue #4), and the pre-flight check before it (issue #12). */
-export type CallPhase = 'preflight' | 'framing' | 'pr-position' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
+export type CallPhase = 'preflight' | 'framing' | 'reading' | 'pr-position' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
 
 /**
  * What a call is for, as data: the engine's own description of the call, for logs, the per-call
@@ -27,6 +30,8 @@ export interface CallMeta {
   round?: number;
   /** The position a steelman argues for. */
   target?: string;
+  /** The part a reader reads (1-based). */
+  part?: number;
   /** The order the judge reads the positions in. */
   order?: string[];
   /** True for the repair retry of an unusable reply and the retry of a ruling that broke the rules. */
@@ -49,8 +54,14 @@ export interface ModelCall<T> {
   model: string;
   /** Shared system text (prompts/system.md). */
   system: string;
-  /** The evidence pack text; the first cached prefix ends here. */
+  /** The evidence pack text (a reader's: its part); the first cached prefix ends here. */
   evidence: string;
+  /**
+   * What readers read of the changes the pack could not hold (its verified excerpts, issue #40), the same for
+   * every call after the readers: a block of its own after the evidence, with its own cached prefix, so a
+   * call made before the readers (the moderator's) leaves the evidence in the cache for the calls after them.
+   */
+  readings?: string;
   /**
    * The transcript every speaker of a phase reads, word for word the same for all of them: a block of
    * its own after the evidence and the second cached prefix. Undefined for calls without one.

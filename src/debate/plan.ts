@@ -115,7 +115,7 @@ const MAX_POSITIONS = 4;
 
 /** A phase of a planned debate, as the progress checklist shows it. */
 export interface PlannedPhase {
-  /** `framing`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */
+  /** `framing`, `reading`, `openings`, `round-1`..`round-5`, `closing`, `steelman`, `audit`, `judge`. */
   id: string;
   label: string;
 }
@@ -134,6 +134,11 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
   if (plan.steelman && plan.rounds > 0) phases.push({ id: 'steelman', label: 'Steelman swap' });
   phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: `Judge (${plan.judgeRuns ?? 2} runs, half with the positions under swapped ids and order)` });
   return phases;
+}
+
+/** The readers' phase (issue #40): before the openings, once the evidence says how many parts there are to read. */
+export function readingPhase(readers: number): PlannedPhase {
+  return { id: 'reading', label: `Readers (${readers} part${readers === 1 ? '' : 's'} of the changes the evidence pack could not hold)` };
 }
 
 /**
@@ -169,6 +174,21 @@ export function plannedCalls(plan: DebatePlan, count: number, moderatorCall: boo
   const closing = plan.rounds > 0 ? positions : 0;
   const steelman = plan.steelman && plan.rounds > 0 ? positions : 0;
   return (moderatorCall ? 1 : 0) + positions + perRound + closing + steelman + 1 + (plan.judgeRuns ?? 2);
+}
+
+/**
+ * Input `max-reader-calls`' default: readers for up to 8 parts of at most 32,000 tokens
+ * (`READER_PART_TOKENS`), about two and a half default packs of changes past the pack itself; and a wave
+ * whose worst case the spending cap holds at once within the default `max-cost-usd` of $5 (a reader call
+ * on the default model, Claude Sonnet 5.5, reserves about $0.32: its part's bytes at the cache-write price
+ * and its `max_tokens` at the output price, so $2.59 for eight), so the readers go out together and the
+ * debate after them keeps its budget. The estimate counts a full part at about $0.12.
+ */
+export const DEFAULT_MAX_READER_CALLS = 8;
+
+/** The reader calls for `parts` parts of overflow under input `max-reader-calls`: one a part, at most the bound. */
+export function plannedReaders(parts: number, maxReaderCalls: number): number {
+  return Math.max(0, Math.min(parts, maxReaderCalls));
 }
 
 /**

@@ -8,6 +8,7 @@ import moderator from '../../prompts/moderator.md?raw';
 import opening from '../../prompts/opening.md?raw';
 import preflight from '../../prompts/preflight.md?raw';
 import prPosition from '../../prompts/pr-position.md?raw';
+import reader from '../../prompts/reader.md?raw';
 import repair from '../../prompts/repair.md?raw';
 import singleJudge from '../../prompts/single-judge.md?raw';
 import steelman from '../../prompts/steelman.md?raw';
@@ -27,6 +28,7 @@ const PROMPTS = {
   system,
   moderator,
   'pr-position': prPosition,
+  reader,
   opening,
   'cross-examination': crossExamination,
   closing,

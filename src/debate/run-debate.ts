@@ -11,11 +11,12 @@ import { frameDebate, type FramedDebate } from './phases/frame-debate.js';
 import { identifyPrPosition, waysOut } from './phases/identify-pr-position.js';
 import { judgeRuns } from './phases/judge-runs.js';
 import { openDebate } from './phases/open-debate.js';
+import { readOverflow } from './phases/read-overflow.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan, type PrPositionInput } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
-import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position, ReaderPlan } from './debate-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {
@@ -39,6 +40,8 @@ export interface DebateRequest {
   /** Input `judge-model`: the auditor's and the judge's model (the neutral roles). */
   judgeModel: string;
   plan: DebatePlan;
+  /** The readers of the changed hunks the pack could not hold (issue #40); without it, no part is read. */
+  readers?: ReaderPlan;
   language: LanguageSetting;
   /**
    * Told when a phase ends (ids of {@link plannedPhases}), in order, once per phase; framing reports the
@@ -81,7 +84,12 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   if (framed) request.onPhaseEnd?.({ phase: 'framing', positions: given, topic, ...(known?.prPosition === undefined ? {} : { prPosition: known.prPosition }) });
   const models = advocateModelsFor(request.advocateModels, labels.length, request.moderatorModel);
   const positions: Position[] = labels.slice(0, POSITION_IDS.length).map((label, i) => ({ id: POSITION_IDS[i]!, label, model: models[i]! }));
-  const ctx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
+  const framedCtx: DebateContext = { caller, pack, positions, positionList: listPositions(positions), scopeText: outOfScopeText(outOfScope), outOfScope, language, plan, schemas: positions.length === guessed.ids.length ? guessed : replySchemasFor(positions.map((p) => p.id)) };
+  // Readers (issue #40): what the pack could not hold is read in one wave before the openings, and what
+  // they quote joins the evidence of every later call.
+  const reading = request.readers ? await readOverflow(framedCtx, request.readers) : undefined;
+  if (reading) done('reading');
+  const ctx: DebateContext = reading ? { ...framedCtx, pack: reading.pack, caller: caller.withReadings(reading.pack.readings ?? '') } : framedCtx;
 
   const opened = await openDebate(ctx);
   done('openings');
@@ -91,7 +99,7 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const identifying =
     known !== undefined || opened.openings.every((t) => t.status === 'incomplete')
       ? undefined
-      : identifyPrPosition(caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), claim: request.prPosition?.kind === 'claim' ? request.prPosition.id : undefined, command: request.command, language, schemas: ctx.schemas }).then((found) => {
+      : identifyPrPosition(ctx.caller, { model: request.moderatorModel, positions: positions.slice(0, given.length), claim: request.prPosition?.kind === 'claim' ? request.prPosition.id : undefined, command: request.command, language, schemas: ctx.schemas }).then((found) => {
           if (found.prPosition !== undefined) request.onPrPosition?.(found.prPosition);
           return found;
         });
@@ -110,9 +118,9 @@ export async function runDebate(client: ModelClient, request: DebateRequest): Pr
   const result = (rest: Pick<DebateResult, 'transcript' | 'audit' | 'judgeRuns' | 'ruling' | 'completion' | 'problems' | 'enforcement' | 'notes'>): DebateResult => ({
     kind: 'debate', topic, positions, prPosition, ...(prPosition === undefined && prPositionClaimed !== undefined ? { prPositionClaimed } : {}), outOfScope, framing: framed?.framing, plan, language, stop: crossed.stop, roundsHeld: crossed.rounds.length, judgeModel,
     surrendered: positions.filter((p) => surrendered.has(p.id)).map((p) => p.id),
-    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...rest,
+    counts: countCitations(rest.transcript, positions), calls: caller.calls, usage: summariseUsage(caller.calls), stoppedBy: caller.stoppedBy(), ...(reading ? { reading } : {}), ...rest,
   });
-  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(known?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : [])];
+  const notes = [...(plan.note ? [plan.note] : []), ...(framed?.notes ?? []), ...(known?.notes ?? []), ...(labels.length > given.length ? [PRAGMATIST_NOTE] : []), ...(reading?.result.notes ?? [])];
   if (transcript.openings.every((t) => t.status === 'incomplete')) {
     const all = [...problems, 'No advocate produced an opening, so the judge was not called.'];
     return result({ transcript, audit: undefined, judgeRuns: [], ruling: undefined, completion: 'aborted', problems: all, enforcement: [], notes });

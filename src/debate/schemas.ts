@@ -172,6 +172,35 @@ export const rulingSchemaFor = (ids: readonly string[]) => {
 /** A ruling, as validated (before the engine enforces the rules). */
 export type Ruling = z.infer<ReturnType<typeof rulingSchemaFor>>;
 
+/** Most excerpts a reader may give one position; the engine keeps the first ones and says how many it dropped. */
+export const EXCERPTS_PER_POSITION = 3;
+
+/**
+ * A reader's reply (issue #40): the lines of its part that bear on the positions, each a citation the
+ * verifier checks. Readers are not in the debate's envelope: they read their part, not the pack, so
+ * their prefix is their own after the system prompt, and the debate's format stays as it was.
+ */
+export const readingSchemaFor = (ids: readonly string[]) =>
+  z.object({
+    excerpts: z
+      .array(
+        z.object({
+          position: positionIdOf(ids).describe('the position these lines bear on'),
+          note: z.string().describe('one sentence: how the lines bear on the position, for it or against it'),
+          citation: citationSchema,
+        }),
+      )
+      .describe(`the lines of your part that bear on the positions, most telling first; at most ${EXCERPTS_PER_POSITION} per position; none when nothing bears on them`),
+  });
+/** A reader's reply, as validated. */
+export type Reading = z.infer<ReturnType<typeof readingSchemaFor>>;
+
+/** A reader call's output format (one field, `reading`, as the envelope has one per kind of turn) and its validator. */
+export function readingFormatFor(ids: readonly string[]): { format: z.ZodType<unknown>; reply: z.ZodType<Reading> } {
+  const format = z.object({ reading: readingSchemaFor(ids) });
+  return { format, reply: format.transform((r) => r.reading) };
+}
+
 /** The replies of each kind, as validated, by the envelope field that carries them. */
 export interface Replies {
   framing: Framing;

@@ -23,6 +23,8 @@ import type { ChangedFile, RfcDocument } from './evidence-types.js';
  * and its records carry `base: { ref, sha }`. A gate that does not know a record's version treats it as
  * stale; it rebuilds an older record's pack as that record's debate sized it (`rebuildSizing`,
  * src/gate/rebuild-evidence.ts) and computes its digest at its own version.
+ * Version-4 records also count the hunks readers read and those no model read (`evidence.read`,
+ * `evidence.unread`) instead of `evidence.truncated` (issue #40).
  * This is the one place the version is kept: the record, the rebuild and the gate read it from here.
  */
 export const DIGEST_VERSION = 4;

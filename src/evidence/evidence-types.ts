@@ -164,7 +164,7 @@ export interface UnseenFiles {
 export interface EvidencePack {
   /** The rendered pack, the shared prefix of every model call. */
   text: string;
-  /** `sha256:<hex>` of `text` (decision record `evidence_digest`). */
+  /** `sha256:<hex>` of `text`, and of `readings` after it when readers ran (decision record `evidence_digest`). */
   digest: string;
   /** Of the content as structured data, not of `text` (decision record `content_digest`, src/evidence/content-digest.ts). */
   contentDigest: string;
@@ -176,6 +176,8 @@ export interface EvidencePack {
    * `estimateTokensOn` (src/llm/pack-tokenizer.ts), or the provider's count (`countPackTokens`).
    */
   tokens: number;
+  /** The PR's number (0 for a local range), head and base commits, as the preamble names them. */
+  pullNumber: number;
   headSha: string;
   baseSha: string;
   /** The base branch's name (`PullRequestInfo.baseRef`): decision record `base.ref`. */
@@ -187,9 +189,20 @@ export interface EvidencePack {
   rfcNote: string;
   /** What was left out, hunks first, then RFC tails, then full contents. */
   omitted: OmittedItem[];
-  /** True when changed hunks had to be left out: the debate ran on truncated evidence (the gate never passes it). */
-  truncated: boolean;
-  /** The changed files whose content the models did not see (binary, no diff or text from GitHub, not named): record `evidence.unseen` (count-unseen.ts). */
+  /**
+   * Where every changed hunk is: in the pack, in the parts readers read when the pack cannot hold it, or
+   * left for no one (generated, vendored and lock files; diffs not computed). See split-overflow.ts.
+   */
+  coverage: Coverage;
+  /**
+   * The verified excerpts readers quoted from the parts, as the block every call after them reads after
+   * the pack (render-readings.ts); absent until readers ran. Its lines are in `files` too, so citations of them verify.
+   */
+  readings?: string;
+  /**
+   * The changed files whose content the models did not see (binary, no diff or text from GitHub, not named):
+   * record `evidence.unseen` (count-unseen.ts); generated ones are in `coverage.generatedSkipped` instead, unless `read-generated`.
+   */
   unseen: UnseenFiles;
   /**
    * Files in the PR (`total`, GitHub's `changed_files`), how many the pack names (`listed`), and how many
@@ -200,4 +213,56 @@ export interface EvidencePack {
   /** Sentences about how the pack was made that the models and the comment should know (e.g. a refused whole diff). */
   notes: string[];
   budget: BudgetUse;
+  /** One sentence when the change holds nothing to debate (no changed file, or only generated ones: nothing-to-debate.ts); the run stops before any model call. */
+  nothingToDebate: string | undefined;
+}
+
+/**
+ * One piece of an overflow hunk as a reader reads it: the whole hunk, or, for a hunk larger than a part,
+ * a run of its lines. Rendered with the hunk's own header and line numbers.
+ */
+export interface PartPiece {
+  /** The hunk's place in its file's diff, 0-based. */
+  hunk: number;
+  /** The hunk (`lines` all of it, or the run of its lines this piece holds). */
+  shown: Hunk;
+  /** For a hunk split over parts: this piece's number (1-based) and how many pieces the hunk has. */
+  piece?: { n: number; of: number };
+}
+
+/** A file's overflow hunks (or pieces) in one reader part. */
+export interface PartFile {
+  path: string;
+  /** The DIFF block's label after the path: the file's one-line description, as in the pack. */
+  label: string;
+  pieces: PartPiece[];
+  /** True for a generated, vendored or lock file (read only with config `read-generated: true`). */
+  generated: boolean;
+}
+
+/** One part of the overflow: what one reader call reads. */
+export interface ReaderPart {
+  /** 1-based, in reading order: parts past the reader bound are the last ones. */
+  number: number;
+  files: PartFile[];
+  /** Characters of the part's DIFF blocks as rendered, at most the part budget. */
+  chars: number;
+}
+
+/**
+ * Where every changed hunk of the PR is (decision record `evidence.shown`, `read`, `unread`,
+ * `generated_skipped`): a hunk is in the pack, or in a reader part, or left for no one.
+ */
+export interface Coverage {
+  /** Changed hunks the pack shows whole (a hunk the pack cuts at a line is in the overflow). */
+  shown: number;
+  /** The hunks the pack could not hold, split into parts for readers, in reading order. */
+  parts: ReaderPart[];
+  /**
+   * Generated, vendored and lock files whose hunks the pack could not hold and no one reads (unless config
+   * `read-generated`): path and hunks; one whose content no model could see (binary) counts as one, and is not unseen.
+   */
+  generatedSkipped: { path: string; hunks: number }[];
+  /** Changed text files whose diff was not computed (past the reads that compute diffs): no model can read them; one hunk each. */
+  noDiff: string[];
 }

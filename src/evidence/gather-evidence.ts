@@ -40,6 +40,7 @@ const MIN_CONTENT_CHARS = 350;
  * all), rarely one more for sizes, and one call per 100 contents the pack will show.
  * @param request `commandRfc` is `--rfc=`; `inputRfc` the `rfc-path` input; `maxTokens` the budget
  *   (`max-evidence-tokens`) and `charsPerToken` its rate on the models that read the pack (`packCharsPerToken`);
+ *   `readGenerated` config `read-generated` (generated files that do not fit go to readers too);
  *   `digestVersion` the `content_digest` version to compute (the gate's rebuild of an older record; default `DIGEST_VERSION`);
  *   `headSha` pins the commit (the bridge's checked head): the PR must be at it, and its file list of it
  *   (the blob SHAs of the listed files at that commit are read to check it)
@@ -48,7 +49,7 @@ const MIN_CONTENT_CHARS = 350;
  */
 export async function gatherEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; charsPerToken: number; digestVersion?: DigestVersion; headSha?: string | undefined },
+  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; charsPerToken: number; readGenerated?: boolean; digestVersion?: DigestVersion; headSha?: string | undefined },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
   if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
@@ -94,7 +95,7 @@ export async function gatherEvidence(
   const completed = await completeChanges(source, pull, classified, lowPriority);
   const files = await readBaseBlobs(source, pull, completed.files, completed.mergeBase);
   notes.push(...completed.notes);
-  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, charsPerToken: request.charsPerToken, lowPriority, notes };
+  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, charsPerToken: request.charsPerToken, lowPriority, readGenerated: request.readGenerated ?? false, notes };
 
   // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.
   const plan = planEvidence(base);

@@ -19,7 +19,7 @@ export function foldWhitespace(text: string): string {
  */
 export function indexEvidence(plan: EvidencePlan): Map<string, IndexedFile> {
   const index = new Map<string, IndexedFile>();
-  const side = (): IndexedSide => ({ lines: new Map(), lineCount: undefined, search: { numbers: [], folded: [] } });
+  const side = emptySide;
   for (const file of plan.input.files) {
     index.set(file.path, {
       path: file.path,
@@ -54,18 +54,26 @@ export function indexEvidence(plan: EvidencePlan): Map<string, IndexedFile> {
     content.lines.forEach((line, i) => head.lines.set(i + 1, line));
     head.lineCount = content.lines.length;
   }
-  for (const entry of index.values()) {
-    for (const s of [entry.head, entry.base]) {
-      if (s === undefined) continue;
-      const numbers = [...s.lines.keys()].sort((a, b) => a - b);
-      s.search = { numbers, folded: numbers.map((n) => foldWhitespace(s.lines.get(n)!)) };
-    }
-  }
+  for (const entry of index.values()) buildSearch(entry);
   return index;
 }
 
+/** (Re)builds the quote index of a file's sides from their lines, once they are all in. */
+export function buildSearch(entry: IndexedFile): void {
+  for (const s of [entry.head, entry.base]) {
+    if (s === undefined) continue;
+    const numbers = [...s.lines.keys()].sort((a, b) => a - b);
+    s.search = { numbers, folded: numbers.map((n) => foldWhitespace(s.lines.get(n)!)) };
+  }
+}
+
+/** An empty side of an indexed file. */
+export function emptySide(): IndexedSide {
+  return { lines: new Map(), lineCount: undefined, search: { numbers: [], folded: [] } };
+}
+
 /** Indexes the first `count` lines of a hunk on the sides they exist on, as the pack shows them. */
-function indexHunk(entry: IndexedFile, hunk: Hunk, count: number): void {
+export function indexHunk(entry: IndexedFile, hunk: Pick<Hunk, 'lines'>, count: number): void {
   for (const line of hunk.lines.slice(0, count)) {
     const text = showLine(line.text);
     if (line.headLine !== undefined) entry.head?.lines.set(line.headLine, text);

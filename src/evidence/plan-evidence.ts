@@ -30,8 +30,8 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './e
  *    whole in their diff already);
  * 5. the hunks of generated, lock and vendored files ({@link LowPriorityClassifier}), smallest diff
  *    first; their full contents are never shown.
- * What does not fit is marked in the file list by name; hunks the budget left out make the pack
- * `truncated` (what GitHub's API could not give is named, but does not).
+ * What does not fit is marked in the file list by name; hunks the budget left out are the overflow that
+ * readers read (split-overflow.ts; what GitHub's API could not give is named, but is no overflow).
  */
 
 /** Share of the budget the PR description may take; the rest of it is cut with a mark. */
@@ -62,6 +62,8 @@ export interface PlanInput {
   charsPerToken: number;
   /** Which files are generated, lock or vendored; the path heuristic when absent. */
   lowPriority?: LowPriorityClassifier;
+  /** Config `read-generated`: the hunks of generated, lock and vendored files the pack cannot hold go to readers too (split-overflow.ts). */
+  readGenerated?: boolean;
   /** Sentences about how the evidence was gathered, shown to the models (e.g. a refused whole diff). */
   notes?: string[];
 }

@@ -9,7 +9,7 @@ import type { OmittedItem, PullRequestInfo } from './evidence-types.js';
  */
 
 /** How to read the blocks and cite them, with the PR's commits and the RFC note. */
-export function renderPreamble(pull: PullRequestInfo, tag: string, rfcNote: string): string {
+export function renderPreamble(pull: Pick<PullRequestInfo, 'number' | 'headSha' | 'baseSha'>, tag: string, rfcNote: string): string {
   return [
     '# Evidence pack',
     '',
@@ -80,7 +80,7 @@ export function unnamedNote(unnamed: number, listed: number, nameShare: number):
   return `The names of all ${listed.toLocaleString('en-US')} listed files would take more than ${Math.round(nameShare * 100)}% of max-evidence-tokens, so ${unnamed.toLocaleString('en-US')} of them are not named one by one but counted by folder in the file list (raise max-evidence-tokens to name them all).`;
 }
 
-/** The closing section: what was left out, counted, and a warning when the evidence is truncated; '' when nothing was. */
+/** The closing section: what was left out, counted, and where the changed lines that did not fit are read; '' when nothing was. */
 export function renderLeftOut(omitted: OmittedItem[], states: Map<string, FileState>, truncated: boolean, listed: number, total: number, descriptionCut: string | undefined): string {
   const lines: string[] = [];
   const whole = [...states.values()].filter((s) => s.diff === 'omitted').length;
@@ -94,6 +94,6 @@ export function renderLeftOut(omitted: OmittedItem[], states: Map<string, FileSt
   for (const o of omitted.filter((x) => x.what === 'rfc-tail')) lines.push(`- ${JSON.stringify(o.path)}: ${o.reason}.`);
   if (descriptionCut !== undefined) lines.push(`- The PR description: ${descriptionCut}.`);
   if (lines.length === 0) return '';
-  if (truncated) lines.push('Some changed lines are not in this pack, so the evidence is truncated: weigh what is missing before ruling that something is absent from the change.');
+  if (truncated) lines.push('Some changed lines are not in this pack. Readers read the hunks of source files that did not fit in parts, and their verified excerpts follow the pack under "Read by readers", which names any hunks no model read; generated, vendored and lock files are read by no one. Weigh what is missing before ruling that something is absent from the change.');
   return ['## Left out of this pack', ...lines, ''].join('\n');
 }

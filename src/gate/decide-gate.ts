@@ -1,7 +1,7 @@
 import { DIGEST_VERSIONS, isDigestVersion } from '../evidence/content-digest.js';
-import type { DecisionRecord } from '../report/decision-record.js';
+import { COUNTED_SINCE, type DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { allowsUnseen, authorOf, evaluatePolicy, type GateConclusion, type GatePolicy, type PrAuthor } from './evaluate-policy.js';
+import { allowsUnread, allowsUnseen, authorOf, evaluatePolicy, type GateConclusion, type GatePolicy, type PrAuthor } from './evaluate-policy.js';
 import type { RebuiltEvidence } from './gate-types.js';
 import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
@@ -14,8 +14,8 @@ import type { SignatureCheck } from './sign-record.js';
  * success; no record → not passing unless gate-policy is off; a signature that does not hold →
  * failure; a `digest_version` this gate does not know → stale; a record for another base branch than the
  * PR's now (the PR was retargeted) → stale; a record for this head and base commit, or for an earlier head
- * or base commit with the same `content_digest` → by policy, on the record's own signed
- * `evidence.truncated`; a record whose evidence changed → stale (action_required, naming both SHAs); the
+ * or base commit with the same `content_digest` → by policy, on the record's own signed `evidence.unread`
+ * (an older record's `evidence.truncated`); a record whose evidence changed → stale (action_required, naming both SHAs); the
  * PR's head moved while the gate ran → not passing on the judged head (the new head gets its own run).
  *
  * The base: a record (from `digest_version` 4) names the base branch and the commit its debate compared
@@ -57,14 +57,14 @@ export interface GateInput {
   base: { ref: string; sha: string };
   /** Config key `author-may-decide`. */
   authorMayDecide: boolean;
-  /** Config key `allow-unseen`: globs of changed files that may go unseen. */
+  /** Config key `allow-unseen`: globs of changed files that may go unseen or unread. */
   allowUnseen: string[];
   newest: FoundRecord | undefined;
   /** Set when `decision-public-key` is given: the newest record's signature check. */
   signatureCheck: SignatureCheck | undefined;
   /**
    * The evidence rebuilt for this head (no model call); undefined when no record of another head needs
-   * comparing and no unseen file needs naming for `allowUnseen`.
+   * comparing and no unseen or unread file needs naming for `allowUnseen`.
    */
   current: RebuiltEvidence | undefined;
 }
@@ -133,11 +133,12 @@ export function decideGate(input: GateInput): GateVerdict {
       CHECK_TITLES.stale,
     );
   }
-  // The record's own signed flag, not this job's rebuild: a debate on truncated evidence never passes.
+  // The record's own signed counts, not this job's rebuild: an older debate on truncated evidence never passes.
   const outcome = evaluatePolicy(record, input.policy, {
-    truncated: record.evidence?.truncated !== false,
+    truncated: version < COUNTED_SINCE && record.evidence?.truncated !== false,
     unseenAllowed: unseenAllowed(record, current, input.allowUnseen),
     authors: input.authors,
+    unreadAllowed: unreadAllowed(record, current, input.allowUnseen),
     authorMayDecide: input.authorMayDecide,
   });
   const carried = sameHead ? '' : ` Carried forward from ${record.head_sha}: the evidence is unchanged.`;
@@ -157,6 +158,16 @@ function unseenAllowed(record: DecisionRecord, current: RebuiltEvidence | undefi
 /** A branch name as Markdown code, for a summary (a name may hold any character but a few). */
 function codeName(name: string): string {
   return `\`${name.replace(/`/g, "'")}\``;
+}
+
+/**
+ * Whether the record's unread hunks may all go unread (config key `allow-unseen`): the rebuild of this
+ * head holds at least as many hunks that no model may have read as the record counts, and every file that
+ * may hold them matches a glob ({@link allowsUnread}). Anything less is not allowed (fail closed).
+ */
+function unreadAllowed(record: DecisionRecord, current: RebuiltEvidence | undefined, globs: string[]): boolean {
+  const count = record.evidence?.unread;
+  return count !== undefined && current !== undefined && current.unread.hunks >= count && allowsUnread(current.unread.paths, globs);
 }
 
 function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = conclusionTitle(conclusion)): GateVerdict {

@@ -5,7 +5,8 @@ import { sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
-import { allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
+import { unreadCandidates } from '../evidence/split-overflow.js';
+import { allowsUnread, allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
 import type { CheckOutput } from './gate-types.js';
 
 /**
@@ -46,11 +47,13 @@ export function unrecordedOutput(record: Pick<DecisionRecord, 'id' | 'repo' | 'p
 }
 
 /**
- * The policy's facts for the check a debate writes on its own record: the pack's `truncated` flag and
- * unseen files (matched against config key `allow-unseen`), the PR's authors (whether one of them asked
- * for the debate), and a config file key the gate does not know.
+ * The policy's facts for the check a debate writes on its own record: its unseen files and the files
+ * that may hold its unread hunks, matched against config key `allow-unseen` as the gate matches them
+ * (`unreadCandidates`, the same for the debate and the gate's rebuild), the PR's authors (whether one of
+ * them asked for the debate), and a config file key the gate does not know. The record is a version 4
+ * one, so nothing is truncated.
  * @param authors the PR's opener and the pusher of the debated head, as the run read them
  */
-export function debateFacts(pack: Pick<EvidencePack, 'truncated' | 'unseen'>, settings: { allowUnseen: string[]; authorMayDecide: boolean; unknownConfigKey?: string | undefined }, authors: readonly PrAuthor[] = []): PolicyFacts {
-  return { truncated: pack.truncated, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), authors, authorMayDecide: settings.authorMayDecide, configProblem: settings.unknownConfigKey };
+export function debateFacts(pack: Pick<EvidencePack, 'coverage' | 'unseen'>, settings: { allowUnseen: string[]; authorMayDecide: boolean; unknownConfigKey?: string | undefined }, authors: readonly PrAuthor[] = []): PolicyFacts {
+  return { truncated: false, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), unreadAllowed: allowsUnread(unreadCandidates(pack.coverage), settings.allowUnseen), authors, authorMayDecide: settings.authorMayDecide, configProblem: settings.unknownConfigKey };
 }

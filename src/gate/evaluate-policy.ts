@@ -9,15 +9,16 @@ import type { DecisionRecord } from '../report/decision-record.js';
  * The rule, in order (contract section 9; README "What the check concludes"):
  * 0. a config file key the gate does not know (the debate's own check; the gate refuses to run on it):
  *    `action_required`;
- * 1. an aborted debate: `failure`; truncated evidence: `action_required`, whatever was accepted;
+ * 1. an aborted debate: `failure`; an older record's truncated evidence: `action_required`, whatever was accepted;
  * 2. an accept counts when it is not by one of the PR's authors, its opener or the pusher of its head
  *    (unless `author-may-decide`), as GitHub's required reviews count neither the author nor, with "require
  *    approval of the most recent reviewable push", the pusher; an accept of a falsified position: `failure`;
  * 3. under a `require-*` policy the decided position (the counted accept's, else the recommendation)
  *    must be the record's `pr_position` (or `pr_position` null: no position is the change as written);
- * 4. without a counted accept: a degraded debate (completion `degraded-success`) and changed files the
- *    models did not see (`evidence.unseen` > 0, unless every one matches `allow-unseen`) do not pass;
- *    then `off` passes, `require-accepted` waits for an accept, and a recommendation (under
+ * 4. without a counted accept: a degraded debate (completion `degraded-success`), changed files the
+ *    models did not see (`evidence.unseen` > 0, unless every one matches `allow-unseen`) and changed hunks
+ *    no model read (`evidence.unread` > 0, unless every file that may hold them matches `allow-unseen`) do
+ *    not pass; then `off` passes, `require-accepted` waits for an accept, and a recommendation (under
  *    `require-confident`, one that is not untested, with medium or high confidence) passes, unless one of
  *    the PR's authors asked for the debate: a debate its author asked for decides nothing alone (unless
  *    `author-may-decide`).
@@ -51,12 +52,17 @@ export interface PolicyOutcome {
 /** What the policy needs besides the record. */
 export interface PolicyFacts {
   /**
-   * Whether the debate's evidence pack left changed hunks out: the record's own signed
-   * `evidence.truncated` (the gate), or the pack's flag (the debate writing its check).
+   * Whether a record before `digest_version` 4 says its evidence pack left changed hunks out (its own
+   * signed `evidence.truncated`); false for newer records, which count the hunks no model read instead.
    */
   truncated: boolean;
   /** Whether every changed file the models did not see matches config key `allow-unseen` (false when there is no such key or the files are unknown). */
   unseenAllowed: boolean;
+  /**
+   * Whether every file that may hold the record's unread hunks (`evidence.unread`) matches config key
+   * `allow-unseen` (false when there is no such key or the files are unknown).
+   */
+  unreadAllowed: boolean;
   /**
    * The PR's authors: its opener, and whoever pushed its head commit (and the debated head's, when the
    * record is carried forward), each with what makes them one, e.g. `opened this PR`. Empty when the
@@ -112,8 +118,11 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
     pr === undefined
       ? ''
       : `change the PR to ${decided} and debate again, or, if the PR as written should merge, a maintainer other than its author can record that with \`/debate accept ${pr} <reason>\``;
+  const unread = record.evidence?.unread ?? 0;
   if (counted) {
-    const decided = `@${counted.by} accepted position ${named(counted.position)}: ${sentence(counted.reason)}`;
+    // An accept clears the hunks no model read: the maintainer decided with what they read themselves.
+    const covers = unread > 0 && !facts.unreadAllowed ? ` The accept covers the ${unreadHunks(unread)} no model read.` : '';
+    const decided = `@${counted.by} accepted position ${named(counted.position)}: ${sentence(counted.reason)}${covers}`;
     if (policy !== 'off' && pr !== null && pr !== undefined && counted.position !== pr) {
       return { conclusion: 'action_required', reason: `${decided} That is not the PR's position, ${named(pr)}, so merging the PR as written does not follow the decision; ${way(counted.position)}.` };
     }
@@ -130,6 +139,9 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
         ? 'This decision record was written before pr-debate counted the changed files the models did not see, so the gate cannot tell whether the debate saw every change'
         : `${unseen} changed file${unseen === 1 ? '' : 's'} (binary, or with no diff or text from GitHub) ${unseen === 1 ? 'was' : 'were'} not seen by the models (listed in the debate comment), so the decision does not cover ${unseen === 1 ? 'it' : 'them'}`;
     return fail('action_required', `${what}; a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`, or the config file's \`allow-unseen\` globs can name files that may go unseen.`);
+  }
+  if (unread > 0 && !facts.unreadAllowed) {
+    return fail('action_required', `${capitalised(unreadHunks(unread))} ${unread === 1 ? 'was' : 'were'} read by no model (neither in the evidence pack nor by a reader; the debate comment lists the files), so the decision does not cover ${unread === 1 ? 'it' : 'them'}; a maintainer other than the PR's author can record a decision with \`/debate accept <A|B|C|D> <reason>\`, the config file's \`allow-unseen\` globs can name the files, or a debate with a higher \`max-reader-calls\` or \`max-cost-usd\` can read ${unread === 1 ? 'it' : 'them'}.`);
   }
   if (policy === 'off') return fail('success', 'gate-policy is off: no decision is required.');
   if (policy === 'require-accepted') {
@@ -171,7 +183,30 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
  * no unseen files or no globs (then nothing needs allowing, or nothing is allowed).
  */
 export function allowsUnseen(unseen: { count: number; paths: string[] }, globs: string[]): boolean {
-  return unseen.count > 0 && globs.length > 0 && unseen.paths.length === unseen.count && unseen.paths.every((path) => globs.some((glob) => minimatch(path, glob, { dot: true, nonegate: true, nocomment: true })));
+  return unseen.count > 0 && unseen.paths.length === unseen.count && allMatch(unseen.paths, globs);
+}
+
+/**
+ * Whether the hunks no model read may all go unread by config key `allow-unseen`: each file that may
+ * hold them (`unreadCandidates`: every file of a reader part and every file without a computed diff,
+ * whichever parts were read, as the record names no file) matches a glob. False for no such files or no globs.
+ */
+export function allowsUnread(candidates: readonly string[], globs: string[]): boolean {
+  return candidates.length > 0 && allMatch(candidates, globs);
+}
+
+/** Every path matches one of the globs (minimatch, dot files included); false without globs. */
+function allMatch(paths: readonly string[], globs: string[]): boolean {
+  return globs.length > 0 && paths.every((path) => globs.some((glob) => minimatch(path, glob, { dot: true, nonegate: true, nocomment: true })));
+}
+
+/** `3 changed hunks`, `1 changed hunk`. */
+function unreadHunks(count: number): string {
+  return `${count.toLocaleString('en-US')} changed hunk${count === 1 ? '' : 's'}`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function sentence(text: string): string {

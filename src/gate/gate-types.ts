@@ -70,6 +70,11 @@ export interface RebuiltEvidence {
   contentDigest: string;
   /** The changed files whose content the pack cannot show (`EvidencePack.unseen`). */
   unseen: { count: number; paths: string[] };
+  /**
+   * The files that may hold hunks no model read (`unreadCandidates`: every file of a reader part, and every
+   * file without a computed diff), and how many hunks they hold, at the record's budget.
+   */
+  unread: { paths: string[]; hunks: number };
 }
 
 /** What a gate run needs besides GitHub. */
@@ -95,7 +100,7 @@ export interface GateConfig {
   publicKey: CryptoKey | undefined;
   /** A record handed over by the debate job of the same workflow run (input `decision`), if any. */
   handedOver: DecisionRecord | undefined;
-  /** Config key `allow-unseen`: globs of changed files that may go unseen by the models (binary assets); empty: none may. */
+  /** Config key `allow-unseen`: globs of changed files that may go unseen or unread by the models (binary assets); empty: none may. */
   allowUnseen: string[];
   /** Config key `author-may-decide`: the PR author's own `accept` and exempt label count (default false). */
   authorMayDecide: boolean;

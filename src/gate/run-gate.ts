@@ -104,13 +104,13 @@ export async function evaluatePull(
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
   const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
   // Evidence is rebuilt only to carry a trusted record of another head or base commit forward (a record
-  // for another base branch is stale as it is), or to name its unseen files for `allow-unseen`.
+  // for another base branch is stale as it is), or to name its unseen or unread files for `allow-unseen`.
   const record = found?.record;
   const trusted = record !== undefined && signatureCheck?.ok !== false && isDigestVersion(record.digest_version ?? 1);
-  const unseen = (record?.evidence?.unseen ?? 0) > 0 && config.allowUnseen.length > 0;
+  const named = ((record?.evidence?.unseen ?? 0) > 0 || (record?.evidence?.unread ?? 0) > 0) && config.allowUnseen.length > 0;
   const sameBranch = record?.base === undefined || record.base.ref === pull.base.ref;
   const baseMoved = record?.base?.sha !== pull.base.sha;
-  const needsEvidence = trusted && sameBranch && (record.head_sha !== pull.headSha || baseMoved || unseen);
+  const needsEvidence = trusted && sameBranch && (record.head_sha !== pull.headSha || baseMoved || named);
   // Sized as the record's own debate sized its pack (its `models` and `digest_version`), never by this job's model inputs.
   const current = needsEvidence ? await deps.rebuildEvidence(pullNumber, record) : undefined;
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());

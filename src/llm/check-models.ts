@@ -31,6 +31,8 @@ export interface RoleModels {
   model: string;
   advocateModels: string[];
   judgeModel: string;
+  /** Input `reader-model`, when the run has reader calls (issue #40); else undefined. */
+  readerModel?: string | undefined;
   /** Whether `advocate-models` and `judge-model` were set or defaulted to `model`, to name the inputs in a message. */
   sources: { advocates: 'input' | 'default'; judge: 'input' | 'default' };
 }
@@ -45,27 +47,33 @@ const CALL_OVERHEAD_TOKENS = 24_000;
 
 /**
  * Checks that each Claude model's context window holds the evidence pack, a call's other input and
- * the largest output it may be asked for (thinking included). "If the input alone already exceeds the
- * model's context window, the API returns a 400 `invalid_request_error` ("prompt is too long")", and
- * on Claude 4.5 models and newer a reply that reaches the window "stops with `stop_reason:
- * "model_context_window_exceeded"`" (platform.claude.com, context windows): Claude Haiku 4.5 has 200k.
+ * the largest output it may be asked for (thinking included); a reader's, its largest part. "If the input
+ * alone already exceeds the model's context window, the API returns a 400 `invalid_request_error`
+ * ("prompt is too long")", and on Claude 4.5 models and newer a reply that reaches the window "stops with
+ * `stop_reason: "model_context_window_exceeded"`" (platform.claude.com, context windows): Claude Haiku 4.5 has 200k.
  * @param packTokens the evidence pack's tokens on each model (`countPackTokens`: counted, or estimated), or one
  *   figure for all
+ * @param partTokens the largest reader part's tokens on `roles.readerModel`, when there are reader calls
  * @throws ContextWindowTooSmall naming the model, its window, the need and the fix
  */
-export function checkContextWindows(roles: RoleModels, packTokens: number | ReadonlyMap<string, number>): void {
+export function checkContextWindows(roles: RoleModels, packTokens: number | ReadonlyMap<string, number>, partTokens = 0): void {
   const packOn = (model: string) => (typeof packTokens === 'number' ? packTokens : (packTokens.get(model) ?? 0));
-  const needs = new Map<string, number>();
-  const need = (model: string, role: 'moderator' | 'advocate' | 'judge', reply: number) => needs.set(model, Math.max(needs.get(model) ?? 0, packOn(model) + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply)));
+  // Per model, its largest call: the evidence it reads (the pack, or a reader's part), the prompts around it and the reply.
+  const needs = new Map<string, { tokens: number; input: number; what: string }>();
+  const need = (model: string, role: 'moderator' | 'reader' | 'advocate' | 'judge', reply: number, input = packOn(model)) => {
+    const tokens = input + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply);
+    if (tokens > (needs.get(model)?.tokens ?? 0)) needs.set(model, { tokens, input, what: role === 'reader' ? "a reader's part" : 'the evidence pack' });
+  };
   need(roles.model, 'moderator', MAX_TOKENS.moderator);
+  if (roles.readerModel !== undefined) need(roles.readerModel, 'reader', MAX_TOKENS.reader, partTokens);
   for (const model of roles.advocateModels) need(model, 'advocate', MAX_TOKENS.advocate);
   need(roles.judgeModel, 'judge', MAX_TOKENS.judge);
-  for (const [model, tokens] of needs) {
+  for (const [model, { tokens, input, what }] of needs) {
     const window = model.startsWith('openai:') ? openAiModelFacts(model.slice('openai:'.length))?.contextWindow : claudeModelFacts(model)?.contextWindow;
     if (window === undefined || tokens <= window) continue;
-    const fit = window - (tokens - packOn(model));
+    const fit = window - (tokens - input);
     throw new ContextWindowTooSmall(
-      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: the evidence pack (~${packOn(model).toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
+      `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: ${what} (~${input.toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
         (fit > 0 ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.` : 'Choose a model with a larger context window.'),
     );
   }
@@ -93,6 +101,7 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
   if (roles.model === model) inputs.push('model');
   if (roles.advocateModels.includes(model) && roles.sources.advocates === 'input') inputs.push('advocate-models');
   if (roles.judgeModel === model && roles.sources.judge === 'input') inputs.push('judge-model');
+  if (roles.readerModel === model && inputs.length === 0) inputs.push('reader-model');
   return inputs;
 }
 
@@ -104,7 +113,7 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
  *   provider's answer); the run's stop reason when the run was stopped
  */
 export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
-  const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel])];
+  const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel, ...(roles.readerModel === undefined ? [] : [roles.readerModel])])];
   const calls: CallLogEntry[] = [];
   const notices = new Set<string>();
   const answers = await Promise.all(

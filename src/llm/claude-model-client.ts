@@ -213,8 +213,9 @@ async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options
 
 /**
  * The call's prompt as the Messages API takes it, the same for a call and its warm-up so that the
- * warm-up writes the cache the call reads: the system prompt, then the evidence and the transcript, each
- * ending in a cache breakpoint (prompt caching, "cache_control"), then the instructions, which vary.
+ * warm-up writes the cache the call reads: the system prompt, then the evidence, the readers' readings and
+ * the transcript, each ending in a cache breakpoint (prompt caching, "cache_control": at most four a
+ * request, three here), then the instructions, which vary.
  */
 function promptOf(call: ModelCall<unknown>, instructions: string) {
   return {
@@ -224,6 +225,7 @@ function promptOf(call: ModelCall<unknown>, instructions: string) {
         role: 'user' as const,
         content: [
           { type: 'text' as const, text: call.evidence, cache_control: { type: 'ephemeral' as const } },
+          ...(call.readings ? [{ type: 'text' as const, text: call.readings, cache_control: { type: 'ephemeral' as const } }] : []),
           ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
           { type: 'text' as const, text: instructions },
         ],

@@ -92,9 +92,11 @@ export function claudeModelFacts(model: string): ClaudeModelFacts | undefined {
  * always invalidates message blocks" (prompt caching, What invalidates the cache), so a role at another
  * effort would write the whole pack to the cache again (1.25x its input price instead of 0.1x). `medium`
  * rather than the API's default `high`: "Balanced approach with moderate token savings" (effort), the
- * evidence and the debate's rules carry the reasoning.
+ * evidence and the debate's rules carry the reasoning. A reader reads its own part of the changes, not the
+ * pack, so its effort splits no cache entry of the debate's: `low`, as picking the lines that bear on a
+ * position is a search, not an argument, and its thinking room is what the spending cap reserves.
  */
-export const EFFORT_BY_ROLE: Record<ModelRole, Effort> = { moderator: 'medium', advocate: 'medium', auditor: 'medium', judge: 'medium' };
+export const EFFORT_BY_ROLE: Record<ModelRole, Effort> = { moderator: 'medium', reader: 'low', advocate: 'medium', auditor: 'medium', judge: 'medium' };
 
 /**
  * Output tokens left for thinking on top of a reply's own budget, by effort. Billing is for tokens

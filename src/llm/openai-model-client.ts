@@ -104,8 +104,8 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           model: call.model,
           messages: [
             { role: 'system', content: call.system },
-            // Prefix caching is automatic on these servers: the shared parts (evidence, then a phase's transcript) come first.
-            { role: 'user', content: `${call.evidence}\n\n${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(schema)}` },
+            // Prefix caching is automatic on these servers: the shared parts (evidence, readings, then a phase's transcript) come first.
+            { role: 'user', content: `${call.evidence}\n\n${call.readings ? `${call.readings}\n\n` : ''}${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(schema)}` },
           ],
           stream: true,
           stream_options: { include_usage: true },

@@ -73,7 +73,8 @@ function formatBytes(format: z.ZodType<unknown>): number {
 
 /** An upper bound on a call's input tokens. */
 export function boundInputTokens(call: ModelCall<unknown>): number {
-  return Buffer.byteLength(call.system, 'utf8') + Buffer.byteLength(call.evidence, 'utf8') + Buffer.byteLength(call.transcript ?? '', 'utf8') + Buffer.byteLength(call.instructions, 'utf8') + formatBytes(call.format) + FRAMING_TOKENS;
+  const blocks = [call.system, call.evidence, call.readings ?? '', call.transcript ?? '', call.instructions];
+  return blocks.reduce((sum, block) => sum + Buffer.byteLength(block, 'utf8'), 0) + formatBytes(call.format) + FRAMING_TOKENS;
 }
 
 /**

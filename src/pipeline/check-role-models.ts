@@ -1,11 +1,17 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
 import { countPackTokens, type PackCount } from '../llm/count-pack-tokens.js';
+import { estimateTokensOn } from '../llm/pack-tokenizer.js';
+import type { ReaderPlan } from '../debate/debate-types.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunModelClient } from '../llm/refusal-fallback.js';
 import { loadPrompt } from '../debate/prompts.js';
 import type { CallLogEntry } from '../debate/debate-types.js';
 import type { RunContext } from './run-context.js';
 import { logModelCalls } from './log-model-calls.js';
 import { step } from './step-error.js';
+
+/** Characters a reader part's preamble takes at most (the pack's preamble and the part's heading), for its context check. */
+const PART_PREAMBLE_ESTIMATE_CHARS = 5_000;
 
 /** What the pre-flight check found that the record keeps. */
 export interface PreflightFindings {
@@ -24,19 +30,23 @@ export interface PreflightFindings {
  * Before the calls, the pack's tokens are counted on each model where the provider has a free count endpoint
  * (else estimated for its tokenizer, and the log says so: `countPackTokens`), and each model's context window
  * is checked against them (`checkContextWindows`).
- * @param pack the evidence pack: its text and estimated tokens
+ * @param pack the evidence pack: its text and estimated tokens, and the parts readers read
+ * @param readers the plan's reader calls (issue #40): the reader model is checked with them, on the largest part it reads
  * @returns `notes`: sentences for the comment's engine notes; `calls`: the pre-flight calls, one per distinct model;
  *   `packCounts`: the pack's tokens per model
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
-export async function checkRoleModels(run: RunContext, pack: { text: string }): Promise<PreflightFindings> {
+export async function checkRoleModels(run: RunContext, pack: Pick<EvidencePack, 'text' | 'coverage'>, readers: ReaderPlan): Promise<PreflightFindings> {
   const { clients, settings } = run;
-  const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
+  const reading = readers.calls > 0 ? pack.coverage.parts.slice(0, readers.calls) : [];
+  const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, readerModel: reading.length > 0 ? readers.model : undefined, sources: settings.modelSources };
   const packCounts = await step('checking that the evidence fits each model', async () => {
     const models: RunModelClient = clients.models;
     const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text }, models);
     for (const line of lines) clients.log.info(line);
-    checkContextWindows(roles, new Map([...counts].map(([model, count]) => [model, count.tokens])));
+    // A reader reads its part, not the pack: the largest part, with the preamble parts carry (estimated for the reader's tokenizer).
+    const largest = Math.max(0, ...reading.map((part) => part.chars));
+    checkContextWindows(roles, new Map([...counts].map(([model, count]) => [model, count.tokens])), reading.length > 0 ? estimateTokensOn(readers.model, largest + PART_PREAMBLE_ESTIMATE_CHARS) : 0);
     return counts;
   });
   const checked = await clients.log.group('Pre-flight', () =>

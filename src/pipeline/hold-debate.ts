@@ -1,3 +1,4 @@
+import type { ReaderPlan } from '../debate/debate-types.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { describeStop } from '../debate/render-transcript.js';
 import { runDebate } from '../debate/run-debate.js';
@@ -10,8 +11,9 @@ import type { ProgressTracker } from './track-progress.js';
 /**
  * Runs the debate on the evidence, telling the log as each model call ends and the log and the progress
  * comment as each phase ends, so a long run never looks hung.
+ * @param readers the reader calls of the plan's estimate (issue #40), for the parts the pack cannot hold
  */
-export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker): Promise<DebateOutcome> {
+export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker, readers: ReaderPlan): Promise<DebateOutcome> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   return log.group('Debate', async () => {
@@ -29,6 +31,7 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       advocateModels: settings.advocateModels,
       judgeModel: settings.judgeModel,
       plan,
+      readers,
       language: {
         language: settings.language,
         commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,

@@ -1,7 +1,7 @@
 import type { Framing } from '../debate/schemas.js';
 import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
-import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment } from '../report/render-notices.js';
+import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment, renderNothingToDebateComment, NOTHING_TO_DEBATE } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
 import { prepareDecisionCheck } from './write-decision-check.js';
 import { planResultThreads, prepareResultThreads } from './post-threads.js';
@@ -96,7 +96,18 @@ export async function publishNotContested(run: RunContext, framing: Framing, evi
   warnOnAuthor(run, posted);
   log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));
   if (posted.kept) log.notice('A verdict is already posted on this PR; it stays in place.');
-  return skipped({ commentUrl: posted.url, noDecisionReason: 'not-contested' });
+  return skipped({ commentUrl: posted.url, noDecisionReason: 'not-contested', outcome: NOTHING_TO_DEBATE });
+}
+
+/**
+ * Says on the PR, in one sentence, that the change holds nothing to debate (issue #40), before any model
+ * call: the comment replaces the progress comment, and the log says it too.
+ */
+export async function publishNothingToDebate(run: RunContext, sentence: string): Promise<PipelineResult> {
+  run.clients.log.notice(sentence);
+  const posted = await step('posting the comment', () => run.comment.postUpdate(renderNothingToDebateComment(run.id, sentence)));
+  warnOnAuthor(run, posted);
+  return skipped({ commentUrl: posted.url, noDecisionReason: 'not-run', outcome: NOTHING_TO_DEBATE });
 }
 
 /**

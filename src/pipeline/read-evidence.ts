@@ -43,6 +43,7 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
         maxTokens: settings.maxEvidenceTokens,
         // Deep's pragmatist reads the pack too: a third advocate for two named positions.
         charsPerToken: packCharsPerToken(packReadersFor(settings, addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length)),
+        readGenerated: settings.readGenerated,
         headSha: trigger.headSha,
       }),
     );
@@ -53,7 +54,10 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
     const calls = source.requestCounts();
     log.info(`Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
     for (const note of pack.notes) log.info(note);
-    if (pack.truncated) log.warning('Some changed hunks did not fit max-evidence-tokens: the debate runs on truncated evidence.');
+    const { parts, generatedSkipped, noDiff } = pack.coverage;
+    if (parts.length > 0) log.info(`The changed hunks did not all fit max-evidence-tokens: the rest are ${parts.length} part${parts.length === 1 ? '' : 's'} for readers (one call each, at most max-reader-calls: ${settings.maxReaderCalls}).`);
+    if (generatedSkipped.length > 0) log.info(`${generatedSkipped.length} generated, vendored or lock file${generatedSkipped.length === 1 ? '' : 's'} did not fit the pack and ${generatedSkipped.length === 1 ? 'is' : 'are'} read by no one (config read-generated: false).`);
+    if (noDiff.length > 0) log.warning(`${noDiff.length} changed file${noDiff.length === 1 ? '' : 's'} had no diff computed, so no model can read ${noDiff.length === 1 ? 'it' : 'them'}.`);
     return { ...gathered, source, authors: await readAuthors(run, gathered.pull) };
   });
 }

@@ -4,7 +4,7 @@ import type { Trigger } from '../trigger/detect-trigger.js';
 import { checkRoleModels } from './check-role-models.js';
 import { answerCommand, answerProblem, authorize, findProblem, reactToCommand } from './answer-command.js';
 import { holdDebate } from './hold-debate.js';
-import { publishFailure, publishNotContested, publishVerdict } from './publish-result.js';
+import { publishFailure, publishNotContested, publishNothingToDebate, publishVerdict } from './publish-result.js';
 import { readEvidence } from './read-evidence.js';
 import { saveResult, type SavedResult } from './save-result.js';
 import { describeConfirmation, plannedDebate, postPlan, resolveGo, markPlanDone, withPlannedModels } from './confirm-plan.js';
@@ -122,24 +122,31 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
     const evidence = await readEvidence(run, plan);
+    // Nothing to debate (no changed file, or only generated ones): said in one sentence, before any model call.
+    if (evidence.pack.nothingToDebate !== undefined) {
+      progress.stop();
+      return await command.conclude(await publishNothingToDebate(run, evidence.pack.nothingToDebate));
+    }
     let estimate = progress.evidenceRead(evidence.pack);
     await progress.ready();
     // confirm-plan: frame the positions, post the plan, and stop before any advocate or judge call.
     if (run.planStage) return await command.conclude(await postPlan(run, plan, evidence, progress));
     // Pre-flight: one short call per distinct model, so a model that does not answer stops the run before the debate.
-    const preflight = await checkRoleModels(run, evidence.pack);
+    const preflight = await checkRoleModels(run, evidence.pack, estimate.readers);
     // The estimate again, with the pack's tokens as each provider counted them where it could (issue #31).
     estimate = progress.packCounted(preflight.packCounts);
-    // Debate.
-    const outcome = await holdDebate(run, plan, evidence, progress);
+    // Debate: the readers of what the pack could not hold first (issue #40), as many as the estimate counts.
+    const outcome = await holdDebate(run, plan, evidence, progress, estimate.readers);
     progress.stop();
     if (outcome.kind === 'not-contested') return await command.conclude(await publishNotContested(run, outcome.framing, evidence));
+    // The evidence as the debate's calls read it: with the readers' excerpts, when they read what the pack could not hold.
+    const read = outcome.reading ? { ...evidence, pack: outcome.reading.pack } : evidence;
     // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
-    saved = await saveResult(run, outcome, evidence, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
+    saved = await saveResult(run, outcome, read, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
     // Publish (the reaction concluded in the same request), then conclude the reaction if it was not.
-    const result = await publishVerdict(run, saved, evidence, command);
-    await markPlanDone(run, result, evidence.pack);
+    const result = await publishVerdict(run, saved, read, command);
+    await markPlanDone(run, result, read.pack);
     return await command.conclude(result);
   } catch (error) {
     progress?.stop();

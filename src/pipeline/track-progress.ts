@@ -1,8 +1,10 @@
-import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedWarmUps, type DebatePlan } from '../debate/plan.js';
+import type { ReaderPlan } from '../debate/debate-types.js';
+import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedReaders, plannedWarmUps, readingPhase, type DebatePlan } from '../debate/plan.js';
+import { partPreambleChars } from '../evidence/render-part.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { PackCount } from '../llm/count-pack-tokens.js';
 import { estimateTokensOn } from '../llm/pack-tokenizer.js';
-import { callsByModel, estimateRunCostUsd } from '../usage/price-usage.js';
+import { callsByModel, estimateReaderCostUsd, estimateRunCostUsd } from '../usage/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
 import { createProse } from '../report/prose.js';
@@ -133,13 +135,17 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
         s.evidenceDone = true;
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
+        s.phases = withReaders(s.phases, estimate.readers.calls);
         s.prose = createProse(pack, { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
       });
       return estimate;
     },
     packCounted(counts) {
       const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall(read?.headSha), read ?? { text: '' }, counts);
-      update((s) => (s.estimate = estimate));
+      update((s) => {
+        s.estimate = estimate;
+        s.phases = withReaders(s.phases, estimate.readers.calls);
+      });
       return estimate;
     },
     async ready() {
@@ -153,10 +159,23 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   };
 }
 
+/** The checklist with the readers' phase (before the openings) when there are reader calls, without it when there are none. */
+function withReaders(phases: ProgressState['phases'], readers: number): ProgressState['phases'] {
+  const rest = phases.filter((p) => p.id !== 'reading');
+  if (readers === 0) return rest;
+  const at = rest.findIndex((p) => p.id === 'openings');
+  return at === -1 ? rest : [...rest.slice(0, at), readingPhase(readers), ...rest.slice(at)];
+}
+
 /** The plan's estimate of a whole run: model calls (an upper bound) and cost in USD. */
 export interface DebateEstimate {
   calls: number;
   costUsd: number | undefined;
+  /**
+   * The reader calls counted (issue #40): one per part of the changes the pack cannot hold, at most
+   * `max-reader-calls`, and fewer (`bound: 'max-cost-usd'`) when the estimate with more would pass `max-cost-usd`.
+   */
+  readers: ReaderPlan;
   /**
    * How the pack's tokens in `costUsd` were found: `estimated` for each model's tokenizer (`estimateTokensOn`),
    * `counted` by each model's provider (pre-flight's `countPackTokens`), `partly-counted` for some models only.
@@ -169,24 +188,48 @@ export type PackTokensBasis = 'estimated' | 'counted' | 'partly-counted';
 
 /**
  * The plan's estimate: calls and cost. Calls are an upper bound with every turn succeeding first time
- * (`plannedCalls`), plus the one-token prompt-cache warm-ups (`plannedWarmUps`) and one pre-flight call
- * per distinct model; the cost prices each model's calls at its own rates (`estimateRunCostUsd`), with the
- * pack's tokens on that model: its provider's count when pre-flight has one, else the estimate for its
- * tokenizer (issue #31), and says which.
+ * (`plannedCalls`), plus the reader calls (issue #40), the one-token prompt-cache warm-ups (`plannedWarmUps`)
+ * and one pre-flight call per distinct model; the cost prices each model's calls at its own rates
+ * (`estimateRunCostUsd`), with the pack's tokens on that model: its provider's count when pre-flight has
+ * one, else the estimate for its tokenizer (issue #31), and says which; and each reader call with its part
+ * (`estimateReaderCostUsd`). Readers are counted up to `max-reader-calls`, and fewer while the estimate
+ * would pass `max-cost-usd`: the parts past them are listed as unread rather than the debate stopped by the cap.
  * @param positions how many positions (4 while the moderator has not framed them)
- * @param pack the evidence pack's text (its length is what the estimate reads)
+ * @param pack the evidence pack's text (its length is what the estimate reads) and its reader parts
  * @param counts the pack's tokens per model from pre-flight, when it has run
  * @returns calls, USD (undefined when a model has no known price), and how the pack's tokens were found
  */
-export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, pack: Pick<EvidencePack, 'text'>, counts?: ReadonlyMap<string, PackCount>): DebateEstimate {
+export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts?: ReadonlyMap<string, PackCount>): DebateEstimate {
   const { settings } = run;
+  const parts = pack.coverage?.parts ?? [];
+  const planned = plannedReaders(parts.length, settings.maxReaderCalls);
+  // As many readers as the input allows, fewer while the whole run's estimate would pass the spending cap.
+  for (let readers = planned; ; readers -= 1) {
+    const estimate = estimateWith(settings, plan, positions, needsFraming, pack, counts, readers);
+    const bound = readers < planned ? 'max-cost-usd' : 'max-reader-calls';
+    if (readers === 0 || estimate.costUsd === undefined || estimate.costUsd <= settings.maxCostUsd) return { ...estimate, readers: { model: settings.readerModel, calls: readers, bound } };
+  }
+}
+
+/** What the estimate reads of the pack: its text, and the parts readers read when it cannot hold every hunk. */
+export type EstimatedPack = Pick<EvidencePack, 'text'> & Partial<Pick<EvidencePack, 'coverage' | 'pullNumber' | 'headSha' | 'baseSha' | 'rfcNote'>>;
+
+/** Tokens a read part adds to the evidence of every later call (its readers' excerpts), for the estimate. */
+const READINGS_TOKENS_PER_PART = 1_500;
+
+/** The estimate with `readers` reader calls (the first parts). */
+function estimateWith(settings: RunContext['settings'], plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts: ReadonlyMap<string, PackCount> | undefined, readers: number): Omit<DebateEstimate, 'readers'> {
   const debateCalls = plannedCalls(plan, positions, needsFraming);
   const advocates = advocateModelsFor(settings.advocateModels, positions, settings.model);
-  const preflight = new Set([settings.model, ...advocates, settings.judgeModel]).size;
-  const calls = debateCalls + plannedWarmUps(plan, advocates) + preflight;
+  const preflight = new Set([settings.model, ...advocates, settings.judgeModel, ...(readers > 0 ? [settings.readerModel] : [])]).size;
+  const calls = debateCalls + readers + plannedWarmUps(plan, advocates) + preflight;
   const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }).filter((c) => c.calls > 0);
   const counted = byModel.filter((c) => counts?.get(c.model)?.how === 'counted').length;
   const packTokens: PackTokensBasis = counted === 0 ? 'estimated' : counted === byModel.length ? 'counted' : 'partly-counted';
-  const tokensOn = (model: string) => counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length);
-  return { calls, costUsd: estimateRunCostUsd(byModel, tokensOn), packTokens };
+  const tokensOn = (model: string) => (counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length)) + readers * READINGS_TOKENS_PER_PART;
+  const preamble = pack.coverage && pack.pullNumber !== undefined ? partPreambleChars({ number: pack.pullNumber, headSha: pack.headSha ?? '', baseSha: pack.baseSha ?? '' }, pack.rfcNote ?? '') : 0;
+  const partTokens = (pack.coverage?.parts ?? []).slice(0, readers).map((part) => estimateTokensOn(settings.readerModel, part.chars + preamble));
+  const debate = estimateRunCostUsd(byModel, tokensOn);
+  const reading = estimateReaderCostUsd(settings.readerModel, partTokens);
+  return { calls, costUsd: debate === undefined || reading === undefined ? undefined : debate + reading, packTokens };
 }

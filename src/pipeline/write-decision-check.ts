@@ -47,7 +47,7 @@ export interface WrittenDecisionCheck {
  * Creates the completed `pr-debate` check run on the record's head (conclusion from `gate-policy`, the
  * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
  * a warning names the permissions entry, and nothing else fails.
- * @param pack the debate's evidence: whether it left changed hunks out, and the files it did not see
+ * @param pack the debate's evidence: where its changed hunks were, and the files it did not see
  * @param narrative the decision document's reasoning (`SavedResult.narrative`), for the record file; absent, the file keeps its own
  * @param annotations notices on the decisive lines (issue #34), sent with the check run
  */
@@ -55,7 +55,7 @@ export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
   settings: Settings,
   record: DecisionRecord,
-  pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
+  pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
   commentUrl: string,
   narrative?: string,
   annotations: readonly CheckAnnotation[] = [],
@@ -76,7 +76,7 @@ export async function prepareDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
   settings: Settings,
   record: DecisionRecord,
-  pack: Pick<EvidencePack, 'truncated' | 'unseen'>,
+  pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
   commentUrl: string,
   via: { narrative?: string; annotations?: readonly CheckAnnotation[]; batch?: MutationBatch; repositoryNodeId?: string; authors?: readonly PrAuthor[] } = {},
 ): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {

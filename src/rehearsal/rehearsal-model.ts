@@ -8,7 +8,10 @@
  */
 import type { CallMeta } from '../debate/model-client.js';
 import { seeded } from '../eval/statistics.js';
-import { fnv1a, followTheRules } from './rehearsal-rules.js';
+import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-blocks.js';
+import { fnv1a, followTheRules, type JudgeMode } from './rehearsal-rules.js';
+
+export { parseEvidence, type EvidenceFile, type EvidenceLine } from './evidence-blocks.js';
 
 /**
  * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output
@@ -38,70 +41,13 @@ export interface RehearsalOptions {
   seed?: number;
   /** How many citations per reply are deliberately wrong (when the reply has any). Default 1. */
   wrongCitationsPerReply?: number;
-}
-
-/** One numbered line of a FILE evidence block. */
-export interface EvidenceLine {
-  line: number;
-  text: string;
-}
-
-/** A FILE evidence block parsed from a prompt. */
-export interface EvidenceFile {
-  path: string;
-  /** The parenthesised label after the path, e.g. `head, modified`; empty when absent. */
-  label: string;
-  lines: EvidenceLine[];
+  /** How the judge rules ({@link JudgeMode}); default `settled`. */
+  judge?: JudgeMode;
 }
 
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 type Schema = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Evidence parsing
-// ---------------------------------------------------------------------------------------------
-
-const BEGIN_FILE = /^=== BEGIN (\S+) FILE ("(?:[^"\\]|\\.)*")(?: \(([^)]*)\))? ===$/;
-const NUMBERED_LINE = /^(\d+) \| (.*)$/;
-
-/**
- * Parses the FILE evidence blocks of a prompt:
- * `=== BEGIN <tag> FILE "<json path>" (<label>) ===`, numbered `N | text` lines, and
- * `=== END <tag> FILE "<json path>" ===`. Other block kinds (e.g. DIFF) are ignored. When a path
- * appears in several blocks, the one labelled `head` (else the first) wins.
- */
-export function parseEvidence(text: string): EvidenceFile[] {
-  const lines = text.split(/\r?\n/);
-  const files = new Map<string, EvidenceFile>();
-  for (let i = 0; i < lines.length; i++) {
-    const begin = BEGIN_FILE.exec(lines[i] ?? '');
-    if (!begin) continue;
-    const [, tag = '', quotedPath = '""', label = ''] = begin;
-    let path: string;
-    try {
-      path = String(JSON.parse(quotedPath));
-    } catch {
-      continue;
-    }
-    const endPrefix = `=== END ${tag} FILE `;
-    const body: EvidenceLine[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const line = lines[j] ?? '';
-      if (line.startsWith(endPrefix)) break;
-      const numbered = NUMBERED_LINE.exec(line);
-      if (numbered) body.push({ line: Number(numbered[1]), text: numbered[2] ?? '' });
-    }
-    if (j >= lines.length) continue; // unterminated block
-    i = j;
-    const file: EvidenceFile = { path, label: label.trim(), lines: body };
-    const existing = files.get(path);
-    const isHead = (f: EvidenceFile): boolean => /\bhead\b/.test(f.label);
-    if (!existing || (!isHead(existing) && isHead(file))) files.set(path, file);
-  }
-  return [...files.values()];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Schema helpers
@@ -510,14 +456,17 @@ function spoilCitations(
   }
 }
 
-/** Builds the rehearsal instance for a schema; exported for tests and tooling. */
+/**
+ * Builds the rehearsal instance for a schema; exported for tests and tooling.
+ * @param evidence the lines citations are drawn from: the prompt's FILE blocks, or (a reader's call) its DIFF blocks' head lines
+ */
 export function rehearseStructuredOutput(
   schema: Record<string, unknown>,
   text: string,
   options: RehearsalOptions = {},
+  evidence: EvidenceFile[] = parseEvidence(text),
 ): JsonValue {
   const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${text}`));
-  const evidence = parseEvidence(text);
   const generator = new InstanceGenerator(schema, rng, evidence);
   const value = generator.generate(schema, 'answer', 0);
   if (evidence.length > 0) spoilCitations(generator, evidence, Math.max(0, options.wrongCitationsPerReply ?? 1), rng);
@@ -537,8 +486,10 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
       const filler = FILLERS[Math.floor(rng() * FILLERS.length)] ?? FILLERS[0];
       return { text: `Rehearsal reply: ${filler}` };
     }
+    // A reader quotes its part, which is DIFF blocks (issue #40); every other call cites the FILE blocks.
+    const evidence = context.call?.phase === 'reading' ? parseDiffEvidence(context.text) : parseEvidence(context.text);
     // With the call's metadata, each reply is also a well-formed turn that keeps the judge's rules.
-    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options), context.call, context.text)) };
+    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options, evidence), context.call, context.text, options.judge)) };
   };
 }
 

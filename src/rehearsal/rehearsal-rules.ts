@@ -12,8 +12,9 @@ import type { JsonValue } from './rehearsal-model.js';
  * it is shown. The prose and citations stay the generated ones. Routes on the call's structured metadata,
  * never on prompt wording.
  * @param text the request's prompt text, for the positions and the attack ids it lists
+ * @param judge how the judge rules: `settled` (the default) or `by-case` (the eval's)
  */
-export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, text: string): JsonValue {
+export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, text: string, judge: JudgeMode = 'settled'): JsonValue {
   if (meta === undefined || !isObject(reply)) return reply;
   const ids = positionIds(text);
   const strings = (value: JsonValue | undefined): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -49,7 +50,7 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
     case 'judge': {
       const ruling = reply['ruling'];
       if (!isObject(ruling)) return reply;
-      const { pick, confidence, misquotes } = judgeOnCase(positionLabels(text), meta, text);
+      const { pick, confidence, misquotes } = judge === 'by-case' ? judgeOnCase(positionLabels(text), meta, text) : settledOn(positionIds(text), meta);
       // The ruling is keyed by the debate's position ids (its schema requires each one).
       const generated = isObject(ruling['positions']) ? ruling['positions'] : {};
       ruling['positions'] = Object.fromEntries(
@@ -80,6 +81,14 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
 
 /** What the rehearsal's judge appends to a quote it gets wrong on purpose. */
 export const MISQUOTE = '(as the rehearsal misremembers it)';
+
+/**
+ * How the rehearsal's judge rules. `settled` (a local rehearsal, the demo, the action's tests): every run
+ * recommends the debate's position A, under whichever id the run shows it ({@link settledOn}), so a
+ * rehearsal ends with a decision a newcomer can read. `by-case` (the eval's rehearsal): as a case's labels
+ * decide ({@link judgeOnCase}), so that every path of the eval's arms runs: some cases split, some are unsure.
+ */
+export type JudgeMode = 'settled' | 'by-case';
 
 /** How the rehearsal's judge rules on one case. */
 export interface CaseRuling {
@@ -115,6 +124,15 @@ export function judgeOnCase(listed: readonly { id: string; label: string }[], me
   if (key % 4 === 0) return { pick: first, confidence: 'low', misquotes };
   if (key % 4 === 1) return { pick: ids[(fnv1a(text) >>> 16) % ids.length]!, confidence: 'low', misquotes };
   return { pick: settled, confidence: 'medium', misquotes };
+}
+
+/**
+ * The `settled` judge: the debate's position A, under the id this run shows it (`meta.order` lists the
+ * debate's ids in the order the run lists the shown ones), with medium confidence; it never misquotes.
+ * @param ids the shown ids, in the order the request lists them
+ */
+export function settledOn(ids: readonly string[], meta: CallMeta): CaseRuling {
+  return { pick: ids[(meta.order ?? ids).indexOf('A')] ?? ids[0] ?? 'A', confidence: 'medium', misquotes: false };
 }
 
 /** FNV-1a, 32 bits: the rehearsal's deterministic hash of a text. */

@@ -7,6 +7,8 @@ import { attackTallies } from '../debate/judge-facts.js';
 import type { AttackTally } from '../debate/rubric.js';
 import { positionKey } from '../debate/schemas.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
+import type { EvidencePack } from '../evidence/evidence-types.js';
+import { countCoverage } from '../evidence/split-overflow.js';
 import { NO_DECISION_REASONS, noDecisionReasonOf } from './no-decision-reason.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
@@ -42,16 +44,23 @@ export const decisionRecordSchema = z.object({
   /**
    * The changed files the debate saw (issue #14): `changed_files` is GitHub's count for the PR,
    * `listed_by_file_list` those GitHub's file list returned (at most 3,000), `completed_from_trees` those
-   * found past it by comparing the git trees of the merge base and the head; `truncated` is true only
-   * when the evidence budget left changed hunks out (what GitHub's API could not give does not count).
-   * Optional so records written before it was added still parse; every new record has it.
+   * found past it by comparing the git trees of the merge base and the head. Where the changed hunks were
+   * (issue #40, `digest_version` 4 on): `shown` in the pack, `read` by readers (not in the pack), `unread`
+   * by no model (neither; the gate passes it only by an accept or `allow-unseen`), `generated_skipped` of
+   * generated, vendored and lock files no one read (not counted as unread unless `read-generated` is set).
+   * Records before version 4 carry `truncated` instead: true when the evidence budget left changed hunks
+   * out, which the gate never passes. Optional so records written before it was added still parse.
    */
   evidence: z
     .object({
       changed_files: z.number().int().min(0),
       listed_by_file_list: z.number().int().min(0),
       completed_from_trees: z.number().int().min(0),
-      truncated: z.boolean(),
+      truncated: z.boolean().optional(),
+      shown: z.number().int().min(0).optional(),
+      read: z.number().int().min(0).optional(),
+      unread: z.number().int().min(0).optional(),
+      generated_skipped: z.number().int().min(0).optional(),
       /**
        * Changed files whose content the models did not see (binary, no diff or text from GitHub, not named
        * by GitHub): the gate passes no `require-*` policy while it is above 0, unless accepted or allowed by
@@ -118,8 +127,24 @@ export const decisionRecordSchema = z.object({
   accepted: z.object({ by: z.string().min(1), position: z.enum(['A', 'B', 'C', 'D']), reason: z.string().min(1) }).nullable(),
   /** A compact JWS (EdDSA) over the canonical JSON of the record without this field (src/gate/sign-record.ts). */
   signature: z.string().regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/).nullable(),
+}).superRefine((record, context) => {
+  // One meaning per version: version 4 counts the hunks (read, unread); earlier versions carry `truncated`.
+  const evidence = record.evidence;
+  if (evidence === undefined) {
+    if ((record.digest_version ?? 1) >= COUNTED_SINCE) context.addIssue({ code: 'custom', path: ['evidence'], message: `a digest_version ${COUNTED_SINCE} record counts its evidence` });
+    return;
+  }
+  const counted = [evidence.shown, evidence.read, evidence.unread, evidence.generated_skipped].every((n) => n !== undefined);
+  if ((record.digest_version ?? 1) >= COUNTED_SINCE) {
+    if (!counted || evidence.truncated !== undefined) context.addIssue({ code: 'custom', path: ['evidence'], message: `a digest_version ${COUNTED_SINCE} record counts shown, read, unread and generated_skipped hunks, and has no truncated` });
+  } else if (evidence.truncated === undefined) {
+    context.addIssue({ code: 'custom', path: ['evidence', 'truncated'], message: `a record before digest_version ${COUNTED_SINCE} carries truncated` });
+  }
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
+
+/** The `digest_version` from which records count read and unread hunks instead of `truncated` (issue #40). */
+export const COUNTED_SINCE = 4;
 
 /**
  * The debate id: stable for one PR and one topic (contract section 7). Debates whose positions were
@@ -155,10 +180,10 @@ export interface RecordContext {
   requestedBy: string;
   preset: 'quick' | 'standard' | 'deep' | 'custom';
   /**
-   * The pack's `fileCount`, `truncated`, `unseen` and `budget` (src/evidence/evidence-types.ts), for the
+   * The pack's `fileCount`, `unseen`, `budget` and `coverage` (src/evidence/evidence-types.ts), for the
    * record's `evidence`, and its `baseRef` and `baseSha`, the base the debate compared against (record `base`).
    */
-  evidence: { fileCount: { total: number; listed: number; fromTrees: number }; truncated: boolean; unseen: { count: number }; budget: { maxTokens: number; charsPerToken: number }; baseRef: string; baseSha: string };
+  evidence: Pick<EvidencePack, 'fileCount' | 'unseen' | 'budget' | 'coverage' | 'baseRef' | 'baseSha'>;
 }
 
 /**
@@ -169,6 +194,7 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
   const { unpricedCalls: _unpriced, ...usage } = outcome.usage;
   const ruling = outcome.ruling;
   const attacks = attackTallies(outcome.transcript, outcome.positions);
+  const hunks = countCoverage(context.evidence.coverage, new Set(outcome.reading?.result.read ?? []));
   return decisionRecordSchema.parse({
     schema: 'pr-debate/decision@1',
     id: context.id,
@@ -189,7 +215,10 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       changed_files: context.evidence.fileCount.total,
       listed_by_file_list: context.evidence.fileCount.listed - context.evidence.fileCount.fromTrees,
       completed_from_trees: context.evidence.fileCount.fromTrees,
-      truncated: context.evidence.truncated,
+      shown: hunks.shown,
+      read: hunks.read,
+      unread: hunks.unread,
+      generated_skipped: hunks.generatedSkipped,
       unseen: context.evidence.unseen.count,
       budget: { max_tokens: context.evidence.budget.maxTokens, chars_per_token: context.evidence.budget.charsPerToken },
     },
@@ -211,7 +240,6 @@ export function buildDecisionRecord(outcome: Extract<DebateOutcome, { kind: 'deb
       recommendation: ruling?.recommendation ?? 'none',
       tiedOnAxis: ruling?.tied_on_axis ?? null,
       judgeDisagreed: judgeRunsDisagree(outcome.judgeRuns),
-      truncated: context.evidence.truncated,
       accepted: false,
     }),
     tied_on_axis: ruling?.tied_on_axis ? neutraliseMarkers(ruling.tied_on_axis) : null,

@@ -25,7 +25,11 @@ export const NO_DECISION_REASONS = [
   'provider-error',
   /** The run finished degraded (an advocate, the auditor or a judge run did not finish): its verdict is shown, the gate never passes it. */
   'degraded-run',
-  /** The evidence budget left changed hunks out of the pack (`evidence.truncated`): the verdict did not see the whole change. */
+  /**
+   * Records before `digest_version` 4 only: the evidence budget left changed hunks out of the pack
+   * (`evidence.truncated`). Newer records count the hunks no model read (`evidence.unread`) instead, which
+   * the gate weighs as it weighs unseen files: no reason of its own.
+   */
   'truncated-evidence',
   /** The PR's head moved after the commit the debate saw: the verdict is for an older head. */
   'stale-head',
@@ -74,16 +78,15 @@ export interface ReasonFacts {
   tiedOnAxis: string | null;
   /** True when the judge runs ruled without the agreement a recommendation needs (`combine-rulings.ts`). */
   judgeDisagreed: boolean;
-  /** The record's `evidence.truncated`. */
-  truncated: boolean;
   /** True when a maintainer accepted a position (`accepted` in the record). */
   accepted: boolean;
 }
 
 /**
  * The record's `no_decision_reason`. In order: a run that did not complete (aborted or degraded) says
- * why it stopped; truncated evidence is never a decision (contract section 9: the gate never passes it,
- * accepted or not); an accepted position is the decision; else a recommendation is, and none says why.
+ * why it stopped; an accepted position is the decision; else a recommendation is, and none says why.
+ * Hunks no model read and unseen files are not reasons here: the gate weighs them (an accept or
+ * `allow-unseen` clears them), and the comment says so beside the verdict.
  * @returns null when there is a decision to merge on
  */
 export function noDecisionReasonOf(facts: ReasonFacts): NoDecisionReason | null {
@@ -93,7 +96,6 @@ export function noDecisionReasonOf(facts: ReasonFacts): NoDecisionReason | null 
     if (facts.stoppedBy === 'cancelled' || facts.stoppedBy === 'ctrl-c') return 'cancelled';
     return facts.completion === 'aborted' ? 'provider-error' : 'degraded-run';
   }
-  if (facts.truncated) return 'truncated-evidence';
   if (facts.accepted) return null;
   if (facts.recommendation !== 'none') return null;
   if (facts.judgeDisagreed) return 'judge-disagreed';

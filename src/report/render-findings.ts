@@ -1,4 +1,6 @@
 import type { DebateResult } from '../debate/debate-types.js';
+import type { ReadingResult } from '../debate/debate-types.js';
+import { countCoverage } from '../evidence/split-overflow.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import { judgeRunsDisagree } from './decision-record.js';
@@ -60,7 +62,7 @@ export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose
     const names = [...given.map(([title]) => title.toLowerCase()), ...(ruling.scenarios.length > 0 ? ['scenarios'] : [])];
     if (names.length > 0) lines.push(...block(capitalised(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
   }
-  lines.push(...block('Evidence pack', [renderEvidenceNotes(pack)]));
+  lines.push(...block('Evidence pack', [renderEvidenceNotes(pack, outcome.reading?.result)]));
   return lines;
 }
 
@@ -92,8 +94,11 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** What the evidence pack held and what it left out. */
-function renderEvidenceNotes(pack: EvidencePack): string {
+/** Files named in the evidence notes' lists of generated files no one read. */
+const NAMED_GENERATED = 10;
+
+/** What the evidence pack held and what it left out, what readers read of the rest, and the generated files no one read. */
+function renderEvidenceNotes(pack: EvidencePack, reading: ReadingResult | undefined): string {
   const lines = [
     `- ${pack.fileCount.listed === pack.fileCount.total ? `${pack.fileCount.total} changed files` : `${pack.fileCount.listed} of ${pack.fileCount.total} changed files (GitHub lists at most 3,000)`}; evidence pack of about ${pack.tokens.toLocaleString('en-US')} tokens, digest \`${pack.digest.slice(0, 19)}…\``,
     `- ${sanitiseText(pack.rfcNote, { inline: true })}`,
@@ -103,6 +108,17 @@ function renderEvidenceNotes(pack: EvidencePack): string {
     const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === 'hunks' ? 'diff' : o.what === 'content' ? 'full content' : 'RFC tail'})`);
     const more = pack.omitted.length > 30 ? `, and ${pack.omitted.length - 30} more` : '';
     lines.push(`- Left out of the pack: ${shown.join(', ')}${more}`);
+  }
+  const { parts, generatedSkipped } = pack.coverage;
+  if (parts.length > 0) {
+    const hunks = countCoverage(pack.coverage, new Set(reading?.read ?? []));
+    const verified = reading ? `; ${reading.excerpts.length} of the ${reading.given} excerpts they quoted checked out and joined the evidence` : '';
+    lines.push(`- Read by readers: ${hunks.read} changed hunks in ${reading?.read.length ?? 0} of ${parts.length} part${parts.length === 1 ? '' : 's'} that did not fit the pack${verified}`);
+  }
+  if (generatedSkipped.length > 0) {
+    const named = generatedSkipped.slice(0, NAMED_GENERATED).map((f) => codeSpan(f.path)).join(', ');
+    const more = generatedSkipped.length > NAMED_GENERATED ? `, and ${generatedSkipped.length - NAMED_GENERATED} more` : '';
+    lines.push(`- Read by no one (generated, vendored or lock files that did not fit or cannot be shown; config \`read-generated\`): ${named}${more}`);
   }
   return lines.join('\n');
 }

@@ -94,6 +94,9 @@ export function renderRunFailure(login: string | undefined, problem: string, aga
   return `${to} failed, and nothing else ran: ${sanitiseText(problem, { inline: true })}. To try again, ${again} once this is fixed.${runUrl ? ` [Workflow run](${runUrl}).` : ''}`;
 }
 
+/** The outcome line of a run with nothing to debate: the comment's heading, and the CLI's last line. */
+export const NOTHING_TO_DEBATE = 'pr-debate: nothing to debate';
+
 /**
  * The comment when the moderator found nothing contested: why, and a sharper command to run.
  * @param command the configured command word
@@ -105,13 +108,18 @@ export function renderNotContestedComment(framing: Framing, context: Pick<Commen
   const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
   return [
     markerLine(context.id),
-    '## pr-debate: nothing to debate',
+    `## ${NOTHING_TO_DEBATE}`,
     '',
     prose(framing.reason),
     suggestion,
     '',
     `To debate a decision anyway, name the positions: ${codeSpan(`${command} <position A> vs <position B>`)}.`,
   ].join('\n');
+}
+
+/** The comment when the change holds nothing to debate (no changed file, or only generated ones): the one sentence that says why. */
+export function renderNothingToDebateComment(id: string, sentence: string): string {
+  return [markerLine(id), `## ${NOTHING_TO_DEBATE}`, '', renderMessage(sentence)].join('\n');
 }
 
 /** The comment when the run failed before a debate existed: what failed and what to do. */

@@ -6,13 +6,14 @@ import { judgeAgreement, judgeRunsDisagree } from '../debate/combine-rulings.js'
 import type { DecisionRecord } from './decision-record.js';
 import { meaningHeading, recordMeaning, shortLabel } from './merge-meaning.js';
 import { renderBullets, type Prose } from './prose.js';
+import { renderUnreadNotice } from './render-unread.js';
 import { renderUnseenNotice } from './render-unseen.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
  * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
  * this PR (merge as written, changes requested, or no decision and why), the verdict and its confidence,
- * the warnings a reader must see before anything else (degraded, stale, truncated, merge blocked), the
+ * the warnings a reader must see before anything else (degraded, stale, unread, unseen, merge blocked), the
  * positions with what each status means, and what would change the decision. Each fact once: the
  * position labels are in the table only; the rounds and the stop are in the footer. Pure.
  */
@@ -53,7 +54,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   if (stale) {
     head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
   }
-  if (pack.truncated) head.push('', '> [!WARNING]\n> **Evidence truncated:** some changed hunks did not fit the evidence budget (listed under the evidence pack).');
+  const unread = renderUnreadNotice(outcome, pack);
+  if (unread) head.push('', unread);
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {

@@ -155,6 +155,23 @@ export function estimateRunCostUsd(calls: readonly { model: string; calls: numbe
   return total;
 }
 
+/** Per-call assumptions of {@link estimateReaderCostUsd}: the system prompt and the instructions, and a reply of excerpts with its thinking at low effort. */
+const ESTIMATE_READER_INPUT_TOKENS = 3_000;
+const ESTIMATE_READER_OUTPUT_TOKENS = 3_000;
+
+/**
+ * A rough cost of the reader calls of a run (issue #40): each reads its own part once, as a block written
+ * to the prompt cache, beside about 3,000 uncached input tokens, and writes about 3,000 output tokens.
+ * @param partTokens each part's tokens on the reader model
+ * @returns USD, or undefined when the model has no price
+ */
+export function estimateReaderCostUsd(model: string, partTokens: readonly number[]): number | undefined {
+  if (partTokens.length === 0) return 0;
+  const price = priceOf(model);
+  if (!price) return undefined;
+  return partTokens.reduce((sum, tokens) => sum + usd(price, { input_tokens: ESTIMATE_READER_INPUT_TOKENS, output_tokens: ESTIMATE_READER_OUTPUT_TOKENS, cache_creation_input_tokens: tokens, cache_read_input_tokens: 0 }), 0);
+}
+
 /**
  * Splits a plan's calls between the models that make them, for {@link estimateRunCostUsd}: the
  * moderator's framing call on `model`, the evidence audit and the two judge runs on `judgeModel`, and

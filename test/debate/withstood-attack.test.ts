@@ -45,7 +45,7 @@ async function debate(overrides: Partial<Record<ScriptedPhase, Override>>, prese
 const attacksOf = (outcome: DebateResult): Attack[] => [...outcome.transcript.rounds.flatMap((r) => r.turns), ...outcome.transcript.closing].flatMap((t) => t.attacks);
 const judgeCalls = (calls: ModelCall<unknown>[]) => calls.filter((c) => describeCall(c).phase === 'judge' && !describeCall(c).retry);
 const statuses = (outcome: DebateResult) => Object.fromEntries(outcome.ruling!.positions.map((p) => [p.id, p.status]));
-const policyFacts = { truncated: false, unseenAllowed: false, authors: [], authorMayDecide: false };
+const policyFacts = { truncated: false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false };
 /** A judge that rules `id` survived and recommends it with `confidence`, the others unresolved. */
 const recommends = (id: string, confidence: 'low' | 'medium' | 'high') => (call: ModelCall<unknown>) =>
   judgeSays(call, { recommendation: id, confidence, positions: ['A', 'B'].map((p) => ({ id: p, status: p === id ? 'survived' : 'unresolved', rationale: 'r', defeating_citations: [] })) });

@@ -36,8 +36,8 @@ let cases: string;
 const made: string[] = [];
 
 beforeAll(async () => {
-  anthropic = await startAnthropicServer({ apiKey: KEY, responder: createRehearsalResponder({ seed: 3 }) });
-  openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: rehearsalChatResponder({ seed: 3 }) });
+  anthropic = await startAnthropicServer({ apiKey: KEY, responder: createRehearsalResponder({ seed: 3, judge: 'by-case' }) });
+  openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: rehearsalChatResponder({ seed: 3, judge: 'by-case' }) });
   cases = await mkdtemp(path.join(tmpdir(), 'pr-debate-eval-cases-'));
   made.push(cases);
   for (const id of SUBSET_IDS) await cp(path.join(ROOT, 'eval-cases', `${id}.yml`), path.join(cases, `${id}.yml`));

@@ -104,11 +104,11 @@ function hugePull(number: number): FakePullRequest {
   };
 }
 
-/** What the engine asked for, read back from a Messages API request (the evidence block, then the instructions). */
+/** What the engine asked for, read back from a Messages API request (the evidence block first, the instructions last). */
 function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts[1] ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
+  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
 }
 
 type CallInfo = ReturnType<typeof describeCall>;
@@ -397,19 +397,23 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('faults, end to end
     expect(seen.github().filter((r) => r.path === '/repos/octo/cache/pulls/2' && String(r.headers.accept).includes('diff'))).toHaveLength(1);
   });
 
-  it('a file list cut at 3,000: the comment says how many files were listed and that the evidence is truncated', async (ctx) => {
+  it('a file list cut at 3,000: the comment says how many files were listed, the files GitHub did not name, and the hunks no model read', async (ctx) => {
     const { expect } = ctx;
     const { command, run, posted } = await startScenario(ctx);
     const result = await run(await command(POSITIONS, 3));
     expect(result.exitCode, result.stdout).toBe(0);
     const body = posted(result)!.body;
     expect(body).toContain('3000 of 3052 changed files (GitHub lists at most 3,000)');
-    expect(body).toContain('**Evidence truncated:**');
+    // Readers read 8 parts (max-reader-calls); the rest are named as read by no model (issue #40).
+    expect(body).toMatch(/> \*\*Unread changes:\*\* [\d,]+ changed hunks no model read .* Parts 9-\d+ of \d+ were not read: past max-reader-calls \(8\)\./);
     expect(body).toContain('This PR changes more than 300 files, which is past what GitHub serves as a whole diff');
-    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ recommendation: 'A' });
-    // A verdict on truncated evidence does not pass the gate, and the comment says so beside the verdict.
+    const record = JSON.parse(result.outputs.decision!) as { recommendation: string; evidence: { read: number; unread: number; unseen: number } };
+    expect(record).toMatchObject({ recommendation: 'A', evidence: { unseen: 52 } });
+    expect(record.evidence.read).toBeGreaterThan(0);
+    expect(record.evidence.unread).toBeGreaterThan(0);
+    // Unseen files and unread hunks do not pass the gate without an accept, and the comment says so beside the verdict.
     expect(result.outputs['gate-conclusion']).toBe('action_required');
-    expect(body).toMatch(/> \*\*Merge blocked:\*\* the `pr-debate` check on `[0-9a-f]{7}` is `action_required`, which a required check does not pass\. The debate ran on truncated evidence/);
+    expect(body).toMatch(/> \*\*Merge blocked:\*\* the `pr-debate` check on `[0-9a-f]{7}` is `action_required`, which a required check does not pass\. 52 changed files .* were not seen by the models/);
   });
 
   // The runner cancels a job with SIGINT, then SIGTERM 7.5 s later, then SIGKILL: each signal alone must do.

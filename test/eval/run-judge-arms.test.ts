@@ -33,17 +33,17 @@ describe('the judge arms on the rehearsal model', () => {
   it('single+verify repairs a ruling whose citation does not verify, and keeps the repaired one', async () => {
     const labels = caseWhere(({ AB }) => AB.misquotes && AB.confidence === 'medium');
     // The first ruling, as the rehearsal gives it: the other position falsified, one quote misremembered.
-    const answer = await runVerifiedArm(createRehearsalModelClient(), input(labels), 10);
+    const answer = await runVerifiedArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 10);
     expect(answer).toMatchObject({ calls: 2, note: 'repaired once for its citations', limit: 'nothing-to-repair', confidence: 'medium' });
     expect(['A', 'B']).toContain(answer.choice);
     // With a budget for the first call only, nothing is repaired: the ruling keeps low confidence.
-    const first = await runVerifiedArm(createRehearsalModelClient(), input(labels), 0.000_001);
+    const first = await runVerifiedArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 0.000_001);
     expect(first).toMatchObject({ calls: 1, confidence: 'low', limit: 'first-call-over' });
   });
 
   it('the misquote the rehearsal makes is one the verifier catches', async () => {
     const labels = caseWhere(({ AB }) => AB.misquotes);
-    const client = createRehearsalModelClient();
+    const client = createRehearsalModelClient({ judge: 'by-case' });
     const answer = await runVotingArm(client, input(labels), 1, 10);
     expect(answer.citations.A.unverified + answer.citations.B.unverified).toBeGreaterThan(0);
     const ruling = { positions: { A: { status: 'falsified', rationale: 'r', defeating_citations: [{ path: 'src/cache.ts', side: 'head', line_start: 3, line_end: 3, quote: `const value3 = 'line 3 of cache'; ${MISQUOTE}` }] } } };
@@ -52,34 +52,34 @@ describe('the judge arms on the rehearsal model', () => {
 
   it('a settled case gets the same answer in both orders; a case read by its order does not', async () => {
     const settled = caseWhere(({ AB }) => AB.confidence === 'medium');
-    const ab = await runVotingArm(createRehearsalModelClient(), input(settled), 1, 10);
-    const ba = await runVotingArm(createRehearsalModelClient(), input(swapped(settled)), 1, 10);
+    const ab = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(settled), 1, 10);
+    const ba = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(swapped(settled)), 1, 10);
     expect(labelOf(settled, ab.choice)).toBe(labelOf(swapped(settled), ba.choice));
     const biased = caseWhere(({ AB, BA }) => AB.confidence === 'low' && AB.pick === 'A' && BA.pick === 'A' && !AB.misquotes);
-    const first = await runVotingArm(createRehearsalModelClient(), input(biased), 1, 10);
-    const second = await runVotingArm(createRehearsalModelClient(), input(swapped(biased)), 1, 10);
+    const first = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(biased), 1, 10);
+    const second = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(swapped(biased)), 1, 10);
     expect(first).toMatchObject({ choice: 'A', confidence: 'low', limit: 'one-call' });
     expect(labelOf(biased, first.choice)).not.toBe(labelOf(swapped(biased), second.choice));
   });
 
   it('vote:K adds voters until the next would pass the budget, or stops at K', async () => {
     const labels = caseWhere(({ AB }) => AB.confidence === 'medium' && !AB.misquotes);
-    const one = await runVotingArm(createRehearsalModelClient(), input(labels), 1, 10);
+    const one = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 1, 10);
     // A budget of about ten voters: the arm spends within 10% of it, and the next voter would pass it.
     const budget = one.usage.cost_usd * 10.5;
-    const ten = await runVotingArm(createRehearsalModelClient(), input(labels), 25, budget);
+    const ten = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 25, budget);
     expect(ten.calls).toBeGreaterThanOrEqual(9);
     expect(ten.calls).toBeLessThanOrEqual(11);
     expect(Math.abs(ten.usage.cost_usd / budget - 1)).toBeLessThanOrEqual(SPEND_TOLERANCE);
     expect(spendLimitOf(ten.usage.cost_usd, budget, ten.limit)).toBeUndefined();
     expect(ten.choice).toBe(one.choice);
-    const three = await runVotingArm(createRehearsalModelClient(), input(labels), 3, budget);
+    const three = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 3, budget);
     expect(three).toMatchObject({ calls: 3, limit: 'all-voters' });
   });
 
   it('a tied vote is an abstention, never an answer', async () => {
     // The rehearsal, with its voters made to split evenly: A, B, A, B.
-    const rehearsal = createRehearsalModelClient();
+    const rehearsal = createRehearsalModelClient({ judge: 'by-case' });
     let voter = 0;
     const split: ModelClient = {
       complete: async (call) => {

@@ -9,6 +9,7 @@ import { lowPriorityClassifier } from '../../src/evidence/file-priority.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 import { cacheContent, files, fixtureInput, fixturePack, pull } from '../support/evidence-fixtures.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
+import { leftHunksOut } from './pack-check.js';
 
 const modified = (path: string, patch: string, additions = 1, deletions = 0): ChangedFile => ({ path, previousPath: undefined, status: 'modified', additions, deletions, patch });
 
@@ -143,14 +144,14 @@ describe('buildEvidencePack', () => {
         const pack = fixturePack(budget);
         expect(pack.tokens).toBeLessThanOrEqual(budget);
         if (pack.omitted.length > 0) expect(pack.text).toContain('## Left out of this pack');
-        expect(pack.truncated).toBe(pack.omitted.some((o) => o.what === 'hunks'));
+        expect(leftHunksOut(pack)).toBe(pack.omitted.some((o) => o.what === 'hunks'));
         for (const o of pack.omitted) expect(pack.text).toContain(JSON.stringify(o.path));
       }),
     );
-    expect(fixturePack(minimum).truncated).toBe(true);
+    expect(leftHunksOut(fixturePack(minimum))).toBe(true);
     // With room to spare, only the content that was never read is missing, and it is said.
     expect(fixturePack().omitted).toEqual([{ path: 'src/other file.ts', what: 'content', reason: expect.stringContaining('not read') }]);
-    expect(fixturePack().truncated).toBe(false);
+    expect(leftHunksOut(fixturePack())).toBe(false);
   });
 
   it('keeps the leading hunks of a diff too long for the budget and cuts the next at a line, saying so', () => {
@@ -160,7 +161,7 @@ describe('buildEvidencePack', () => {
     const input = { pull, files: many, rfc: { documents: [], note: 'none' }, contents: new Map(), maxTokens: 2_000, charsPerToken: CHARS_PER_TOKEN };
     const pack = buildEvidencePack(input);
     expect(pack.tokens).toBeLessThanOrEqual(2_000);
-    expect(pack.truncated).toBe(true);
+    expect(leftHunksOut(pack)).toBe(true);
     expect(pack.omitted[0]).toMatchObject({ path: 'src/big.ts', what: 'hunks', reason: expect.stringMatching(/^only hunks 1-\d+ (and \d+ lines of hunk \d+, )?of 40 fit/) });
     expect(pack.text).toMatch(/\[diff cut here: .* left out \(evidence budget\)\]/);
     expect(pack.text).toMatch(/- "src\/big.ts": modified, \+80 -40 \[part of the diff: hunks 1-\d+/);
@@ -185,7 +186,7 @@ describe('buildEvidencePack', () => {
     const order = [...pack.text.matchAll(/BEGIN EVIDENCE-\w+ DIFF "([^"]+)"/g)].map((m) => m[1]);
     expect(order).toEqual(['src/a.ts', 'gen/api.ts', 'package-lock.json']);
     expect(pack.omitted).toContainEqual({ path: 'package-lock.json', what: 'hunks', reason: expect.stringMatching(/^only \d+ lines of hunk 1 of 1 fit/) });
-    expect(pack.truncated).toBe(true);
+    expect(leftHunksOut(pack)).toBe(true);
   });
 
   it('names the files it shows and, as a disclosed last resort, counts the rest by folder when their names do not fit', () => {
@@ -198,7 +199,7 @@ describe('buildEvidencePack', () => {
     expect(pack.text).toContain('## Files changed (601 of 3400: GitHub lists at most 3,000 files');
     expect(pack.text).toContain('- "src/main.ts": modified, +1 -0 [diff]');
     expect(pack.text).toMatch(/- \d+ more files under "vendor\/pkg\d\/(deep\/)?": 1?\d+ modified, \+\d+ -0 \[diffs of \d+ left out\]/);
-    expect(pack.truncated).toBe(true);
+    expect(leftHunksOut(pack)).toBe(true);
     expect(pack.fileCount).toEqual({ listed: 601, total: 3_400, fromTrees: 0 });
     expect(pack.text).toContain("2799 changed files are not in GitHub's file list");
     // The short lines that fit come first, the rest is counted by folder, and the pack and its notes say how many.

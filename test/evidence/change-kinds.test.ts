@@ -10,7 +10,7 @@ import { gatherEvidence, type GatheredEvidence } from '../../src/evidence/gather
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { isolatedGitEnv, pullFixtureFromGit } from '../support/pull-fixture.js';
-import { checkPackAgainstTrees } from './pack-check.js';
+import { checkPackAgainstTrees, leftHunksOut } from './pack-check.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 /**
@@ -148,7 +148,7 @@ describe('every kind of change, from a real git repository through the local Git
     expect(diffs.indexOf('big/generated.txt')).toBeGreaterThan(diffs.indexOf('say \\'));
     expect(pack.rfcPaths).toEqual(['docs/café notes.md']);
     expect(pack.rfcNote).toBe('RFC named in the PR body: "docs/café notes.md"');
-    expect(pack.truncated).toBe(false);
+    expect(leftHunksOut(pack)).toBe(false);
   });
 
   it('numbers every shown line as the real files have it, on both sides', async () => {
@@ -185,7 +185,7 @@ describe('every kind of change, from a real git repository through the local Git
     expect(byPath.get('big/generated.txt')).toMatchObject({ kind: 'text', patchSource: 'local' });
     expect(pack.text).toContain('- "big/generated.txt": modified, +400 -400; diff computed here from both sides (GitHub sent none) [diff');
     expect(pack.notes.join(' ')).toMatch(/GitHub sent no diff for 1 changed text file, so its diff was computed here from the file at the merge base/);
-    expect(pack.truncated).toBe(false);
+    expect(leftHunksOut(pack)).toBe(false);
     // What only git's modes could tell is described as unknown, not guessed.
     expect(pack.text).toContain('- "assets/logo.png": binary or empty file modified (GitHub sent no diff and no line counts)');
     expect(pack.text).toContain('- "empty.txt": binary or empty file added');

@@ -63,3 +63,9 @@ export function checkPackAgainstTrees(pack: EvidencePack, read: SideReader): { c
   }
   return { checked, mismatches };
 }
+
+/** Whether the pack left changed hunks out: some are in reader parts, in generated files no one reads, or in files without a computed diff. */
+export function leftHunksOut(pack: Pick<EvidencePack, 'coverage'>): boolean {
+  const { parts, generatedSkipped, noDiff } = pack.coverage;
+  return parts.length + generatedSkipped.length + noDiff.length > 0;
+}

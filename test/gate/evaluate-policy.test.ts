@@ -8,7 +8,8 @@ import { fixturePack } from '../support/evidence-fixtures.js';
 /**
  * The gate's policy against contract section 9 (issues 28 and 30), as a table written apart from the
  * code: every combination of policy, recommendation, `pr_position`, accept (by whom, of what),
- * truncated, completion and unseen files gives `success` exactly when the contract says it may.
+ * an older record's truncated evidence, completion, unseen files and unread hunks gives `success` exactly
+ * when the contract says it may.
  */
 
 type Position = 'A' | 'B' | 'C';
@@ -31,7 +32,11 @@ interface Case {
   /** Who asked for the debate (record `requested_by`). */
   requestedBy: string;
   falsified: Position[];
-  truncated: boolean;
+  /** Set: a record before digest_version 4, which says whether the budget left hunks out; undefined: a version 4 record, which counts the unread hunks. */
+  truncated: boolean | undefined;
+  /** Changed hunks no model read (version 4 records). */
+  unread: number;
+  unreadAllowed: boolean;
   completion: DecisionRecord['completion'];
   /** undefined: a record written before `evidence.unseen` existed. */
   unseen: number | undefined;
@@ -41,10 +46,12 @@ interface Case {
 
 function recordOf(c: Case): DecisionRecord {
   const { pr_position: _drop, ...rest } = base;
-  const evidence = { ...base.evidence!, truncated: c.truncated };
+  const { shown: _s, read: _r, unread: _n, generated_skipped: _g, ...counted } = base.evidence!;
+  const evidence = c.truncated === undefined ? { ...base.evidence!, unread: c.unread } : { ...counted, truncated: c.truncated };
   const { unseen: _u, ...older } = evidence;
   return {
     ...rest,
+    digest_version: c.truncated === undefined ? 4 : 3,
     ...(c.prPosition === undefined ? {} : { pr_position: c.prPosition }),
     positions: (['A', 'B', 'C'] as const).map((id) => ({ id, label: `position ${id}`, status: c.falsified.includes(id) ? 'falsified' : 'survived', verified_citations: 1, unverified_citations: 0 })),
     recommendation: c.recommendation,
@@ -58,7 +65,7 @@ function recordOf(c: Case): DecisionRecord {
 
 /** Contract section 9, read as a table: may the check be `success`? */
 function contractPasses(c: Case): boolean {
-  if (c.completion === 'aborted' || c.truncated) return false;
+  if (c.completion === 'aborted' || c.truncated === true) return false;
   const isAuthor = (login: string) => (login === AUTHOR || login === PUSHER) && !c.authorMayDecide;
   const acceptCounts = c.accepted !== null && !isAuthor(c.accepted.by);
   if (acceptCounts) {
@@ -68,6 +75,8 @@ function contractPasses(c: Case): boolean {
   }
   if (c.completion !== 'success') return false;
   if ((c.unseen === undefined || c.unseen > 0) && !c.unseenAllowed) return false;
+  // Hunks no model read: only an accept (above) or allow-unseen clears them (issue #40).
+  if (c.truncated === undefined && c.unread > 0 && !c.unreadAllowed) return false;
   if (c.policy === 'off') return true;
   if (c.policy === 'require-accepted') return false;
   if (c.falsified.length === 3 || c.recommendation === 'none') return false;
@@ -86,14 +95,16 @@ const cases: fc.Arbitrary<Case> = fc.record({
   accepted: fc.option(fc.record({ by: fc.constantFrom(AUTHOR, PUSHER, 'maria'), position }), { nil: null }),
   requestedBy: fc.constantFrom(AUTHOR, PUSHER, 'maria'),
   falsified: fc.subarray<Position>(['A', 'B', 'C']),
-  truncated: fc.boolean(),
+  truncated: fc.option(fc.boolean(), { nil: undefined }),
+  unread: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
+  unreadAllowed: fc.boolean(),
   completion: fc.constantFrom('success', 'degraded-success', 'aborted'),
   unseen: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5 }), fc.constant(undefined)),
   unseenAllowed: fc.boolean(),
   authorMayDecide: fc.boolean(),
 });
 
-const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated, unseenAllowed: c.unseenAllowed, authors: AUTHORS, authorMayDecide: c.authorMayDecide });
+const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated === true, unseenAllowed: c.unseenAllowed, unreadAllowed: c.unreadAllowed, authors: AUTHORS, authorMayDecide: c.authorMayDecide });
 
 describe('the gate policy against contract section 9', () => {
   it('passes exactly when the contract allows, and never says neutral or skipped', () => {
@@ -110,7 +121,7 @@ describe('the gate policy against contract section 9', () => {
 
   it('a recommendation that is not the PR’s position never passes, under any policy that requires a decision; the summary names it and the way out', () => {
     for (const policy of ['require-decision', 'require-confident'] as const) {
-      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
       const outcome = evaluatePolicy(recordOf(c), policy, factsOf(c));
       expect(outcome.conclusion).toBe('action_required');
       expect(outcome.reason).toMatch(/^The debate recommends B \(position B\), not the PR's position A \(position A\)/);
@@ -122,7 +133,7 @@ describe('the gate policy against contract section 9', () => {
   });
 
   it('an accept of a position that is not the PR’s does not pass either; the author’s own accept does not count', () => {
-    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, requestedBy: 'maria', falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
     const other = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(other).toMatchObject({ conclusion: 'action_required' });
     expect(other.reason).toMatch(/@maria accepted position B \(position B\).*not the PR's position, A/);
@@ -134,7 +145,7 @@ describe('the gate policy against contract section 9', () => {
   });
 
   it('a debate the PR’s author or head pusher asked for passes only by another writer’s accept; a config key the gate does not know never passes (issue #38)', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: PUSHER, falsified: [], truncated: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: PUSHER, falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
     const alone = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(alone.conclusion).toBe('action_required');
     expect(alone.reason).toMatch(/@bob asked for it and wrote this PR \(pushed its head commit 1234567\), so it decides nothing alone/);
@@ -145,9 +156,24 @@ describe('the gate policy against contract section 9', () => {
   });
 
   it('a degraded debate and unseen files say why and what to do', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, requestedBy: 'maria', falsified: [], truncated: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
     expect(evaluatePolicy(recordOf(c), c.policy, factsOf(c)).reason).toMatch(/^The debate was degraded .*; debate again, or a maintainer can record a decision with `\/debate accept/);
     const unseen = evaluatePolicy(recordOf({ ...c, completion: 'success', unseen: 2 }), c.policy, factsOf(c));
     expect(unseen.reason).toMatch(/^2 changed files \(binary, or with no diff or text from GitHub\) were not seen by the models.*`allow-unseen`/);
+  });
+
+  it('hunks no model read do not pass without an accept or allow-unseen; an accept by another maintainer clears them and says so (issue #40)', () => {
+    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 7, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const blocked = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
+    expect(blocked.conclusion).toBe('action_required');
+    expect(blocked.reason).toMatch(/^7 changed hunks were read by no model .*`\/debate accept <A\|B\|C\|D> <reason>`.*`allow-unseen`.*`max-reader-calls`/);
+    expect(evaluatePolicy(recordOf(c), c.policy, { ...factsOf(c), unreadAllowed: true }).conclusion).toBe('success');
+    const accepted = evaluatePolicy(recordOf({ ...c, accepted: { by: 'maria', position: 'A' } }), c.policy, factsOf(c));
+    expect(accepted).toEqual({ conclusion: 'success', reason: '@maria accepted position A (position A): we decided. The accept covers the 7 changed hunks no model read.' });
+    // The author's own accept clears nothing.
+    expect(evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c)).conclusion).toBe('action_required');
+    // An older record's truncated evidence stays what it was: no accept passes it.
+    const older = evaluatePolicy(recordOf({ ...c, truncated: true, accepted: { by: 'maria', position: 'A' } }), c.policy, { ...factsOf(c), truncated: true });
+    expect(older).toMatchObject({ conclusion: 'action_required', reason: expect.stringMatching(/truncated evidence/) });
   });
 });

@@ -10,7 +10,7 @@ import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
 import type { FakePullRequest } from '../support/github-server.js';
 import { gitBlobSha } from '../support/github-server.js';
-import { ed25519Pems, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { ed25519Pems, olderRecord, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 
 const TOKENS_BOT = TOKENS.bot;
@@ -90,7 +90,7 @@ describe('the merge gate under attack', () => {
 
   it('a record of another digest_version (or none) is stale, never passing, even on its own head', async () => {
     scenario = await startGateScenario();
-    const { digest_version: _version, ...older } = await scenario.record();
+    const { digest_version: _version, ...older } = olderRecord(await scenario.record(), 3, false);
     await scenario.postRecord(older);
     const check = await scenario.gate();
     expect(check.conclusion).toBe('action_required');
@@ -103,7 +103,7 @@ describe('the merge gate under attack', () => {
     scenario = await startGateScenario();
     const keys = await importDecisionKeys(ed25519Pems());
     const fresh = await scenario.record();
-    await scenario.postRecord(await signRecord({ ...fresh, evidence: { ...fresh.evidence!, truncated: true } }, keys.signing!));
+    await scenario.postRecord(await signRecord(olderRecord(fresh, 3, true), keys.signing!));
     for (const policy of ['off', 'require-decision'] as const) {
       const check = await scenario.gate({ policy, publicKey: keys.publicKey });
       expect(check.conclusion).toBe('action_required');

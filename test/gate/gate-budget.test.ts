@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { packReadersFor } from '../../src/debate/plan.js';
 import { DIGEST_VERSION } from '../../src/evidence/content-digest.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
+import { countCoverage } from '../../src/evidence/split-overflow.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 import type { GateConfig } from '../../src/gate/gate-types.js';
 import { rebuildEvidence, rebuildSizing } from '../../src/gate/rebuild-evidence.js';
@@ -13,7 +14,8 @@ import { gateDeps } from '../../src/pipeline/gate-context.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { parseSettings, type Settings } from '../../src/settings.js';
 import { gitBlobSha } from '../support/github-server.js';
-import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { leftHunksOut } from '../evidence/pack-check.js';
+import { olderRecord, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 
 /**
  * The merge gate against the tokenizer-sized evidence budget (issue #31), as an attacker of the gate would
@@ -65,14 +67,16 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const record = await scenario.record({ models: { advocates: readers.advocates.slice(0, 2), judge: readers.judge }, digest_version: DIGEST_VERSION });
     const { budget: _made, ...evidence } = record.evidence!;
     const budget = options.keepBudget ? { budget: { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken } } : {};
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated, ...budget } };
+    // No reader read the hunks the pack could not hold: they are the record's unread hunks.
+    const hunks = countCoverage(pack.coverage, new Set());
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, shown: hunks.shown, read: 0, unread: hunks.unread, generated_skipped: hunks.generatedSkipped, ...budget } };
   };
   /** The record the code before issue #31 wrote: digest version 2, its pack at 3.5 characters a token whatever its models. */
   const debateBefore = async (models: DecisionRecord['models']): Promise<DecisionRecord> => {
     const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: Number(BUDGET), charsPerToken: CHARS_PER_TOKEN, digestVersion: 2 });
-    const record = await scenario.record({ models, digest_version: 2 });
+    const record = olderRecord(await scenario.record({ models, digest_version: 2 }), 2, leftHunksOut(pack));
     const { budget: _none, ...evidence } = record.evidence!;
-    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence: { ...evidence, truncated: pack.truncated } };
+    return { ...record, content_digest: pack.contentDigest, head_sha: pack.headSha, evidence };
   };
   const gate = async (settings: Settings, before: string) => {
     const config: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false };
@@ -86,8 +90,8 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     // The debate job: advocates on Claude Haiku 4.5 (old tokenizer) and Claude Opus 5 (new), judge on Haiku 4.5.
     const record = await debate({ model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, claude-opus-5' });
     expect(record.models).toEqual({ advocates: ['claude-haiku-4-5', 'claude-opus-5'], judge: 'claude-haiku-4-5' });
-    expect(record.evidence!.truncated).toBe(true);
-    await scenario.postRecord(record, { truncated: true });
+    expect(record.evidence!.unread).toBeGreaterThan(0);
+    await scenario.postRecord(record);
     // The trap is real here: the same head rebuilt for the gate job's own models shows other hunks.
     const ownModels = gateJob({ model: 'claude-haiku-4-5' });
     const byOwnInputs = await rebuildEvidence(source(), { pullNumber: 12, inputRfc: undefined, maxTokens: ownModels.maxEvidenceTokens, record: { models: { advocates: ownModels.advocateModels, judge: ownModels.judgeModel }, digest_version: DIGEST_VERSION } });
@@ -95,9 +99,9 @@ describe('the gate compares a record with the pack its own debate sized (issue #
 
     const rebased = await gate(ownModels, scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
-    // Truncated evidence never passes, and the check says why (raise the budget), not "stale".
+    // Hunks no model read do not pass without an accept, and the check says so, not "stale".
     expect(rebased.check.conclusion).toBe('action_required');
-    expect(rebased.check.output.summary).toMatch(new RegExp(`^The debate ran on truncated evidence .* Carried forward from ${record.head_sha}: the evidence is unchanged`));
+    expect(rebased.check.output.summary).toMatch(new RegExp(`^\\d+ changed hunks were read by no model .* Carried forward from ${record.head_sha}: the evidence is unchanged`));
 
     const pushed = await gate(ownModels, scenario.move('push', addBigFile('v1')));
     expect(pushed.basis).toBe('stale');
@@ -108,7 +112,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     scenario = await startGateScenario();
     addBigFile('v1')(scenario.pull);
     const record = await debate({ model: 'claude-haiku-4-5' });
-    await scenario.postRecord(record, { truncated: true });
+    await scenario.postRecord(record);
     const rebased = await gate(gateJob(), scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
     // Other bytes in the hunks of src/big.ts, the first of which the debate showed, on a new base.
@@ -135,7 +139,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     // Without a cut hunk the digest does not depend on the budget: the sizing changes nothing the gate compares.
     scenario = await startGateScenario();
     const record = await debate({ model: 'claude-opus-5' });
-    expect(record.evidence!.truncated).toBe(false);
+    expect(record.evidence!.unread).toBe(0);
     await scenario.postRecord(record);
     const rebased = await gate(gateJob({ model: 'claude-haiku-4-5' }), scenario.move('rebase'));
     expect(rebased.check.conclusion).toBe('success');
@@ -149,7 +153,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const record = await debate({ model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, claude-haiku-4-5, claude-haiku-4-5, claude-opus-5' }, { positions: 0, keepBudget: true });
     expect(record.models.advocates).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
     expect(record.evidence!.budget).toEqual({ max_tokens: Number(BUDGET), chars_per_token: packCharsPerToken({ advocates: ['claude-opus-5'], judge: 'claude-haiku-4-5' }) });
-    await scenario.postRecord(record, { truncated: true });
+    await scenario.postRecord(record);
     const other = gateJob({ model: 'claude-haiku-4-5', 'max-evidence-tokens': '2500' });
     const rebased = await gate(other, scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
@@ -162,7 +166,9 @@ describe('rebuildSizing: the budget the gate rebuilds a record at (issue #31)', 
   const models = { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' };
   it('takes the record\'s own budget; sizes one without it for its models; a version 2 record at 3.5 and the default of its time', () => {
     const budget = { max_tokens: 5_000, chars_per_token: 2.5 };
-    expect(rebuildSizing({ models, digest_version: DIGEST_VERSION, evidence: { changed_files: 1, listed_by_file_list: 1, completed_from_trees: 0, truncated: true, budget } }, 9_000)).toEqual({ charsPerToken: 2.5, maxTokens: 5_000, digestVersion: DIGEST_VERSION });
+    expect(rebuildSizing({ models, digest_version: DIGEST_VERSION, evidence: { changed_files: 1, listed_by_file_list: 1, completed_from_trees: 0, shown: 1, read: 0, unread: 2, generated_skipped: 0, budget } }, 9_000)).toEqual({ charsPerToken: 2.5, maxTokens: 5_000, digestVersion: DIGEST_VERSION });
+    // A version 3 record (issue #31, before the readers) keeps its budget and its own digest version.
+    expect(rebuildSizing({ models, digest_version: 3, evidence: { changed_files: 1, listed_by_file_list: 1, completed_from_trees: 0, truncated: true, budget } }, 9_000)).toEqual({ charsPerToken: 2.5, maxTokens: 5_000, digestVersion: 3 });
     expect(rebuildSizing({ models, digest_version: DIGEST_VERSION, evidence: undefined }, 9_000)).toEqual({ charsPerToken: packCharsPerToken(models), maxTokens: 9_000, digestVersion: DIGEST_VERSION });
     expect(rebuildSizing({ models, digest_version: 2, evidence: undefined }, DEFAULT_EVIDENCE_TOKENS)).toEqual({ charsPerToken: CHARS_PER_TOKEN, maxTokens: 80_000, digestVersion: 2 });
     expect(rebuildSizing({ models, digest_version: 2, evidence: undefined }, 9_000)).toEqual({ charsPerToken: CHARS_PER_TOKEN, maxTokens: 9_000, digestVersion: 2 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
 import { describeGitHubError } from '../../src/github/describe-github-error.js';
 import { recordToYaml } from '../../src/report/decision-record.js';
-import { ed25519Pems, OTHER_APP, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
+import { ed25519Pems, olderRecord, OTHER_APP, OWNER, pullAt, REPO, sha, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 
 /**
  * The merge gate through the local GitHub server with the real Octokit (issue #15): one test per row
@@ -85,14 +85,42 @@ describe('the merge gate', () => {
     expectCheck(await scenario.gate(), scenario.pull.head.sha, 'failure', /The debate was aborted/);
   });
 
-  it('truncated evidence: action_required, even with a recommendation and policy off', async () => {
+  it('an older record’s truncated evidence: action_required, even with a recommendation and policy off', async () => {
     scenario = await startGateScenario({ maxTokens: 150 });
-    const fresh = await scenario.record();
-    const record = { ...fresh, evidence: { ...fresh.evidence!, truncated: true } };
+    const record = olderRecord(await scenario.record(), 3, true);
     await scenario.postRecord(record, { truncated: true });
     expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('action_required');
     expectCheck(await scenario.gate(), record.head_sha, 'action_required', /truncated evidence/);
     expectCheck(await scenario.gate({ policy: 'off' }), record.head_sha, 'action_required', /truncated evidence/);
+  });
+
+  /** A record of a debate whose pack (150 tokens, signed in `evidence.budget`) could not hold src/cache.ts's hunk, which no reader read. */
+  const unreadRecord = async () => {
+    const fresh = await scenario.record();
+    return scenario.record({ evidence: { ...fresh.evidence!, shown: 0, read: 0, unread: 1, budget: { max_tokens: 150, chars_per_token: 3.5 } } });
+  };
+
+  it('changed hunks no model read: action_required under every policy, until allow-unseen names every file that may hold them (issue #40)', async () => {
+    scenario = await startGateScenario();
+    const record = await unreadRecord();
+    await scenario.postRecord(record);
+    expect(scenario.checkOn(record.head_sha)!.conclusion).toBe('action_required');
+    for (const policy of ['off', 'require-decision'] as const) expectCheck(await scenario.gate({ policy }), record.head_sha, 'action_required', /^1 changed hunk was read by no model \(neither in the evidence pack nor by a reader; the debate comment lists the files\)/);
+    // The record does not name the file, so the gate matches what its rebuild says may hold it.
+    expectCheck(await scenario.gate({ allowUnseen: ['docs/**'] }), record.head_sha, 'action_required', /read by no model/);
+    expectCheck(await scenario.gate({ allowUnseen: ['src/**'] }), record.head_sha, 'success', /^The debate recommends A/);
+    // Carried forward over a rebase the same way.
+    const old = scenario.move('rebase');
+    expectCheck(await scenario.gate({ allowUnseen: ['src/**'] }, { kind: 'pull', pullNumber: 12, before: old }), scenario.pull.head.sha, 'success', /Carried forward from/);
+  });
+
+  it('changed hunks no model read: another maintainer’s accept clears them, and the check says who; the author’s own does not', async () => {
+    scenario = await startGateScenario();
+    const unread = await unreadRecord();
+    await scenario.postRecord({ ...unread, accepted: { by: 'maria', position: 'A', reason: 'I read the cache change myself.' } });
+    expectCheck(await scenario.gate(), unread.head_sha, 'success', /^@maria accepted position A \(keep the cache\): I read the cache change myself\. The accept covers the 1 changed hunk no model read\./);
+    await scenario.postRecord({ ...unread, accepted: { by: 'alice', position: 'A', reason: 'Mine is fine.' } });
+    expectCheck(await scenario.gate(), unread.head_sha, 'action_required', /read by no model.*The accept by @alice does not count: they wrote this PR/);
   });
 
   it('policy off: success without any record', async () => {

@@ -48,12 +48,12 @@ describe('signing decision records', () => {
     const other = await importDecisionKeys(ed25519Pems());
     const signed = await signRecord(record, keys.signing!);
     expect(await checkSignature({ ...signed, confidence: 'high' }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
-    // The evidence counts are signed too: a record cannot be made to look untruncated.
+    // The evidence counts are signed too: a record's count of hunks no model read cannot be changed.
     expect(signedPayload(record)).toMatch(/"evidence":\{"budget":\{"chars_per_token":[\d.]+,"max_tokens":\d+\},"changed_files":/);
     // And the budget the gate rebuilds at (issue #31): a record cannot be made to compare other hunks.
     expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, budget: { max_tokens: 1, chars_per_token: 1 } } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
-    expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, truncated: !signed.evidence!.truncated } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
-    const older = await signRecord({ ...record, evidence: undefined }, keys.signing!);
+    expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, unread: signed.evidence!.unread! + 1 } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    const older = await signRecord({ ...record, digest_version: 2, evidence: undefined }, keys.signing!);
     expect(await checkSignature(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.publicKey!)).toEqual({ ok: true });
     expect(await checkSignature(signed, other.publicKey!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
     const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
-import { checkPackAgainstTrees } from '../evidence/pack-check.js';
+import { checkPackAgainstTrees, leftHunksOut } from '../evidence/pack-check.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
@@ -43,7 +43,7 @@ describe('the evidence stage on GitHub', () => {
     expect(shown.length).toBe(reads.content);
     expect(shown.length).toBeGreaterThan(10);
     expect(pack.tokens).toBeLessThanOrEqual(80_000);
-    expect(pack.truncated).toBe(false);
+    expect(leftHunksOut(pack)).toBe(false);
     expect(checkPackAgainstTrees(pack, (side, path) => hundred.readFile(side === 'head' ? hundred.head.sha : hundred.base.sha, path)).mismatches).toEqual([]);
   });
 
@@ -65,8 +65,8 @@ describe('the evidence stage on GitHub', () => {
     expect(pack.text).toContain('## Files changed (3050)');
     expect(pack.notes.join(' ')).toContain("GitHub's file list stops at 3,000 files; the other 50 changed files were found by comparing the git trees");
     // Truncated by the budget (3,050 diffs do not fit 80,000 tokens), not by GitHub's list.
-    expect(pack.truncated).toBe(pack.omitted.some((o) => o.what === 'hunks' && !o.reason.startsWith('GitHub')));
-    expect(pack.truncated).toBe(true);
+    expect(leftHunksOut(pack)).toBe(pack.omitted.some((o) => o.what === 'hunks' && !o.reason.startsWith('GitHub')));
+    expect(leftHunksOut(pack)).toBe(true);
     expect(pack.tokens).toBeLessThanOrEqual(80_000);
   });
 

@@ -32,6 +32,15 @@ describe('checkModels (pre-flight) with the real clients against local servers',
     expect(result.calls.every((c) => c.usage.input_tokens > 0 && c.usage.output_tokens > 0)).toBe(true);
   });
 
+  it('calls the reader model too when the run has readers, and names input reader-model when it does not answer (issue #40)', async () => {
+    const before = anthropic.requests.length;
+    await checkModels(client(), roles({ readerModel: 'claude-haiku-4-5' }), prompt);
+    expect(anthropic.requests.slice(before).map((r) => r.body.model).sort()).toEqual(['claude-haiku-4-5', 'claude-sonnet-5-5']);
+    const error = await checkModels(client(), roles({ readerModel: 'openai:gpt-nope' }), prompt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelNotReachable);
+    expect((error as Error).message).toMatch(/^Model "openai:gpt-nope" \(input reader-model; /);
+  });
+
   it('stops on a model the user named, naming it, its input, its provider and the answer', async () => {
     const error = await checkModels(client(), roles({ advocateModels: ['claude-sonnet-5-5', 'openai:gpt-nope'], sources: { advocates: 'input', judge: 'default' } }), prompt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelNotReachable);

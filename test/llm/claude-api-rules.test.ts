@@ -137,4 +137,10 @@ describe('context windows at pre-flight', () => {
     expect(() => checkContextWindows(roles('claude-haiku-4-5'), 80_000)).not.toThrow();
     expect(() => checkContextWindows(roles('claude-sonnet-5-5'), 190_000)).not.toThrow();
   });
+
+  it("checks the reader model against the largest part it reads, not the pack (issue #40)", () => {
+    const readers = { ...roles('claude-sonnet-5-5'), readerModel: 'claude-haiku-4-5' };
+    expect(() => checkContextWindows(readers, 190_000, 30_000)).not.toThrow();
+    expect(() => checkContextWindows(readers, 80_000, 190_000)).toThrow(/^Model "claude-haiku-4-5" has a 200,000-token context window, .*: a reader's part \(~190,000 tokens\)/);
+  });
 });

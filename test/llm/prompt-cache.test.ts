@@ -106,7 +106,8 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
   });
 
   it('would write the prefix once per role and phase with a schema per kind of reply (the design not taken)', async () => {
-    const kinds: Record<Exclude<ScriptedPhase, 'preflight'>, ReplyKind> = {
+    // Readers (issue #40) have their own format and read their own part: the fixture pack holds every hunk, so none is called.
+    const kinds: Record<Exclude<ScriptedPhase, 'preflight' | 'reading'>, ReplyKind> = {
       moderator: 'framing',
       opening: 'opening',
       'cross-examination': 'cross_examination',
@@ -119,7 +120,7 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
     const perKindFormats = Object.fromEntries(Object.entries(schemas.kinds).map(([kind, schema]) => [kind, z.object({ [kind]: schema })])) as unknown as Record<ReplyKind, z.ZodType<unknown>>;
     const perKind: (base: ModelClient) => ModelClient = (base) => ({
       complete: (call) => {
-        const kind = kinds[describeCall(call as never).phase as Exclude<ScriptedPhase, 'preflight'>]; // runDebate makes no pre-flight call
+        const kind = kinds[describeCall(call as never).phase as Exclude<ScriptedPhase, 'preflight' | 'reading'>]; // runDebate makes no pre-flight call
         return base.complete({ ...call, format: perKindFormats[kind] });
       },
     });

@@ -7,6 +7,7 @@ import { renderProgressComment } from '../../src/report/render-progress.js';
 import { plainProse } from '../../src/report/prose.js';
 import { parseSettings } from '../../src/settings.js';
 import { callsByModel, estimateRunCostUsd } from '../../src/usage/price-usage.js';
+import { overflowPack } from '../support/evidence-fixtures.js';
 
 /**
  * The plan's cost estimate counts the evidence pack's tokens per model (issue #31): on each model's own
@@ -71,5 +72,29 @@ describe("the plan's cost estimate", () => {
     expect(callsModerator(2, { kind: 'none' })).toBe(false);
     expect(callsModerator(2, { kind: 'named', id: 'A' })).toBe(false);
     expect(plannedCalls(plan, 2, callsModerator(2, { kind: 'claim', id: 'A' }))).toBe(plannedCalls(plan, 2, false) + 1);
+  });
+
+  it('counts one reader call a part on reader-model, at most max-reader-calls, and fewer while the estimate would pass max-cost-usd (issue #40)', () => {
+    const overflow = overflowPack(1_500);
+    expect(overflow.coverage.parts).toHaveLength(3);
+    const sonnet = { model: 'claude-sonnet-5-5' };
+    const all = estimateDebate(run(sonnet), plan, 2, false, overflow);
+    const none = estimateDebate(run({ ...sonnet, 'max-reader-calls': '0' }), plan, 2, false, overflow);
+    const one = estimateDebate(run({ ...sonnet, 'max-reader-calls': '1' }), plan, 2, false, overflow);
+    expect(all.readers).toEqual({ model: 'claude-sonnet-5-5', calls: 3, bound: 'max-reader-calls' });
+    expect(one.readers).toEqual({ model: 'claude-sonnet-5-5', calls: 1, bound: 'max-reader-calls' });
+    expect(none.readers.calls).toBe(0);
+    expect(all.calls).toBe(none.calls + 3);
+    expect(all.costUsd!).toBeGreaterThan(one.costUsd!);
+    expect(one.costUsd!).toBeGreaterThan(none.costUsd!);
+    // A cap the run with every reader would pass: fewer readers, within it, and the bound says why.
+    const cap = (one.costUsd! + all.costUsd!) / 2;
+    const capped = estimateDebate(run({ ...sonnet, 'max-cost-usd': cap.toFixed(6) }), plan, 2, false, overflow);
+    expect(capped.readers.bound).toBe('max-cost-usd');
+    expect(capped.readers.calls).toBeGreaterThanOrEqual(1);
+    expect(capped.readers.calls).toBeLessThan(3);
+    expect(capped.costUsd!).toBeLessThanOrEqual(cap);
+    // A cheaper reader model costs less for the same parts.
+    expect(estimateDebate(run({ ...sonnet, 'reader-model': 'claude-haiku-4-5' }), plan, 2, false, overflow).costUsd!).toBeLessThan(all.costUsd!);
   });
 });

@@ -13,6 +13,9 @@ import type { FakePullRequest } from '../support/github-server.js';
  * The end of a debate for the gate (issue #15): the `pr-debate` check run on the head with the signed
  * record, the Markdown record file, and a clear warning (the debate still stands) without `checks: write`.
  */
+/** A pack that held every changed hunk. */
+const NO_OVERFLOW = { shown: 1, parts: [], generatedSkipped: [], noDiff: [] };
+
 describe('writing a debate’s decision check', () => {
   let scenario: GateScenario;
   let workspace: string | undefined;
@@ -34,7 +37,7 @@ describe('writing a debate’s decision check', () => {
     const record = await signDecision(settings, await scenario.record(), []);
     expect(record.signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     const log = logs();
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, { truncated: false, unseen: { count: 0, paths: [] } }, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
     const check = scenario.checkOn(record.head_sha)!;
     expect(check).toMatchObject({ name: 'pr-debate', head_sha: record.head_sha, conclusion: 'success', details_url: 'https://github.com/octo/widgets/pull/12#issuecomment-9' });
     expect(check.output.summary).toBe('Merge as written: the debate decided for position A (keep the cache), which is this PR as written. The debate recommends A (keep the cache) with medium confidence. A is the PR\'s position: the PR as written follows the decision. [The debate](https://github.com/octo/widgets/pull/12#issuecomment-9).');
@@ -53,9 +56,9 @@ describe('writing a debate’s decision check', () => {
     const settings = settingsWith({ 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
     const record = await signDecision(settings, await scenario.record(), []);
     const narrative = ['<!-- pr-debate:narrative -->', '', '## Confidence', '', 'medium: one side cites the code.', '', '## Key reasoning', '', '1. The TTL bounds staleness.', '', '<!-- /pr-debate:narrative -->'].join('\n');
-    await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { truncated: false, unseen: { paths: [], count: 0 } }, '', narrative);
+    await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '', narrative);
     const accepted = { ...record, accepted: { by: 'maintainer', position: 'B' as const, reason: 'Less code.' }, signature: null };
-    const again = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, accepted, { truncated: false, unseen: { paths: [], count: 0 } }, '');
+    const again = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, accepted, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '');
     const text = await readFile(again.recordFile, 'utf8');
     expect(text).toContain('1. The TTL bounds staleness.');
     expect(text).toContain('Changes requested: a maintainer accepted position B (drop the cache), not position A, this PR as written');
@@ -68,7 +71,7 @@ describe('writing a debate’s decision check', () => {
     Object.assign(twin, { head: { ...scenario.pull.head, ref: 'other' }, base: scenario.pull.base, files: scenario.pull.files, diff: scenario.pull.diff, readFile: scenario.pull.readFile, commits: [scenario.pull.head.sha] });
     const settings = settingsWith({});
     const record = await signDecision(settings, await scenario.record(), []);
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { truncated: false, unseen: { count: 0, paths: [] } }, '');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
     expect(result.gateConclusion).toBe('action_required');
     expect(scenario.checkOn(record.head_sha)).toMatchObject({ conclusion: 'action_required', output: { title: 'Head shared with another PR' } });
     expect(scenario.checkOn(record.head_sha)!.output.summary).toMatch(/^This commit is also the head of #13, /);
@@ -78,7 +81,7 @@ describe('writing a debate’s decision check', () => {
     scenario = await startGateScenario();
     scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '403' } });
     const log = logs();
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), { truncated: false, unseen: { count: 0, paths: [] } }, '');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
     expect(result).toEqual({ gateConclusion: '', recordFile: '' });
     expect(log.lines).toEqual([expect.stringMatching(/^warning: The debate result is posted, but the pr-debate check run .* add `checks: write` to the workflow's `permissions:`/)]);
   });
@@ -87,7 +90,7 @@ describe('writing a debate’s decision check', () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
     const log = logs();
-    await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), { truncated: false, unseen: { count: 0, paths: [] } }, '');
+    await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
     expect(log.lines.at(-1)).toMatch(/^warning: Could not write the decision record file: Input 'decision-record-path': expected a folder inside the workspace/);
   });
 });

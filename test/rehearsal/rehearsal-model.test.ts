@@ -2,7 +2,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { renderPart } from '../../src/evidence/render-part.js';
+import { parseDiffEvidence } from '../../src/rehearsal/evidence-blocks.js';
 import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from '../support/anthropic-server.js';
+import { overflowPack } from '../support/evidence-fixtures.js';
 import {
   createRehearsalResponder,
   descriptionConstraints,
@@ -270,5 +273,16 @@ describe('rehearsal through the server and the real SDK', () => {
       messages: [{ role: 'user', content: 'Say something.' }],
     });
     expect(plain.content[0]).toMatchObject({ type: 'text' });
+  });
+});
+
+describe('the rehearsal reader (issue #40)', () => {
+  it('reads the head lines of the DIFF blocks of a part, as the evidence stage renders them, and skips removed rows', () => {
+    const pack = overflowPack(1_500);
+    const part = renderPart(pack.coverage.parts[0]!, pack);
+    const files = parseDiffEvidence(part);
+    expect(files.map((f) => f.path)).toEqual(pack.coverage.parts[0]!.files.map((f) => f.path));
+    const shown = pack.coverage.parts[0]!.files[0]!.pieces.flatMap((p) => p.shown.lines).filter((l) => l.kind !== 'removed');
+    expect(files[0]!.lines).toEqual(shown.map((l) => ({ line: l.headLine, text: l.text })));
   });
 });

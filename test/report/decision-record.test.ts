@@ -30,18 +30,32 @@ describe('decision record', () => {
     expect(recordToJson(record)).not.toContain('\n');
   });
 
-  it('counts the changed files the debate saw, by where they were listed, and whether the budget cut the evidence', () => {
+  it('counts the changed files the debate saw, by where they were listed, and where every changed hunk was', () => {
     // With the budget the pack was sized at, which the gate rebuilds at (issue #31).
     const budget = { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken };
-    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, truncated: pack.truncated, unseen: pack.unseen.count, budget });
-    const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, truncated: true, unseen: { paths: ['lib/a.node'], count: 3 } });
-    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, truncated: true, unseen: 3, budget });
+    expect(fixtureRecord(pack).evidence).toEqual({ changed_files: pack.fileCount.total, listed_by_file_list: pack.fileCount.listed, completed_from_trees: 0, shown: 3, read: 0, unread: 0, generated_skipped: 0, unseen: pack.unseen.count, budget });
+    const past = fixtureRecord({ ...pack, fileCount: { listed: 3_100, total: 3_100, fromTrees: 100 }, unseen: { paths: ['lib/a.node'], count: 3 } });
+    expect(past.evidence).toEqual({ changed_files: 3_100, listed_by_file_list: 3_000, completed_from_trees: 100, shown: 3, read: 0, unread: 0, generated_skipped: 0, unseen: 3, budget });
     const yaml = recordToYaml(past);
-    expect(yaml).toContain(`evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  truncated: true\n  unseen: 3\n  budget:\n    max_tokens: ${budget.max_tokens}\n    chars_per_token: ${budget.chars_per_token}\n`);
+    expect(yaml).toContain(`evidence:\n  changed_files: 3100\n  listed_by_file_list: 3000\n  completed_from_trees: 100\n  shown: 3\n  read: 0\n  unread: 0\n  generated_skipped: 0\n  unseen: 3\n  budget:\n    max_tokens: ${budget.max_tokens}\n    chars_per_token: ${budget.chars_per_token}\n`);
     expect(decisionRecordSchema.parse(parse(yaml))).toEqual(past);
     // Records written before the entry existed still parse.
     const { evidence: _evidence, ...older } = past;
-    expect(decisionRecordSchema.parse(older).evidence).toBeUndefined();
+    expect(decisionRecordSchema.parse({ ...older, digest_version: 2 }).evidence).toBeUndefined();
+  });
+
+  it('a version 4 record counts hunks and has no truncated; an older one carries truncated (issue #40)', () => {
+    const record = fixtureRecord(pack);
+    expect(record.digest_version).toBe(4);
+    expect(() => decisionRecordSchema.parse({ ...record, evidence: { ...record.evidence!, truncated: false } })).toThrow(/has no truncated/);
+    const { read: _r, ...uncounted } = record.evidence!;
+    expect(() => decisionRecordSchema.parse({ ...record, evidence: uncounted })).toThrow(/counts shown, read, unread and generated_skipped/);
+    const { shown: _s, unread: _u, generated_skipped: _g, ...older } = uncounted;
+    expect(decisionRecordSchema.parse({ ...record, digest_version: 3, evidence: { ...older, truncated: true } }).evidence?.truncated).toBe(true);
+    expect(() => decisionRecordSchema.parse({ ...record, digest_version: 3, evidence: older })).toThrow(/carries truncated/);
+    // A version 4 record without its counts would read as nothing unread: it is not a record.
+    const { evidence: _none, ...bare } = record;
+    expect(() => decisionRecordSchema.parse(bare)).toThrow(/counts its evidence/);
   });
 
   it('records an aborted debate as unresolved with no recommendation', () => {

@@ -3,14 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { DebateResult } from '../../src/debate/debate-types.js';
-import { decisionCheckOutput } from '../../src/gate/decision-check.js';
+import { debateFacts, decisionCheckOutput } from '../../src/gate/decision-check.js';
+import { evaluatePolicy } from '../../src/gate/evaluate-policy.js';
 import { acceptDecision } from '../../src/gate/apply-accept.js';
 import { mergeMeaning, recordMeaning } from '../../src/report/merge-meaning.js';
 import { NO_DECISION_REASONS, noDecisionReasonOf } from '../../src/report/no-decision-reason.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
 import { STATUS_MEANING } from '../../src/report/render-verdict.js';
 import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
-import { fixturePack } from '../support/evidence-fixtures.js';
+import { fixturePack, overflowPack } from '../support/evidence-fixtures.js';
 
 const pack = fixturePack();
 const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: undefined, durationMs: 1000, currentHeadSha: pack.headSha };
@@ -65,13 +66,21 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     expect(fixtureRecord(pack, capped).no_decision_reason).toBe('budget-exceeded');
   });
 
-  it('no decision on a stale head or truncated evidence, whatever the judge said', () => {
+  it('no decision on a stale head, whatever the judge said', () => {
     expect(firstLine(debate(), { currentHeadSha: 'c'.repeat(40) })).toBe('## ⚠️ pr-debate: no decision. The PR head moved after the commit this debate saw');
-    const truncated = { ...pack, truncated: true };
-    const outcome = debate();
-    const record = fixtureRecord(truncated, outcome);
-    expect(record.no_decision_reason).toBe('truncated-evidence');
-    expect(renderDebateComment(outcome, record, truncated, context).body.split('\n')[1]).toBe('## ⚠️ pr-debate: no decision. The evidence was truncated: the debate did not see every changed hunk');
+  });
+
+  it('hunks no model read leave the decision standing, with a warning that names them and a merge the gate blocks (issue #40)', () => {
+    const overflow = overflowPack();
+    const outcome = { ...fixtureOutcome(overflow), reading: undefined };
+    const record = fixtureRecord(overflow, outcome);
+    expect(record.no_decision_reason).toBeNull();
+    expect(record.evidence).toMatchObject({ unread: 6, read: 0, generated_skipped: 20 });
+    const gate = evaluatePolicy(record, 'require-decision', debateFacts(overflow, { allowUnseen: [], authorMayDecide: false }));
+    const body = renderDebateComment(outcome, record, overflow, { ...context, gate }).body;
+    expect(body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
+    expect(body).toContain('> **Unread changes:** 6 changed hunks no model read (neither in the evidence pack nor by a reader): `src/c.ts` (2), `src/d.ts` (2), `src/e.ts` (2). No reader was planned');
+    expect(body).toMatch(/\*\*Merge blocked:\*\* .*6 changed hunks were read by no model/);
   });
 
   it('an accept is the decision the judge did not give, read against the PR position like a recommendation', () => {
@@ -82,13 +91,14 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     expect(recordMeaning(accepted.record)).toEqual({ kind: 'changes-requested', position: 'B', prPosition: 'A', accepted: true });
     const ofPr = acceptDecision(tie, { by: 'maintainer', position: 'A', reason: 'As written.' });
     expect(ofPr.ok && recordMeaning(ofPr.record)).toEqual({ kind: 'merge-as-written', position: 'A', accepted: true });
-    // An accept does not make truncated evidence whole.
-    const truncated = acceptDecision(fixtureRecord({ ...pack, truncated: true }, debate()), { by: 'maintainer', position: 'A', reason: 'Fine.' });
+    // An accept does not make an older record's truncated evidence whole.
+    const older = { ...fixtureRecord(pack, debate()), no_decision_reason: 'truncated-evidence' as const };
+    const truncated = acceptDecision(older, { by: 'maintainer', position: 'A', reason: 'Fine.' });
     expect(truncated.ok && truncated.record.no_decision_reason).toBe('truncated-evidence');
   });
 
   it('the check run summary starts with the same meaning', () => {
-    const summary = decisionCheckOutput(fixtureRecord(pack, debate({ recommendation: 'B' })), 'require-decision', { truncated: false, unseenAllowed: false, authors: [], authorMayDecide: false }, undefined).summary;
+    const summary = decisionCheckOutput(fixtureRecord(pack, debate({ recommendation: 'B' })), 'require-decision', { truncated: false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false }, undefined).summary;
     expect(summary).toMatch(/^Changes requested: the debate decided for position B \(drop the cache\), not position A, this PR as written/);
   });
 
@@ -105,11 +115,11 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     );
   });
 
-  it('a record reason is null exactly when a complete run on whole evidence recommended or accepted a position', () => {
+  it('a record reason is null exactly when a complete run recommended or accepted a position', () => {
     fc.assert(
-      fc.property(fc.constantFrom('success', 'degraded-success', 'aborted'), fc.constantFrom('A', 'none'), fc.boolean(), fc.boolean(), fc.boolean(), (completion, recommendation, truncated, accepted, split) => {
-        const reason = noDecisionReasonOf({ completion: completion as 'success', stoppedBy: undefined, recommendation, tiedOnAxis: null, judgeDisagreed: split, truncated, accepted });
-        expect(reason === null).toBe(completion === 'success' && !truncated && (accepted || recommendation !== 'none'));
+      fc.property(fc.constantFrom('success', 'degraded-success', 'aborted'), fc.constantFrom('A', 'none'), fc.boolean(), fc.boolean(), (completion, recommendation, accepted, split) => {
+        const reason = noDecisionReasonOf({ completion: completion as 'success', stoppedBy: undefined, recommendation, tiedOnAxis: null, judgeDisagreed: split, accepted });
+        expect(reason === null).toBe(completion === 'success' && (accepted || recommendation !== 'none'));
       }),
     );
   });

@@ -124,8 +124,9 @@ export interface ResponderContext {
 }
 
 const callMetaSchema: z.ZodType<CallMeta> = z.object({
-  phase: z.enum(['preflight', 'framing', 'pr-position', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
+  phase: z.enum(['preflight', 'framing', 'reading', 'pr-position', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
   positionId: z.string().optional(),
+  part: z.number().int().optional(),
   round: z.number().int().optional(),
   target: z.string().optional(),
   order: z.array(z.string()).optional(),

@@ -1,4 +1,5 @@
 import type { ModelCall } from '../../src/debate/model-client.js';
+import { parseDiffEvidence } from '../../src/rehearsal/evidence-blocks.js';
 import { attacksToAnswer, describeCall, factsSayUntested, type ScriptedPhase } from './scripted-models.js';
 
 /**
@@ -52,6 +53,12 @@ export const defaults: Record<ScriptedPhase, Override> = {
   steelman: (_call, { position, target: asked }) => {
     const target = asked!;
     return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
+  },
+  // A reader (issue #40) quotes the first changed head line of its part for position A.
+  reading: (call) => {
+    const line = parseDiffEvidence(call.evidence).flatMap((f) => f.lines.filter((l) => l.text.trim().length > 0).map((l) => ({ path: f.path, ...l })))[0];
+    const excerpts = line ? [{ position: 'A', note: 'This line bears on A.', citation: { path: line.path, side: 'head', line_start: line.line, line_end: line.line, quote: line.text.trim() } }] : [];
+    return { reading: { excerpts } };
   },
   audit: () => ({ audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } }),
   // The judge keeps the rubric: an untested recommendation gets low confidence (it would be lowered to it anyway).

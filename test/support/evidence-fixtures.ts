@@ -63,3 +63,27 @@ export function fixtureInput(maxTokens = 80_000, charsPerToken = CHARS_PER_TOKEN
 export function fixturePack(maxTokens = 80_000): EvidencePack {
   return buildEvidencePack(fixtureInput(maxTokens));
 }
+
+/**
+ * A PR whose hunks overflow a small pack (issue #40): `src/big.ts` with 30 hunks, five small source
+ * files, and `dist/bundle.js` (generated) with 20 hunks, sized to `maxTokens` (default 3,000).
+ */
+export function overflowInput(maxTokens = 3_000, readGenerated = false): EvidenceInput {
+  const hunk = (path: string, n: number) => `@@ -${n * 100},3 +${n * 100},4 @@\n ctx ${path} ${n}a\n-old ${path} ${n}\n+new ${path} ${n}x\n+new ${path} ${n}y\n ctx ${path} ${n}b`;
+  const diff = (path: string, count: number) => Array.from({ length: count }, (_, i) => hunk(path, i + 1)).join('\n');
+  const small = ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'];
+  const listed = classifyFiles(
+    [
+      { path: 'src/big.ts', previousPath: undefined, status: 'modified', additions: 60, deletions: 30, patch: diff('src/big.ts', 30) },
+      ...small.map((path) => ({ path, previousPath: undefined, status: 'modified' as const, additions: 4, deletions: 2, patch: diff(path, 2) })),
+      { path: 'dist/bundle.js', previousPath: undefined, status: 'modified', additions: 40, deletions: 20, patch: diff('dist/bundle.js', 20) },
+    ],
+    undefined,
+  );
+  return { pull: { ...pull, changedFiles: listed.length }, files: listed, rfc: { documents: [], note: 'no RFC' }, contents: new Map(), maxTokens, charsPerToken: CHARS_PER_TOKEN, readGenerated };
+}
+
+/** The pack of {@link overflowInput}. */
+export function overflowPack(maxTokens = 3_000, readGenerated = false): EvidencePack {
+  return buildEvidencePack(overflowInput(maxTokens, readGenerated));
+}

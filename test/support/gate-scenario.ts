@@ -65,7 +65,7 @@ export interface GateScenario {
   move(kind: 'rebase' | 'push', edit?: (pull: FakePullRequest) => void): string;
   /** A finished debate's record for the PR's current head, with the digest the gate would compute. */
   record(overrides?: Partial<DecisionRecord>): Promise<DecisionRecord>;
-  /** Writes a record as the debate does at its end: a completed `pr-debate` check run on `head_sha`. */
+  /** Writes a record as the debate does at its end: a completed `pr-debate` check run on `head_sha` (`truncated`: an older record's flag). */
   postRecord(record: DecisionRecord, options?: { token?: string; policy?: GatePolicy; truncated?: boolean }): Promise<void>;
   /** Runs the gate as `mode: gate` would on a PR event. */
   gate(config?: Partial<GateConfig>, target?: GateTarget): Promise<CheckRun>;
@@ -123,7 +123,7 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, base: { ref: pull.base.ref, sha: pull.base.sha }, evidence: seen, ...overrides };
     },
     async postRecord(record, opts = {}) {
-      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, authors: [], authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
+      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
       const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false, ...config };
@@ -133,6 +133,15 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
     checkOn: (at) => server.state.checkRuns.filter((c) => c.head_sha === at && c.name === 'pr-debate' && c.app.id === 15368).at(-1),
     close: () => server.close(),
   };
+}
+
+/**
+ * A record as a debate before `digest_version` 4 wrote it (issue #40): `evidence.truncated` instead of the
+ * counts of shown, read, unread and generated hunks.
+ */
+export function olderRecord(record: DecisionRecord, version: 2 | 3, truncated: boolean): DecisionRecord {
+  const { shown: _s, read: _r, unread: _u, generated_skipped: _g, ...evidence } = record.evidence!;
+  return { ...record, digest_version: version, evidence: { ...evidence, truncated } };
 }
 
 /** A fresh Ed25519 key pair as PEM: PKCS#8 private, SPKI public. */

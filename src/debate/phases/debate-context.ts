@@ -5,7 +5,7 @@ import type { ReplySchemas } from '../schemas.js';
 import type { Position } from '../debate-types.js';
 
 /** Output caps in tokens per role; thinking counts against them, so they are generous. */
-export const MAX_TOKENS = { moderator: 8_000, advocate: 16_000, auditor: 8_000, judge: 16_000 } as const;
+export const MAX_TOKENS = { moderator: 8_000, reader: 4_000, advocate: 16_000, auditor: 8_000, judge: 16_000 } as const;
 
 /** What every phase after the framing reads; nothing in it changes during the debate. */
 export interface DebateContext {

@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{B as a}from"./chunk-I5UBJ6AF.js";import"./chunk-DT5HU42B.js";import"./chunk-UCEIWOEH.js";import"./chunk-YARXQRRM.js";import"./chunk-NHT67FAC.js";import"./chunk-YEN4YRGA.js";import"./chunk-DGXEUPKN.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-72ZLF4BF.js";import"./chunk-47A56WRY.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-HTIFGCB7.js.map
