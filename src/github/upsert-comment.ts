@@ -147,7 +147,11 @@ export function openDebateComment(
       const pending = [...inFlight];
       const text = `${body}\n${headTrailer(head.ours)}`;
       const keep = (existing: FoundComment) => (head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined);
-      const posted = await write(text, keep);
+      const posted = await write(text, keep).catch((error: unknown) => {
+        // Not written: the comment is left to the run's failure, as when no verdict was begun.
+        verdictStarted = false;
+        throw error;
+      });
       if (pending.length === 0 || posted.kept) return strip(posted);
       // An update sent before the verdict that landed after it would hide the verdict: write it again.
       const orders = await Promise.all(pending);

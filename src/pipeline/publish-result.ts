@@ -26,7 +26,8 @@ import { noDecisionOutput, outcomeLine, recordMeaning } from '../report/merge-me
  * The end's writes go out one after another through the REST client, in the order a reader needs
  * them: the verdict on its comment, the check run, the review (the run then concludes the command's
  * reaction); each part does its reads first, and a write that creates something is sent once.
- * @throws StepError when the comment cannot be posted (the result is already saved)
+ * @throws StepError when the comment cannot be posted (the result is already saved, and the check run
+ *   written: the decision of record does not hang on its mirror)
  */
 export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence): Promise<PipelineResult> {
   const { log } = run.clients;
@@ -44,7 +45,11 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   const aborted = debate.completion === 'aborted';
   const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
   const body = result.render(current);
-  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current })));
+  let unposted: Error | undefined;
+  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }))).catch((error: unknown): CommentWrite => {
+    unposted = error instanceof Error ? error : new Error(String(error));
+    return { id: 0, url: '', author: '', created: false };
+  });
   warnOnAuthor(run, posted);
   let commentUrl = posted.url;
   if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
@@ -53,10 +58,11 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
   const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors });
-  const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl);
-  if (!posted.kept) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  const review = posted.kept === 'stale' || unposted !== undefined ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl);
+  if (!posted.kept && unposted === undefined) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   const written = (await gate?.finish()) ?? { gateConclusion: '', recordFile: '' };
   await review?.finish();
+  if (unposted !== undefined) throw unposted;
   return {
     gateConclusion: written.gateConclusion,
     decisionRecordFile: written.recordFile,

@@ -138,6 +138,16 @@ describe('the debate comment keeps a finished verdict', () => {
     expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
   });
 
+  it('a verdict GitHub refused leaves the comment to the run\'s failure, not kept as if a verdict were there', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 422 });
+    await expect(slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head })).rejects.toMatchObject({ status: 422 });
+    const failure = await slot.postUpdate(`${marker}\nthe run failed`);
+    expect(failure.kept).toBeUndefined();
+    expect(body()).toBe(`${marker}\nthe run failed`);
+  });
+
   it('creates the comment once when GitHub made it but its answer was lost: it is looked for, not posted again', async () => {
     const octokit = clientLosingAnswers(token, server.url, [{ method: 'POST', path: /\/issues\/3\/comments$/, times: 1 }]);
     const slot = createPublisher(octokit, { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);

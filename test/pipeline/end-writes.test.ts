@@ -114,6 +114,23 @@ describe('the end of a debate, in order', () => {
     expect(state.checkRuns).toMatchObject([{ conclusion: result.gateConclusion }]);
   });
 
+  it('a verdict comment GitHub refuses still leaves the check run (the decision of record), then the run fails saying why', async () => {
+    // Every write to the debate comment is refused after the plan: the updates, the verdict, the failure.
+    const refused = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 403, times: Infinity, body: { message: 'Resource not accessible by integration' } }];
+    const { result, commandId, warnings, state } = await debate(refused);
+    expect(result.status).toBe('aborted');
+    expect(result.failure).toMatch(/^posting the debate comment failed: GitHub refused PATCH /);
+    const verdictAt = state.requests.findIndex((r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head='));
+    const checkAt = state.requests.findIndex((r) => r.method === 'POST' && r.path === pathOf('/check-runs'));
+    expect(verdictAt).toBeGreaterThan(-1);
+    expect(checkAt).toBeGreaterThan(verdictAt);
+    expect(state.checkRuns).toMatchObject([{ name: 'pr-debate', status: 'completed' }]);
+    // No review comments point at a verdict that is not there; the command says the run failed.
+    expect(state.reviews.reviews).toHaveLength(0);
+    expect(state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual(['confused']);
+    expect(warnings.at(-1)).toMatch(/^Could not post the failure comment either/);
+  });
+
   it('a progress update still in flight when the verdict is written never lands after it: no update is sent after the verdict, and the verdict is written again', async () => {
     // The first progress PATCH reaches GitHub and is answered only 300 ms later; the judge answers once it has arrived.
     let arrived: () => void = () => undefined;
