@@ -7,10 +7,15 @@
  * - the cold start: a run that starts nothing (a `push` event: read inputs and the event, one notice,
  *   exit) against a bare `node -e 0`, alternated so that both see the same machine load; medians;
  * - from process start to the first GitHub request and to the first model request, and from the last
- *   model request to the exit (all GitHub work then), on the commander real case against the local
+ *   model reply to the exit (all GitHub work then), on the commander real case against the local
  *   GitHub and Messages servers (a `--quick` debate; the throttling plugin keeps its production spacing).
- * Goal (issue #23): dist/index.js at most 4.5 MB; the cold start at most 4x a bare node start.
- * `npx tsx bench/startup-bench.ts [cold-start runs] [action runs] [another action's index.js to compare]`
+ *   Each model reply takes `[reply ms]` (default 2,000, twice the write spacing; a real one takes 10-60 s),
+ *   so that what a run writes during its debate (the plan, 👀, one progress update per phase) goes out
+ *   during it, as in a real run. At 1,000 the phases end as fast as the writes go out, and an update is
+ *   still queued when the debate ends; at 0 every early write is, and they all count in the tail.
+ * Goal (issue #23): dist/index.js at most 4.5 MB; the cold start at most 4x a bare node start. Goal
+ * (issue #41): the last model request to exit within 5 s, the end's writes one after another, spaced.
+ * `npx tsx bench/startup-bench.ts [cold-start runs] [action runs] [another action's index.js to compare, or -] [reply ms]`
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -25,7 +30,8 @@ import { DIST, loadGroups } from '../test/support/dist-graph.js';
 
 const coldRuns = Number(process.argv[2] ?? 15);
 const actionRuns = Number(process.argv[3] ?? 3);
-const compareWith = process.argv[4];
+const compareWith = process.argv[4] === '-' ? undefined : process.argv[4];
+const replyMs = Number(process.argv[5] ?? 2000);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -75,9 +81,13 @@ try {
 let scenario: RealCaseScenario | undefined;
 const script = scriptedModel(() => scenario!);
 const modelTimes: number[] = [];
-scenario = await startRealCaseScenario('commander-excess-arguments', (request, context) => {
+const replyTimes: number[] = [];
+scenario = await startRealCaseScenario('commander-excess-arguments', async (request, context) => {
   modelTimes.push(Date.now());
-  return script(request, context);
+  await new Promise((resolve) => setTimeout(resolve, replyMs));
+  const reply = await script(request, context);
+  replyTimes.push(Date.now());
+  return reply;
 });
 try {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
@@ -87,6 +97,7 @@ try {
   const tailWrites: string[][] = [];
   for (let i = 0; i < actionRuns; i += 1) {
     modelTimes.length = 0;
+    replyTimes.length = 0;
     const body = `/debate errors by default ${i} vs allowed by default --quick`;
     const commentId = await scenario.comment(body, SCENARIO.maintainer);
     const before = scenario.github.state.requests.length;
@@ -102,13 +113,14 @@ try {
     if (result.outputs.status !== 'success') throw new Error(`run ${i + 1} ended ${result.outputs.status}: ${result.stderr}`);
     firstGitHub.push(scenario.github.state.requests[before]!.receivedAt - spawned);
     firstModel.push(modelTimes[0]! - spawned);
-    afterModel.push(spawned + result.durationMs - modelTimes.at(-1)!);
-    // The writes GitHub received after the last model request (a GraphQL query is a read).
-    const isWrite = (r: { method: string; path: string; body: unknown }) => r.method !== 'GET' && !(r.path === '/graphql' && !/^\s*mutation\b/.test(String((r.body as { query?: string }).query)));
-    tailWrites.push(scenario.github.state.requests.slice(before).filter((r) => r.receivedAt >= modelTimes.at(-1)! && isWrite(r)).map((r) => (r.path === '/graphql' ? 'GraphQL mutation' : `${r.method} ${r.path.split('/').slice(4).join('/').replace(/\d+/g, 'N')}`)));
+    afterModel.push(spawned + result.durationMs - replyTimes.at(-1)!);
+    // The writes GitHub received after the last model reply (a GraphQL query is a read), a reaction with its content.
+    const isWrite = (r: { method: string; path: string }) => r.method !== 'GET' && r.path !== '/graphql';
+    const named = (r: { method: string; path: string; body: unknown }) => `${r.method} ${r.path.split('/').slice(4).join('/').replace(/\d+/g, 'N')}${r.method === 'POST' && r.path.endsWith('/reactions') ? ` ${String((r.body as { content?: string }).content)}` : ''}`;
+    tailWrites.push(scenario.github.state.requests.slice(before).filter((r) => r.receivedAt >= replyTimes.at(-1)! && isWrite(r)).map(named));
   }
-  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model request to exit (the verdict, the check run, the review, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case; the model request follows reading the evidence)`);
-  console.log(`writes after the last model request: ${tailWrites.map((w) => `${w.length} (${w.join(', ')})`).join('; ')}`);
+  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model reply to exit (the verdict, the check run, the review, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case, each model reply taking ${replyMs} ms; the model request follows reading the evidence)`);
+  console.log(`writes after the last model reply: ${tailWrites.map((w) => `${w.length} (${w.join(', ')})`).join('; ')}`);
 } finally {
   await scenario.close();
 }

@@ -36,8 +36,8 @@ export function createCapturingPublisher(real: Publisher, options: { post: boole
     debateComment(issueNumber, marker) {
       const comment = real.debateComment(issueNumber, marker);
       return {
-        postVerdict: (body, head, batch) => keep(body, () => comment.postVerdict(body, head, batch), { ...notPosted, created: true }),
-        postUpdate: (body, options) => keep(body, () => comment.postUpdate(body, options), { ...notPosted, created: true }),
+        postVerdict: (body, head) => keep(body, () => comment.postVerdict(body, head), { ...notPosted, created: true }),
+        postUpdate: (body) => keep(body, () => comment.postUpdate(body), { ...notPosted, created: true }),
       };
     },
     find: (issueNumber, marker) => (options.local ? Promise.resolve(undefined) : real.find(issueNumber, marker)),

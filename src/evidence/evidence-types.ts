@@ -17,8 +17,6 @@ export interface PullRequestInfo {
   htmlUrl: string;
   /** GitHub's count of changed files; the file list may hold fewer (it stops at 3,000). */
   changedFiles: number;
-  /** GraphQL node ids of the PR and its base repository (REST `node_id`, `base.repo.node_id`), for the end's one request; absent for a local range. */
-  nodeIds?: { pullRequest: string; repository: string };
 }
 
 /** GitHub's file change kinds (`GET /repos/{o}/{r}/pulls/{n}/files`, field `status`). */

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CHECK_NAME, CHECK_TITLES } from '../gate/check-titles.js';
 import type { CheckOutput, GateSource } from '../gate/gate-types.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
 import type { GitHubClient } from './create-octokit.js';
-import type { MutationField } from './mutation-batch.js';
+import { createOnce } from './create-once.js';
 import { findLabeller } from './bridge-source.js';
 import { readPushers } from './read-pushers.js';
 import { canTrigger } from './check-permission.js';
@@ -30,6 +31,7 @@ const checkRunSchema = z.object({
   head_sha: z.string(),
   html_url: z.string().nullable(),
   details_url: z.string().nullable().optional(),
+  external_id: z.string().nullable().optional(),
   app: z.object({ id: z.number().int() }).nullable(),
   output: z.object({ text: z.string().nullable().optional() }).optional(),
 });
@@ -88,22 +90,31 @@ export const ANNOTATIONS_PER_REQUEST = 50;
 
 /**
  * Creates a completed `pr-debate` check run (the end of a debate, or an accept), with its annotations:
- * the first 50 in the create request, the rest in updates of 50 each (GitHub's batching rule).
+ * the first 50 in the create request, the rest in updates of 50 each (GitHub's batching rule). The
+ * create is sent once ({@link createOnce}): it carries a fresh `external_id` ("A reference for the run
+ * on the integrator's system", docs.github.com/rest/checks/runs#create-a-check-run), by which a run
+ * whose answer was lost is looked for before it is sent again.
  * @returns the run's id, its app (the token's) and its page
  * @throws Octokit's RequestError: 403 without `checks: write`, 422 for an unknown SHA
  */
 export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, result: CheckOutput, annotations: readonly CheckAnnotation[] = []): Promise<{ id: number; appId: number; htmlUrl: string }> {
   const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
-  const { data } = await octokit.rest.checks.create({
-    ...repo,
-    name: CHECK_NAME,
-    head_sha: headSha,
-    status: 'completed',
-    conclusion: result.conclusion,
-    ...(result.detailsUrl ? { details_url: result.detailsUrl } : {}),
-    output: { ...output(result), ...(first.length > 0 ? { annotations: first } : {}) },
-  });
-  const run = parseResponse(checkRunSchema, data, 'POST check-runs');
+  const key = randomUUID();
+  const create = async (request: { retries: 0 }) => {
+    const { data } = await octokit.rest.checks.create({
+      ...repo,
+      name: CHECK_NAME,
+      head_sha: headSha,
+      external_id: key,
+      status: 'completed',
+      conclusion: result.conclusion,
+      ...(result.detailsUrl ? { details_url: result.detailsUrl } : {}),
+      output: { ...output(result), ...(first.length > 0 ? { annotations: first } : {}) },
+      request,
+    });
+    return parseResponse(checkRunSchema, data, 'POST check-runs');
+  };
+  const run = await createOnce(create, () => findCheckRun(octokit, repo, headSha, key));
   // Each update needs the output's title and summary again; annotations are added, never replaced.
   for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
     await octokit.rest.checks.update({ ...repo, check_run_id: run.id, output: { ...output(result), annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
@@ -111,43 +122,15 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
   return { id: run.id, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '' };
 }
 
-/**
- * The same completed check run as {@link createDecisionCheck}, as a field of the end's one request:
- * `createCheckRun(input: CreateCheckRunInput)` (docs.github.com/graphql/reference/mutations#createcheckrun;
- * CreateCheckRunInput: `repositoryId: ID!`, `headSha: GitObjectID!`, `name: String!`, `status`
- * (RequestableCheckStatusState), `conclusion` (CheckConclusionState), `detailsUrl: URI`, `output`
- * (CheckRunOutput: `title: String!`, `summary: String!`, `text`, `annotations: [CheckAnnotationData!]`,
- * each `path`, `location: {startLine, endLine}`, `annotationLevel`, `message`, `title`)). Both enums are
- * the REST values in capitals. The payload's `checkRun.url` is "The HTTP URL for this check run".
- * @returns undefined for more than {@link ANNOTATIONS_PER_REQUEST} annotations: the 50-per-request
- *   limit holds for GraphQL too, and only REST can add the rest by updates
- */
-export function createCheckRunField(repositoryId: string, headSha: string, result: CheckOutput, annotations: readonly CheckAnnotation[] = []): MutationField<{ id: number; htmlUrl: string }> | undefined {
-  if (annotations.length > ANNOTATIONS_PER_REQUEST) return undefined;
-  const { title, summary, text } = output(result);
-  return {
-    mutation: 'createCheckRun',
-    inputType: 'CreateCheckRunInput',
-    input: {
-      repositoryId,
-      headSha,
-      name: CHECK_NAME,
-      status: 'COMPLETED',
-      conclusion: result.conclusion.toUpperCase(),
-      ...(result.detailsUrl ? { detailsUrl: result.detailsUrl } : {}),
-      output: {
-        title,
-        summary,
-        ...(text === undefined ? {} : { text }),
-        ...(annotations.length > 0 ? { annotations: annotations.map((a) => ({ path: a.path, location: { startLine: a.start_line, endLine: a.end_line }, annotationLevel: a.annotation_level.toUpperCase(), message: a.message, title: a.title })) } : {}),
-      },
-    },
-    selection: 'checkRun { databaseId url }',
-    parse: (payload) => {
-      const run = parseResponse(z.object({ checkRun: z.object({ databaseId: z.number().int(), url: z.string() }) }), payload, 'createCheckRun').checkRun;
-      return { id: run.databaseId, htmlUrl: run.url };
-    },
-  };
+/** The `pr-debate` check run on `headSha` whose `external_id` is `key` (every page), if there is one. */
+async function findCheckRun(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, key: string): Promise<z.infer<typeof checkRunSchema> | undefined> {
+  const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, { ...repo, ref: headSha, check_name: CHECK_NAME, filter: 'all', per_page: 100 });
+  for await (const page of pages) {
+    const items: unknown[] = Array.isArray(page.data) ? page.data : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
+    const found = items.map((item) => parseResponse(checkRunSchema, item, 'GET commits/check-runs')).find((run) => run.external_id === key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -35,8 +35,8 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
     debateComment(issueNumber, marker) {
       const comment = openDebateComment(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin });
       return {
-        postVerdict: (body, head, batch) => comment.postVerdict(clean(body), head, batch),
-        postUpdate: (body, options) => comment.postUpdate(clean(body), options),
+        postVerdict: (body, head) => comment.postVerdict(clean(body), head),
+        postUpdate: (body) => comment.postUpdate(clean(body)),
       };
     },
     async reply(issueNumber, body) {

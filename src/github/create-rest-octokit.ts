@@ -3,12 +3,11 @@ import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { readClient, type GitHubClient, type GitHubClients } from './create-octokit.js';
 import { octokitOptions, type OctokitOptions } from './octokit-options.js';
-import { createWriteClock, type WatchedWriteClock } from './write-clock.js';
 
 /**
  * The CLI's REST clients: `@octokit/rest` with the same retry and throttling plugins and options as the
  * action's (and the same split into a write and a read client), without `@actions/github`, which reads
- * the runner's event file when it loads. The write client has its write clock (`write-clock.ts`), as the action's.
+ * the runner's event file when it loads.
  * @param token `GITHUB_TOKEN` / `GH_TOKEN`
  * @param baseUrl REST base: `--api-url`, `GITHUB_API_URL`, or https://api.github.com
  * @param warn where rate-limit waits are reported
@@ -22,11 +21,6 @@ export function createRestClients(token: string, baseUrl: string, warn: (message
   const RestOctokit = Octokit.plugin(retry, throttling);
   const say = options.log ?? (() => undefined);
   const log = { debug: () => undefined, info: say, warn: say, error: say };
-  const create = (id: string, readsOnly: boolean, clock?: WatchedWriteClock): GitHubClient => {
-    const octokit = new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id, readsOnly }, clock?.onWire) });
-    clock?.watch(octokit);
-    return octokit;
-  };
-  const writeClock = createWriteClock({ spacingMs: options.writeSpacingMs, baseUrl });
-  return { writes: create('pr-debate-cli-writes', false, writeClock), reads: readClient(create('pr-debate-cli-reads', true)), writeClock };
+  const create = (id: string, readsOnly: boolean): GitHubClient => new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id, readsOnly }) });
+  return { writes: create('pr-debate-cli-writes', false), reads: readClient(create('pr-debate-cli-reads', true)) };
 }

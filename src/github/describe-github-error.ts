@@ -1,5 +1,4 @@
 import { RequestError } from '@octokit/request-error';
-import { MutationFieldError } from './mutation-batch.js';
 
 /**
  * One sentence for a failed GitHub request, with the fix where it is known, or undefined when the
@@ -15,7 +14,6 @@ export function describeGitHubError(error: unknown): string | undefined {
   if (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError') || /aborted due to timeout/i.test(error.message)) {
     return 'GitHub did not answer in time; try again later';
   }
-  if (error instanceof MutationFieldError) return describeFieldError(error);
   if (!(error instanceof RequestError)) return undefined;
   const message = error.message.replace(/ - https:\/\/docs\.github\.com\S*$/, '');
   const { status } = error;
@@ -40,26 +38,6 @@ export function describeGitHubError(error: unknown): string | undefined {
   }
   if (status >= 500) return `GitHub answered HTTP ${status} (${message}) after retries; try again later`;
   return `GitHub answered HTTP ${status}: ${message}`;
-}
-
-/** Mutations of the end's one request (`mutation-batch.ts`) and the `permissions:` entry each needs. */
-const MUTATION_PERMISSIONS: Record<string, string> = {
-  createCheckRun: 'checks: write',
-  updateIssueComment: 'pull-requests: write',
-  addPullRequestReview: 'pull-requests: write',
-  addReaction: 'pull-requests: write',
-  removeReaction: 'pull-requests: write',
-};
-
-/**
- * A GraphQL field GitHub refused, in the words of its REST twin: `FORBIDDEN` "Resource not accessible by
- * integration" names the `permissions:` entry the mutation needs, as a REST 403 names the endpoint's.
- */
-function describeFieldError(error: MutationFieldError): string {
-  if (error.type === 'FORBIDDEN' && /Resource not accessible by (integration|personal access token)/i.test(error.message)) {
-    return `GitHub refused ${error.mutation} (${error.message}): add \`${MUTATION_PERMISSIONS[error.mutation] ?? 'pull-requests: write'}\` to the workflow's \`permissions:\` (pr-debate needs \`contents: read\` and \`pull-requests: write\`)`;
-  }
-  return `GitHub answered ${error.mutation} with ${error.type ?? 'an error'}: ${error.message.replace(/\.+$/, '')}`;
 }
 
 /**

@@ -1,5 +1,4 @@
 import Bottleneck from 'bottleneck';
-import { NOTIFICATION_SPACING_FACTOR } from './write-clock.js';
 
 /**
  * The Octokit options both REST clients share, the action's (`create-octokit.ts`, on `@actions/github`)
@@ -28,13 +27,9 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 type Fetch = typeof globalThis.fetch;
 
-/**
- * `base` with a per-request timeout. The throttling plugin calls it inside its limiters, as the request
- * goes on the wire: `onWire` is told then (the write clock's record of when writes went out).
- */
-function fetchWithTimeout(base: Fetch, timeoutMs: number, onWire?: (method: string, url: string) => void): Fetch {
+/** `base` with a per-request timeout. */
+function fetchWithTimeout(base: Fetch, timeoutMs: number): Fetch {
   return (input, init) => {
-    onWire?.(init?.method ?? 'GET', typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const timeout = AbortSignal.timeout(timeoutMs);
     return base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
@@ -70,13 +65,12 @@ export interface OctokitOptions {
  * @param baseUrl REST base (`GITHUB_API_URL`: https://api.github.com, a GHES or a local server)
  * @param warn where rate-limit waits are reported
  * @param fetch the transport (the runner's proxy-aware one in the action, Node's in the CLI)
- * @param onWire told of each request as it goes on the wire (the write client's `WriteClock.onWire`)
  */
-export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}, onWire?: (method: string, url: string) => void) {
+export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}) {
   const spacing = options.readsOnly ? spacedGroups(0) : options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
   return {
     baseUrl,
-    request: { fetch: fetchWithTimeout(fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS, onWire) },
+    request: { fetch: fetchWithTimeout(fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS) },
     retry: { doNotRetry: DO_NOT_RETRY },
     throttle: {
       id: options.id ?? 'pr-debate',
@@ -92,7 +86,7 @@ export function octokitOptions(baseUrl: string, warn: (message: string) => void,
 function spacedGroups(spacingMs: number): { write: Bottleneck.Group; notifications: Bottleneck.Group } {
   return {
     write: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs }),
-    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs * NOTIFICATION_SPACING_FACTOR }),
+    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: spacingMs * 3 }),
   };
 }
 

@@ -12,11 +12,10 @@ const pullSchema = z.object({
   title: z.string(),
   body: z.string().nullable(),
   html_url: z.string(),
-  node_id: z.string().optional(),
   changed_files: z.number().int().min(0).default(0),
   user: z.object({ login: z.string() }).nullable(),
   head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ full_name: z.string() }).nullish() }),
-  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ node_id: z.string().optional() }).nullish() }),
+  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string() }),
 });
 
 const fileSchema = z.object({
@@ -87,7 +86,6 @@ export function createPullRequestSource(
         ...(pull.head.repo ? { head: { ref: pull.head.ref, repository: pull.head.repo.full_name } } : {}),
         htmlUrl: pull.html_url,
         changedFiles: pull.changed_files,
-        ...(pull.node_id && pull.base.repo?.node_id ? { nodeIds: { pullRequest: pull.node_id, repository: pull.base.repo.node_id } } : {}),
       };
     },
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
-import type { MutationField } from './mutation-batch.js';
 import { parseResponse } from './parse-response.js';
 
 /** Reactions pr-debate puts on the triggering comment: working (👀), succeeded (🚀), failed (😕). */
@@ -19,25 +18,4 @@ export async function addReaction(octokit: GitHubClient, target: { owner: string
 /** Removes one of our reactions (`DELETE .../issues/comments/{id}/reactions/{reaction_id}`). */
 export async function removeReaction(octokit: GitHubClient, target: { owner: string; repo: string; commentId: number }, reactionId: number): Promise<void> {
   await octokit.rest.reactions.deleteForIssueComment({ owner: target.owner, repo: target.repo, comment_id: target.commentId, reaction_id: reactionId });
-}
-
-const reactionPayload = z.object({ subject: z.object({ id: z.string() }) });
-
-/**
- * `addReaction(input: {subjectId, content})` (docs.github.com/graphql/reference/mutations#addreaction;
- * AddReactionInput: `subjectId: ID!`, `content: ReactionContent!`, the REST contents in capitals),
- * the GraphQL twin of {@link addReaction}.
- * @param subjectId the comment's node id (the event payload's `comment.node_id`)
- */
-export function addReactionField(subjectId: string, content: ReactionContent): MutationField<void> {
-  return { mutation: 'addReaction', inputType: 'AddReactionInput', input: { subjectId, content: content.toUpperCase() }, selection: 'subject { id }', parse: (payload) => void parseResponse(reactionPayload, payload, 'addReaction') };
-}
-
-/**
- * `removeReaction(input: {subjectId, content})` (graphql/reference/mutations#removereaction;
- * RemoveReactionInput: `subjectId: ID!`, `content: ReactionContent!`): removes the token's own reaction
- * of that content, so, unlike {@link removeReaction}, it needs no reaction id.
- */
-export function removeReactionField(subjectId: string, content: ReactionContent): MutationField<void> {
-  return { mutation: 'removeReaction', inputType: 'RemoveReactionInput', input: { subjectId, content: content.toUpperCase() }, selection: 'subject { id }', parse: (payload) => void parseResponse(reactionPayload, payload, 'removeReaction') };
 }

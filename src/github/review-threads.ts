@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
-import type { MutationField } from './mutation-batch.js';
 import { parseResponse } from './parse-response.js';
 
 /**
@@ -84,8 +83,12 @@ export interface NewLineComment {
 export interface ReviewThreadsClient {
   /** Every review comment of the PR (every page). */
   listComments(pullNumber: number): Promise<ReviewCommentRead[]>;
-  /** One `COMMENT` review holding every new line comment (one request). @throws RequestError 422 when GitHub cannot place one */
-  createReview(pullNumber: number, commitId: string, body: string, comments: NewLineComment[]): Promise<void>;
+  /**
+   * One `COMMENT` review holding every new line comment (one request).
+   * @param request Octokit's per-request options, e.g. `{ retries: 0 }` for a review sent once (`createOnce`)
+   * @throws RequestError 422 when GitHub cannot place one
+   */
+  createReview(pullNumber: number, commitId: string, body: string, comments: NewLineComment[], request?: { retries: number }): Promise<void>;
   /** A file-level comment (`subject_type: file`). */
   createFileComment(pullNumber: number, commitId: string, path: string, body: string): Promise<void>;
   updateComment(commentId: number, body: string): Promise<void>;
@@ -130,30 +133,6 @@ export const RESOLVE_THREAD_PERMISSION = 'contents: write';
 /** GitHub's answer to a GraphQL request whose field it refused (Octokit's `GraphqlResponseError`). */
 const refusalSchema = z.object({ name: z.literal('GraphqlResponseError'), errors: z.array(z.object({ type: z.string().optional(), message: z.string() })) });
 
-/**
- * The one `COMMENT` review of {@link ReviewThreadsClient.createReview}, as a field of the end's one
- * request: `addPullRequestReview(input: AddPullRequestReviewInput)` (docs.github.com/graphql/reference/mutations#addpullrequestreview;
- * AddPullRequestReviewInput: `pullRequestId: ID!`, `commitOID: GitObjectID`, `event: PullRequestReviewEvent`
- * (`COMMENT`), `body`, `threads: [DraftPullRequestReviewThread]`, each `path: String!`, `line: Int!`,
- * `body: String!`, `side: DiffSide`, `startLine`, `startSide`: the REST `comments[]` fields, camel-cased).
- * A DraftPullRequestReviewThread has no subject type, so file-level comments stay REST.
- */
-export function addReviewField(pullRequestId: string, commitOid: string, body: string, comments: readonly NewLineComment[]): MutationField<void> {
-  return {
-    mutation: 'addPullRequestReview',
-    inputType: 'AddPullRequestReviewInput',
-    input: {
-      pullRequestId,
-      commitOID: commitOid,
-      event: 'COMMENT',
-      body,
-      threads: comments.map((c) => ({ path: c.path, body: c.body, line: c.line, side: c.side, ...(c.startLine === undefined ? {} : { startLine: c.startLine, startSide: c.side }) })),
-    },
-    selection: 'pullRequestReview { id }',
-    parse: (payload) => void parseResponse(z.object({ pullRequestReview: z.object({ id: z.string() }) }), payload, 'addPullRequestReview'),
-  };
-}
-
 /** Most pages of review threads read (100 each): a PR with more has more threads than any debate leaves. */
 const MAX_THREAD_PAGES = 10;
 
@@ -164,7 +143,7 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
       const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...repo, pull_number: pullNumber, per_page: 100 });
       return parseResponse(z.array(commentSchema), data, `GET pulls/${pullNumber}/comments`);
     },
-    async createReview(pullNumber, commitId, body, comments) {
+    async createReview(pullNumber, commitId, body, comments, request) {
       await octokit.rest.pulls.createReview({
         ...repo,
         pull_number: pullNumber,
@@ -172,6 +151,7 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
         event: 'COMMENT',
         body,
         comments: comments.map((c) => ({ path: c.path, body: c.body, line: c.line, side: c.side, ...(c.startLine === undefined ? {} : { start_line: c.startLine, start_side: c.side }) })),
+        ...(request ? { request } : {}),
       });
     },
     async createFileComment(pullNumber, commitId, path, body) {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { GitHubClient } from './create-octokit.js';
-import type { MutationBatch, MutationField } from './mutation-batch.js';
+import { createOnce } from './create-once.js';
 import { isStatus, parseResponse } from './parse-response.js';
 
 const commentSchema = z.object({
   id: z.number().int(),
-  node_id: z.string().optional(),
   html_url: z.string(),
   body: z.string().nullable().optional(),
   user: z.object({ login: z.string() }).nullable(),
@@ -25,16 +24,9 @@ export interface CommentWrite extends PostedComment {
   /**
    * Set when the write was not made, and why: `stale` (a verdict for the PR's current head is there, and
    * this one is for an older head) or `verdict` (a progress or failure update would have replaced a
-   * finished verdict) or `withdrawn` (the update's `signal` was aborted before it was written: it
-   * became obsolete while the comment was being read).
+   * finished verdict, or the run's verdict is being written).
    */
-  kept?: 'stale' | 'verdict' | 'withdrawn';
-  /**
-   * Set when the write rides in a {@link MutationBatch}: call it once the batch is sent. It resolves when
-   * the comment holds the body (written by the batch, or through REST when the batch could not);
-   * it throws what REST throws when neither could write it.
-   */
-  land?: () => Promise<void>;
+  kept?: 'stale' | 'verdict';
 }
 
 /** Which head commit a verdict is for, and the PR's head when it was about to be posted. */
@@ -58,36 +50,19 @@ export const HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
 export interface DebateComment {
   /**
    * Posts a finished verdict for `head.ours`. It replaces whatever the comment holds, except a verdict
-   * for the PR's current head when this one is for an older head (`kept: 'stale'`). With `batch`, an
-   * existing comment is updated by the batch (`land`); a comment that must be created is created now.
+   * for the PR's current head when this one is for an older head (`kept: 'stale'`).
    */
-  postVerdict(body: string, head: HeadCheck, batch?: MutationBatch): Promise<CommentWrite>;
+  postVerdict(body: string, head: HeadCheck): Promise<CommentWrite>;
   /**
-   * Posts progress or a failure; never replaces a finished verdict (`kept: 'verdict'`). With `signal`,
-   * an update aborted before its write (after the comment was read) is not written (`kept: 'withdrawn'`).
+   * Posts progress or a failure; never replaces a finished verdict, and sends nothing once this
+   * comment's verdict has begun to be written (`kept: 'verdict'`).
    */
-  postUpdate(body: string, options?: { signal?: AbortSignal }): Promise<CommentWrite>;
+  postUpdate(body: string): Promise<CommentWrite>;
 }
 
 /** A comment found by its marker, with its body. */
 export interface FoundComment extends PostedComment {
   body: string;
-  /** GraphQL node id (REST `node_id`), for {@link updateCommentField}. */
-  nodeId?: string;
-}
-
-/**
- * `updateIssueComment(input: {id, body})` (docs.github.com/graphql/reference/mutations#updateissuecomment;
- * UpdateIssueCommentInput: `id: ID!`, `body: String!`), the GraphQL twin of `PATCH /issues/comments/{id}`.
- */
-export function updateCommentField(nodeId: string, body: string): MutationField<void> {
-  return {
-    mutation: 'updateIssueComment',
-    inputType: 'UpdateIssueCommentInput',
-    input: { id: nodeId, body },
-    selection: 'issueComment { id }',
-    parse: (payload) => void parseResponse(z.object({ issueComment: z.object({ id: z.string() }) }), payload, 'updateIssueComment'),
-  };
 }
 
 /**
@@ -96,9 +71,10 @@ export function updateCommentField(nodeId: string, body: string): MutationField<
  * known; from then on it is read and written by id.
  *
  * Races: when two runs of the same debate both create a comment, the later one finds the earlier (lowest
- * id), deletes its own and updates the earlier, so one comment remains. Within a run, an update still
- * in flight when the verdict is posted cannot bury it: if that update lands after the verdict, the
- * verdict is written again.
+ * id), deletes its own and updates the earlier, so one comment remains. Within a run, no update is
+ * sent once the verdict is being written, and an update still in flight then cannot bury it: the
+ * verdict's write awaits it (bounded by the request timeout and the retry plugin's retries) and, if it
+ * landed after the verdict, writes the verdict again.
  * @param target.marker the exact first line, `<!-- pr-debate:v1 id=... -->`
  * @param target.botLogin the identity whose comments are ours (input `bot-login`)
  */
@@ -114,7 +90,7 @@ export function openDebateComment(
 
   const toFound = (data: unknown, endpoint: string): FoundComment => {
     const comment = parseResponse(commentSchema, data, endpoint);
-    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', body: comment.body ?? '', ...(comment.node_id ? { nodeId: comment.node_id } : {}) };
+    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', body: comment.body ?? '' };
   };
 
   const locate = async (): Promise<FoundComment | undefined> => {
@@ -143,10 +119,13 @@ export function openDebateComment(
     };
     const existing = await locate();
     if (existing) return update(existing);
-    const withdrawn = keep({ id: 0, url: '', author: '', body: '' });
-    if (withdrawn === 'withdrawn') return { id: 0, url: '', author: '', created: false, kept: withdrawn, order: landed };
-    const { data } = await octokit.rest.issues.createComment({ ...repo, issue_number: target.issueNumber, body });
-    const created = toFound(data, 'POST issues/comments');
+    const kept = keep({ id: 0, url: '', author: '', body: '' });
+    if (kept) return { id: 0, url: '', author: '', created: false, kept, order: landed };
+    // Created once: a comment whose answer was lost is looked for (by its body) before it is posted again.
+    const created = await createOnce(
+      async (request) => toFound((await octokit.rest.issues.createComment({ ...repo, issue_number: target.issueNumber, body, request })).data, 'POST issues/comments'),
+      async () => (await findComments(octokit, target)).find((c) => c.body === body),
+    );
     const order = ++landed;
     // Another run may have created the same debate's comment meanwhile: the oldest one wins.
     const [oldest] = await findComments(octokit, target);
@@ -162,44 +141,25 @@ export function openDebateComment(
   const isVerdict = (existing: FoundComment) => HEAD_TRAILER.exec(existing.body)?.[1];
 
   return {
-    async postVerdict(body, head, batch) {
+    async postVerdict(body, head) {
+      // From here no update is sent; one already sent is awaited below, after the verdict's own write.
       verdictStarted = true;
       const pending = [...inFlight];
       const text = `${body}\n${headTrailer(head.ours)}`;
       const keep = (existing: FoundComment) => (head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined);
-      if (batch) {
-        // The verdict does not wait for an update in flight (a hanging one must not hold it up); one that
-        // lands after the batch would hide it, so it is written again then, as below.
-        const existing = await locate();
-        if (existing?.nodeId !== undefined) {
-          const kept = keep(existing);
-          const found = { id: existing.id, url: existing.url, author: existing.author, created: false };
-          if (kept) return { ...found, kept };
-          const sent = batch.add(updateCommentField(existing.nodeId, text));
-          sent.catch(() => undefined);
-          const land = async () => {
-            // Refused or not sent: REST writes it (and throws, as without a batch, when it cannot).
-            // Landing order, as `write` counts it: an update landing after this hid the verdict.
-            let landedAt = 0;
-            await sent.then(
-              () => void (landedAt = ++landed),
-              async () => void (landedAt = (await write(text, keep)).order),
-            );
-            const orders = await Promise.all(pending);
-            if (orders.some((order) => order !== undefined && order > landedAt)) await write(text, keep);
-          };
-          return { ...found, land };
-        }
-      }
-      const posted = await write(text, keep);
+      const posted = await write(text, keep).catch((error: unknown) => {
+        // Not written: the comment is left to the run's failure, as when no verdict was begun.
+        verdictStarted = false;
+        throw error;
+      });
       if (pending.length === 0 || posted.kept) return strip(posted);
       // An update sent before the verdict that landed after it would hide the verdict: write it again.
       const orders = await Promise.all(pending);
       if (orders.some((order) => order !== undefined && order > posted.order)) return strip(await write(text, keep));
       return strip(posted);
     },
-    async postUpdate(body, options) {
-      const task = write(body, (existing) => (options?.signal?.aborted ? 'withdrawn' : verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined));
+    async postUpdate(body) {
+      const task = write(body, (existing) => (verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined));
       const order = task.then(
         (posted) => (posted.kept ? undefined : posted.order),
         () => undefined,
@@ -226,7 +186,7 @@ export async function findComments(octokit: GitHubClient, target: { owner: strin
     for (const item of page.data) {
       const comment = parseResponse(commentSchema, item, 'GET issues/comments');
       const body = comment.body ?? '';
-      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin) found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body, ...(comment.node_id ? { nodeId: comment.node_id } : {}) });
+      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin) found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body });
     }
   }
   return found.sort((a, b) => a.id - b.id);

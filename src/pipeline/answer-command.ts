@@ -1,9 +1,7 @@
 import { canTrigger } from '../github/check-permission.js';
 import type { Publisher } from '../github/create-publisher.js';
-import { MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
-import { addReactionField, removeReactionField, type ReactionContent } from '../github/react.js';
+import type { ReactionContent } from '../github/react.js';
 import type { PostedComment } from '../github/upsert-comment.js';
-import { createWriteClock, type WriteClock } from '../github/write-clock.js';
 import { renderCommandReply, renderInputProblem, renderMissingKey, renderRefusal } from '../report/render-notices.js';
 import { requireCredentials, SettingsError, type Settings } from '../settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
@@ -90,95 +88,42 @@ export async function answerProblem(run: RunContext, problem: NonNullable<Awaite
 
 /** The reaction on the command: 👀 once the run is authorised, 🚀 or 😕 when it ends. */
 export interface CommandReaction {
-  /**
-   * Adds 👀 without waiting for it, once the write clock is free (its turn, `write-clock.ts`), so that it
-   * goes out at once. A run that ends before then adds none (issue #34): it would only queue ahead of
-   * the end's writes, and the outcome replaces it anyway.
-   */
+  /** Adds 👀 without waiting for it; nothing once the run has concluded (it would stand beside the outcome). */
   acknowledge(): void;
   /**
-   * Adds the outcome and the removal of 👀 to the end's one request (`addReaction`, `removeReaction`);
-   * `finish`, once the batch is sent, warns about what GitHub refused and reacts through REST when the
-   * document was not run. Without the command's node id nothing is added: {@link CommandReaction.conclude} reacts.
-   * The run has ended: a 👀 still waiting for the clock is dropped, and only a 👀 that was added is removed.
-   */
-  prepare(batch: MutationBatch, ok: boolean): Promise<{ finish(): Promise<void> }>;
-  /**
-   * Reacts with the outcome, then removes 👀 if it was added (one still waiting is dropped); returns the
-   * result unchanged. Failures are only warnings. Nothing when `prepare` already reacted so.
+   * Reacts with the outcome, then removes 👀 if it was added (waiting for its answer); returns the result
+   * unchanged. Failures are only warnings. Once per run: a later call reacts no more, so 🚀 and 😕 never
+   * both stand and 👀 is removed once.
    */
   conclude(result: PipelineResult): Promise<PipelineResult>;
 }
 
-/**
- * @param commentId the command's comment; undefined (a label, a dispatch) reacts to nothing
- * @param nodeId its GraphQL node id (the event payload's `comment.node_id`), for the end's one request
- * @param clock the run's write clock, which 👀 waits for (default: always free)
- */
-export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined, nodeId?: string, clock: WriteClock = createWriteClock({ spacingMs: 0 })): CommandReaction {
+/** @param commentId the command's comment; undefined (a label, a dispatch) reacts to nothing */
+export function reactToCommand(publisher: Publisher, log: Log, commentId: number | undefined): CommandReaction {
   let eyes: Promise<number | undefined> | undefined;
-  let concluded: ReactionContent | undefined;
-  // Set when the end's request removed 👀 (or REST did for it): nothing is left to remove.
-  let eyesGone = false;
-  // The outcome the end's request reacted with, until `conclude` agrees or takes it back.
-  let batched: ReactionContent | undefined;
-  const ended = new AbortController();
-  const warn = (what: string) => (error: unknown) => log.warning(`${what}: ${describeFailure(error)}`);
+  let concluded = false;
   const react = async (content: ReactionContent) => {
     try {
       return await publisher.react(commentId!, content);
     } catch (error) {
-      warn('Could not react to the command')(error);
+      log.warning(`Could not react to the command: ${describeFailure(error)}`);
       return undefined;
     }
   };
-  const unreact = (reactionId: number) => publisher.unreact(commentId!, reactionId).catch(warn('Could not remove the 👀 reaction'));
   return {
     acknowledge() {
-      if (commentId !== undefined && !ended.signal.aborted) eyes ??= clock.inTurn(ended.signal, async () => (ended.signal.aborted ? undefined : react('eyes')));
-    },
-    async prepare(batch, ok) {
-      ended.abort();
-      if (commentId === undefined || nodeId === undefined) return { finish: () => Promise.resolve(undefined) };
-      const content: ReactionContent = ok ? 'rocket' : 'confused';
-      concluded = content;
-      batched = content;
-      // A 👀 handed over went out at once (it waits for the clock, not for a model call): its answer says
-      // whether there is one to remove; one still waiting is dropped, and there is none.
-      const previous = await eyes;
-      const added = batch.add(addReactionField(nodeId, content));
-      const removed = previous === undefined ? undefined : batch.add(removeReactionField(nodeId, 'eyes'));
-      added.catch(() => undefined);
-      removed?.catch(() => undefined);
-      const notSent = (error: unknown) => error instanceof MutationFieldError && !error.sent;
-      return {
-        async finish() {
-          await added.catch(async (error: unknown) => (notSent(error) ? void (await react(content)) : warn('Could not react to the command')(error)));
-          await removed?.then(
-            () => void (eyesGone = true),
-            async (error: unknown) => (notSent(error) ? void (await unreact(previous!), (eyesGone = true)) : warn('Could not remove the 👀 reaction')(error)),
-          );
-        },
-      };
+      if (commentId !== undefined && !concluded) eyes ??= react('eyes');
     },
     async conclude(result) {
-      ended.abort();
-      if (commentId === undefined) return result;
+      if (commentId === undefined || concluded) return result;
+      concluded = true;
       const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
-      const content: ReactionContent = ok ? 'rocket' : 'confused';
-      if (concluded === content) return result;
-      concluded = content;
       // The outcome first: it does not wait for 👀 to be removed.
-      await react(content);
-      if (batched !== undefined && batched !== content) {
-        // The end's request said the other outcome (a write after it failed): take it back, found by
-        // adding it again (GitHub answers an existing reaction with its id).
-        const wrong = await react(batched);
-        if (wrong !== undefined) await publisher.unreact(commentId, wrong).catch(warn(`Could not remove the ${batched === 'rocket' ? '🚀' : '😕'} reaction`));
-        batched = content;
-      }
+      await react(ok ? 'rocket' : 'confused');
       const previous = await eyes;
-      if (previous !== undefined && !eyesGone) await unreact(previous);
+      if (previous !== undefined) {
+        await publisher.unreact(commentId, previous).catch((error: unknown) => log.warning(`Could not remove the 👀 reaction: ${describeFailure(error)}`));
+      }
       return result;
     },
   };

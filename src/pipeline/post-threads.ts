@@ -1,10 +1,9 @@
 import type { Position } from '../debate/debate-types.js';
 import type { CheckAnnotation } from '../github/check-runs.js';
-import { isForbiddenField, MutationFieldError, type MutationBatch } from '../github/mutation-batch.js';
-import { addReviewField, createReviewThreadsClient } from '../github/review-threads.js';
+import { createReviewThreadsClient } from '../github/review-threads.js';
 import { redactSecrets } from '../report/redact.js';
 import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
-import { prepareThreads, type SendReview, type ThreadsOutcome } from '../threads/publish-threads.js';
+import { prepareThreads, type ThreadsOutcome } from '../threads/publish-threads.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import type { SavedResult } from './save-result.js';
@@ -36,8 +35,7 @@ export function planResultThreads(run: RunContext, result: SavedResult, evidence
 
 /**
  * Posts the threads in one review (and a file-level comment for each line outside the diff), updating
- * an earlier run's in place; logs what it did. With `via.batch` and the PR's node id the review rides in
- * the end's one request (`addPullRequestReview`); `finish`, once that is sent, does the rest through REST.
+ * an earlier run's in place; logs what it did. `prepare` reads the PR's review comments; `finish` writes.
  * @returns from `finish`: what was posted, or undefined when nothing was planned or GitHub refused (warned)
  */
 export async function prepareResultThreads(
@@ -45,7 +43,6 @@ export async function prepareResultThreads(
   evidence: RunEvidence,
   { threads, positions }: Pick<ResultThreads, 'threads' | 'positions'>,
   verdictUrl: string,
-  via: { batch?: MutationBatch; pullRequestNodeId?: string } = {},
 ): Promise<{ finish(): Promise<ThreadsOutcome | undefined> }> {
   const { log } = run.clients;
   if (threads.length === 0 || run.clients.dryRun) return { finish: () => Promise.resolve(undefined) };
@@ -55,22 +52,11 @@ export async function prepareResultThreads(
     log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
     return undefined;
   };
-  const { batch, pullRequestNodeId } = via;
-  // Refused for permissions: said as REST's refusal is. Not run, or a line GitHub could not place: REST posts it (and places lines on their files).
-  const sendReview: SendReview | undefined =
-    batch && pullRequestNodeId
-      ? (body, comments) =>
-          batch.add(addReviewField(pullRequestNodeId, pack.headSha, body, comments)).then(
-            () => true,
-            (error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : error instanceof MutationFieldError && error.unknown ? ('unknown' as const) : false),
-          )
-      : undefined;
   try {
     const prepared = await prepareThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
       { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions, context, verdictUrl },
       threads,
-      sendReview,
     );
     return {
       async finish() {

@@ -5,9 +5,6 @@ import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedCom
 import type { RunEvidence } from './read-evidence.js';
 import { prepareDecisionCheck } from './write-decision-check.js';
 import { planResultThreads, prepareResultThreads } from './post-threads.js';
-import { createMutationBatch } from '../github/mutation-batch.js';
-import type { PullRequestInfo } from '../evidence/evidence-types.js';
-import type { CommandReaction } from './answer-command.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
@@ -26,20 +23,18 @@ import { noDecisionOutput, outcomeLine, recordMeaning } from '../report/merge-me
 /**
  * Posts the verdict. The PR head is read again first (best effort): a push during the run makes the
  * result stale, and a failed re-read posts it as for the head that was debated, with a warning.
- * The end's writes (the verdict on its comment, the check run, the review, the command's reaction) go
- * out as one GraphQL request (`mutation-batch.ts`, issue #34): each part is prepared first (its reads
- * done, its field added), the batch is sent once, and each part then reads its answer, saying what
- * GitHub refused and writing through REST what the batch could not carry.
- * @param command the reaction on the command: concluded in the same request
- * @throws StepError when the comment cannot be posted (the result is already saved)
+ * The end's writes go out one after another through the REST client, in the order a reader needs
+ * them: the verdict on its comment, the check run, the review (the run then concludes the command's
+ * reaction); each part does its reads first, and a write that creates something is sent once.
+ * @throws StepError when the comment cannot be posted (the result is already saved, and the check run
+ *   written: the decision of record does not hang on its mirror)
  */
-export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence, command?: CommandReaction): Promise<PipelineResult> {
+export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence): Promise<PipelineResult> {
   const { log } = run.clients;
   const debated = evidence.pack.headSha;
   let current = debated;
-  let nodeIds: PullRequestInfo['nodeIds'];
   try {
-    ({ headSha: current, nodeIds } = await evidence.source.getPullRequest(run.trigger.pullNumber));
+    current = (await evidence.source.getPullRequest(run.trigger.pullNumber)).headSha;
   } catch (error) {
     log.warning(`Could not read pull request #${run.trigger.pullNumber} again to see whether its head moved (${describeFailure(error)}); the result is posted for ${debated}, the head that was debated.`);
   }
@@ -50,9 +45,11 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   const aborted = debate.completion === 'aborted';
   const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
   const body = result.render(current);
-  // A dry run writes nothing, so it has no batch: its writes go to the capturing publisher as before.
-  const batch = run.clients.dryRun ? undefined : createMutationBatch(run.clients.github.writes);
-  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }, batch)));
+  let unposted: Error | undefined;
+  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }))).catch((error: unknown): CommentWrite => {
+    unposted = error instanceof Error ? error : new Error(String(error));
+    return { id: 0, url: '', author: '', created: false };
+  });
   warnOnAuthor(run, posted);
   let commentUrl = posted.url;
   if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
@@ -60,15 +57,12 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
-  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, batch, repositoryNodeId: nodeIds?.repository, authors: evidence.authors });
-  const review = posted.kept === 'stale' ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl, { batch, pullRequestNodeId: nodeIds?.pullRequest });
-  const reaction = batch && command ? await command.prepare(batch, !aborted) : undefined;
-  await batch?.send();
-  if (posted.land) await step('posting the debate comment', posted.land);
-  if (!posted.kept) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors });
+  const review = posted.kept === 'stale' || unposted !== undefined ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl);
+  if (!posted.kept && unposted === undefined) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   const written = (await gate?.finish()) ?? { gateConclusion: '', recordFile: '' };
   await review?.finish();
-  await reaction?.finish();
+  if (unposted !== undefined) throw unposted;
   return {
     gateConclusion: written.gateConclusion,
     decisionRecordFile: written.recordFile,

@@ -1,7 +1,6 @@
 import type { PrPositionInput } from '../debate/plan.js';
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
-import { createWriteClock, type WriteClock } from '../github/write-clock.js';
 import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
@@ -28,11 +27,6 @@ export interface RunContext {
   /** The debate id (contract section 7) and its comment on the PR. */
   readonly id: string;
   readonly comment: DebateComment;
-  /**
-   * When a write handed to the write client goes out at once (`clients.github.writeClock`, or a clock that
-   * is always free): the progress updates and the 👀 wait for it, in turn.
-   */
-  readonly clock: WriteClock;
   /** `Date.now()` when the run started. */
   readonly started: number;
   /** Input `confirm-plan` with inferred positions: this run frames the positions, posts the plan and stops. */
@@ -69,8 +63,7 @@ export function openRun(clients: PipelineClients, settings: Settings, trigger: D
   const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, confirmed ? [] : trigger.positions);
   const planStage = settings.confirmPlan && trigger.positions.length === 0 && !confirmed;
   const comment = publisher.debateComment(trigger.pullNumber, planStage ? planMarker(id) : markerLine(id));
-  const clock = clients.github.writeClock ?? createWriteClock({ spacingMs: 0 });
-  return { clients, settings, trigger, repo, secrets, publisher, id, comment, clock, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
+  return { clients, settings, trigger, repo, secrets, publisher, id, comment, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
 }
 
 /**

@@ -105,7 +105,7 @@ function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatc
 /** A debate run, from the permission check to the concluded reaction; a confirmed plan runs as planned. */
 async function debate(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
   const run = openRun(clients, settings, trigger, confirmed);
-  const command = reactToCommand(run.publisher, clients.log, trigger.commentId, trigger.commentNodeId, run.clock);
+  const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
   let progress: ProgressTracker | undefined;
   let saved: SavedResult | undefined;
   try {
@@ -115,8 +115,8 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     const problem = await findProblem(settings);
     if (problem) return await command.conclude(await answerProblem(run, problem));
     // Acknowledge: the plan on the PR, then 👀 on the command, neither waited for. The plan's write goes
-    // first: the first model call waits for its answer (the permission check). 👀 then waits for the write
-    // clock, so it goes out at once or, when the run ends first, not at all (issue #34).
+    // first: the first model call waits for its answer (the permission check). 👀 follows that answer,
+    // unless the run has ended by then.
     const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.preset, maxRounds: settings.maxRounds, command: trigger.options, judgeRuns: settings.judgeRuns });
     progress = trackProgress(run, plan);
     void progress.answered.then(() => command.acknowledge());
@@ -144,8 +144,8 @@ async function debate(clients: PipelineClients, settings: Settings, trigger: Deb
     // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
     saved = await saveResult(run, outcome, read, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
-    // Publish (the reaction concluded in the same request), then conclude the reaction if it was not.
-    const result = await publishVerdict(run, saved, read, command);
+    // Publish: the verdict, the check run, the review; then the reaction, once.
+    const result = await publishVerdict(run, saved, read);
     await markPlanDone(run, result, read.pack);
     return await command.conclude(result);
   } catch (error) {

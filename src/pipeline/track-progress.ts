@@ -18,9 +18,8 @@ import { describeFailure, StepError } from './step-error.js';
  * off the critical path: nothing waits for them, updates made while one is being written are merged
  * into the next, and a failed update is only a warning. Only the first write is waited for, once,
  * before the first model call: when GitHub refuses it for permissions, no result could be posted, so
- * no money is spent. Each later update is handed to Octokit only once the run's write clock is free
- * (`write-clock.ts`, issue #34), so that it goes out at once; one still waiting when the run stops is
- * never sent: it would only queue ahead of the verdict, which replaces it.
+ * no money is spent. Once the run stops writing, nothing more is sent: the verdict replaces the
+ * progress, and the debate comment never writes an update once its verdict is being written.
  */
 export interface ProgressTracker {
   /** Applies a change to the state and schedules a write of the comment. */
@@ -42,10 +41,7 @@ export interface ProgressTracker {
    *   by integration", 401): the step names the missing `permissions:` entry
    */
   ready(): Promise<void>;
-  /**
-   * Stops writing: nothing more is sent, and an update waiting for the write clock is dropped (a write
-   * already handed over is left to land; the verdict handles it).
-   */
+  /** Stops writing: nothing more is sent (a write in flight is left to land; the verdict handles it). */
   stop(): void;
   /** Settles once the first write has been answered, whatever the answer (never rejects). */
   answered: Promise<void>;
@@ -77,10 +73,9 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     runUrl: settings.runUrl,
     ...(run.planStage ? { stage: 'plan' as const } : {}),
   };
-  // Aborted when the run stops writing (or a verdict is found): waits end, and nothing more is sent.
-  const halted = new AbortController();
-  const halt = () => halted.abort();
-  const stopped = () => halted.signal.aborted;
+  // Set when the run stops writing (or a verdict is found): nothing more is sent.
+  let stopped = false;
+  const halt = () => void (stopped = true);
   let writing = false;
   let dirty = false;
   let firstError: unknown;
@@ -94,8 +89,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   const send = async (): Promise<void> => {
     dirty = false;
     try {
-      // Aborted once the run stops: an update whose comment read was in flight then is not written (issue #34).
-      const posted = await run.comment.postUpdate(renderProgressComment(state), { signal: halted.signal });
+      const posted = await run.comment.postUpdate(renderProgressComment(state));
       if (posted.kept === 'verdict') {
         halt();
         clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');
@@ -107,13 +101,12 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     writes += 1;
     firstAnswered();
   };
-  // The plan goes at once; each later update waits its turn on the write clock and is checked against
-  // `stopped` once it has it. The changes made meanwhile ride in it: one write per wait.
+  // The plan goes at once; the changes made while a write is in flight ride in the next one.
   const write = async (first: boolean): Promise<void> => {
     writing = true;
     try {
       if (first) await send();
-      while (dirty && !stopped()) await run.clock.inTurn(halted.signal, async () => (stopped() ? undefined : send()));
+      while (dirty && !stopped) await send();
     } finally {
       writing = false;
     }
@@ -122,7 +115,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
 
   const update = (change: (state: ProgressState) => void) => {
     change(state);
-    if (stopped()) return;
+    if (stopped) return;
     dirty = true;
     if (!writing) void write(false);
   };

@@ -4,10 +4,9 @@ import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
 import type { PrAuthor } from '../gate/evaluate-policy.js';
 import type { CheckOutput } from '../gate/gate-types.js';
 import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
-import { createCheckRunField, createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
+import { createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
-import { isForbiddenField, type MutationBatch } from '../github/mutation-batch.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
 import { redactJsonText } from '../report/redact.js';
 import { fitRecordText } from '../gate/fit-record.js';
@@ -64,12 +63,9 @@ export async function writeDecisionCheck(
 }
 
 /**
- * {@link writeDecisionCheck} in two steps around the end's one request: `prepare` reads what the
- * conclusion needs (the PRs that share the head) and, given a batch and the repository's node id, adds
- * the check run to it (`createCheckRun`); `finish`, once the batch is sent, reads its answer, writes
- * through REST what the batch did not carry (more than 50 annotations, a document GitHub did not run,
- * a field it refused other than for permissions) and writes the record file.
- * @param via.batch the end's one request; without it (or without `repositoryNodeId`) the check run goes through REST
+ * {@link writeDecisionCheck} in two steps, so that the end of a run does its reads before its writes:
+ * `prepare` reads what the conclusion needs (the PRs that share the head); `finish` creates the check
+ * run and writes the record file.
  * @param via.authors the PR's opener and the pusher of the debated head (`RunEvidence.authors`)
  */
 export async function prepareDecisionCheck(
@@ -78,7 +74,7 @@ export async function prepareDecisionCheck(
   record: DecisionRecord,
   pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
   commentUrl: string,
-  via: { narrative?: string; annotations?: readonly CheckAnnotation[]; batch?: MutationBatch; repositoryNodeId?: string; authors?: readonly PrAuthor[] } = {},
+  via: { narrative?: string; annotations?: readonly CheckAnnotation[]; authors?: readonly PrAuthor[] } = {},
 ): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {
   const annotations = via.annotations ?? [];
   const repo = { owner: settings.owner, repo: settings.repo };
@@ -87,7 +83,6 @@ export async function prepareDecisionCheck(
     const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
     clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
   };
-  let sent: Promise<{ id: number; htmlUrl: string }> | undefined;
   let failed = false;
   try {
     // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here
@@ -97,9 +92,6 @@ export async function prepareDecisionCheck(
       const others = (await createGateSource(clients.octokit, repo, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
-    const field = via.batch && via.repositoryNodeId ? createCheckRunField(via.repositoryNodeId, record.head_sha, output, annotations) : undefined;
-    sent = field && via.batch?.add(field);
-    sent?.catch(() => undefined);
   } catch (error) {
     failed = true;
     refused(error);
@@ -109,9 +101,7 @@ export async function prepareDecisionCheck(
       let gateConclusion = '';
       if (!failed) {
         try {
-          // Refused for permissions: REST would be refused too, so the warning is said at once.
-          const check = await (sent?.catch((error: unknown) => (isForbiddenField(error) ? Promise.reject(error) : createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations))) ??
-            createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations));
+          const check = await createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations);
           gateConclusion = output.conclusion;
           clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
         } catch (error) {

@@ -1,4 +1,5 @@
 import type { Position } from '../debate/debate-types.js';
+import { createOnce } from '../github/create-once.js';
 import type { NewLineComment, ReviewCommentRead, ReviewThreadsClient } from '../github/review-threads.js';
 import { isStatus } from '../github/parse-response.js';
 import type { CommentContext } from '../report/comment-context.js';
@@ -11,8 +12,8 @@ import { markOutdated, readThreadMarker, renderThread } from './render-thread.js
  * is updated in place while its lines stay; where a position's decisive line moved, the old comment
  * goes and the new one is posted; a comment the debate no longer plans goes too. A comment a person
  * replied to is never deleted: it is marked outdated instead. Every new line comment goes out in one
- * `COMMENT` review (in the end's one request when the run sends one); GitHub takes file-level comments
- * only one by one.
+ * `COMMENT` review, sent once (a review whose answer was lost is looked for before it is posted again:
+ * a second would repeat every comment); GitHub takes file-level comments only one by one.
  */
 
 /** What {@link publishThreads} did, for the log and the bench. */
@@ -27,7 +28,7 @@ export interface ThreadsOutcome {
   updated: number;
   /** Comments of an earlier run deleted (moved or no longer planned), or marked outdated where a person replied. */
   retired: number;
-  /** Write requests sent on their own (a review in the end's one request is not one). */
+  /** Write requests sent. */
   writes: number;
 }
 
@@ -68,24 +69,13 @@ export interface ThreadsTarget {
 }
 
 /**
- * Hands the review of new line comments to the end's one request (`addPullRequestReview`,
- * `post-threads.ts`); settles once GitHub answered: true when it posted the review, false when REST
- * must post it (the document was not run, or GitHub could not place a line); rejects when GitHub refused it.
+ * {@link publishThreads} in two steps, so that the end of a run does its reads before its writes:
+ * `prepare` reads the PR's review comments and plans each write; `finish` posts the one review of new
+ * line comments (a line GitHub cannot place puts each on its file instead), updates kept comments,
+ * posts file-level ones and retires old ones.
+ * @throws (from `finish`) whatever {@link publishThreads} throws
  */
-/**
- * Hands the review to the end's one request: true once it landed, false when it must go through REST,
- * `unknown` when the request failed with no answer (GitHub may have posted it: `finish` looks first).
- */
-export type SendReview = (body: string, comments: NewLineComment[]) => Promise<boolean | 'unknown'>;
-
-/**
- * {@link publishThreads} in two steps around the end's one request: `prepare` reads the PR's review
- * comments and, with `sendReview`, hands it the one review of new line comments; `finish` reads its
- * answer (a line GitHub cannot place, or a review the batch did not carry, goes through REST as
- * without it) and then, through REST, updates kept comments, posts file-level ones and retires old ones.
- * @throws (from `finish`) whatever {@link publishThreads} throws, and a refusal of the batched review
- */
-export async function prepareThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[], sendReview?: SendReview): Promise<{ finish(): Promise<ThreadsOutcome> }> {
+export async function prepareThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[]): Promise<{ finish(): Promise<ThreadsOutcome> }> {
   const outcome: ThreadsOutcome = { inline: 0, fileLevel: 0, verdictOnly: 0, updated: 0, retired: 0, writes: 0 };
   const all = await client.listComments(target.pullNumber);
   const ours = all.filter((c) => c.user?.login === target.botLogin && c.in_reply_to_id === undefined && readThreadMarker(c.body)?.debateId === target.debateId);
@@ -114,19 +104,16 @@ export async function prepareThreads(client: ReviewThreadsClient, target: Thread
   }
 
   const review = reviewBody(target.debateId, target.verdictUrl);
-  const batched = lines.length > 0 && sendReview ? sendReview(review, lines) : undefined;
-  batched?.catch(() => undefined);
   return {
     async finish() {
       if (lines.length > 0) {
         try {
-          const answer = await batched;
-          // A review GitHub may have posted is looked for before REST posts it: a second would repeat every comment.
-          const landed = answer === true || (answer === 'unknown' && (await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))));
-          if (!landed) {
-            await client.createReview(target.pullNumber, target.headSha, review, lines);
-            outcome.writes += 1;
-          }
+          const post = async (request: { retries: 0 }) => {
+            await client.createReview(target.pullNumber, target.headSha, review, lines, request);
+            return true;
+          };
+          await createOnce(post, async () => ((await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))) ? true : undefined));
+          outcome.writes += 1;
           outcome.inline += lines.length;
         } catch (error) {
           // GitHub fails the whole review when it cannot place one line (422): each goes on its file instead.

@@ -23,8 +23,6 @@ export type Trigger =
       requestedBy: string;
       /** The triggering comment, for reactions and replies. */
       commentId: number | undefined;
-      /** Its GraphQL node id (`comment.node_id`), when the event gives it: the end's reactions ride in one request. */
-      commentNodeId?: string;
       /** 2-4 positions from the command, or empty: the moderator infers them. */
       positions: string[];
       options: CommandOptions;
@@ -144,7 +142,7 @@ export function detectTrigger(
     const command = parseCommandLine(line, config.command);
     switch (command.kind) {
       case 'debate':
-        return { kind: 'debate', source: 'comment', ...base, ...(event.comment.node_id ? { commentNodeId: event.comment.node_id } : {}), positions: command.positions, options: command.options };
+        return { kind: 'debate', source: 'comment', ...base, positions: command.positions, options: command.options };
       case 'help':
         return { kind: 'reply', ...base, reply: { kind: 'usage' } };
       case 'accept':

@@ -41,8 +41,6 @@ export const issueCommentPayload = z.object({
   }),
   comment: z.object({
     id: z.number().int(),
-    /** The comment's GraphQL node id, for the reactions of the end's one request (`mutation-batch.ts`). */
-    node_id: z.string().optional(),
     body: z.string().nullable(),
     user,
     author_association: z.string().optional(),

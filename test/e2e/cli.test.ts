@@ -88,12 +88,9 @@ describe('pr-debate run', () => {
     expect(comment.body.startsWith(result.stdout.trimEnd())).toBe(true);
     expect(result.stderr).toContain(`posted ${comment.html_url}`);
     // As the action does: the progress comment is created once and updated in place, the decision of
-    // record goes to the pr-debate check run on the head, and the decisive lines get one review (issue #34).
-    // The end's writes go as one GraphQL mutation (issue #34): the check run and the review in one request.
-    expect(writes(seen).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/repos/octo/cache/issues/1/comments']);
-    const mutations = github.state.requests.slice(seen).filter((r) => r.method === 'POST' && r.path === '/graphql' && /^\s*mutation\b/.test(String((r.body as { query?: string }).query)));
-    expect(mutations).toHaveLength(1);
-    expect(String((mutations[0]!.body as { query: string }).query)).toMatch(/createCheckRun[\s\S]*addPullRequestReview/);
+    // record goes to the pr-debate check run on the head, and the decisive lines get one review (issue #34),
+    // in that order, each sent once.
+    expect(writes(seen).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/repos/octo/cache/issues/1/comments', '/repos/octo/cache/check-runs', '/repos/octo/cache/pulls/1/reviews']);
     expect(github.state.reviews.reviews.map((r) => r.state)).toEqual(['COMMENTED']);
     // Only a GitHub App may create check runs, so with a person's token GitHub refuses it; the run says so.
     expect(github.state.checkRuns).toEqual([]);

@@ -185,16 +185,12 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
   let scenario: RealCaseScenario;
   let failing = false;
   let hanging = false;
-  // Milliseconds each opening's reply waits: a run that lasts as a real one does.
-  let holdOpeningsMs = 0;
   beforeAll(async () => {
     const script = scriptedModel(() => scenario);
     scenario = await startRealCaseScenario(CASE, async (request, context) => {
       if (hanging) return { hang: true };
       if (failing) return { error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } };
-      const reply = await script(request, context);
-      const delayMs = context.call?.phase === 'opening' ? holdOpeningsMs : 0;
-      return delayMs > 0 && !('error' in reply) && !('hang' in reply) ? { ...reply, delayMs } : reply;
+      return script(request, context);
     });
   }, 300_000);
   afterAll(async () => scenario?.close());
@@ -211,11 +207,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     commentEvent({ owner: names()[0], repo: names()[1], number: SCENARIO.pullNumber, body, user, commentId: await scenario.comment(body, user) });
 
   it('debates the positions of a comment command, asking the moderator only which one is the PR, reacting to the command', async () => {
-    // The openings take 3 s, as a real run takes longer than the write spacing: the progress update (the
-    // evidence read, the estimate) and the 👀, each waiting for the write clock (issue #34), go out
-    // meanwhile, a second apart. A run faster than that drops them instead (end-writes.test.ts).
-    holdOpeningsMs = 3000;
-    const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md')).finally(() => (holdOpeningsMs = 0));
+    const result = await run('issue_comment', await comment('/debate Excess arguments are an error by default vs Excess arguments stay allowed by default --rfc=Readme.md'));
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('success');
     const texts = scenario.anthropic!.requests.map((r) => JSON.stringify(r.body));
@@ -223,24 +215,20 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(texts.filter((t) => t.includes('Your role: moderator'))).toHaveLength(1);
     expect(texts.filter((t) => t.includes('Your only task is to say which of them is this pull request as written'))).toHaveLength(1);
     const command = scenario.github.state.comments.find((c) => c.body.startsWith('/debate Excess'))!;
-    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now: the rocket and the
-    // eyes' removal ride in the end's one GraphQL request (issue #34), the rocket first. The eyes went out
-    // before the end, not queued ahead of it.
+    // The reaction said "working" (eyes) while it ran, and says "done" (rocket) now, last of the run's
+    // writes; the rocket did not wait for the eyes to go.
     const reactionRequests = scenario.github.state.requests.filter((r) => r.path.includes(`/comments/${command.id}/reactions`));
-    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes']);
-    const end = endMutationInputs(scenario.github.state.requests.at(-1)!);
-    expect(end.filter((f) => f.input.subjectId === command.node_id).map((f) => `${f.mutation} ${String(f.input.content)}`)).toEqual(['addReaction ROCKET', 'removeReaction EYES']);
+    expect(reactionRequests.map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim())).toEqual(['POST eyes', 'POST rocket', 'DELETE']);
+    expect(scenario.github.state.requests.at(-1)).toBe(reactionRequests.at(-1));
     expect(scenario.github.state.reactions.filter((r) => r.commentId === command.id).map((r) => r.content)).toEqual(['rocket']);
 
     // Progress arrived in order on one comment: the plan first, one update per phase, then the verdict.
     const debateComment = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])!;
     const writes = scenario.github.state.requests.filter(
       (r) => (r.method === 'POST' && r.path.endsWith('/issues/1/comments') && String((r.body as { body: string }).body).startsWith('<!-- pr-debate:v1')) ||
-        (r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${debateComment.id}`)) || r.path === '/graphql',
+        (r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${debateComment.id}`)),
     ).slice(-20);
-    // A REST write's body, or the verdict's in the end's one request (`updateIssueComment` on this comment).
-    const bodyOf = (r: (typeof writes)[number]) => (r.path === '/graphql' ? endMutationInputs(r).find((f) => f.mutation === 'updateIssueComment' && f.input.id === debateComment.node_id)?.input.body : (r.body as { body: string }).body);
-    const bodies = writes.map(bodyOf).filter((b): b is string => typeof b === 'string' && b.startsWith(debateComment.body.split('\n')[0]!));
+    const bodies = writes.map((r) => (r.body as { body: string }).body).filter((b) => b.startsWith(debateComment.body.split('\n')[0]!));
     const progressBodies = bodies.filter((b) => b.includes('pr-debate is debating'));
     expect(progressBodies[0]).toContain('- ⏳ Evidence pack');
     expect(progressBodies[0]).toContain('**A.** Excess arguments are an error by default');
@@ -367,10 +355,3 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     expect(result.stdout).toMatch(/::error::checking that the models answer failed: Model "claude-sonnet-5-5"/);
   });
 });
-
-/** The top-level fields of a GraphQL mutation request the server received, with their inputs ([] for anything else). */
-function endMutationInputs(request: { path: string; body: unknown }): { mutation: string; input: Record<string, unknown> }[] {
-  const body = request.body as { query?: string; variables?: Record<string, Record<string, unknown>> } | undefined;
-  if (request.path !== '/graphql' || !body?.query?.trimStart().startsWith('mutation')) return [];
-  return [...body.query.matchAll(/(\w+): (\w+)\(input: \$(\w+)\)/g)].map(([, , mutation, variable]) => ({ mutation: mutation!, input: body.variables?.[variable!] ?? {} }));
-}

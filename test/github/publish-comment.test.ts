@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPublisher } from '../../src/github/create-publisher.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
+import { clientLosingAnswers } from '../support/lost-answers.js';
 
 const token = 'ghs_publishTestToken0000000000000000000000';
 const pull = emptyPullRequest();
@@ -93,18 +94,65 @@ describe('the debate comment keeps a finished verdict', () => {
     expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
   });
 
-  it('does not write an update whose signal was aborted while the comment was being read (the run stopped meanwhile)', async () => {
+  it('sends no update once the verdict is being written: the verdict is the last write', async () => {
     const slot = comment();
     await slot.postUpdate(`${marker}\nplan`);
-    // The read of the comment is slow; the run stops (the tracker aborts) while it is in flight.
-    server.state.faults.push({ method: 'GET', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 200 });
-    const stop = new AbortController();
-    const update = slot.postUpdate(`${marker}\nobsolete progress`, { signal: stop.signal });
-    await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'GET' && /issues\/comments\/\d+$/.test(r.path)), { timeout: 5_000, interval: 5 });
-    const patches = server.state.requests.filter((r) => r.method === 'PATCH').length;
-    stop.abort();
-    expect((await update).kept).toBe('withdrawn');
-    expect(server.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(patches);
-    expect(body()).toBe(`${marker}\nplan`);
+    const before = server.state.requests.length;
+    const verdict = slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
+    // The tracker stops before the verdict; an update asked for anyway (a late phase tick) sends nothing.
+    const late = await slot.postUpdate(`${marker}\nlate progress`);
+    await verdict;
+    expect(late.kept).toBe('verdict');
+    const writes = server.state.requests.slice(before).filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => (r.body as { body: string }).body.split('\n')[1])).toEqual(['verdict']);
+    expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
+  });
+
+  it('a failed update neither holds the verdict up nor replaces it', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    // The next progress PATCH is refused, slowly: the verdict is written while it is in flight.
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 422, delayMs: 200 });
+    const progress = slot.postUpdate(`${marker}\nprogress`).catch((error: unknown) => error);
+    await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH'), { timeout: 5_000, interval: 5 });
+    const verdict = await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
+    expect(verdict.kept).toBeUndefined();
+    expect(await progress).toMatchObject({ status: 422 });
+    expect(server.state.requests.filter((r) => r.method === 'PATCH').map((r) => (r.body as { body: string }).body.split('\n')[1])).toEqual(['progress', 'verdict']);
+    expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
+  });
+
+  it('an update that hangs holds the verdict up no longer than its request timeout, and the verdict is written after its late landing', async () => {
+    // A 300 ms request timeout: the hanging PATCH fails then, and the retry plugin sends it again (1 s later).
+    const slot = createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0, timeoutMs: 300 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+    await slot.postUpdate(`${marker}\nplan`);
+    // The next PATCH is answered only after 60 s, longer than this test runs: it hangs.
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 60_000 });
+    const progress = slot.postUpdate(`${marker}\nhanging progress`);
+    await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH'), { timeout: 5_000, interval: 5 });
+    await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
+    await progress;
+    const patches = server.state.requests.filter((r) => r.method === 'PATCH').map((r) => (r.body as { body: string }).body.split('\n')[1]);
+    // The verdict went out while the update hung; the update's retry landed after it, so the verdict was written again.
+    expect(patches).toEqual(['hanging progress', 'verdict', 'hanging progress', 'verdict']);
+    expect(body()).toBe(`${marker}\nverdict\n<!-- pr-debate:head=${head} -->`);
+  });
+
+  it('a verdict GitHub refused leaves the comment to the run\'s failure, not kept as if a verdict were there', async () => {
+    const slot = comment();
+    await slot.postUpdate(`${marker}\nplan`);
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 422 });
+    await expect(slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head })).rejects.toMatchObject({ status: 422 });
+    const failure = await slot.postUpdate(`${marker}\nthe run failed`);
+    expect(failure.kept).toBeUndefined();
+    expect(body()).toBe(`${marker}\nthe run failed`);
+  });
+
+  it('creates the comment once when GitHub made it but its answer was lost: it is looked for, not posted again', async () => {
+    const octokit = clientLosingAnswers(token, server.url, [{ method: 'POST', path: /\/issues\/3\/comments$/, times: 1 }]);
+    const slot = createPublisher(octokit, { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+    const posted = await slot.postUpdate(`${marker}\nplan`);
+    expect(server.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server.state.comments).toMatchObject([{ id: posted.id, body: `${marker}\nplan` }]);
   });
 });

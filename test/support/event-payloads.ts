@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { nodeId } from './github-server.js';
 
 /**
  * Webhook payloads shaped from `@octokit/webhooks-examples` (real payloads GitHub sent), with the
@@ -68,8 +67,6 @@ export function commentEvent(options: {
     };
   }
   payload.comment.id = options.commentId ?? 4242;
-  // The node id of the comment the payload names, as the local server gives it (REST `node_id`).
-  payload.comment.node_id = nodeId('IssueComment', payload.comment.id as number);
   payload.comment.body = options.body;
   payload.comment.user.login = options.user ?? 'maintainer';
   payload.comment.user.type = options.userType ?? 'User';

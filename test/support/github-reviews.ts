@@ -191,7 +191,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
   kit: ReviewKit<Entry, Pull>,
   state: ReviewState,
   ids: { next(): number; nodeId(kind: string, id: number): string; now(): string },
-): { graphql(ctx: ReviewContext, query: string, variables: Record<string, unknown>): boolean; createReview(ctx: ReviewContext, found: { entry: Entry; pull: Pull }, body: unknown): Reply } {
+): { graphql(ctx: ReviewContext, query: string, variables: Record<string, unknown>): boolean } {
   const user = (login: string) => ({ login, type: kit.userType(login) });
   const html = (entry: Entry, pull: number, id: number) => `${kit.repoHtml(entry)}/pull/${pull}#discussion_r${id}`;
 
@@ -234,7 +234,7 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
     return entry === undefined || pull === undefined ? undefined : { entry, pull };
   };
 
-  /** `POST .../pulls/{n}/reviews`, and GraphQL `addPullRequestReview` (its `threads` given as `comments`). */
+  /** `POST .../pulls/{n}/reviews`. */
   const createReview = (ctx: ReviewContext, found: { entry: Entry; pull: Pull }, requestBody: unknown): Reply => {
     if (!kit.pullRequestsWritable(ctx)) return error(403, 'Resource not accessible by integration', DOCS.createReview);
     const body = (requestBody ?? {}) as Record<string, unknown>;
@@ -331,7 +331,6 @@ export function addReviewRoutes<Entry, Pull extends { number: number; head: { sh
 
   const graphqlReply = (ctx: ReviewContext, body: unknown) => kit.send(ctx, { status: 200, body });
   return {
-    createReview,
     graphql(ctx, query, variables) {
       if (/resolveReviewThread\(/.test(query)) {
         const thread = state.threads.find((t) => t.id === variables.threadId);

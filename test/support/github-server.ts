@@ -12,7 +12,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer } from 'node:http';
-import { answerMutation } from './github-mutations.js';
 import { addReviewRoutes, type ReviewState } from './github-reviews.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -162,11 +161,6 @@ export interface ReceivedRequest {
 }
 
 /** An answer given instead of the route's, to the first `times` requests that match. */
-/**
- * A fault a test sets on a request. A failing one (status >= 400, not `pass`, not `destroy`) on a write's
- * REST path also answers that write's GraphQL mutation field (`updateIssueComment`, `createCheckRun`,
- * `addPullRequestReview`, `addReaction`), as a field error of the same status.
- */
 export interface Fault {
   method?: string;
   /** Exact pathname, or a RegExp tested on the pathname (no query). */
@@ -335,11 +329,6 @@ export interface GitHubServerOptions {
    * resolving a review thread `contents: write` (`github-reviews.ts`).
    */
   botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues' | 'contents', 'write' | 'read' | 'none'>>;
-  /**
-   * The GraphQL mutations the schema has (default every one `github-mutations.ts` models): a GHES that
-   * predates one answers a document using it with a validation error and runs none of it.
-   */
-  mutations?: readonly string[];
 }
 
 /** A running server. */
@@ -976,8 +965,6 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const graphqlError = (message: string, type?: string): void =>
       send(ctx, { status: 200, body: { data: null, errors: [{ ...(type ? { type } : {}), message, locations: [{ line: 1, column: 1 }] }] } });
     if (query === '') return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
-    const mutated = answerMutation(mutationKit, ctx, query, variables, options.mutations);
-    if (mutated !== undefined) return send(ctx, { status: 200, body: mutated });
     if (reviewRoutes.graphql(ctx, query, variables)) return;
     const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
     const fields = [...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g)];
@@ -1039,35 +1026,6 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     state.reviews,
     { next: () => nextReviewId++, nodeId, now: timestamp },
   );
-
-  // GraphQL mutations (issue #34): the REST handlers above hold each write's rules, one store for both.
-  const repoPath = (entry: RepoEntry) => `/repos/${entry.repo.owner}/${entry.repo.name}`;
-  /**
-   * A fault a test set on a write's REST twin answers its GraphQL field too (status and body; a field
-   * has no delay or socket of its own): a token refused a write is refused it in either protocol.
-   */
-  const twinFault = (method: string, pathname: string): Reply | undefined => {
-    const fault = takeFault(method, pathname, (f) => !f.pass && !f.destroy && f.status >= 400);
-    return fault && { status: fault.status, body: fault.body ?? { message: STATUS_CODES[fault.status] ?? 'Error' } };
-  };
-  const pullNodeId = (entry: RepoEntry, pull: FakePullRequest) => nodeId('PullRequest', numericId(`pull:${entry.id}/${pull.number}`));
-  const mutationKit = {
-    resolveNode: (id: string) => {
-      for (const entry of repos) {
-        if (nodeId('Repository', entry.id) === id) return { kind: 'Repository' as const, entry };
-        const pull = entry.repo.pulls.find((p) => pullNodeId(entry, p) === id);
-        if (pull !== undefined) return { kind: 'PullRequest' as const, entry, pull };
-        const comment = state.comments.find((c) => c.node_id === id && commentInRepo(entry, c));
-        if (comment !== undefined) return { kind: 'IssueComment' as const, entry, comment };
-      }
-      return undefined;
-    },
-    updateComment: (ctx: Context, entry: RepoEntry, comment: IssueComment, body: unknown) => twinFault('PATCH', `${repoPath(entry)}/issues/comments/${comment.id}`) ?? updateComment(ctx, entry, comment, body),
-    createCheckRun: (ctx: Context, entry: RepoEntry, body: Record<string, unknown>) => twinFault('POST', `${repoPath(entry)}/check-runs`) ?? createCheckRun(ctx, entry, body),
-    createReview: (ctx: Context, entry: RepoEntry, pull: FakePullRequest, body: Record<string, unknown>) => twinFault('POST', `${repoPath(entry)}/pulls/${pull.number}/reviews`) ?? reviewRoutes.createReview(ctx, { entry, pull }, body),
-    addReaction: (ctx: Context, entry: RepoEntry, comment: IssueComment, content: string) => twinFault('POST', `${repoPath(entry)}/issues/comments/${comment.id}/reactions`) ?? addReaction(ctx, comment, content),
-    removeReaction: (ctx: Context, _entry: RepoEntry, comment: IssueComment, content: string) => removeReaction(ctx, comment, content),
-  };
 
   route('GET', '/repos/:owner/:repo/pulls/:number/files', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
@@ -1195,7 +1153,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     send(ctx, { status: 200, body: comment });
   });
 
-  /** `PATCH .../issues/comments/{id}` and GraphQL `updateIssueComment`: the author or a writer, with `pull-requests: write`. */
+  /** `PATCH .../issues/comments/{id}`: the author or a writer, with `pull-requests: write`. */
   const updateComment = (ctx: Context, entry: RepoEntry, comment: IssueComment, requestBody: unknown): Reply => {
     if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.updateComment);
     if (comment.user.login !== ctx.actor.login && !canWrite(entry, ctx.actor)) return errorReply(403, 'Forbidden', DOCS.updateComment);
@@ -1234,7 +1192,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     sendPage(ctx, reactions.map(reactionJson));
   });
 
-  /** `POST .../issues/comments/{id}/reactions` and GraphQL `addReaction`: an existing reaction of the user is answered 200, as is. */
+  /** `POST .../issues/comments/{id}/reactions`: an existing reaction of the user is answered 200, as is. */
   const addReaction = (ctx: Context, comment: IssueComment, content: unknown): Reply => {
     if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.createReaction);
     if (content === undefined) return invalid(`"content" wasn't supplied.`, DOCS.createReaction);
@@ -1247,16 +1205,6 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     state.reactions.push(reaction);
     refreshRollup(comment);
     return { status: 201, body: reactionJson(reaction) };
-  };
-
-  /** GraphQL `removeReaction` (by content: the token's own reaction of that content; none there, nothing removed). */
-  const removeReaction = (ctx: Context, comment: IssueComment, content: string): Reply => {
-    if (!scopeAllows(ctx.actor, 'comments')) return errorReply(403, 'Resource not accessible by integration', DOCS.deleteReaction);
-    const reaction = state.reactions.find((r) => r.commentId === comment.id && r.content === content && r.user === ctx.actor.login);
-    if (reaction === undefined) return { status: 200, body: {} };
-    state.reactions.splice(state.reactions.indexOf(reaction), 1);
-    refreshRollup(comment);
-    return { status: 200, body: reactionJson(reaction) };
   };
 
   route('POST', '/repos/:owner/:repo/issues/comments/:id/reactions', (ctx, params) => {
@@ -1295,7 +1243,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     });
   });
 
-  /** `POST .../check-runs` and GraphQL `createCheckRun`: only a GitHub App, with `checks: write`. */
+  /** `POST .../check-runs`: only a GitHub App, with `checks: write`. */
   const createCheckRun = (ctx: Context, entry: RepoEntry, requestBody: unknown): Reply => {
     if (!ctx.actor.isBot) return errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun);
     if (!scopeAllows(ctx.actor, 'checks')) return errorReply(403, 'Resource not accessible by integration', DOCS.createCheckRun);
@@ -1659,9 +1607,8 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   };
 
   /** The first fault set for this request (and `accept`ed), used up by one. */
-  const takeFault = (method: string, pathname: string, accept: (fault: Fault) => boolean = () => true): Fault | undefined => {
+  const takeFault = (method: string, pathname: string): Fault | undefined => {
     const index = state.faults.findIndex((fault) => {
-      if (!accept(fault)) return false;
       if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false;
       if (typeof fault.path === 'string') return fault.path === pathname;
       fault.path.lastIndex = 0;
@@ -1933,8 +1880,7 @@ function numericId(seed: string): number {
   return 10_000_000 + (createHash('sha1').update(seed).digest().readUInt32BE(0) % 900_000_000);
 }
 
-/** The node id this server gives an object of GraphQL type `kind` with database id `id` (REST `node_id`). */
-export function nodeId(kind: string, id: number): string {
+function nodeId(kind: string, id: number): string {
   return Buffer.from(`0:${kind}${id}`).toString('base64').replace(/=+$/, '');
 }
 

@@ -33,9 +33,9 @@ export interface RealCaseScenario {
  * Materialises a real case (cached in `.cache/real-cases`), serves it as PR #1 of
  * `pr-debate-demo/<package>` from a local GitHub REST server where `maintainer` has write access,
  * and, given a responder, starts a local Anthropic Messages server (with `serverOptions`, e.g. thinking on).
- * @param githubOptions more options of the GitHub server (the token's `botPermissions`, the GraphQL `mutations`)
+ * @param githubOptions more options of the GitHub server (the token's `botPermissions`)
  */
-export async function startRealCaseScenario(caseId: string, responder: Responder | undefined, serverOptions: Partial<StartAnthropicServerOptions> = {}, githubOptions: Pick<GitHubServerOptions, 'botPermissions' | 'mutations'> = {}): Promise<RealCaseScenario> {
+export async function startRealCaseScenario(caseId: string, responder: Responder | undefined, serverOptions: Partial<StartAnthropicServerOptions> = {}, githubOptions: Pick<GitHubServerOptions, 'botPermissions'> = {}): Promise<RealCaseScenario> {
   const materialised = await materialiseCase(caseId);
   const pull = pullFixtureFromCase(materialised, { number: SCENARIO.pullNumber, author: 'contributor' });
   const name = materialised.case.package.replace(/^@/, '').replace(/\//g, '-');

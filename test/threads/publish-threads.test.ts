@@ -5,12 +5,13 @@ import { createRestClients } from '../../src/github/create-rest-octokit.js';
 import { canTrigger } from '../../src/github/check-permission.js';
 import { createReviewThreadsClient, type ReviewThreadsClient } from '../../src/github/review-threads.js';
 import { placeOnDiff, type PlannedThread, type ThreadPlacement } from '../../src/threads/plan-threads.js';
-import { prepareThreads, publishThreads } from '../../src/threads/publish-threads.js';
+import { publishThreads } from '../../src/threads/publish-threads.js';
 import { describeRefusedThreads, refreshThreads } from '../../src/threads/refresh-threads.js';
 import { readThreadMarker } from '../../src/threads/render-thread.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 import { diffLines } from '../support/github-reviews.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
+import { clientLosingAnswers } from '../support/lost-answers.js';
 
 /**
  * The review threads against the local GitHub server's review endpoints (issue #34), through the real
@@ -87,21 +88,22 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     expect(comments()).toHaveLength(3);
   });
 
-  it('looks for a review whose request failed with no answer before posting it again: one review whichever way it went', async () => {
+  it('sends the review once: one whose answer was lost is looked for, not posted again; one GitHub did not make is posted again', async () => {
     const planned = [thread('A', citation(2), ['two, changed'])];
-    // The end's request reached GitHub, which posted the review, but its answer was lost (a timeout).
-    const landedThenLost = async (body: string, lines: Parameters<ReviewThreadsClient['createReview']>[3]) => {
-      await client.createReview(7, HEAD, body, lines);
-      return 'unknown' as const;
-    };
-    const first = await prepareThreads(client, target(), planned, landedThenLost);
-    expect((await first.finish()).inline).toBe(1);
+    const posts = () => github.state.requests.filter((r) => r.method === 'POST' && r.path === '/repos/o/r/pulls/7/reviews').length;
+    // GitHub posted the review, but its answer was lost (the connection dropped after the write).
+    const before = posts();
+    const losing = createReviewThreadsClient(clientLosingAnswers('bot-token', github.url, [{ method: 'POST', path: /\/pulls\/7\/reviews$/, times: 1 }]), { owner: 'o', repo: 'r' });
+    expect((await publishThreads(losing, target(), planned)).inline).toBe(1);
+    expect(posts() - before).toBe(1);
     expect(github.state.reviews.reviews).toHaveLength(1);
-    // The request never reached GitHub: the review goes through REST.
+    // GitHub answered 502 and made nothing: looked for, not found, posted again.
     github.state.reviews.reviews.length = 0;
     github.state.reviews.reviewComments.length = 0;
-    const second = await prepareThreads(client, target(), planned, () => Promise.resolve('unknown' as const));
-    await second.finish();
+    github.state.faults.push({ method: 'POST', path: '/repos/o/r/pulls/7/reviews', status: 502 });
+    const again = posts();
+    await publishThreads(client, target(), planned);
+    expect(posts() - again).toBe(2);
     expect(github.state.reviews.reviews).toHaveLength(1);
     expect(comments().map((c) => keyOf(c.body))).toEqual(['A']);
   });
