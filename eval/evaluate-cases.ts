@@ -19,7 +19,7 @@ import { parseSettings, requireCredentials, SettingsError } from '../src/setting
 import { createRehearsalModelClient } from '../src/rehearsal/rehearsal-model-client.js';
 import { describeFailure, RunStopped } from '../src/cli/call-pipeline.js';
 import type { EvalCommand } from './parse-eval-args.js';
-import { REHEARSAL_NO_KEY, type CliIo } from '../src/cli/run-pull-request.js';
+import { REHEARSAL_NO_KEY, type CliIo } from '../src/cli/cli-io.js';
 import { createProgress } from '../src/cli/print-progress.js';
 
 /** The eval reads no repository; `parseSettings` still wants a token and a repository name, which nothing uses. */

@@ -3,7 +3,7 @@ import { loadSettings } from '../settings/load-settings.js';
 import { SettingsError } from '../settings/settings.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { readWorkingFile } from './prepare-local-run.js';
-import { NO_GITHUB_TOKEN, type CliIo } from './run-pull-request.js';
+import { NO_GITHUB_TOKEN, type CliIo } from './cli-io.js';
 
 /** Where the action looks for the config file when the `config-file` input is not set. */
 const DEFAULT_CONFIG_FILE = '.github/pr-debate.yml';

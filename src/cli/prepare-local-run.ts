@@ -5,7 +5,7 @@ import { createRestClients } from '../github/create-rest-octokit.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import { createLocalGitSource, git, GitError, resolveRange } from './local-git-source.js';
 import type { Progress } from './print-progress.js';
-import { NO_GITHUB_TOKEN, type CliIo } from './run-pull-request.js';
+import { NO_GITHUB_TOKEN, type CliIo } from './cli-io.js';
 
 /**
  * `pr-debate run BASE..HEAD` (issue #33): the settings and clients of a debate on a range of the local

@@ -3,7 +3,8 @@ import { evaluateCases } from '../../eval/evaluate-cases.js';
 import { importEvalCase } from '../../eval/import-eval-case.js';
 import { parseCliArgs, UsageError } from './parse-cli-args.js';
 import { showGate } from './show-gate.js';
-import { runPullRequest, type CliIo } from './run-pull-request.js';
+import { runPullRequest } from './run-pull-request.js';
+import type { CliIo } from './cli-io.js';
 import { forTerminal } from './terminal-words.js';
 
 /**

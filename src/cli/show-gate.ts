@@ -4,7 +4,8 @@ import { SettingsError } from '../settings/settings.js';
 import { describeFailure } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { GitHubUnreachable, refuseWrites } from '../github/refuse-writes.js';
-import { prepareCliRun, type CliIo } from './run-pull-request.js';
+import { prepareCliRun } from './run-pull-request.js';
+import type { CliIo } from './cli-io.js';
 import { createProgress } from './print-progress.js';
 
 /**

@@ -5,8 +5,10 @@ import type { Excerpt } from '../evidence/render-readings.js';
 import type { RunUsage } from '../models/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
-import type { ConcessionKind } from './rubric.js';
 import type { Framing, Ruling } from './schemas.js';
+
+/** Why an answer counted as conceded (a `concede` included). */
+export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'refute-echo' | 'unresponsive' | 'stalling';
 
 /** A position of the debate; ids are A..D in the order given (contract section 8). */
 export interface Position {

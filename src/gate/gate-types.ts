@@ -105,8 +105,3 @@ export interface GateConfig {
   /** Config key `author-may-decide`: the PR author's own `accept` and exempt label count (default false). */
   authorMayDecide: boolean;
 }
-
-/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
-export type GateTarget =
-  | { kind: 'pull'; pullNumber: number; before: string | undefined }
-  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };

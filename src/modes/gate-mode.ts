@@ -1,4 +1,4 @@
-import type { GateTarget } from '../gate/gate-types.js';
+import type { GateTarget } from '../trigger/detect-gate-trigger.js';
 import { runGate } from '../gate/run-gate.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { SettingsError, type Settings } from '../settings/settings.js';

@@ -1,16 +1,13 @@
 import { addsPragmatist, packReadersFor, type DebatePlan } from '../debate/plan.js';
 import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
-import type { EvidenceSource } from '../evidence/evidence-source.js';
-import { createPullRequestSource, type RequestCounts } from '../github/pull-request-source.js';
+import { createPullRequestSource } from '../github/pull-request-source.js';
+import type { CountedEvidenceSource } from './pipeline-types.js';
 import type { RunContext } from './run-context.js';
 import { step } from './step-error.js';
 import type { PrAuthor } from '../gate/evaluate-policy.js';
 import type { PullRequestInfo } from '../evidence/evidence-types.js';
 import { readPushers } from '../github/read-pushers.js';
-
-/** Where a run's evidence is read: the PR on GitHub, or a local clone's range (`PipelineClients.evidenceSource`). */
-export type CountedEvidenceSource = EvidenceSource & { requests(): number; requestCounts(): RequestCounts };
 
 /** The evidence of a run and the source it was read from (kept for the re-read of the PR head). */
 export interface RunEvidence extends GatheredEvidence {

@@ -9,7 +9,7 @@
 import type { CallMeta } from '../debate/model-client.js';
 import { seeded } from './seeded.js';
 import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-blocks.js';
-import { fnv1a, followTheRules, type JudgeMode } from './rehearsal-rules.js';
+import { fnv1a, followTheRules, type JsonValue, type JudgeMode } from './rehearsal-rules.js';
 
 export { parseEvidence, type EvidenceFile, type EvidenceLine } from './evidence-blocks.js';
 
@@ -45,8 +45,6 @@ export interface RehearsalOptions {
   judge?: JudgeMode;
 }
 
-/** A JSON value. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 type Schema = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------

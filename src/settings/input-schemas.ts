@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_READER_CALLS, JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from '../debate/plan.js';
 import { GATE_POLICIES } from '../gate/evaluate-policy.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../evidence/plan-evidence.js';
 import { ModelIdError, parseModelId } from '../models/model-id.js';
 import { parseModelPrices } from '../models/model-prices.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
@@ -12,14 +13,6 @@ import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes
 
 /** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
-
-/**
- * Input `max-evidence-tokens`' default, in tokens on the models that read the pack (issue #31): the
- * text of 80,000 tokens at 3.5 characters a token, as the default model's tokenizer counts it (x1.3,
- * `claudeModelFacts(DEFAULT_MODEL).tokenizerFactor`), so a debate on the default model reads what it did
- * when the budget was counted at 3.5 characters a token.
- */
-export const DEFAULT_EVIDENCE_TOKENS = 104_000;
 
 /** A zod issue message that names the input, what it expects and what it got (house style). */
 const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;

@@ -1,4 +1,3 @@
-import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeTrigger } from './detect-bridge.js';
 import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayload } from './event-payloads.js';
 
@@ -7,6 +6,11 @@ import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayloa
  * payload is parsed with the schemas of `event-payloads.ts`: `pull_request.number`, `before` on
  * `synchronize`, and `merge_group.{head_sha, base_sha, head_ref}` on `checks_requested`.
  */
+
+/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
+export type GateTarget =
+  | { kind: 'pull'; pullNumber: number; before: string | undefined }
+  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };
 
 /** What a gate run does. */
 export type GateTrigger = { kind: 'gate'; target: GateTarget } | BridgeTrigger;

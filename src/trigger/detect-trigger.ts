@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
-import { detectGateTrigger } from './detect-gate-trigger.js';
+import { detectGateTrigger, type GateTarget } from './detect-gate-trigger.js';
 import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
 import { findCommandLine } from './find-command-line.js';
 import { parseCommandLine, type CommandOptions } from './parse-command.js';
