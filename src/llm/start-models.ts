@@ -30,7 +30,7 @@ export interface ModelSettings {
   model: string;
   maxCostUsd: number;
   deadlineMinutes: number;
-  modelPrices?: ModelPrices;
+  prices?: ModelPrices;
   refusalFallbackModel?: string | undefined;
 }
 
@@ -63,7 +63,7 @@ export function startModels(
     return true;
   };
   // The user's prices (input `model-prices`) before any call, for the cap and the record alike.
-  useModelPrices(settings.modelPrices ?? new Map());
+  useModelPrices(settings.prices ?? new Map());
   // Built first: a client that cannot be built leaves no timer or listener behind.
   const capped = capSpending(options.client ?? createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
   const models = withRefusalFallback(capped, settings.refusalFallbackModel);

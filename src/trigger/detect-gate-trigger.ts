@@ -12,6 +12,11 @@ export type GateTarget =
   | { kind: 'pull'; pullNumber: number; before: string | undefined }
   | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };
 
+/** The gate of one PR on the head it finds when it reads the PR (the `workflow_run` bridge's, whatever the run was for). */
+export function gatePull(pullNumber: number): { kind: 'gate'; target: GateTarget } {
+  return { kind: 'gate', target: { kind: 'pull', pullNumber, before: undefined } };
+}
+
 /** What a gate run does. */
 export type GateTrigger = { kind: 'gate'; target: GateTarget } | BridgeTrigger;
 

@@ -51,6 +51,43 @@ export type Trigger =
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
 
+/** A trigger that starts a debate. */
+export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;
+/** `/debate go`, before the plan it runs is read. */
+export type GoTrigger = Extract<Trigger, { kind: 'go' }>;
+
+/**
+ * The debate a label asks for: positions inferred, on the PR's head, or on `headSha` (the head the
+ * `workflow_run` bridge checked for a fork PR, which the debate reads or reads nothing).
+ */
+export function labelDebate(pullNumber: number, requestedBy: string, headSha: string | undefined): DebateTrigger {
+  return { kind: 'debate', source: 'label', pullNumber, requestedBy, commentId: undefined, positions: [], options: { outOfScope: [] }, ...(headSha === undefined ? {} : { headSha }) };
+}
+
+/**
+ * The debate a dispatch asks for: a `workflow_dispatch` run's inputs, or the command line (`pr-debate run`),
+ * whose user has already decided who may run (`authorizedBy` says why, and no permission is asked).
+ */
+export function dispatchDebate(pullNumber: number, requestedBy: string, command: { positions: string[]; options: CommandOptions }, authorizedBy?: string): DebateTrigger {
+  return { kind: 'debate', source: 'dispatch', pullNumber, requestedBy, commentId: undefined, positions: command.positions, options: command.options, ...(authorizedBy === undefined ? {} : { authorizedBy }) };
+}
+
+/**
+ * The debate `/debate go` runs: the positions, out-of-scope topics, RFC and `--no-pr-position` of the plan
+ * it confirmed, as `confirm-plan` posted them; without a plan (a run that stops on a bad setting before
+ * reading one), the command's own debate with its positions still to infer.
+ */
+export function goDebate(go: GoTrigger, plan?: { positions: string[]; outOfScope: string[]; rfc?: string | undefined; noPrPosition?: boolean | undefined }): DebateTrigger {
+  // Which position is the PR is the plan's, read at its head; only the command's own `--no-pr-position` travels as an option.
+  const options: CommandOptions = { outOfScope: plan?.outOfScope ?? [], ...(plan?.rfc ? { rfc: plan.rfc } : {}), ...(plan?.noPrPosition ? { prPosition: null } : {}) };
+  return { kind: 'debate', source: 'comment', pullNumber: go.pullNumber, requestedBy: go.requestedBy, commentId: go.commentId, positions: plan?.positions ?? [], options };
+}
+
+/** The answer to a `/debate go` that has no plan to run: a reply that says why, as for a malformed command. */
+export function goRefusal(go: GoTrigger, problem: string): Extract<Trigger, { kind: 'reply' }> {
+  return { ...go, kind: 'reply', reply: { kind: 'invalid', problem } };
+}
+
 /**
  * What to answer a command that starts no debate: the usage (`help`), that `accept` records nothing
  * yet, or the problem with a malformed command (it may echo what the user typed).
@@ -95,15 +132,7 @@ export function detectTrigger(
     if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
       return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate'), untrusted: true };
     }
-    return {
-      kind: 'debate',
-      source: 'label',
-      pullNumber: event.pull_request.number,
-      requestedBy: event.sender.login,
-      commentId: undefined,
-      positions: [],
-      options: { outOfScope: [] },
-    };
+    return labelDebate(event.pull_request.number, event.sender.login, undefined);
   }
 
   if (eventName === 'issue_comment') {
@@ -180,8 +209,7 @@ function detectDispatch(event: z.infer<typeof workflowDispatchPayload>, command:
   }
   const topic = event.inputs?.topic;
   const parsed = parseCommandLine(`${command} ${typeof topic === 'string' ? topic : ''}`.trim(), command);
-  const base = { pullNumber: Number(number), requestedBy: event.sender.login, commentId: undefined };
-  if (parsed.kind === 'debate') return { kind: 'debate', source: 'dispatch', ...base, positions: parsed.positions, options: parsed.options };
+  if (parsed.kind === 'debate') return dispatchDebate(Number(number), event.sender.login, parsed);
   const problem = parsed.kind === 'invalid' ? parsed.problem : `"${String(topic)}" is not a debate topic`;
   return { kind: 'misconfigured', reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.` };
 }
