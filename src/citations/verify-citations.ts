@@ -38,7 +38,7 @@ export type CitationCheck =
       sidePath: string;
       /**
        * The cited lines as the file has them at that commit, from the evidence pack, in order: what the
-       * comment shows for the citation (contract section 7, issue #29), never the model's quote.
+       * comment shows for the citation (docs/how-a-debate-runs.md, issue #29), never the model's quote.
        */
       lines: string[];
     }

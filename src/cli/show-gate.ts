@@ -9,8 +9,8 @@ import type { CliIo } from './cli-io.js';
 import { createProgress } from './print-progress.js';
 
 /**
- * `pr-debate gate`: what the merge gate would conclude on the PR's current head, and why (contract
- * section 9), with the gate's own evaluation and the settings the action would use (config file
+ * `pr-debate gate`: what the merge gate would conclude on the PR's current head, and why (docs/gate.md),
+ * with the gate's own evaluation and the settings the action would use (config file
  * included). It reads check runs, the PR and its evidence, and writes nothing: not even the check run.
  * @returns 0 when the gate was evaluated (whatever it concluded), 1 when it could not be
  */

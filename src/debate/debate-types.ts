@@ -10,7 +10,7 @@ import type { Framing, Ruling } from './schemas.js';
 /** Why an answer counted as conceded (a `concede` included). */
 export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'refute-echo' | 'unresponsive' | 'stalling';
 
-/** A position of the debate; ids are A..D in the order given (contract section 8). */
+/** A position of the debate; ids are A..D in the order given (docs/how-a-debate-runs.md). */
 export interface Position {
   id: string;
   label: string;
@@ -222,7 +222,7 @@ export interface CallLogEntry {
   retry: boolean;
 }
 
-/** How the run ended (contract section 8, `completion`). */
+/** How the run ended (docs/how-a-debate-runs.md, `completion`). */
 export type Completion = 'success' | 'degraded-success' | 'aborted';
 
 /** A finished debate (or one that was aborted after the positions were known). */

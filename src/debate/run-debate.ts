@@ -168,7 +168,7 @@ export type FramedPositions = (
 /**
  * The framing phase of {@link runDebate} on its own (the same caller, prompt, rules and envelope): the
  * moderator frames the positions and nothing else is called, so under `confirm-plan` no advocate or
- * judge call is made before a maintainer confirms (contract section 5).
+ * judge call is made before a maintainer confirms (docs/config.md).
  * @throws DebateFailed when the moderator fails twice (reply and repair), with the stop reason when the run's calls had stopped
  */
 export async function framePositions(client: ModelClient, request: Pick<DebateRequest, 'pack' | 'outOfScope' | 'command' | 'moderatorModel' | 'language'>): Promise<FramedPositions> {

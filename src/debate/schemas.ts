@@ -20,7 +20,7 @@ import { citationSchema } from '../citations/citation.js';
  * checks them and says what it did (at most 4 positions, at least two trade-offs, 3-5 key reasons).
  */
 
-/** Position ids, A..D in the order given (contract section 8). */
+/** Position ids, A..D in the order given (docs/how-a-debate-runs.md). */
 export const POSITION_IDS = ['A', 'B', 'C', 'D'] as const;
 
 /**

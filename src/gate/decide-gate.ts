@@ -7,7 +7,7 @@ import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
 
 /**
- * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
+ * The merge gate's rule for one PR head (docs/gate.md), from what was found. Pure.
  *
  * exempt-label added by someone with write permission other than the PR's authors (its opener and the
  * pusher of its head; unless `author-may-decide`) → success; required-label set and absent →

@@ -10,7 +10,7 @@ import { allowsUnread, allowsUnseen, evaluatePolicy, type GatePolicy, type Polic
 import type { CheckOutput } from './gate-types.js';
 
 /**
- * The `pr-debate` check run written at the end of a debate or by an accept (contract section 9):
+ * The `pr-debate` check run written at the end of a debate or by an accept (docs/gate.md):
  * conclusion from `gate-policy`, a one-sentence summary with a link to the comment, and the record as
  * canonical JSON (its signature included) in `output.text`. Pure.
  * @param facts what the policy weighs besides the record ({@link debateFacts} for a debate's own check)

@@ -4,7 +4,7 @@ import type { GateConclusion, GatePolicy } from './evaluate-policy.js';
 import type { DecisionCheckRun } from './select-record.js';
 
 /**
- * The shapes the gate's stages share (contract section 9), in one place so the gate reads top down:
+ * The shapes the gate's stages share (docs/gate.md), in one place so the gate reads top down:
  * `hold-check.ts` and `run-gate.ts` both use them, and neither imports the other for them.
  */
 

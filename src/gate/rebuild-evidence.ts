@@ -39,7 +39,7 @@ const PRE_V3_DEFAULT_TOKENS = 80_000;
  * The evidence pack of a PR's current head, built exactly as the record's debate built it (same source,
  * same `rfc-path` and `max-evidence-tokens`, the record's sizing: {@link rebuildSizing}), but with no
  * model call: the gate compares its `content_digest` with the record's, and the head it read with the
- * head it judges (contract section 9). How many hunks no model read is the record's own signed count,
+ * head it judges (docs/gate.md). How many hunks no model read is the record's own signed count,
  * never this rebuild's (whether a reader read a part is not in the evidence); the rebuild names the unseen
  * files and the files that may hold unread hunks (the same parts at the same budget), which are matched
  * against `allow-unseen`. Generated files count among those only when the record's debate read them

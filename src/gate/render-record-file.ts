@@ -6,7 +6,7 @@ import { mention, sanitiseText } from '../report/sanitise.js';
 import type { GateConclusion } from './evaluate-policy.js';
 
 /**
- * The decision document (input `decision-record-path`, contract section 6, issue 28): a Markdown file a
+ * The decision document (input `decision-record-path`, docs/config.md, issue 28): a Markdown file a
  * team commits to its decision log, readable on its own. YAML front matter holds the record exactly
  * (the `yaml` library quotes any line ending inside a text, so it parses back to the same object) plus
  * MADR 4.0's `status` and `decision-makers` (MADR's `date` is the record's own `date`, an ISO 8601 time

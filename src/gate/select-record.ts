@@ -3,7 +3,7 @@ import { decisionRecordSchema, type DecisionRecord } from '../report/decision-re
 import { UNRECORDED_SCHEMA } from './fit-record.js';
 
 /**
- * Finding the decision of record among check runs (contract section 9). Pure: the caller lists the
+ * Finding the decision of record among check runs (docs/gate.md). Pure: the caller lists the
  * `pr-debate` check runs made by its own app on the PR's commits; this reads their `output.text`.
  */
 

@@ -3,7 +3,7 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
 
 /**
- * Signing decision records and checking their signatures (contract sections 5 and 8): a compact JWS,
+ * Signing decision records and checking their signatures (docs/config.md, docs/how-a-debate-runs.md): a compact JWS,
  * algorithm EdDSA (Ed25519, RFC 8037), whose payload is the canonical JSON of the record without its `signature` field.
  * The payload travels inside the JWS, so the signature check also compares it with the record it sits in: a
  * record edited after signing, or a valid signature copied onto another record, does not hold.

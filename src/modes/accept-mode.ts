@@ -22,7 +22,7 @@ import { signDecision } from '../pipeline/write-decision-check.js';
 import { describeFailure } from '../pipeline/step-error.js';
 
 /**
- * `/debate accept <A|B|C|D> <reason>` (contract sections 3 and 9). Someone with write permission
+ * `/debate accept <A|B|C|D> <reason>` (docs/how-a-debate-runs.md, docs/gate.md). Someone with write permission
  * records a human decision: the newest trusted record gets `accepted` (signed again when a key is
  * set), the `pr-debate` check run on the current head follows it, the debate comment says who
  * accepted what and why, and a reply confirms. Anyone else gets a refusal and nothing changes.
@@ -46,7 +46,7 @@ type AcceptTrigger = Extract<Trigger, { kind: 'accept' }>;
  * The accept mode. The PR is read once: its head is the head judged, and the check is written on it. When
  * the evaluation saw another head (a push during the accept), the check on the first head is not given
  * that head's verdict: it says the head moved, nothing is recorded, and the new head is left to its own
- * gate run (contract section 9, as for `mode: gate`). A check this mode started is always completed,
+ * gate run (docs/gate.md, as for `mode: gate`). A check this mode started is always completed,
  * whatever fails after (`finally`).
  * @returns the outputs: `status` `skipped` (nothing debated), the accepted record and its position, the
  *   check's conclusion, the reply as `comment-url`, and `failure` for a setting the accept cannot use

@@ -10,7 +10,7 @@ import { describeRefusedThreads, refreshThreads } from '../threads/refresh-threa
 import { canTrigger } from '../github/check-permission.js';
 
 /**
- * `mode: gate` (contract section 9): no model call; the `pr-debate` check run on the PR head or the
+ * `mode: gate` (docs/gate.md): no model call; the `pr-debate` check run on the PR head or the
  * merge group's head is set from the newest trusted record, and the outputs say what it concluded.
  */
 

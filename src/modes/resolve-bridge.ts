@@ -7,7 +7,7 @@ import { step } from '../pipeline/step-error.js';
 import type { PipelineClients } from '../pipeline/pipeline-types.js';
 
 /**
- * The `workflow_run` bridge (contract section 2): turns a fork PR's completed `pull_request` run into
+ * The `workflow_run` bridge (docs/triggers.md): turns a fork PR's completed `pull_request` run into
  * a debate or a gate run in the base repository, trusting nothing the run left. It finds the PR
  * through the API, and for a debate checks that the PR's head is still the run's `head_sha`, that the
  * trigger label is on the PR, and that whoever added it last (issue timeline) has write permission.

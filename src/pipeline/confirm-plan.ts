@@ -16,7 +16,7 @@ import { estimateDebate, type ProgressTracker } from './track-progress.js';
 import { skipped, type PipelineResult } from './pipeline-types.js';
 
 /**
- * Input `confirm-plan` (contract sections 3 and 5, issue #12): the reference protocols never debate a
+ * Input `confirm-plan` (docs/how-a-debate-runs.md, docs/config.md, issue #12): the reference protocols never debate a
  * framing nobody confirmed. A run with inferred positions frames them, posts the plan in its own
  * comment and stops; `/debate go` from a maintainer runs that plan; `/debate A vs B` debates other
  * positions and marks the plan replaced. The plan comment always says where it stands.
@@ -79,7 +79,7 @@ export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: stri
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
 }
 
-/** The id of a PR's debate with inferred positions: its plan comment's, and the confirmed debate's (contract section 7). */
+/** The id of a PR's debate with inferred positions: its plan comment's, and the confirmed debate's (docs/how-a-debate-runs.md). */
 function inferredDebateId(settings: Settings, pullNumber: number): string {
   return debateId(`${settings.github.owner}/${settings.github.repo}`, pullNumber, []);
 }

@@ -13,7 +13,7 @@ export interface Log {
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
-/** The action's outputs (action.yml, contract section 6). */
+/** The action's outputs (action.yml, docs/config.md). */
 export interface ActionOutputs {
   status: 'success' | 'degraded-success' | 'aborted' | 'skipped';
   recommendation: string;

@@ -20,7 +20,7 @@ export interface RunContext {
   /** This run's exact secrets, removed from everything it posts, records or logs. */
   readonly secrets: readonly string[];
   readonly publisher: Publisher;
-  /** The debate id (contract section 7) and its comment on the PR. */
+  /** The debate id (docs/how-a-debate-runs.md) and its comment on the PR. */
   readonly id: string;
   readonly comment: DebateComment;
   /** `Date.now()` when the run started. */

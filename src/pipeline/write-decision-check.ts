@@ -14,14 +14,14 @@ import type { Settings } from '../settings/settings.js';
 import { writeRecordFile } from './gate-context.js';
 
 /**
- * The end of a debate for the merge gate (contract section 9): the record is signed before the comment
+ * The end of a debate for the merge gate (docs/gate.md): the record is signed before the comment
  * shows it, and once the comment is posted, the `pr-debate` check run is written on the debate's head.
  */
 
 /**
  * Redacts the record's texts (a key pasted into a reason or echoed into a label), cuts its free texts
  * to fit a check run's text (`fitRecordText`), then signs it with `decision-signing-key` when set
- * (contract section 9: a record is redacted and shortened before it is signed, and nothing alters a
+ * (docs/gate.md: a record is redacted and shortened before it is signed, and nothing alters a
  * signature after). Every copy of the record is made from what this returns. A record that cannot fit
  * even so is returned whole: its check says that no decision is recorded (`decisionCheckOutput`).
  * @param settings the run's checked settings: its exact secrets, and the signing key they imported

@@ -7,11 +7,11 @@ import { parseModelPrices } from '../models/model-prices.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
 /**
- * The zod schemas of the action's inputs (action.yml, contract section 5) and of the runner
+ * The zod schemas of the action's inputs (action.yml, docs/config.md) and of the runner
  * environment, where those strings enter; `settings.ts` turns what they parse into `Settings`.
  */
 
-/** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
+/** The default model: a current Sonnet-class Claude model (docs/config.md, input `model`). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 /** A zod issue message that names the input, what it expects and what it got (house style). */
@@ -29,7 +29,7 @@ const positiveInt = (input: string) =>
 const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
   z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
 
-/** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
+/** A model id (`[provider:]model`, docs/providers.md), checked here so a typo fails before anything runs. */
 const modelId = (input: string) =>
   z
     .string()

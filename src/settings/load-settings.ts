@@ -8,7 +8,7 @@ import { isConfigurable } from './config-schema.js';
 import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
 
 /**
- * Settings from three layers (contract section 11): workflow inputs that are set, then the repository
+ * Settings from three layers (docs/config.md): workflow inputs that are set, then the repository
  * config file on the default branch, then the built-in defaults. One place for the action and the CLI,
  * in two steps so the trigger is decided before any API call: `startSettings` (`parse-settings.ts`) reads
  * every input once and parses those the config file cannot set; {@link layerSettings} reads the config

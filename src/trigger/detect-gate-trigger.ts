@@ -2,7 +2,7 @@ import { detectBridge, forkDeferral, type BridgeTrigger } from './detect-bridge.
 import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayload } from './event-payloads.js';
 
 /**
- * When `mode: gate` runs (contract sections 2 and 9), from the event name and payload. Pure; the
+ * When `mode: gate` runs (docs/triggers.md, docs/gate.md), from the event name and payload. Pure; the
  * payload is parsed with the schemas of `event-payloads.ts`: `pull_request.number`, `before` on
  * `synchronize`, and `merge_group.{head_sha, base_sha, head_ref}` on `checks_requested`.
  */

@@ -7,7 +7,7 @@ import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
- * (contract sections 2-4). Pure: the payload is parsed with the schemas of `event-payloads.ts`.
+ * (docs/triggers.md, docs/security.md). Pure: the payload is parsed with the schemas of `event-payloads.ts`.
  */
 
 /** What the run should do. */
@@ -16,7 +16,7 @@ export type Trigger =
   | { kind: 'skip'; reason: string; untrusted?: true }
   | {
       kind: 'debate';
-      /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
+      /** What started it; the decision record's `trigger` (docs/how-a-debate-runs.md). The CLI counts as a dispatch. */
       source: 'label' | 'comment' | 'dispatch';
       pullNumber: number;
       requestedBy: string;
@@ -38,9 +38,9 @@ export type Trigger =
     }
   /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
-  /** `/debate go`: run the plan that a `confirm-plan` run posted on this PR (contract section 5). */
+  /** `/debate go`: run the plan that a `confirm-plan` run posted on this PR (docs/config.md). */
   | { kind: 'go'; pullNumber: number; requestedBy: string; commentId: number }
-  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
+  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (docs/gate.md). */
   | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
   /** `mode: gate`: set the `pr-debate` check run, no model call. */
   | { kind: 'gate'; target: GateTarget }
@@ -96,7 +96,7 @@ export type CommandReply = { kind: 'usage' } | { kind: 'invalid'; problem: strin
 
 /**
  * Associations refused by the pre-filter, before any API call: none of them can hold write access.
- * Everyone else is checked against the collaborator permission (contract section 4): a `MEMBER` may
+ * Everyone else is checked against the collaborator permission (docs/security.md): a `MEMBER` may
  * have only read access, and a private org member with write access can appear as `CONTRIBUTOR`.
  */
 const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'MANNEQUIN']);
@@ -193,7 +193,7 @@ export function detectTrigger(
 }
 
 /**
- * `workflow_dispatch` (contract section 2): the workflow's inputs `pull-request` (a number, `#N` or the
+ * `workflow_dispatch` (docs/triggers.md): the workflow's inputs `pull-request` (a number, `#N` or the
  * PR's URL) and optional `topic` (what follows the command: positions and options, e.g. `A vs B --quick`;
  * empty infers positions).
  */

@@ -1,7 +1,7 @@
 import { Parser, type Node } from 'commonmark';
 
 /**
- * Where a comment carries a command (contract section 2): only on a line that CommonMark renders as
+ * Where a comment carries a command (docs/triggers.md): only on a line that CommonMark renders as
  * paragraph text, parsed with the CommonMark reference parser (`commonmark`). Not a command: a line in a
  * code block or code span, a `>` quote, a list, a table row, an HTML comment or HTML block (spec 4.6:
  * `<!-- ... -->`, `<details>`, ... up to their end), a paragraph inside an HTML element opened by such a

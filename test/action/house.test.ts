@@ -50,3 +50,10 @@ describe('where triggers are made', () => {
     expect(files.filter((file) => !file.startsWith(`trigger${path.sep}`) && literal.test(text.get(file)!))).toEqual([]);
   });
 });
+
+describe('comments', () => {
+  it('stand alone: none cites a "contract section", a document outside the repository', () => {
+    const citing = files.filter((file) => /contract(\s|\*)+sections?\s+\d/i.test(text.get(file)!));
+    expect(citing).toEqual([]);
+  });
+});
