@@ -34,7 +34,7 @@ export async function run(): Promise<void> {
     for (const secret of start.secrets) core.setSecret(secret);
     const payload = await readEventPayload(start.github.eventPath);
     // Whether the event starts anything is decided from those alone, before any API call; the config file is read only for a run.
-    const detected = detectTrigger(start.github.eventName, payload, { ...start.run, workflow: start.github.workflow });
+    const detected = await detectTrigger(start.github.eventName, payload, { ...start.run, workflow: start.github.workflow });
     // A run that starts nothing reads no config file: the other inputs are parsed only to name a bad one.
     if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(detected, completeSettings(started, started.inputs).problem);
     // The rest is loaded only for a run: Octokit (`@actions/github` reads the event file when it loads, and

@@ -205,3 +205,11 @@ export function plannedWarmUps(plan: DebatePlan, advocateModels: readonly string
   const advocatePhases = 1 + plan.rounds + (plan.rounds > 0 ? 1 : 0) + (plan.steelman && plan.rounds > 0 ? 1 : 0);
   return advocatePhases * sharedModels + 1;
 }
+
+/**
+ * How position labels are compared wherever two must not be the same (the debate id, the moderator's
+ * distinct labels, a command's repeated positions): case and runs of whitespace aside.
+ */
+export function positionKey(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+}

@@ -23,14 +23,6 @@ import { citationSchema } from '../citations/citation.js';
 /** Position ids, A..D in the order given (docs/how-a-debate-runs.md). */
 export const POSITION_IDS = ['A', 'B', 'C', 'D'] as const;
 
-/**
- * How position labels are compared wherever two must not be the same (the debate id, the moderator's
- * distinct labels, a command's repeated positions): case and runs of whitespace aside.
- */
-export function positionKey(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
 /** One of this debate's position ids. */
 function positionIdOf(ids: readonly string[]) {
   return z.enum(ids as [string, ...string[]]);

@@ -34,14 +34,6 @@ import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './e
  * readers read (split-overflow.ts; what GitHub's API could not give is named, but is no overflow).
  */
 
-/**
- * Input `max-evidence-tokens`' default, in tokens on the models that read the pack (issue #31): the
- * text of 80,000 tokens at 3.5 characters a token, as the default model's tokenizer counts it (x1.3,
- * `claudeModelFacts` of the default model, `tokenizerFactor`), so a debate on the default model reads what it did
- * when the budget was counted at 3.5 characters a token.
- */
-export const DEFAULT_EVIDENCE_TOKENS = 104_000;
-
 /** Share of the budget the PR description may take; the rest of it is cut with a mark. */
 export const DESCRIPTION_SHARE = 0.15;
 

@@ -6,7 +6,8 @@ import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
 import { unreadCandidates } from '../evidence/split-overflow.js';
-import { allowsUnread, allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
+import { allowsUnread, allowsUnseen, evaluatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
+import type { GatePolicy } from './gate-types.js';
 import type { CheckOutput } from './gate-types.js';
 
 /**

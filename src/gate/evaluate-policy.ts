@@ -1,5 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { DecisionRecord } from '../report/decision-record.js';
+import type { GatePolicy } from './gate-types.js';
 
 /**
  * The gate policies (input `gate-policy`, docs/gate.md), applied to one fresh, trusted record. Pure.
@@ -27,14 +28,6 @@ import type { DecisionRecord } from '../report/decision-record.js';
  * `pr_position`, which position is the PR is unknown (a model's "none is", a `(this PR)` mark the
  * moderator did not confirm, or a record before the field), so only another maintainer's accept passes it.
  */
-
-/**
- * Input `gate-policy` and config key `gate-policy` (docs/config.md, docs/gate.md): the one list of its values.
- * `input-schemas.ts` and `config-schema.ts` take it from here; action.yml's description names each
- * (test/gate/gate-policies.test.ts holds it).
- */
-export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
-export type GatePolicy = (typeof GATE_POLICIES)[number];
 
 /**
  * The conclusions the gate writes. Only `success` passes; GitHub counts `neutral` and `skipped` as

@@ -1,7 +1,15 @@
 import type { CryptoKey } from 'jose';
 import type { DecisionRecord } from '../report/decision-record.js';
-import type { GateConclusion, GatePolicy } from './evaluate-policy.js';
+import type { GateConclusion } from './evaluate-policy.js';
 import type { DecisionCheckRun } from './select-record.js';
+
+/**
+ * Input `gate-policy` and config key `gate-policy` (docs/config.md, docs/gate.md): the one list of its values.
+ * `input-schemas.ts` and `config-schema.ts` take it from here; action.yml's description names each
+ * (test/gate/gate-policies.test.ts holds it).
+ */
+export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
+export type GatePolicy = (typeof GATE_POLICIES)[number];
 
 /**
  * The shapes the gate's stages share (docs/gate.md), in one place so the gate reads top down:

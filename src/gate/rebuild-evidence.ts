@@ -1,9 +1,8 @@
 import type { EvidenceSource } from '../evidence/evidence-source.js';
 import { isDigestVersion, type DigestVersion } from '../evidence/content-digest.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../evidence/plan-evidence.js';
 import { countCoverage, unreadCandidates } from '../evidence/split-overflow.js';
-import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
+import { CHARS_PER_TOKEN, DEFAULT_EVIDENCE_TOKENS } from '../evidence/show-lines.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { RebuiltEvidence } from './gate-types.js';

@@ -5,7 +5,7 @@ import type { DebateOutcome } from '../debate/debate-types.js';
 import { judgeRunsDisagree } from '../debate/combine-rulings.js';
 import { attackTallies } from '../debate/judge-facts.js';
 import type { AttackTally } from '../debate/rubric.js';
-import { positionKey } from '../debate/schemas.js';
+import { positionKey } from '../debate/plan.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { countCoverage } from '../evidence/split-overflow.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JUDGE_RUNS, MAX_ROUNDS, PRESETS } from '../debate/plan.js';
-import { GATE_POLICIES } from '../gate/evaluate-policy.js';
+import { GATE_POLICIES } from '../gate/gate-types.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
 /**

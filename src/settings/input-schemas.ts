@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_READER_CALLS, JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from '../debate/plan.js';
-import { GATE_POLICIES } from '../gate/evaluate-policy.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../evidence/plan-evidence.js';
+import { GATE_POLICIES } from '../gate/gate-types.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../evidence/show-lines.js';
 import { ModelIdError, parseModelId } from '../models/model-id.js';
 import { parseModelPrices } from '../models/model-prices.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keySecrets } from '../gate/sign-record.js';
+import { keySecrets } from '../gate/key-text.js';
 import { describeInputIssues, environmentSchema, INPUT_NAMES, inputsSchema } from './input-schemas.js';
 
 /**

@@ -108,11 +108,11 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
  * @returns a skip with the reason (for one `core.notice`), a reply, or a debate request
  * @throws Error when the payload of a handled event does not have the shape GitHub documents
  */
-export function detectTrigger(
+export async function detectTrigger(
   eventName: string,
   payload: unknown,
   config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate'; workflow?: string | undefined },
-): Trigger {
+): Promise<Trigger> {
   if (config.mode === 'gate') return detectGateTrigger(eventName, payload, config.workflow);
   if (eventName === 'workflow_run') return detectBridge(payload, 'debate');
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
@@ -149,10 +149,10 @@ export function detectTrigger(
       const bot = event.comment.user.type === 'Bot' ? event.comment.user.login : actor.login;
       return { kind: 'skip', reason: `the comment is by a bot (${bot}); bots never trigger a debate` };
     }
-    const line = findCommandLine(event.comment.body ?? '', config.command);
+    const line = await findCommandLine(event.comment.body ?? '', config.command);
     if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     if (event.action === 'edited') {
-      const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
+      const before = event.changes?.body ? await findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
     // `author_association` describes the comment's author, so it pre-filters only a command its author sent.

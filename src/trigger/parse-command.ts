@@ -1,6 +1,4 @@
-import { MAX_ROUNDS } from '../debate/plan.js';
-import { positionKey } from '../debate/schemas.js';
-import { findCommandLine } from './find-command-line.js';
+import { MAX_ROUNDS, positionKey } from '../debate/plan.js';
 
 /**
  * The comment command grammar (docs/how-a-debate-runs.md, "Command"), parsed in one place. Pure.
@@ -55,19 +53,6 @@ export const MAX_POSITIONS = 4;
 export { MAX_ROUNDS };
 
 /**
- * Finds the first line of a comment body that starts with the command, where CommonMark renders it as
- * paragraph text (`find-command-line.ts`: not in code, quotes, lists, tables or HTML), and parses it.
- * @param body the comment body (Markdown)
- * @param command the command word, e.g. `/debate` (input `command`); matched case-insensitively
- * @returns `{kind: 'none'}` when no line carries the command
- */
-export function parseCommand(body: string, command: string): ParsedCommand {
-  const line = findCommandLine(body, command);
-  if (line === undefined) return { kind: 'none' };
-  return parseCommandLine(line, command);
-}
-
-/**
  * The marker of the position that is the change as written (docs/how-a-debate-runs.md): `(this PR)` at the end
  * of a position, case-insensitive, spaces inside the brackets allowed; it is not part of the label.
  */
@@ -77,7 +62,7 @@ const OPTION = /(^|\s)--([A-Za-z][\w-]*)(?:=("[^"]*"|'[^']*'|\S*))?(?=\s|$)/g;
 const SEPARATOR = /(?<=\s)(?:vs\.?|versus)(?=\s)/i;
 
 /**
- * Parses one command line (as returned by {@link findCommandLine}).
+ * Parses one command line (as `findCommandLine` returns it).
  * Errors are returned, not thrown: the caller replies with the problem and the usage.
  */
 export function parseCommandLine(line: string, command: string): ParsedCommand {

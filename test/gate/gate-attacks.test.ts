@@ -340,12 +340,12 @@ describe('the merge gate under attack', () => {
       expect(onTwin.conclusion).toBe('success');
     });
 
-    it('6. a command inside an HTML comment or an HTML block starts nothing', () => {
+    it('6. a command inside an HTML comment or an HTML block starts nothing', async () => {
       const config = { triggerLabel: 'debate', command: '/debate' };
       for (const body of ['Looks good.\n\n<!--\n/debate accept A ship it\n-->', '<details>\n/debate Keep it vs Drop it\n</details>', 'Thanks! <!--\n/debate accept A ok\n-->']) {
-        expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body }), config), body).toMatchObject({ kind: 'skip' });
+        expect(await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body }), config), body).toMatchObject({ kind: 'skip' });
       }
-      expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body: 'Visible:\n/debate accept A ok' }), config)).toMatchObject({ kind: 'accept', position: 'A' });
+      expect(await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body: 'Visible:\n/debate accept A ok' }), config)).toMatchObject({ kind: 'accept', position: 'A' });
     });
 
     it('7a. a debate pinned to the head the bridge checked reads that commit or nothing', async () => {

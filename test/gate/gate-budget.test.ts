@@ -6,7 +6,7 @@ import { countCoverage } from '../../src/evidence/split-overflow.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 import type { GateConfig } from '../../src/gate/gate-types.js';
 import { rebuildEvidence, rebuildSizing } from '../../src/gate/rebuild-evidence.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../../src/evidence/plan-evidence.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../../src/evidence/show-lines.js';
 import { runGate } from '../../src/gate/run-gate.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { packCharsPerToken } from '../../src/llm/pack-tokenizer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typedConfigSchema } from '../../src/settings/config-schema.js';
-import { GATE_POLICIES } from '../../src/gate/evaluate-policy.js';
+import { GATE_POLICIES } from '../../src/gate/gate-types.js';
 import { parseSettings } from '../../src/settings/load-settings.js';
 import { readActionMetadata } from '../support/action-metadata.js';
 

@@ -112,7 +112,7 @@ describe('a debate configured with claude-sonnet-4-5', () => {
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
     const env = { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url };
     const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-retired', model: 'claude-sonnet-4-5' })[name], env, { lenient: true, today: on('2026-12-07') });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
     if (trigger.kind !== 'debate') throw new Error(`expected a debate, got ${trigger.kind}`);
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url });
     const models = scriptedModels(() => new Error('no model may be called for a retired model'));

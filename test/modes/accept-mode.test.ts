@@ -32,7 +32,7 @@ describe('/debate accept', () => {
     const getInput = (name: string) => ({ 'github-token': TOKENS.bot, 'gate-policy': 'require-accepted', ...inputs })[name];
     const { data } = await scenario.octokit(user === 'maria' ? TOKENS.writer : TOKENS.reader).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
     const edited = options.editedBy === undefined ? {} : { action: 'edited' as const, sender: options.editedBy, previousBody: '/debate help' };
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user, commentId: data.id, association: 'COLLABORATOR', ...edited }), startSettings(getInput, env).settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user, commentId: data.id, association: 'COLLABORATOR', ...edited }), startSettings(getInput, env).settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const settings = await parseSettings(getInput, env, { purpose: purposeOf(trigger) });
     const models = scriptedModels(() => new Error('no model may be called for an accept'));

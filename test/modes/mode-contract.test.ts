@@ -54,7 +54,7 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
   const comment = async (body: string, inputs: Record<string, string> = {}) => {
     const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, ...inputs })[name], { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}` });
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     return trigger;
   };

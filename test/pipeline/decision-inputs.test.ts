@@ -26,7 +26,7 @@ describe('decision inputs are checked before the debate is paid for', () => {
     const settings = await settingsWith(inputs);
     const body = '/debate keep the cache vs drop the cache';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(() => new Error('no model may be called'));
     const result = await runTrigger(clientsFor(models), settings, trigger);

@@ -42,7 +42,7 @@ describe('the end of a debate, in order', () => {
     });
     const body = '/debate keep the cache vs drop the cache --quick';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: PULL, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }), settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     server.state.faults.push(...faults(new RegExp(`^/repos/${OWNER}/${REPO}/issues/comments/\\d+$`)));
     // Where the server's request log stood when the last model reply was given.

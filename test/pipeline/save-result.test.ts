@@ -33,7 +33,7 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
       GITHUB_API_URL: scenario.server.url,
     });
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(debateScript(overrides));
     const octokit = scenario.octokit();

@@ -72,7 +72,7 @@ export async function runPipelineOn(pull: FakePullRequest, options: { command: s
     });
     const posted = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/${pull.number}/comments`, { method: 'POST', headers: { authorization: `token ${PERSON_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: options.command }) });
     const { id } = (await posted.json()) as { id: number };
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: pull.number, body: options.command, user: 'maintainer', commentId: id }), withConfig.run);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: pull.number, body: options.command, user: 'maintainer', commentId: id }), withConfig.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const started = startModels(withConfig.models, { env: {}, cancellations: [] });
     const warnings: string[] = [];

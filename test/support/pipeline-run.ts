@@ -49,7 +49,7 @@ export async function runOnScenario(scenario: GateScenario, event: RunEvent, opt
   } else {
     payload = labeledEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, label: started.settings.run.triggerLabel, sender: event.sender, headSha: scenario.pull.head.sha });
   }
-  const trigger = detectTrigger(eventName, payload, started.settings.run);
+  const trigger = await detectTrigger(eventName, payload, started.settings.run);
   if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
   const { settings } = await layerSettings(started, { readConfig: (path) => readDefaultBranchFile(octokit, { owner: OWNER, repo: REPO }, path), warn: (m) => warnings.push(m), purpose: purposeOf(trigger) });
   const script = debateScript(options.script);
