@@ -16,7 +16,7 @@ export default tseslint.config(
     // `T | undefined`, and `!` marks the reads the code has just bounded where the compiler cannot follow
     // (a regex group of a match, an index below the length); recommendedTypeChecked does not enable the
     // rule either. A lint run has no warnings now, so any warning is worth reading.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'eval/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -32,7 +32,7 @@ export default tseslint.config(
     // preset would report some 200 errors and 350 warnings there (mostly `any` from parsed fixtures and
     // non-null assertions on test data), a large change unrelated to the product code.
     files: ['**/*.ts'],
-    ignores: ['src/**'],
+    ignores: ['src/**', 'eval/**'],
     extends: [tseslint.configs.base],
     languageOptions: { parserOptions },
     rules: promiseAndConsoleRules,

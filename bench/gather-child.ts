@@ -10,7 +10,7 @@ import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import { createOctokit } from '../src/github/create-octokit.js';
 import { createPullRequestSource } from '../src/github/pull-request-source.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
-import { DEFAULT_MODEL } from '../src/input-schemas.js';
+import { DEFAULT_MODEL } from '../src/settings/input-schemas.js';
 
 const [apiUrl = '', owner = '', repo = '', pullNumber = '1', maxTokens = '80000', model = DEFAULT_MODEL] = process.argv.slice(2);
 const baselineRssMb = process.memoryUsage().rss / 1024 / 1024;

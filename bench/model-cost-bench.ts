@@ -9,7 +9,7 @@
  * model answers, so the replies are the rehearsal's, not a real model's; the prompts and the evidence packs
  * are the real ones, each sized for its model's tokenizer (issue #31); a token is 4 UTF-8 bytes (times 1.3 on
  * the newer Claude tokenizer only in count_tokens, so the servers bill a Claude 4.7+ model's input below what the API would).
- * The cost is the record's (`summariseUsage` at the list prices of `src/usage/prices.ts`, which cite their
+ * The cost is the record's (`summariseUsage` at the list prices of `src/models/prices.ts`, which cite their
  * pages). It prints the table of models, prices and limits, then the cost per model (median and range).
  */
 import { OAuth2Client } from 'google-auth-library';
@@ -21,13 +21,13 @@ import { createAnthropicModelClient } from '../src/llm/anthropic-model-client.js
 import { createBedrockModelClient } from '../src/llm/bedrock-model-client.js';
 import { checkModels } from '../src/llm/check-models.js';
 import { claudeModelFacts } from '../src/llm/claude-models.js';
-import { formatModelId, parseModelId } from '../src/llm/model-id.js';
+import { formatModelId, parseModelId } from '../src/models/model-id.js';
 import { createOpenAiModelClient } from '../src/llm/openai-model-client.js';
 import { openAiModelFacts } from '../src/llm/openai-models.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
 import { createVertexModelClient } from '../src/llm/vertex-model-client.js';
-import { summariseUsage } from '../src/usage/price-usage.js';
-import { findPrice } from '../src/usage/prices.js';
+import { summariseUsage } from '../src/models/price-usage.js';
+import { findPrice } from '../src/models/prices.js';
 import { loadRealCases } from '../scripts/materialise-case.js';
 import type { MessagesRequest } from '../test/support/anthropic-server.js';
 import { startAnthropicServer } from '../test/support/anthropic-server.js';

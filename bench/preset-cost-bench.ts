@@ -9,7 +9,7 @@
  * rehearsal's, not a real model's; the prompts and the evidence pack are the real ones. The server
  * counts a token as 4 UTF-8 bytes and caches prefixes as the API documents (readable once the
  * response that wrote it begins). Each reply takes 1 s to stream, long against the local overheads, so a
- * call sent while another answers is in its wave and calls sent one after the other are not. Costs are the list prices of `src/usage/prices.ts` for the default model.
+ * call sent while another answers is in its wave and calls sent one after the other are not. Costs are the list prices of `src/models/prices.ts` for the default model.
  *
  * It prints a Markdown table per preset over the cases (median and range); with `--per-case`, also one row
  * per case and preset.
@@ -22,7 +22,7 @@ import { createAnthropicModelClient } from '../src/llm/anthropic-model-client.js
 import { planDebate, PRESETS, type PresetName } from '../src/debate/plan.js';
 import { loadPrompt } from '../src/debate/prompts.js';
 import { runDebate } from '../src/debate/run-debate.js';
-import { PRICE_LIST } from '../src/usage/prices.js';
+import { PRICE_LIST } from '../src/models/prices.js';
 import { loadRealCases } from '../scripts/materialise-case.js';
 import { startAnthropicServer } from '../test/support/anthropic-server.js';
 import { costFigures } from '../test/support/cost-figures.js';

@@ -13,7 +13,7 @@ import type { CheckedCitation } from '../src/citations/verify-citations.js';
 import { planDebate } from '../src/debate/plan.js';
 import { runDebate } from '../src/debate/run-debate.js';
 import type { Claim, ClaimTag } from '../src/debate/debate-types.js';
-import { seeded } from '../src/eval/statistics.js';
+import { seeded } from '../src/rehearsal/seeded.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import { debateScript, positionsOf, ruling } from '../test/support/debate-script.js';
 import { realCasePack } from '../test/support/real-case-pack.js';

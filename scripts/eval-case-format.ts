@@ -12,15 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCitationRef } from '../src/citations/citation.js';
 import { verifyCitation } from '../src/citations/verify-citations.js';
-import { CASE_TAGS, recipeSchema } from '../src/eval/case-schema.js';
-import { DEFAULT_CASE_CACHE, materialiseRecipes, readRecipe } from '../src/eval/load-eval-cases.js';
-import { pairFolderName } from '../src/eval/materialise-npm-pair.js';
-import { createSnapshotSource } from '../src/eval/snapshot-source.js';
+import { CASE_TAGS, recipeSchema } from '../eval/case-schema.js';
+import { DEFAULT_CASE_CACHE, materialiseRecipes, readRecipe } from '../eval/load-eval-cases.js';
+import { pairFolderName } from '../eval/materialise-npm-pair.js';
+import { createSnapshotSource } from '../eval/snapshot-source.js';
 import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import { parseGitDiff } from '../src/evidence/parse-git-diff.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
-import { DEFAULT_EVIDENCE_TOKENS, DEFAULT_MODEL } from '../src/input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS, DEFAULT_MODEL } from '../src/settings/input-schemas.js';
 
 export { CASE_TAGS };
 
@@ -44,7 +44,7 @@ export function packSize(pack: EvidencePack): { tokens: number; changes: number 
 const oneLine = z.string().min(1).regex(/^[^\n]+$/, 'one line');
 
 /**
- * A shipped recipe, `eval-cases/<id>.yml`: the eval's own schema (`src/eval/case-schema.ts`) with what a
+ * A shipped recipe, `eval-cases/<id>.yml`: the eval's own schema (`eval/case-schema.ts`) with what a
  * shipped label must have besides: a one-line question, a reason that says why, at least one settling
  * line, and a one-line source of the label.
  */
@@ -76,7 +76,7 @@ export async function readLabelledCases(root: string): Promise<LabelledCase[]> {
   return cases;
 }
 
-/** Materialises the cases' pairs (as the eval does: src/eval/load-eval-cases.ts) and sets each case's `dir`. */
+/** Materialises the cases' pairs (as the eval does: eval/load-eval-cases.ts) and sets each case's `dir`. */
 export async function materialiseCases(cases: LabelledCase[], log?: (line: string) => void, cacheDir = CASE_CACHE): Promise<void> {
   await materialiseRecipes(cases, { cacheDir, log });
 }

@@ -2,7 +2,7 @@
  * Starts a recipe for a labelled eval case from two published npm versions:
  * `npm run make-eval-case -- <package> <from> <to> <id> [--rfc PATH] [--cases DIR]`
  *
- * Materialises the pair as the eval does (src/eval/materialise-npm-pair.ts: `npm pack` both versions,
+ * Materialises the pair as the eval does (eval/materialise-npm-pair.ts: `npm pack` both versions,
  * `git diff --no-index` in GitHub's layout) into .cache/eval-cases/<package>@<from>..<to>, where the
  * labeller reads the trees and the diff, and writes `<cases>/<id>.yml` (default eval-cases/), a recipe
  * whose label fields are marked TODO; an existing recipe is never overwritten. The recipe fails the
@@ -13,8 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { npmPairSchema, type NpmPair } from '../src/eval/case-schema.js';
-import { materialiseNpmPair, pairFolderName, type PairMeta } from '../src/eval/materialise-npm-pair.js';
+import { npmPairSchema, type NpmPair } from '../eval/case-schema.js';
+import { materialiseNpmPair, pairFolderName, type PairMeta } from '../eval/materialise-npm-pair.js';
 import { parseGitDiff } from '../src/evidence/parse-git-diff.js';
 import { CASE_CACHE } from './eval-case-format.js';
 

@@ -3,7 +3,7 @@
  * published versions of an npm package stands in for the pull request, and a doc shipped in the
  * newer tarball stands in for the RFC.
  *
- * The pair is built as the eval's recipes are (src/eval/materialise-npm-pair.ts, our own port of
+ * The pair is built as the eval's recipes are (eval/materialise-npm-pair.ts, our own port of
  * `shared/real-cases/make-case.sh`), so a fresh clone needs nothing outside the repository.
  *
  * CLI: `npx tsx scripts/materialise-case.ts <id>...` prints each case directory on its own line.
@@ -12,7 +12,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { materialiseNpmPair, type PairMeta } from '../src/eval/materialise-npm-pair.js';
+import { materialiseNpmPair, type PairMeta } from '../eval/materialise-npm-pair.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const casesPath = join(repoRoot, 'real-cases', 'cases.json');
@@ -72,7 +72,7 @@ export async function loadRealCases(): Promise<RealCase[]> {
 /**
  * Makes sure case `id` is on disk and returns its paths. Idempotent and cached: when `<dir>/meta.json`
  * already names the case's package, from and to, it returns without touching the network; otherwise the
- * pair is built beside `dir` and renamed into place (src/eval/materialise-npm-pair.ts).
+ * pair is built beside `dir` and renamed into place (eval/materialise-npm-pair.ts).
  * @throws `Unknown case id "x"; known: ...`, or a message naming the failing tool (npm, tar, git).
  */
 export async function materialiseCase(id: string, options: MaterialiseOptions = {}): Promise<MaterialisedCase> {

@@ -3,8 +3,8 @@
  * schema the action validates it with: `npm run schema`. A test fails when the committed file is stale.
  */
 import { writeFile } from 'node:fs/promises';
-import { configJsonSchema } from '../src/config/config-schema.js';
-import { INPUT_NAMES } from '../src/settings.js';
+import { configJsonSchema } from '../src/settings/config-schema.js';
+import { INPUT_NAMES } from '../src/settings/settings.js';
 
 const file = new URL('../schema/pr-debate.schema.json', import.meta.url);
 await writeFile(file, `${JSON.stringify(configJsonSchema(INPUT_NAMES), null, 2)}\n`);

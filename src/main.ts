@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { describeFailure } from './pipeline/step-error.js';
 import type { Log, StepOutputs } from './pipeline/pipeline-types.js';
-import { completeSettings, SettingsError, startSettings, type Settings } from './settings.js';
-import { readEventPayload } from './trigger/read-event-payload.js';
+import { completeSettings, SettingsError, startSettings, type Settings } from './settings/settings.js';
+import { readEventPayload } from './settings/read-event-payload.js';
 import { defaultBranchOf } from './trigger/event-payloads.js';
 import { detectTrigger, type Trigger } from './trigger/detect-trigger.js';
 import { DecisionKeyError, keySecrets } from './gate/sign-record.js';
@@ -43,9 +43,9 @@ export async function run(): Promise<void> {
     const [{ createGitHubClients }, { readDefaultBranchFile }, { layerSettings, withOutOfScope }, { runPipeline }, { jobCancellation, startModels }] = await Promise.all([
       import('./github/create-octokit.js'),
       import('./github/read-default-branch-file.js'),
-      import('./config/load-settings.js'),
-      import('./pipeline/run-pipeline.js'),
-      import('./pipeline/start-models.js'),
+      import('./settings/load-settings.js'),
+      import('./modes/dispatch.js'),
+      import('./llm/start-models.js'),
     ]);
     const github = createGitHubClients(start.githubToken, start.apiUrl, (message) => core.warning(message));
     const { settings, outOfScope, explain } = await layerSettings(started, {

@@ -3,9 +3,9 @@
  * noticing: the CLI hands it clients, settings and a trigger, as `main.ts` does, with a publisher of
  * its own (a dry run writes nothing).
  */
-export { runPipeline } from '../pipeline/run-pipeline.js';
+export { runPipeline } from '../modes/dispatch.js';
 export { describeFailure } from '../pipeline/step-error.js';
 export { runSecrets } from '../pipeline/run-context.js';
-export { RunStopped } from '../pipeline/stop-signal.js';
-export { startModels, type Cancellation } from '../pipeline/start-models.js';
+export { RunStopped } from '../llm/stop-signal.js';
+export { startModels, type Cancellation } from '../llm/start-models.js';
 export type { Log, PipelineClients, PipelineResult, StepOutputs } from '../pipeline/pipeline-types.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadSettings } from '../config/load-settings.js';
-import { SettingsError } from '../settings.js';
+import { loadSettings } from '../settings/load-settings.js';
+import { SettingsError } from '../settings/settings.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { readWorkingFile } from './prepare-local-run.js';
 import { NO_GITHUB_TOKEN, type CliIo } from './run-pull-request.js';

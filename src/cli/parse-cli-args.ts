@@ -1,9 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { INPUT_NAMES, inputsSchema } from '../input-schemas.js';
+import { INPUT_NAMES, inputsSchema } from '../settings/input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
 import { GITHUB_ACTIONS_APP_ID, SHORT_USAGE, USAGE } from './cli-usage.js';
 import { closestOption } from './closest-option.js';
-import { parseEvalArgs, type EvalCommand } from './parse-eval-args.js';
+import { parseEvalArgs, type EvalCommand } from '../../eval/parse-eval-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 
 export { USAGE } from './cli-usage.js';
@@ -139,7 +139,7 @@ export function parseInputs(values: string[] | undefined, usage: string): Record
 const INPUT_SCHEMAS = new Map(Object.entries(inputsSchema.shape));
 
 /**
- * Checks each value with the action's own input schema (src/input-schemas.ts), so that a bad value is a
+ * Checks each value with the action's own input schema (src/settings/input-schemas.ts), so that a bad value is a
  * usage error before any request rather than a settings error after GitHub was asked for the config file.
  * @param given inputs by action.yml name; `option` names the option a value came from, for the message
  * @throws UsageError with the schema's words: `--preset turbo: expected one of quick, standard, deep, got "turbo"`

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSettings } from '../config/load-settings.js';
+import { loadSettings } from '../settings/load-settings.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import { createLocalGitSource, git, GitError, resolveRange } from './local-git-source.js';

@@ -1,6 +1,6 @@
 import type { CallMeta, ModelCall, ModelClient } from '../debate/model-client.js';
 import { ModelReplyError } from '../debate/model-client.js';
-import { costUsd } from '../usage/price-usage.js';
+import { costUsd } from '../models/price-usage.js';
 import type { Log } from './call-pipeline.js';
 
 /**

@@ -1,6 +1,6 @@
 import { checkConfig } from './check-config.js';
-import { evaluateCases } from './evaluate-cases.js';
-import { importEvalCase } from './import-eval-case.js';
+import { evaluateCases } from '../../eval/evaluate-cases.js';
+import { importEvalCase } from '../../eval/import-eval-case.js';
 import { parseCliArgs, UsageError } from './parse-cli-args.js';
 import { showGate } from './show-gate.js';
 import { runPullRequest, type CliIo } from './run-pull-request.js';

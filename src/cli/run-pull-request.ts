@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { loadSettings, withOutOfScope } from '../config/load-settings.js';
+import { loadSettings, withOutOfScope } from '../settings/load-settings.js';
 import { createPublisher } from '../github/create-publisher.js';
 import { GitHubUnreachable, readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
-import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings.js';
+import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings/settings.js';
 import { describeFailure, RunStopped, runPipeline, runSecrets, startModels, type Cancellation } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
@@ -112,7 +112,7 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     const real = createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
     const publisher = createCapturingPublisher(real, { post: command.post, author: settings.botLogin, local: target.kind === 'range' });
     if (!command.rehearsal) requireCliCredentials(settings);
-    // As the action builds them (src/pipeline/start-models.ts), with Ctrl-C as one more reason to stop. Until
+    // As the action builds them (src/llm/start-models.ts), with Ctrl-C as one more reason to stop. Until
     // here there is nothing to print, so Ctrl-C while the settings are read ends the process at once
     // (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
     const started = startModels(settings, { env: io.env, cancellations: [ctrlC(io)], ...(command.rehearsal ? { client: createRehearsalModelClient() } : {}) });

@@ -1,6 +1,6 @@
 import { evaluatePull } from '../gate/run-gate.js';
 import { gateConfig, gateDeps } from '../pipeline/gate-context.js';
-import { SettingsError } from '../settings.js';
+import { SettingsError } from '../settings/settings.js';
 import { describeFailure } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { GitHubUnreachable, refuseWrites } from '../github/refuse-writes.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { checkScript, proseOf, type Script } from './language.js';
-import { ZERO_USAGE } from '../usage/price-usage.js';
+import { ZERO_USAGE } from '../models/price-usage.js';
 import { CallNotMade, CallStopped, ModelReplyError, type CallMeta, type EarlyStop, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { chooseFanOut } from './warm-prompt-cache.js';

@@ -2,7 +2,7 @@ import type { CitationTally } from '../citations/tally-citations.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { Excerpt } from '../evidence/render-readings.js';
-import type { RunUsage } from '../usage/price-usage.js';
+import type { RunUsage } from '../models/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
 import type { ConcessionKind } from './rubric.js';

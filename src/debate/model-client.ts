@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { TokenUsage } from '../usage/price-usage.js';
+import type { TokenUsage } from '../models/price-usage.js';
 
-export type { TokenUsage } from '../usage/price-usage.js';
+export type { TokenUsage } from '../models/price-usage.js';
 
 /**
  * The narrow interface the debate engine calls models through; `src/llm` implements it with the
@@ -112,7 +112,7 @@ export type ReplyProblem = 'invalid' | 'truncated' | 'refused';
 /**
  * Why a run stopped making model calls before its debate finished, as the error that stopped a call
  * said it: the spending cap refused a call (input `max-cost-usd`, `src/llm/spending-cap.ts`), or the
- * run's stop signal aborted one (`src/pipeline/stop-signal.ts`: input `deadline-minutes`, the runner
+ * run's stop signal aborted one (`src/llm/stop-signal.ts`: input `deadline-minutes`, the runner
  * cancelling the job, Ctrl-C in the CLI). The engine returns it (`DebateResult.stoppedBy`).
  */
 export type EarlyStop =

@@ -1,5 +1,5 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
-import { summariseUsage, type RunUsage } from '../usage/price-usage.js';
+import { summariseUsage, type RunUsage } from '../models/price-usage.js';
 import { createCaller, type Caller } from './call-models.js';
 import { countCitations } from './claims.js';
 import { expectedScript, languageRule, type LanguageSetting } from './language.js';

@@ -4,7 +4,7 @@ import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
 /**
  * What the evidence stage reads from GitHub, in one place: `gather-evidence.ts`, `complete-changes.ts`
  * and `read-base-blobs.ts` read through it (implemented in `src/github/pull-request-source.ts`, and by
- * the eval's cases in `src/eval/load-eval-cases.ts`).
+ * the eval's cases in `eval/load-eval-cases.ts`).
  */
 
 /** Size of a file at a commit, without its content. */

@@ -3,7 +3,7 @@ import { isDigestVersion, type DigestVersion } from '../evidence/content-digest.
 import { gatherEvidence } from '../evidence/gather-evidence.js';
 import { countCoverage, unreadCandidates } from '../evidence/split-overflow.js';
 import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../settings/input-schemas.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { RebuiltEvidence } from './gate-types.js';

@@ -5,7 +5,7 @@ import { isStatus, parseResponse } from './parse-response.js';
 /**
  * What the `workflow_run` bridge reads and writes on GitHub (contract section 2): the open PR a fork
  * run was for, who added a label (issue timeline), and removing the trigger label once a request is
- * taken. Used by `src/pipeline/resolve-bridge.ts`.
+ * taken. Used by `src/modes/resolve-bridge.ts`.
  */
 
 /** An open PR as the bridge judges it. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ModelClient } from '../debate/model-client.js';
 import { createClaudeModelClient, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
-import { claudeGeneration, isAtLeast } from './model-id.js';
+import { claudeGeneration, isAtLeast } from '../models/model-id.js';
 
 /**
  * The API version Bedrock's InvokeModel documents for Claude: "anthropic_version – (Required) The

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ModelReplyError, type ModelClient, type TokenUsage } from '../debate/model-client.js';
 import { MAX_TOKENS } from '../debate/phases/debate-context.js';
 import type { CallLogEntry } from '../debate/debate-types.js';
-import { ZERO_USAGE } from '../usage/price-usage.js';
+import { ZERO_USAGE } from '../models/price-usage.js';
 import { claudeModelFacts, outputBudget } from './claude-models.js';
 import { ModelCallError } from './model-call-error.js';
 import { openAiModelFacts } from './openai-models.js';
-import { parseModelId, PROVIDER_NAMES } from './model-id.js';
+import { parseModelId, PROVIDER_NAMES } from '../models/model-id.js';
 
 /**
  * Pre-flight (issue #12): before the debate, one short call per distinct model proves it answers, so a

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
 import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
-import type { Provider } from './model-id.js';
+import type { Provider } from '../models/model-id.js';
 import { parseReply } from './parse-reply.js';
 import { CALL_META_HEADER } from './request-defaults.js';
 

@@ -1,7 +1,7 @@
 import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
 import type { TokenCounting } from './claude-model-client.js';
 import { ModelCallError } from './model-call-error.js';
-import { parseModelId } from './model-id.js';
+import { parseModelId } from '../models/model-id.js';
 import { estimateTokensOn, tokenizerFactor } from './pack-tokenizer.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ModelCall, ModelClient, ModelReply } from '../debate/model-client.js';
 import type { TokenCounting } from './claude-model-client.js';
-import { formatModelId, parseModelId, type Provider } from './model-id.js';
+import { formatModelId, parseModelId, type Provider } from '../models/model-id.js';
 
 /**
  * The model client of a run: one {@link ModelClient} whose calls go to the provider their model id

@@ -1,4 +1,4 @@
-import { PROVIDER_NAMES, type Provider } from './model-id.js';
+import { PROVIDER_NAMES, type Provider } from '../models/model-id.js';
 
 /**
  * The typed problems every provider's API errors map to, so that the fault table of issue #6 ends the

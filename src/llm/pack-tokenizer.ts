@@ -1,6 +1,6 @@
 import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
 import { claudeModelFacts } from './claude-models.js';
-import { parseModelId } from './model-id.js';
+import { parseModelId } from '../models/model-id.js';
 
 /**
  * How many tokens the evidence pack is on the models that read it (issue #31): the one place that turns

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CallNotMade, ModelReplyError, type EarlyStop, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { boundedCostUsd, worstCaseCostUsd } from '../usage/price-usage.js';
+import { boundedCostUsd, worstCaseCostUsd } from '../models/price-usage.js';
 import { outputBudget } from './claude-models.js';
 import type { TokenCounting } from './claude-model-client.js';
 

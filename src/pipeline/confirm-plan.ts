@@ -6,7 +6,7 @@ import { debateId } from '../report/decision-record.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { createProse, type Prose } from '../report/prose.js';
 import { planMarker, readPlan, renderPlanComment, type PostedPlan } from '../report/render-plan.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../settings/settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { logModelCalls } from './log-model-calls.js';
 import { publishNotContested } from './publish-result.js';

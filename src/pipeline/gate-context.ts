@@ -10,7 +10,7 @@ import { createGateSource } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { createPullRequestSource } from '../github/pull-request-source.js';
 import type { DecisionRecord } from '../report/decision-record.js';
-import { SettingsError, type Settings } from '../settings.js';
+import { SettingsError, type Settings } from '../settings/settings.js';
 import { describeFailure } from './step-error.js';
 
 /**

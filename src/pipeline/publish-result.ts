@@ -8,7 +8,7 @@ import { planResultThreads, prepareResultThreads } from './post-threads.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
-import { describeEarlyStop } from './stop-signal.js';
+import { describeEarlyStop } from '../llm/stop-signal.js';
 import { earlyStopOf } from '../debate/model-client.js';
 import { skipped, type PipelineResult } from './pipeline-types.js';
 import { failureReasonOf } from '../report/no-decision-reason.js';

@@ -5,7 +5,7 @@ import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
 import { planMarker, type PostedPlan } from '../report/render-plan.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../settings/settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import type { PipelineClients } from './pipeline-types.js';
 

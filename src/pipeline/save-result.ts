@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CallLogEntry, DebateResult } from '../debate/debate-types.js';
 import { debateFacts } from '../gate/decision-check.js';
 import { evaluatePolicy } from '../gate/evaluate-policy.js';
-import { summariseUsage } from '../usage/price-usage.js';
+import { summariseUsage } from '../models/price-usage.js';
 import { buildDecisionRecord, recordToJson, type DecisionRecord } from '../report/decision-record.js';
 import { noDecisionOutput, recordMeaning } from '../report/merge-meaning.js';
 import { redactSecrets } from '../report/redact.js';
@@ -13,7 +13,7 @@ import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import { signDecision } from './write-decision-check.js';
 import { describeFailure, sentence, step } from './step-error.js';
-import { describeEarlyStop } from './stop-signal.js';
+import { describeEarlyStop } from '../llm/stop-signal.js';
 
 /** A finished debate, saved: the record, the whole report and a renderer of the comment. */
 export interface SavedResult {

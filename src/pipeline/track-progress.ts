@@ -4,7 +4,7 @@ import { partPreambleChars } from '../evidence/render-part.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { PackCount } from '../llm/count-pack-tokens.js';
 import { estimateTokensOn } from '../llm/pack-tokenizer.js';
-import { callsByModel, estimateReaderCostUsd, estimateRunCostUsd } from '../usage/price-usage.js';
+import { callsByModel, estimateReaderCostUsd, estimateRunCostUsd } from '../models/price-usage.js';
 import { isPermissionRefusal } from '../github/describe-github-error.js';
 import { isStatus } from '../github/parse-response.js';
 import { createProse } from '../report/prose.js';

@@ -10,7 +10,7 @@ import { describeGitHubError } from '../github/describe-github-error.js';
 import { decisionRecordSchema, type DecisionRecord } from '../report/decision-record.js';
 import { redactJsonText } from '../report/redact.js';
 import { fitRecordText } from '../gate/fit-record.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../settings/settings.js';
 import { writeRecordFile } from './gate-context.js';
 
 /**

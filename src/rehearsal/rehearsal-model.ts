@@ -7,7 +7,7 @@
  * (`rehearsal-rules.ts`), so the rehearsal shows what a good debate looks like.
  */
 import type { CallMeta } from '../debate/model-client.js';
-import { seeded } from '../eval/statistics.js';
+import { seeded } from './seeded.js';
 import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-blocks.js';
 import { fnv1a, followTheRules, type JudgeMode } from './rehearsal-rules.js';
 

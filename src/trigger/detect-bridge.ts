@@ -10,7 +10,7 @@ import { parsePayload, workflowRunPayload } from './event-payloads.js';
  * that workflow, so the payload only says where to look: `head_repository`, `head_branch` and
  * `head_sha` of the triggering run. For fork PRs `workflow_run.pull_requests` is empty (github/docs
  * issue 22501: "The pull_request webhook event payload is empty ... for pull requests that come from
- * forked repositories"), so the PR is found through the API (`src/pipeline/resolve-bridge.ts`).
+ * forked repositories"), so the PR is found through the API (`src/modes/resolve-bridge.ts`).
  */
 
 /** The triggering run, as the bridge needs it; shapes from `@octokit/webhooks-examples` (`workflow_run.completed`). */

@@ -45,7 +45,7 @@ export type Trigger =
   | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
   /** `mode: gate`: set the `pr-debate` check run, no model call. */
   | { kind: 'gate'; target: GateTarget }
-  /** `workflow_run` of a fork PR's run: find and check the PR through the API first (`src/pipeline/resolve-bridge.ts`). */
+  /** `workflow_run` of a fork PR's run: find and check the PR through the API first (`src/modes/resolve-bridge.ts`). */
   | { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun }
   /** The workflow cannot work for this event as configured; `reason` says what to change. */
   | { kind: 'misconfigured'; reason: string }

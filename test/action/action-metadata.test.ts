@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseSettings } from '../../src/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { inputVariable, readActionMetadata, readActionYaml, ROOT, runnerInputs } from '../support/action-metadata.js';
 
 /** `action.yml` as the runner loads it: strict YAML, GitHub's metadata rules, and the inputs the code reads. */

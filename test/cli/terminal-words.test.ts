@@ -1,11 +1,11 @@
 import { RequestError } from '@octokit/request-error';
 import { describe, expect, it } from 'vitest';
 import { forTerminal } from '../../src/cli/terminal-words.js';
-import { parseConfig } from '../../src/config/parse-config.js';
-import { loadSettings } from '../../src/config/load-settings.js';
+import { parseConfig } from '../../src/settings/parse-config.js';
+import { loadSettings } from '../../src/settings/load-settings.js';
 import { describeGitHubError } from '../../src/github/describe-github-error.js';
 import { renderFailureComment } from '../../src/report/render-notices.js';
-import { INPUT_NAMES, requireApiKey, SettingsError, type Settings } from '../../src/settings.js';
+import { INPUT_NAMES, requireApiKey, SettingsError, type Settings } from '../../src/settings/settings.js';
 
 /**
  * Each message the action words for a workflow, made by the code that makes it, as the CLI prints it

@@ -4,7 +4,7 @@ import { planDebate, type PresetName } from '../../src/debate/plan.js';
 import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
 import { SpendingCapReached } from '../../src/llm/spending-cap.js';
-import { RunStopped } from '../../src/pipeline/stop-signal.js';
+import { RunStopped } from '../../src/llm/stop-signal.js';
 import { cacheLine, debateScript, defaults, judgeSays, positionsOf, ruling, WRONG, type Override } from '../support/debate-script.js';
 import { cacheContent, fixturePack, pull } from '../support/evidence-fixtures.js';
 import { attacksToAnswer, describeCall, scriptedModels, truncatedReply, type ScriptedPhase } from '../support/scripted-models.js';

@@ -21,7 +21,7 @@ import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE } from '../support/vertex
  * Bedrock and on Vertex) succeed through the bundled action against the local servers at the default
  * `max-cost-usd`, the servers thinking and reasoning as documented; the record's cost is within 2% of the
  * list price of the tokens the servers reported. The list prices here are this test's own, copied from the
- * providers' pages (read 2026-12-03), not the product's table, so a wrong row in `src/usage/prices.ts` fails.
+ * providers' pages (read 2026-12-03), not the product's table, so a wrong row in `src/models/prices.ts` fails.
  * An unknown model id is refused before any call, with a message naming the fix.
  */
 

@@ -15,7 +15,7 @@ import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type St
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { describeCall } from '../support/scripted-models.js';
-import { costUsd, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { costUsd, worstCaseCostUsd } from '../../src/models/price-usage.js';
 
 /**
  * Issue #12, "Done when": the bundled action (`dist/index.js`, as the runner starts it) runs a debate

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
-import { armName, parseArms, planOf } from '../../src/eval/arms.js';
-import { runDebateArm } from '../../src/eval/run-debate-arm.js';
+import { armName, parseArms, planOf } from '../../eval/arms.js';
+import { runDebateArm } from '../../eval/run-debate-arm.js';
 import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { fixturePack, pull } from '../support/evidence-fixtures.js';
 import { describeCall, scriptedModels } from '../support/scripted-models.js';

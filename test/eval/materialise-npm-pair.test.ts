@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { materialiseNpmPair, pairFolderName } from '../../src/eval/materialise-npm-pair.js';
+import { materialiseNpmPair, pairFolderName } from '../../eval/materialise-npm-pair.js';
 
 /**
  * A recipe's pair is built from the npm registry once (`npm pack`, from the npm cache when it has it),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildResults, type EvalSettings } from '../../src/eval/eval-results.js';
-import { percentWithInterval, points } from '../../src/eval/format-report.js';
-import { PAIRED_COLUMNS, SPEND_COLUMNS } from '../../src/eval/render-comparison.js';
-import { renderPlot, tickStep } from '../../src/eval/render-plot.js';
-import { ARM_COLUMNS, REHEARSAL_BANNER, renderReport } from '../../src/eval/render-report.js';
-import type { EvalRun } from '../../src/eval/score-arms.js';
+import { buildResults, type EvalSettings } from '../../eval/eval-results.js';
+import { percentWithInterval, points } from '../../eval/format-report.js';
+import { PAIRED_COLUMNS, SPEND_COLUMNS } from '../../eval/render-comparison.js';
+import { renderPlot, tickStep } from '../../eval/render-plot.js';
+import { ARM_COLUMNS, REHEARSAL_BANNER, renderReport } from '../../eval/render-report.js';
+import type { EvalRun } from '../../eval/score-arms.js';
 
 const settings: EvalSettings = {
   casesDir: 'cases', cases: [], arms: ['debate', 'single', 'vote:25'], versus: 'debate', budgetUsd: undefined, rehearsal: false, repeats: 1, seed: 1,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/debate/model-client.js';
-import type { ArmInput } from '../../src/eval/arm-types.js';
-import { spendLimitOf, SPEND_TOLERANCE } from '../../src/eval/match-spend.js';
-import { citationProblems, runVerifiedArm, runVotingArm } from '../../src/eval/run-judge-arms.js';
+import type { ArmInput } from '../../eval/arm-types.js';
+import { spendLimitOf, SPEND_TOLERANCE } from '../../eval/match-spend.js';
+import { citationProblems, runVerifiedArm, runVotingArm } from '../../eval/run-judge-arms.js';
 import { createRehearsalModelClient } from '../../src/rehearsal/rehearsal-model-client.js';
 import { judgeOnCase, MISQUOTE } from '../../src/rehearsal/rehearsal-rules.js';
 import { fixturePack } from '../support/evidence-fixtures.js';

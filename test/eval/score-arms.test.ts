@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { armName, familyOf, mixedAdvocates, parseArms, planOf } from '../../src/eval/arms.js';
-import { pairedDifferences } from '../../src/eval/compare-arms.js';
-import { callsThatFit, nextCallUsd, spendLimitOf } from '../../src/eval/match-spend.js';
-import { majorityConfidence } from '../../src/eval/run-judge-arms.js';
-import { matchFraming } from '../../src/eval/run-framing-arm.js';
-import { scoreArms, type EvalRun } from '../../src/eval/score-arms.js';
+import { armName, familyOf, mixedAdvocates, parseArms, planOf } from '../../eval/arms.js';
+import { pairedDifferences } from '../../eval/compare-arms.js';
+import { callsThatFit, nextCallUsd, spendLimitOf } from '../../eval/match-spend.js';
+import { majorityConfidence } from '../../eval/run-judge-arms.js';
+import { matchFraming } from '../../eval/run-framing-arm.js';
+import { scoreArms, type EvalRun } from '../../eval/score-arms.js';
 
 const usage = (cost: number) => ({ input_tokens: 1000, output_tokens: 200, cache_creation_input_tokens: 0, cache_read_input_tokens: 5000, cost_usd: cost, unpricedCalls: 0 });
 const run = (caseId: string, arm: string, order: 'AB' | 'BA', chosen: string | undefined, right: string, extra: Partial<EvalRun> = {}): EvalRun => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { casesToDetect, meanEstimate, minimumDetectableDifference, ratioEstimate, signFlipTest } from '../../src/eval/statistics.js';
+import { casesToDetect, meanEstimate, minimumDetectableDifference, ratioEstimate, signFlipTest } from '../../eval/statistics.js';
 
 /** The exact McNemar test as the sign-flip test on b cases of +1 and c of -1. */
 const mcnemarExact = (b: number, c: number) => signFlipTest([...Array<number>(b).fill(1), ...Array<number>(c).fill(-1)]);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { layerSettings } from '../../src/config/load-settings.js';
+import { layerSettings } from '../../src/settings/load-settings.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { startSettings } from '../../src/settings.js';
+import { startSettings } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { typedConfigSchema } from '../../src/config/config-schema.js';
+import { typedConfigSchema } from '../../src/settings/config-schema.js';
 import { GATE_POLICIES } from '../../src/gate/evaluate-policy.js';
-import { parseSettings } from '../../src/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { readActionMetadata } from '../support/action-metadata.js';
 
 /** Issue #23: the gate-policy values live in one place (`evaluate-policy.ts`); the others take them from there. */

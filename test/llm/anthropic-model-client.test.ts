@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
 import { createAnthropicModelClient } from '../../src/llm/anthropic-model-client.js';
-import { costUsd } from '../../src/usage/price-usage.js';
+import { costUsd } from '../../src/models/price-usage.js';
 import { startAnthropicServer, type AnthropicServer, type ScriptedReply } from '../support/anthropic-server.js';
 
 const schema = z.object({ answer: z.string(), score: z.number().int() });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createBedrockModelClient } from '../../src/llm/bedrock-model-client.js';
 import { createVertexModelClient } from '../../src/llm/vertex-model-client.js';
-import { parseModelId } from '../../src/llm/model-id.js';
+import { parseModelId } from '../../src/models/model-id.js';
 import type { ScriptedReply } from '../support/anthropic-server.js';
 import { startBedrockServer, type BedrockServer } from '../support/bedrock-server.js';
 import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE, type VertexServer } from '../support/vertex-server.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ModelReplyError, type ModelCall } from '../../src/debate/model-client.js';
 import { ModelCallError } from '../../src/llm/model-call-error.js';
 import { createOpenAiModelClient } from '../../src/llm/openai-model-client.js';
-import { PRICE_LIST } from '../../src/usage/prices.js';
+import { PRICE_LIST } from '../../src/models/prices.js';
 import { OPENAI_REASONING_ROOM } from '../../src/llm/openai-models.js';
 import type { ScriptedReply } from '../support/anthropic-server.js';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server.js';

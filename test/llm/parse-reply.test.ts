@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelReplyError } from '../../src/debate/model-client.js';
-import { ZERO_USAGE } from '../../src/usage/price-usage.js';
+import { ZERO_USAGE } from '../../src/models/price-usage.js';
 import { escapeRawControlCharacters, parseReply, readJson, stripCodeFence } from '../../src/llm/parse-reply.js';
 
 describe('reading a reply as JSON', () => {

@@ -6,7 +6,7 @@ import { runDebate } from '../../src/debate/run-debate.js';
 import { replySchemasFor, type ReplyKind } from '../../src/debate/schemas.js';
 import type { GatheredEvidence } from '../../src/evidence/gather-evidence.js';
 import { createAnthropicModelClient } from '../../src/llm/anthropic-model-client.js';
-import { costUsd } from '../../src/usage/price-usage.js';
+import { costUsd } from '../../src/models/price-usage.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
 import { costFigures } from '../support/cost-figures.js';
 import { realCasePack } from '../support/real-case-pack.js';

@@ -5,7 +5,7 @@ import { planDebate } from '../../src/debate/plan.js';
 import { loadPrompt } from '../../src/debate/prompts.js';
 import { runDebate } from '../../src/debate/run-debate.js';
 import { checkModels } from '../../src/llm/check-models.js';
-import { costUsd, summariseUsage, worstCaseCostUsd } from '../../src/usage/price-usage.js';
+import { costUsd, summariseUsage, worstCaseCostUsd } from '../../src/models/price-usage.js';
 import { outputBudget } from '../../src/llm/claude-models.js';
 import { boundInputTokens, capSpending, SpendingCapReached } from '../../src/llm/spending-cap.js';
 import { debateScript } from '../support/debate-script.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/pipeline/run-pipeline.js';
+import { runPipeline } from '../../src/modes/dispatch.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { parseSettings } from '../../src/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
-import { runPipeline } from '../../src/pipeline/run-pipeline.js';
+import { runPipeline } from '../../src/modes/dispatch.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { parseSettings } from '../../src/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';

@@ -5,8 +5,8 @@ import { estimateDebate } from '../../src/pipeline/track-progress.js';
 import { renderPlanComment, type PostedPlan } from '../../src/report/render-plan.js';
 import { renderProgressComment } from '../../src/report/render-progress.js';
 import { plainProse } from '../../src/report/prose.js';
-import { parseSettings } from '../../src/settings.js';
-import { callsByModel, estimateRunCostUsd } from '../../src/usage/price-usage.js';
+import { parseSettings } from '../../src/settings/settings.js';
+import { callsByModel, estimateRunCostUsd } from '../../src/models/price-usage.js';
 import { overflowPack } from '../support/evidence-fixtures.js';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SpendingCapReached } from '../../src/llm/spending-cap.js';
-import { runPipeline } from '../../src/pipeline/run-pipeline.js';
+import { runPipeline } from '../../src/modes/dispatch.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { RunStopped } from '../../src/pipeline/stop-signal.js';
-import { parseSettings } from '../../src/settings.js';
+import { RunStopped } from '../../src/llm/stop-signal.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { debateScript, type Override } from '../support/debate-script.js';
 import type { ScriptedPhase } from '../support/scripted-models.js';

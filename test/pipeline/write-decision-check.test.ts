@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeDecisionCheck, signDecision } from '../../src/pipeline/write-decision-check.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { parseSettings } from '../../src/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import type { FakePullRequest } from '../support/github-server.js';
 

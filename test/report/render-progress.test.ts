@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannedCalls, plannedPhases, planDebate } from '../../src/debate/plan.js';
-import { estimateRunCostUsd } from '../../src/usage/price-usage.js';
+import { estimateRunCostUsd } from '../../src/models/price-usage.js';
 import { createProse } from '../../src/report/prose.js';
 import { renderProgressComment, type ProgressState } from '../../src/report/render-progress.js';
 import { fixturePack } from '../support/evidence-fixtures.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { costUsd } from '../../src/usage/price-usage.js';
+import { costUsd } from '../../src/models/price-usage.js';
 import { approximateTokens, callMetaOf, flattenBlocks, MIN_CACHEABLE_TOKENS, type ReceivedMessagesRequest } from './anthropic-server.js';
 
 /**

@@ -1,5 +1,5 @@
 import { makeClaim } from '../../src/debate/claims.js';
-import { summariseUsage } from '../../src/usage/price-usage.js';
+import { summariseUsage } from '../../src/models/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
 import type { CallLogEntry, DebateResult, OpeningTurn } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';

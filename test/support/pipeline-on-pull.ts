@@ -1,11 +1,11 @@
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
 import type { PipelineClients, PipelineResult } from '../../src/pipeline/pipeline-types.js';
-import { runPipeline } from '../../src/pipeline/run-pipeline.js';
-import { startModels } from '../../src/pipeline/start-models.js';
+import { runPipeline } from '../../src/modes/dispatch.js';
+import { startModels } from '../../src/llm/start-models.js';
 import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { decisionRecordSchema, type DecisionRecord } from '../../src/report/decision-record.js';
-import { loadSettings } from '../../src/config/load-settings.js';
+import { loadSettings } from '../../src/settings/load-settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { callMetaOf, startAnthropicServer, type ReceivedMessagesRequest } from './anthropic-server.js';
 import { costFigures } from './cost-figures.js';

@@ -1,8 +1,8 @@
-import { layerSettings } from '../../src/config/load-settings.js';
+import { layerSettings } from '../../src/settings/load-settings.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { runPipeline } from '../../src/pipeline/run-pipeline.js';
+import { runPipeline } from '../../src/modes/dispatch.js';
 import type { PipelineClients, PipelineResult } from '../../src/pipeline/pipeline-types.js';
-import { startSettings } from '../../src/settings.js';
+import { startSettings } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { debateScript, type Override } from './debate-script.js';
 import { commentEvent, labeledEvent } from './event-payloads.js';

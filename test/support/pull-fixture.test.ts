@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getOctokit } from '@actions/github';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseCase } from '../../scripts/materialise-case.js';
-import { diffTrees } from '../../src/eval/npm-pack-diff.js';
+import { diffTrees } from '../../eval/npm-pack-diff.js';
 import type { MaterialisedCase } from '../../scripts/materialise-case.js';
 import { startGitHubServer } from './github-server.js';
 import type { FakePullRequest, GitHubServer } from './github-server.js';

@@ -1,4 +1,4 @@
-import { ZERO_USAGE } from '../../src/usage/price-usage.js';
+import { ZERO_USAGE } from '../../src/models/price-usage.js';
 import { formatIssues, ModelReplyError, type CallPhase, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
 
 /**
