@@ -1,7 +1,7 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge-meaning.js';
-import { sanitiseText } from '../report/sanitise.js';
+import { sanitiseEngineText, sanitiseText } from '../report/sanitise.js';
 import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
@@ -23,8 +23,9 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
     conclusion: outcome.conclusion,
     title: conclusionTitle(outcome.conclusion),
     // What the verdict means for the PR first (issue 28), then why the check concludes as it does; the
-    // summary renders as Markdown, so a model's label in it is sanitised as in the comment.
-    summary: `${describeMergeMeaning(recordMeaning(record), (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }))} ${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
+    // summary renders as Markdown, so a model's label in it (in the meaning and in the policy's reason) is
+    // sanitised as in the comment, and the reason's code spans are the engine's, shown as written.
+    summary: `${describeMergeMeaning(recordMeaning(record), (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }))} ${sanitiseEngineText(outcome.reason, { inline: true })}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
     text: canonicalJson(record),
     detailsUrl: commentUrl,
   };

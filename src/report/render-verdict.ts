@@ -8,7 +8,7 @@ import { meaningHeading, recordMeaning, shortLabel } from './merge-meaning.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderUnreadNotice } from './render-unread.js';
 import { renderUnseenNotice } from './render-unseen.js';
-import { sanitiseText } from './sanitise.js';
+import { sanitiseEngineText } from './sanitise.js';
 
 /**
  * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
@@ -59,7 +59,7 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
-    head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseText(context.gate.reason, { inline: true })}`);
+    head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseEngineText(context.gate.reason, { inline: true })}`);
   }
   head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '', '| Position | Status | Citations |', '|---|---|---|');
   for (const p of record.positions) {
