@@ -9,6 +9,7 @@ import { renderBullets, type Prose } from './prose.js';
 import { renderUnreadNotice } from './render-unread.js';
 import { renderUnseenNotice } from './render-unseen.js';
 import { sanitiseEngineText } from './sanitise.js';
+import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
 
 /**
  * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
@@ -38,7 +39,10 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const stale = context.currentHeadSha !== context.headSha;
   const meaning = recordMeaning(record, stale);
-  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true })), ''];
+  const standIn = standInOf(record.models);
+  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true }), standIn), ''];
+  // A run no model wrote says so before anything else it shows (its footer says it again).
+  if (standIn) head.push(`> [!IMPORTANT]\n> **This comment is ${STAND_INS[standIn]}.**`, '');
   const disagreed = judgeRunsDisagree(outcome.judgeRuns);
   if (!ruling) {
     head.push(`**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`);
