@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{B as a}from"./chunk-WKQKJ5IY.js";import"./chunk-KE3KR4D2.js";import"./chunk-PARPAWII.js";import"./chunk-YARXQRRM.js";import"./chunk-6HEHHVBH.js";import"./chunk-IYIB6YH7.js";import"./chunk-DGXEUPKN.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-EIUN6IGJ.js";import"./chunk-ETRZR3R4.js";import"./chunk-CUXKA47D.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=run-pipeline-QUACQR4X.js.map
