@@ -38,6 +38,6 @@ describe('the README’s claims', () => {
 
   it('does not send a user to npx pr-debate before a release exists', () => {
     expect(readme).not.toMatch(/^npx pr-debate/m);
-    expect(readme).toContain('npm ci && npm run bundle');
+    expect(readme).toContain('node dist/cli.js run --rehearsal HEAD~3..HEAD');
   });
 });
