@@ -188,7 +188,7 @@ export async function detectTrigger(
 
   return {
     kind: 'skip',
-    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment, workflow_dispatch and workflow_run (the bridge for fork PRs)`,
+    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment, workflow_dispatch and workflow_run (the bridge for labels its own runs leave)`,
   };
 }
 
