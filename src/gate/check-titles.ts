@@ -1,4 +1,4 @@
-import type { GateConclusion } from './evaluate-policy.js';
+import type { GateConclusion } from './gate-types.js';
 
 /**
  * The `pr-debate` check run's name and every title it shows, in one place: the debate's check, the

@@ -1,9 +1,8 @@
 import { DIGEST_VERSIONS, isDigestVersion } from '../evidence/content-digest.js';
 import { COUNTED_SINCE, type DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { allowsUnread, allowsUnseen, authorOf, evaluatePolicy, type GateConclusion, type PrAuthor } from './evaluate-policy.js';
-import type { GatePolicy } from './gate-types.js';
-import type { RebuiltEvidence } from './gate-types.js';
+import { allowsUnread, allowsUnseen, authorOf, evaluatePolicy, type PrAuthor } from './evaluate-policy.js';
+import type { GateConclusion, GatePolicy, RebuiltEvidence } from './gate-types.js';
 import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
 

@@ -8,8 +8,7 @@ import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
 import { unreadCandidates } from '../evidence/split-overflow.js';
 import { allowsUnread, allowsUnseen, evaluatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
-import type { GatePolicy } from './gate-types.js';
-import type { CheckOutput } from './gate-types.js';
+import type { CheckOutput, GatePolicy } from './gate-types.js';
 
 /**
  * The `pr-debate` check run written at the end of a debate or by an accept (docs/gate.md):

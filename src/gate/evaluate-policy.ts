@@ -1,6 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { DecisionRecord } from '../report/decision-record.js';
-import type { GatePolicy } from './gate-types.js';
+import type { GateConclusion, GatePolicy } from './gate-types.js';
 
 /**
  * The gate policies (input `gate-policy`, docs/gate.md), applied to one fresh, trusted record. Pure.
@@ -28,12 +28,6 @@ import type { GatePolicy } from './gate-types.js';
  * `pr_position`, which position is the PR is unknown (a model's "none is", a `(this PR)` mark the
  * moderator did not confirm, or a record before the field), so only another maintainer's accept passes it.
  */
-
-/**
- * The conclusions the gate writes. Only `success` passes; GitHub counts `neutral` and `skipped` as
- * passing too, so a check that must not pass is `action_required` (a person can fix it) or `failure`.
- */
-export type GateConclusion = 'success' | 'action_required' | 'failure';
 
 /** A conclusion and one sentence on why, for the check run's title and summary. */
 export interface PolicyOutcome {

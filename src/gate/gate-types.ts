@@ -1,6 +1,5 @@
 import type { CryptoKey } from 'jose';
 import type { DecisionRecord } from '../report/decision-record.js';
-import type { GateConclusion } from './evaluate-policy.js';
 import type { DecisionCheckRun } from './select-record.js';
 
 /**
@@ -10,6 +9,12 @@ import type { DecisionCheckRun } from './select-record.js';
  */
 export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
 export type GatePolicy = (typeof GATE_POLICIES)[number];
+
+/**
+ * The conclusions the gate writes. Only `success` passes; GitHub counts `neutral` and `skipped` as
+ * passing too, so a check that must not pass is `action_required` (a person can fix it) or `failure`.
+ */
+export type GateConclusion = 'success' | 'action_required' | 'failure';
 
 /**
  * The shapes the gate's stages share (docs/gate.md), in one place so the gate reads top down:

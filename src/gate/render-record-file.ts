@@ -3,7 +3,7 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { describeMergeMeaning, recordMeaning } from '../report/merge-meaning.js';
 import { NARRATIVE_END, NARRATIVE_START } from '../report/render-decision-narrative.js';
 import { mention, sanitiseText } from '../report/sanitise.js';
-import type { GateConclusion } from './evaluate-policy.js';
+import type { GateConclusion } from './gate-types.js';
 
 /**
  * The decision document (input `decision-record-path`, docs/config.md, issue 28): a Markdown file a
