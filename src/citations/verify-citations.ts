@@ -1,7 +1,8 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
-import { describeMiss, findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
+import { describeMiss } from './quote-rule.js';
+import { findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left

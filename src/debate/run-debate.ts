@@ -16,7 +16,8 @@ import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan, type PrPositionInput } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
-import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position, ReaderPlan } from './debate-types.js';
+import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import type { ReaderPlan } from './reading-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {

@@ -1,7 +1,7 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
 import { countPackTokens, type PackCount } from '../llm/count-pack-tokens.js';
 import { estimateTokensOn } from '../llm/pack-tokenizer.js';
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunModelClient } from '../llm/refusal-fallback.js';
 import { loadPrompt } from '../debate/prompts.js';

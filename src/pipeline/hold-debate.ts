@@ -1,4 +1,4 @@
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { describeStop } from '../debate/render-transcript.js';
 import { runDebate } from '../debate/run-debate.js';

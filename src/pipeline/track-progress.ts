@@ -1,4 +1,4 @@
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedReaders, plannedWarmUps, readingPhase, type DebatePlan } from '../debate/plan.js';
 import { partPreambleChars } from '../evidence/render-part.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';

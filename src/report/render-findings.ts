@@ -1,5 +1,5 @@
 import type { DebateResult } from '../debate/debate-types.js';
-import type { ReadingResult } from '../debate/debate-types.js';
+import type { ReadingResult } from '../debate/reading-types.js';
 import { countCoverage } from '../evidence/split-overflow.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
