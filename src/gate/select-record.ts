@@ -87,13 +87,6 @@ export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; p
   return found;
 }
 
-/**
- * The newest record of {@link orderRecords}, or undefined.
- */
-export function selectNewestRecord(runs: DecisionCheckRun[], target: { repo: string; pullNumber: number; appId: number }, extra?: DecisionRecord): FoundRecord | undefined {
-  return orderRecords(runs, target, extra)[0];
-}
-
 function sameTarget(record: Pick<DecisionRecord, 'repo' | 'pull_request'>, target: { repo: string; pullNumber: number }): boolean {
   return record.repo.toLowerCase() === target.repo.toLowerCase() && record.pull_request === target.pullNumber;
 }
