@@ -83,6 +83,14 @@ describe('parseCommand', () => {
     expect(await findCommandLine('/debate a \\* b vs c', '/debate')).toBe('/debate a \\* b vs c');
   });
 
+  it('finds a command spelled with a backslash escape or a character reference, as GitHub renders it: the parser is skipped only for a body that cannot hold the command', async () => {
+    expect(await findCommandLine('\\/debate a vs b', '/debate')).toBe('\\/debate a vs b');
+    expect(await findCommandLine('&#47;debate a vs b', '/debate')).toBe('/debate a vs b');
+    expect(await findCommandLine('&#x2F;DEBATE go', '/debate')).toBe('/DEBATE go');
+    expect(await findCommandLine('/deb\\ate a vs b', '/debate')).toBeUndefined();
+    expect(await findCommandLine('nothing to see &amp; here', '/debate')).toBeUndefined();
+  });
+
   it('counts only the first command line', async () => {
     expect(await parseCommand('/debate a vs b\n/debate c vs d', '/debate')).toMatchObject({ positions: ['a', 'b'] });
   });
