@@ -28,6 +28,34 @@ export default tseslint.config(
     },
   },
   {
+    // The pure stages (issue #41): the debate, the evidence pack, the citation checks and the report are
+    // logic over data. They take what they read and return what they make; GitHub, the model providers and
+    // the disk stay with the adapters (src/github, src/llm) and the steps that call them, so these folders
+    // can be tested with plain data and read without a network.
+    files: ['src/debate/**/*.ts', 'src/evidence/**/*.ts', 'src/citations/**/*.ts', 'src/report/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'child_process', 'node:child_process'].map((name) => ({
+            name,
+            message: 'A pure stage reads no file and calls no service: take the data as a parameter (the caller reads it).',
+          })),
+          patterns: [
+            {
+              regex: '^(@anthropic-ai/|@octokit/|@actions/|openai(/|$))',
+              message: 'A pure stage calls no SDK: GitHub goes through src/github, the models through the ModelClient port (src/debate/model-client.ts).',
+            },
+            {
+              regex: '^(\\.\\./)+(github|llm)/',
+              message: 'A pure stage does not import the adapters (src/github, src/llm): take what they read as a parameter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts, benchmarks and tests stay on the base config with the promise rules: the type-checked
     // preset would report some 200 errors and 350 warnings there (mostly `any` from parsed fixtures and
     // non-null assertions on test data), a large change unrelated to the product code.

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { materialiseCase } from '../scripts/materialise-case.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../src/settings/input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../src/evidence/show-lines.js';
 import { pullFixtureFromCase, pullFixtureFromGit } from '../test/support/pull-fixture.js';
 import { runPipelineOn, type PipelineRun } from '../test/support/pipeline-on-pull.js';
 import type { FakePullRequest } from '../test/support/github-server.js';

@@ -36,7 +36,8 @@ import { createRehearsalModelClient } from '../src/rehearsal/rehearsal-model-cli
 import { debateScript, judgeSays } from '../test/support/debate-script.js';
 import { fixturePack } from '../test/support/evidence-fixtures.js';
 import { realCasePack } from '../test/support/real-case-pack.js';
-import { rehearseStructuredOutput, type JsonValue } from '../src/rehearsal/rehearsal-model.js';
+import { rehearseStructuredOutput } from '../src/rehearsal/rehearsal-model.js';
+import type { JsonValue } from '../src/rehearsal/rehearsal-rules.js';
 import { followTheRules } from '../src/rehearsal/rehearsal-rules.js';
 
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { ReaderPlan } from '../src/debate/debate-types.js';
+import type { ReaderPlan } from '../src/debate/reading-types.js';
 import type { LanguageSetting } from '../src/debate/language.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import type { RunUsage } from '../src/models/price-usage.js';

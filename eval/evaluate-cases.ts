@@ -15,11 +15,13 @@ import { parseModelId } from '../src/models/model-id.js';
 import { estimateTokensOn } from '../src/llm/pack-tokenizer.js';
 import { capSpending } from '../src/llm/spending-cap.js';
 import { priceOf, useModelPrices } from '../src/models/price-usage.js';
-import { parseSettings, requireCredentials, SettingsError } from '../src/settings/settings.js';
+import { parseSettings } from '../src/settings/load-settings.js';
+import { SettingsError } from '../src/settings/parse-settings.js';
+import { MISSING_API_KEY, providersOf } from '../src/settings/settings.js';
 import { createRehearsalModelClient } from '../src/rehearsal/rehearsal-model-client.js';
 import { describeFailure, RunStopped } from '../src/cli/call-pipeline.js';
 import type { EvalCommand } from './parse-eval-args.js';
-import { REHEARSAL_NO_KEY, type CliIo } from '../src/cli/run-pull-request.js';
+import { REHEARSAL_NO_KEY, type CliIo } from '../src/cli/cli-io.js';
 import { createProgress } from '../src/cli/print-progress.js';
 
 /** The eval reads no repository; `parseSettings` still wants a token and a repository name, which nothing uses. */
@@ -66,24 +68,24 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
   try {
     const keys = command.rehearsal ? { 'anthropic-api-key': REHEARSAL_NO_KEY } : { 'anthropic-api-key': io.env.ANTHROPIC_API_KEY, 'openai-api-key': io.env.OPENAI_API_KEY };
     const given: Record<string, string | undefined> = { 'github-token': NO_GITHUB.token, ...keys, ...command.inputs };
-    const settings = parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
+    const settings = await parseSettings((name) => given[name] || undefined, { GITHUB_EVENT_NAME: 'eval', GITHUB_EVENT_PATH: '(eval)', GITHUB_REPOSITORY: NO_GITHUB.repository });
     const cases = await loadEvalCases(command.cases, { cacheDir: command.caseCache, log: (line) => io.stderr.write(`pr-debate: eval case ${line}\n`) });
-    if (settings.modelRetirements.retired) throw new EvalStop(settings.modelRetirements.retired.message);
-    if (!command.rehearsal) requireCredentials(settings);
-    const models = { moderator: settings.model, advocates: settings.advocateModels, judge: settings.judgeModel };
+    if (settings.models.retirements.retired) throw new EvalStop(settings.models.retirements.retired.message);
+    if (!command.rehearsal && providersOf(settings.models).has('anthropic') && !settings.models.anthropicApiKey) throw new SettingsError(MISSING_API_KEY);
+    const models = { moderator: settings.models.model, advocates: settings.models.advocateModels, judge: settings.models.judgeModel };
     let mixed: [string, string] | undefined;
     try {
       mixed = arms.some((a) => a.kind === 'mixed') ? mixedAdvocates(models.advocates, configuredFamilies(given, io.env, command.rehearsal)) : undefined;
     } catch (error) {
       throw new EvalStop(error instanceof Error ? error.message : String(error));
     }
-    const readers = { ...settings, advocateModels: [...new Set([...settings.advocateModels, ...(mixed ?? [])])] };
+    const readers = { ...settings.models, advocateModels: [...new Set([...settings.models.advocateModels, ...(mixed ?? [])])] };
     // The reader models: the default's (input `reader-model`) and each `reader-model:<model>` arm's; used only where a case's pack cannot hold every changed hunk.
-    const readerModels = [...new Set([settings.readerModel, ...arms.flatMap((a) => (a.kind === 'debate' && a.readerModel !== undefined ? [a.readerModel] : []))])];
+    const readerModels = [...new Set([settings.models.readerModel, ...arms.flatMap((a) => (a.kind === 'debate' && a.readerModel !== undefined ? [a.readerModel] : []))])];
     const distinct = [...new Set([models.moderator, ...readers.advocateModels, models.judge, ...readerModels])];
     // Every model at a price the user can check (issue #31): the eval compares arms in dollars, so a model
     // without one is refused before the first call, as a debate refuses it.
-    useModelPrices(settings.modelPrices ?? new Map());
+    useModelPrices(settings.models.prices ?? new Map());
     const unpriced = distinct.filter((m) => priceOf(m) === undefined);
     if (unpriced.length > 0) {
       throw new EvalStop(`No price is known for ${unpriced.map((m) => `"${m}"`).join(', ')}: the eval compares arms in dollars. Give one with --input model-prices="${unpriced[0]}=IN/OUT" (USD per million input/output tokens, e.g. 3/15).`);
@@ -93,33 +95,33 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     }
     progress.phase('evidence');
     // Sized as a debate with positions still to frame sizes its pack: for every advocate model and the judge.
-    const prepared = await prepareCases(cases, settings.maxEvidenceTokens, packReadersFor(readers, 0));
+    const prepared = await prepareCases(cases, settings.debate.maxEvidenceTokens, packReadersFor(readers, 0));
     // The eval is many runs: the per-run default of max-cost-usd would stop it early, so it caps only when asked (--input max-cost-usd=N caps the whole eval).
-    const routed = () => createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: io.env, signal: controller.signal });
-    const client = command.rehearsal ? rehearsalFor((c) => progress.track(c)) : progress.track(command.inputs['max-cost-usd'] === undefined ? routed() : capSpending(routed(), settings.maxCostUsd));
+    const routed = () => createModelClient({ ...settings.models, defaultProvider: parseModelId(settings.models.model).provider, env: io.env, signal: controller.signal });
+    const client = command.rehearsal ? rehearsalFor((c) => progress.track(c)) : progress.track(command.inputs['max-cost-usd'] === undefined ? routed() : capSpending(routed(), settings.models.maxCostUsd));
     if (command.rehearsal) io.stderr.write('pr-debate: rehearsal (--rehearsal): the rehearsal model writes every reply, no model is called and nothing is paid; no figure is a model\'s.\n');
     // The pre-flight of a debate, once, before the first case: every pack fits every model, every model answers.
-    const roles: RoleModels = { model: settings.model, advocateModels: readers.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
+    const roles: RoleModels = { model: settings.models.model, advocateModels: readers.advocateModels, judgeModel: settings.models.judgeModel, sources: settings.models.sources };
     checkContextWindows(roles, new Map(distinct.map((m) => [m, Math.max(...prepared.map((p) => estimateTokensOn(m, p.pack.text.length)))])));
     progress.phase('pre-flight');
     const preflight = { system: loadPrompt('system'), instructions: loadPrompt('preflight') };
     const overflows = prepared.some((p) => p.pack.coverage.parts.length > 0);
-    await checkModels(client, { ...roles, ...(overflows ? { readerModel: settings.readerModel } : {}) }, preflight);
+    await checkModels(client, { ...roles, ...(overflows ? { readerModel: settings.models.readerModel } : {}) }, preflight);
     // A `reader-model:<model>` arm's model answers too before the first case (its price is checked above).
-    const pinged = new Set([roles.model, ...roles.advocateModels, roles.judgeModel, settings.readerModel]);
-    for (const model of overflows ? readerModels.filter((m) => !pinged.has(m)) : []) await checkModels(client, { model, advocateModels: [model], judgeModel: model, sources: settings.modelSources }, preflight);
+    const pinged = new Set([roles.model, ...roles.advocateModels, roles.judgeModel, settings.models.readerModel]);
+    for (const model of overflows ? readerModels.filter((m) => !pinged.has(m)) : []) await checkModels(client, { model, advocateModels: [model], judgeModel: model, sources: settings.models.sources }, preflight);
     const started = Date.now();
     const ran = await runEval(client, prepared, {
       arms,
       budgetUsd: command.budgetUsd,
       repeats: command.repeats,
       framing: command.framing,
-      maxRounds: settings.maxRounds,
+      maxRounds: settings.debate.maxRounds,
       models,
       mixedAdvocates: mixed,
       rehearsal: command.rehearsal,
-      language: settings.language,
-      readers: { model: settings.readerModel, maxCalls: settings.maxReaderCalls },
+      language: settings.debate.language,
+      readers: { model: settings.models.readerModel, maxCalls: settings.models.maxReaderCalls },
       onArm: (label) => progress.phase(label),
     });
     progress.end();

@@ -8,7 +8,7 @@ import { writeCaseFolder, type ChangeSnapshot } from './write-case-folder.js';
 import { describeFailure } from '../src/cli/call-pipeline.js';
 import type { EvalCommand, GitRange } from './parse-eval-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from '../src/cli/parse-pr-ref.js';
-import type { CliIo } from '../src/cli/run-pull-request.js';
+import type { CliIo } from '../src/cli/cli-io.js';
 
 /**
  * `pr-debate eval import <PR | BASE..HEAD> <DIR>` (issue #32): the change as the action would see it,

@@ -5,7 +5,7 @@ import { parsePullRequestRef, type PullRequestRef } from '../src/cli/parse-pr-re
 import { SHORT_USAGE } from '../src/cli/cli-usage.js';
 
 /**
- * The eval's command line (contract section 10): `pr-debate eval --cases DIR ...` and `pr-debate eval
+ * The eval's command line (docs/cli.md): `pr-debate eval --cases DIR ...` and `pr-debate eval
  * import <PR | owner/repo#N | BASE..HEAD> <DIR>`. Pure; the rest of the CLI is parsed in parse-cli-args.ts.
  */
 

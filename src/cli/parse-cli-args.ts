@@ -3,13 +3,12 @@ import { INPUT_NAMES, inputsSchema } from '../settings/input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
 import { GITHUB_ACTIONS_APP_ID, SHORT_USAGE, USAGE } from './cli-usage.js';
 import { closestOption } from './closest-option.js';
-import { parseEvalArgs, type EvalCommand } from '../../eval/parse-eval-args.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 
 export { USAGE } from './cli-usage.js';
 
 /**
- * The command line of `pr-debate` (contract section 10), parsed with `node:util` `parseArgs`. Pure.
+ * The command line of `pr-debate` (docs/cli.md), parsed with `node:util` `parseArgs`. Pure.
  */
 
 /** Bad usage: the message says what was wrong; the caller prints it with `usage` (one line) and exits 2. */
@@ -39,7 +38,7 @@ export type CliCommand =
       rehearsal: boolean;
       /** 2-4 positions, or empty: the moderator infers them. */
       positions: string[];
-      /** The position marked `(this PR)` in `--positions` (contract section 3), if any. */
+      /** The position marked `(this PR)` in `--positions` (docs/how-a-debate-runs.md), if any. */
       prPosition?: 'A' | 'B' | 'C' | 'D' | null;
       preset: string | undefined;
       rounds: number | undefined;
@@ -53,8 +52,7 @@ export type CliCommand =
       /** Inputs by action.yml name: the options above that are inputs, and every `--input name=value`. */
       inputs: Record<string, string>;
     }
-  | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number }
-  | EvalCommand;
+  | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number };
 
 const common = {
   help: { type: 'boolean', short: 'h' },
@@ -65,17 +63,17 @@ const common = {
 
 /**
  * @param argv the arguments after `node pr-debate`
+ * @param extensions the names of the subcommands the entry point adds (`eval`), for "did you mean"
  * @throws UsageError for an unknown command or option, a missing or malformed value
  */
-export function parseCliArgs(argv: readonly string[]): CliCommand {
+export function parseCliArgs(argv: readonly string[], extensions: readonly string[] = []): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') return { kind: 'help', text: USAGE.main };
   if (command === '-v' || command === '--version') return { kind: 'version' };
   if (command === 'run') return parseRun(rest);
   if (command === 'gate') return parseGate(rest);
-  if (command === 'eval') return parseEvalArgs(rest);
   if (command === 'config') return parseConfigCheck(rest);
-  const commands = ['run', 'gate', 'config', 'eval'];
+  const commands = ['run', 'gate', 'config', ...extensions];
   const near = closestOption(command.replace(/^-+/, ''), commands);
   throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"${near ? `; did you mean ${near}?` : ''}`, SHORT_USAGE.main);
 }
@@ -190,7 +188,7 @@ function parseRun(args: readonly string[]): CliCommand {
   const target = runTarget(positionals, usage);
   if (target.kind === 'range' && values.post) throw new UsageError(`--post publishes on a pull request; ${target.base}..${target.head} is a range of this clone, with none to post on`, usage);
   if (values.rehearsal && values.post) throw new UsageError('--post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate', usage);
-  // Positions and options read exactly as the comment command reads them (contract section 3).
+  // Positions and options read exactly as the comment command reads them (docs/how-a-debate-runs.md).
   const commandText = ['/debate', values.positions ?? '', values['no-pr-position'] ? '--no-pr-position' : '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
     .filter(Boolean)
     .join(' ');

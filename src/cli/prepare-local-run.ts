@@ -5,7 +5,7 @@ import { createRestClients } from '../github/create-rest-octokit.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import { createLocalGitSource, git, GitError, resolveRange } from './local-git-source.js';
 import type { Progress } from './print-progress.js';
-import { NO_GITHUB_TOKEN, type CliIo } from './run-pull-request.js';
+import { NO_GITHUB_TOKEN, type CliIo } from './cli-io.js';
 
 /**
  * `pr-debate run BASE..HEAD` (issue #33): the settings and clients of a debate on a range of the local
@@ -65,9 +65,10 @@ export async function prepareLocalRun(range: { base: string; head: string }, opt
       // At BASE, as the action reads it from the default branch: the range being debated cannot configure its own debate.
       readConfig: async (file) => ({ branch: `${range.base} (${resolved.baseSha.slice(0, 12)})`, text: await readAt(resolved.cwd, resolved.baseSha, file) }),
       warn: (message) => progress.log.warning(message),
+      purpose: 'debate',
     }),
   );
-  progress.log.info(`Settings (options > ${loaded.settings.configFile} at ${range.base} > defaults):\n  ${loaded.explain.join('\n  ')}`);
+  progress.log.info(`Settings (options > ${loaded.settings.run.configFile} at ${range.base} > defaults):\n  ${loaded.explain.join('\n  ')}`);
   progress.log.info(`Local range ${range.base}..${range.head} in ${resolved.cwd}: ${resolved.baseSha.slice(0, 12)}..${resolved.headSha.slice(0, 12)}; nothing is read from or posted to GitHub.`);
   const htmlUrl = `${repo.serverUrl}/${repo.owner}/${repo.repo}/compare/${resolved.baseSha}...${resolved.headSha}`;
   return { github: offlineClients(io.userAgent), requestedBy: user, pullNumber: 0, evidenceSource: createLocalGitSource(resolved, htmlUrl), ...loaded };

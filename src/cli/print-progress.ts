@@ -4,7 +4,7 @@ import { costUsd } from '../models/price-usage.js';
 import type { Log } from './call-pipeline.js';
 
 /**
- * Progress of a CLI run on stderr (contract section 10): on a terminal, one live status line per phase
+ * Progress of a CLI run on stderr (docs/cli.md): on a terminal, one live status line per phase
  * (elapsed time, model calls, tokens and cost so far), rewritten in place and left standing when the
  * phase ends; elsewhere (a pipe, CI) one plain line per phase as it ends. The result goes to stdout.
  */

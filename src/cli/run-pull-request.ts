@@ -4,8 +4,9 @@ import { createPublisher } from '../github/create-publisher.js';
 import { GitHubUnreachable, readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
-import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings/settings.js';
-import { describeFailure, RunStopped, runPipeline, runSecrets, startModels, type Cancellation } from './call-pipeline.js';
+import { SettingsError } from '../settings/parse-settings.js';
+import { providersOf, type Settings, type SettingsPurpose } from '../settings/settings.js';
+import { describeFailure, dispatch, resolveTrigger, RunStopped, startModels, type Cancellation } from './call-pipeline.js';
 import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createCapturingPublisher, NOT_POSTED } from './capture-publisher.js';
@@ -14,27 +15,8 @@ import { createRehearsalModelClient, REHEARSAL_INPUTS } from '../rehearsal/rehea
 import { GitError } from './local-git-source.js';
 import { prepareLocalRun } from './prepare-local-run.js';
 import { forTerminal } from './terminal-words.js';
-
-/**
- * What `--rehearsal` gives as `anthropic-api-key`, so the pipeline's credential check passes: the
- * rehearsal client has no network and sends it nowhere (and every run's secrets are redacted anyway).
- */
-export const REHEARSAL_NO_KEY = 'rehearsal-no-key';
-
-/** What stands for `github-token` in a run that reads GitHub without a token (the clients send no `Authorization`). */
-export const NO_GITHUB_TOKEN = 'no-github-token';
-
-/** Where a CLI command writes: the result to stdout, progress and messages to stderr. */
-export interface CliIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  /** Tells the command when the user presses Ctrl-C (SIGINT); returns a function that stops listening. */
-  onInterrupt(handler: () => void): () => void;
-  userAgent: string;
-  /** The folder a local range is read in (`pr-debate run BASE..HEAD`, `config check`); default: the process's. */
-  cwd?: string;
-}
+import { dispatchDebate } from '../trigger/detect-trigger.js';
+import { NO_GITHUB_TOKEN, REHEARSAL_NO_KEY, type CliIo } from './cli-io.js';
 
 /** Why the CLI does not ask for the requester's permission on the repository (the action does). */
 export const CLI_AUTHORIZED = 'run from the command line, with its own GitHub token and model key';
@@ -46,7 +28,12 @@ export const CLI_AUTHORIZED = 'run from the command line, with its own GitHub to
  * @throws SettingsError naming what is missing or wrong and how to fix it
  * @throws GitHubUnreachable when the first request shows GitHub cannot be used at the API URL (in seconds)
  */
-export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: string | undefined; inputs: Record<string, string>; verbose: boolean; withoutToken?: boolean }, io: CliIo, progress: Progress) {
+export async function prepareCliRun(
+  pr: PullRequestRef,
+  options: { apiUrl: string | undefined; inputs: Record<string, string>; verbose: boolean; withoutToken?: boolean; purpose?: SettingsPurpose },
+  io: CliIo,
+  progress: Progress,
+) {
   const token = io.env.GITHUB_TOKEN || io.env.GH_TOKEN;
   // A dry run reads a public repository without a token, as GitHub allows (60 requests an hour); GitHub's 401 or 403 then says one is needed.
   if (!token && !options.withoutToken) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
@@ -73,9 +60,11 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
       env,
       readConfig: (path) => readDefaultBranchFile(github.reads, pr, path),
       warn: (message) => progress.log.warning(message),
+      purpose: options.purpose ?? 'debate',
+      strict: false,
     }),
   );
-  progress.log.info(`Settings (options > ${loaded.settings.configFile} on the default branch > defaults):\n  ${loaded.explain.join('\n  ')}`);
+  progress.log.info(`Settings (options > ${loaded.settings.run.configFile} on the default branch > defaults):\n  ${loaded.explain.join('\n  ')}`);
   return { github, requestedBy: login ?? 'cli', ...loaded };
 }
 
@@ -97,33 +86,23 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
     const target = command.target;
     const prepared = target.kind === 'range' ? await prepareLocalRun(target, options, io, progress) : { ...(await prepareCliRun(target.pr, options, io, progress)), pullNumber: target.pr.number, evidenceSource: undefined };
     const { github, settings, outOfScope, requestedBy, pullNumber, evidenceSource } = prepared;
-    const trigger = withOutOfScope(
-      {
-        kind: 'debate',
-        source: 'dispatch',
-        pullNumber,
-        requestedBy,
-        commentId: undefined,
-        positions: command.positions,
-        options: { outOfScope: command.outOfScope, ...(command.rounds === undefined ? {} : { rounds: command.rounds }), ...(command.rfc === undefined ? {} : { rfc: command.rfc }), ...(command.prPosition === undefined ? {} : { prPosition: command.prPosition }) },
-        authorizedBy: CLI_AUTHORIZED,
-      },
-      outOfScope,
-    );
-    const real = createPublisher(github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
-    const publisher = createCapturingPublisher(real, { post: command.post, author: settings.botLogin, local: target.kind === 'range' });
+    const commandOptions = { outOfScope: command.outOfScope, ...(command.rounds === undefined ? {} : { rounds: command.rounds }), ...(command.rfc === undefined ? {} : { rfc: command.rfc }), ...(command.prPosition === undefined ? {} : { prPosition: command.prPosition }) };
+    const trigger = withOutOfScope(dispatchDebate(pullNumber, requestedBy, { positions: command.positions, options: commandOptions }, CLI_AUTHORIZED), outOfScope);
+    const real = createPublisher(github.writes, { owner: settings.github.owner, repo: settings.github.repo, botLogin: settings.github.botLogin, secrets: settings.secrets });
+    const publisher = createCapturingPublisher(real, { post: command.post, author: settings.github.botLogin, local: target.kind === 'range' });
     if (!command.rehearsal) requireCliCredentials(settings);
     // As the action builds them (src/llm/start-models.ts), with Ctrl-C as one more reason to stop. Until
     // here there is nothing to print, so Ctrl-C while the settings are read ends the process at once
     // (src/cli/bin.ts: no listener); from here on it stops the model calls and prints what exists.
-    const started = startModels(settings, { env: io.env, cancellations: [ctrlC(io)], ...(command.rehearsal ? { client: createRehearsalModelClient() } : {}) });
+    const started = startModels(settings.models, { env: io.env, cancellations: [ctrlC(io)], ...(command.rehearsal ? { client: createRehearsalModelClient() } : {}) });
     dispose = started.dispose;
     if (command.rehearsal) progress.log.warning('Rehearsal (--rehearsal): the rehearsal model writes every reply and no model is called, so the verdict is not a real one.');
     const models = progress.track(started.models);
     if (!command.post) for (const client of [github.writes, github.reads]) refuseWrites(client);
     // The CLI has no step outputs or job summary: the result is printed below.
     const stepOutputs = { setOutputs: () => undefined, writeSummary: () => Promise.resolve() };
-    const result = await runPipeline({ github, models, log: progress.log, stepOutputs, publisher, dryRun: !command.post, ...(evidenceSource ? { evidenceSource } : {}) }, settings, trigger);
+    const clients = { github, models, log: progress.log, stepOutputs, publisher, dryRun: !command.post, ...(evidenceSource ? { evidenceSource } : {}) };
+    const result = await dispatch(clients, await resolveTrigger(clients, settings, trigger));
     progress.end();
 
     const comment = publisher.lastComment();
@@ -166,10 +145,7 @@ function ctrlC(io: CliIo): Cancellation {
  * @throws SettingsError naming the variable to set
  */
 function requireCliCredentials(settings: Settings): void {
-  try {
-    requireCredentials(settings);
-  } catch (error) {
-    if (!(error instanceof MissingApiKey)) throw error;
+  if (providersOf(settings.models).has('anthropic') && !settings.models.anthropicApiKey) {
     throw new SettingsError('ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)');
   }
 }

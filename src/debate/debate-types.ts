@@ -1,14 +1,16 @@
 import type { CitationTally } from '../citations/tally-citations.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
-import type { Excerpt } from '../evidence/render-readings.js';
 import type { RunUsage } from '../models/price-usage.js';
 import type { EarlyStop, ModelRole, TokenUsage } from './model-client.js';
 import type { DebatePlan } from './plan.js';
-import type { ConcessionKind } from './rubric.js';
+import type { ReadingResult } from './reading-types.js';
 import type { Framing, Ruling } from './schemas.js';
 
-/** A position of the debate; ids are A..D in the order given (contract section 8). */
+/** Why an answer counted as conceded (a `concede` included). */
+export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'refute-echo' | 'unresponsive' | 'stalling';
+
+/** A position of the debate; ids are A..D in the order given (docs/how-a-debate-runs.md). */
 export interface Position {
   id: string;
   label: string;
@@ -220,7 +222,7 @@ export interface CallLogEntry {
   retry: boolean;
 }
 
-/** How the run ended (contract section 8, `completion`). */
+/** How the run ended (docs/how-a-debate-runs.md, `completion`). */
 export type Completion = 'success' | 'degraded-success' | 'aborted';
 
 /** A finished debate (or one that was aborted after the positions were known). */
@@ -276,29 +278,3 @@ export interface DebateResult {
 
 /** What the debate stage produced. */
 export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage } | DebateResult;
-
-/** How many parts readers read, on which model, and what bounds them. */
-export interface ReaderPlan {
-  /** Input `reader-model` (default: the first advocate's model). */
-  model: string;
-  /** Parts to read at most: input `max-reader-calls`, or fewer when the spending cap could not hold more. */
-  calls: number;
-  /** What set `calls`: the input, or the spending cap (`max-cost-usd`). */
-  bound: 'max-reader-calls' | 'max-cost-usd';
-}
-
-/** What the readers did (the record's `evidence.read`/`unread` are counted from `read` and the pack's coverage). */
-export interface ReadingResult {
-  /** Parts the overflow was split into. */
-  parts: number;
-  /** Numbers of the parts a reader read (its reply arrived and was valid). */
-  read: number[];
-  /** The parts no reader read, and why, in part order. */
-  unread: { part: number; why: string }[];
-  /** The verified excerpts, as the evidence shows them. */
-  excerpts: Excerpt[];
-  /** How many excerpts the readers gave in all (verified, dropped or past the cap per position). */
-  given: number;
-  /** Sentences for the comment's notes: excerpts dropped and why, parts not read and why. */
-  notes: string[];
-}

@@ -1,5 +1,5 @@
 /**
- * Which phases a debate runs: the preset table of issue #4 and the caps of contract sections 3 and 5.
+ * Which phases a debate runs: the preset table of issue #4 and the caps of the command (`--rounds`) and of input `max-rounds`.
  *
  * | preset     | phases                                                        |
  * |------------|---------------------------------------------------------------|
@@ -20,7 +20,7 @@ export type PresetName = (typeof PRESETS)[number];
 /** Cross-examination rounds of each preset. */
 export const PRESET_ROUNDS: Record<PresetName, number> = { quick: 0, standard: 1, deep: 2 };
 
-/** Most cross-examination rounds a debate may hold (contract sections 3 and 5: N = 0..5). */
+/** Most cross-examination rounds a debate may hold (docs/how-a-debate-runs.md, docs/config.md: N = 0..5). */
 export const MAX_ROUNDS = 5;
 
 /** Input `judge-runs`: how many times the judge rules, alternating the debate's ids and order and the swapped ones. */
@@ -110,7 +110,7 @@ export function packReadersFor(settings: { advocateModels: readonly string[]; mo
   return { advocates: advocateModelsFor(settings.advocateModels, count > 0 ? count : MAX_POSITIONS, settings.model), judge: settings.judgeModel };
 }
 
-/** The most positions a debate has (A-D, contract section 3). */
+/** The most positions a debate has (A-D, docs/how-a-debate-runs.md). */
 const MAX_POSITIONS = 4;
 
 /** A phase of a planned debate, as the progress checklist shows it. */
@@ -204,4 +204,12 @@ export function plannedWarmUps(plan: DebatePlan, advocateModels: readonly string
   const sharedModels = [...speakers.values()].filter((n) => n >= 2).length;
   const advocatePhases = 1 + plan.rounds + (plan.rounds > 0 ? 1 : 0) + (plan.steelman && plan.rounds > 0 ? 1 : 0);
   return advocatePhases * sharedModels + 1;
+}
+
+/**
+ * How position labels are compared wherever two must not be the same (the debate id, the moderator's
+ * distinct labels, a command's repeated positions): case and runs of whitespace aside.
+ */
+export function positionKey(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
 }

@@ -16,7 +16,7 @@ import system from '../../prompts/system.md?raw';
 import transcript from '../../prompts/transcript.md?raw';
 import warmUp from '../../prompts/warm-up.md?raw';
 import { PROSE_REFERENCE_RULE } from '../citations/check-references.js';
-import { QUOTE_RULE, quoteExamplesText } from '../citations/match-quote.js';
+import { QUOTE_RULE, quoteExamplesText } from '../citations/quote-rule.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
 import { advocateRubricText, ATTACKS_PER_OPPONENT, auditRubricText, confidenceRubricText, judgeRubricText } from './rubric.js';
 

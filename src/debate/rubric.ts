@@ -1,6 +1,6 @@
 import { citationSide } from '../citations/citation.js';
 import { isBareMarker } from './word-cap.js';
-import type { Answer, Attack, AttackOutcome, Claim } from './debate-types.js';
+import type { Answer, Attack, AttackOutcome, Claim, ConcessionKind } from './debate-types.js';
 
 /**
  * The falsification rubric (the seed protocol's outcomes: an attack is refuted only with evidence,
@@ -86,9 +86,6 @@ export const AUDIT_ANSWER_RULES = {
   stalling:
     '`stalling`: an answer without a verified citation (a `refute` or a `concede`) that defers instead of answering: it says the matter is complicated, open or in need of more investigation, and neither disputes nor grants the attack. It then counts as a stalling concession, not an honest one. An answer marked "[phrase list: possibly stalling]" only holds a phrase the engine looks for: decide by what it says.',
 } as const;
-
-/** Why an answer counted as conceded (a `concede` included). */
-export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'refute-echo' | 'unresponsive' | 'stalling';
 
 /** The transcript's words for each {@link ConcessionKind}, after the answer id. */
 export const CONCESSION_NOTES: Record<ConcessionKind, string> = {

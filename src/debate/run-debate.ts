@@ -16,7 +16,8 @@ import { swapSteelmans } from './phases/swap-steelmans.js';
 import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan, type PrPositionInput } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
-import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position, ReaderPlan } from './debate-types.js';
+import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
+import type { ReaderPlan } from './reading-types.js';
 
 /** What a debate needs. */
 export interface DebateRequest {
@@ -168,7 +169,7 @@ export type FramedPositions = (
 /**
  * The framing phase of {@link runDebate} on its own (the same caller, prompt, rules and envelope): the
  * moderator frames the positions and nothing else is called, so under `confirm-plan` no advocate or
- * judge call is made before a maintainer confirms (contract section 5).
+ * judge call is made before a maintainer confirms (docs/config.md).
  * @throws DebateFailed when the moderator fails twice (reply and repair), with the stop reason when the run's calls had stopped
  */
 export async function framePositions(client: ModelClient, request: Pick<DebateRequest, 'pack' | 'outOfScope' | 'command' | 'moderatorModel' | 'language'>): Promise<FramedPositions> {

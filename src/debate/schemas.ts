@@ -20,16 +20,8 @@ import { citationSchema } from '../citations/citation.js';
  * checks them and says what it did (at most 4 positions, at least two trade-offs, 3-5 key reasons).
  */
 
-/** Position ids, A..D in the order given (contract section 8). */
+/** Position ids, A..D in the order given (docs/how-a-debate-runs.md). */
 export const POSITION_IDS = ['A', 'B', 'C', 'D'] as const;
-
-/**
- * How position labels are compared wherever two must not be the same (the debate id, the moderator's
- * distinct labels, a command's repeated positions): case and runs of whitespace aside.
- */
-export function positionKey(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').trim();
-}
 
 /** One of this debate's position ids. */
 function positionIdOf(ids: readonly string[]) {

@@ -3,7 +3,7 @@ import type { PlannedDiff } from './plan-diff.js';
 import type { ChangedFile, RfcDocument } from './evidence-types.js';
 
 /**
- * The `content_digest` of a decision record (contract section 8): sha256 over the content the debate was
+ * The `content_digest` of a decision record (docs/how-a-debate-runs.md): sha256 over the content the debate was
  * about, as structured data, never over the rendered pack. It covers every changed file's path (and old
  * path), status and blob SHA at base and head (binary and oversized files included, so other bytes under
  * the same diff text change it), the hunks the pack shows, each RFC's path and blob SHA, and the PR's

@@ -2,8 +2,8 @@ import type { FileState } from './list-files.js';
 import type { ChangedFile, UnseenFiles } from './evidence-types.js';
 
 /**
- * The changed files whose content the models did not see (decision record `evidence.unseen`, contract
- * section 8; issue 30): the pack names them, but what changed in them is not in it, for a reason no
+ * The changed files whose content the models did not see (decision record `evidence.unseen`;
+ * issue 30): the pack names them, but what changed in them is not in it, for a reason no
  * budget fixes. Pure. A file counts when:
  * - it is binary (git's "Binary files ... differ", or no patch and no line counts), unless every side
  *   the pack knows is the empty blob;

@@ -3,7 +3,7 @@ import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
 
 /**
  * The base side's blob SHA of each changed file whose change the pack cannot show as a diff (a binary
- * file, a file GitHub sent no patch for, a pure rename): `content_digest` covers it (contract section 8),
+ * file, a file GitHub sent no patch for, a pure rename): `content_digest` covers it (docs/how-a-debate-runs.md),
  * so a rebase that changes what such a file is changed *from* (a PR that now reverts a fix on the base
  * branch, with the same head bytes) makes a decision stale. A file with a patch needs none: its hunks show
  * the base side of what it changes. Read at the merge base (the base of GitHub's three-dot diff), in one

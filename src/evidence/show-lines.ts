@@ -9,6 +9,14 @@ import type { Hunk } from './evidence-types.js';
 /** Characters per estimated token: about 3.5 for code and English (a deliberate over-estimate). */
 export const CHARS_PER_TOKEN = 3.5;
 
+/**
+ * Input `max-evidence-tokens`' default, in tokens on the models that read the pack (issue #31): the
+ * text of 80,000 tokens at 3.5 characters a token, as the default model's tokenizer counts it (x1.3,
+ * `claudeModelFacts` of the default model, `tokenizerFactor`), so a debate on the default model reads what it did
+ * when the budget was counted at 3.5 characters a token.
+ */
+export const DEFAULT_EVIDENCE_TOKENS = 104_000;
+
 /** Estimated tokens of a text, at {@link CHARS_PER_TOKEN}. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

@@ -2,7 +2,7 @@ import { neutraliseMarkers, type DecisionRecord } from '../report/decision-recor
 import { reasonAfterAccept } from '../report/no-decision-reason.js';
 
 /**
- * `/debate accept <A|B|C|D> <reason>` (contract sections 3 and 9): a maintainer's decision recorded in
+ * `/debate accept <A|B|C|D> <reason>` (docs/how-a-debate-runs.md, docs/gate.md): a maintainer's decision recorded in
  * the record's `accepted` field. Pure: who may accept (write permission) is checked by the caller
  * before this is called; the result is unsigned until the caller signs it again.
  */

@@ -1,5 +1,5 @@
 /**
- * The canonical JSON of a decision record (contract section 8): object keys sorted by UTF-16 code
+ * The canonical JSON of a decision record (docs/how-a-debate-runs.md): object keys sorted by UTF-16 code
  * units at every depth, no whitespace, array order kept. Signatures are made and checked over exactly
  * these bytes, so any edit to any field, or a reordering that a plain `JSON.stringify` would hide,
  * changes them. Pure.

@@ -1,12 +1,12 @@
-import type { GateConclusion } from './evaluate-policy.js';
+import type { GateConclusion } from './gate-types.js';
 
 /**
  * The `pr-debate` check run's name and every title it shows, in one place: the debate's check, the
- * gate's and the accept's (contract section 9). GitHub shows `output.title` beside the check's name in
+ * gate's and the accept's (docs/gate.md). GitHub shows `output.title` beside the check's name in
  * the PR's checks list (docs.github.com/rest/checks/runs: "output.title: The title of the check run").
  */
 
-/** The check run's name: the decision of record, and what a ruleset requires (contract section 9). */
+/** The check run's name: the decision of record, and what a ruleset requires (docs/gate.md). */
 export const CHECK_NAME = 'pr-debate';
 
 /** The titles of the check run, by what it says. */

@@ -1,13 +1,13 @@
 import { DIGEST_VERSIONS, isDigestVersion } from '../evidence/content-digest.js';
 import { COUNTED_SINCE, type DecisionRecord } from '../report/decision-record.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
-import { allowsUnread, allowsUnseen, authorOf, evaluatePolicy, type GateConclusion, type GatePolicy, type PrAuthor } from './evaluate-policy.js';
-import type { RebuiltEvidence } from './gate-types.js';
+import { allowsUnread, allowsUnseen, authorOf, evaluatePolicy, type PrAuthor } from './evaluate-policy.js';
+import type { GateConclusion, GatePolicy, RebuiltEvidence } from './gate-types.js';
 import type { FoundRecord } from './select-record.js';
 import type { SignatureCheck } from './sign-record.js';
 
 /**
- * The merge gate's rule for one PR head (contract section 9), from what was found. Pure.
+ * The merge gate's rule for one PR head (docs/gate.md), from what was found. Pure.
  *
  * exempt-label added by someone with write permission other than the PR's authors (its opener and the
  * pusher of its head; unless `author-may-decide`) → success; required-label set and absent →

@@ -7,11 +7,11 @@ import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
 import { unreadCandidates } from '../evidence/split-overflow.js';
-import { allowsUnread, allowsUnseen, evaluatePolicy, type GatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
-import type { CheckOutput } from './gate-types.js';
+import { allowsUnread, allowsUnseen, evaluatePolicy, type PolicyFacts, type PrAuthor } from './evaluate-policy.js';
+import type { CheckOutput, GatePolicy } from './gate-types.js';
 
 /**
- * The `pr-debate` check run written at the end of a debate or by an accept (contract section 9):
+ * The `pr-debate` check run written at the end of a debate or by an accept (docs/gate.md):
  * conclusion from `gate-policy`, a one-sentence summary with a link to the comment, and the record as
  * canonical JSON (its signature included) in `output.text`. Pure.
  * @param facts what the policy weighs besides the record ({@link debateFacts} for a debate's own check)

@@ -1,12 +1,13 @@
 import { minimatch } from 'minimatch';
 import type { DecisionRecord } from '../report/decision-record.js';
+import type { GateConclusion, GatePolicy } from './gate-types.js';
 
 /**
- * The gate policies of contract sections 5 and 9, applied to one fresh, trusted record. Pure.
+ * The gate policies (input `gate-policy`, docs/gate.md), applied to one fresh, trusted record. Pure.
  * Whether a record is fresh (same head or same `content_digest`) and trusted (same app, signature)
  * is decided before, in `decide-gate.ts`.
  *
- * The rule, in order (contract section 9; README "What the check concludes"):
+ * The rule, in order (docs/gate.md; README "What the check concludes"):
  * 0. a config file key the gate does not know (the debate's own check; the gate refuses to run on it):
  *    `action_required`;
  * 1. an aborted debate: `failure`; an older record's truncated evidence: `action_required`, whatever was accepted;
@@ -27,20 +28,6 @@ import type { DecisionRecord } from '../report/decision-record.js';
  * `pr_position`, which position is the PR is unknown (a model's "none is", a `(this PR)` mark the
  * moderator did not confirm, or a record before the field), so only another maintainer's accept passes it.
  */
-
-/**
- * Input `gate-policy` and config key `gate-policy` (contract sections 5 and 9): the one list of its values.
- * `input-schemas.ts` and `config-schema.ts` take it from here; action.yml's description names each
- * (test/gate/gate-policies.test.ts holds it).
- */
-export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
-export type GatePolicy = (typeof GATE_POLICIES)[number];
-
-/**
- * The conclusions the gate writes. Only `success` passes; GitHub counts `neutral` and `skipped` as
- * passing too, so a check that must not pass is `action_required` (a person can fix it) or `failure`.
- */
-export type GateConclusion = 'success' | 'action_required' | 'failure';
 
 /** A conclusion and one sentence on why, for the check run's title and summary. */
 export interface PolicyOutcome {
@@ -111,7 +98,7 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
   const fail = (conclusion: GateConclusion, reason: string): PolicyOutcome => ({ conclusion, reason: `${reason}${ignored}` });
 
   if (counted && record.positions.find((p) => p.id === counted.position)?.status === 'falsified') {
-    // Contract section 9: an accept of a falsified position never passes, under any policy.
+    // An accept of a falsified position never passes, under any policy (docs/gate.md).
     return { conclusion: 'failure', reason: `@${counted.by} accepted position ${counted.position}, which the debate falsified, so the decision cannot pass the gate; accept a position that was not falsified, or debate again.` };
   }
   const way = (decided: string) =>

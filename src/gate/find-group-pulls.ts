@@ -1,5 +1,5 @@
 /**
- * Which pull requests a merge group holds (contract section 9: a group passes only when every PR in
+ * Which pull requests a merge group holds (docs/gate.md: a group passes only when every PR in
  * it passes on its own head). Pure. GitHub's `merge_group` payload names only the group's head and
  * base (`head_sha`, `base_sha`, `head_ref`: "Merge group webhook event", GitHub changelog 2022-08-18);
  * the PRs are read from GitHub's own data, never from commit text:

@@ -1,10 +1,23 @@
 import type { CryptoKey } from 'jose';
 import type { DecisionRecord } from '../report/decision-record.js';
-import type { GateConclusion, GatePolicy } from './evaluate-policy.js';
 import type { DecisionCheckRun } from './select-record.js';
 
 /**
- * The shapes the gate's stages share (contract section 9), in one place so the gate reads top down:
+ * Input `gate-policy` and config key `gate-policy` (docs/config.md, docs/gate.md): the one list of its values.
+ * `input-schemas.ts` and `config-schema.ts` take it from here; action.yml's description names each
+ * (test/gate/gate-policies.test.ts holds it).
+ */
+export const GATE_POLICIES = ['off', 'require-decision', 'require-confident', 'require-accepted'] as const;
+export type GatePolicy = (typeof GATE_POLICIES)[number];
+
+/**
+ * The conclusions the gate writes. Only `success` passes; GitHub counts `neutral` and `skipped` as
+ * passing too, so a check that must not pass is `action_required` (a person can fix it) or `failure`.
+ */
+export type GateConclusion = 'success' | 'action_required' | 'failure';
+
+/**
+ * The shapes the gate's stages share (docs/gate.md), in one place so the gate reads top down:
  * `hold-check.ts` and `run-gate.ts` both use them, and neither imports the other for them.
  */
 
@@ -105,8 +118,3 @@ export interface GateConfig {
   /** Config key `author-may-decide`: the PR author's own `accept` and exempt label count (default false). */
   authorMayDecide: boolean;
 }
-
-/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
-export type GateTarget =
-  | { kind: 'pull'; pullNumber: number; before: string | undefined }
-  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };

@@ -2,8 +2,7 @@ import type { EvidenceSource } from '../evidence/evidence-source.js';
 import { isDigestVersion, type DigestVersion } from '../evidence/content-digest.js';
 import { gatherEvidence } from '../evidence/gather-evidence.js';
 import { countCoverage, unreadCandidates } from '../evidence/split-overflow.js';
-import { CHARS_PER_TOKEN } from '../evidence/show-lines.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../settings/input-schemas.js';
+import { CHARS_PER_TOKEN, DEFAULT_EVIDENCE_TOKENS } from '../evidence/show-lines.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { RebuiltEvidence } from './gate-types.js';
@@ -39,7 +38,7 @@ const PRE_V3_DEFAULT_TOKENS = 80_000;
  * The evidence pack of a PR's current head, built exactly as the record's debate built it (same source,
  * same `rfc-path` and `max-evidence-tokens`, the record's sizing: {@link rebuildSizing}), but with no
  * model call: the gate compares its `content_digest` with the record's, and the head it read with the
- * head it judges (contract section 9). How many hunks no model read is the record's own signed count,
+ * head it judges (docs/gate.md). How many hunks no model read is the record's own signed count,
  * never this rebuild's (whether a reader read a part is not in the evidence); the rebuild names the unseen
  * files and the files that may hold unread hunks (the same parts at the same budget), which are matched
  * against `allow-unseen`. Generated files count among those only when the record's debate read them

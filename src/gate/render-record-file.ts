@@ -3,10 +3,10 @@ import type { DecisionRecord } from '../report/decision-record.js';
 import { describeMergeMeaning, recordMeaning } from '../report/merge-meaning.js';
 import { NARRATIVE_END, NARRATIVE_START } from '../report/render-decision-narrative.js';
 import { mention, sanitiseText } from '../report/sanitise.js';
-import type { GateConclusion } from './evaluate-policy.js';
+import type { GateConclusion } from './gate-types.js';
 
 /**
- * The decision document (input `decision-record-path`, contract section 6, issue 28): a Markdown file a
+ * The decision document (input `decision-record-path`, docs/config.md, issue 28): a Markdown file a
  * team commits to its decision log, readable on its own. YAML front matter holds the record exactly
  * (the `yaml` library quotes any line ending inside a text, so it parses back to the same object) plus
  * MADR 4.0's `status` and `decision-makers` (MADR's `date` is the record's own `date`, an ISO 8601 time

@@ -4,7 +4,8 @@ import { canonicalJson } from './canonical-json.js';
 import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict, type HeadPull } from './decide-gate.js';
 import type { PrAuthor } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
-import type { CheckOutput, GateConfig, GateDeps, GateTarget, PullState } from './gate-types.js';
+import type { CheckOutput, GateConfig, GateDeps, PullState } from './gate-types.js';
+import type { GateTarget } from '../trigger/detect-gate-trigger.js';
 import { holdCheck } from './hold-check.js';
 import { unrecordedOutput } from './decision-check.js';
 import { recordFitsCheck } from './fit-record.js';
@@ -12,7 +13,7 @@ import { orderRecords, type DecisionCheckRun, type FoundRecord } from './select-
 import { checkSignature, type SignatureCheck } from './sign-record.js';
 
 /**
- * `mode: gate` (contract section 9): sets the `pr-debate` check run on a PR head, or on a merge
+ * `mode: gate` (docs/gate.md): sets the `pr-debate` check run on a PR head, or on a merge
  * group's head, from the newest trusted record, calling no model. GitHub is reached only through a
  * {@link GateSource} (implemented in `src/github/check-runs.ts`); the evidence pack is rebuilt through
  * {@link GateDeps.rebuildEvidence} to compare `content_digest`.
@@ -27,7 +28,7 @@ export interface GateRun {
 
 /**
  * Evaluates the target and completes a `pr-debate` check run on its head. A PR is read once: the check is
- * written on that head and judges that head (contract section 9); a push meanwhile is said, not judged.
+ * written on that head and judges that head (docs/gate.md); a push meanwhile is said, not judged.
  * The check, once started, is always completed ({@link holdCheck}): what fails after, a bad key in
  * `loadConfig` included, is said in its summary and never passes.
  * @param loadConfig the gate's config, loaded once the check is started so that a bad key is said on it

@@ -3,7 +3,7 @@ import { decisionRecordSchema, type DecisionRecord } from '../report/decision-re
 import { UNRECORDED_SCHEMA } from './fit-record.js';
 
 /**
- * Finding the decision of record among check runs (contract section 9). Pure: the caller lists the
+ * Finding the decision of record among check runs (docs/gate.md). Pure: the caller lists the
  * `pr-debate` check runs made by its own app on the PR's commits; this reads their `output.text`.
  */
 
@@ -85,13 +85,6 @@ export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; p
   }
   if (extra && sameTarget(extra, target)) found.unshift({ record: extra, run: undefined, link: undefined });
   return found;
-}
-
-/**
- * The newest record of {@link orderRecords}, or undefined.
- */
-export function selectNewestRecord(runs: DecisionCheckRun[], target: { repo: string; pullNumber: number; appId: number }, extra?: DecisionRecord): FoundRecord | undefined {
-  return orderRecords(runs, target, extra)[0];
 }
 
 function sameTarget(record: Pick<DecisionRecord, 'repo' | 'pull_request'>, target: { repo: string; pullNumber: number }): boolean {

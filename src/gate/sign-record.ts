@@ -1,9 +1,10 @@
 import { CompactSign, compactVerify, decodeProtectedHeader, importPKCS8, importSPKI, type CryptoKey } from 'jose';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { canonicalJson } from './canonical-json.js';
+import { normalisePem } from './key-text.js';
 
 /**
- * Signing decision records and checking their signatures (contract sections 5 and 8): a compact JWS,
+ * Signing decision records and checking their signatures (docs/config.md, docs/how-a-debate-runs.md): a compact JWS,
  * algorithm EdDSA (Ed25519, RFC 8037), whose payload is the canonical JSON of the record without its `signature` field.
  * The payload travels inside the JWS, so the signature check also compares it with the record it sits in: a
  * record edited after signing, or a valid signature copied onto another record, does not hold.
@@ -46,21 +47,6 @@ async function importKey(load: () => Promise<CryptoKey>, input: string, what: st
   } catch {
     throw new DecisionKeyError(input, `Input '${input}': expected ${what}; ${GENERATE}, and store the private key as an environment secret`);
   }
-}
-
-/**
- * The strings to mask and redact for a private key: the whole PEM and each line of its base64 body
- * (the runner masks a multi-line secret line by line only when each line is registered).
- */
-export function keySecrets(pem: string | undefined): string[] {
-  if (!pem) return [];
-  const lines = normalisePem(pem).split('\n').map((l) => l.trim()).filter((l) => l.length >= 8 && !l.startsWith('-----'));
-  return [pem, ...lines];
-}
-
-/** Secrets pasted into YAML often lose their line breaks or gain `\n` escapes; both are restored. */
-function normalisePem(pem: string): string {
-  return pem.replace(/\\n/g, '\n').trim();
 }
 
 /** The bytes a signature covers: the canonical JSON of the record without `signature`. */

@@ -3,7 +3,7 @@ import type { GitHubClient } from './create-octokit.js';
 import { isStatus, parseResponse } from './parse-response.js';
 
 /**
- * What the `workflow_run` bridge reads and writes on GitHub (contract section 2): the open PR a fork
+ * What the `workflow_run` bridge reads and writes on GitHub (docs/triggers.md): the open PR a fork
  * run was for, who added a label (issue timeline), and removing the trigger label once a request is
  * taken. Used by `src/modes/resolve-bridge.ts`.
  */

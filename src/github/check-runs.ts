@@ -15,7 +15,7 @@ import { MARKER_PREFIX } from '../report/sanitise.js';
 import { HEAD_TRAILER } from './upsert-comment.js';
 
 /**
- * The merge gate's reads and writes on GitHub (contract section 9), behind {@link GateSource}.
+ * The merge gate's reads and writes on GitHub (docs/gate.md), behind {@link GateSource}.
  * REST: check runs (docs.github.com/rest/checks/runs: create, update, list for a git reference with
  * `check_name`, `filter` and `app_id`), a PR's head and labels (rest/pulls), who added a label (the
  * issue timeline, rest/issues/timeline) and whether they can write (rest/collaborators), the open PRs

@@ -3,7 +3,6 @@ import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { octokitOptions, type OctokitOptions } from './octokit-options.js';
-import { refuseWritesOn } from './refuse-writes.js';
 
 export { MAX_RATE_LIMIT_WAIT_S, REQUEST_TIMEOUT_MS, type OctokitOptions } from './octokit-options.js';
 
@@ -45,4 +44,35 @@ export function createGitHubClients(token: string, baseUrl: string, warn: (messa
 export function readClient(octokit: GitHubClient): GitHubClient {
   refuseWritesOn(octokit, (what) => new Error(`${what} went to the read client, which never writes: send it through the write client`));
   return octokit;
+}
+
+/**
+ * Makes every write through `octokit` fail before it is sent, with the error `refuse` makes.
+ * @param refuse builds the error from `METHOD url`
+ */
+export function refuseWritesOn(octokit: GitHubClient, refuse: (what: string) => Error): void {
+  octokit.hook.before('request', (options) => {
+    const method = options.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD') return;
+    const query = (options as { query?: unknown }).query;
+    if (method === 'POST' && options.url === '/graphql' && !(typeof query === 'string' && hasMutation(query))) return;
+    throw refuse(`${method} ${options.url}`);
+  });
+}
+
+/**
+ * True when a GraphQL document has a mutation operation: a definition that starts with `mutation` at
+ * the top level ("OperationType: one of query mutation subscription", GraphQL spec, Operations), once
+ * comments (`#` to the end of the line) and string values are set aside; so a document that opens
+ * with a comment, or holds a query and then a mutation, is a write, and the word inside a string is not.
+ */
+function hasMutation(query: string): boolean {
+  const bare = query.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|#[^\n\r]*/g, ' ');
+  let depth = 0;
+  for (const [token] of bare.matchAll(/[{}]|[_A-Za-z][_0-9A-Za-z]*/g)) {
+    if (token === '{') depth += 1;
+    else if (token === '}') depth -= 1;
+    else if (depth === 0 && token === 'mutation') return true;
+  }
+  return false;
 }

@@ -20,7 +20,7 @@ export interface DefaultBranchFile {
 
 /**
  * Reads one file at the tip of the repository's default branch, never at a PR head, so a pull request
- * cannot change what it is read from (contract section 11: the PR author must not configure the
+ * cannot change what it is read from (docs/config.md: the PR author must not configure the
  * reviewer of their own PR).
  *
  * Calls `GET /repos/{o}/{r}` for the branch name when `defaultBranch` is not known (webhook payloads

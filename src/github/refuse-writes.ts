@@ -1,5 +1,5 @@
 import { RequestError } from '@octokit/request-error';
-import type { GitHubClient } from './create-octokit.js';
+import { refuseWritesOn, type GitHubClient } from './create-octokit.js';
 
 /** Thrown for a write a dry run was about to send. */
 export class DryRunWrite extends Error {
@@ -13,37 +13,6 @@ export class DryRunWrite extends Error {
  */
 export function refuseWrites(octokit: GitHubClient): void {
   refuseWritesOn(octokit, (what) => new DryRunWrite(`a dry run writes nothing, and ${what} was not sent; --post publishes`));
-}
-
-/**
- * Makes every write through `octokit` fail before it is sent, with the error `refuse` makes.
- * @param refuse builds the error from `METHOD url`
- */
-export function refuseWritesOn(octokit: GitHubClient, refuse: (what: string) => Error): void {
-  octokit.hook.before('request', (options) => {
-    const method = options.method.toUpperCase();
-    if (method === 'GET' || method === 'HEAD') return;
-    const query = (options as { query?: unknown }).query;
-    if (method === 'POST' && options.url === '/graphql' && !(typeof query === 'string' && hasMutation(query))) return;
-    throw refuse(`${method} ${options.url}`);
-  });
-}
-
-/**
- * True when a GraphQL document has a mutation operation: a definition that starts with `mutation` at
- * the top level ("OperationType: one of query mutation subscription", GraphQL spec, Operations), once
- * comments (`#` to the end of the line) and string values are set aside; so a document that opens
- * with a comment, or holds a query and then a mutation, is a write, and the word inside a string is not.
- */
-function hasMutation(query: string): boolean {
-  const bare = query.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|#[^\n\r]*/g, ' ');
-  let depth = 0;
-  for (const [token] of bare.matchAll(/[{}]|[_A-Za-z][_0-9A-Za-z]*/g)) {
-    if (token === '{') depth += 1;
-    else if (token === '}') depth -= 1;
-    else if (depth === 0 && token === 'mutation') return true;
-  }
-  return false;
 }
 
 /** Thrown when the CLI's first request shows that GitHub cannot be used at the API URL; the message says what to check. */

@@ -46,7 +46,7 @@ export function headTrailer(headSha: string): string {
 /** The trailer of {@link headTrailer}, read back (the merge gate reads it to find a debate's head after a force-push). */
 export const HEAD_TRAILER = /<!-- pr-debate:head=([0-9a-f]{40}) -->\s*$/;
 
-/** One debate's comment on a PR (contract section 7): created once, then updated in place. */
+/** One debate's comment on a PR (docs/how-a-debate-runs.md): created once, then updated in place. */
 export interface DebateComment {
   /**
    * Posts a finished verdict for `head.ours`. It replaces whatever the comment holds, except a verdict

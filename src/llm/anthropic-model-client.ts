@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelClient } from '../debate/model-client.js';
-import { createClaudeModelClient, SPEND_LIMIT_CODES, type TokenCounting } from './claude-model-client.js';
+import { SPEND_LIMIT_CODES } from './claude-errors.js';
+import { createClaudeModelClient, type TokenCounting } from './claude-model-client.js';
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { noRetryOn429 } from './model-call-error.js';
 

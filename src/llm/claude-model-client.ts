@@ -3,7 +3,8 @@ import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
-import { describeProblem, ModelCallError, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
+import { detailsOf, effortOffNotice, isApiError, isStreamError, refusesEffort, refusesStructuredOutputs, structuredOffNotice } from './claude-errors.js';
+import { describeProblem, ModelCallError } from './model-call-error.js';
 import type { Provider } from '../models/model-id.js';
 import { parseReply } from './parse-reply.js';
 import { CALL_META_HEADER } from './request-defaults.js';
@@ -46,9 +47,6 @@ export interface ClaudeClientOptions {
   /** Retries of an error inside the stream (the SDK retries only errors before it), as many as the SDK's `maxRetries`. */
   maxRetries?: number | undefined;
 }
-
-/** Error codes of a 429 that means money ran out, not a rate (Messages API `error.details.error_code`). */
-export const SPEND_LIMIT_CODES = ['enforced_spend_limit_reached', 'contract_spend_limit_reached'];
 
 /**
  * A {@link ModelClient} over a Messages API client: streaming (`messages.stream`) with structured
@@ -248,63 +246,9 @@ function refusalDetail(message: { stop_details?: unknown }): string {
 
 const refusalDetailsSchema = z.object({ category: z.string().nullish().catch(null), explanation: z.string().nullish().catch(null) });
 
-/**
- * A 400 that refuses `output_config.effort` rather than structured outputs: it names `output_config` but not
- * `output_config.format` (Vertex AI with the effort feature switched off by the organization policy
- * `constraints/vertexai.allowedPartnerModelFeatures`; a model that does not take effort: "This model does not
- * support the effort parameter").
- */
-function refusesEffort(error: InstanceType<typeof Anthropic.APIError>): boolean {
-  if (error.status !== 400) return false;
-  const body = errorBodySchema.safeParse(error.error).data;
-  const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
-  if (/output_config\.format|structured output/i.test(message)) return false;
-  return /output_config\.effort|\beffort\b/i.test(message) || (/output_config/.test(message) && !/format/.test(message));
-}
-
-/** The run note of a model sent without effort. */
-function effortOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
-  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
-  return `The effort parameter is switched off for model "${model}" (${detail}): its calls for the rest of the run are sent without output_config.effort, at the model's default effort. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore it.`;
-}
-
 /** What a model is told in text mode: the reply's JSON schema, in the instructions. */
 function textModeNote(format: z.ZodType<unknown>): string {
   return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(jsonSchemaOf(format))}\n`;
-}
-
-/**
- * A 400 that says structured outputs are switched off: on Vertex AI the default organization policy
- * (`constraints/vertexai.allowedPartnerModelFeatures`) answers `FAILED_PRECONDITION`; the Messages API
- * names `output_config.format` or structured outputs in its `invalid_request_error`.
- */
-function refusesStructuredOutputs(error: InstanceType<typeof Anthropic.APIError>): boolean {
-  if (error.status !== 400) return false;
-  const body = errorBodySchema.safeParse(error.error).data;
-  if (body?.error?.status === 'FAILED_PRECONDITION') return true;
-  const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
-  return /structured output|output_config\.format/i.test(message) && !/schema is too complex|too many|is not supported/i.test(message);
-}
-
-/** The run note of a model that answers in text mode. */
-function structuredOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
-  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
-  return `Structured outputs are switched off for model "${model}" (${detail}): its replies for the rest of the run are JSON in text, validated against the same schemas. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore them.`;
-}
-
-/**
- * The error types of an `event: error` inside a 200 stream that a retry can cure: the Messages API's
- * `overloaded_error` and `api_error` (streaming, "Error events"), and on Bedrock the exceptions of
- * InvokeModelWithResponseStream's ResponseStream whose reference says to retry (`internalServerException`
- * and `modelStreamErrorException`: "Retry your request"; `serviceUnavailableException`: "Try again
- * later"; `throttlingException`: "Resubmit your request later"), which `@anthropic-ai/bedrock-sdk` turns
- * into `event: error` typed by the exception's name.
- */
-const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'internalServerException', 'modelStreamErrorException', 'serviceUnavailableException', 'throttlingException']);
-
-/** An error event inside a 200 stream that a retry can cure: the SDK's APIError without an HTTP status, typed by the event. */
-function isStreamError(error: unknown): boolean {
-  return isApiError(error) && error.status === undefined && RETRYABLE_STREAM_ERRORS.has(error.type ?? '');
 }
 
 const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
@@ -317,52 +261,6 @@ function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
     jsonSchemas.set(schema, json);
   }
   return json;
-}
-
-/**
- * The fields of an error body read here, each dropped when it is not a string: the Messages API's
- * `{ error: { type, message } }`, Bedrock's `{ message }`, Vertex's `{ error: { message, status } }`.
- */
-const errorBodySchema = z.object({
-  message: z.string().optional().catch(undefined),
-  error: z.object({ message: z.string().optional().catch(undefined), status: z.string().optional().catch(undefined) }).optional().catch(undefined),
-});
-
-/** `instanceof` on the SDK's generic error class narrows to `APIError<any, any, any>`; this keeps its declared types. */
-function isApiError(error: unknown): error is InstanceType<typeof Anthropic.APIError> {
-  return error instanceof Anthropic.APIError;
-}
-
-/**
- * The typed problem of an SDK error. Sources: the Messages API error types (400 invalid_request_error,
- * 401 authentication_error, 403 permission_error, 404 not_found_error, 429 rate_limit_error, 500
- * api_error, 529 overloaded_error); Bedrock's (`x-amzn-errortype`: 403 UnrecognizedClientException,
- * InvalidSignatureException and ExpiredTokenException are refused credentials, 429
- * ThrottlingException, 503 ServiceUnavailableException, 400 ServiceQuotaExceededException); Vertex's
- * Google API errors (`error.status`: 401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429 RESOURCE_EXHAUSTED).
- */
-function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provider: Provider): ProblemDetails {
-  const body = errorBodySchema.safeParse(error.error).data;
-  const bodyMessage = body?.message ?? body?.error?.message;
-  const detail = error.apiMessage ?? bodyMessage ?? error.message.split('\n')[0] ?? 'no detail';
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
-  // No AWS credentials: the bedrock SDK's signer throws the provider chain's CredentialsProviderError ("Could
-  // not load credentials from any providers"), and the SDK reports it as a connection error.
-  if (error instanceof Anthropic.APIConnectionError && provider === 'bedrock' && error.cause instanceof Error && (error.cause.name === 'CredentialsProviderError' || /credential/i.test(error.message))) {
-    return { problem: 'no-credentials', detail: error.cause.message };
-  }
-  if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
-  // An `event: error` inside the stream: no HTTP status of its own (the stream began with 200), typed by its body.
-  if (error.status === undefined && error.type) return { problem: RETRYABLE_STREAM_ERRORS.has(error.type) ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };
-  const awsType = error.headers?.get('x-amzn-errortype')?.split(':')[0];
-  const type = error.type ?? awsType ?? body?.error?.status;
-  const base = { status: error.status, type, detail, retryAfterSeconds: retryAfterOf(error.headers) };
-  if (error.status === 429 && error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode)) return { ...base, problem: 'spend-limit' };
-  if (provider === 'bedrock') {
-    if (awsType && ['UnrecognizedClientException', 'InvalidSignatureException', 'ExpiredTokenException', 'MissingAuthenticationTokenException'].includes(awsType)) return { ...base, problem: 'auth' };
-    if (awsType === 'ServiceQuotaExceededException') return { ...base, problem: 'spend-limit' };
-  }
-  return { ...base, problem: problemOfStatus(error.status, detail) };
 }
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {

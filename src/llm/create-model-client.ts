@@ -4,7 +4,7 @@ import { formatModelId, parseModelId, type Provider } from '../models/model-id.j
 
 /**
  * The model client of a run: one {@link ModelClient} whose calls go to the provider their model id
- * names (`[provider:]model`, contract section 12), so roles can mix providers. Each provider's client
+ * names (`[provider:]model`, docs/providers.md), so roles can mix providers. Each provider's client
  * is built on its first call, so a run never needs the credentials of a provider it does not use, and
  * its module (with its SDK: the AWS SDK, google-auth-library, openai) is imported only then, so a run
  * loads no SDK its model ids do not name (issue #23: a third of the bundle is cloud providers' code).

@@ -4,7 +4,7 @@ import { parseModelId } from '../models/model-id.js';
 import { withRefusalFallback } from './refusal-fallback.js';
 import { capSpending, type CappedModelClient } from './spending-cap.js';
 import { useModelPrices } from '../models/price-usage.js';
-import type { Settings } from '../settings/settings.js';
+import type { ModelPrices } from '../models/price-usage.js';
 import { RunStopped } from './stop-signal.js';
 
 /**
@@ -20,6 +20,19 @@ import { RunStopped } from './stop-signal.js';
  * function that stops listening. `stop` returns false when the run was already stopped.
  */
 export type Cancellation = (stop: (reason: RunStopped) => boolean) => () => void;
+
+/** What the models of a run are built from: the model inputs, `max-cost-usd` and `deadline-minutes`, as the settings hold them. */
+export interface ModelSettings {
+  anthropicApiKey: string | undefined;
+  openaiApiKey: string | undefined;
+  baseUrl: string | undefined;
+  /** Input `model`: its provider is the default of a model id without one. */
+  model: string;
+  maxCostUsd: number;
+  deadlineMinutes: number;
+  prices?: ModelPrices;
+  refusalFallbackModel?: string | undefined;
+}
 
 /** The models of a run and its stop signal. */
 export interface RunModels {
@@ -40,7 +53,7 @@ export interface RunModels {
  * @param options.client the models to use instead of the providers' (the CLI's `--rehearsal`: the rehearsal model), still under the cap and the deadline
  */
 export function startModels(
-  settings: Pick<Settings, 'anthropicApiKey' | 'openaiApiKey' | 'baseUrl' | 'model' | 'maxCostUsd' | 'deadlineMinutes'> & Partial<Pick<Settings, 'modelPrices' | 'refusalFallbackModel'>>,
+  settings: ModelSettings,
   options: { env: Record<string, string | undefined>; cancellations: Cancellation[]; client?: ModelClient },
 ): RunModels {
   const controller = new AbortController();
@@ -50,7 +63,7 @@ export function startModels(
     return true;
   };
   // The user's prices (input `model-prices`) before any call, for the cap and the record alike.
-  useModelPrices(settings.modelPrices ?? new Map());
+  useModelPrices(settings.prices ?? new Map());
   // Built first: a client that cannot be built leaves no timer or listener behind.
   const capped = capSpending(options.client ?? createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
   const models = withRefusalFallback(capped, settings.refusalFallbackModel);

@@ -1,5 +1,5 @@
 /**
- * Model ids of the form `[provider:]model` (contract section 12), in the inputs `model`,
+ * Model ids of the form `[provider:]model` (docs/providers.md), in the inputs `model`,
  * `advocate-models` and `judge-model`. Pure: no SDK.
  */
 
@@ -16,7 +16,7 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
   openai: 'the OpenAI-compatible Chat Completions endpoint',
 };
 
-/** Other spellings accepted for a provider (contract section 5 says `openai-compatible`). */
+/** Other spellings accepted for a provider (action.yml's `model` input says `openai-compatible`). */
 const ALIASES: Record<string, Provider> = { 'openai-compatible': 'openai' };
 
 /** A parsed model id. */

@@ -15,20 +15,21 @@ import { renderInputProblem } from '../report/render-notices.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import type { Settings } from '../settings/settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
-import { findDecisionInputProblem, gateConfig, gateDeps, writeRecordFile } from '../pipeline/gate-context.js';
+import { gateConfig, gateDeps, writeRecordFile } from '../pipeline/gate-context.js';
+import type { PipelineClients, PipelineResult } from '../pipeline/pipeline-types.js';
+import { openPublisher } from '../pipeline/run-context.js';
 import { signDecision } from '../pipeline/write-decision-check.js';
-import { runSecrets } from '../pipeline/run-context.js';
 import { describeFailure } from '../pipeline/step-error.js';
 
 /**
- * `/debate accept <A|B|C|D> <reason>` (contract sections 3 and 9). Someone with write permission
+ * `/debate accept <A|B|C|D> <reason>` (docs/how-a-debate-runs.md, docs/gate.md). Someone with write permission
  * records a human decision: the newest trusted record gets `accepted` (signed again when a key is
  * set), the `pr-debate` check run on the current head follows it, the debate comment says who
  * accepted what and why, and a reply confirms. Anyone else gets a refusal and nothing changes.
  */
 
 /** What an accept came to, for the outputs. */
-export interface AcceptOutcome {
+interface AcceptOutcome {
   accepted: boolean;
   replyUrl: string;
   gateConclusion: string;
@@ -42,20 +43,26 @@ export interface AcceptOutcome {
 type AcceptTrigger = Extract<Trigger, { kind: 'accept' }>;
 
 /**
- * The PR is read once: its head is the head judged, and the check is written on it. When the
- * evaluation saw another head (a push during the accept), the check on the first head is not given
- * that head's verdict: it says the head moved, nothing is recorded, and the new head is left to its
- * own gate run (contract section 9, as for `mode: gate`). A check this stage started is always
- * completed, whatever fails after (`finally`).
- * @throws whatever GitHub answers (the caller replies with it); a refusal is not an error
+ * The accept mode. The PR is read once: its head is the head judged, and the check is written on it. When
+ * the evaluation saw another head (a push during the accept), the check on the first head is not given
+ * that head's verdict: it says the head moved, nothing is recorded, and the new head is left to its own
+ * gate run (docs/gate.md, as for `mode: gate`). A check this mode started is always completed,
+ * whatever fails after (`finally`).
+ * @returns the outputs: `status` `skipped` (nothing debated), the accepted record and its position, the
+ *   check's conclusion, the reply as `comment-url`, and `failure` for a setting the accept cannot use
+ * @throws whatever GitHub answers (the contract replies with it); a refusal is not an error
  */
-export async function acceptStage(
+export async function acceptMode(clients: PipelineClients, settings: Settings, trigger: AcceptTrigger): Promise<PipelineResult> {
+  return acceptResult(await accept({ octokit: clients.github.writes, log: clients.log }, settings, openPublisher(clients, settings), trigger));
+}
+
+async function accept(
   clients: { octokit: GitHubClient; log: { info(message: string): void; notice(message: string): void; warning(message: string): void } },
   settings: Settings,
   publish: Publisher,
   trigger: AcceptTrigger,
 ): Promise<AcceptOutcome> {
-  const repo = { owner: settings.owner, repo: settings.repo };
+  const repo = { owner: settings.github.owner, repo: settings.github.repo };
   const pr = trigger.pullNumber;
   const none = { accepted: false, gateConclusion: '', record: undefined, recordFile: '' };
   const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
@@ -65,13 +72,13 @@ export async function acceptStage(
     return { ...none, replyUrl: reply.url };
   }
   // A bad key or `decision` input is said before any check is started (issue #19).
-  const inputProblem = settings.invalidInput ?? (await findDecisionInputProblem(settings));
+  const inputProblem = settings.problem;
   if (inputProblem) {
     const reply = await publish.reply(pr, renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message, inputProblem.file));
     return { ...none, replyUrl: reply.url, failure: inputProblem.message };
   }
 
-  const { config, keys } = await gateConfig(settings);
+  const config = gateConfig(settings);
   const deps = gateDeps(clients.octokit, settings, (m) => clients.log.info(m));
   const pull = await deps.source.getPull(pr);
   const head = pull.headSha;
@@ -100,18 +107,18 @@ export async function acceptStage(
       clients.log.notice(`The accept was not recorded: ${problem}.`);
       return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
     };
-    if (before.headSha !== head) return refuse(movedProblem(head, before.headSha, settings.command));
-    if (!before.found) return refuse(`there is no decision record for this PR to accept yet: start a debate first (\`${settings.command}\`)`);
+    if (before.headSha !== head) return refuse(movedProblem(head, before.headSha, settings.run.command));
+    if (!before.found) return refuse(`there is no decision record for this PR to accept yet: start a debate first (\`${settings.run.command}\`)`);
     if (before.verdict.basis === 'unverified') return refuse(`the newest decision record for this PR was rejected (${before.verdict.summary})`);
     const applied = acceptDecision(before.found.record, { by: trigger.requestedBy, position: trigger.position, reason: trigger.reason });
     if (!applied.ok) return refuse(applied.problem);
 
-    if (!keys.signing && keys.publicKey) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
-    const record = await signDecision(settings, applied.record, runSecrets(settings));
+    if (!settings.gate.keys.signing && settings.gate.keys.publicKey) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
+    const record = await signDecision(settings, applied.record);
     const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
     const written = await finish(after, before.found.run?.detailsUrl ?? undefined);
     if (after.headSha !== head) {
-      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, movedProblem(head, after.headSha, settings.command)));
+      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, movedProblem(head, after.headSha, settings.run.command)));
       return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
     }
     const conclusion = written.conclusion;
@@ -136,4 +143,21 @@ function movedProblem(head: string, moved: string, command: string): string {
 /** The check on a head that was not the head judged: not passing, naming both heads. */
 function headMoved(head: string, moved: string): CheckOutput {
   return { conclusion: 'action_required', title: CHECK_TITLES.headMoved, summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
+}
+
+/** The outputs of an accept; `comment-url` is the reply. */
+function acceptResult(outcome: AcceptOutcome): PipelineResult {
+  const record = outcome.record;
+  return {
+    status: 'skipped',
+    recommendation: record?.accepted?.position ?? 'none',
+    confidence: record?.confidence ?? '',
+    commentUrl: outcome.replyUrl,
+    decision: record ? JSON.stringify(record) : '',
+    ...(record ? { noDecisionReason: record.no_decision_reason ?? '' } : {}),
+    report: '',
+    failure: outcome.failure,
+    gateConclusion: outcome.gateConclusion,
+    decisionRecordFile: outcome.recordFile,
+  };
 }

@@ -2,19 +2,19 @@ import { findLabeller, findOpenPulls, removeLabel, type BridgePull } from '../gi
 import { canTrigger } from '../github/check-permission.js';
 import type { Settings } from '../settings/settings.js';
 import type { BridgeRun } from '../trigger/detect-bridge.js';
-import type { Trigger } from '../trigger/detect-trigger.js';
+import { labelDebate, type DebateTrigger } from '../trigger/detect-trigger.js';
 import { step } from '../pipeline/step-error.js';
 import type { PipelineClients } from '../pipeline/pipeline-types.js';
 
 /**
- * The `workflow_run` bridge (contract section 2): turns a fork PR's completed `pull_request` run into
+ * The `workflow_run` bridge (docs/triggers.md): turns a fork PR's completed `pull_request` run into
  * a debate or a gate run in the base repository, trusting nothing the run left. It finds the PR
  * through the API, and for a debate checks that the PR's head is still the run's `head_sha`, that the
  * trigger label is on the PR, and that whoever added it last (issue timeline) has write permission.
  * Then it removes the label: the label is a request for one debate of one head, so a later push
  * (whose run the fork's own copy of the workflow may start on any event) finds no request to replay.
  * It never checks out or runs PR code: the debate reads the PR through the API, as every debate does.
- * Two steps, so that a failure once the PR is known is replied on it (`dispatch.ts`).
+ * Two steps, so that a failure once the PR is known is replied on it (`resolve-trigger.ts`).
  */
 
 /** Why the bridge does nothing (said in a notice). */
@@ -28,19 +28,13 @@ export interface BridgeRefusal {
  * @throws a `StepError` naming the GitHub call that failed
  */
 export async function findBridgePull(clients: PipelineClients, settings: Settings, run: BridgeRun): Promise<{ kind: 'found'; pull: BridgePull } | BridgeRefusal> {
-  const repo = { owner: settings.owner, repo: settings.repo };
+  const repo = { owner: settings.github.owner, repo: settings.github.repo };
   const from = `${run.headOwner}:${run.headBranch}`;
   clients.log.info(`Bridge: run ${run.runId} of "${run.workflowName}" was for ${from} (${run.headRepository}) at ${run.headSha}; treating that as a claim and asking GitHub.`);
   const pulls = await step(`finding the open pull request from ${from}`, () => findOpenPulls(clients.github.reads, repo, { owner: run.headOwner, branch: run.headBranch, repository: run.headRepository, sha: run.headSha }));
   const chosen = choosePull(pulls, run.headSha);
-  if (typeof chosen === 'string') return { kind: 'refused', reason: chosen || `no open pull request of ${settings.owner}/${settings.repo} comes from ${from} (${run.headRepository}) or has ${run.headSha} as its head` };
+  if (typeof chosen === 'string') return { kind: 'refused', reason: chosen || `no open pull request of ${settings.github.owner}/${settings.github.repo} comes from ${from} (${run.headRepository}) or has ${run.headSha} as its head` };
   return { kind: 'found', pull: chosen };
-}
-
-/** The gate of the PR found: it reads the PR once more and judges the head it finds, whatever the run was for (contract section 9). */
-export function bridgeGate(clients: PipelineClients, chosen: BridgePull): Extract<Trigger, { kind: 'gate' }> {
-  clients.log.info(`Bridge: gating PR #${chosen.number} (head ${chosen.headSha}).`);
-  return { kind: 'gate', target: { kind: 'pull', pullNumber: chosen.number, before: undefined } };
 }
 
 /**
@@ -49,13 +43,13 @@ export function bridgeGate(clients: PipelineClients, chosen: BridgePull): Extrac
  * @returns the debate trigger, or why there is none
  * @throws a `StepError` naming the GitHub call that failed
  */
-export async function takeBridgeRequest(clients: PipelineClients, settings: Settings, run: BridgeRun, chosen: BridgePull): Promise<Extract<Trigger, { kind: 'debate' }> | BridgeRefusal> {
-  const repo = { owner: settings.owner, repo: settings.repo };
+export async function takeBridgeRequest(clients: PipelineClients, settings: Settings, run: BridgeRun, chosen: BridgePull): Promise<DebateTrigger | BridgeRefusal> {
+  const repo = { owner: settings.github.owner, repo: settings.github.repo };
   if (chosen.headSha !== run.headSha) {
-    return { kind: 'refused', reason: `PR #${chosen.number}'s head moved from ${run.headSha} (the run's) to ${chosen.headSha}, so the label was not for this head; add the "${settings.triggerLabel}" label again to debate the new head` };
+    return { kind: 'refused', reason: `PR #${chosen.number}'s head moved from ${run.headSha} (the run's) to ${chosen.headSha}, so the label was not for this head; add the "${settings.run.triggerLabel}" label again to debate the new head` };
   }
-  const label = chosen.labels.find((name) => name.toLowerCase() === settings.triggerLabel.toLowerCase());
-  if (label === undefined) return { kind: 'refused', reason: `PR #${chosen.number} does not carry the "${settings.triggerLabel}" label (any more), so nobody asks for a debate of it; add the label to ask` };
+  const label = chosen.labels.find((name) => name.toLowerCase() === settings.run.triggerLabel.toLowerCase());
+  if (label === undefined) return { kind: 'refused', reason: `PR #${chosen.number} does not carry the "${settings.run.triggerLabel}" label (any more), so nobody asks for a debate of it; add the label to ask` };
   const labeller = await step(`reading who added the "${label}" label to PR #${chosen.number}`, () => findLabeller(clients.github.reads, repo, chosen.number, label));
   if (labeller === undefined) return { kind: 'refused', reason: `the timeline of PR #${chosen.number} shows nobody adding the "${label}" label` };
   if (labeller.type === 'Bot') return { kind: 'refused', reason: `the "${label}" label on PR #${chosen.number} was added by a bot (${labeller.login}); bots never trigger a debate` };
@@ -65,7 +59,7 @@ export async function takeBridgeRequest(clients: PipelineClients, settings: Sett
   }
   await step(`removing the "${label}" label from PR #${chosen.number} (the request is taken)`, () => removeLabel(clients.github.writes, repo, chosen.number, label));
   clients.log.info(`Bridge: PR #${chosen.number} is at ${run.headSha}, and ${labeller.login} (${permission.role}) added "${label}": debating it; the label is removed, so a later head needs it added again.`);
-  return { kind: 'debate', source: 'label', pullNumber: chosen.number, requestedBy: labeller.login, commentId: undefined, positions: [], options: { outOfScope: [] }, headSha: run.headSha };
+  return labelDebate(chosen.number, labeller.login, run.headSha);
 }
 
 /**

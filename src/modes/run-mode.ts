@@ -1,12 +1,13 @@
+import { renderRunFailure } from '../report/render-notices.js';
 import type { Settings } from '../settings/settings.js';
 import { openPublisher } from '../pipeline/run-context.js';
 import { describeFailure } from '../pipeline/step-error.js';
 import { skipped, type PipelineClients, type PipelineResult } from '../pipeline/pipeline-types.js';
 
 /**
- * The one error contract of every mode (debate, go, accept, gate, reply, and the `workflow_run`
- * bridge; `../shared/style.md`, "one function per mode, each with the same contract: catch, post
- * what failed, return the outcome"). After the trigger nothing throws: what a mode throws is caught
+ * The one error contract of every mode (debate, gate, accept, reply) and of the look-ups that resolve
+ * `/debate go` and the `workflow_run` bridge: catch, say what failed where the user looks, return the
+ * outcome. After the trigger nothing throws: what a mode throws is caught
  * here, said where the user looks, and returned as the run's outcome, so the step fails with the
  * failure said. Where the user looks: for a run a comment or a label started, a reply on the PR; for
  * the gate, the `pr-debate` check run, which the gate itself completes with the failure in its
@@ -47,4 +48,15 @@ export async function runMode(clients: PipelineClients, settings: Settings, mode
     }
     return { ...skipped({ failure, commentUrl }), status: 'aborted' };
   }
+}
+
+/**
+ * The reply that says a run's failure on the PR, with how to try again for what started it.
+ * @param login whom the reply mentions, undefined when nobody is known yet (the bridge before it found the labeller)
+ */
+export function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatch', pullNumber: number, login: string | undefined): NonNullable<Mode['reply']> {
+  const { command, triggerLabel } = settings.run;
+  // Plain text: the failure sentence is sanitised as text from outside is, so a code span would not render.
+  const again = source === 'label' ? `remove and add the "${triggerLabel}" label` : source === 'dispatch' ? 'run the workflow again' : `write ${command} again`;
+  return { pullNumber, body: (failure: string) => renderRunFailure(login, failure, again, settings.github.runUrl) };
 }

@@ -1,7 +1,7 @@
 import { checkContextWindows, checkModels, type RoleModels } from '../llm/check-models.js';
 import { countPackTokens, type PackCount } from '../llm/count-pack-tokens.js';
 import { estimateTokensOn } from '../llm/pack-tokenizer.js';
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { RunModelClient } from '../llm/refusal-fallback.js';
 import { loadPrompt } from '../debate/prompts.js';
@@ -39,7 +39,7 @@ export interface PreflightFindings {
 export async function checkRoleModels(run: RunContext, pack: Pick<EvidencePack, 'text' | 'coverage'>, readers: ReaderPlan): Promise<PreflightFindings> {
   const { clients, settings } = run;
   const reading = readers.calls > 0 ? pack.coverage.parts.slice(0, readers.calls) : [];
-  const roles: RoleModels = { model: settings.model, advocateModels: settings.advocateModels, judgeModel: settings.judgeModel, readerModel: reading.length > 0 ? readers.model : undefined, sources: settings.modelSources };
+  const roles: RoleModels = { model: settings.models.model, advocateModels: settings.models.advocateModels, judgeModel: settings.models.judgeModel, readerModel: reading.length > 0 ? readers.model : undefined, sources: settings.models.sources };
   const packCounts = await step('checking that the evidence fits each model', async () => {
     const models: RunModelClient = clients.models;
     const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text }, models);

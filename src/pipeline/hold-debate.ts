@@ -1,4 +1,4 @@
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import type { DebatePlan } from '../debate/plan.js';
 import { describeStop } from '../debate/render-transcript.js';
 import { runDebate } from '../debate/run-debate.js';
@@ -26,14 +26,14 @@ export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: Ru
       prPosition: prPositionInput(trigger, run.confirmed, evidence.pack.headSha),
       outOfScope: trigger.options.outOfScope,
       ...(run.confirmed ? { topic: run.confirmed.posted.topic } : {}),
-      command: settings.command,
-      moderatorModel: settings.model,
-      advocateModels: settings.advocateModels,
-      judgeModel: settings.judgeModel,
+      command: settings.run.command,
+      moderatorModel: settings.models.model,
+      advocateModels: settings.models.advocateModels,
+      judgeModel: settings.models.judgeModel,
       plan,
       readers,
       language: {
-        language: settings.language,
+        language: settings.debate.language,
         commandText: trigger.positions.length > 0 ? trigger.positions.join(' vs ') : undefined,
         prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
       },

@@ -2,7 +2,8 @@ import type { RunModelClient } from '../llm/refusal-fallback.js';
 import type { GitHubClients } from '../github/create-octokit.js';
 import type { Publisher } from '../github/create-publisher.js';
 import type { NoDecisionReason } from '../report/no-decision-reason.js';
-import type { CountedEvidenceSource } from './read-evidence.js';
+import type { EvidenceSource } from '../evidence/evidence-source.js';
+import type { RequestCounts } from '../github/pull-request-source.js';
 
 /** Where the pipeline reports progress; `main.ts` backs it with `@actions/core`, a CLI with its own. */
 export interface Log {
@@ -12,7 +13,7 @@ export interface Log {
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
-/** The action's outputs (action.yml, contract section 6). */
+/** The action's outputs (action.yml, docs/config.md). */
 export interface ActionOutputs {
   status: 'success' | 'degraded-success' | 'aborted' | 'skipped';
   recommendation: string;
@@ -38,6 +39,9 @@ export interface StepOutputs {
   /** Writes the job summary. Never throws: a failed write (GHES without `GITHUB_STEP_SUMMARY`) is a warning. */
   writeSummary(markdown: string): Promise<void>;
 }
+
+/** Where a run's evidence is read: the PR on GitHub, or a local clone's range (`PipelineClients.evidenceSource`). */
+export type CountedEvidenceSource = EvidenceSource & { requests(): number; requestCounts(): RequestCounts };
 
 /** The clients a run uses, built once by the caller (`main.ts`, a CLI, a test). */
 export interface PipelineClients {

@@ -28,7 +28,7 @@ export interface ResultThreads {
  */
 export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): ResultThreads {
   const clean = (text: string) => redactSecrets(text, run.secrets);
-  const threads = planThreads(result.debate, evidence.files, run.settings.reviewThreads).map((t) => ({ ...t, claim: clean(t.claim), lines: t.lines.map(clean) }));
+  const threads = planThreads(result.debate, evidence.files, run.settings.debate.reviewThreads).map((t) => ({ ...t, claim: clean(t.claim), lines: t.lines.map(clean) }));
   const positions = result.debate.positions.map((p) => ({ ...p, label: clean(p.label) }));
   return { threads, positions, annotations: threadAnnotations(threads, positions) };
 }
@@ -47,7 +47,7 @@ export async function prepareResultThreads(
   const { log } = run.clients;
   if (threads.length === 0 || run.clients.dryRun) return { finish: () => Promise.resolve(undefined) };
   const { pack } = evidence;
-  const context = { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const context = { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
   const refused = (error: unknown) => {
     log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
     return undefined;
@@ -55,7 +55,7 @@ export async function prepareResultThreads(
   try {
     const prepared = await prepareThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
-      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.botLogin, positions, context, verdictUrl },
+      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.github.botLogin, positions, context, verdictUrl },
       threads,
     );
     return {

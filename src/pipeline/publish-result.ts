@@ -84,8 +84,8 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
 export async function publishNotContested(run: RunContext, framing: Framing, evidence: RunEvidence): Promise<PipelineResult> {
   const { log } = run.clients;
   const { pack } = evidence;
-  const context = { id: run.id, serverUrl: run.settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
-  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.command, { pack, context });
+  const context = { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const body = renderNotContestedComment(framing, { id: run.id }, run.settings.run.command, { pack, context });
   const posted = await step('posting the comment', () => run.comment.postUpdate(body));
   warnOnAuthor(run, posted);
   log.notice(redactSecrets(`The moderator found no contested decision in this PR: ${framing.reason}`, run.secrets));
@@ -115,7 +115,7 @@ export async function publishFailure(run: RunContext, error: unknown, saved: Sav
   const problem = stopped ? `${stopped} ${sentence(describeFailure(error))}` : describeFailure(error);
   let commentUrl = '';
   try {
-    const posted = await run.comment.postUpdate(renderFailureComment(run.id, problem, run.settings.runUrl));
+    const posted = await run.comment.postUpdate(renderFailureComment(run.id, problem, run.settings.github.runUrl));
     commentUrl = posted.url;
     if (posted.kept) commentUrl = (await replyBesideVerdict(run, problem)).url;
   } catch (postError) {
@@ -143,12 +143,12 @@ function modelFailed(error: unknown): boolean {
 
 /** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
 function replyBesideVerdict(run: RunContext, problem: string) {
-  return run.publisher.reply(run.trigger.pullNumber, renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.runUrl));
+  return run.publisher.reply(run.trigger.pullNumber, renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.github.runUrl));
 }
 
 /** Warns when comments are posted under another identity than `bot-login`: re-runs could not find them. */
 function warnOnAuthor(run: RunContext, posted: CommentWrite): void {
-  const { botLogin } = run.settings;
+  const { botLogin } = run.settings.github;
   if (posted.created && posted.author !== botLogin) {
     run.clients.log.warning(`The comment was posted as "${posted.author}", but bot-login is "${botLogin}": set \`bot-login: ${posted.author}\` so re-runs update this comment instead of adding new ones.`);
   }

@@ -1,16 +1,13 @@
 import { addsPragmatist, packReadersFor, type DebatePlan } from '../debate/plan.js';
 import { gatherEvidence, type GatheredEvidence } from '../evidence/gather-evidence.js';
 import { packCharsPerToken } from '../llm/pack-tokenizer.js';
-import type { EvidenceSource } from '../evidence/evidence-source.js';
-import { createPullRequestSource, type RequestCounts } from '../github/pull-request-source.js';
+import { createPullRequestSource } from '../github/pull-request-source.js';
+import type { CountedEvidenceSource } from './pipeline-types.js';
 import type { RunContext } from './run-context.js';
 import { step } from './step-error.js';
 import type { PrAuthor } from '../gate/evaluate-policy.js';
 import type { PullRequestInfo } from '../evidence/evidence-types.js';
 import { readPushers } from '../github/read-pushers.js';
-
-/** Where a run's evidence is read: the PR on GitHub, or a local clone's range (`PipelineClients.evidenceSource`). */
-export type CountedEvidenceSource = EvidenceSource & { requests(): number; requestCounts(): RequestCounts };
 
 /** The evidence of a run and the source it was read from (kept for the re-read of the PR head). */
 export interface RunEvidence extends GatheredEvidence {
@@ -39,11 +36,11 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
       gatherEvidence(source, {
         pullNumber: trigger.pullNumber,
         commandRfc: trigger.options.rfc,
-        inputRfc: settings.rfcPath,
-        maxTokens: settings.maxEvidenceTokens,
+        inputRfc: settings.debate.rfcPath,
+        maxTokens: settings.debate.maxEvidenceTokens,
         // Deep's pragmatist reads the pack too: a third advocate for two named positions.
-        charsPerToken: packCharsPerToken(packReadersFor(settings, addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length)),
-        readGenerated: settings.readGenerated,
+        charsPerToken: packCharsPerToken(packReadersFor(settings.models, addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length)),
+        readGenerated: settings.debate.readGenerated,
         headSha: trigger.headSha,
       }),
     );
@@ -55,7 +52,7 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
     log.info(`Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
     for (const note of pack.notes) log.info(note);
     const { parts, generatedSkipped, noDiff } = pack.coverage;
-    if (parts.length > 0) log.info(`The changed hunks did not all fit max-evidence-tokens: the rest are ${parts.length} part${parts.length === 1 ? '' : 's'} for readers (one call each, at most max-reader-calls: ${settings.maxReaderCalls}).`);
+    if (parts.length > 0) log.info(`The changed hunks did not all fit max-evidence-tokens: the rest are ${parts.length} part${parts.length === 1 ? '' : 's'} for readers (one call each, at most max-reader-calls: ${settings.models.maxReaderCalls}).`);
     if (generatedSkipped.length > 0) log.info(`${generatedSkipped.length} generated, vendored or lock file${generatedSkipped.length === 1 ? '' : 's'} did not fit the pack and ${generatedSkipped.length === 1 ? 'is' : 'are'} read by no one (config read-generated: false).`);
     if (noDiff.length > 0) log.warning(`${noDiff.length} changed file${noDiff.length === 1 ? '' : 's'} had no diff computed, so no model can read ${noDiff.length === 1 ? 'it' : 'them'}.`);
     return { ...gathered, source, authors: await readAuthors(run, gathered.pull) };
@@ -69,7 +66,7 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
 async function readAuthors(run: RunContext, pull: PullRequestInfo): Promise<PrAuthor[]> {
   const opener = { login: pull.author, role: 'opened this PR' };
   const { clients, settings, trigger } = run;
-  if (clients.evidenceSource || settings.authorMayDecide || !pull.head || trigger.requestedBy.toLowerCase() === pull.author.toLowerCase()) return [opener];
+  if (clients.evidenceSource || settings.gate.authorMayDecide || !pull.head || trigger.requestedBy.toLowerCase() === pull.author.toLowerCase()) return [opener];
   const pushers = await readPushers(clients.github.reads, pull.head, [pull.headSha], (m) => clients.log.warning(m));
   const pusher = pushers.get(pull.headSha);
   return pusher === undefined ? [opener] : [opener, { login: pusher, role: `pushed its head commit ${pull.headSha.slice(0, 7)}` }];

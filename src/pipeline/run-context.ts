@@ -1,16 +1,12 @@
 import type { PrPositionInput } from '../debate/plan.js';
 import { createPublisher, type Publisher } from '../github/create-publisher.js';
 import type { DebateComment } from '../github/upsert-comment.js';
-import { keySecrets } from '../gate/sign-record.js';
 import { debateId } from '../report/decision-record.js';
 import { markerLine } from '../report/comment-context.js';
 import { planMarker, type PostedPlan } from '../report/render-plan.js';
 import type { Settings } from '../settings/settings.js';
-import type { Trigger } from '../trigger/detect-trigger.js';
+import type { DebateTrigger } from '../trigger/detect-trigger.js';
 import type { PipelineClients } from './pipeline-types.js';
-
-/** A trigger that starts a debate. */
-export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;
 
 /**
  * What every step of one debate run shares: who, where, and the one door for posting. Fixed when the
@@ -24,7 +20,7 @@ export interface RunContext {
   /** This run's exact secrets, removed from everything it posts, records or logs. */
   readonly secrets: readonly string[];
   readonly publisher: Publisher;
-  /** The debate id (contract section 7) and its comment on the PR. */
+  /** The debate id (docs/how-a-debate-runs.md) and its comment on the PR. */
   readonly id: string;
   readonly comment: DebateComment;
   /** `Date.now()` when the run started. */
@@ -41,14 +37,9 @@ export interface ConfirmedPlan {
   posted: PostedPlan;
 }
 
-/** This run's exact secrets (API keys, token, the record signing key), removed from all it posts. */
-export function runSecrets(settings: Settings): string[] {
-  return [settings.anthropicApiKey ?? '', settings.openaiApiKey ?? '', settings.githubToken, ...keySecrets(settings.decisionSigningKey)];
-}
-
 /** The publisher of a run that debates nothing (a reply, a refusal, an accept). */
 export function openPublisher(clients: PipelineClients, settings: Settings): Publisher {
-  return clients.publisher ?? createPublisher(clients.github.writes, { owner: settings.owner, repo: settings.repo, botLogin: settings.botLogin, secrets: runSecrets(settings) });
+  return clients.publisher ?? createPublisher(clients.github.writes, { owner: settings.github.owner, repo: settings.github.repo, botLogin: settings.github.botLogin, secrets: settings.secrets });
 }
 
 /**
@@ -57,11 +48,11 @@ export function openPublisher(clients: PipelineClients, settings: Settings): Pub
  * the inferred debate, so its verdict lands where the debate without confirmation would have put it.
  */
 export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): RunContext {
-  const repo = { owner: settings.owner, repo: settings.repo };
-  const secrets = runSecrets(settings);
-  const publisher = clients.publisher ?? createPublisher(clients.github.writes, { ...repo, botLogin: settings.botLogin, secrets });
-  const id = debateId(`${settings.owner}/${settings.repo}`, trigger.pullNumber, confirmed ? [] : trigger.positions);
-  const planStage = settings.confirmPlan && trigger.positions.length === 0 && !confirmed;
+  const repo = { owner: settings.github.owner, repo: settings.github.repo };
+  const { secrets } = settings;
+  const publisher = clients.publisher ?? createPublisher(clients.github.writes, { ...repo, botLogin: settings.github.botLogin, secrets });
+  const id = debateId(`${settings.github.owner}/${settings.github.repo}`, trigger.pullNumber, confirmed ? [] : trigger.positions);
+  const planStage = settings.debate.confirmPlan && trigger.positions.length === 0 && !confirmed;
   const comment = publisher.debateComment(trigger.pullNumber, planStage ? planMarker(id) : markerLine(id));
   return { clients, settings, trigger, repo, secrets, publisher, id, comment, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
 }

@@ -62,7 +62,7 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   const { pack } = evidence;
   const built = buildDecisionRecord(debate, {
     id: run.id,
-    repo: `${settings.owner}/${settings.repo}`,
+    repo: `${settings.github.owner}/${settings.github.repo}`,
     pullNumber: trigger.pullNumber,
     headSha: pack.headSha,
     evidenceDigest: pack.digest,
@@ -77,12 +77,12 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
   log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
   // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack),
   // unless another open PR shares the head: the check then asks for action, which the comment cannot know yet.
-  const gate = evaluatePolicy(built, settings.gatePolicy, debateFacts(pack, settings, evidence.authors));
-  const context = { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, gate };
+  const gate = evaluatePolicy(built, settings.gate.policy, debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, evidence.authors));
+  const context = { id: run.id, serverUrl: settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.github.runUrl, gate };
   const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
   // Redacted, then signed; every copy below is made from the signed record, and redaction keeps signatures whole.
   // A signing failure still saves the report (unsigned), so it loses nothing the debate produced.
-  const record = await step('signing the decision record', () => signDecision(settings, built, run.secrets)).catch(async (error: unknown) => {
+  const record = await step('signing the decision record', () => signDecision(settings, built)).catch(async (error: unknown) => {
     await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets));
     throw error;
   });
@@ -101,7 +101,7 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
  * the comment had to be cut (a later step can upload it as an artifact). A failed write is a warning.
  */
 async function saveReport(run: RunContext, report: string): Promise<void> {
-  const { runnerTemp } = run.settings;
+  const { runnerTemp } = run.settings.github;
   if (!runnerTemp) return;
   const file = path.join(runnerTemp, `pr-debate-${run.id}.md`);
   try {

@@ -1,4 +1,4 @@
-import type { ReaderPlan } from '../debate/debate-types.js';
+import type { ReaderPlan } from '../debate/reading-types.js';
 import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedReaders, plannedWarmUps, readingPhase, type DebatePlan } from '../debate/plan.js';
 import { partPreambleChars } from '../evidence/render-part.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
@@ -60,17 +60,17 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
     positions: needsFraming ? undefined : trigger.positions,
     // Unknown (undefined) until the moderator names or confirms it; null only for `--no-pr-position`.
     prPosition: needsFraming || trigger.options.prPosition !== null ? undefined : null,
-    command: settings.command,
+    command: settings.run.command,
     outOfScope: trigger.options.outOfScope,
     preset: describeRounds(plan),
-    models: { advocates: settings.advocateModels, judge: settings.judgeModel },
+    models: { advocates: settings.models.advocateModels, judge: settings.models.judgeModel },
     evidence: undefined,
     estimate: undefined,
     // A confirm-plan run only frames the positions.
     phases: run.planStage ? phases.filter((p) => p.id === 'framing') : phases,
     done: new Set(),
     evidenceDone: false,
-    runUrl: settings.runUrl,
+    runUrl: settings.github.runUrl,
     ...(run.planStage ? { stage: 'plan' as const } : {}),
   };
   // Set when the run stops writing (or a verdict is found): nothing more is sent.
@@ -129,7 +129,7 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
         s.phases = withReaders(s.phases, estimate.readers.calls);
-        s.prose = createProse(pack, { id: run.id, serverUrl: settings.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
+        s.prose = createProse(pack, { id: run.id, serverUrl: settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
       });
       return estimate;
     },
@@ -195,12 +195,12 @@ export type PackTokensBasis = 'estimated' | 'counted' | 'partly-counted';
 export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts?: ReadonlyMap<string, PackCount>): DebateEstimate {
   const { settings } = run;
   const parts = pack.coverage?.parts ?? [];
-  const planned = plannedReaders(parts.length, settings.maxReaderCalls);
+  const planned = plannedReaders(parts.length, settings.models.maxReaderCalls);
   // As many readers as the input allows, fewer while the whole run's estimate would pass the spending cap.
   for (let readers = planned; ; readers -= 1) {
     const estimate = estimateWith(settings, plan, positions, needsFraming, pack, counts, readers);
     const bound = readers < planned ? 'max-cost-usd' : 'max-reader-calls';
-    if (readers === 0 || estimate.costUsd === undefined || estimate.costUsd <= settings.maxCostUsd) return { ...estimate, readers: { model: settings.readerModel, calls: readers, bound } };
+    if (readers === 0 || estimate.costUsd === undefined || estimate.costUsd <= settings.models.maxCostUsd) return { ...estimate, readers: { model: settings.models.readerModel, calls: readers, bound } };
   }
 }
 
@@ -213,16 +213,16 @@ const READINGS_TOKENS_PER_PART = 1_500;
 /** The estimate with `readers` reader calls (the first parts). */
 function estimateWith(settings: RunContext['settings'], plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts: ReadonlyMap<string, PackCount> | undefined, readers: number): Omit<DebateEstimate, 'readers'> {
   const debateCalls = plannedCalls(plan, positions, needsFraming);
-  const advocates = advocateModelsFor(settings.advocateModels, positions, settings.model);
-  const preflight = new Set([settings.model, ...advocates, settings.judgeModel, ...(readers > 0 ? [settings.readerModel] : [])]).size;
+  const advocates = advocateModelsFor(settings.models.advocateModels, positions, settings.models.model);
+  const preflight = new Set([settings.models.model, ...advocates, settings.models.judgeModel, ...(readers > 0 ? [settings.models.readerModel] : [])]).size;
   const calls = debateCalls + readers + plannedWarmUps(plan, advocates) + preflight;
-  const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings }).filter((c) => c.calls > 0);
+  const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings.models }).filter((c) => c.calls > 0);
   const counted = byModel.filter((c) => counts?.get(c.model)?.how === 'counted').length;
   const packTokens: PackTokensBasis = counted === 0 ? 'estimated' : counted === byModel.length ? 'counted' : 'partly-counted';
   const tokensOn = (model: string) => (counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length)) + readers * READINGS_TOKENS_PER_PART;
   const preamble = pack.coverage && pack.pullNumber !== undefined ? partPreambleChars({ number: pack.pullNumber, headSha: pack.headSha ?? '', baseSha: pack.baseSha ?? '' }, pack.rfcNote ?? '') : 0;
-  const partTokens = (pack.coverage?.parts ?? []).slice(0, readers).map((part) => estimateTokensOn(settings.readerModel, part.chars + preamble));
+  const partTokens = (pack.coverage?.parts ?? []).slice(0, readers).map((part) => estimateTokensOn(settings.models.readerModel, part.chars + preamble));
   const debate = estimateRunCostUsd(byModel, tokensOn);
-  const reading = estimateReaderCostUsd(settings.readerModel, partTokens);
+  const reading = estimateReaderCostUsd(settings.models.readerModel, partTokens);
   return { calls, costUsd: debate === undefined || reading === undefined ? undefined : debate + reading, packTokens };
 }

@@ -3,7 +3,7 @@ import { CHECK_TITLES } from '../gate/check-titles.js';
 import { debateFacts, decisionCheckOutput } from '../gate/decision-check.js';
 import type { PrAuthor } from '../gate/evaluate-policy.js';
 import type { CheckOutput } from '../gate/gate-types.js';
-import { importDecisionKeys, signRecord } from '../gate/sign-record.js';
+import { signRecord } from '../gate/sign-record.js';
 import { createDecisionCheck, createGateSource, type CheckAnnotation } from '../github/check-runs.js';
 import type { GitHubClient } from '../github/create-octokit.js';
 import { describeGitHubError } from '../github/describe-github-error.js';
@@ -14,22 +14,21 @@ import type { Settings } from '../settings/settings.js';
 import { writeRecordFile } from './gate-context.js';
 
 /**
- * The end of a debate for the merge gate (contract section 9): the record is signed before the comment
+ * The end of a debate for the merge gate (docs/gate.md): the record is signed before the comment
  * shows it, and once the comment is posted, the `pr-debate` check run is written on the debate's head.
  */
 
 /**
  * Redacts the record's texts (a key pasted into a reason or echoed into a label), cuts its free texts
  * to fit a check run's text (`fitRecordText`), then signs it with `decision-signing-key` when set
- * (contract section 9: a record is redacted and shortened before it is signed, and nothing alters a
+ * (docs/gate.md: a record is redacted and shortened before it is signed, and nothing alters a
  * signature after). Every copy of the record is made from what this returns. A record that cannot fit
  * even so is returned whole: its check says that no decision is recorded (`decisionCheckOutput`).
- * @param secrets the run's exact secrets (`runSecrets`)
- * @throws DecisionKeyError when the key is not an Ed25519 PKCS#8 PEM (checked before the debate by `findProblem`)
+ * @param settings the run's checked settings: its exact secrets, and the signing key they imported
  */
-export async function signDecision(settings: Settings, record: DecisionRecord, secrets: readonly string[]): Promise<DecisionRecord> {
-  const redacted = decisionRecordSchema.parse(redactJsonText({ ...record, signature: null }, secrets));
-  const { signing } = await importDecisionKeys({ signingKey: settings.decisionSigningKey, publicKey: undefined });
+export async function signDecision(settings: Pick<Settings, 'secrets' | 'gate'>, record: DecisionRecord): Promise<DecisionRecord> {
+  const redacted = decisionRecordSchema.parse(redactJsonText({ ...record, signature: null }, settings.secrets));
+  const { signing } = settings.gate.keys;
   const fitted = fitRecordText(redacted, signing !== undefined) ?? redacted;
   return signing ? signRecord(fitted, signing) : fitted;
 }
@@ -77,8 +76,8 @@ export async function prepareDecisionCheck(
   via: { narrative?: string; annotations?: readonly CheckAnnotation[]; authors?: readonly PrAuthor[] } = {},
 ): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {
   const annotations = via.annotations ?? [];
-  const repo = { owner: settings.owner, repo: settings.repo };
-  let output = decisionCheckOutput(record, settings.gatePolicy, debateFacts(pack, settings, via.authors), commentUrl || undefined);
+  const repo = { owner: settings.github.owner, repo: settings.github.repo };
+  let output = decisionCheckOutput(record, settings.gate.policy, debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, via.authors), commentUrl || undefined);
   const refused = (error: unknown) => {
     const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
     clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
@@ -89,7 +88,7 @@ export async function prepareDecisionCheck(
     // would pass another PR this debate never decided. The gate (`mode: gate`) passes a shared head only
     // when each PR passes on its own record (issue #19); until it runs, the debate's check does not pass.
     if (output.conclusion === 'success') {
-      const others = (await createGateSource(clients.octokit, repo, settings.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
+      const others = (await createGateSource(clients.octokit, repo, settings.github.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
   } catch (error) {

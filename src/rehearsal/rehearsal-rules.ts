@@ -1,5 +1,7 @@
 import type { CallMeta } from '../debate/model-client.js';
-import type { JsonValue } from './rehearsal-model.js';
+
+/** A JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * Turns a schema-valid rehearsal reply into a well-formed turn of the debate protocol (issue #4), so

@@ -25,7 +25,7 @@ export interface CommentContext {
 }
 
 /**
- * The hidden first line that identifies a debate's comment (contract section 7):
+ * The hidden first line that identifies a debate's comment (docs/how-a-debate-runs.md):
  * `<!-- pr-debate:v1 id=<debate-id> -->`.
  */
 export function markerLine(id: string): string {

@@ -5,14 +5,14 @@ import type { DebateOutcome } from '../debate/debate-types.js';
 import { judgeRunsDisagree } from '../debate/combine-rulings.js';
 import { attackTallies } from '../debate/judge-facts.js';
 import type { AttackTally } from '../debate/rubric.js';
-import { positionKey } from '../debate/schemas.js';
+import { positionKey } from '../debate/plan.js';
 import { DIGEST_VERSION } from '../evidence/content-digest.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import { countCoverage } from '../evidence/split-overflow.js';
 import { NO_DECISION_REASONS, noDecisionReasonOf } from './no-decision-reason.js';
 import { revealHiddenCharacters } from './sanitise.js';
 
-/** The decision record `pr-debate/decision@1`, exactly the fields of contract section 8. */
+/** The decision record `pr-debate/decision@1`: exactly these fields (docs/how-a-debate-runs.md shows one). */
 export const decisionRecordSchema = z.object({
   schema: z.literal('pr-debate/decision@1'),
   id: z.string().regex(/^[0-9a-f]{16}$/),
@@ -147,7 +147,7 @@ export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 export const COUNTED_SINCE = 4;
 
 /**
- * The debate id: stable for one PR and one topic (contract section 7). Debates whose positions were
+ * The debate id: stable for one PR and one topic (docs/how-a-debate-runs.md). Debates whose positions were
  * inferred (a label, or a bare command) share one topic; explicit positions are compared case- and
  * whitespace-insensitively.
  * @returns 16 hex characters

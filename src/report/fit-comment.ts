@@ -19,7 +19,7 @@ export interface CommentParts {
 }
 
 /**
- * Fits a comment under {@link MAX_COMMENT_CHARS} (contract section 7: what does not fit is cut at a
+ * Fits a comment under {@link MAX_COMMENT_CHARS} (docs/how-a-debate-runs.md: what does not fit is cut at a
  * safe point with a note). First transcript phases are left out, the least decisive and then the
  * largest first, with a line that names them; then, if even an empty body would not fit, the collapsed
  * blocks are left out whole, with a line that says so; then the body is cut at a line boundary with a note.

@@ -4,7 +4,7 @@ import { standInOf, type StandIn } from '../rehearsal/stand-ins.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
- * What a verdict means for the PR it was about (issue 28, contract section 7: the comment's first line),
+ * What a verdict means for the PR it was about (issue 28, docs/how-a-debate-runs.md: the comment's first line),
  * derived in one place from the record's fields, for the comment, the check run's summary and the
  * decision document. A team gates merges on the check; this says in words what merging would follow. Pure.
  */
@@ -25,7 +25,7 @@ export type MergeMeaning =
   /** Nothing to merge on, and why; `leaning` is the judge's recommendation when it made one (e.g. on truncated evidence). */
   | { kind: 'no-decision'; reason: NoDecisionReason; leaning: string | undefined };
 
-/** The record fields the meaning is derived from (contract section 8). */
+/** The record fields the meaning is derived from (docs/how-a-debate-runs.md). */
 export interface MeaningInput {
   recommendation: string;
   accepted: { position: string } | null;
@@ -54,7 +54,7 @@ export function mergeMeaning(input: MeaningInput): MergeMeaning {
 }
 
 /**
- * The meaning of a decision record (contract section 8), for the check run and the decision document.
+ * The meaning of a decision record (docs/how-a-debate-runs.md), for the check run and the decision document.
  * @param stale true when the PR's head moved past the record's head (the comment knows it; the record does not)
  */
 export function recordMeaning(record: Pick<DecisionRecord, 'recommendation' | 'accepted' | 'pr_position' | 'completion' | 'no_decision_reason'>, stale = false): MergeMeaning {

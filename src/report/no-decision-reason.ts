@@ -1,7 +1,7 @@
 import type { EarlyStop } from '../debate/model-client.js';
 
 /**
- * Why a run left no decision to merge on (contract sections 6 and 8: the record's `no_decision_reason`
+ * Why a run left no decision to merge on (docs/config.md, docs/how-a-debate-runs.md: the record's `no_decision_reason`
  * and the output `no-decision-reason`): a closed list of codes, so that a workflow branches on a code,
  * never on prose. A decision exists when a complete run on complete evidence recommended a position, or a
  * maintainer accepted one; every other end of a run has exactly one of these codes. Pure.

@@ -4,7 +4,7 @@
  * reached model or PR text by other ways (a key pasted in a PR body, echoed back by a model). Pure.
  *
  * A decision record's signature is a compact JWS, and so has a JWT's shape; it is never redacted
- * (contract section 9: a record is redacted before it is signed, and a signature is never altered):
+ * (docs/gate.md: a record is redacted before it is signed, and a signature is never altered):
  * a JWS whose payload is a `pr-debate/decision@1` record carries nothing but that record, which was
  * redacted before it was signed ({@link redactJsonText}).
  */

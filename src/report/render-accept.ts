@@ -2,7 +2,7 @@ import { recordToYaml, type DecisionRecord } from './decision-record.js';
 import { fencedBlock, mention, sanitiseText } from './sanitise.js';
 
 /**
- * The bodies `/debate accept` posts (contract sections 3 and 9): the note on the debate comment (a
+ * The bodies `/debate accept` posts (docs/how-a-debate-runs.md, docs/gate.md): the note on the debate comment (a
  * mirror for people; the check run is the decision of record), the confirmation, and the refusals.
  * Whatever a person wrote goes through the sanitiser. Pure.
  */
@@ -48,7 +48,7 @@ export function renderAcceptReply(record: DecisionRecord, check: { headSha: stri
   ].join('\n');
 }
 
-/** The reply to an accept by someone without write access: nothing changes (contract section 9). */
+/** The reply to an accept by someone without write access: nothing changes (docs/gate.md). */
 export function renderAcceptDenied(login: string): string {
   return `${mention(login)} only people with write access to this repository can accept a decision. Nothing was recorded, and the \`pr-debate\` check is unchanged.`;
 }

@@ -5,13 +5,13 @@ import type { CommentContext } from './comment-context.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
- * How a checked citation reads in the comment (contract section 7): a verified one is a link to the
+ * How a checked citation reads in the comment (docs/how-a-debate-runs.md): a verified one is a link to the
  * exact lines, an unverified one is never a link and carries a visible mark with the reason. Pure.
  */
 
 /**
  * A link to lines of a file at a commit: `{server}/{owner}/{repo}/blob/{sha}/{path}#L{a}-L{b}`
- * (contract section 7; GitHub's blob URL with a line anchor). Each path segment is percent-encoded
+ * (docs/how-a-debate-runs.md; GitHub's blob URL with a line anchor). Each path segment is percent-encoded
  * ({@link encodePathSegment}), so a file name can neither end the Markdown link the URL sits in nor start
  * one of its own: the URL leads to that file and nowhere else.
  * @param context `headSha` is the commit linked to (pass the base commit for base lines)
@@ -93,7 +93,7 @@ function renderLines(lines: readonly string[], focus: readonly string[]): string
 }
 
 /**
- * One structured citation. A verified one (contract section 7, issue #29): its reference as a link to
+ * One structured citation. A verified one (docs/how-a-debate-runs.md, issue #29): its reference as a link to
  * the lines, then the cited lines as the file has them at that commit (from the evidence pack, never
  * the model's quote), the first {@link SHOWN_LINES} of them and how many more. An unverified one:
  * `⚠️ **unverified**`, the reference and the model's quote as code, and the check's reason.

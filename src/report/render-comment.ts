@@ -11,7 +11,7 @@ import { renderVerdict } from './render-verdict.js';
 import { fencedBlock } from './sanitise.js';
 
 /**
- * The final comment of a debate (contract section 7). Pure.
+ * The final comment of a debate (docs/how-a-debate-runs.md). Pure.
  * Layout (issue 28: the first screen is what a reviewer decides on; each fact once): marker; what the
  * verdict means for this PR; verdict and confidence; warnings; the positions table with what each status
  * means; what would change the decision; the reasons, trade-offs, dissent and each position's evidence;

@@ -1,5 +1,5 @@
 import type { DebateResult } from '../debate/debate-types.js';
-import type { ReadingResult } from '../debate/debate-types.js';
+import type { ReadingResult } from '../debate/reading-types.js';
 import { countCoverage } from '../evidence/split-overflow.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
@@ -10,7 +10,7 @@ import { renderJudgeRunReasons } from './render-verdict.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
- * The body of the debate comment after its first screen (contract section 7): the judge's reasons,
+ * The body of the debate comment after its first screen (docs/how-a-debate-runs.md): the judge's reasons,
  * the irreducible trade-offs and the dissent, then each position's evidence (the evidence that defeated
  * a falsified one). What a reviewer rarely needs first, consensus, open questions, scenarios, blind spots
  * and the evidence pack, is collapsed ({@link renderCollapsed}). Pure.

@@ -28,7 +28,7 @@ function judgeRunsWord(outcome: DebateResult): string {
 }
 
 /**
- * The footer of contract section 7: preset, rounds and stop, models, calls, tokens (cache writes and
+ * The comment's footer: preset, rounds and stop, models, calls, tokens (cache writes and
  * reads), cost, wall time, completion, head commit, and a link to the workflow run; first, when a
  * stand-in wrote the run (`stand-ins.ts`), what it is. Pure.
  * @returns one `<sub>` line

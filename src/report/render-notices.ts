@@ -13,7 +13,7 @@ import { codeSpan, fencedBlock, mention, sanitiseEngineText, sanitiseText } from
  */
 
 /**
- * The usage of the comment command (contract section 3), as a fenced `text` block.
+ * The usage of the comment command (docs/how-a-debate-runs.md), as a fenced `text` block.
  * @param command the configured command word (input `command`)
  */
 export function commandUsage(command: string): string {
@@ -35,7 +35,7 @@ export function commandUsage(command: string): string {
 }
 
 /**
- * The reply to a command that starts no debate (contract section 3): the usage for `help`, and the
+ * The reply to a command that starts no debate (docs/how-a-debate-runs.md): the usage for `help`, and the
  * problem and the usage for a malformed command (`accept` replies are in `render-accept.ts`).
  * @param command the configured command word
  */
@@ -49,7 +49,7 @@ export function renderCommandReply(reply: CommandReply, command: string): string
 }
 
 /**
- * The reply to someone without write access (contract section 4). It mentions them only when the
+ * The reply to someone without write access (docs/security.md). It mentions them only when the
  * login has GitHub's shape (letters, digits, hyphens), so a forged payload cannot ping anyone else.
  */
 export function renderRefusal(login: string): string {

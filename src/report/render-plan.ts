@@ -4,7 +4,7 @@ import type { Prose } from './prose.js';
 import { codeSpan, sanitiseText } from './sanitise.js';
 
 /**
- * The plan comment of `confirm-plan` (contract section 5, issue #12): what a debate with inferred
+ * The plan comment of `confirm-plan` (docs/config.md, issue #12): what a debate with inferred
  * positions would run, posted before any advocate or judge call, for a maintainer to confirm with
  * `/debate go` or to correct with `/debate A vs B`. Pure.
  *
@@ -127,7 +127,7 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
 
 /**
  * The positions of a plan or a running debate, with the one that is the change as written marked
- * "(this PR)", and one line saying how a maintainer corrects it (contract section 3: the marker).
+ * "(this PR)", and one line saying how a maintainer corrects it (docs/how-a-debate-runs.md: the marker).
  * @param prPosition the id a moderator named from the diff; null when the command said `--no-pr-position`;
  *   undefined when unknown (the moderator found none)
  * @returns the lines: a heading, one bullet per position, the correction line

@@ -12,7 +12,7 @@ import { sanitiseEngineText } from './sanitise.js';
 import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
 
 /**
- * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
+ * The first screen of the debate comment (docs/how-a-debate-runs.md, issue 28): what the verdict means for
  * this PR (merge as written, changes requested, or no decision and why), the verdict and its confidence,
  * the warnings a reader must see before anything else (degraded, stale, unread, unseen, merge blocked), the
  * positions with what each status means, and what would change the decision. Each fact once: the
@@ -21,7 +21,7 @@ import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
 
 const STATUS_ICON: Record<PositionStatus, string> = { survived: '✅ survived', untested: '🧪 untested', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
 
-/** What each status promises a reader (contract section 8), one line each; the comment explains those it shows. */
+/** What each status promises a reader (docs/how-a-debate-runs.md), one line each; the comment explains those it shows. */
 export const STATUS_MEANING: Record<PositionStatus, string> = {
   survived: 'it withstood attack: an attack on it that cited evidence was refuted with verified evidence, and none was left unanswered',
   untested: 'its own evidence checked out, but no attack that cited evidence was made on it, so nothing tested it (a recommendation of it has low confidence at most)',
@@ -61,7 +61,7 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const unread = renderUnreadNotice(outcome, pack);
   if (unread) head.push('', unread);
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
-  // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
+  // The comment mirrors the decision of record (docs/gate.md): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
     head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseEngineText(context.gate.reason, { inline: true })}`);
   }

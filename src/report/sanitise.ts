@@ -3,7 +3,7 @@
  * link, autolink, mention or cross-reference, or start a line with a command. Pure.
  */
 
-/** The hidden first line of every debate comment (contract section 7). */
+/** The hidden first line of every debate comment (docs/how-a-debate-runs.md). */
 export const MARKER_PREFIX = '<!-- pr-debate:v1';
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { JUDGE_RUNS, MAX_ROUNDS, PRESETS } from '../debate/plan.js';
-import { GATE_POLICIES } from '../gate/evaluate-policy.js';
+import { GATE_POLICIES } from '../gate/gate-types.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
 /**
- * The repository config file `.github/pr-debate.yml` (contract section 11): its keys mirror the action's
+ * The repository config file `.github/pr-debate.yml` (docs/config.md): its keys mirror the action's
  * inputs, so a team sets once what every workflow would otherwise repeat. Pure.
  *
  * Every input may be set here except those that must never sit in a committed file or that belong to

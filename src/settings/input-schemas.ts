@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_READER_CALLS, JUDGE_RUNS, MAX_ROUNDS, PRESETS, type JudgeRunCount } from '../debate/plan.js';
-import { GATE_POLICIES } from '../gate/evaluate-policy.js';
+import { GATE_POLICIES } from '../gate/gate-types.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../evidence/show-lines.js';
 import { ModelIdError, parseModelId } from '../models/model-id.js';
 import { parseModelPrices } from '../models/model-prices.js';
 import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes.js';
 
 /**
- * The zod schemas of the action's inputs (action.yml, contract section 5) and of the runner
+ * The zod schemas of the action's inputs (action.yml, docs/config.md) and of the runner
  * environment, where those strings enter; `settings.ts` turns what they parse into `Settings`.
  */
 
-/** The default model: a current Sonnet-class Claude model (contract section 5, input `model`). */
+/** The default model: a current Sonnet-class Claude model (docs/config.md, input `model`). */
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
-
-/**
- * Input `max-evidence-tokens`' default, in tokens on the models that read the pack (issue #31): the
- * text of 80,000 tokens at 3.5 characters a token, as the default model's tokenizer counts it (x1.3,
- * `claudeModelFacts(DEFAULT_MODEL).tokenizerFactor`), so a debate on the default model reads what it did
- * when the budget was counted at 3.5 characters a token.
- */
-export const DEFAULT_EVIDENCE_TOKENS = 104_000;
 
 /** A zod issue message that names the input, what it expects and what it got (house style). */
 const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
@@ -36,7 +29,7 @@ const positiveInt = (input: string) =>
 const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
   z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
 
-/** A model id (`[provider:]model`, contract section 12), checked here so a typo fails before anything runs. */
+/** A model id (`[provider:]model`, docs/providers.md), checked here so a typo fails before anything runs. */
 const modelId = (input: string) =>
   z
     .string()

@@ -1,16 +1,18 @@
 import { describeGitHubError } from '../github/describe-github-error.js';
 import type { DefaultBranchFile } from '../github/read-default-branch-file.js';
-import { completeSettings, INPUT_NAMES, SettingsError, startSettings, type Settings, type StartedSettings } from './settings.js';
+import { INPUT_NAMES } from './input-schemas.js';
+import { completeSettings, SettingsError, startSettings, type SettingsProblem, type StartedSettings } from './parse-settings.js';
+import { checkSettings, type Settings, type SettingsPurpose } from './settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { isConfigurable } from './config-schema.js';
 import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
 
 /**
- * Settings from three layers (contract section 11): workflow inputs that are set, then the repository
+ * Settings from three layers (docs/config.md): workflow inputs that are set, then the repository
  * config file on the default branch, then the built-in defaults. One place for the action and the CLI,
- * in two steps so the trigger is decided before any API call: `startSettings` (`src/settings/settings.ts`) reads
+ * in two steps so the trigger is decided before any API call: `startSettings` (`parse-settings.ts`) reads
  * every input once and parses those the config file cannot set; {@link layerSettings} reads the config
- * file once and parses the rest once, layered. Nothing is parsed twice.
+ * file once, parses every input once, layered, and checks the result for the run's purpose (`settings.ts`).
  *
  * "Set" means non-empty: the runner gives every input its action.yml default as `INPUT_*`, so
  * `core.getInput` cannot tell a default from a value the workflow wrote. The inputs the config file may
@@ -38,48 +40,49 @@ export interface LoadedSettings {
 }
 
 /**
- * Reads the config file the inputs name (once), applies the precedence and parses the rest (once).
+ * Reads the config file the inputs name (once), applies the precedence, parses every input (once) and
+ * checks the settings for the run's purpose (`checkSettings`).
  * @param started what `startSettings` returned
- * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile});
- *   without it no file is read (a run that starts nothing)
- * @param options.warn where ignored keys are reported, by name
- * @param options.strict a gate or accept run: a key no setting reads is an invalid input (named, with the
- *   nearest known key), not a warning
- * @param options.today the day the role models' retirements are judged on (default the clock's); a model
- *   announced for retirement is warned about through `warn`
+ * @param options.readConfig reads a file from the default branch ({@link import('../github/read-default-branch-file.js').readDefaultBranchFile})
+ * @param options.warn where ignored keys and models announced for retirement are reported, by name
+ * @param options.purpose what the run does, which decides what the check asks of the settings
+ * @param options.strict a key no setting reads is an invalid input (named, with the nearest known key), not
+ *   a warning; default for the gate and an accept (purpose `gate`)
+ * @param options.today the day the role models' retirements are judged on (default the clock's)
  * With a lenient start (the action), a config file that cannot be read or used (not YAML, not a mapping,
- * a key of the wrong type, a mistyped key) is named in `invalidInput` and the run goes on without it, to
+ * a key of the wrong type, a mistyped key) is named in `problem` and the run goes on without it, to
  * say so where the user looks: a reply on the PR for a command or a label; for the gate, whose verdict
  * the file's keys change, its `pr-debate` check, concluded `action_required` (`src/modes/gate-mode.ts`), so a
  * broken file never leaves an earlier `success` standing. Without `lenient` (the CLI) it throws.
- * @throws SettingsError naming the bad input, or the config file and its bad key, and how to fix it
+ * @throws SettingsError naming the bad input, or the config file and its bad key, and how to fix it (not lenient)
  */
 export async function layerSettings(
   started: StartedSettings,
-  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; strict?: boolean; today?: Date },
+  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; purpose: SettingsPurpose; strict?: boolean; today?: Date },
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
-  let start = started.settings;
+  const configFile = started.settings.run.configFile;
+  let problem: SettingsProblem | undefined = started.settings.problem;
   let file: DefaultBranchFile = { text: undefined, branch: '' };
-  let where = start.configFile;
+  let where = configFile;
   let config: ParsedConfig | undefined;
   try {
-    file = await readConfigFile(options.readConfig, start.configFile);
-    where = `${start.configFile} on ${file.branch}`;
+    file = await readConfigFile(options.readConfig, configFile);
+    where = `${configFile} on ${file.branch}`;
     config = file.text === undefined ? undefined : parseConfig(file.text, where, INPUT_NAMES);
   } catch (error) {
     if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
     if (!lenient) throw error instanceof SettingsError ? error : new SettingsError(error.message);
     file = { text: undefined, branch: file.branch };
-    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: error.message, file: where } };
+    problem ??= { input: 'config-file', message: error.message, file: where };
   }
   // In a gate or accept run an unknown key is an invalid input: a mistyped gate key (`public-key:`, keys
   // nested under `gate:`) would leave the gate weaker than the file asks. A debate run only warns.
   const unknown = config?.unknown[0];
   const unknownKey = unknown === undefined ? undefined : `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not pass a decision while the config file has a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
-  if (options.strict === true && unknownKey !== undefined) {
+  if ((options.strict ?? options.purpose === 'gate') && unknownKey !== undefined) {
     if (!lenient) throw new SettingsError(unknownKey);
-    start = { ...start, invalidInput: start.invalidInput ?? { input: 'config-file', message: unknownKey, file: where } };
+    problem ??= { input: 'config-file', message: unknownKey, file: where };
   }
   for (const warning of config?.warnings ?? []) options.warn(warning);
   for (const key of config?.values.keys() ?? []) {
@@ -93,8 +96,10 @@ export async function layerSettings(
     origins.set(name, inputs[name] !== undefined ? 'input' : fromConfig !== undefined ? 'config' : 'default');
     layered[name] = inputs[name] ?? fromConfig;
   }
-  const settings = { ...completeSettings(start, layered, { lenient, fileOf: (name) => (origins.get(name) === 'config' ? where : undefined), ...(options.today ? { today: options.today } : {}) }), ...(config ? config.gate : {}), ...(unknownKey === undefined ? {} : { unknownConfigKey: unknownKey }) };
-  for (const warning of settings.modelRetirements.warnings) options.warn(warning);
+  const fileOf = (name: string) => (origins.get(name) === 'config' ? where : undefined);
+  const completed = completeSettings(started, layered, { fileOf, file: config?.gate ?? {}, problem });
+  const settings = await checkSettings(completed.parsed, { purpose: options.purpose, problem: completed.problem, fileOf, unknownConfigKey: unknownKey, ...(options.today ? { today: options.today } : {}) });
+  for (const warning of settings.models.retirements.warnings) options.warn(warning);
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
     if (origin === 'default') return `${name}: the default`;
@@ -115,6 +120,8 @@ export async function loadSettings(options: {
   env: Record<string, string | undefined>;
   readConfig: (path: string) => Promise<DefaultBranchFile>;
   warn: (message: string) => void;
+  purpose: SettingsPurpose;
+  strict?: boolean;
   lenient?: boolean;
   today?: Date;
 }): Promise<LoadedSettings> {
@@ -137,4 +144,21 @@ async function readConfigFile(readConfig: (path: string) => Promise<DefaultBranc
 export function withOutOfScope(trigger: Extract<Trigger, { kind: 'debate' }>, outOfScope: string[]): Extract<Trigger, { kind: 'debate' }> {
   if (outOfScope.length === 0) return trigger;
   return { ...trigger, options: { ...trigger.options, outOfScope: [...new Set([...trigger.options.outOfScope, ...outOfScope])] } };
+}
+
+/**
+ * The settings of a run without a config file (tests, the eval): every input parsed and checked at once.
+ * @param options.purpose what the run does (default: a debate)
+ * @param options.lenient as in `startSettings`
+ * @param options.today the day the role models' retirements are judged on
+ * @throws SettingsError naming the first bad input and how to fix it (not lenient); for the environment, always
+ */
+export async function parseSettings(
+  getInput: (name: string) => string | undefined,
+  env: Record<string, string | undefined>,
+  options: { purpose?: SettingsPurpose; lenient?: boolean; today?: Date } = {},
+): Promise<Settings> {
+  const started = startSettings(getInput, env, options);
+  const { parsed, problem } = completeSettings(started, started.inputs);
+  return checkSettings(parsed, { purpose: options.purpose ?? 'debate', problem, ...(options.today ? { today: options.today } : {}) });
 }

@@ -2,7 +2,7 @@ import { parseDocument } from 'yaml';
 import { CONFIG_ONLY_KEYS, configSchema, isConfigurable, knownConfigKeys, typedConfigSchema } from './config-schema.js';
 
 /**
- * Reads the text of a repository config file into input values (contract section 11). Pure.
+ * Reads the text of a repository config file into input values (docs/config.md). Pure.
  */
 
 /** A config file that cannot be used: the message names the file, the key and the fix. */

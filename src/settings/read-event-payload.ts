@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { SettingsError } from './settings.js';
+import { SettingsError } from './parse-settings.js';
 
 /**
  * Reads the webhook event payload the runner wrote to `GITHUB_EVENT_PATH`.

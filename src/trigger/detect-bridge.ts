@@ -1,7 +1,7 @@
 import { parsePayload, workflowRunPayload } from './event-payloads.js';
 
 /**
- * The `workflow_run` bridge (contract section 2), the part decided from the payload alone. Pure. GitHub
+ * The `workflow_run` bridge (docs/triggers.md), the part decided from the payload alone. Pure. GitHub
  * runs `pull_request` workflows of fork PRs with no secrets and a read-only token; a workflow on
  * `workflow_run` (`completed`) of that workflow runs in the base repository, from its default branch,
  * with its secrets ("Events that trigger workflows", workflow_run: "The workflow started by the

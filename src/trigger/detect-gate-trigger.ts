@@ -1,12 +1,21 @@
-import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeTrigger } from './detect-bridge.js';
 import { issueCommentPayload, mergeGroupPayload, parsePayload, pullRequestPayload } from './event-payloads.js';
 
 /**
- * When `mode: gate` runs (contract sections 2 and 9), from the event name and payload. Pure; the
+ * When `mode: gate` runs (docs/triggers.md, docs/gate.md), from the event name and payload. Pure; the
  * payload is parsed with the schemas of `event-payloads.ts`: `pull_request.number`, `before` on
  * `synchronize`, and `merge_group.{head_sha, base_sha, head_ref}` on `checks_requested`.
  */
+
+/** What to gate: a PR (with the head before a push, from `synchronize`'s `before`), or a merge group. */
+export type GateTarget =
+  | { kind: 'pull'; pullNumber: number; before: string | undefined }
+  | { kind: 'merge-group'; headSha: string; baseSha: string; headRef: string };
+
+/** The gate of one PR on the head it finds when it reads the PR (the `workflow_run` bridge's, whatever the run was for). */
+export function gatePull(pullNumber: number): { kind: 'gate'; target: GateTarget } {
+  return { kind: 'gate', target: { kind: 'pull', pullNumber, before: undefined } };
+}
 
 /** What a gate run does. */
 export type GateTrigger = { kind: 'gate'; target: GateTarget } | BridgeTrigger;

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import type { GateTarget } from '../gate/gate-types.js';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
-import { detectGateTrigger } from './detect-gate-trigger.js';
+import { detectGateTrigger, type GateTarget } from './detect-gate-trigger.js';
 import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
 import { findCommandLine } from './find-command-line.js';
 import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
 /**
  * Decides from the event name and payload whether this run debates, replies, or does nothing
- * (contract sections 2-4). Pure: the payload is parsed with the schemas of `event-payloads.ts`.
+ * (docs/triggers.md, docs/security.md). Pure: the payload is parsed with the schemas of `event-payloads.ts`.
  */
 
 /** What the run should do. */
@@ -17,7 +16,7 @@ export type Trigger =
   | { kind: 'skip'; reason: string; untrusted?: true }
   | {
       kind: 'debate';
-      /** What started it; the decision record's `trigger` (contract section 8). The CLI counts as a dispatch. */
+      /** What started it; the decision record's `trigger` (docs/how-a-debate-runs.md). The CLI counts as a dispatch. */
       source: 'label' | 'comment' | 'dispatch';
       pullNumber: number;
       requestedBy: string;
@@ -39,9 +38,9 @@ export type Trigger =
     }
   /** A command that starts no debate: `reply` says what to answer (`src/report/render-notices.ts` writes it). */
   | { kind: 'reply'; pullNumber: number; requestedBy: string; commentId: number; reply: CommandReply }
-  /** `/debate go`: run the plan that a `confirm-plan` run posted on this PR (contract section 5). */
+  /** `/debate go`: run the plan that a `confirm-plan` run posted on this PR (docs/config.md). */
   | { kind: 'go'; pullNumber: number; requestedBy: string; commentId: number }
-  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (contract section 9). */
+  /** `/debate accept <A|B|C|D> <reason>`: a maintainer's decision for the merge gate (docs/gate.md). */
   | { kind: 'accept'; pullNumber: number; requestedBy: string; commentId: number; position: string; reason: string }
   /** `mode: gate`: set the `pr-debate` check run, no model call. */
   | { kind: 'gate'; target: GateTarget }
@@ -52,6 +51,43 @@ export type Trigger =
   /** The author failed the `author_association` pre-filter: refuse without asking the permission API. */
   | { kind: 'refuse'; pullNumber: number; requestedBy: string; commentId: number; reason: string };
 
+/** A trigger that starts a debate. */
+export type DebateTrigger = Extract<Trigger, { kind: 'debate' }>;
+/** `/debate go`, before the plan it runs is read. */
+export type GoTrigger = Extract<Trigger, { kind: 'go' }>;
+
+/**
+ * The debate a label asks for: positions inferred, on the PR's head, or on `headSha` (the head the
+ * `workflow_run` bridge checked for a fork PR, which the debate reads or reads nothing).
+ */
+export function labelDebate(pullNumber: number, requestedBy: string, headSha: string | undefined): DebateTrigger {
+  return { kind: 'debate', source: 'label', pullNumber, requestedBy, commentId: undefined, positions: [], options: { outOfScope: [] }, ...(headSha === undefined ? {} : { headSha }) };
+}
+
+/**
+ * The debate a dispatch asks for: a `workflow_dispatch` run's inputs, or the command line (`pr-debate run`),
+ * whose user has already decided who may run (`authorizedBy` says why, and no permission is asked).
+ */
+export function dispatchDebate(pullNumber: number, requestedBy: string, command: { positions: string[]; options: CommandOptions }, authorizedBy?: string): DebateTrigger {
+  return { kind: 'debate', source: 'dispatch', pullNumber, requestedBy, commentId: undefined, positions: command.positions, options: command.options, ...(authorizedBy === undefined ? {} : { authorizedBy }) };
+}
+
+/**
+ * The debate `/debate go` runs: the positions, out-of-scope topics, RFC and `--no-pr-position` of the plan
+ * it confirmed, as `confirm-plan` posted them; without a plan (a run that stops on a bad setting before
+ * reading one), the command's own debate with its positions still to infer.
+ */
+export function goDebate(go: GoTrigger, plan?: { positions: string[]; outOfScope: string[]; rfc?: string | undefined; noPrPosition?: boolean | undefined }): DebateTrigger {
+  // Which position is the PR is the plan's, read at its head; only the command's own `--no-pr-position` travels as an option.
+  const options: CommandOptions = { outOfScope: plan?.outOfScope ?? [], ...(plan?.rfc ? { rfc: plan.rfc } : {}), ...(plan?.noPrPosition ? { prPosition: null } : {}) };
+  return { kind: 'debate', source: 'comment', pullNumber: go.pullNumber, requestedBy: go.requestedBy, commentId: go.commentId, positions: plan?.positions ?? [], options };
+}
+
+/** The answer to a `/debate go` that has no plan to run: a reply that says why, as for a malformed command. */
+export function goRefusal(go: GoTrigger, problem: string): Extract<Trigger, { kind: 'reply' }> {
+  return { ...go, kind: 'reply', reply: { kind: 'invalid', problem } };
+}
+
 /**
  * What to answer a command that starts no debate: the usage (`help`), that `accept` records nothing
  * yet, or the problem with a malformed command (it may echo what the user typed).
@@ -60,7 +96,7 @@ export type CommandReply = { kind: 'usage' } | { kind: 'invalid'; problem: strin
 
 /**
  * Associations refused by the pre-filter, before any API call: none of them can hold write access.
- * Everyone else is checked against the collaborator permission (contract section 4): a `MEMBER` may
+ * Everyone else is checked against the collaborator permission (docs/security.md): a `MEMBER` may
  * have only read access, and a private org member with write access can appear as `CONTRIBUTOR`.
  */
 const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIBUTOR', 'MANNEQUIN']);
@@ -72,11 +108,11 @@ const REFUSED_ASSOCIATIONS = new Set(['NONE', 'FIRST_TIMER', 'FIRST_TIME_CONTRIB
  * @returns a skip with the reason (for one `core.notice`), a reply, or a debate request
  * @throws Error when the payload of a handled event does not have the shape GitHub documents
  */
-export function detectTrigger(
+export async function detectTrigger(
   eventName: string,
   payload: unknown,
   config: { triggerLabel: string; command: string; mode?: 'debate' | 'gate'; workflow?: string | undefined },
-): Trigger {
+): Promise<Trigger> {
   if (config.mode === 'gate') return detectGateTrigger(eventName, payload, config.workflow);
   if (eventName === 'workflow_run') return detectBridge(payload, 'debate');
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
@@ -96,15 +132,7 @@ export function detectTrigger(
     if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
       return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate'), untrusted: true };
     }
-    return {
-      kind: 'debate',
-      source: 'label',
-      pullNumber: event.pull_request.number,
-      requestedBy: event.sender.login,
-      commentId: undefined,
-      positions: [],
-      options: { outOfScope: [] },
-    };
+    return labelDebate(event.pull_request.number, event.sender.login, undefined);
   }
 
   if (eventName === 'issue_comment') {
@@ -121,10 +149,10 @@ export function detectTrigger(
       const bot = event.comment.user.type === 'Bot' ? event.comment.user.login : actor.login;
       return { kind: 'skip', reason: `the comment is by a bot (${bot}); bots never trigger a debate` };
     }
-    const line = findCommandLine(event.comment.body ?? '', config.command);
+    const line = await findCommandLine(event.comment.body ?? '', config.command);
     if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     if (event.action === 'edited') {
-      const before = event.changes?.body ? findCommandLine(event.changes.body.from, config.command) : undefined;
+      const before = event.changes?.body ? await findCommandLine(event.changes.body.from, config.command) : undefined;
       if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
     // `author_association` describes the comment's author, so it pre-filters only a command its author sent.
@@ -165,7 +193,7 @@ export function detectTrigger(
 }
 
 /**
- * `workflow_dispatch` (contract section 2): the workflow's inputs `pull-request` (a number, `#N` or the
+ * `workflow_dispatch` (docs/triggers.md): the workflow's inputs `pull-request` (a number, `#N` or the
  * PR's URL) and optional `topic` (what follows the command: positions and options, e.g. `A vs B --quick`;
  * empty infers positions).
  */
@@ -181,8 +209,7 @@ function detectDispatch(event: z.infer<typeof workflowDispatchPayload>, command:
   }
   const topic = event.inputs?.topic;
   const parsed = parseCommandLine(`${command} ${typeof topic === 'string' ? topic : ''}`.trim(), command);
-  const base = { pullNumber: Number(number), requestedBy: event.sender.login, commentId: undefined };
-  if (parsed.kind === 'debate') return { kind: 'debate', source: 'dispatch', ...base, positions: parsed.positions, options: parsed.options };
+  if (parsed.kind === 'debate') return dispatchDebate(Number(number), event.sender.login, parsed);
   const problem = parsed.kind === 'invalid' ? parsed.problem : `"${String(topic)}" is not a debate topic`;
   return { kind: 'misconfigured', reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.` };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The webhook payloads the action reads from `GITHUB_EVENT_PATH`, parsed with zod where they enter, in
- * one place (contract section 2). Each schema holds only the fields the run uses, named and nested as
+ * one place (docs/triggers.md). Each schema holds only the fields the run uses, named and nested as
  * GitHub's "Webhook events and payloads" documents them and as the `@octokit/webhooks-examples` payloads
  * (payloads GitHub sent) carry them; other fields pass through unread. Pure.
  */

@@ -1,12 +1,13 @@
-import { Parser, type Node } from 'commonmark';
+import type { Node } from 'commonmark';
 
 /**
- * Where a comment carries a command (contract section 2): only on a line that CommonMark renders as
+ * Where a comment carries a command (docs/triggers.md): only on a line that CommonMark renders as
  * paragraph text, parsed with the CommonMark reference parser (`commonmark`). Not a command: a line in a
  * code block or code span, a `>` quote, a list, a table row, an HTML comment or HTML block (spec 4.6:
  * `<!-- ... -->`, `<details>`, ... up to their end), a paragraph inside an HTML element opened by such a
  * block (`<details>` then a blank line: GitHub keeps it collapsed), or a line that begins inside inline
- * HTML (`text <!--` then the line). Pure.
+ * HTML (`text <!--` then the line). Pure. The parser is loaded on the first body that could hold the
+ * command (about 100 ms of start-up that a run on any other event, or on any other comment, never pays).
  */
 
 /** HTML elements that have no closing tag (HTML Living Standard, "void elements"): they open nothing. */
@@ -17,8 +18,12 @@ const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img'
  * @param body the comment body (Markdown)
  * @param command the command word, e.g. `/debate` (input `command`); matched case-insensitively
  */
-export function findCommandLine(body: string, command: string): string | undefined {
+export async function findCommandLine(body: string, command: string): Promise<string | undefined> {
   const wanted = command.toLowerCase();
+  // A body that holds the command word nowhere, even with backslash escapes undone, and no entity
+  // (`&#47;` renders as `/`) that could spell it, has no command line: no parse needed.
+  if (!body.replace(/\\([!-/:-@[-`{-~])/g, '$1').toLowerCase().includes(wanted) && !body.includes('&')) return undefined;
+  const { Parser } = await import('commonmark');
   // A line ends at LF, CR or CRLF, as CommonMark reads it (a lone CR starts a line the reader sees).
   const raw = body.split(/\r\n|\r|\n/);
   let depth = 0;

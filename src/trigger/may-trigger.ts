@@ -1,9 +1,9 @@
 /**
- * Who may trigger a run (contract section 4): the rule alone, pure. `src/github/check-permission.ts`
+ * Who may trigger a run (docs/security.md): the rule alone, pure. `src/github/check-permission.ts`
  * reads the collaborator permission through the REST API and asks this.
  */
 
-/** Repository roles allowed to start a debate or record a decision (contract section 4). */
+/** Repository roles allowed to start a debate or record a decision (docs/security.md). */
 const ALLOWED_ROLES = new Set(['admin', 'maintain', 'write']);
 
 /**

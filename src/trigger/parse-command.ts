@@ -1,9 +1,7 @@
-import { MAX_ROUNDS } from '../debate/plan.js';
-import { positionKey } from '../debate/schemas.js';
-import { findCommandLine } from './find-command-line.js';
+import { MAX_ROUNDS, positionKey } from '../debate/plan.js';
 
 /**
- * The comment command grammar of contract section 3, parsed in one place. Pure.
+ * The comment command grammar (docs/how-a-debate-runs.md, "Command"), parsed in one place. Pure.
  *
  * ```
  * /debate                                    infer 2-4 positions from the PR and RFC
@@ -44,31 +42,18 @@ export type ParsedCommand =
   | { kind: 'help'; line: string }
   | { kind: 'debate'; line: string; positions: string[]; options: CommandOptions }
   | { kind: 'accept'; line: string; position: string; reason: string }
-  /** `go`: run the plan a confirm-plan run posted (contract sections 3 and 5). */
+  /** `go`: run the plan a confirm-plan run posted (docs/how-a-debate-runs.md, docs/config.md). */
   | { kind: 'go'; line: string }
   | { kind: 'invalid'; line: string; problem: string };
 
-/** Position limits of the protocol (contract section 3): 2 to 4 positions, or none to infer them. */
+/** Position limits of the protocol (docs/how-a-debate-runs.md): 2 to 4 positions, or none to infer them. */
 export const MIN_POSITIONS = 2;
 export const MAX_POSITIONS = 4;
-/** Cross-examination rounds accepted by `--rounds=N` (contract section 3): 0 to this. */
+/** Cross-examination rounds accepted by `--rounds=N` (docs/how-a-debate-runs.md): 0 to this. */
 export { MAX_ROUNDS };
 
 /**
- * Finds the first line of a comment body that starts with the command, where CommonMark renders it as
- * paragraph text (`find-command-line.ts`: not in code, quotes, lists, tables or HTML), and parses it.
- * @param body the comment body (Markdown)
- * @param command the command word, e.g. `/debate` (input `command`); matched case-insensitively
- * @returns `{kind: 'none'}` when no line carries the command
- */
-export function parseCommand(body: string, command: string): ParsedCommand {
-  const line = findCommandLine(body, command);
-  if (line === undefined) return { kind: 'none' };
-  return parseCommandLine(line, command);
-}
-
-/**
- * The marker of the position that is the change as written (contract section 3): `(this PR)` at the end
+ * The marker of the position that is the change as written (docs/how-a-debate-runs.md): `(this PR)` at the end
  * of a position, case-insensitive, spaces inside the brackets allowed; it is not part of the label.
  */
 export const THIS_PR_MARKER = /\s*\(\s*this\s+pr\s*\)\s*$/i;
@@ -77,7 +62,7 @@ const OPTION = /(^|\s)--([A-Za-z][\w-]*)(?:=("[^"]*"|'[^']*'|\S*))?(?=\s|$)/g;
 const SEPARATOR = /(?<=\s)(?:vs\.?|versus)(?=\s)/i;
 
 /**
- * Parses one command line (as returned by {@link findCommandLine}).
+ * Parses one command line (as `findCommandLine` returns it).
  * Errors are returned, not thrown: the caller replies with the problem and the usage.
  */
 export function parseCommandLine(line: string, command: string): ParsedCommand {
@@ -87,7 +72,7 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   // "go" with more words but no second position (`go --deep`, `go now`): the plan is run as posted.
   if (/^go\b/i.test(rest) && !SEPARATOR.test(` ${rest} `)) return { kind: 'invalid', line, problem: '`go` takes nothing after it: it runs the posted plan as it is; to change the positions or options, write the whole command instead' };
   // `accept` takes one letter and a reason; words with "vs" in them make the line a debate request
-  // (`/debate accept a breaking change vs keep backward compatibility`), contract sections 3 and 9.
+  // (`/debate accept a breaking change vs keep backward compatibility`), docs/how-a-debate-runs.md, docs/gate.md.
   const accept = SEPARATOR.test(` ${rest} `) ? null : /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
   if (accept) {
     const position = (accept[1] ?? '').toUpperCase();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
 import { inputVariable, readActionMetadata, readActionYaml, ROOT, runnerInputs } from '../support/action-metadata.js';
 
 /** `action.yml` as the runner loads it: strict YAML, GitHub's metadata rules, and the inputs the code reads. */
@@ -27,15 +27,15 @@ describe('action.yml', () => {
     expect(readActionMetadata().inputs['anthropic-api-key']?.required).not.toBe(true);
   });
 
-  it('declares exactly the inputs the action reads, with the defaults the code applies', () => {
+  it('declares exactly the inputs the action reads, with the defaults the code applies', async () => {
     const metadata = readActionMetadata();
     const read: string[] = [];
     const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' };
-    const fromCode = parseSettings((name) => (read.push(name), name === 'github-token' ? 't' : undefined), env);
+    const fromCode = await parseSettings((name) => (read.push(name), name === 'github-token' ? 't' : undefined), env);
     expect(read.sort()).toEqual(Object.keys(metadata.inputs).sort());
     // The runner passes action.yml's defaults; the code's own defaults must be the same values.
     const defaults = runnerInputs(metadata, { 'github-token': 't' });
-    const fromRunner = parseSettings((name) => defaults[inputVariable(name)] || undefined, env);
+    const fromRunner = await parseSettings((name) => defaults[inputVariable(name)] || undefined, env);
     expect(fromRunner).toEqual(fromCode);
   });
 

@@ -31,6 +31,13 @@ describe('the bundle (issue #23: a light action)', () => {
     expect([...(await packagesIn(openai!.files))].filter((p) => p.startsWith('@anthropic-ai/') || p === '@aws-sdk/core' || p === 'google-auth-library')).toEqual([]);
   });
 
+  it('loads neither the CommonMark parser, nor the HTTP client, nor the crypto library on a run that starts nothing (issue #41: about 100 ms of every start)', async () => {
+    const [everyRun, github] = await loadGroups();
+    expect([...(await packagesIn(everyRun!.files))].filter((p) => ['commonmark', 'undici', '@actions/http-client', 'jose', 'minimatch', 'diff'].includes(p))).toEqual([]);
+    // The HTTP client comes with Octokit, for a run that reaches GitHub.
+    expect(await packagesIn(github!.files)).toContain('undici');
+  });
+
   it('bundles zod with its English messages only and one copy of @actions/http-client', async () => {
     const files = (await readdir(DIST, { recursive: true })).filter((f) => f.endsWith('.js'));
     const sources = new Set<string>();

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 import { LINTERS } from '../support/actionlint.js';
-import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/rehearsal-model.js';
+import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/instance-generator.js';
 import { STAND_INS } from '../../src/rehearsal/stand-ins.js';
 import { DOC_PAGES, docPage, docWorkflowTexts, README, readmeCodeBlocks } from '../support/readme.js';
 
@@ -95,9 +95,12 @@ describe('the README and docs/', () => {
 
   it('lists every folder under src/ in the code layout table, and no folder that is not there', () => {
     const folders = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}\``);
-    const rows = tableAfter('Code layout:', 'docs/development.md');
+    const rows = tableAfter('## Code layout', 'docs/development.md');
     expect(rows.map(([folder]) => folder).sort()).toEqual(folders.sort());
     for (const [folder, stage] of rows) expect(stage, folder).not.toBe('');
+    // The floors drawn above the table name every folder too.
+    const floors = /## Code layout[\s\S]*?```\n([\s\S]*?)```/.exec(docPage('docs/development.md'))![1]!;
+    for (const folder of folders) expect(floors, folder).toMatch(new RegExp(`\\b${folder.slice(5, -1)}/`));
   });
 
   it('opens with what it does, the illustration said to be one, and a try-it command that needs no install (issue #42)', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import type { CliIo } from '../../src/cli/run-pull-request.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
 
 /**
  * Issue #38, fault 9: the command line cannot post a rehearsal as a decision, and `config check` shows

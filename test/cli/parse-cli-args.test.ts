@@ -35,7 +35,6 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([])).toMatchObject({ kind: 'help', text: expect.stringContaining('Usage: pr-debate <command>') });
     expect(parseCliArgs(['--version'])).toEqual({ kind: 'version' });
     expect(parseCliArgs(['run', '--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('Usage: pr-debate run') });
-    expect(parseCliArgs(['eval', '-h'])).toMatchObject({ kind: 'help', text: expect.stringContaining('Usage: pr-debate eval') });
   });
 
   it('says what is wrong, with the usage of the command', () => {
@@ -48,8 +47,6 @@ describe('parseCliArgs', () => {
     expect(usageError(['run', 'octo/widgets#3', '--rounds', 'nine']).message).toContain('`--rounds` needs a number from 0 to 5');
     expect(usageError(['run', 'octo/widgets#3', '--out']).message).toContain("'--out");
     expect(usageError(['run', 'octo/widgets#3', '--input', 'language']).message).toContain('expected NAME=VALUE');
-    expect(usageError(['eval']).message).toContain('--cases DIR is required');
-    expect(usageError(['eval', '--cases', 'x', '--budget-usd', 'x']).message).toContain('--budget-usd x');
   });
 });
 

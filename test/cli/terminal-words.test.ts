@@ -5,7 +5,8 @@ import { parseConfig } from '../../src/settings/parse-config.js';
 import { loadSettings } from '../../src/settings/load-settings.js';
 import { describeGitHubError } from '../../src/github/describe-github-error.js';
 import { renderFailureComment } from '../../src/report/render-notices.js';
-import { INPUT_NAMES, requireApiKey, SettingsError, type Settings } from '../../src/settings/settings.js';
+import { INPUT_NAMES } from '../../src/settings/input-schemas.js';
+import { MISSING_API_KEY } from '../../src/settings/settings.js';
 
 /**
  * Each message the action words for a workflow, made by the code that makes it, as the CLI prints it
@@ -20,12 +21,7 @@ function refused(path: string, method: 'GET' | 'POST' = 'GET') {
 
 describe('forTerminal', () => {
   it('says a missing key as the environment variable, and offers --rehearsal', () => {
-    let message = '';
-    try {
-      requireApiKey({ anthropicApiKey: undefined } as Settings);
-    } catch (error) {
-      message = (error as SettingsError).message;
-    }
+    const message = MISSING_API_KEY;
     expect(message).toContain('to the step');
     const said = forTerminal(message);
     expect(said).not.toMatch(WORKFLOW_WORDS);
@@ -41,6 +37,7 @@ describe('forTerminal', () => {
         env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: 'octo/cache' },
         readConfig: () => Promise.reject(refused('/repos/octo/cache')),
         warn: () => undefined,
+        purpose: 'debate',
       });
     } catch (error) {
       message = (error as Error).message;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROSE_REFERENCE_RULE } from '../../src/citations/check-references.js';
-import { MAX_CITED_LINES, MIN_QUOTE_CHARS, QUOTE_EXAMPLES, QUOTE_RULE, matchQuote } from '../../src/citations/match-quote.js';
+import { MAX_CITED_LINES, MIN_QUOTE_CHARS, matchQuote } from '../../src/citations/match-quote.js';
+import { QUOTE_EXAMPLES, QUOTE_RULE } from '../../src/citations/quote-rule.js';
 import { CLAIM_RULE, TAG_RULES } from '../../src/debate/claim-rules.js';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { planDebate } from '../../src/debate/plan.js';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
+import { runEvalCommand } from '../../eval/eval-command.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
 import { loadEvalCase } from '../../eval/load-eval-cases.js';
 import { createSnapshotSource } from '../../eval/snapshot-source.js';
@@ -63,7 +64,7 @@ async function importCase(args: string[], env: Record<string, string>, cwd?: str
   const previous = process.cwd();
   if (cwd) process.chdir(cwd);
   try {
-    return { code: await runCli(['eval', 'import', ...args], io, '0.0.0'), stdout, stderr };
+    return { code: await runCli(['eval', 'import', ...args], io, '0.0.0', { eval: runEvalCommand }), stdout, stderr };
   } finally {
     process.chdir(previous);
   }

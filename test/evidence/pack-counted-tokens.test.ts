@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRealCases } from '../../scripts/materialise-case.js';
 import { countPackTokens } from '../../src/llm/count-pack-tokens.js';
 import { createModelClient } from '../../src/llm/create-model-client.js';
-import { DEFAULT_MODEL } from '../../src/settings/settings.js';
+import { DEFAULT_MODEL } from '../../src/settings/input-schemas.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
 import { realCasePack } from '../support/real-case-pack.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy, GATE_POLICIES, type GatePolicy, type PolicyFacts } from '../../src/gate/evaluate-policy.js';
+import { evaluatePolicy, type PolicyFacts } from '../../src/gate/evaluate-policy.js';
+import { GATE_POLICIES, type GatePolicy } from '../../src/gate/gate-types.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack } from '../support/evidence-fixtures.js';

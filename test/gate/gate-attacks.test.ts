@@ -4,7 +4,7 @@ import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { importDecisionKeys, signRecord } from '../../src/gate/sign-record.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { startSettings } from '../../src/settings/settings.js';
+import { startSettings } from '../../src/settings/parse-settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
@@ -307,9 +307,9 @@ describe('the merge gate under attack', () => {
         ['gate:\n  decision-public-key: "-----BEGIN PUBLIC KEY-----"\n  gate-policy: require-accepted\n', 'gate', 'decision-public-key'],
       ] as const) {
         const started = startSettings((name) => ({ 'github-token': 't', mode: 'gate' })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' }, { lenient: true });
-        const options = { readConfig: () => Promise.resolve({ text, branch: 'main' }), warn: () => {}, strict: true };
+        const options = { readConfig: () => Promise.resolve({ text, branch: 'main' }), warn: () => {}, purpose: 'gate' as const };
         const { settings } = await layerSettings(started, options);
-        expect(settings.invalidInput?.message, text).toMatch(new RegExp(`unknown key '${key}' \\(the nearest known key is '${nearest}'\\)`));
+        expect(settings.problem?.message, text).toMatch(new RegExp(`unknown key '${key}' \\(the nearest known key is '${nearest}'\\)`));
       }
     });
 
@@ -340,12 +340,12 @@ describe('the merge gate under attack', () => {
       expect(onTwin.conclusion).toBe('success');
     });
 
-    it('6. a command inside an HTML comment or an HTML block starts nothing', () => {
+    it('6. a command inside an HTML comment or an HTML block starts nothing', async () => {
       const config = { triggerLabel: 'debate', command: '/debate' };
       for (const body of ['Looks good.\n\n<!--\n/debate accept A ship it\n-->', '<details>\n/debate Keep it vs Drop it\n</details>', 'Thanks! <!--\n/debate accept A ok\n-->']) {
-        expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body }), config), body).toMatchObject({ kind: 'skip' });
+        expect(await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body }), config), body).toMatchObject({ kind: 'skip' });
       }
-      expect(detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body: 'Visible:\n/debate accept A ok' }), config)).toMatchObject({ kind: 'accept', position: 'A' });
+      expect(await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body: 'Visible:\n/debate accept A ok' }), config)).toMatchObject({ kind: 'accept', position: 'A' });
     });
 
     it('7a. a debate pinned to the head the bridge checked reads that commit or nothing', async () => {

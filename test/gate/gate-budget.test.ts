@@ -6,13 +6,14 @@ import { countCoverage } from '../../src/evidence/split-overflow.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
 import type { GateConfig } from '../../src/gate/gate-types.js';
 import { rebuildEvidence, rebuildSizing } from '../../src/gate/rebuild-evidence.js';
-import { DEFAULT_EVIDENCE_TOKENS } from '../../src/settings/input-schemas.js';
+import { DEFAULT_EVIDENCE_TOKENS } from '../../src/evidence/show-lines.js';
 import { runGate } from '../../src/gate/run-gate.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { packCharsPerToken } from '../../src/llm/pack-tokenizer.js';
 import { gateDeps } from '../../src/pipeline/gate-context.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
-import { parseSettings, type Settings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
+import type { Settings } from '../../src/settings/settings.js';
 import { gitBlobSha } from '../support/github-server.js';
 import { leftHunksOut } from '../evidence/pack-check.js';
 import { olderRecord, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
@@ -28,7 +29,7 @@ import { olderRecord, OWNER, REPO, startGateScenario, TOKENS, type GateScenario 
 
 const BUDGET = '3000';
 const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}` };
-const settingsOf = (inputs: Record<string, string>): Settings => parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-budget', 'max-evidence-tokens': BUDGET, ...inputs })[name], env);
+const settingsOf = (inputs: Record<string, string>): Promise<Settings> => parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-budget', 'max-evidence-tokens': BUDGET, ...inputs })[name], env, { purpose: inputs.mode === 'gate' ? 'gate' : 'debate' });
 
 /** A gate workflow as the README shows it: `mode: gate`, no model inputs (so `model` is the default, Claude Sonnet 5.5), or an older model. */
 const gateJob = (inputs: Record<string, string> = {}) => settingsOf({ mode: 'gate', ...inputs });
@@ -61,9 +62,9 @@ describe('the gate compares a record with the pack its own debate sized (issue #
    * @param options.keepBudget keep the budget the pack was sized at (`evidence.budget`), as every record now does; without it, as the first version 3 records, which the gate sizes for their models
    */
   const debate = async (inputs: Record<string, string>, options: { positions?: number; keepBudget?: boolean } = {}): Promise<DecisionRecord> => {
-    const settings = settingsOf(inputs);
-    const readers = packReadersFor(settings, options.positions ?? 2);
-    const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
+    const settings = await settingsOf(inputs);
+    const readers = packReadersFor(settings.models, options.positions ?? 2);
+    const { pack } = await gatherEvidence(source(), { pullNumber: 12, commandRfc: undefined, inputRfc: undefined, maxTokens: settings.debate.maxEvidenceTokens, charsPerToken: packCharsPerToken(readers) });
     const record = await scenario.record({ models: { advocates: readers.advocates.slice(0, 2), judge: readers.judge }, digest_version: DIGEST_VERSION });
     const { budget: _made, ...evidence } = record.evidence!;
     const budget = options.keepBudget ? { budget: { max_tokens: pack.budget.maxTokens, chars_per_token: pack.budget.charsPerToken } } : {};
@@ -93,8 +94,8 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     expect(record.evidence!.unread).toBeGreaterThan(0);
     await scenario.postRecord(record);
     // The trap is real here: the same head rebuilt for the gate job's own models shows other hunks.
-    const ownModels = gateJob({ model: 'claude-haiku-4-5' });
-    const byOwnInputs = await rebuildEvidence(source(), { pullNumber: 12, inputRfc: undefined, maxTokens: ownModels.maxEvidenceTokens, record: { models: { advocates: ownModels.advocateModels, judge: ownModels.judgeModel }, digest_version: DIGEST_VERSION } });
+    const ownModels = await gateJob({ model: 'claude-haiku-4-5' });
+    const byOwnInputs = await rebuildEvidence(source(), { pullNumber: 12, inputRfc: undefined, maxTokens: ownModels.debate.maxEvidenceTokens, record: { models: { advocates: ownModels.models.advocateModels, judge: ownModels.models.judgeModel }, digest_version: DIGEST_VERSION } });
     expect(byOwnInputs.contentDigest).not.toBe(record.content_digest);
 
     const rebased = await gate(ownModels, scenario.move('rebase', addBigFile('v1')));
@@ -113,10 +114,10 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     addBigFile('v1')(scenario.pull);
     const record = await debate({ model: 'claude-haiku-4-5' });
     await scenario.postRecord(record);
-    const rebased = await gate(gateJob(), scenario.move('rebase', addBigFile('v1')));
+    const rebased = await gate(await gateJob(), scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
     // Other bytes in the hunks of src/big.ts, the first of which the debate showed, on a new base.
-    const changed = await gate(gateJob(), scenario.move('rebase', addBigFile('v2')));
+    const changed = await gate(await gateJob(), scenario.move('rebase', addBigFile('v2')));
     expect(changed.basis).toBe('stale');
   });
 
@@ -129,9 +130,9 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const asNew = await rebuildEvidence(source(), { pullNumber: 12, inputRfc: undefined, maxTokens: Number(BUDGET), record: { models, digest_version: DIGEST_VERSION } });
     expect(asNew.contentDigest).not.toBe(record.content_digest);
     await scenario.postRecord(record, { truncated: true });
-    const rebased = await gate(gateJob(), scenario.move('rebase', addBigFile('v1')));
+    const rebased = await gate(await gateJob(), scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
-    const changed = await gate(gateJob(), scenario.move('rebase', addBigFile('v2')));
+    const changed = await gate(await gateJob(), scenario.move('rebase', addBigFile('v2')));
     expect(changed.basis).toBe('stale');
   });
 
@@ -141,7 +142,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     const record = await debate({ model: 'claude-opus-5' });
     expect(record.evidence!.unread).toBe(0);
     await scenario.postRecord(record);
-    const rebased = await gate(gateJob({ model: 'claude-haiku-4-5' }), scenario.move('rebase'));
+    const rebased = await gate(await gateJob({ model: 'claude-haiku-4-5' }), scenario.move('rebase'));
     expect(rebased.check.conclusion).toBe('success');
     expect(rebased.basis).toBe('carried-forward');
   });
@@ -154,7 +155,7 @@ describe('the gate compares a record with the pack its own debate sized (issue #
     expect(record.models.advocates).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
     expect(record.evidence!.budget).toEqual({ max_tokens: Number(BUDGET), chars_per_token: packCharsPerToken({ advocates: ['claude-opus-5'], judge: 'claude-haiku-4-5' }) });
     await scenario.postRecord(record);
-    const other = gateJob({ model: 'claude-haiku-4-5', 'max-evidence-tokens': '2500' });
+    const other = await gateJob({ model: 'claude-haiku-4-5', 'max-evidence-tokens': '2500' });
     const rebased = await gate(other, scenario.move('rebase', addBigFile('v1')));
     expect(rebased.basis).toBe('carried-forward');
     const pushed = await gate(other, scenario.move('push', addBigFile('v1')));

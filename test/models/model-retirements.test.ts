@@ -1,13 +1,12 @@
 import { getOctokit } from '@actions/github';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../../src/settings/load-settings.js';
+import { loadSettings, parseSettings } from '../../src/settings/load-settings.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
 import { parseModelId } from '../../src/models/model-id.js';
 import { RETIREMENTS, retirementOf } from '../../src/models/model-retirements.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { runPipeline } from '../../src/modes/dispatch.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { runTrigger } from '../support/run-trigger.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { priceOf } from '../../src/models/price-usage.js';
 import { commentEvent } from '../support/event-payloads.js';
@@ -44,34 +43,34 @@ describe('the retirement table', () => {
 });
 
 describe('retirements when the settings are read', () => {
-  it('refuses claude-sonnet-4-5 from its retirement day, naming the date and the replacement; the day before it warns', () => {
-    const after = settingsOn('2026-12-07', { model: 'claude-sonnet-4-5' }).modelRetirements;
+  it('refuses claude-sonnet-4-5 from its retirement day, naming the date and the replacement; the day before it warns', async () => {
+    const after = (await settingsOn('2026-12-07', { model: 'claude-sonnet-4-5' })).models.retirements;
     expect(after.retired).toEqual({ input: 'model', message: 'Input \'model\': model "claude-sonnet-4-5" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement' });
-    expect(settingsOn('2026-11-30', { model: 'claude-sonnet-4-5-20250929' }).modelRetirements.retired?.message).toContain('was retired on 2026-11-30');
-    const before = settingsOn('2026-11-29', { model: 'claude-sonnet-4-5' }).modelRetirements;
+    expect((await settingsOn('2026-11-30', { model: 'claude-sonnet-4-5-20250929' })).models.retirements.retired?.message).toContain('was retired on 2026-11-30');
+    const before = (await settingsOn('2026-11-29', { model: 'claude-sonnet-4-5' })).models.retirements;
     expect(before).toEqual({ retired: undefined, warnings: ['Input \'model\': model "claude-sonnet-4-5" retires on 2026-11-30; move to claude-sonnet-5-5, its recommended replacement, before then'] });
   });
 
-  it('warns about claude-opus-4-5 until 2027-01-22, then refuses it; names the input that set it', () => {
-    expect(settingsOn('2026-12-07', { model: 'claude-sonnet-5-5', 'judge-model': 'claude-opus-4-5' }).modelRetirements).toEqual({
+  it('warns about claude-opus-4-5 until 2027-01-22, then refuses it; names the input that set it', async () => {
+    expect((await settingsOn('2026-12-07', { model: 'claude-sonnet-5-5', 'judge-model': 'claude-opus-4-5' })).models.retirements).toEqual({
       retired: undefined,
       warnings: ['Input \'judge-model\': model "claude-opus-4-5" retires on 2027-01-22; move to claude-opus-5-5, its recommended replacement, before then'],
     });
-    expect(settingsOn('2027-01-22', { 'advocate-models': 'claude-sonnet-5-5,claude-opus-4-5-20251101' }).modelRetirements.retired).toMatchObject({ input: 'advocate-models', message: expect.stringContaining('was retired on 2027-01-22') });
+    expect((await settingsOn('2027-01-22', { 'advocate-models': 'claude-sonnet-5-5,claude-opus-4-5-20251101' })).models.retirements.retired).toMatchObject({ input: 'advocate-models', message: expect.stringContaining('was retired on 2027-01-22') });
   });
 
-  it("applies OpenAI's dates to OpenAI's API, not to another server that serves the same name", () => {
-    expect(settingsOn('2026-12-11', { model: 'openai:gpt-5-mini' }).modelRetirements.retired?.message).toBe(
+  it("applies OpenAI's dates to OpenAI's API, not to another server that serves the same name", async () => {
+    expect((await settingsOn('2026-12-11', { model: 'openai:gpt-5-mini' })).models.retirements.retired?.message).toBe(
       'Input \'model\': model "openai:gpt-5-mini" was retired on 2026-12-11, and requests to it fail; use openai:gpt-6.1-terra, its recommended replacement',
     );
-    expect(settingsOn('2026-12-10', { model: 'openai:gpt-5' }).modelRetirements.warnings).toHaveLength(1);
-    expect(settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://api.openai.com/v1' }).modelRetirements.retired).toBeDefined();
-    expect(settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://my-resource.openai.azure.com/openai/v1' }).modelRetirements).toEqual({ retired: undefined, warnings: [] });
+    expect((await settingsOn('2026-12-10', { model: 'openai:gpt-5' })).models.retirements.warnings).toHaveLength(1);
+    expect((await settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://api.openai.com/v1' })).models.retirements.retired).toBeDefined();
+    expect((await settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://my-resource.openai.azure.com/openai/v1' })).models.retirements).toEqual({ retired: undefined, warnings: [] });
   });
 
-  it("leaves current models alone, and Claude on Bedrock and Vertex to their clouds' own schedules", () => {
+  it("leaves current models alone, and Claude on Bedrock and Vertex to their clouds' own schedules", async () => {
     for (const model of ['claude-sonnet-5-5', 'claude-sonnet-4-6', 'claude-haiku-4-5', 'openai:gpt-6.1-sol', 'bedrock:anthropic.claude-sonnet-4-5-20250929-v1:0', 'vertex:claude-sonnet-4-5@20250929']) {
-      expect(settingsOn('2026-12-07', { model }).modelRetirements, model).toEqual({ retired: undefined, warnings: [] });
+      expect((await settingsOn('2026-12-07', { model })).models.retirements, model).toEqual({ retired: undefined, warnings: [] });
     }
   });
 });
@@ -91,9 +90,10 @@ describe('a retired model from the config file', () => {
       env: { ...ENV, GITHUB_API_URL: server.url },
       readConfig: (path) => readDefaultBranchFile(octokit, { owner: 'octo', repo: 'widgets' }, path),
       warn: (message) => warnings.push(message),
+      purpose: 'debate',
       today: on('2026-12-07'),
     });
-    expect(settings.modelRetirements.retired).toEqual({
+    expect(settings.models.retirements.retired).toEqual({
       input: 'model',
       file: '.github/pr-debate.yml on main',
       message: ".github/pr-debate.yml on main: key 'model': model \"claude-sonnet-4-5\" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement",
@@ -111,8 +111,8 @@ describe('a debate configured with claude-sonnet-4-5', () => {
     const body = '/debate keep the cache vs drop the cache';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
     const env = { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url };
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-retired', model: 'claude-sonnet-4-5' })[name], env, { lenient: true, today: on('2026-12-07') });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings);
+    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-retired', model: 'claude-sonnet-4-5' })[name], env, { lenient: true, today: on('2026-12-07') });
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
     if (trigger.kind !== 'debate') throw new Error(`expected a debate, got ${trigger.kind}`);
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url });
     const models = scriptedModels(() => new Error('no model may be called for a retired model'));
@@ -122,7 +122,7 @@ describe('a debate configured with claude-sonnet-4-5', () => {
       log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
-    const result = await runPipeline(clients, settings, trigger);
+    const result = await runTrigger(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     expect(result).toMatchObject({ status: 'aborted', failure: expect.stringContaining('was retired on 2026-11-30') });
     const reply = scenario.server.state.comments.find((c) => c.html_url === result.commentUrl)!.body.replaceAll('\u200b', '');

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runTrigger } from '../support/run-trigger.js';
 import type { GitHubClient } from '../../src/github/create-octokit.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { recordToYaml, type DecisionRecord } from '../../src/report/decision-record.js';
 import { markerLine } from '../../src/report/comment-context.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
+import { startSettings } from '../../src/settings/parse-settings.js';
+import { purposeOf } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
@@ -14,25 +16,29 @@ import { scriptedModels } from '../support/scripted-models.js';
  * `/debate accept` through the pipeline (issue #15): by a writer it records the decision in the check
  * run and the mirror comment; by a reader it is refused and nothing changes. No model is ever called.
  */
+/** Counts the imports of a signing key (jose's `importPKCS8`), which the settings' check makes once per run. */
+const imports = vi.hoisted(() => ({ signing: 0 }));
+vi.mock('jose', async (original) => {
+  const jose = await original<typeof import('jose')>();
+  return { ...jose, importPKCS8: (...args: Parameters<typeof jose.importPKCS8>) => ((imports.signing += 1), jose.importPKCS8(...args)) };
+});
+
 describe('/debate accept', () => {
   let scenario: GateScenario;
   afterEach(async () => scenario?.close());
 
   const run = async (user: string, body: string, inputs: Record<string, string> = {}, options: { editedBy?: string; octokit?: GitHubClient } = {}) => {
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'gate-policy': 'require-accepted', ...inputs })[name], {
-      GITHUB_EVENT_NAME: 'issue_comment',
-      GITHUB_EVENT_PATH: '/dev/null',
-      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_API_URL: scenario.server.url,
-    });
+    const env = { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url };
+    const getInput = (name: string) => ({ 'github-token': TOKENS.bot, 'gate-policy': 'require-accepted', ...inputs })[name];
     const { data } = await scenario.octokit(user === 'maria' ? TOKENS.writer : TOKENS.reader).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
     const edited = options.editedBy === undefined ? {} : { action: 'edited' as const, sender: options.editedBy, previousBody: '/debate help' };
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user, commentId: data.id, association: 'COLLABORATOR', ...edited }), settings);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user, commentId: data.id, association: 'COLLABORATOR', ...edited }), startSettings(getInput, env).settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
+    const settings = await parseSettings(getInput, env, { purpose: purposeOf(trigger) });
     const models = scriptedModels(() => new Error('no model may be called for an accept'));
     const octokit = options.octokit ?? scenario.octokit();
     const clients: PipelineClients = { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() }, stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} } };
-    const result = await runPipeline(clients, settings, trigger);
+    const result = await runTrigger(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     return result;
   };
@@ -60,6 +66,16 @@ describe('/debate accept', () => {
     expect(mirror.body).toContain('> **Accepted by @maria:** position B (drop the cache).\n> Reason: simpler to operate');
     expect(mirror.body).toContain('accepted:\n  by: maria\n  position: B\n  reason: simpler to operate');
     expect(scenario.server.state.comments.at(-1)!.body).toMatch(/^@maria accepted position B \(drop the cache\)\. Reason: simpler to operate\n\nThe `pr-debate` check on [0-9a-f]{40} is now `success`/);
+  });
+
+  it('imports the signing key once, where the settings are checked, and signs the accepted record with it (it was imported three times: twice to check it, once to sign)', async () => {
+    scenario = await startGateScenario();
+    const record = await debated();
+    imports.signing = 0;
+    const result = await run('maria', '/debate accept B simpler to operate', { 'decision-signing-key': ed25519Pems().signingKey });
+    expect(result).toMatchObject({ gateConclusion: 'success', recommendation: 'B' });
+    expect(JSON.parse(scenario.checkOn(record.head_sha)!.output.text!).signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(imports.signing).toBe(1);
   });
 
   it('by the PR’s author, who can write: refused with a reply naming who may accept, and the check stays as it was (issue 30)', async () => {

@@ -1,10 +1,11 @@
 import { getOctokit } from '@actions/github';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from '../support/run-trigger.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { markerLine } from '../../src/report/comment-context.js';
 import { recordToYaml } from '../../src/report/decision-record.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
+import { purposeOf } from '../../src/settings/settings.js';
 import { detectTrigger, type Trigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
@@ -26,11 +27,11 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
   const fail = (method: string, path: string | RegExp): Fault => ({ method, path, status: 500, body: { message: 'Server Error', status: '500' }, times: Infinity });
 
   const run = async (trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>, inputs: Record<string, string> = {}, eventName = 'issue_comment') => {
-    // Lenient, as the action parses: a bad input is named in `invalidInput` and replaced by its default.
-    const settings = parseSettings(
+    // Lenient, as the action parses: a bad input is named in `problem` and replaced by its default.
+    const settings = await parseSettings(
       (name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-contract-suite', ...inputs })[name],
       { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url },
-      { lenient: true },
+      { lenient: true, purpose: purposeOf(trigger) },
     );
     // The real Octokit without the retry plugin: a 500 fails at once rather than after GitHub's backoff.
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url });
@@ -42,7 +43,7 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
-    const result = await runPipeline(clients, settings, trigger);
+    const result = await runTrigger(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     // (c) No check run is left in progress.
     expect(scenario.server.state.checkRuns.filter((c) => c.status !== 'completed')).toEqual([]);
@@ -51,9 +52,9 @@ describe('every mode: a failure after the trigger is said, returned, and leaves 
 
   /** The trigger of a comment by `maria` (write) on PR #12, posted on the server first. */
   const comment = async (body: string, inputs: Record<string, string> = {}) => {
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, ...inputs })[name], { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}` });
+    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, ...inputs })[name], { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}` });
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     return trigger;
   };

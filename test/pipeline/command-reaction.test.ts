@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { createPublisher } from '../../src/github/create-publisher.js';
-import { reactToCommand } from '../../src/modes/reply-mode.js';
+import { reactToCommand } from '../../src/pipeline/answer-requester.js';
 import type { PipelineResult } from '../../src/pipeline/pipeline-types.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 

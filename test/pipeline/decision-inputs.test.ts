@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from '../support/run-trigger.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
@@ -20,16 +20,16 @@ describe('decision inputs are checked before the debate is paid for', () => {
     return { github: { writes: octokit, reads: octokit }, models, log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() }, stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} } };
   };
   const settingsWith = (inputs: Record<string, string>, eventName = 'issue_comment') =>
-    parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-inputs-suite', ...inputs })[name], { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url });
+    parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-inputs-suite', ...inputs })[name], { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url }, { purpose: inputs.mode === 'gate' ? 'gate' : 'debate' });
 
   const debate = async (inputs: Record<string, string>) => {
-    const settings = settingsWith(inputs);
+    const settings = await settingsWith(inputs);
     const body = '/debate keep the cache vs drop the cache';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(() => new Error('no model may be called'));
-    const result = await runPipeline(clientsFor(models), settings, trigger);
+    const result = await runTrigger(clientsFor(models), settings, trigger);
     return { result, models };
   };
 
@@ -53,7 +53,7 @@ describe('decision inputs are checked before the debate is paid for', () => {
     scenario = await startGateScenario();
     scenario.server.state.faults.push({ method: 'GET', path: `/repos/${OWNER}/${REPO}/pulls/12`, status: 404, times: Infinity });
     const warnings: string[] = [];
-    const result = await runPipeline(clientsFor(scriptedModels(() => new Error('no model')), warnings), settingsWith({ mode: 'gate' }, 'pull_request'), { kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } });
+    const result = await runTrigger(clientsFor(scriptedModels(() => new Error('no model')), warnings), await settingsWith({ mode: 'gate' }, 'pull_request'), { kind: 'gate', target: { kind: 'pull', pullNumber: 12, before: undefined } });
     expect(result).toMatchObject({ status: 'aborted', failure: expect.stringMatching(/^The merge gate failed: /) });
     expect(warnings).toEqual([result.failure]);
   });

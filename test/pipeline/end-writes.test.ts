@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from '../support/run-trigger.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
@@ -34,7 +34,7 @@ describe('the end of a debate, in order', () => {
   async function debate(faults: (commentsPath: RegExp) => Fault[] = () => [], beforeJudge?: () => Promise<void>) {
     scenario = await startGateScenario({ pulls: [cachePull(PULL)] });
     const { server } = scenario;
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-end-writes' })[name], {
+    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-end-writes' })[name], {
       GITHUB_EVENT_NAME: 'issue_comment',
       GITHUB_EVENT_PATH: '/dev/null',
       GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
@@ -42,7 +42,7 @@ describe('the end of a debate, in order', () => {
     });
     const body = '/debate keep the cache vs drop the cache --quick';
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: PULL, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }), settings);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     server.state.faults.push(...faults(new RegExp(`^/repos/${OWNER}/${REPO}/issues/comments/\\d+$`)));
     // Where the server's request log stood when the last model reply was given.
@@ -63,7 +63,7 @@ describe('the end of a debate, in order', () => {
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
-    const result = await runPipeline(clients, settings, trigger);
+    const result = await runTrigger(clients, settings, trigger);
     const after = server.state.requests.slice(lastReply).filter(isWrite);
     return { result, commandId: data.id, after, warnings, state: server.state };
   }

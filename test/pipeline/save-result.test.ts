@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SpendingCapReached } from '../../src/llm/spending-cap.js';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from '../support/run-trigger.js';
 import type { PipelineClients } from '../../src/pipeline/pipeline-types.js';
 import { RunStopped } from '../../src/llm/stop-signal.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { debateScript, type Override } from '../support/debate-script.js';
 import type { ScriptedPhase } from '../support/scripted-models.js';
@@ -26,14 +26,14 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
   /** A quick debate on the local GitHub server, its calls scripted (`overrides` by phase). */
   async function debate(overrides: Partial<Record<ScriptedPhase, Override>>, body = '/debate keep the cache vs drop the cache --quick') {
     scenario = await startGateScenario();
-    const settings = parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-record-suite', 'max-cost-usd': '0.5' })[name], {
+    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-record-suite', 'max-cost-usd': '0.5' })[name], {
       GITHUB_EVENT_NAME: 'issue_comment',
       GITHUB_EVENT_PATH: '/dev/null',
       GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
       GITHUB_API_URL: scenario.server.url,
     });
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id }), settings.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     const models = scriptedModels(debateScript(overrides));
     const octokit = scenario.octokit();
@@ -43,7 +43,7 @@ describe('the recorded debate says what stopped it, as the engine returned it', 
       log: { info: () => {}, warning: () => {}, notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
-    const result = await runPipeline(clients, settings, trigger);
+    const result = await runTrigger(clients, settings, trigger);
     // The debate's comment: the bot's only comment on the PR (the progress, then the verdict in its place).
     const comment = scenario.server.state.comments.filter((c) => c.user.login === 'github-actions[bot]').at(-1)!.body;
     return { result, comment };

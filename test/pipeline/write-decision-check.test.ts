@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeDecisionCheck, signDecision } from '../../src/pipeline/write-decision-check.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { parseSettings } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/load-settings.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import type { FakePullRequest } from '../support/github-server.js';
 
@@ -33,8 +33,8 @@ describe('writing a debate’s decision check', () => {
   it('writes the check run with the signed record and the Markdown file with YAML front matter', async () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
-    const settings = settingsWith({ 'decision-signing-key': ed25519Pems().signingKey, 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
-    const record = await signDecision(settings, await scenario.record(), []);
+    const settings = await settingsWith({ 'decision-signing-key': ed25519Pems().signingKey, 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
+    const record = await signDecision(settings, await scenario.record());
     expect(record.signature).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     const log = logs();
     const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, record, { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, 'https://github.com/octo/widgets/pull/12#issuecomment-9');
@@ -53,8 +53,8 @@ describe('writing a debate’s decision check', () => {
   it('keeps the debate\'s reasoning in the decision document when an accept rewrites it without the ruling', async () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
-    const settings = settingsWith({ 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
-    const record = await signDecision(settings, await scenario.record(), []);
+    const settings = await settingsWith({ 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
+    const record = await signDecision(settings, await scenario.record());
     const narrative = ['<!-- pr-debate:narrative -->', '', '## Confidence', '', 'medium: one side cites the code.', '', '## Key reasoning', '', '1. The TTL bounds staleness.', '', '<!-- /pr-debate:narrative -->'].join('\n');
     await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '', narrative);
     const accepted = { ...record, accepted: { by: 'maintainer', position: 'B' as const, reason: 'Less code.' }, signature: null };
@@ -69,8 +69,8 @@ describe('writing a debate’s decision check', () => {
     const twin: FakePullRequest = { number: 13, title: 'Same commit, other PR', body: null, user: { login: 'rita' }, head: { sha: '', ref: 'other' }, base: { sha: '', ref: 'main' }, files: [], diff: '', readFile: () => undefined };
     scenario = await startGateScenario({ pulls: [twin] });
     Object.assign(twin, { head: { ...scenario.pull.head, ref: 'other' }, base: scenario.pull.base, files: scenario.pull.files, diff: scenario.pull.diff, readFile: scenario.pull.readFile, commits: [scenario.pull.head.sha] });
-    const settings = settingsWith({});
-    const record = await signDecision(settings, await scenario.record(), []);
+    const settings = await settingsWith({});
+    const record = await signDecision(settings, await scenario.record());
     const result = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
     expect(result.gateConclusion).toBe('action_required');
     expect(scenario.checkOn(record.head_sha)).toMatchObject({ conclusion: 'action_required', output: { title: 'Head shared with another PR' } });
@@ -81,16 +81,18 @@ describe('writing a debate’s decision check', () => {
     scenario = await startGateScenario();
     scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run', status: '403' } });
     const log = logs();
-    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({}), await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, await settingsWith({}), await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
     expect(result).toEqual({ gateConclusion: '', recordFile: '' });
     expect(log.lines).toEqual([expect.stringMatching(/^warning: The debate result is posted, but the pr-debate check run .* add `checks: write` to the workflow's `permissions:`/)]);
   });
 
-  it('refuses a record folder outside the workspace, naming the input', async () => {
+  it('refuses a record folder outside the workspace, naming the input, before anything is written', async () => {
     scenario = await startGateScenario();
     workspace = await mkdtemp(path.join(tmpdir(), 'pr-debate-ws-'));
     const log = logs();
-    await writeDecisionCheck({ octokit: scenario.octokit(), log }, settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace }), await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
-    expect(log.lines.at(-1)).toMatch(/^warning: Could not write the decision record file: Input 'decision-record-path': expected a folder inside the workspace/);
+    const settings = await settingsWith({ 'decision-record-path': '../elsewhere' }, { GITHUB_WORKSPACE: workspace });
+    expect(settings.problem).toMatchObject({ input: 'decision-record-path', message: expect.stringMatching(/^Input 'decision-record-path': expected a folder inside the workspace/) });
+    const result = await writeDecisionCheck({ octokit: scenario.octokit(), log }, settings, await scenario.record(), { coverage: NO_OVERFLOW, unseen: { count: 0, paths: [] } }, '');
+    expect(result.recordFile).toBe('');
   });
 });

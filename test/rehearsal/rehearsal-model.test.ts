@@ -8,11 +8,11 @@ import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from
 import { overflowPack } from '../support/evidence-fixtures.js';
 import {
   createRehearsalResponder,
-  descriptionConstraints,
   parseEvidence,
   rehearseStructuredOutput,
   type EvidenceFile,
 } from '../../src/rehearsal/rehearsal-model.js';
+import { descriptionConstraints } from '../../src/rehearsal/schema-keywords.js';
 
 const citation = z.object({
   path: z.string(),

@@ -43,14 +43,14 @@ describe('a signed decision record (issue #19, item 5)', () => {
   it('keeps the record’s signature whole in any text, and redacts the record before it is signed', async () => {
     const { importDecisionKeys, checkSignature } = await import('../../src/gate/sign-record.js');
     const { signDecision } = await import('../../src/pipeline/write-decision-check.js');
-    const { parseSettings } = await import('../../src/settings/settings.js');
+    const { parseSettings } = await import('../../src/settings/load-settings.js');
     const { fixtureRecord } = await import('../support/debate-fixtures.js');
     const { fixturePack } = await import('../support/evidence-fixtures.js');
     const { ed25519Pems } = await import('../support/gate-scenario.js');
     const pems = ed25519Pems();
-    const settings = parseSettings((name) => ({ 'github-token': 'ghs_x', 'decision-signing-key': pems.signingKey })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' });
+    const settings = await parseSettings((name) => ({ 'github-token': 'ghs_x', 'anthropic-api-key': 'run-secret-123', 'decision-signing-key': pems.signingKey })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' });
     const leaked = { ...fixtureRecord(fixturePack()), accepted: { by: 'maria', position: 'B' as const, reason: 'the key sk-ant-api03-AbCdEfGhIjKlMnOp works; so does run-secret-123' } };
-    const signed = await signDecision(settings, leaked, ['run-secret-123']);
+    const signed = await signDecision(settings, leaked);
     expect(signed.accepted!.reason).toBe(`the key ${REDACTED} works; so does ${REDACTED}`);
     const { publicKey } = await importDecisionKeys({ signingKey: undefined, publicKey: pems.publicKey });
     expect(await checkSignature(signed, publicKey!)).toEqual({ ok: true });

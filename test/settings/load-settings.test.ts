@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, layerSettings } from '../../src/settings/load-settings.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { INPUT_NAMES, SettingsError, startSettings } from '../../src/settings/settings.js';
+import { INPUT_NAMES } from '../../src/settings/input-schemas.js';
+import { SettingsError, startSettings } from '../../src/settings/parse-settings.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 
@@ -36,6 +37,7 @@ async function load(repo: string, inputs: Record<string, string> = {}) {
     env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `octo/${repo}`, GITHUB_API_URL: server.url },
     readConfig: (path) => readDefaultBranchFile(octokit, { owner: 'octo', repo }, path),
     warn: (message) => warnings.push(message),
+    purpose: 'debate',
   });
   return { ...loaded, warnings };
 }
@@ -44,9 +46,9 @@ describe('loadSettings', () => {
   it('takes settings from the config file on the default branch, never from the PR head', async () => {
     const before = server.state.requests.length;
     const loaded = await load('configured');
-    expect(loaded.settings.preset).toBe('quick');
-    expect(loaded.settings.language).toBe('German');
-    expect(loaded.settings.confirmPlan).toBe(true);
+    expect(loaded.settings.debate.preset).toBe('quick');
+    expect(loaded.settings.debate.language).toBe('German');
+    expect(loaded.settings.debate.confirmPlan).toBe(true);
     expect(loaded.outOfScope).toEqual(['naming']);
     expect(loaded.configSource).toBe(`${CONFIG} on main`);
     expect(loaded.origins.get('preset')).toBe('config');
@@ -63,14 +65,14 @@ describe('loadSettings', () => {
 
   it('lets an input that is set win over the config file', async () => {
     const loaded = await load('configured', { preset: 'standard' });
-    expect(loaded.settings.preset).toBe('standard');
+    expect(loaded.settings.debate.preset).toBe('standard');
     expect(loaded.origins.get('preset')).toBe('input');
-    expect(loaded.settings.language).toBe('German');
+    expect(loaded.settings.debate.language).toBe('German');
   });
 
   it('runs on inputs and defaults when the default branch has no config file', async () => {
     const loaded = await load('plain');
-    expect(loaded.settings.preset).toBe('standard');
+    expect(loaded.settings.debate.preset).toBe('standard');
     expect(loaded.configSource).toBeUndefined();
     expect([...loaded.origins.values()].filter((o) => o === 'config')).toEqual([]);
     expect(server.state.requests.at(-1)?.query.ref).toBe('refs/heads/trunk');
@@ -100,6 +102,7 @@ describe('loadSettings', () => {
         env,
         readConfig: (path: string) => (files.push(path), readDefaultBranchFile(octokit, { owner: 'octo', repo: 'configured' }, path)),
         warn: () => undefined,
+        purpose: 'debate' as const,
       };
       const once = () => {
         expect([...inputs.keys()].sort()).toEqual([...INPUT_NAMES].sort());
@@ -113,14 +116,14 @@ describe('loadSettings', () => {
     // The CLI's one call.
     const cli = probe();
     const loaded = await loadSettings(cli.options);
-    expect(loaded.settings).toMatchObject({ preset: 'deep', language: 'German' });
+    expect(loaded.settings.debate).toMatchObject({ preset: 'deep', language: 'German' });
     cli.once();
     // The action's two steps, with the trigger decided between them.
     const action = probe();
     const started = startSettings(action.options.getInput, action.options.env, { lenient: true });
-    expect(started.settings.command).toBe('/debate');
+    expect(started.settings.run.command).toBe('/debate');
     const settled = await layerSettings(started, action.options);
-    expect(settled.settings).toMatchObject({ preset: 'deep', language: 'German' });
+    expect(settled.settings.debate).toMatchObject({ preset: 'deep', language: 'German' });
     action.once();
   });
 });

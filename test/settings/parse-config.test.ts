@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema, isConfigurable } from '../../src/settings/config-schema.js';
 import { ConfigError, parseConfig } from '../../src/settings/parse-config.js';
-import { INPUT_NAMES } from '../../src/settings/settings.js';
+import { INPUT_NAMES } from '../../src/settings/input-schemas.js';
 import { ROOT } from '../support/run-action.js';
 
 const where = '.github/pr-debate.yml on main';

@@ -6,10 +6,11 @@ import { createDecisionCheck, createGateSource } from '../../src/github/check-ru
 import { DO_NOT_RETRY } from '../../src/github/octokit-options.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { decisionCheckOutput } from '../../src/gate/decision-check.js';
-import type { GatePolicy } from '../../src/gate/evaluate-policy.js';
+import type { GatePolicy } from '../../src/gate/gate-types.js';
 import { rebuildEvidence } from '../../src/gate/rebuild-evidence.js';
 import { describeFailure } from '../../src/pipeline/step-error.js';
-import type { GateConfig, GateDeps, GateTarget } from '../../src/gate/gate-types.js';
+import type { GateConfig, GateDeps } from '../../src/gate/gate-types.js';
+import type { GateTarget } from '../../src/trigger/detect-gate-trigger.js';
 import { runGate } from '../../src/gate/run-gate.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from './debate-fixtures.js';

@@ -1,7 +1,7 @@
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
 import type { PipelineClients, PipelineResult } from '../../src/pipeline/pipeline-types.js';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from './run-trigger.js';
 import { startModels } from '../../src/llm/start-models.js';
 import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { decisionRecordSchema, type DecisionRecord } from '../../src/report/decision-record.js';
@@ -68,12 +68,13 @@ export async function runPipelineOn(pull: FakePullRequest, options: { command: s
       env: { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: github.url },
       readConfig: () => Promise.resolve({ branch: 'main', text: options.config }),
       warn: () => {},
+      purpose: 'debate',
     });
     const posted = await fetch(`${github.url}/repos/${OWNER}/${REPO}/issues/${pull.number}/comments`, { method: 'POST', headers: { authorization: `token ${PERSON_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: options.command }) });
     const { id } = (await posted.json()) as { id: number };
-    const trigger = detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: pull.number, body: options.command, user: 'maintainer', commentId: id }), withConfig);
+    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: pull.number, body: options.command, user: 'maintainer', commentId: id }), withConfig.run);
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
-    const started = startModels(withConfig, { env: {}, cancellations: [] });
+    const started = startModels(withConfig.models, { env: {}, cancellations: [] });
     const warnings: string[] = [];
     let inFlight = 0;
     const readers = { calls: 0, atOnce: 0 };
@@ -100,13 +101,13 @@ export async function runPipelineOn(pull: FakePullRequest, options: { command: s
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
     };
     const since = performance.now();
-    const result = await runPipeline(clients, withConfig, trigger).finally(() => started.dispose());
+    const result = await runTrigger(clients, withConfig, trigger).finally(() => started.dispose());
     const durationMs = performance.now() - since;
     const record = result.decision ? decisionRecordSchema.parse(JSON.parse(result.decision)) : undefined;
     const comment = github.state.comments.find((c) => c.html_url === result.commentUrl)?.body;
     const check = github.state.checkRuns.filter((c) => c.name === 'pr-debate').at(-1);
     const requests = [...anthropic.requests];
-    const figures = costFigures(requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight'), withConfig.model);
+    const figures = costFigures(requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight'), withConfig.models.model);
     return { result, record, comment, check, requests, readers, waves: figures.waves, costUsd: record?.usage.cost_usd ?? 0, durationMs, warnings };
   } finally {
     await Promise.all([github.close(), anthropic.close()]);

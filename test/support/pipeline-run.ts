@@ -1,8 +1,9 @@
 import { layerSettings } from '../../src/settings/load-settings.js';
 import { readDefaultBranchFile } from '../../src/github/read-default-branch-file.js';
-import { runPipeline } from '../../src/modes/dispatch.js';
+import { runTrigger } from './run-trigger.js';
 import type { PipelineClients, PipelineResult } from '../../src/pipeline/pipeline-types.js';
-import { startSettings } from '../../src/settings/settings.js';
+import { startSettings } from '../../src/settings/parse-settings.js';
+import { purposeOf } from '../../src/settings/settings.js';
 import { detectTrigger } from '../../src/trigger/detect-trigger.js';
 import { debateScript, type Override } from './debate-script.js';
 import { commentEvent, labeledEvent } from './event-payloads.js';
@@ -41,16 +42,16 @@ export async function runOnScenario(scenario: GateScenario, event: RunEvent, opt
   const notices: string[] = [];
   const octokit = scenario.octokit();
   const started = startSettings((name) => inputs[name], env, { lenient: true });
-  const { settings } = await layerSettings(started, { readConfig: (path) => readDefaultBranchFile(octokit, { owner: OWNER, repo: REPO }, path), warn: (m) => warnings.push(m) });
   let payload: unknown;
   if (event.kind === 'comment') {
     const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: scenario.pull.number, body: event.body });
     payload = commentEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, body: event.body, user: event.user, commentId: data.id, association: 'COLLABORATOR' });
   } else {
-    payload = labeledEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, label: settings.triggerLabel, sender: event.sender, headSha: scenario.pull.head.sha });
+    payload = labeledEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, label: started.settings.run.triggerLabel, sender: event.sender, headSha: scenario.pull.head.sha });
   }
-  const trigger = detectTrigger(eventName, payload, settings);
+  const trigger = await detectTrigger(eventName, payload, started.settings.run);
   if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
+  const { settings } = await layerSettings(started, { readConfig: (path) => readDefaultBranchFile(octokit, { owner: OWNER, repo: REPO }, path), warn: (m) => warnings.push(m), purpose: purposeOf(trigger) });
   const script = debateScript(options.script);
   const models = scriptedModels((call, index) => onScenarioLines(script(call, index)));
   const clients: PipelineClients = {
@@ -59,7 +60,7 @@ export async function runOnScenario(scenario: GateScenario, event: RunEvent, opt
     log: { info: () => {}, warning: (m) => warnings.push(m), notice: (m) => notices.push(m), group: (_n, fn) => fn() },
     stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
   };
-  const result = await runPipeline(clients, settings, trigger);
+  const result = await runTrigger(clients, settings, trigger);
   return { result, calls: models.calls, warnings, notices };
 }
 

@@ -1,6 +1,7 @@
 import type { Caller } from '../call-models.js';
 import { loadPrompt } from '../prompts.js';
-import { POSITION_IDS, positionKey, type Framing, type ReplySchemas } from '../schemas.js';
+import { positionKey } from '../plan.js';
+import { POSITION_IDS, type Framing, type ReplySchemas } from '../schemas.js';
 import { MAX_TOKENS, outOfScopeText, warningsOf } from './debate-context.js';
 
 /**

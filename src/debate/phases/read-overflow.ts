@@ -6,7 +6,7 @@ import { indexPart, partRows, renderPart } from '../../evidence/render-part.js';
 import { countCoverage } from '../../evidence/split-overflow.js';
 import { loadPrompt } from '../prompts.js';
 import { EXCERPTS_PER_POSITION, readingFormatFor, type Reading } from '../schemas.js';
-import type { ReaderPlan, ReadingResult } from '../debate-types.js';
+import type { ReaderPlan, ReadingResult } from '../reading-types.js';
 import { MAX_TOKENS, type DebateContext } from './debate-context.js';
 
 /**
