@@ -19,7 +19,7 @@ import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 import { labeledEvent } from '../test/support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
 import { NODE24_UNAVAILABLE } from '../test/support/node24.js';
-import { ROOT, runAction } from '../test/support/run-action.js';
+import { ROOT, spawnAction } from '../test/support/run-action.js';
 import { loadRealCases } from './materialise-case.js';
 
 /** The model name the rehearsal runs under: no price is known for it, and the footer names it. */
@@ -57,7 +57,7 @@ try {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
   // The runner uses Node 24 (action.yml); where its binary cannot be had, this Node runs the action.
   if (NODE24_UNAVAILABLE) console.log(`Node: ${process.version} (the runner's Node 24 ${NODE24_UNAVAILABLE.replace(/^needs /, 'is ')})`);
-  const result = await runAction({
+  const result = await spawnAction({
     ...(NODE24_UNAVAILABLE ? { node: process.execPath } : {}),
     eventName: 'pull_request',
     payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),

@@ -7,7 +7,6 @@ import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 
 /**
@@ -32,7 +31,7 @@ function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall
   return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, ...(meta ? { meta } : {}) };
 }
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, end to end', () => {
+describe('confirm-plan and /debate go, end to end', () => {
   let github: GitHubServer;
   let anthropic: AnthropicServer;
   const script = debateScript();

@@ -15,7 +15,6 @@ import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { callMetaOf, type Responder } from '../support/anthropic-server.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { labeledEvent } from '../support/event-payloads.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { ROOT, runAction } from '../support/run-action.js';
 import { runCli } from '../support/run-cli.js';
@@ -28,7 +27,7 @@ import { runCli } from '../support/run-cli.js';
  */
 const CASE = 'commander-excess-arguments';
 
-/** The action on the PR, labelled by the maintainer, as the runner runs it. */
+/** The action on the PR, labelled by the maintainer (in process, `test/support/run-action.ts`). */
 function runLabelled(scenario: RealCaseScenario, inputs: Record<string, string>) {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
   return runAction({
@@ -37,14 +36,13 @@ function runLabelled(scenario: RealCaseScenario, inputs: Record<string, string>)
     repository: scenario.repository,
     apiUrl: scenario.github.url,
     inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md', ...inputs },
-    timeoutMs: 120_000,
   });
 }
 
 const checksOn = (scenario: RealCaseScenario) => scenario.github.state.checkRuns.filter((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha);
 const commentOf = (scenario: RealCaseScenario) => scenario.github.state.comments.find((c) => c.body.startsWith('<!-- pr-debate:v1'))!.body;
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('a quick debate under require-confident (issue #39, point 1)', () => {
+describe('a quick debate under require-confident (issue #39, point 1)', () => {
   let scenario: RealCaseScenario;
   beforeAll(async () => {
     scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
@@ -82,7 +80,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('a quick debate under require-
   });
 });
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('a ruling whose only fault is a count (issue #39, point 8)', () => {
+describe('a ruling whose only fault is a count (issue #39, point 8)', () => {
   let scenario: RealCaseScenario;
   let overloaded = 0;
   beforeAll(async () => {

@@ -177,6 +177,8 @@ export interface Fault {
   destroy?: boolean;
   /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
   pass?: boolean;
+  /** With `pass`: answer only once this settles too (a request held until something else happens; the test bounds it). */
+  until?: Promise<unknown>;
   /**
    * Runs when the fault matches, before any answer: something that happens on GitHub while this request
    * is in flight, such as a push that moves a PR's head (with `pass`, the route then answers normally).
@@ -1654,13 +1656,14 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     const fault = takeFault(method, url.pathname);
     fault?.onMatch?.();
     if (fault?.pass === true) {
-      await new Promise<void>((resolve) => {
+      const delay = new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           timers.delete(timer);
           resolve();
         }, fault.delayMs ?? 0);
         timers.add(timer);
       });
+      await Promise.all([delay, fault.until?.catch(() => undefined)]);
     } else if (fault !== undefined) return answerFault({ req, res }, fault);
     if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
     if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
