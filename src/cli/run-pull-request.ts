@@ -3,6 +3,7 @@ import { loadSettings, withOutOfScope } from '../settings/load-settings.js';
 import { createPublisher } from '../github/create-publisher.js';
 import { GitHubUnreachable, readTokenLogin, refuseWrites } from '../github/refuse-writes.js';
 import { createRestClients } from '../github/create-rest-octokit.js';
+import type { OctokitOptions } from '../github/octokit-options.js';
 import { readDefaultBranchFile } from '../github/read-default-branch-file.js';
 import { MissingApiKey, requireCredentials, SettingsError, type Settings } from '../settings/settings.js';
 import { describeFailure, RunStopped, runPipeline, runSecrets, startModels, type Cancellation } from './call-pipeline.js';
@@ -34,6 +35,8 @@ export interface CliIo {
   userAgent: string;
   /** The folder a local range is read in (`pr-debate run BASE..HEAD`, `config check`); default: the process's. */
   cwd?: string;
+  /** How the GitHub clients are built; absent: production spacing and back-off (a test sets them to 0). */
+  github?: OctokitOptions;
 }
 
 /** Why the CLI does not ask for the requester's permission on the repository (the action does). */
@@ -51,7 +54,7 @@ export async function prepareCliRun(pr: PullRequestRef, options: { apiUrl: strin
   // A dry run reads a public repository without a token, as GitHub allows (60 requests an hour); GitHub's 401 or 403 then says one is needed.
   if (!token && !options.withoutToken) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
-  const github = createRestClients(token ?? '', apiUrl, (message) => progress.log.warning(message), io.userAgent, options.verbose ? { log: (line) => progress.log.info(line) } : {});
+  const github = createRestClients(token ?? '', apiUrl, (message) => progress.log.warning(message), io.userAgent, { ...io.github, ...(options.verbose ? { log: (line: string) => progress.log.info(line) } : {}) });
   const login = token ? await readTokenLogin(github.reads, apiUrl) : undefined;
   if (!token) progress.log.warning('No GITHUB_TOKEN or GH_TOKEN: reading GitHub without a token (public repositories only, 60 requests an hour); if GitHub refuses, set GH_TOKEN=$(gh auth token).');
   const given: Record<string, string | undefined> = {

@@ -8,7 +8,7 @@ import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { ensureNode20, NODE24_UNAVAILABLE } from '../support/node24.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
 
 /**
  * Trying pr-debate with no key and no pull request (issue #33), as a new user would, with the bundled
@@ -75,7 +75,7 @@ describe('pr-debate run --rehearsal on a local range', () => {
 
   it.skipIf(NODE24_UNAVAILABLE !== undefined)("runs as the README's try-it command on Node 20, the oldest Node the CLI supports (package.json engines)", async () => {
     const node = await ensureNode20();
-    const result = await runCli(['run', '--rehearsal', 'HEAD~1..HEAD'], { cwd: clone, node, env: { GITHUB_API_URL: NOWHERE, ANTHROPIC_BASE_URL: NOWHERE } });
+    const result = await spawnCli(['run', '--rehearsal', 'HEAD~1..HEAD'], { cwd: clone, node, env: { GITHUB_API_URL: NOWHERE, ANTHROPIC_BASE_URL: NOWHERE } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
     expect(record(result.stdout)).toMatchObject({ head_sha: headSha });

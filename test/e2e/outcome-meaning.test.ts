@@ -4,7 +4,6 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli as runCliInProcess } from '../../src/cli/run-cli.js';
 import { createGateSource } from '../../src/github/check-runs.js';
 import { DO_NOT_RETRY } from '../../src/github/octokit-options.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
@@ -17,7 +16,7 @@ import { scriptedModel } from '../support/commander-script.js';
 import { labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { ROOT, runAction } from '../support/run-action.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
 
 /**
  * Issue #39, as a reviewer meets it on a real change (commander 12.1.0 -> 13.0.0, the Readme as the
@@ -141,12 +140,7 @@ describe('the CLI\'s last line is the comment\'s first line, on every real case 
     try {
       const args = ['run', '--rehearsal', `${scenario.repository}#${SCENARIO.pullNumber}`, '--api-url', scenario.github.url];
       const env = { GITHUB_TOKEN: SCENARIO.githubToken };
-      if (spawned) return await runCli(args, { env, timeoutMs: 120_000 });
-      let stdout = '';
-      let stderr = '';
-      const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t), isTTY: false }, env, onInterrupt: () => () => {}, userAgent: 'pr-debate-test' };
-      const exitCode = await runCliInProcess(args, io, '0.0.0-test');
-      return { exitCode, stdout, stderr };
+      return await (spawned ? spawnCli(args, { env, timeoutMs: 120_000 }) : runCli(args, { env }));
     } finally {
       await scenario.close();
     }
