@@ -3,6 +3,7 @@ import { createPublisher } from '../../src/github/create-publisher.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { clientLosingAnswers } from '../support/lost-answers.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 const token = 'ghs_publishTestToken0000000000000000000000';
 const pull = emptyPullRequest();
@@ -13,7 +14,7 @@ describe('the publisher', () => {
     server = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'widgets', pulls: [pull] }], token, tokens: { ghp_someoneElse000000000000000000000000000: 'mallory' } });
   });
   afterEach(async () => server.close());
-  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
+  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
   const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
 
   it('updates only the bot’s own comment with the marker, never a forged one', async () => {
@@ -54,7 +55,7 @@ describe('the debate comment keeps a finished verdict', () => {
   });
   afterEach(async () => server.close());
   const comment = () =>
-    createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+    createPublisher(createOctokit(token, server.url, () => {}, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
   const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
   const head = 'c'.repeat(40);
   const body = () => server.state.comments[0]!.body;
@@ -124,7 +125,7 @@ describe('the debate comment keeps a finished verdict', () => {
 
   it('an update that hangs holds the verdict up no longer than its request timeout, and the verdict is written after its late landing', async () => {
     // A 300 ms request timeout: the hanging PATCH fails then, and the retry plugin sends it again (1 s later).
-    const slot = createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0, timeoutMs: 300 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+    const slot = createPublisher(createOctokit(token, server.url, () => {}, { ...NO_WAITS, timeoutMs: 300 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
     await slot.postUpdate(`${marker}\nplan`);
     // The next PATCH is answered only after 60 s, longer than this test runs: it hangs.
     server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 60_000 });

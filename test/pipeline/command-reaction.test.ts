@@ -4,6 +4,7 @@ import { createPublisher } from '../../src/github/create-publisher.js';
 import { reactToCommand } from '../../src/modes/reply-mode.js';
 import type { PipelineResult } from '../../src/pipeline/pipeline-types.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The command's reaction says the run's outcome, once, against the local GitHub server with the real
@@ -26,7 +27,7 @@ describe('the command reaction', () => {
 
   const reaction = () => {
     const log = { info: () => undefined, warning: (m: string) => warnings.push(m), notice: () => undefined, group: <T>(_name: string, fn: () => Promise<T>) => fn() };
-    return reactToCommand(createPublisher(createOctokit(token, server.url, () => undefined, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] }), log, commandId);
+    return reactToCommand(createPublisher(createOctokit(token, server.url, () => undefined, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] }), log, commandId);
   };
   const standing = () => server.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content);
   const requests = () =>

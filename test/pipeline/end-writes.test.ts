@@ -11,6 +11,7 @@ import { commentEvent } from '../support/event-payloads.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import type { Fault, ReceivedRequest } from '../support/github-server.js';
 import { describeCall, scriptedModels } from '../support/scripted-models.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The end of a debate, in order, through the REST client (issue #41): after the last model reply the
@@ -58,7 +59,7 @@ describe('the end of a debate, in order', () => {
     };
     const warnings: string[] = [];
     const clients: PipelineClients = {
-      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), { writeSpacingMs: 0, id: `end-writes-${data.id}` }),
+      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), { ...NO_WAITS, id: `end-writes-${data.id}` }),
       models,
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },

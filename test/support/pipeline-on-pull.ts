@@ -11,6 +11,7 @@ import { callMetaOf, startAnthropicServer, type ReceivedMessagesRequest } from '
 import { costFigures } from './cost-figures.js';
 import { commentEvent } from './event-payloads.js';
 import { startGitHubServer, type CheckRun, type FakePullRequest } from './github-server.js';
+import { NO_WAITS } from './no-waits.js';
 
 /**
  * One debate, in process, as the action runs it on a command: the pipeline with its production clients
@@ -79,7 +80,7 @@ export async function runPipelineOn(pull: FakePullRequest, options: { command: s
     const readers = { calls: 0, atOnce: 0 };
     const models = started.models;
     const clients: PipelineClients = {
-      github: createGitHubClients(BOT_TOKEN, github.url, (m) => warnings.push(m), { writeSpacingMs: 0, id: `pipeline-run-${id}` }),
+      github: createGitHubClients(BOT_TOKEN, github.url, (m) => warnings.push(m), { ...NO_WAITS, id: `pipeline-run-${id}` }),
       models: {
         ...(models.countTokens ? { countTokens: models.countTokens.bind(models) } : {}),
         notices: () => models.notices(),

@@ -6,6 +6,7 @@ import { run, type Runner } from '../../src/main.js';
 import type { StartTimer } from '../../src/llm/start-models.js';
 import { inputVariable, readActionMetadata, ROOT, runnerInputs } from './action-metadata.js';
 import { ensureNode24 } from './node24.js';
+import { NO_WAITS } from './no-waits.js';
 
 export { ROOT } from './action-metadata.js';
 
@@ -139,7 +140,7 @@ export async function runAction(step: ActionStep & { startTimer?: StartTimer; on
         summary += markdown;
       },
       jobSignals: false,
-      github: { writeSpacingMs: 0, retryAfterBaseMs: 0, id: `in-process-${(runs += 1)}` },
+      github: { ...NO_WAITS, id: `in-process-${(runs += 1)}` },
       ...(step.startTimer ? { startTimer: step.startTimer } : {}),
     };
     await run(runner);

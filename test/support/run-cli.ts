@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli as runCliCommand } from '../../src/cli/run-cli.js';
 import { ROOT } from './action-metadata.js';
+import { NO_WAITS } from './no-waits.js';
 
 /** The bundled CLI, package.json `bin`. */
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -43,7 +44,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
         cwd: options.cwd ?? dir,
         onInterrupt: () => () => undefined,
         userAgent: 'pr-debate-cli/test',
-        github: { writeSpacingMs: 0, retryAfterBaseMs: 0 },
+        github: NO_WAITS,
       },
       '0.0.0-test',
     );
