@@ -6,6 +6,7 @@ import { callMetaOf, startAnthropicServer, type AnthropicServer, type MessagesRe
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+import { callOf } from '../support/scripted-messages.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 
@@ -23,13 +24,6 @@ const OWNER = 'octo';
 const REPO = 'cache';
 const MAINTAINER = 'maintainer';
 const BOT = 'github-actions[bot]';
-
-/** What the engine asked for, read back from a Messages API request (evidence block first, instructions last). */
-function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
-  const blocks = request.messages[0]?.content;
-  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, ...(meta ? { meta } : {}) };
-}
 
 describe('confirm-plan and /debate go, end to end', () => {
   let github: GitHubServer;

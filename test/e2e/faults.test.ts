@@ -1,17 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, it, vi, type TestContext } from 'vitest';
-import { z } from 'zod';
-import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
-import { callMetaOf, startAnthropicServer, type MessagesRequest, type ReceivedMessagesRequest, type Responder, type ScriptedReply } from '../support/anthropic-server.js';
-import { debateScript } from '../support/debate-script.js';
+import { callMetaOf, startAnthropicServer, type ReceivedMessagesRequest, type Responder } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
-import { cacheContent, rfcContent } from '../support/evidence-fixtures.js';
-import { startGitHubServer, type FakePullRequest, type PullRequestFileFixture } from '../support/github-server.js';
+import { cachePull } from '../support/cache-pull.js';
+import { startGitHubServer, type FakePullRequest } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, spawnAction, type ActionRun } from '../support/run-action.js';
 import type { StartTimer } from '../../src/llm/start-models.js';
 import { describeCall } from '../support/scripted-models.js';
+import { callOf, scriptedModel } from '../support/scripted-messages.js';
 
 /**
  * The fault table of issue #6, row by row, through the action's entry (`run()` of `src/main.ts`, in
@@ -46,54 +44,6 @@ const BOT = 'github-actions[bot]';
 // `(this PR)` mark, are tested in real-case.test.ts and test/gate/pr-position-attacks.test.ts).
 const POSITIONS = '/debate keep the cache vs drop the cache --no-pr-position';
 
-/** The fixture PR served by GitHub: src/cache.ts (lines 11-12 added, old line 11 removed) and an added RFC. */
-function cachePull(number: number, extra: Partial<FakePullRequest> = {}): FakePullRequest {
-  const head = String(number).repeat(40).slice(0, 40).replace(/[^0-9a-f]/g, 'a');
-  const headSha = `c${head.slice(1)}`;
-  const baseSha = `b${head.slice(1)}`;
-  const headLines = cacheContent.split('\n');
-  const baseContent = [...headLines.slice(0, 10), "const old11 = 'removed';", ...headLines.slice(12)].join('\n');
-  const patch = "@@ -10,3 +10,4 @@\n const value10 = 'line 10 of cache';\n-const old11 = 'removed';\n+const value11 = 'line 11 of cache';\n+const value12 = 'line 12 of cache';\n const value13 = 'line 13 of cache';";
-  const rfcPatch = `@@ -0,0 +1,3 @@\n${rfcContent.trimEnd().split('\n').map((l) => `+${l}`).join('\n')}`;
-  const files: PullRequestFileFixture[] = [
-    { sha: '1'.repeat(40), filename: 'src/cache.ts', status: 'modified', additions: 2, deletions: 1, changes: 3, patch },
-    { sha: '2'.repeat(40), filename: 'docs/rfcs/0001-cache.md', status: 'added', additions: 3, deletions: 0, changes: 3, patch: rfcPatch },
-  ];
-  const diff = [
-    'diff --git a/src/cache.ts b/src/cache.ts',
-    'index 1111111..2222222 100644',
-    '--- a/src/cache.ts',
-    '+++ b/src/cache.ts',
-    patch,
-    'diff --git a/docs/rfcs/0001-cache.md b/docs/rfcs/0001-cache.md',
-    'new file mode 100644',
-    'index 0000000..3333333',
-    '--- /dev/null',
-    '+++ b/docs/rfcs/0001-cache.md',
-    rfcPatch,
-    '',
-  ].join('\n');
-  const trees: Record<string, Record<string, string>> = {
-    [headSha]: { 'src/cache.ts': cacheContent, 'docs/rfcs/0001-cache.md': rfcContent },
-    [baseSha]: { 'src/cache.ts': baseContent },
-  };
-  return {
-    number,
-    title: 'Cache the parsed config',
-    body: 'Adds a cache. See docs/rfcs/0001-cache.md.',
-    user: { login: 'contributor' },
-    head: { sha: headSha, ref: `cache-${number}` },
-    base: { sha: baseSha, ref: 'main' },
-    files,
-    diff,
-    readFile: (sha, path) => {
-      const text = trees[sha]?.[path];
-      return text === undefined ? undefined : Buffer.from(text);
-    },
-    ...extra,
-  };
-}
-
 /** The cache change inside a PR of 3,052 files: GitHub lists only the first 3,000. */
 function hugePull(number: number): FakePullRequest {
   const cache = cachePull(number);
@@ -103,27 +53,6 @@ function hugePull(number: number): FakePullRequest {
     files: [...cache.files, ...generated.files],
     diff: '',
     readFile: (sha, path) => cache.readFile(sha, path) ?? generated.readFile(sha === cache.head.sha ? generated.head.sha : generated.base.sha, path),
-  };
-}
-
-/** What the engine asked for, read back from a Messages API request (the evidence block first, the instructions last). */
-function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
-  const blocks = request.messages[0]?.content;
-  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
-}
-
-type CallInfo = ReturnType<typeof describeCall>;
-
-/**
- * The default debate script served by the Messages API; `fault` may answer a call instead (an error,
- * a hang), given what the call is.
- */
-function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
-  const script = debateScript();
-  return (request, { callIndex, call: meta }) => {
-    const call = callOf(request, meta);
-    return fault?.(describeCall(call), request) ?? { text: JSON.stringify(script(call, callIndex)) };
   };
 }
 

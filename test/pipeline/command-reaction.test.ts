@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { createPublisher } from '../../src/github/create-publisher.js';
 import { reactToCommand } from '../../src/modes/reply-mode.js';
@@ -56,7 +56,9 @@ describe('the command reaction', () => {
   });
 
   it('a 👀 still unanswered when the run ends is removed once its answer is in', async () => {
-    server.state.faults.push({ method: 'POST', path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`, status: 201, pass: true, delayMs: 200 });
+    // 👀 is answered only once the outcome's reaction reached GitHub.
+    const concluded = vi.waitUntil(() => server.state.requests.some((r) => (r.body as { content?: string } | undefined)?.content === 'confused'), { timeout: 10_000, interval: 5 });
+    server.state.faults.push({ method: 'POST', path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`, status: 201, pass: true, until: concluded });
     const command = reaction();
     command.acknowledge();
     await command.conclude({ status: 'aborted', failure: 'the debate failed' } as PipelineResult);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
 import { runPipeline } from '../../src/modes/dispatch.js';
@@ -133,10 +133,11 @@ describe('the end of a debate, in order', () => {
   });
 
   it('a progress update still in flight when the verdict is written never lands after it: no update is sent after the verdict, and the verdict is written again', async () => {
-    // The first progress PATCH reaches GitHub and is answered only 300 ms later; the judge answers once it has arrived.
+    // The first progress PATCH reaches GitHub and is answered only once the verdict's PATCH arrived; the judge answers once it has arrived.
     let arrived: () => void = () => undefined;
     const inFlight = new Promise<void>((resolve) => (arrived = resolve));
-    const slow = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 200, pass: true, delayMs: 300, onMatch: () => arrived() }];
+    const verdictSent = () => vi.waitUntil(() => scenario?.server.state.requests.some((r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head=')), { timeout: 10_000, interval: 5 });
+    const slow = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 200, pass: true, until: inFlight.then(verdictSent), onMatch: () => arrived() }];
     const { result, state } = await debate(slow, () => inFlight);
     expect(result.status).toBe('success');
     const comment = state.comments.find((c) => c.html_url === result.commentUrl)!;

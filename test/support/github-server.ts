@@ -177,7 +177,7 @@ export interface Fault {
   destroy?: boolean;
   /** Answer as the route would, after `delayMs` (`status` is ignored): a slow request, not a failed one. */
   pass?: boolean;
-  /** With `pass`: answer only once this settles too (a request held until something else happens; the test bounds it). */
+  /** Answer (or, with `pass`, go on to the route) only once this settles too: a request held until something else happens; the test bounds it. */
   until?: Promise<unknown>;
   /**
    * Runs when the fault matches, before any answer: something that happens on GitHub while this request
@@ -1600,12 +1600,16 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
           : { message: STATUS_CODES[fault.status] ?? 'Error', documentation_url: DOCS.root, status: String(fault.status) };
       send(ctx, { status: fault.status, body, headers: fault.headers ?? {} });
     };
-    if (fault.delayMs === undefined || fault.delayMs <= 0) return answer();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      answer();
-    }, fault.delayMs);
-    timers.add(timer);
+    const delayed = (): void => {
+      if (fault.delayMs === undefined || fault.delayMs <= 0) return answer();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, fault.delayMs);
+      timers.add(timer);
+    };
+    if (fault.until === undefined) return delayed();
+    void fault.until.catch(() => undefined).then(delayed);
   };
 
   /** The first fault set for this request (and `accept`ed), used up by one. */

@@ -196,6 +196,15 @@ export async function spawnAction(step: ActionStep & { timeoutMs?: number; onSpa
   }
 }
 
+/** The messages of a run's workflow commands of one kind (`warning`, `notice`, `error`), unescaped. */
+export function commandsOf(run: Pick<ActionRun, 'stdout'>, name: 'warning' | 'notice' | 'error'): string[] {
+  const prefix = `::${name}::`;
+  return run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'));
+}
+
 /** Parses the `GITHUB_OUTPUT` file format: `name<<DELIMITER\nvalue\nDELIMITER` entries. */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
