@@ -3,7 +3,7 @@ import { labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
-import { diffLines } from '../support/github-reviews.js';
+import { diffLines } from '../support/github-server.js';
 import { readQuote } from '../../src/threads/render-thread.js';
 
 /**

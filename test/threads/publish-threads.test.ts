@@ -9,7 +9,7 @@ import { publishThreads } from '../../src/threads/publish-threads.js';
 import { describeRefusedThreads, refreshThreads } from '../../src/threads/refresh-threads.js';
 import { readThreadMarker } from '../../src/threads/render-thread.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
-import { diffLines } from '../support/github-reviews.js';
+import { diffLines } from '../support/github-server.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { clientLosingAnswers } from '../support/lost-answers.js';
 import { NO_WAITS } from '../support/no-waits.js';
