@@ -15,9 +15,9 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STATUS_CODES } from 'node:http';
 import { activityRoutes } from './github-server/activity.js';
 import { checkRoutes } from './github-server/checks.js';
+import { createFaults } from './github-server/faults.js';
 import type { FakeApp, FakeRepository } from './github-server/fixtures.js';
 import { graphqlRoutes } from './github-server/graphql.js';
 import { issueRoutes } from './github-server/issues.js';
@@ -27,7 +27,8 @@ import { repoRoutes } from './github-server/repos.js';
 import { reviewRoutes } from './github-server/reviews.js';
 import { createShapes } from './github-server/shapes.js';
 import type { Fault, GitHubServerState } from './github-server/state.js';
-import { DOCS, errorReply, isObject, KEEP_ALIVE_TIMEOUT_MS, notFound, readBody, REQUEST_TIMEOUT_MS, safeDecode } from './github-server/util.js';
+import { declaredBody, declaredQuery, readBody } from './github-server/request.js';
+import { DOCS, errorReply, KEEP_ALIVE_TIMEOUT_MS, notFound, REQUEST_TIMEOUT_MS, safeDecode } from './github-server/util.js';
 
 export type * from './github-server/fixtures.js';
 export type * from './github-server/state.js';
@@ -100,7 +101,6 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     reviews: { reviews: [], reviewComments: [], threads: [] },
     faults: [],
   };
-  const timers = new Set<NodeJS.Timeout>();
   const kit = createKit(options, state);
   const { send, actorHeaders, authenticate, repos, findRepo, routes, serverUrl } = kit;
   const shapes = createShapes(kit);
@@ -111,46 +111,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   reviewRoutes(kit);
   activityRoutes(kit);
   graphqlRoutes(kit);
-
-  const answerFault = (ctx: { req: IncomingMessage; res: ServerResponse }, fault: Fault): void => {
-    const answer = (): void => {
-      if (fault.destroy === true) {
-        ctx.req.socket.destroy();
-        return;
-      }
-      const body =
-        fault.body !== undefined || fault.status < 400
-          ? fault.body
-          : { message: STATUS_CODES[fault.status] ?? 'Error', documentation_url: DOCS.root, status: String(fault.status) };
-      send(ctx, { status: fault.status, body, headers: fault.headers ?? {} });
-    };
-    const delayed = (): void => {
-      if (fault.delayMs === undefined || fault.delayMs <= 0) return answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer();
-      }, fault.delayMs);
-      timers.add(timer);
-    };
-    if (fault.until === undefined) return delayed();
-    void fault.until.catch(() => undefined).then(delayed);
-  };
-
-  /** The first fault set for this request (and `accept`ed), used up by one. */
-  const takeFault = (method: string, pathname: string): Fault | undefined => {
-    const index = state.faults.findIndex((fault) => {
-      if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false;
-      if (typeof fault.path === 'string') return fault.path === pathname;
-      fault.path.lastIndex = 0;
-      return fault.path.test(pathname);
-    });
-    const fault = state.faults[index];
-    if (fault === undefined) return undefined;
-    const left = (fault.times ?? 1) - 1;
-    if (left <= 0) state.faults.splice(index, 1);
-    else fault.times = left;
-    return fault;
-  };
+  const faults = createFaults(state, send);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -181,18 +142,10 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
     const actor = authenticate(req);
     if (!('error' in actor)) actorHeaders.set(res, actor);
-    const fault = takeFault(method, url.pathname);
+    const fault = faults.take(method, url.pathname);
     fault?.onMatch?.();
-    if (fault?.pass === true) {
-      const delay = new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, fault.delayMs ?? 0);
-        timers.add(timer);
-      });
-      await Promise.all([delay, fault.until?.catch(() => undefined)]);
-    } else if (fault !== undefined) return answerFault({ req, res }, fault);
+    if (fault?.pass === true) await faults.hold(fault);
+    else if (fault !== undefined) return faults.answer({ req, res }, fault);
     if ('error' in actor) return send({ res }, errorReply(401, actor.error, DOCS.root));
     if (badJson) return send({ res }, errorReply(400, 'Problems parsing JSON', DOCS.root));
 
@@ -253,8 +206,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     routes,
     close: () => {
       closing ??= new Promise<void>((resolvePromise) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
+        faults.clear();
         server.close(() => resolvePromise());
         server.closeAllConnections();
       });
@@ -263,44 +215,5 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
   };
 }
 
-
-/** The query a route may read: a parameter it does not declare is a server bug, thrown at once. */
-function declaredQuery(query: URLSearchParams, names: readonly string[], where: string): URLSearchParams {
-  const check = (name: string) => {
-    if (!names.includes(name)) throw new Error(`${where} reads the query parameter "${name}", which it does not declare`);
-  };
-  return new (class extends URLSearchParams {
-    override get(name: string) {
-      check(name);
-      return super.get(name);
-    }
-    override getAll(name: string) {
-      check(name);
-      return super.getAll(name);
-    }
-    override has(name: string, value?: string) {
-      check(name);
-      return super.has(name, value);
-    }
-  })(query);
-}
-
-/** The JSON body a route may read: its declared top-level fields only (reading another throws; a spread copies the declared ones). */
-function declaredBody(body: unknown, names: readonly string[], where: string): unknown {
-  if (!isObject(body)) return body;
-  const declared = (key: string | symbol) => typeof key !== 'string' || names.includes(key);
-  return new Proxy(body, {
-    get(target, key, receiver) {
-      if (!declared(key) && key !== 'toJSON' && key !== 'then') throw new Error(`${where} reads the body field "${String(key)}", which it does not declare`);
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-    has: (target, key) => {
-      if (!declared(key)) throw new Error(`${where} asks for the body field "${String(key)}", which it does not declare`);
-      return Reflect.has(target, key);
-    },
-    ownKeys: (target) => Reflect.ownKeys(target).filter(declared),
-    getOwnPropertyDescriptor: (target, key) => (declared(key) ? Reflect.getOwnPropertyDescriptor(target, key) : undefined),
-  });
-}
 
 export type { Context, FakeApp, FakeRepository, Fault };
