@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** Every arm of the eval, as `--arms` names them. */
-export const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,single,single+verify,vote:3,vote:25,escalate';
+export const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,judge-runs:4,reader-model:claude-haiku-4-5,single,single+verify,vote:3,vote:25,escalate';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string' }, out: { type: 'string' } } });

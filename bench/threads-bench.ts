@@ -25,7 +25,7 @@ for (const c of cases) {
       payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),
       repository: scenario.repository,
       apiUrl: scenario.github.url,
-      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'rfc-path': c.rfc_path, 'base-url': scenario.anthropic!.url, model: 'pr-debate-local-rehearsal', 'model-prices': 'pr-debate-local-rehearsal=0/0', 'max-cost-usd': '100' },
+      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'rfc-path': c.rfc_path, 'base-url': scenario.anthropic!.url, model: 'rehearsal', 'model-prices': 'rehearsal=0/0', 'max-cost-usd': '100' },
     });
     const decision = result.outputs.decision ? (JSON.parse(result.outputs.decision) as { positions: unknown[] }) : { positions: [] };
     const comments = scenario.github.state.reviews.reviewComments;

@@ -1,3 +1,4 @@
+import type { ReaderPlan } from '../src/debate/debate-types.js';
 import type { LanguageSetting } from '../src/debate/language.js';
 import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import type { RunUsage } from '../src/models/price-usage.js';
@@ -57,6 +58,11 @@ export interface ArmInput {
   topic: string | undefined;
   models: { moderator: string; advocates: string[]; judge: string };
   language: LanguageSetting;
+  /**
+   * The debate arms' readers of what the pack cannot hold (`reader-model`, `max-reader-calls`), as the
+   * action plans them; undefined when every changed hunk fits the pack (then no reader is called).
+   */
+  readers?: ReaderPlan;
 }
 
 /** An answer without any citation yet. */

@@ -4,7 +4,9 @@ import { parseModelId } from '../src/models/model-id.js';
 /**
  * The arms of the eval (issues #13, #32, #43), as `--arms` names them: the debate at each depth, with
  * the pragmatist, with its advocates on two model families, and the standard debate with 4 judge runs
- * (`judge-runs:4`: two in each order, so the judge's flips can be counted); one judge call; one judge call
+ * (`judge-runs:4`: two in each order, so the judge's flips can be counted), or with its readers on another
+ * model (`reader-model:<model>`: a cheaper reader, on the cases whose pack cannot hold every changed
+ * hunk); one judge call; one judge call
  * whose citations are checked in code (repaired while the budget allows); a majority vote of judge calls
  * added while the budget allows; and the selective debate (the checked call in both orders, the debate only
  * where they disagree or are unsure). Pure.
@@ -18,8 +20,11 @@ export type DebateVariant = 'standard' | 'quick' | 'deep' | 'no-steelman' | 'pra
 
 /** An arm. */
 export type Arm =
-  /** `judgeRuns`: input `judge-runs` (absent: 2). */
-  | { kind: 'debate'; variant: DebateVariant; judgeRuns?: JudgeRunCount }
+  /**
+   * `judgeRuns`: input `judge-runs` (absent: 2). `readerModel`: the model of the reader calls that read
+   * what the case's pack cannot hold (absent: input `reader-model`); a case whose changed hunks fit has none.
+   */
+  | { kind: 'debate'; variant: DebateVariant; judgeRuns?: JudgeRunCount; readerModel?: string }
   /** The standard debate with its two advocates on two model families (`mixedAdvocates`). */
   | { kind: 'mixed' }
   | { kind: 'single' }
@@ -39,6 +44,7 @@ export const DEFAULT_ARMS = `debate,debate:quick,single,single+verify,vote:${MAX
 
 /** The arm's name, as `--arms` takes it and the report shows it. */
 export function armName(arm: Arm): string {
+  if (arm.kind === 'debate' && arm.readerModel !== undefined) return `reader-model:${arm.readerModel}`;
   if (arm.kind === 'debate' && arm.judgeRuns === 4) return arm.variant === 'standard' ? 'judge-runs:4' : `debate:${arm.variant}+judge-runs:4`;
   if (arm.kind === 'debate') return arm.variant === 'standard' ? 'debate' : arm.variant === 'pragmatist' ? 'debate+pragmatist' : `debate:${arm.variant}`;
   return arm.kind === 'vote' ? `vote:${arm.k}` : arm.kind;
@@ -49,7 +55,7 @@ export function isDebating(arm: Arm): boolean {
   return arm.kind === 'debate' || arm.kind === 'mixed' || arm.kind === 'escalate';
 }
 
-const NAMES = 'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, judge-runs:4, single, single+verify, vote:K';
+const NAMES = 'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, judge-runs:4, reader-model:<model>, single, single+verify, vote:K';
 
 /**
  * @param text `--arms`, e.g. `debate,debate:quick,single+verify,vote:3,vote:25`
@@ -62,6 +68,8 @@ export function parseArms(text: string): Arm[] {
     if (name === 'debate') return { kind: 'debate', variant: 'standard' };
     if (name === 'debate+pragmatist') return { kind: 'debate', variant: 'pragmatist' };
     if (name === 'judge-runs:4') return { kind: 'debate', variant: 'standard', judgeRuns: 4 };
+    const reader = /^reader-model:(\S+)$/.exec(name);
+    if (reader) return { kind: 'debate', variant: 'standard', readerModel: reader[1]! };
     const debate = /^debate:(quick|deep|no-steelman)$/.exec(name);
     if (debate) return { kind: 'debate', variant: debate[1] as DebateVariant };
     if (name === 'mixed' || name === 'single' || name === 'single+verify' || name === 'escalate') return { kind: name };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCitationRef } from '../src/citations/citation.js';
 
 /**
  * The label of one eval case (eval-cases/README.md), as a recipe (`<id>.yml`: npm package and versions)
@@ -31,22 +32,21 @@ export interface SettledLines {
   end: number;
 }
 
-const SETTLED = /^(?<path>[^@:\s][^@:]*?)(?<base>@base)?:(?<start>[1-9]\d*)(?:-(?<end>[1-9]\d*))?$/;
-
 /**
- * Reads a `settled_by` entry.
+ * Reads a `settled_by` entry in the citation grammar the models write (`parseCitationRef`: the last
+ * `:N` or `:N-M` is the range, an `@base` just before it the side, and a path may hold `@`, as
+ * `@types/index.d.ts` does).
  * @returns the lines, or undefined when the text is not `path:N`, `path:N-M` or `path@base:N[-M]` with N <= M
  */
 export function parseSettledBy(text: string): SettledLines | undefined {
-  const match = SETTLED.exec(text.trim());
-  if (!match?.groups) return undefined;
-  const start = Number(match.groups.start);
-  const end = match.groups.end === undefined ? start : Number(match.groups.end);
-  if (end < start) return undefined;
-  return { path: match.groups.path!, side: match.groups.base ? 'base' : 'head', start, end };
+  const parsed = parseCitationRef(text.trim());
+  if (!parsed.ok) return undefined;
+  const { path, side, line_start: start, line_end: end } = parsed.ref;
+  return { path, side, start, end };
 }
 
-const settledEntry = z.string().refine((text) => parseSettledBy(text) !== undefined, { message: 'expected path:N, path:N-M or path@base:N[-M] (N <= M)' });
+/** One `settled_by` entry, checked as {@link parseSettledBy} reads it. */
+export const settledEntry = z.string().refine((text) => parseSettledBy(text) !== undefined, { message: 'expected path:N, path:N-M or path@base:N[-M] (N <= M)' });
 
 /** The label of a case, in both forms: the PR the models see, the two positions, the answer and its lines. */
 const labelFields = {

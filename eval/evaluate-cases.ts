@@ -78,7 +78,9 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
       throw new EvalStop(error instanceof Error ? error.message : String(error));
     }
     const readers = { ...settings, advocateModels: [...new Set([...settings.advocateModels, ...(mixed ?? [])])] };
-    const distinct = [...new Set([models.moderator, ...readers.advocateModels, models.judge])];
+    // The reader models: the default's (input `reader-model`) and each `reader-model:<model>` arm's; used only where a case's pack cannot hold every changed hunk.
+    const readerModels = [...new Set([settings.readerModel, ...arms.flatMap((a) => (a.kind === 'debate' && a.readerModel !== undefined ? [a.readerModel] : []))])];
+    const distinct = [...new Set([models.moderator, ...readers.advocateModels, models.judge, ...readerModels])];
     // Every model at a price the user can check (issue #31): the eval compares arms in dollars, so a model
     // without one is refused before the first call, as a debate refuses it.
     useModelPrices(settings.modelPrices ?? new Map());
@@ -100,7 +102,12 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
     const roles: RoleModels = { model: settings.model, advocateModels: readers.advocateModels, judgeModel: settings.judgeModel, sources: settings.modelSources };
     checkContextWindows(roles, new Map(distinct.map((m) => [m, Math.max(...prepared.map((p) => estimateTokensOn(m, p.pack.text.length)))])));
     progress.phase('pre-flight');
-    await checkModels(client, roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
+    const preflight = { system: loadPrompt('system'), instructions: loadPrompt('preflight') };
+    const overflows = prepared.some((p) => p.pack.coverage.parts.length > 0);
+    await checkModels(client, { ...roles, ...(overflows ? { readerModel: settings.readerModel } : {}) }, preflight);
+    // A `reader-model:<model>` arm's model answers too before the first case (its price is checked above).
+    const pinged = new Set([roles.model, ...roles.advocateModels, roles.judgeModel, settings.readerModel]);
+    for (const model of overflows ? readerModels.filter((m) => !pinged.has(m)) : []) await checkModels(client, { model, advocateModels: [model], judgeModel: model, sources: settings.modelSources }, preflight);
     const started = Date.now();
     const ran = await runEval(client, prepared, {
       arms,
@@ -112,6 +119,7 @@ export async function evaluateCases(command: Extract<EvalCommand, { kind: 'eval'
       mixedAdvocates: mixed,
       rehearsal: command.rehearsal,
       language: settings.language,
+      readers: { model: settings.readerModel, maxCalls: settings.maxReaderCalls },
       onArm: (label) => progress.phase(label),
     });
     progress.end();

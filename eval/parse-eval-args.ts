@@ -53,8 +53,9 @@ cost per arm, with 95% intervals). Prints report.md (or results.json with --json
 
 Arms: debate (the action's default preset, standard), debate:quick, debate:deep, debate:no-steelman,
 debate+pragmatist (standard with deep's third advocate), mixed (standard with the two advocates on two
-model families: needs a second provider's key, or advocate-models naming both), single (one judge
-call), single+verify (one judge call whose citations are checked in code, repaired while the budget
+model families: needs a second provider's key, or advocate-models naming both), judge-runs:4
+(standard with 4 judge runs, two in each order), reader-model:<model> (standard with its readers of
+what a pack cannot hold on <model>), single (one judge call), single+verify (one judge call whose citations are checked in code, repaired while the budget
 allows), vote:K (judge calls added while the budget allows, at most K; majority), escalate
 (single+verify in both orders; the debate only where the orders disagree or a call is unsure).
 Every arm is matched to what the debate spent on the same case and order (within 10%, or the report

@@ -31,6 +31,7 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     judgeModel: input.models.judge,
     plan,
     language: input.language,
+    ...(input.readers ? { readers: input.readers } : {}),
   });
   if (outcome.kind !== 'debate') return { choice: 'none', confidence: undefined, usage: outcome.usage, calls: outcome.calls.length, citations: emptyCitations(), note: 'the moderator found nothing contested', limit: 'debate-plan', failure: undefined };
   const count = (id: 'A' | 'B') => {

@@ -63,6 +63,8 @@ export interface EvalOptions {
   rehearsal: boolean;
   /** Input `language`. */
   language: string;
+  /** Inputs `reader-model` and `max-reader-calls`: the debate arms read what a case's pack cannot hold, as the action does. */
+  readers: { model: string; maxCalls: number };
   /** Told when each arm starts on a case, e.g. to name the phase in the progress line. */
   onArm?: (label: string) => void;
 }
@@ -96,6 +98,7 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
         topic: evalCase.question,
         models: { ...options.models, advocates },
         language,
+        ...(pack.coverage.parts.length > 0 ? { readers: { model: options.readers.model, calls: options.readers.maxCalls, bound: 'max-reader-calls' as const } } : {}),
       });
       const memo = new Map<string, Promise<ArmAnswer>>();
       const budget = async (order: Order) => options.budgetUsd ?? (await answer(DEFAULT_DEBATE, order)).usage.cost_usd;
@@ -111,7 +114,10 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
       };
       const runArm = async (arm: Arm, order: Order): Promise<ArmAnswer> => {
         const input = inputOf(order);
-        if (arm.kind === 'debate') return runDebateArm(client, input, planOf(arm.variant, options.maxRounds, arm.judgeRuns));
+        if (arm.kind === 'debate') {
+          const readers = arm.readerModel !== undefined && input.readers ? { ...input.readers, model: arm.readerModel } : input.readers;
+          return runDebateArm(client, { ...input, ...(readers ? { readers } : {}) }, planOf(arm.variant, options.maxRounds, arm.judgeRuns));
+        }
         if (arm.kind === 'mixed') return runDebateArm(client, inputOf(order, options.mixedAdvocates ?? options.models.advocates), planOf('standard', options.maxRounds));
         if (arm.kind === 'single') return runVotingArm(client, input, 1, await budget(order));
         if (arm.kind === 'vote') return runVotingArm(client, input, arm.k, await budget(order));

@@ -2,8 +2,9 @@
  * The picture at the top of the README: `npm run picture` writes `docs/comment-first-screen.png`.
  *
  * 1. Runs the demo (`scripts/demo.ts`) on commander-excess-arguments without `ANTHROPIC_API_KEY`, so the
- *    bundled action posts its comment against the local GitHub server and the local rehearsal model
- *    answers: the wiring is real, the verdict is not.
+ *    bundled action posts its comment against the local GitHub server and the illustration answers
+ *    (`docs/illustration/commander-excess-arguments.yml`): arguments written by hand, quotes checked by the
+ *    real verifier, the rules and the comment the real ones; no model wrote it.
  * 2. Renders the comment as GitHub renders one (`gitHubHtml`: GitHub Flavored Markdown, the HTML a
  *    comment keeps) with GitHub's Markdown CSS (`github-markdown-css`, light theme), in a comment box.
  * 3. Takes the first screen of it with headless Chromium (`CHROMIUM`, else `chromium` on the PATH;
@@ -28,11 +29,11 @@ const HEIGHT = 860;
 /** The README promises a small picture. */
 const MAX_BYTES = 300 * 1024;
 
-// The demo falls back to the rehearsal only when no key is set: take the key away, whatever this shell has.
+// The demo plays the illustration only when no key is set: take the key away, whatever this shell has.
 const env = { ...process.env };
 delete env.ANTHROPIC_API_KEY;
 delete env.ANTHROPIC_BASE_URL;
-console.log(`running the demo on ${CASE} (local rehearsal) ...`);
+console.log(`running the demo on ${CASE} (the illustration) ...`);
 execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'demo.ts'), CASE], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 10 * 60_000 });
 const markdown = readFileSync(path.join(ROOT, '.cache', 'demo', `${CASE}.md`), 'utf8');
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCitationRef } from '../src/citations/citation.js';
 import { verifyCitation } from '../src/citations/verify-citations.js';
-import { CASE_TAGS, recipeSchema } from '../eval/case-schema.js';
+import { CASE_TAGS, recipeSchema, settledEntry } from '../eval/case-schema.js';
 import { DEFAULT_CASE_CACHE, materialiseRecipes, readRecipe } from '../eval/load-eval-cases.js';
 import { pairFolderName } from '../eval/materialise-npm-pair.js';
 import { createSnapshotSource } from '../eval/snapshot-source.js';
@@ -53,7 +53,7 @@ export const labelledCaseSchema = recipeSchema.extend({
   question: oneLine.regex(/\?$/, 'one question, ending in "?"'),
   positions: z.tuple([oneLine, oneLine]),
   why: z.string().min(40),
-  settled_by: z.array(z.string().min(3)).min(1),
+  settled_by: z.array(settledEntry).min(1),
   label_source: oneLine,
 });
 

@@ -11,7 +11,7 @@ import type { CliCommand } from './parse-cli-args.js';
 import { resolveGitHubUrls, type PullRequestRef } from './parse-pr-ref.js';
 import { createCapturingPublisher, NOT_POSTED } from './capture-publisher.js';
 import { createProgress, type Progress } from './print-progress.js';
-import { createRehearsalModelClient } from '../rehearsal/rehearsal-model-client.js';
+import { createRehearsalModelClient, REHEARSAL_INPUTS } from '../rehearsal/rehearsal-model-client.js';
 import { GitError } from './local-git-source.js';
 import { prepareLocalRun } from './prepare-local-run.js';
 import { forTerminal } from './terminal-words.js';
@@ -94,8 +94,9 @@ export async function runPullRequest(command: Extract<CliCommand, { kind: 'run' 
   const progress = createProgress(io.stderr, { verbose: command.verbose });
   let dispose = () => {};
   try {
-    const rehearsal: Record<string, string> = command.rehearsal ? { 'anthropic-api-key': REHEARSAL_NO_KEY } : {};
-    const options = { ...command, inputs: { ...rehearsal, ...command.inputs }, withoutToken: !command.post };
+    // A rehearsal runs every role as the model `rehearsal`, whatever the options say: its record and comment name it.
+    const inputs = command.rehearsal ? { 'anthropic-api-key': REHEARSAL_NO_KEY, ...command.inputs, ...REHEARSAL_INPUTS } : command.inputs;
+    const options = { ...command, inputs, withoutToken: !command.post };
     const target = command.target;
     const prepared = target.kind === 'range' ? await prepareLocalRun(target, options, io, progress) : { ...(await prepareCliRun(target.pr, options, io, progress)), pullNumber: target.pr.number, evidenceSource: undefined };
     const { github, settings, outOfScope, requestedBy, pullNumber, evidenceSource } = prepared;
@@ -172,6 +173,6 @@ function requireCliCredentials(settings: Settings): void {
     requireCredentials(settings);
   } catch (error) {
     if (!(error instanceof MissingApiKey)) throw error;
-    throw new SettingsError('ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or pick another provider with --model)');
+    throw new SettingsError('ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)');
   }
 }

@@ -24,7 +24,7 @@ export function cliNameOf(input: string): string {
 const SENTENCES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [
     /Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: \$\{\{ secrets\.ANTHROPIC_API_KEY \}\}` to the step and store the key as a repository secret/g,
-    'ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or pr-debate run --rehearsal to try it without a key, or another provider with --model)',
+    'ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)',
   ],
   [
     /Input 'config-file': could not read (\S+) from the default branch: /g,

@@ -1,7 +1,8 @@
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { DecisionRecord } from '../report/decision-record.js';
 import { describeMergeMeaning, recordMeaning, shortLabel } from '../report/merge-meaning.js';
-import { sanitiseText } from '../report/sanitise.js';
+import { sanitiseEngineText, sanitiseText } from '../report/sanitise.js';
+import { standInOf, standInSentence } from '../rehearsal/stand-ins.js';
 import { canonicalJson } from './canonical-json.js';
 import { CHECK_TITLES, conclusionTitle } from './check-titles.js';
 import { CHECK_OUTPUT_BYTES, recordFitsCheck, UNRECORDED_SCHEMA } from './fit-record.js';
@@ -19,12 +20,14 @@ import type { CheckOutput } from './gate-types.js';
 export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts, commentUrl: string | undefined): CheckOutput {
   if (!recordFitsCheck(record)) return unrecordedOutput(record, commentUrl);
   const outcome = evaluatePolicy(record, policy, facts);
+  const standIn = standInOf(record.models);
   return {
     conclusion: outcome.conclusion,
     title: conclusionTitle(outcome.conclusion),
-    // What the verdict means for the PR first (issue 28), then why the check concludes as it does; the
-    // summary renders as Markdown, so a model's label in it is sanitised as in the comment.
-    summary: `${describeMergeMeaning(recordMeaning(record), (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }))} ${outcome.reason}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
+    // What the verdict means for the PR first (issue 28; after what wrote it, when no model did), then why the check concludes as it does; the
+    // summary renders as Markdown, so a model's label in it (in the meaning and in the policy's reason) is
+    // sanitised as in the comment, and the reason's code spans are the engine's, shown as written.
+    summary: `${standIn ? `${standInSentence(standIn)} ` : ''}${describeMergeMeaning(recordMeaning(record), (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }))} ${sanitiseEngineText(outcome.reason, { inline: true })}${commentUrl ? ` [The debate](${commentUrl}).` : ''}`,
     text: canonicalJson(record),
     detailsUrl: commentUrl,
   };

@@ -13,8 +13,18 @@ import { createRehearsalResponder, type RehearsalOptions } from './rehearsal-mod
  * and judge rules included, on replies no real model wrote.
  */
 
-/** The sentence every comment of a rehearsal carries (a reply's `notice` lands in the comment's notes). */
-export const REHEARSAL_NOTICE = 'Rehearsal: every reply was written by pr-debate\u2019s rehearsal model (`--rehearsal`), no model was called; the verdict is not a real model\u2019s.';
+/**
+ * The inputs of a run the rehearsal answers (`pr-debate run --rehearsal`): every role under the model id
+ * `rehearsal` (`stand-ins.ts`), so the record's `models` name it and the comment, its footer and the CLI's
+ * last line say what the run is; priced at nothing, since nothing is paid.
+ */
+export const REHEARSAL_INPUTS: Readonly<Record<string, string>> = {
+  model: 'rehearsal',
+  'advocate-models': 'rehearsal',
+  'judge-model': 'rehearsal',
+  'reader-model': 'rehearsal',
+  'model-prices': 'rehearsal=0/0',
+};
 
 /** A token for every 4 bytes of UTF-8, as the local Messages API server counts them (no tokenizer here). */
 function approximateTokens(text: string): number {
@@ -46,7 +56,7 @@ export function createRehearsalModelClient(options: RehearsalOptions = {}): Mode
       const reply = respond({ output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } } }, { text, call: call.meta });
       call.onStart?.();
       const usage = { input_tokens: approximateTokens(text), output_tokens: approximateTokens(reply.text), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-      return Promise.resolve({ output: parseReply(reply.text, call.schema, call.role, usage), usage, model: call.model, notice: REHEARSAL_NOTICE });
+      return Promise.resolve({ output: parseReply(reply.text, call.schema, call.role, usage), usage, model: call.model });
     },
   };
 }

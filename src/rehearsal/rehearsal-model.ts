@@ -128,7 +128,8 @@ function capAtWord(text: string, max: number): string {
   return (space > 0 ? cut.slice(0, space) : cut).trimEnd();
 }
 
-const FILLERS = [
+/** The sentences the rehearsal fills its text with: what a placeholder reads like (no illustration holds one). */
+export const PLACEHOLDER_SENTENCES = [
   'this placeholder stands in for a sentence a model would write.',
   'the offline rehearsal fills this field without calling a model.',
   'no model was consulted, so the text only exercises the pipeline.',
@@ -325,8 +326,8 @@ class InstanceGenerator {
     this.counters.set(label, n);
     const min = numberOr(c['minLength']) ?? 0;
     const max = numberOr(c['maxLength']) ?? Number.POSITIVE_INFINITY;
-    let text = `Rehearsal ${label} ${n}: ${this.pick(FILLERS)}`;
-    while (text.length < min) text += ` ${this.pick(FILLERS)}`;
+    let text = `Rehearsal ${label} ${n}: ${this.pick(PLACEHOLDER_SENTENCES)}`;
+    while (text.length < min) text += ` ${this.pick(PLACEHOLDER_SENTENCES)}`;
     if (text.length > max) {
       text = capAtWord(text, max);
       if (text.length < min) text = `Rehearsal ${label} ${n}`.padEnd(min, '.').slice(0, max);
@@ -483,7 +484,7 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
     const format = request.output_config?.format;
     if (!format) {
       const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${context.text}`));
-      const filler = FILLERS[Math.floor(rng() * FILLERS.length)] ?? FILLERS[0];
+      const filler = PLACEHOLDER_SENTENCES[Math.floor(rng() * PLACEHOLDER_SENTENCES.length)] ?? PLACEHOLDER_SENTENCES[0];
       return { text: `Rehearsal reply: ${filler}` };
     }
     // A reader quotes its part, which is DIFF blocks (issue #40); every other call cites the FILE blocks.

@@ -1,5 +1,6 @@
 import type { DecisionRecord } from './decision-record.js';
 import { NO_DECISION_WORDS, type NoDecisionReason } from './no-decision-reason.js';
+import { standInOf, type StandIn } from '../rehearsal/stand-ins.js';
 import { sanitiseText } from './sanitise.js';
 
 /**
@@ -104,35 +105,37 @@ const ICONS: Record<MergeMeaning['kind'], string> = { 'merge-as-written': '✅',
  * its icon, {@link meaningHeading}), the CLI's last line and the action's log, e.g.
  * `pr-debate: merge as written. Position A (this PR) won`.
  * @param label renders a position's label for this line; called only with a decided or PR position id
+ * @param standIn the stand-in that wrote the run, if one did (`stand-ins.ts`): the line then names it, e.g. `pr-debate rehearsal: …`
  */
-export function meaningLine(meaning: MergeMeaning, label: (id: string) => string): string {
+export function meaningLine(meaning: MergeMeaning, label: (id: string) => string, standIn?: StandIn): string {
+  const who = standIn ? `pr-debate ${standIn}` : 'pr-debate';
   switch (meaning.kind) {
     case 'merge-as-written':
-      return `pr-debate: merge as written. Position ${meaning.position} (this PR) ${meaning.accepted ? 'was accepted' : 'won'}`;
+      return `${who}: merge as written. Position ${meaning.position} (this PR) ${meaning.accepted ? 'was accepted' : 'won'}`;
     case 'changes-requested':
-      return `pr-debate: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position} (${label(meaning.position)}), not this PR as written (${meaning.prPosition})`;
+      return `${who}: changes requested. ${meaning.accepted ? 'Accepted' : 'The verdict is'} ${meaning.position} (${label(meaning.position)}), not this PR as written (${meaning.prPosition})`;
     case 'decided':
-      return `pr-debate: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
+      return `${who}: decided ${meaning.position} (${label(meaning.position)}); no position is this PR as written`;
     case 'unmarked':
       return meaning.accepted
-        ? `pr-debate: accepted ${meaning.position} (${label(meaning.position)}); which position is this PR was not confirmed`
-        : `pr-debate: decided ${meaning.position} (${label(meaning.position)}); which position is this PR is unknown`;
+        ? `${who}: accepted ${meaning.position} (${label(meaning.position)}); which position is this PR was not confirmed`
+        : `${who}: decided ${meaning.position} (${label(meaning.position)}); which position is this PR is unknown`;
     case 'no-decision':
-      return `pr-debate: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
+      return `${who}: no decision. ${capitalise(NO_DECISION_WORDS[meaning.reason])}`;
   }
 }
 
 /** The comment's first visible line (after the marker): {@link meaningLine} as a heading with its icon; `label` renders a position's label as Markdown. */
-export function meaningHeading(meaning: MergeMeaning, label: (id: string) => string): string {
-  return `## ${ICONS[meaning.kind]} ${meaningLine(meaning, label)}`;
+export function meaningHeading(meaning: MergeMeaning, label: (id: string) => string, standIn?: StandIn): string {
+  return `## ${ICONS[meaning.kind]} ${meaningLine(meaning, label, standIn)}`;
 }
 
 /**
  * The outcome line ({@link meaningLine}) of a record, as plain text: its labels shortened and sanitised
- * as the comment's first line has them.
+ * as the comment's first line has them, and the stand-in named when one wrote the run.
  */
-export function outcomeLine(record: Pick<DecisionRecord, 'positions'>, meaning: MergeMeaning): string {
-  return meaningLine(meaning, (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }));
+export function outcomeLine(record: Pick<DecisionRecord, 'positions' | 'models'>, meaning: MergeMeaning): string {
+  return meaningLine(meaning, (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }), standInOf(record.models));
 }
 
 /** The output `no-decision-reason` of a meaning: its reason, or '' when there is a decision. */

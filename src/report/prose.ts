@@ -4,18 +4,24 @@ import { UNVERIFIED_REASONS } from '../citations/verify-citations.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import { citationUrl } from './render-citation.js';
-import { codeSpan, escapeStrayBackticks, sanitiseText } from './sanitise.js';
+import { codeSpan, escapeStrayBackticks, sanitiseEngineText, sanitiseText } from './sanitise.js';
 
 /**
  * Renders text a model wrote (reasons, verdict, trade-offs, scenarios, dissent, transcript, labels) for
  * the comment: sanitised, so it forms no link, mention, HTML or command of its own, and with every
  * reference it holds checked (issue #11).
- * @param options `inline` folds newlines to spaces (table cells, headings, list items)
+ * @param options `inline` folds newlines to spaces (table cells, headings, list items); `engine` marks text
+ *   the engine wrote (a note on the run), whose code spans are its own and shown as written ({@link sanitiseEngineText})
  */
-export type Prose = (text: string, options?: { inline?: boolean }) => string;
+export type Prose = (text: string, options?: { inline?: boolean; engine?: boolean }) => string;
+
+/** Sanitises text as its source needs: the engine's keeps its code spans, anyone else's is escaped whole. */
+function sanitiseBy(text: string, options: { inline?: boolean; engine?: boolean } = {}): string {
+  return options.engine ? sanitiseEngineText(text, options) : sanitiseText(text, options);
+}
 
 /** The prose renderer that only sanitises, for text that is not checked against a pack. */
-export const plainProse: Prose = (text, options) => sanitiseText(text, options);
+export const plainProse: Prose = (text, options) => sanitiseBy(text, options);
 
 /** Private-use characters that stand for a reference while the text around it is sanitised. */
 const OPEN = '\ue000';
@@ -33,7 +39,7 @@ export function createProse(pack: EvidencePack, context: CommentContext): Prose 
   return (raw, options) => {
     const text = raw.replace(/[\ue000\ue001]/g, '\ufffd');
     const refs = checkReferences(text, pack, context);
-    if (refs.length === 0) return sanitiseText(text, options);
+    if (refs.length === 0) return sanitiseBy(text, options);
     const unwrapped = unwrapCodeSpans(text, refs);
     let marked = '';
     let last = 0;
@@ -44,7 +50,7 @@ export function createProse(pack: EvidencePack, context: CommentContext): Prose 
     marked += unwrapped.text.slice(last);
     // A `!` just before a reference would turn its link into an image (CommonMark: `![text](url)`); the
     // sanitiser leaves `!` alone, since a `[` of the text never stays live after it, but a link put in here does.
-    const safe = escapeStrayBackticks(sanitiseText(marked, options), OPEN).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
+    const safe = escapeStrayBackticks(sanitiseBy(marked, options), OPEN).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
     return safe.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_m, i: string) => renderReference(unwrapped.refs[Number(i)]!, context));
   };
 }

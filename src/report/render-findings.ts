@@ -73,7 +73,7 @@ export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose
  */
 export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[] {
   // Notes on the run (a round cap, a fallback, the confirmed plan) are not corrections: a short visible list.
-  const run = outcome.notes.length === 0 ? [] : ['', '**Notes on this run:**', ...outcome.notes.map((n) => `- ${prose(n, { inline: true })}`)];
+  const run = outcome.notes.length === 0 ? [] : ['', '**Notes on this run:**', ...outcome.notes.map((n) => `- ${prose(n, { inline: true, engine: true })}`)];
   const notes = outcome.enforcement;
   if (notes.length === 0) return run;
   const count = notes.length === 1 ? 'one ruling of the judge' : `${notes.length} rulings of the judge`;

@@ -4,6 +4,7 @@ import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommentContext } from './comment-context.js';
 import type { DecisionRecord } from './decision-record.js';
 import { sanitiseText } from './sanitise.js';
+import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
 
 /** The stop reason in a word or two, for the footer (the transcript says it in full). */
 const STOP_WORDS: Record<DebateResult['stop']['kind'], string> = {
@@ -28,7 +29,8 @@ function judgeRunsWord(outcome: DebateResult): string {
 
 /**
  * The footer of contract section 7: preset, rounds and stop, models, calls, tokens (cache writes and
- * reads), cost, wall time, completion, head commit, and a link to the workflow run. Pure.
+ * reads), cost, wall time, completion, head commit, and a link to the workflow run; first, when a
+ * stand-in wrote the run (`stand-ins.ts`), what it is. Pure.
  * @returns one `<sub>` line
  */
 export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
@@ -36,8 +38,9 @@ export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack
   const advocates = [...new Set(record.models.advocates)].join(', ');
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;
   const run = context.runUrl ? ` · [workflow run](${context.runUrl})` : '';
+  const standIn = standInOf(record.models);
   return [
-    `<sub>pr-debate · preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]})${judgeRunsWord(outcome)} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
+    `<sub>pr-debate · ${standIn ? `${STAND_INS[standIn]} · ` : ''}preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]})${judgeRunsWord(outcome)} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
     ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
     ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head \`${pack.headSha.slice(0, 7)}\`${run}</sub>`,
   ].join('');

@@ -3,7 +3,7 @@ import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { CommandReply } from '../trigger/detect-trigger.js';
 import { markerLine, type CommentContext } from './comment-context.js';
 import { createProse, plainProse } from './prose.js';
-import { codeSpan, fencedBlock, mention, sanitiseText } from './sanitise.js';
+import { codeSpan, fencedBlock, mention, sanitiseEngineText, sanitiseText } from './sanitise.js';
 
 /**
  * Every body the product posts besides the debate and progress comments: replies to a command that
@@ -134,15 +134,7 @@ export function renderFailureComment(id: string, problem: string, runUrl: string
   ].join('\n');
 }
 
-/**
- * A message of ours that marks code with backticks and may echo what a user typed (`got "ten"`):
- * each backtick span stays a code span (CommonMark renders its content literally: no link, HTML or
- * mention), the rest is sanitised. Whatever the user typed, each piece is safe on its own, and a sanitised
- * piece holds no stray backtick that could pair with the next span's and leave its content as text.
- */
+/** A message of ours that marks code with backticks and may echo what a user typed (`got "ten"`): see {@link sanitiseEngineText}. */
 function renderMessage(message: string): string {
-  return message
-    .split(/(`[^`\n]+`)/)
-    .map((part) => (/^`[^`\n]+`$/.test(part) ? part : part.replace(/^(\s*)([\s\S]*?)(\s*)$/, (_m, lead: string, text: string, tail: string) => `${lead ? ' ' : ''}${sanitiseText(text, { inline: true })}${tail ? ' ' : ''}`)))
-    .join('');
+  return sanitiseEngineText(message, { inline: true });
 }

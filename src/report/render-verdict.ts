@@ -8,7 +8,8 @@ import { meaningHeading, recordMeaning, shortLabel } from './merge-meaning.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderUnreadNotice } from './render-unread.js';
 import { renderUnseenNotice } from './render-unseen.js';
-import { sanitiseText } from './sanitise.js';
+import { sanitiseEngineText } from './sanitise.js';
+import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
 
 /**
  * The first screen of the debate comment (contract section 7, issue 28): what the verdict means for
@@ -38,7 +39,10 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const stale = context.currentHeadSha !== context.headSha;
   const meaning = recordMeaning(record, stale);
-  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true })), ''];
+  const standIn = standInOf(record.models);
+  const head = [meaningHeading(meaning, (id) => prose(shortLabel(label(id)), { inline: true }), standIn), ''];
+  // A run no model wrote says so before anything else it shows (its footer says it again).
+  if (standIn) head.push(`> [!IMPORTANT]\n> **This comment is ${STAND_INS[standIn]}.**`, '');
   const disagreed = judgeRunsDisagree(outcome.judgeRuns);
   if (!ruling) {
     head.push(`**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`);
@@ -59,7 +63,7 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (contract section 9): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
-    head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseText(context.gate.reason, { inline: true })}`);
+    head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseEngineText(context.gate.reason, { inline: true })}`);
   }
   head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '', '| Position | Status | Citations |', '|---|---|---|');
   for (const p of record.positions) {

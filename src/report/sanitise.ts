@@ -112,6 +112,48 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
   return escapeStrayBackticks(out);
 }
 
+/** Private-use characters that stand for a code span of the engine's while the text around it is sanitised. */
+const SPAN_OPEN = '\ue002';
+const SPAN_CLOSE = '\ue003';
+
+/**
+ * Text the engine wrote (a gate's reason, a note on the run, a message that echoes an input), for
+ * Markdown. Its code spans are the engine's own Markdown (a command, a key, an id), and GitHub shows a
+ * code span's content literally, with no HTML, link, mention or reference, so they are not escaped: the
+ * reader sees `/debate accept <A|B|C|D> <reason>`, not `&lt;A\|B\|C\|D&gt;`. Each span is written again
+ * by {@link codeSpan} (hidden characters shown, `<code>` where a raw span is not safe: a `|`, which would
+ * split a table cell). The rest may hold outside values the engine put in (labels, logins, reasons) and
+ * is sanitised as {@link sanitiseText} sanitises any text. A span pairs as CommonMark pairs one (a
+ * backtick run not escaped by a backslash, to the next run of the same length), on one line.
+ * @param options as for {@link sanitiseText}
+ */
+export function sanitiseEngineText(text: string, options: { inline?: boolean } = {}): string {
+  const spans: string[] = [];
+  const marked = text
+    .replace(/[\ue002\ue003]/g, '\ufffd')
+    .split(LINE_ENDING)
+    .map((line) => {
+      const runs = [...line.matchAll(/(?<!\\)(?:\\\\)*(`+)/g)].map((m) => ({ at: m.index + m[0].length - m[1]!.length, length: m[1]!.length }));
+      let out = '';
+      let last = 0;
+      for (let i = 0; i < runs.length; i += 1) {
+        const open = runs[i]!;
+        const j = runs.findIndex((run, k) => k > i && run.length === open.length);
+        if (j < 0) continue;
+        const close = runs[j]!;
+        const inner = line.slice(open.at + open.length, close.at);
+        // CommonMark strips one space from each side of a span's content when both are there and it is not all spaces.
+        spans.push(/^ .* $/.test(inner) && inner.trim() !== '' ? inner.slice(1, -1) : inner);
+        out += `${line.slice(last, open.at)}${SPAN_OPEN}${spans.length - 1}${SPAN_CLOSE}`;
+        last = close.at + close.length;
+        i = j;
+      }
+      return out + line.slice(last);
+    })
+    .join('\n');
+  return sanitiseText(marked, options).replace(new RegExp(`${SPAN_OPEN}(\\d+)${SPAN_CLOSE}`, 'g'), (_m, n: string) => codeSpan(spans[Number(n)]!));
+}
+
 /**
  * Escapes (`\``) every backtick run that would not close a code span on its own line, and both runs of
  * a code span that holds `keepOut`, so that the text's code spans stay inside it: one of its backticks

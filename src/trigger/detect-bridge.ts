@@ -1,16 +1,19 @@
 import { parsePayload, workflowRunPayload } from './event-payloads.js';
 
 /**
- * The `workflow_run` bridge for fork PRs (contract section 2), the part decided from the payload alone.
- * Pure. GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token; a
- * workflow on `workflow_run` (`completed`) of that workflow runs in the base repository, from its
- * default branch, with its secrets ("Events that trigger workflows", workflow_run: "The workflow
- * started by the workflow_run event is able to access secrets and write tokens, even if the previous
- * workflow was not"). Everything the triggering run left is a claim, and the fork may have rewritten
- * that workflow, so the payload only says where to look: `head_repository`, `head_branch` and
- * `head_sha` of the triggering run. For fork PRs `workflow_run.pull_requests` is empty (github/docs
- * issue 22501: "The pull_request webhook event payload is empty ... for pull requests that come from
- * forked repositories"), so the PR is found through the API (`src/modes/resolve-bridge.ts`).
+ * The `workflow_run` bridge (contract section 2), the part decided from the payload alone. Pure. GitHub
+ * runs `pull_request` workflows of fork PRs with no secrets and a read-only token; a workflow on
+ * `workflow_run` (`completed`) of that workflow runs in the base repository, from its default branch,
+ * with its secrets ("Events that trigger workflows", workflow_run: "The workflow started by the
+ * workflow_run event is able to access secrets and write tokens, even if the previous workflow was not").
+ * A branch PR's `pull_request` run has the secrets, but not those of an environment limited to the
+ * default branch (it runs on the PR's merge ref), so where the model key lives in such an environment the
+ * bridge debates labelled branch PRs too, with the same checks. Everything the triggering run left is a
+ * claim, and a fork may have rewritten that workflow, so the payload only says where to look:
+ * `head_repository`, `head_branch` and `head_sha` of the triggering run. For fork PRs
+ * `workflow_run.pull_requests` is empty (github/docs issue 22501: "The pull_request webhook event payload
+ * is empty ... for pull requests that come from forked repositories"), so the PR is found through the API
+ * (`src/modes/resolve-bridge.ts`), for branch PRs alike.
  */
 
 /** The triggering run, as the bridge needs it; shapes from `@octokit/webhooks-examples` (`workflow_run.completed`). */
@@ -25,7 +28,7 @@ export interface BridgeRun {
   headOwner: string;
 }
 
-/** What a `workflow_run` event asks of the bridge: debate or gate a fork PR, or nothing (with why). */
+/** What a `workflow_run` event asks of the bridge: debate a PR, gate a fork PR, or nothing (with why). */
 export type BridgeTrigger = { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun } | { kind: 'skip'; reason: string };
 
 /**
@@ -42,8 +45,9 @@ export function detectBridge(payload: unknown, purpose: 'debate' | 'gate'): Brid
   }
   const head = run.head_repository;
   if (head === null || run.head_branch === null) return { kind: 'skip', reason: `the head repository of "${name}" (run ${run.id}) no longer exists, so there is no pull request to ${purpose === 'gate' ? 'gate' : 'debate'}` };
-  if (head.full_name.toLowerCase() === base.full_name.toLowerCase()) {
-    return { kind: 'skip', reason: `the triggering run of "${name}" was for a branch of ${base.full_name}, not a fork: that run had the secrets and ${purpose === 'gate' ? 'set the gate' : 'debated'} itself` };
+  // A branch PR's own run had a token that can write checks, so it set the gate itself; its label may wait here.
+  if (purpose === 'gate' && head.full_name.toLowerCase() === base.full_name.toLowerCase()) {
+    return { kind: 'skip', reason: `the triggering run of "${name}" was for a branch of ${base.full_name}, not a fork: that run could write the check and set the gate itself` };
   }
   return {
     kind: 'bridge',

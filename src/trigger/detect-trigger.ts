@@ -160,7 +160,7 @@ export function detectTrigger(
 
   return {
     kind: 'skip',
-    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment, workflow_dispatch and workflow_run (the bridge for fork PRs)`,
+    reason: `event "${eventName}" does not start a debate; pr-debate runs on pull_request/pull_request_target "labeled", issue_comment, workflow_dispatch and workflow_run (the bridge for labels its own runs leave)`,
   };
 }
 

@@ -31,13 +31,13 @@ describe('the README’s claims', () => {
 
   it('says where the gate is introduced that a required check blocks every PR under the default policy', () => {
     const page = docPage('docs/gate.md');
-    const gate = page.slice(0, page.indexOf('`mode: gate` calls no model'));
-    expect(gate.replace(/\s+/g, ' ')).toContain('with the default `gate-policy: require-decision`, a required `pr-debate` check blocks every PR until a debate on it gives a recommendation');
+    const gate = page.slice(0, page.indexOf('## The next step'));
+    expect(gate.replace(/\s+/g, ' ')).toContain('Without `required-label`, every PR needs a decision: with the default `gate-policy: require-decision` the check blocks a PR until a debate on it recommends the PR\'s position');
     expect(gate).toContain('`debate-exempt`');
   });
 
   it('does not send a user to npx pr-debate before a release exists', () => {
     expect(readme).not.toMatch(/^npx pr-debate/m);
-    expect(readme).toContain('npm ci && npm run bundle');
+    expect(readme).toContain('node dist/cli.js run --rehearsal HEAD~3..HEAD');
   });
 });

@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 import { LINTERS } from '../support/actionlint.js';
+import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/rehearsal-model.js';
+import { STAND_INS } from '../../src/rehearsal/stand-ins.js';
 import { DOC_PAGES, docPage, docWorkflowTexts, README, readmeCodeBlocks } from '../support/readme.js';
 
 /**
@@ -98,7 +100,7 @@ describe('the README and docs/', () => {
     for (const [folder, stage] of rows) expect(stage, folder).not.toBe('');
   });
 
-  it('opens with what it does, a picture said to be a rehearsal, and the development commands', () => {
+  it('opens with what it does, the illustration said to be one, and a try-it command that needs no install (issue #42)', () => {
     const opening = readme.slice(0, 4000);
     const picture = /!\[[^\]]+\]\((docs\/[^)]+\.png)\)\n\n([^\n]+)/.exec(opening);
     expect(picture, 'a picture in the first 4,000 characters').not.toBeNull();
@@ -106,11 +108,19 @@ describe('the README and docs/', () => {
     const file = path.join(ROOT, picture![1]!);
     expect(readFileSync(file).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(statSync(file).size).toBeLessThan(300 * 1024);
-    expect(picture![2]).toMatch(/local rehearsal\*\*, not a real model's verdict/);
+    expect(picture![2]).toContain(STAND_INS.illustration);
+    expect(picture![2]).toContain('(docs/illustration/commander-excess-arguments.yml)');
+    // No placeholder of the rehearsal's on the first screen.
+    for (const sentence of PLACEHOLDER_SENTENCES) expect(opening).not.toContain(sentence);
+    expect(opening).not.toMatch(/Rehearsal [a-z ]+ \d+/);
+    // The first commands are the adopter's: clone, then the rehearsal, with nothing installed in between.
     const commands = codeBlocks('sh').filter((block) => readme.split('\n').slice(0, block.line).join('\n').length < 4000).map((block) => block.text);
-    expect(commands.join('\n')).toMatch(/^npm ci && npm test\b/m);
-    expect(commands.join('\n')).toMatch(/^npm run demo -- commander-excess-arguments\b/m);
-    expect(codeBlocks('sh').filter((block) => block.text === commands[0])).toHaveLength(2); // the same block again under Development
+    expect(commands[0]!.split('\n').map((line) => line.replace(/\s+#.*$/, '')).filter(Boolean)).toEqual(['git clone https://github.com/pr-debate/pr-debate && cd pr-debate', 'node dist/cli.js run --rehearsal HEAD~3..HEAD']);
+    expect(commands.join('\n')).not.toMatch(/npm (ci|install|test)\b/);
+    // The contributor's commands are under Development.
+    const development = readme.slice(readme.indexOf('\n## Development\n'));
+    expect(codeBlocks('sh', development)[0]!.text).toMatch(/^npm ci && npm test\b/m);
+    expect(codeBlocks('sh', development)[0]!.text).toMatch(/^npm run demo\b/m);
   });
 
   it('shows the first workflow to copy within its first 80 lines', () => {

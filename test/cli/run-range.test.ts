@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
@@ -25,14 +28,31 @@ async function run(args: string[]) {
 
 describe('pr-debate run --rehearsal on this repository', () => {
   it('debates 4dd28a7~5..4dd28a7 to a decision: nothing unread, the generated dist/ chunks read by no one and not unseen', async () => {
-    const { code, stdout, stderr } = await run(['run', '--rehearsal', '--json', '4dd28a7~5..4dd28a7']);
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'pr-debate-range-')), 'comment.md');
+    const { code, stdout, stderr } = await run(['run', '--rehearsal', '--json', '--out', out, '4dd28a7~5..4dd28a7']);
     expect(code, stderr).toBe(0);
     const record = decisionRecordSchema.parse(JSON.parse(stdout));
+    // A rehearsal says it is one (issue #42): the record's models, its cost, the comment's first line and footer, the last line.
+    expect(record.models).toEqual({ advocates: ['rehearsal', 'rehearsal'], judge: 'rehearsal' });
+    expect(record.usage.cost_usd).toBe(0);
+    const comment = readFileSync(out, 'utf8').split('\n');
+    expect(comment[1]).toMatch(/^## \S+ pr-debate rehearsal: /);
+    expect(comment[3]).toBe('> [!IMPORTANT]');
+    expect(comment[4]).toContain('a rehearsal: pr-debate’s rehearsal model wrote every reply');
+    expect(comment.find((line) => line.startsWith('<sub>'))).toMatch(/^<sub>pr-debate · a rehearsal: .* advocates rehearsal · judge rehearsal · .* cost \$0\.0000 · /);
+    expect(comment.join('\n')).not.toContain('claude-');
+    expect(stderr.trimEnd().split('\n').at(-1)).toMatch(/^pr-debate rehearsal: .*; \d+ rehearsal calls, /);
     expect(record).toMatchObject({ completion: 'success', no_decision_reason: null, digest_version: 4 });
     expect(record.evidence).toMatchObject({ changed_files: 50, read: 0, unread: 0, unseen: 0 });
     expect(record.evidence!.generated_skipped).toBeGreaterThan(0);
     expect(stderr).not.toMatch(/truncated/);
   }, 300_000);
+
+  it('without a key and without --rehearsal, names --rehearsal before any model call', async () => {
+    const { code, stderr } = await run(['run', '4dd28a7~1..4dd28a7']);
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe('pr-debate: ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)');
+  }, 120_000);
 
   it('refuses a range with no changes before any model call, in one sentence', async () => {
     const { code, stdout, stderr } = await run(['run', '--rehearsal', 'HEAD..HEAD']);

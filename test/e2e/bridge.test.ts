@@ -5,7 +5,7 @@ import { scriptedModel } from '../support/commander-script.js';
 import { labeledEvent, workflowRunEvent } from '../support/event-payloads.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
-import { readmeWorkflowTexts } from '../support/readme.js';
+import { docWorkflowTexts, readmeWorkflowTexts } from '../support/readme.js';
 import { runAction, spawnAction } from '../support/run-action.js';
 
 /**
@@ -19,6 +19,9 @@ import { runAction, spawnAction } from '../support/run-action.js';
  */
 const CASE = 'commander-excess-arguments';
 const FORK = 'contributor/commander-fork';
+
+/** A workflow of the gate setups, as far as this test reads its jobs. */
+const hardenedSchema = z.object({ name: z.string(), jobs: z.record(z.string(), z.looseObject({ if: z.string().optional(), environment: z.string().optional() })) });
 
 /** The README's workflows, in order, parsed. */
 function readmeWorkflows(): { name: string; on: Record<string, unknown> }[] {
@@ -99,6 +102,34 @@ describe('triggers that start in a public repository with the default Actions po
     expect(scenario.github.state.checkRuns.filter((c) => c.head_sha === head() && c.name === 'pr-debate').at(-1)).toMatchObject({ conclusion: 'success' });
     const asked = scenario.github.state.requests.slice(before).map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query).toString()}`);
     expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/pulls?`) && r.includes(`head=${encodeURIComponent(`contributor:${scenario.pull.head.ref}`)}`))).toBe(true);
+    expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/issues/1/timeline`))).toBe(true);
+    expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/collaborators/${SCENARIO.maintainer}/permission`))).toBe(true);
+    expect(scenario.pull.labels).toEqual([]);
+    expect(result.stdout).toContain(`${SCENARIO.maintainer} (write) added "debate": debating it`);
+  });
+
+  it("in the hardened gate setup a label on a branch PR is debated by the bridge, with a fork PR's checks (issue #42)", async () => {
+    // docs/gate.md's hardened setup: its own pull_request runs debate no label (the environment keeps them
+    // out), and its bridge debates every PR's run, not only a fork's.
+    const setup = docWorkflowTexts().filter((w) => w.file === 'docs/gate.md').map((w) => hardenedSchema.parse(parse(w.text)));
+    const own = setup.find((w) => w.name === 'pr-debate' && w.jobs.debate?.environment === 'pr-debate')!;
+    expect(own.jobs.debate!.if).toMatch(/^github\.event_name == 'issue_comment' && /);
+    expect(own.jobs.debate!.if).not.toContain('pull_request\'');
+    const bridge = setup.find((w) => w.name === 'pr-debate bridge (gate)')!;
+    expect(bridge.jobs.debate).toMatchObject({ if: "github.event.workflow_run.event == 'pull_request'", environment: 'pr-debate' });
+
+    delete scenario.pull.headRepository;
+    const before = scenario.github.state.requests.length;
+    const [owner, repo] = names();
+    const branchRun = workflowRunEvent({ owner, repo, workflow: 'pr-debate', headSha: head(), headBranch: scenario.pull.head.ref, headRepository: scenario.repository });
+    const result = await run('workflow_run', branchRun, {}, 'pr-debate bridge (gate)');
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(result.outputs.status).toBe('success');
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ pull_request: 1, head_sha: head(), trigger: 'label', requested_by: SCENARIO.maintainer });
+    expect(scenario.github.state.checkRuns.filter((c) => c.head_sha === head() && c.name === 'pr-debate').at(-1)).toMatchObject({ conclusion: 'success' });
+    // The same checks as for a fork: the PR found through the API, who added the label, their permission; the label taken.
+    const asked = scenario.github.state.requests.slice(before).map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query).toString()}`);
+    expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/pulls?`) && r.includes(`head=${encodeURIComponent(`${owner}:${scenario.pull.head.ref}`)}`))).toBe(true);
     expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/issues/1/timeline`))).toBe(true);
     expect(asked.some((r) => r.startsWith(`GET /repos/${scenario.repository}/collaborators/${SCENARIO.maintainer}/permission`))).toBe(true);
     expect(scenario.pull.labels).toEqual([]);

@@ -26,7 +26,7 @@ import { runCli } from '../support/run-cli.js';
  */
 const KEY = 'sk-ant-local-eval-suite-key';
 const OPENAI_KEY = 'sk-proj-local-eval-suite-key';
-const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,single,single+verify,vote:3,vote:25,escalate';
+const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,judge-runs:4,reader-model:claude-haiku-4-5,single,single+verify,vote:3,vote:25,escalate';
 /** Shipped recipes, materialised from npm on first use. */
 const SUBSET_IDS = ['chalk-template-literal', 'chalk-vendored-deps', 'commander-add-help-command'];
 const SUBSET = SUBSET_IDS.length;
@@ -119,6 +119,10 @@ describe('pr-debate eval', () => {
     }
     // The arm that adds voters until the next would pass the budget matched it on every case; the others said why not.
     expect(limits.get('vote:25')).toBeUndefined();
+    // These three cases fit their packs: reader-model's debate calls no reader model (its spend differs from the
+    // debate's only by what it read from the prompt cache the debate wrote), and its plan is what fixed its calls.
+    expect(limits.get('reader-model:claude-haiku-4-5') ?? new Set(['debate-plan'])).toEqual(new Set(['debate-plan']));
+    expect(anthropic.requests.some((r) => r.body.model === 'claude-haiku-4-5')).toBe(false);
     expect(results.runs.filter((r) => r.arm === 'vote:25').every((r) => r.calls > 3)).toBe(true);
     expect(limits.get('single')).toEqual(new Set(['one-call']));
     expect(limits.get('vote:3')).toEqual(new Set(['all-voters']));

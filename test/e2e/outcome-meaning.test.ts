@@ -151,11 +151,12 @@ describe('the CLI\'s last line is the comment\'s first line, on every real case 
       const { exitCode, stdout, stderr } = await rehearse(id, false);
       expect(exitCode, `${id}: ${stderr}`).toBe(0);
       const { comment, cli, heading } = outcomes(stdout, stderr);
-      expect(heading, id).toMatch(/^## \S+ pr-debate: /);
+      // A rehearsal says it is one in that line too (issue #42).
+      expect(heading, id).toMatch(/^## \S+ pr-debate rehearsal: /);
       expect(cli, id).toBe(comment);
       // What the record says agrees: no decision exactly when the line says so.
       const record = decisionRecordSchema.parse(parse(/```yaml\n([\s\S]*?)\n```/.exec(stdout)![1]!));
-      expect(cli.startsWith('pr-debate: no decision.'), id).toBe(record.no_decision_reason !== null);
+      expect(cli.startsWith('pr-debate rehearsal: no decision.'), id).toBe(record.no_decision_reason !== null);
     }
   }, 600_000);
 
@@ -165,6 +166,6 @@ describe('the CLI\'s last line is the comment\'s first line, on every real case 
     expect(exitCode, stderr).toBe(0);
     const { comment, cli } = outcomes(stdout, stderr);
     expect(cli).toBe(comment);
-    expect(cli).toMatch(/^pr-debate: /);
+    expect(cli).toMatch(/^pr-debate rehearsal: /);
   }, 180_000);
 });

@@ -1,8 +1,9 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadEvalCases } from '../../eval/load-eval-cases.js';
+import { loadEvalCases, readRecipe } from '../../eval/load-eval-cases.js';
+import { parseSettledBy, recipeSchema } from '../../eval/case-schema.js';
 import { createSnapshotSource } from '../../eval/snapshot-source.js';
 import { gatherEvidence } from '../../src/evidence/gather-evidence.js';
 import { verifyCitation } from '../../src/citations/verify-citations.js';
@@ -91,5 +92,20 @@ describe('eval cases', () => {
     const pull = await source.getPullRequest(1);
     const read = await source.fetchFiles({ texts: ['../../secret.txt', '../secret.txt'], sizes: ['../../secret.txt'] }, pull.headSha);
     expect(read.texts.size + read.sizes.size).toBe(0);
+  });
+});
+
+describe('settled_by entries', () => {
+  it('are read in the citation grammar: a path may hold @ (a scoped types folder), @base names the base side', () => {
+    expect(parseSettledBy('@types/index.d.ts:75-85')).toEqual({ path: '@types/index.d.ts', side: 'head', start: 75, end: 85 });
+    expect(parseSettledBy('lib/a.js@base:3')).toEqual({ path: 'lib/a.js', side: 'base', start: 3, end: 3 });
+    expect(parseSettledBy('lib/a.js:4-3')).toBeUndefined();
+    expect(parseSettledBy('lib/a.js')).toBeUndefined();
+  });
+
+  it('every shipped recipe loads with the loader the eval runs (no pair fetched)', async () => {
+    const names = (await readdir(path.join(ROOT, 'eval-cases'))).filter((n) => n.endsWith('.yml'));
+    expect(names.length).toBeGreaterThanOrEqual(50);
+    for (const name of names) await expect(readRecipe(path.join(ROOT, 'eval-cases', name), recipeSchema), name).resolves.toBeDefined();
   });
 });

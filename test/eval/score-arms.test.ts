@@ -147,8 +147,10 @@ describe('paired tests by case', () => {
 
 describe('arms', () => {
   it('reads every arm name, keeps the order, refuses unknown and repeated arms', () => {
-    const arms = parseArms('debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,single,single+verify,vote:3,vote:25,escalate');
-    expect(arms.map(armName)).toEqual(['debate', 'debate:quick', 'debate:deep', 'debate:no-steelman', 'debate+pragmatist', 'mixed', 'single', 'single+verify', 'vote:3', 'vote:25', 'escalate']);
+    const arms = parseArms('debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,judge-runs:4,reader-model:claude-haiku-4-5,single,single+verify,vote:3,vote:25,escalate');
+    expect(arms.map(armName)).toEqual(['debate', 'debate:quick', 'debate:deep', 'debate:no-steelman', 'debate+pragmatist', 'mixed', 'judge-runs:4', 'reader-model:claude-haiku-4-5', 'single', 'single+verify', 'vote:3', 'vote:25', 'escalate']);
+    expect(arms[7]).toEqual({ kind: 'debate', variant: 'standard', readerModel: 'claude-haiku-4-5' });
+    expect(() => parseArms('reader-model:')).toThrow('is not an arm');
     expect(() => parseArms('debate,poll:3')).toThrow('"poll:3" is not an arm');
     expect(() => parseArms('vote:1')).toThrow('is not an arm');
     expect(() => parseArms('vote:26')).toThrow('is not an arm');

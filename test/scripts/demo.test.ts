@@ -3,29 +3,39 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startAnthropicServer } from '../support/anthropic-server.js';
 import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
+import { STAND_INS } from '../../src/rehearsal/stand-ins.js';
 import { ROOT } from '../support/run-action.js';
 
 /** `npm run demo` as a newcomer runs it: what it prints must hold no key and show a good debate. */
 const CASE = 'commander-excess-arguments';
+const ILLUSTRATION = STAND_INS.illustration;
 
-async function demo(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+async function demo(env: Record<string, string>, args: string[] = [CASE]): Promise<{ stdout: string; stderr: string }> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ANTHROPIC_')));
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', CASE], { cwd: ROOT, env: { ...base, ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', ...args], { cwd: ROOT, env: { ...base, ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
 }
 
 describe('npm run demo', () => {
-  it('rehearses locally: says so in the header and the footer, spends nothing, and the judge keeps the rules', async () => {
-    const { stdout } = await demo({});
-    expect(stdout).toMatch(/^Model: LOCAL REHEARSAL \(pr-debate-local-rehearsal\)\./m);
-    const comment = stdout.split('--- the PR comment ---')[1]!.split('--- figures ---')[0]!;
-    expect(comment).toMatch(/<sub>pr-debate · .*advocates pr-debate-local-rehearsal · judge pr-debate-local-rehearsal/);
-    expect(comment).not.toMatch(/cost \$0\.[0-9]*[1-9]/);
-    expect(stdout).toContain('no model was called, nothing was spent');
-    // A well-formed debate: a verdict, and no ruling the engine had to reject or correct.
-    expect(comment).toMatch(/^\*\*Verdict:\*\* position A\. /m);
-    expect(comment).not.toContain('Rulings the engine corrected');
-    expect(comment).not.toContain('broke the rules');
+  it('plays the illustration by default: says so first and last, every quote verified, the rules kept, merge as written', async () => {
+    const { stdout } = await demo({}, []);
+    expect(stdout).toContain(`pr-debate demo: ${CASE}`);
+    expect(stdout).toContain(`Model: ILLUSTRATION (model id illustration): this is ${ILLUSTRATION}.`);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(`Reminder: this was ${ILLUSTRATION}. Set ANTHROPIC_API_KEY to run the real debate.`);
+    const comment = stdout.split('--- the PR comment ---')[1]!.split('--- figures ---')[0]!.trim().split('\n');
+    // The comment's first lines and its footer say what it is.
+    expect(comment[1]).toBe('## ✅ pr-debate illustration: merge as written. Position A (this PR) won');
+    expect(comment.slice(3, 5)).toEqual(['> [!IMPORTANT]', `> **This comment is ${ILLUSTRATION}.**`]);
+    expect(comment.find((l) => l.startsWith('<sub>'))).toMatch(new RegExp(`^<sub>pr-debate · ${ILLUSTRATION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · .* advocates illustration · judge illustration · .* cost \\$0\\.0000 · `));
+    const text = comment.join('\n');
+    // Every quote the file holds checked out against the real case, and the engine changed nothing.
+    expect(text).toMatch(/\| \*\*A\.\*\* .* \| ✅ survived \| 13 verified · 0 unverified \|/);
+    expect(text).toMatch(/\| \*\*B\.\*\* .* \| ✅ survived \| 11 verified · 0 unverified \|/);
+    expect(text).toContain('18 verified · 1 exaggerated · 0 irrelevant · 0 unverified');
+    expect(text).toContain('_Judge runs: 2 of 2 recommended position A.');
+    for (const absent of ['Rulings the engine corrected', 'broke the rules', 'Degraded', 'Notes on this run', 'Merge blocked', 'unverified**']) expect(text).not.toContain(absent);
     expect(stdout).toMatch(/^status success, recommendation A, confidence medium, exit code 0$/m);
+    expect(stdout).toMatch(/^GitHub REST calls: \d+; blob links: \d+, all resolve to lines at the head \(or base\) commit$/m);
+    expect(stdout).toContain('no model was called, nothing was spent');
   }, 150_000);
 
   it('prints no key and no ::add-mask:: line, also with a real key set', async () => {

@@ -213,7 +213,7 @@ export interface StartAnthropicServerOptions {
   thinking?: boolean;
   /**
    * Model ids served besides the Claude models the API documents (as a current model), such as the
-   * demo's `pr-debate-local-rehearsal`; any other unknown id gets the API's 404.
+   * demo's stand-ins `rehearsal` and `illustration`; any other unknown id gets the API's 404.
    */
   acceptedModels?: readonly string[];
   /** Milliseconds between `ping` events while the model thinks (default 50). */

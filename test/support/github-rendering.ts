@@ -127,5 +127,17 @@ export function textOf(node: Node): string {
  * @returns the body's HTML, to place inside an element of class `markdown-body`
  */
 export function gitHubHtml(markdown: string): string {
-  return micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  return withAlerts(micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] }));
+}
+
+/**
+ * GitHub's alerts, which GFM's spec does not have: a block quote whose first line is `[!NOTE]`, `[!TIP]`,
+ * `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` is shown as a box with that title (GitHub Docs, "Basic
+ * writing and formatting syntax", Alerts), in the markup `github-markdown-css` styles.
+ */
+function withAlerts(html: string): string {
+  return html.replace(/<blockquote>\n<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\n([\s\S]*?)<\/blockquote>/g, (_m, kind: string, rest: string) => {
+    const title = `${kind.charAt(0)}${kind.slice(1).toLowerCase()}`;
+    return `<div class="markdown-alert markdown-alert-${kind.toLowerCase()}"><p class="markdown-alert-title">${title}</p>\n<p>${rest}</div>`;
+  });
 }

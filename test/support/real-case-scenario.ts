@@ -46,8 +46,8 @@ export async function startRealCaseScenario(caseId: string, responder: Responder
     tokens: Object.fromEntries(PEOPLE.map((login) => [personToken(login), login])),
     ...githubOptions,
   });
-  // The demo's rehearsal model is no Claude model id; the server serves it as a current one.
-  const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder, acceptedModels: ['pr-debate-local-rehearsal'], ...serverOptions }) : undefined;
+  // The demo's stand-ins (src/rehearsal/stand-ins.ts) are no Claude model ids; the server serves them as a current one.
+  const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder, acceptedModels: ['rehearsal', 'illustration'], ...serverOptions }) : undefined;
   return {
     materialised,
     pull,

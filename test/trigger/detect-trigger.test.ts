@@ -31,7 +31,7 @@ describe('detectTrigger', () => {
     expect(detectTrigger('pull_request_target', fork, config)).toMatchObject({ kind: 'debate' });
   });
 
-  it('bridges a completed fork pull_request run (real workflow_run payload), and only that', () => {
+  it('bridges a completed pull_request run (real workflow_run payload) of a fork PR, and of a branch PR for a debate only', () => {
     const run = { ...repo, workflow: 'pr-debate', headSha: 'a'.repeat(40), headBranch: 'patch-1', headRepository: 'someone/widgets' };
     expect(detectTrigger('workflow_run', workflowRunEvent(run), config)).toEqual({
       kind: 'bridge',
@@ -41,7 +41,11 @@ describe('detectTrigger', () => {
     expect(detectTrigger('workflow_run', workflowRunEvent(run), { ...config, mode: 'gate' })).toMatchObject({ kind: 'bridge', purpose: 'gate' });
     expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, action: 'requested' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('"requested"') });
     expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, event: 'issue_comment' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('issue_comment, not pull_request') });
-    expect(detectTrigger('workflow_run', workflowRunEvent({ ...run, headRepository: 'octo/widgets' }), config)).toMatchObject({ kind: 'skip', reason: expect.stringContaining('not a fork') });
+    // A branch PR's label waits for the bridge where the key is in an environment its own run cannot enter;
+    // its own run could write the check, so the gate has nothing to do here.
+    const branch = { ...run, headRepository: 'octo/widgets' };
+    expect(detectTrigger('workflow_run', workflowRunEvent(branch), config)).toMatchObject({ kind: 'bridge', purpose: 'debate', run: { headRepository: 'octo/widgets', headOwner: 'octo' } });
+    expect(detectTrigger('workflow_run', workflowRunEvent(branch), { ...config, mode: 'gate' })).toMatchObject({ kind: 'skip', reason: expect.stringContaining('not a fork: that run could write the check') });
   });
 
   it('starts a debate with the positions of a PR comment command', () => {

@@ -1,0 +1,3 @@
+import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
+import{B as a}from"./chunk-ZA7GOP5B.js";import"./chunk-RSPIU3JM.js";import"./chunk-LCUQ5DCB.js";import"./chunk-FAN4EOLZ.js";import"./chunk-6HEHHVBH.js";import"./chunk-IYIB6YH7.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-3OTWJB2O.js";import"./chunk-7N2HJASY.js";import"./chunk-ZMAPT3XZ.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
+//# sourceMappingURL=dispatch-F4AEX52M.js.map

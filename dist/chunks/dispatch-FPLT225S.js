@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{B as a}from"./chunk-FHCKUPC5.js";import"./chunk-RSPIU3JM.js";import"./chunk-5SCCZBF2.js";import"./chunk-FAN4EOLZ.js";import"./chunk-6HEHHVBH.js";import"./chunk-IYIB6YH7.js";import"./chunk-TM6YCCPC.js";import"./chunk-JZTNIOVD.js";import"./chunk-3OTWJB2O.js";import"./chunk-7N2HJASY.js";import"./chunk-ZMAPT3XZ.js";import"./chunk-PFJPYZHA.js";import"./chunk-TPI73ZTB.js";import"./chunk-ZWPP4WY6.js";export{a as runPipeline};
-//# sourceMappingURL=dispatch-FPLT225S.js.map
