@@ -79,6 +79,11 @@ describe('pr-debate run --rehearsal on a local range', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
     expect(record(result.stdout)).toMatchObject({ head_sha: headSha });
+    // The bundled CLI's last line is the comment's first line (issue #39, point 9), up to its run figures.
+    const heading = (result.stdout.split('\n')[1] ?? '').replace(/^## \S+ /, '');
+    const last = result.stderr.trimEnd().split('\n').at(-1) ?? '';
+    expect(heading).toMatch(/^pr-debate rehearsal: /);
+    expect(last.slice(0, last.indexOf(' (status '))).toBe(heading);
   }, 120_000);
 
   it('says what is wrong with a side that names no commit, or a folder that is no clone', async () => {
