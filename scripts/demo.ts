@@ -103,7 +103,7 @@ try {
     const lines = scenario.pull.readFile(sha!, decodeURIComponent(file!))?.toString('utf8').split('\n');
     if ((sha !== scenario.pull.head.sha && sha !== scenario.pull.base.sha) || !lines || Number(end ?? start) > lines.length) broken += 1;
   }
-  // PR_DEBATE_DEMO_DIR: where a test that runs the demo beside another keeps its copy (test/scripts/picture.test.ts).
+  // PR_DEBATE_DEMO_DIR: where a test keeps its copy of the comment (test/scripts/demo.test.ts), apart from a person's run.
   const outDir = process.env.PR_DEBATE_DEMO_DIR ?? path.join(ROOT, '.cache', 'demo');
   await mkdir(outDir, { recursive: true });
   const saved = path.join(outDir, `${caseId}.md`);
