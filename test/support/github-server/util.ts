@@ -3,7 +3,6 @@
  * paths and git object SHAs.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { FakeApp, FakePullRequest, FakeRepository, RepositoryRole, TreeEntryFixture } from './fixtures.js';
 import type { ReactionRollup } from './state.js';
 
@@ -227,19 +226,6 @@ export function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Reads the body, or undefined past the size limit. */
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_REQUEST_BYTES) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** A pull request with no files, for tests of comments, reactions and faults: #3, head `a…a`, base `b…b`. */
