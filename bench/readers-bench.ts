@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { materialiseCase } from '../scripts/materialise-case.js';
 import { DEFAULT_EVIDENCE_TOKENS } from '../src/evidence/show-lines.js';
 import { pullFixtureFromCase, pullFixtureFromGit } from '../test/support/pull-fixture.js';
-import { runPipelineOn, type PipelineRun } from '../test/support/pipeline-on-pull.js';
+import { runPipelineOn, type PipelineRun } from '../test/support/pipeline-run.js';
 import type { FakePullRequest } from '../test/support/github-server.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

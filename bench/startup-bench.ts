@@ -25,7 +25,7 @@ import { scriptedModel } from '../test/support/commander-script.js';
 import { commentEvent } from '../test/support/event-payloads.js';
 import { ensureNode24 } from '../test/support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../test/support/real-case-scenario.js';
-import { runAction } from '../test/support/run-action.js';
+import { spawnAction } from '../test/support/run-action.js';
 import { DIST, loadGroups } from '../test/support/dist-graph.js';
 
 const coldRuns = Number(process.argv[2] ?? 15);
@@ -102,7 +102,7 @@ try {
     const commentId = await scenario.comment(body, SCENARIO.maintainer);
     const before = scenario.github.state.requests.length;
     let spawned = 0;
-    const result = await runAction({
+    const result = await spawnAction({
       eventName: 'issue_comment',
       payload: commentEvent({ owner, repo, number: SCENARIO.pullNumber, body, user: SCENARIO.maintainer, commentId }),
       repository: scenario.repository,

@@ -76,7 +76,7 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-// The comment the picture was made from, as a digest a test compares with the demo's comment (test/scripts/picture.test.ts).
+// The comment the picture was made from, as a digest a test compares with the demo's comment (test/scripts/demo.test.ts).
 writeFileSync(path.join(ROOT, PICTURE_DIGEST_FILE), `${pictureDigest(markdown)}\n`);
 const bytes = statSync(OUT).size;
 console.log(`wrote ${path.relative(ROOT, OUT)} (${Math.round(bytes / 1024)} KB)`);

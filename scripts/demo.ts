@@ -25,7 +25,7 @@ import { STAND_INS, type StandIn } from '../src/rehearsal/stand-ins.js';
 import { labeledEvent } from '../test/support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario } from '../test/support/real-case-scenario.js';
 import { NODE24_UNAVAILABLE } from '../test/support/node24.js';
-import { ROOT, runAction } from '../test/support/run-action.js';
+import { ROOT, spawnAction } from '../test/support/run-action.js';
 import { loadRealCases } from './materialise-case.js';
 
 /** The case `npm run demo` runs without a case id: the one the illustration was written for. */
@@ -68,7 +68,7 @@ try {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
   // The runner uses Node 24 (action.yml); where its binary cannot be had, this Node runs the action.
   if (NODE24_UNAVAILABLE) console.log(`Node: ${process.version} (the runner's Node 24 ${NODE24_UNAVAILABLE.replace(/^needs /, 'is ')})`);
-  const result = await runAction({
+  const result = await spawnAction({
     ...(NODE24_UNAVAILABLE ? { node: process.execPath } : {}),
     eventName: 'pull_request',
     payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, headSha: scenario.pull.head.sha }),
@@ -103,7 +103,7 @@ try {
     const lines = scenario.pull.readFile(sha!, decodeURIComponent(file!))?.toString('utf8').split('\n');
     if ((sha !== scenario.pull.head.sha && sha !== scenario.pull.base.sha) || !lines || Number(end ?? start) > lines.length) broken += 1;
   }
-  // PR_DEBATE_DEMO_DIR: where a test that runs the demo beside another keeps its copy (test/scripts/picture.test.ts).
+  // PR_DEBATE_DEMO_DIR: where a test keeps its copy of the comment (test/scripts/demo.test.ts), apart from a person's run.
   const outDir = process.env.PR_DEBATE_DEMO_DIR ?? path.join(ROOT, '.cache', 'demo');
   await mkdir(outDir, { recursive: true });
   const saved = path.join(outDir, `${caseId}.md`);

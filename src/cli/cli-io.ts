@@ -1,3 +1,5 @@
+import type { OctokitOptions } from '../github/octokit-options.js';
+
 /**
  * What `--rehearsal` gives as `anthropic-api-key`, so the pipeline's credential check passes: the
  * rehearsal client has no network and sends it nowhere (and every run's secrets are redacted anyway).
@@ -17,4 +19,6 @@ export interface CliIo {
   userAgent: string;
   /** The folder a local range is read in (`pr-debate run BASE..HEAD`, `config check`); default: the process's. */
   cwd?: string;
+  /** How the GitHub clients are built; absent: production spacing and back-off (a test sets them to 0). */
+  github?: OctokitOptions;
 }

@@ -38,7 +38,7 @@ export async function prepareCliRun(
   // A dry run reads a public repository without a token, as GitHub allows (60 requests an hour); GitHub's 401 or 403 then says one is needed.
   if (!token && !options.withoutToken) throw new SettingsError('GITHUB_TOKEN or GH_TOKEN must hold a GitHub token that can read the repository (for example GH_TOKEN=$(gh auth token)); with --post it must also be able to comment');
   const { apiUrl, serverUrl } = resolveGitHubUrls(pr, options.apiUrl, io.env);
-  const github = createRestClients(token ?? '', apiUrl, (message) => progress.log.warning(message), io.userAgent, options.verbose ? { log: (line) => progress.log.info(line) } : {});
+  const github = createRestClients(token ?? '', apiUrl, (message) => progress.log.warning(message), io.userAgent, { ...io.github, ...(options.verbose ? { log: (line: string) => progress.log.info(line) } : {}) });
   const login = token ? await readTokenLogin(github.reads, apiUrl) : undefined;
   if (!token) progress.log.warning('No GITHUB_TOKEN or GH_TOKEN: reading GitHub without a token (public repositories only, 60 requests an hour); if GitHub refuses, set GH_TOKEN=$(gh auth token).');
   const given: Record<string, string | undefined> = {

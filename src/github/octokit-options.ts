@@ -58,6 +58,14 @@ export interface OctokitOptions {
    * refuses any write ({@link refuseWritesOn}), so nothing else can use the missing spacing.
    */
   readsOnly?: boolean;
+  /**
+   * How long one second of back-off lasts, in milliseconds (1,000): the `retryAfterBaseValue` option of
+   * both plugins. `@octokit/plugin-retry` waits (retry number)² of them before retrying a 5xx or a lost
+   * answer; `@octokit/plugin-throttling` waits `retry-after` (or the reset time) of them after a rate limit
+   * ("Number of milliseconds that will be used to multiply the time to wait based on `retry-after` or
+   * `x-ratelimit-reset` headers", its README). In-process tests set 0: the same retries, sent at once.
+   */
+  retryAfterBaseMs?: number;
 }
 
 /**
@@ -68,12 +76,14 @@ export interface OctokitOptions {
  */
 export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}) {
   const spacing = options.readsOnly ? spacedGroups(0) : options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
+  const backOff = options.retryAfterBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterBaseMs };
   return {
     baseUrl,
     request: { fetch: fetchWithTimeout(fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS) },
-    retry: { doNotRetry: DO_NOT_RETRY },
+    retry: { doNotRetry: DO_NOT_RETRY, ...backOff },
     throttle: {
       id: options.id ?? 'pr-debate',
+      ...backOff,
       ...spacing,
       onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
       onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) =>

@@ -34,6 +34,19 @@ export interface ModelSettings {
   refusalFallbackModel?: string | undefined;
 }
 
+/**
+ * Starts a timer that calls `fire` after `ms` milliseconds, without keeping the process alive, and
+ * returns the function that clears it. The default is `setTimeout`; a test passes its own clock to say
+ * when the deadline comes.
+ */
+export type StartTimer = (fire: () => void, ms: number) => () => void;
+
+const realTimer: StartTimer = (fire, ms) => {
+  const timer = setTimeout(fire, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 /** The models of a run and its stop signal. */
 export interface RunModels {
   /** Every role's model, under the spending cap, with the refusal fallback (input `refusal-fallback-model`) around it. */
@@ -46,15 +59,16 @@ export interface RunModels {
 
 /**
  * Builds the model clients under the cap and starts the deadline. The timer does not keep the process
- * alive (unref'd).
+ * alive.
  * @param settings the run's settings: the model inputs, `max-cost-usd`, `deadline-minutes`
  * @param options.env the environment (cloud credentials, the SDKs' `*_BASE_URL`)
  * @param options.cancellations what else stops the run: {@link jobCancellation} for the action, Ctrl-C for the CLI
  * @param options.client the models to use instead of the providers' (the CLI's `--rehearsal`: the rehearsal model), still under the cap and the deadline
+ * @param options.startTimer starts the deadline's timer (default `setTimeout`, unref'd)
  */
 export function startModels(
   settings: ModelSettings,
-  options: { env: Record<string, string | undefined>; cancellations: Cancellation[]; client?: ModelClient },
+  options: { env: Record<string, string | undefined>; cancellations: Cancellation[]; client?: ModelClient; startTimer?: StartTimer },
 ): RunModels {
   const controller = new AbortController();
   const stop = (reason: RunStopped) => {
@@ -68,7 +82,7 @@ export function startModels(
   const capped = capSpending(options.client ?? createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
   const models = withRefusalFallback(capped, settings.refusalFallbackModel);
   const minutes = settings.deadlineMinutes;
-  const timer = setTimeout(
+  const clearDeadline = (options.startTimer ?? realTimer)(
     () =>
       stop(
         new RunStopped(
@@ -79,13 +93,12 @@ export function startModels(
       ),
     minutes * 60_000,
   );
-  timer.unref();
   const listening = options.cancellations.map((listen) => listen(stop));
   return {
     models,
     stop: controller.signal,
     dispose: () => {
-      clearTimeout(timer);
+      clearDeadline();
       for (const stopListening of listening) stopListening();
     },
   };

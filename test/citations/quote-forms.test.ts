@@ -169,13 +169,16 @@ describe('the attacks of issue #29 on the commander case', () => {
     const bangs = allLines().filter((l) => /!(?=\w)/.test(l.text) && !/\.\.\.|…/.test(l.text));
     expect(nots.length).toBeGreaterThan(20);
     expect(bangs.length).toBeGreaterThan(5);
+    // A citation verifies only where the quote rule (`matchQuote`) finds its quote in the cited lines; only
+    // those are checked whole, since a quote that is not found is looked for across the pack (for the
+    // suggestion), about 0.1-0.2 s a quote here, which a check of every line would pay 260 times.
     const verifiedOn = (lines: typeof nots, drop: (text: string) => string) =>
-      lines.filter((l) => verifyCitation({ path: l.path, side: l.side, line_start: l.n, line_end: l.n, quote: drop(l.text) }, pack).status === 'verified');
+      lines.filter((l) => matchQuote(drop(l.text), { side: l.side, start: l.n, texts: [l.text] }).found && verifyCitation({ path: l.path, side: l.side, line_start: l.n, line_end: l.n, quote: drop(l.text) }, pack).status === 'verified');
     expect(verifiedOn(nots, (t) => t.replace(/ not /, ' ... '))).toEqual([]);
     expect(verifiedOn(bangs, (t) => t.replace(/!(?=\w)/, '...'))).toEqual([]);
     expect(verifiedOn(nots, (t) => t.replace(/ not /, ' '))).toEqual([]);
     expect(verifiedOn(bangs, (t) => t.replace(/!(?=\w)/, ''))).toEqual([]);
-  }, 600_000);
+  });
 
   it('eight one-letter parts, and two parts 80 lines apart, do not pin Readme.md:1-80', () => {
     expect(readme(1, 80, 'e ... e ... e ... e ... e ... e ... e ... e')).toMatchObject({ status: 'unverified', detail: expect.stringContaining(`shorter than ${MIN_QUOTE_CHARS} characters`) });

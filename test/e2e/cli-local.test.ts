@@ -8,7 +8,7 @@ import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { ensureNode20, NODE24_UNAVAILABLE } from '../support/node24.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
 
 /**
  * Trying pr-debate with no key and no pull request (issue #33), as a new user would, with the bundled
@@ -75,10 +75,15 @@ describe('pr-debate run --rehearsal on a local range', () => {
 
   it.skipIf(NODE24_UNAVAILABLE !== undefined)("runs as the README's try-it command on Node 20, the oldest Node the CLI supports (package.json engines)", async () => {
     const node = await ensureNode20();
-    const result = await runCli(['run', '--rehearsal', 'HEAD~1..HEAD'], { cwd: clone, node, env: { GITHUB_API_URL: NOWHERE, ANTHROPIC_BASE_URL: NOWHERE } });
+    const result = await spawnCli(['run', '--rehearsal', 'HEAD~1..HEAD'], { cwd: clone, node, env: { GITHUB_API_URL: NOWHERE, ANTHROPIC_BASE_URL: NOWHERE } });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
     expect(record(result.stdout)).toMatchObject({ head_sha: headSha });
+    // The bundled CLI's last line is the comment's first line (issue #39, point 9), up to its run figures.
+    const heading = (result.stdout.split('\n')[1] ?? '').replace(/^## \S+ /, '');
+    const last = result.stderr.trimEnd().split('\n').at(-1) ?? '';
+    expect(heading).toMatch(/^pr-debate rehearsal: /);
+    expect(last.slice(0, last.indexOf(' (status '))).toBe(heading);
   }, 120_000);
 
   it('says what is wrong with a side that names no commit, or a folder that is no clone', async () => {

@@ -4,7 +4,7 @@ import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { startAnthropicServer, type AnthropicServer } from '../support/anthropic-server.js';
 import { cachePullWithHeadConfig } from '../support/cache-pull.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, spawnCli } from '../support/run-cli.js';
 import { scriptedModel } from '../support/scripted-messages.js';
 
 /**
@@ -123,7 +123,7 @@ describe('pr-debate run', () => {
   it('Ctrl-C stops the model calls in flight and prints what exists', async () => {
     anthropic.setResponder(scriptedModel((info) => (info.phase === 'judge' ? { hang: true } : undefined)));
     try {
-      const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], {
+      const result = await spawnCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], {
         env: env(),
         timeoutMs: 30_000,
         onSpawn: (child) => {

@@ -6,7 +6,6 @@ import { MAX_COMMENT_CHARS } from '../../src/report/fit-comment.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction } from '../support/run-action.js';
 
 /**
@@ -15,7 +14,7 @@ import { runAction } from '../support/run-action.js';
  */
 const CASE = 'commander-excess-arguments';
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the debate comment on a real case', () => {
+describe('the debate comment on a real case', () => {
   let scenario: RealCaseScenario;
   let hugeDissent = false;
   beforeAll(async () => {

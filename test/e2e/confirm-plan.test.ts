@@ -6,8 +6,8 @@ import { callMetaOf, startAnthropicServer, type AnthropicServer, type MessagesRe
 import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
+import { callOf } from '../support/scripted-messages.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 
 /**
@@ -25,14 +25,7 @@ const REPO = 'cache';
 const MAINTAINER = 'maintainer';
 const BOT = 'github-actions[bot]';
 
-/** What the engine asked for, read back from a Messages API request (evidence block first, instructions last). */
-function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
-  const blocks = request.messages[0]?.content;
-  const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, ...(meta ? { meta } : {}) };
-}
-
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('confirm-plan and /debate go, end to end', () => {
+describe('confirm-plan and /debate go, end to end', () => {
   let github: GitHubServer;
   let anthropic: AnthropicServer;
   const script = debateScript();

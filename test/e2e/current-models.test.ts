@@ -10,7 +10,6 @@ import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest } from '../support/openai-server.js';
 import { runAction } from '../support/run-action.js';
 import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE } from '../support/vertex-server.js';
@@ -95,7 +94,7 @@ async function startScenario(context: TestContext) {
     const response = await fetch(`${github.url}/repos/octo/cache/issues/1/comments`, { method: 'POST', headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
     const { id } = (await response.json()) as { id: number };
     const payload = commentEvent({ owner: 'octo', repo: 'cache', number: 1, body, user: 'maintainer', commentId: id });
-    return runAction({ eventName: 'issue_comment', payload, repository: 'octo/cache', apiUrl: github.url, inputs: { 'github-token': TOKEN, ...inputs }, env });
+    return runAction({ eventName: 'issue_comment', payload, repository: 'octo/cache', apiUrl: github.url, inputs: { 'github-token': TOKEN, ...inputs }, env, processEnv: env });
   };
   /** Every call a server answered, with the tokens it reported. */
   const served = (): Served[] => [
@@ -116,7 +115,7 @@ const CONFIGS: { model: string; list: string; premium: number; inputs: (s: Setup
   { model: 'vertex:claude-fable-5-2', list: 'claude-fable-5-2', premium: REGIONAL, inputs: (s) => ({ 'base-url': s.vertex.url }), env: (s) => ({ ...GCP, GOOGLE_APPLICATION_CREDENTIALS: s.credentials }) },
 ];
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent("today's models end to end, at the default max-cost-usd (issue #31)", () => {
+describe("today's models end to end, at the default max-cost-usd (issue #31)", () => {
   it.for(CONFIGS.flatMap((config) => (['quick', 'standard'] as const).map((preset) => ({ ...config, preset }))))('$preset debate, every role on $model', async (config, ctx) => {
     const { expect } = ctx;
     const setup = await startScenario(ctx);

@@ -83,7 +83,7 @@ describe('pr-debate eval', () => {
 
   it('runs every arm on the cases in both orders after the pre-flight, at the dollars the debate spent on each, and writes results.json, report.md and the plot', async () => {
     const out = await outDir();
-    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', EVERY_ARM, '--out', out], { env: serverEnv(), timeoutMs: 400_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', EVERY_ARM, '--out', out], { env: serverEnv() });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as EvalResults;
     const report = await readFile(path.join(out, 'report.md'), 'utf8');
@@ -198,7 +198,7 @@ describe('pr-debate eval', () => {
 
   it('rehearses without a key: every arm\'s own path runs, the report says rehearsal, nothing is paid, and repeats add no cases', async () => {
     const out = await outDir();
-    const result = await runCli(['eval', '--rehearsal', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'debate,single,single+verify,vote:25,escalate', '--repeats', '3', '--no-framing', '--out', out], { env: {}, timeoutMs: 240_000 });
+    const result = await runCli(['eval', '--rehearsal', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'debate,single,single+verify,vote:25,escalate', '--repeats', '3', '--no-framing', '--out', out], { env: {} });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain('rehearsal');
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as EvalResults;
@@ -232,7 +232,7 @@ describe('pr-debate eval', () => {
   it('sizes every judge arm to --budget-usd and runs no debate for them; says what is wrong with a bad arm, a one-provider mixed or a case folder', async () => {
     const out = await outDir();
     const before = anthropic.requests.length;
-    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,vote:3', '--budget-usd', '0.5', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,vote:3', '--budget-usd', '0.5', '--out', out, '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(result.stdout) as EvalResults;
     expect(results.settings.budgetUsd).toBe(0.5);
@@ -244,7 +244,7 @@ describe('pr-debate eval', () => {
     expect(phases.some((m) => m.includes('Your role: judge without a debate'))).toBe(true);
     expect(phases.some((m) => m.includes('# Your role: advocate'))).toBe(false);
     // --repeats: each case in each order that many times, each repeat a unit of the flip rate.
-    const repeated = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,single+verify', '--budget-usd', '0.001', '--repeats', '2', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 90_000 });
+    const repeated = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--arms', 'single,single+verify', '--budget-usd', '0.001', '--repeats', '2', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
     expect(repeated.exitCode, repeated.stderr).toBe(0);
     const twice = JSON.parse(repeated.stdout) as EvalResults;
     expect(twice.runs.filter((r) => r.arm === 'single').map((r) => `${r.caseId} ${r.order} ${r.repeat}`).sort()).toHaveLength(SUBSET * 2 * 2);
@@ -271,7 +271,7 @@ describe('pr-debate eval', () => {
     const fresh = await mkdtemp(path.join(tmpdir(), 'pr-debate-eval-fresh-'));
     made.push(fresh);
     await cp(path.join(ROOT, 'eval-cases', 'p-limit-context-without-hooks.yml'), path.join(fresh, 'cases', 'p-limit-context-without-hooks.yml'), { recursive: true });
-    const fetched = await runCli(['eval', '--cases', path.join(fresh, 'cases'), '--case-cache', path.join(fresh, 'cache'), '--arms', 'single', '--budget-usd', '0.05', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url }, timeoutMs: 120_000 });
+    const fetched = await runCli(['eval', '--cases', path.join(fresh, 'cases'), '--case-cache', path.join(fresh, 'cache'), '--arms', 'single', '--budget-usd', '0.05', '--out', await outDir(), '--json', '--no-framing'], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url } });
     expect(fetched.exitCode, fetched.stderr).toBe(0);
     expect(fetched.stderr).toContain(`pr-debate: eval case fetching p-limit@5.0.0 and p-limit@6.0.0 with npm pack into ${path.join(fresh, 'cache', 'p-limit@5.0.0..6.0.0')}\n`);
     expect(JSON.parse(await readFile(path.join(fresh, 'cache', 'p-limit@5.0.0..6.0.0', 'meta.json'), 'utf8'))).toMatchObject({ package: 'p-limit', from: '5.0.0', to: '6.0.0' });
@@ -280,7 +280,7 @@ describe('pr-debate eval', () => {
   it('stops before the first case with the pre-flight\'s one message when the model cannot be reached', async () => {
     const out = await outDir();
     // Nothing listens on the discard port of the loopback interface.
-    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--out', out], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' }, timeoutMs: 60_000 });
+    const result = await runCli(['eval', '--cases', cases, '--case-cache', CASE_CACHE, '--out', out], { env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' } });
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     const messages = result.stderr.split('\n').filter((l) => l.startsWith('pr-debate:'));

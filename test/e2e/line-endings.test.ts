@@ -10,7 +10,6 @@ import { cachePull } from '../support/cache-pull.js';
 import { labeledEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/scripted-messages.js';
 
@@ -58,7 +57,7 @@ function foreignMarkup(markdown: string): string[] {
   return [...links, ...html];
 }
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('line endings and markup in outside text', () => {
+describe('line endings and markup in outside text', () => {
   it('write no second marker, no raw HTML, no link, no image and no workflow command anywhere', async () => {
     const payload = labeledEvent({ owner: 'octo', repo: 'cache', number: 1, label: 'debate', sender: 'maintainer' });
     const result = await runAction({

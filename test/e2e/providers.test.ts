@@ -12,7 +12,6 @@ import { debateScript } from '../support/debate-script.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
 import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type StartOpenAiServerOptions } from '../support/openai-server.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { describeCall } from '../support/scripted-models.js';
 import { costUsd, worstCaseCostUsd } from '../../src/models/price-usage.js';
@@ -117,12 +116,12 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
     return commentEvent({ owner: OWNER, repo: REPO, number: 1, body, user: MAINTAINER, commentId: id });
   };
   const run = async (inputs: Record<string, string>, env: Record<string, string> = {}) =>
-    runAction({ eventName: 'issue_comment', payload: await command(POSITIONS), repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs }, env });
+    runAction({ eventName: 'issue_comment', payload: await command(POSITIONS), repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs }, env, processEnv: env });
   const posted = (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body ?? '';
   return { github, anthropic, openai, bedrock, vertex, run, posted };
 }
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined).concurrent('providers end to end (issue #12)', () => {
+describe('providers end to end (issue #12)', () => {
   it('a two-family debate: a Claude advocate and an OpenAI-compatible advocate, the OpenAI model as judge', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, openai, run, posted } = await startScenario(ctx);

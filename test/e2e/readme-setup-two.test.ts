@@ -6,7 +6,6 @@ import { cachePull } from '../support/cache-pull.js';
 import { labeledEvent } from '../support/event-payloads.js';
 import { ed25519Pems } from '../support/gate-scenario.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { scriptedModel } from '../support/scripted-messages.js';
 
@@ -45,7 +44,7 @@ function job(withInputs: Record<string, string>): Promise<ActionRun> {
   return runAction({ eventName: 'pull_request_target', payload, repository: 'octo/cache', apiUrl: github.url, inputs: {}, env: runnerInputs(readActionMetadata(), withInputs) });
 }
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('README Setup 2 (a GitHub App token and a signed record handed to the gate job)', () => {
+describe('README Setup 2 (a GitHub App token and a signed record handed to the gate job)', () => {
   it('the debate job’s signed decision’s signature holds in the gate job, which passes the App’s check', async () => {
     const debate = await job({ 'github-token': GITHUB_TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, 'decision-signing-key': keys.signingKey });
     expect(debate.exitCode, debate.stdout).toBe(0);

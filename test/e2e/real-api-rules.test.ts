@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMetaOf, type ScriptedReply } from '../support/anthropic-server.js';
 import { scriptedModel } from '../support/commander-script.js';
 import { labeledEvent } from '../support/event-payloads.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction } from '../support/run-action.js';
 
@@ -13,7 +12,7 @@ import { runAction } from '../support/run-action.js';
  * (test/support/anthropic-rules.ts); one `overloaded_error` inside a stream that began with 200
  * (streaming, "Error events"); and structured outputs switched off for the project.
  */
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('a standard debate against the real API rules of December 2026', () => {
+describe('a standard debate against the real API rules of December 2026', () => {
   let scenario: RealCaseScenario;
   let overloaded = 0;
   beforeAll(async () => {

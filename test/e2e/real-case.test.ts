@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StartTimer } from '../../src/llm/start-models.js';
 import { parse, parseDocument } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { callMetaOf, type ReceivedMessagesRequest } from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
-import { runAction } from '../support/run-action.js';
+import { runAction, spawnAction, type ActionStep } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
 
 /** The Messages requests of the debate itself, without the pre-flight check before it (issue #12). */
@@ -18,40 +19,36 @@ function debateRequests(scenario: { anthropic?: { requests: ReceivedMessagesRequ
 }
 
 /**
- * The bundled action, run as the Actions runner runs it, on a real change: commander 12.1.0 -> 13.0.0
- * (excess arguments became an error by default), with its Readme as the design document. GitHub and
- * the model are local servers speaking the real protocols to the real Octokit and Anthropic SDK.
+ * The action on a real change: commander 12.1.0 -> 13.0.0 (excess arguments became an error by default),
+ * with its Readme as the design document. GitHub and the model are local servers speaking the real
+ * protocols to the real Octokit and Anthropic SDK. The first labelled run is the bundled action as the
+ * Actions runner runs it (Node 24, from action.yml: the output file, the log, stderr); the rest run the
+ * action's entry in process (`test/support/run-action.ts`).
  */
 const CASE = 'commander-excess-arguments';
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, run as the runner runs it (Node 24, from action.yml)', () => {
+describe('the action on a real case', () => {
   let scenario: RealCaseScenario;
   beforeAll(async () => {
     scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
   }, 300_000);
   afterAll(async () => scenario?.close());
 
-  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
-    runAction({
-      eventName,
-      payload,
-      repository: scenario.repository,
-      apiUrl: scenario.github.url,
-      inputs: {
-        'github-token': SCENARIO.githubToken,
-        'anthropic-api-key': SCENARIO.anthropicKey,
-        'base-url': scenario.anthropic!.url,
-        'rfc-path': 'Readme.md',
-        ...inputs,
-      },
-    });
+  const step = (eventName: string, payload: unknown): ActionStep => ({
+    eventName,
+    payload,
+    repository: scenario.repository,
+    apiUrl: scenario.github.url,
+    inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md' },
+  });
   const ourComments = () => scenario.github.state.comments.filter((c) => c.body.startsWith('<!-- pr-debate:v1'));
 
-  it('turns a labelled PR into one comment with a cited verdict, a valid record and the outputs; a second run updates it in place', async () => {
+  it.skipIf(NODE24_UNAVAILABLE !== undefined)('the bundled action turns a labelled PR into one comment with a cited verdict, a valid record and the outputs; a second run updates it in place', async () => {
     const [o, r] = scenario.repository.split('/') as [string, string];
-    const first = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
+    const first = await spawnAction(step('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer })));
     expect(first.stderr).toBe('');
     expect(first.exitCode).toBe(0);
+    expect(first.signal).toBeNull(); // it ended by itself: no timer or socket left behind
 
     const comments = ourComments();
     expect(comments).toHaveLength(1);
@@ -127,7 +124,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
 
     // The same debate again: the same comment, updated in place.
     const before = ourComments()[0]!;
-    const again = await run('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }));
+    const again = await runAction(step('pull_request', labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer })));
     expect(again.exitCode).toBe(0);
     expect(ourComments()).toHaveLength(1);
     expect(ourComments()[0]!.id).toBe(before.id);
@@ -181,7 +178,7 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action on a real case, ru
 
 });
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusals and failures', () => {
+describe('the action: commands, refusals and failures', () => {
   let scenario: RealCaseScenario;
   let failing = false;
   let hanging = false;
@@ -194,13 +191,14 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
     });
   }, 300_000);
   afterAll(async () => scenario?.close());
-  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) =>
+  const run = (eventName: string, payload: unknown, inputs: Record<string, string> = {}, startTimer?: StartTimer) =>
     runAction({
       eventName,
       payload,
       repository: scenario.repository,
       apiUrl: scenario.github.url,
       inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, ...inputs },
+      ...(startTimer ? { startTimer } : {}),
     });
   const names = () => scenario.repository.split('/') as [string, string];
   const comment = async (body: string, user: string = SCENARIO.maintainer) =>
@@ -327,8 +325,18 @@ describe.skipIf(NODE24_UNAVAILABLE !== undefined)('the action: commands, refusal
 
   it('stops hanging model calls at the run deadline and posts what exists', async () => {
     hanging = true;
-    const result = await run('issue_comment', await comment('/debate keep it vs drop it'), { 'deadline-minutes': '0.03' });
+    // The deadline's clock: it comes once a model call hangs on the server.
+    const calls = scenario.anthropic!.requests.length;
+    let deadlineMs: number | undefined;
+    const startTimer: StartTimer = (fire, ms) => {
+      deadlineMs = ms;
+      let cleared = false;
+      void vi.waitUntil(() => scenario.anthropic!.requests.length > calls, { timeout: 20_000, interval: 10 }).then(() => cleared || fire(), () => undefined);
+      return () => (cleared = true);
+    };
+    const result = await run('issue_comment', await comment('/debate keep it vs drop it'), { 'deadline-minutes': '0.03' }, startTimer);
     hanging = false;
+    expect(deadlineMs).toBe(1_800);
     expect(result.exitCode).toBe(1);
     expect(result.outputs.status).toBe('aborted');
     const posted = scenario.github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labeledEvent } from '../support/event-payloads.js';
-import { NODE24_UNAVAILABLE } from '../support/node24.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from '../support/real-case-scenario.js';
 import { runAction } from '../support/run-action.js';
 import { scriptedModel } from '../support/commander-script.js';
-import { diffLines } from '../support/github-reviews.js';
+import { diffLines } from '../support/github-server.js';
 import { readQuote } from '../../src/threads/render-thread.js';
 
 /**
@@ -15,7 +14,7 @@ import { readQuote } from '../../src/threads/render-thread.js';
  */
 const CASE = 'commander-excess-arguments';
 
-describe.skipIf(NODE24_UNAVAILABLE !== undefined)('review threads on the decisive lines (issue #34)', () => {
+describe('review threads on the decisive lines (issue #34)', () => {
   let scenario: RealCaseScenario;
   beforeAll(async () => {
     // The judge falsifies B with two verified lines: an added Readme line (on the diff) and a line of

@@ -4,6 +4,7 @@ import { createGitHubClients, createOctokit } from '../../src/github/create-octo
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import { describeFailure } from '../../src/pipeline/step-error.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 const token = 'ghs_faultTestToken00000000000000000000000000';
 const pull = emptyPullRequest();
@@ -17,7 +18,7 @@ describe('the REST client under GitHub faults', () => {
   });
   afterEach(async () => server.close());
   const publisher = (timeoutMs?: number) =>
-    createPublisher(createOctokit(token, server.url, (m) => warnings.push(m), { timeoutMs, writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] });
+    createPublisher(createOctokit(token, server.url, (m) => warnings.push(m), { timeoutMs, ...NO_WAITS }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] });
 
   it('waits out a secondary rate limit and retries (throttling plugin)', async () => {
     server.state.faults.push({
@@ -44,7 +45,7 @@ describe('the REST client under GitHub faults', () => {
     });
     await expect(publisher().reply(3, 'hello')).rejects.toMatchObject({ status: 403 });
     expect(server.state.requests.filter((r) => r.method === 'POST').length).toBeLessThanOrEqual(3);
-  }, 20_000);
+  });
 
   it('gives up at once on a primary rate limit that resets in an hour, instead of waiting for it', async () => {
     const reset = Math.floor(Date.now() / 1000) + 3600;
@@ -70,7 +71,7 @@ describe('the REST client under GitHub faults', () => {
       times: 10,
       body: { message: 'Sorry, the diff exceeded the maximum number of lines (20000)', errors: [{ resource: 'PullRequest', field: 'diff', code: 'too_large' }], documentation_url: 'https://docs.github.com/rest', status: '406' },
     });
-    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets' });
+    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), NO_WAITS), { owner: 'octo', repo: 'widgets' });
     await expect(source.getWholeDiff(3)).resolves.toEqual({ refused: expect.stringMatching(/^HTTP 406, too large/) });
     expect(server.state.requests.filter((r) => r.path === '/repos/octo/widgets/pulls/3')).toHaveLength(1);
   });
@@ -92,11 +93,11 @@ describe('the REST client under GitHub faults', () => {
     server.state.faults.push({ method: 'POST', path: '/repos/octo/widgets/issues/3/comments', status: 200, delayMs: 5_000, times: 10 });
     const error = await publisher(300).reply(3, 'hello').catch((e: unknown) => e);
     expect(describeFailure(error)).toBe('GitHub did not answer in time; try again later');
-  }, 40_000);
+  });
 
   it('retries a GET whose connection was reset (ECONNRESET), so a dropped keep-alive socket is not a failed run', async () => {
     server.state.faults.push({ method: 'GET', path: '/repos/octo/widgets/pulls/3', status: 200, destroy: true });
-    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets' });
+    const source = createPullRequestSource(createOctokit(token, server.url, (m) => warnings.push(m), NO_WAITS), { owner: 'octo', repo: 'widgets' });
     await expect(source.getPullRequest(3)).resolves.toMatchObject({ number: 3 });
     expect(server.state.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/widgets/pulls/3')).toHaveLength(2);
   });

@@ -3,6 +3,7 @@ import { createPublisher } from '../../src/github/create-publisher.js';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { clientLosingAnswers } from '../support/lost-answers.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 const token = 'ghs_publishTestToken0000000000000000000000';
 const pull = emptyPullRequest();
@@ -13,7 +14,7 @@ describe('the publisher', () => {
     server = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'widgets', pulls: [pull] }], token, tokens: { ghp_someoneElse000000000000000000000000000: 'mallory' } });
   });
   afterEach(async () => server.close());
-  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
+  const publisher = () => createPublisher(createOctokit(token, server.url, () => {}, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] });
   const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
 
   it('updates only the bot’s own comment with the marker, never a forged one', async () => {
@@ -54,8 +55,11 @@ describe('the debate comment keeps a finished verdict', () => {
   });
   afterEach(async () => server.close());
   const comment = () =>
-    createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
+    createPublisher(createOctokit(token, server.url, () => {}, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
   const marker = '<!-- pr-debate:v1 id=0123456789abcdef -->';
+  /** Settles once a PATCH whose body's second line is `line` reached the server (bounded: rejects after 10 s). */
+  const patchArrived = (line: string) =>
+    vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH' && (r.body as { body?: string } | undefined)?.body?.split('\n')[1] === line), { timeout: 10_000, interval: 5 });
   const head = 'c'.repeat(40);
   const body = () => server.state.comments[0]!.body;
 
@@ -85,8 +89,8 @@ describe('the debate comment keeps a finished verdict', () => {
   it('writes the verdict again when an update sent before it lands after it', async () => {
     const slot = comment();
     await slot.postUpdate(`${marker}\nplan`);
-    // The next progress PATCH is slow: the verdict, sent while it is in flight, is answered first.
-    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, delayMs: 300 });
+    // The next progress PATCH is answered only once the verdict's PATCH arrived: the verdict, sent while it is in flight, is answered first.
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 200, pass: true, until: patchArrived('verdict') });
     const progress = slot.postUpdate(`${marker}\nlate progress`);
     await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH'), { timeout: 5_000, interval: 5 });
     await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
@@ -111,8 +115,8 @@ describe('the debate comment keeps a finished verdict', () => {
   it('a failed update neither holds the verdict up nor replaces it', async () => {
     const slot = comment();
     await slot.postUpdate(`${marker}\nplan`);
-    // The next progress PATCH is refused, slowly: the verdict is written while it is in flight.
-    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 422, delayMs: 200 });
+    // The next progress PATCH is refused once the verdict's PATCH arrived: the verdict is written while it is in flight.
+    server.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/widgets\/issues\/comments\/\d+$/, status: 422, until: patchArrived('verdict') });
     const progress = slot.postUpdate(`${marker}\nprogress`).catch((error: unknown) => error);
     await vi.waitUntil(() => server.state.requests.some((r) => r.method === 'PATCH'), { timeout: 5_000, interval: 5 });
     const verdict = await slot.postVerdict(`${marker}\nverdict`, { ours: head, current: head });
@@ -123,7 +127,8 @@ describe('the debate comment keeps a finished verdict', () => {
   });
 
   it('an update that hangs holds the verdict up no longer than its request timeout, and the verdict is written after its late landing', async () => {
-    // A 300 ms request timeout: the hanging PATCH fails then, and the retry plugin sends it again (1 s later).
+    // A 300 ms request timeout: the hanging PATCH fails then, and the retry plugin sends it again after its
+    // production back-off (1 s), by when the verdict went out.
     const slot = createPublisher(createOctokit(token, server.url, () => {}, { writeSpacingMs: 0, timeoutMs: 300 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [] }).debateComment(3, marker);
     await slot.postUpdate(`${marker}\nplan`);
     // The next PATCH is answered only after 60 s, longer than this test runs: it hangs.

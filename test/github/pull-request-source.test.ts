@@ -6,6 +6,7 @@ import { checkPackAgainstTrees, leftHunksOut } from '../evidence/pack-check.js';
 import { startGitHubServer, type GitHubServer } from '../support/github-server.js';
 import { syntheticPull } from '../support/pull-fixture.js';
 import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The evidence stage against the local GitHub server, counting every request it makes, through the
@@ -25,7 +26,7 @@ describe('the evidence stage on GitHub', () => {
 
   const gather = async (pullNumber: number, maxTokens = 80_000) => {
     const warnings: string[] = [];
-    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, { writeSpacingMs: 0 }), repo, (m) => warnings.push(m));
+    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, NO_WAITS), repo, (m) => warnings.push(m));
     const before = server.state.requests.length;
     const gathered = await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: undefined, maxTokens, charsPerToken: CHARS_PER_TOKEN });
     const requests = server.state.requests.slice(before);
@@ -71,7 +72,7 @@ describe('the evidence stage on GitHub', () => {
   });
 
   it('asks for the whole diff and carries on without it when GitHub answers 406 too_large', async () => {
-    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, { writeSpacingMs: 0 }), repo);
+    const source = createPullRequestSource(createOctokit('t', server.url, () => {}, NO_WAITS), repo);
     const pull = await source.getPullRequest(3);
     server.state.faults.push({
       path: '/repos/octo/widgets/pulls/3',

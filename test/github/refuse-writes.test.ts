@@ -3,6 +3,7 @@ import { createGitHubClients } from '../../src/github/create-octokit.js';
 import { createRestClients } from '../../src/github/create-rest-octokit.js';
 import { DryRunWrite, refuseWrites } from '../../src/github/refuse-writes.js';
 import { startGitHubServer, emptyPullRequest, type GitHubServer } from '../support/github-server.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * What the read client and a dry run refuse (issue #34): the read client's GraphQL queries are unspaced,
@@ -16,8 +17,8 @@ describe('writes refused before they are sent', () => {
   afterAll(async () => github?.close());
 
   for (const [name, make] of [
-    ['the action', () => createGitHubClients('bot', github.url, () => undefined, { writeSpacingMs: 0 })],
-    ['the CLI', () => createRestClients('bot', github.url, () => undefined, 'test', { writeSpacingMs: 0 })],
+    ['the action', () => createGitHubClients('bot', github.url, () => undefined, NO_WAITS)],
+    ['the CLI', () => createRestClients('bot', github.url, () => undefined, 'test', NO_WAITS)],
   ] as const) {
     it(`${name}'s read client reads, and refuses every write, GraphQL mutations included, without sending it`, async () => {
       const { reads, writes } = make();
@@ -36,7 +37,7 @@ describe('writes refused before they are sent', () => {
   }
 
   it('a dry run refuses a GraphQL mutation as it refuses a REST write', async () => {
-    const { writes } = createRestClients('bot', github.url, () => undefined, 'test', { writeSpacingMs: 0 });
+    const { writes } = createRestClients('bot', github.url, () => undefined, 'test', NO_WAITS);
     refuseWrites(writes);
     const before = github.state.requests.length;
     await expect(writes.graphql('  mutation { resolveReviewThread(input: { threadId: "x" }) { thread { id } } }')).rejects.toBeInstanceOf(DryRunWrite);

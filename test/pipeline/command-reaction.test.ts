@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.js';
 import { createPublisher } from '../../src/github/create-publisher.js';
 import { reactToCommand } from '../../src/pipeline/answer-requester.js';
 import type { PipelineResult } from '../../src/pipeline/pipeline-types.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer } from '../support/github-server.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The command's reaction says the run's outcome, once, against the local GitHub server with the real
@@ -26,7 +27,7 @@ describe('the command reaction', () => {
 
   const reaction = () => {
     const log = { info: () => undefined, warning: (m: string) => warnings.push(m), notice: () => undefined, group: <T>(_name: string, fn: () => Promise<T>) => fn() };
-    return reactToCommand(createPublisher(createOctokit(token, server.url, () => undefined, { writeSpacingMs: 0 }), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] }), log, commandId);
+    return reactToCommand(createPublisher(createOctokit(token, server.url, () => undefined, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] }), log, commandId);
   };
   const standing = () => server.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content);
   const requests = () =>
@@ -55,7 +56,9 @@ describe('the command reaction', () => {
   });
 
   it('a 👀 still unanswered when the run ends is removed once its answer is in', async () => {
-    server.state.faults.push({ method: 'POST', path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`, status: 201, pass: true, delayMs: 200 });
+    // 👀 is answered only once the outcome's reaction reached GitHub.
+    const concluded = vi.waitUntil(() => server.state.requests.some((r) => (r.body as { content?: string } | undefined)?.content === 'confused'), { timeout: 10_000, interval: 5 });
+    server.state.faults.push({ method: 'POST', path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`, status: 201, pass: true, until: concluded });
     const command = reaction();
     command.acknowledge();
     await command.conclude({ status: 'aborted', failure: 'the debate failed' } as PipelineResult);

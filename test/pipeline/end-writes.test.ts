@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelCall } from '../../src/debate/model-client.js';
 import { createGitHubClients } from '../../src/github/create-octokit.js';
 import { runTrigger } from '../support/run-trigger.js';
@@ -11,6 +11,7 @@ import { commentEvent } from '../support/event-payloads.js';
 import { OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import type { Fault, ReceivedRequest } from '../support/github-server.js';
 import { describeCall, scriptedModels } from '../support/scripted-models.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The end of a debate, in order, through the REST client (issue #41): after the last model reply the
@@ -58,7 +59,7 @@ describe('the end of a debate, in order', () => {
     };
     const warnings: string[] = [];
     const clients: PipelineClients = {
-      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), { writeSpacingMs: 0, id: `end-writes-${data.id}` }),
+      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), { ...NO_WAITS, id: `end-writes-${data.id}` }),
       models,
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
@@ -132,10 +133,11 @@ describe('the end of a debate, in order', () => {
   });
 
   it('a progress update still in flight when the verdict is written never lands after it: no update is sent after the verdict, and the verdict is written again', async () => {
-    // The first progress PATCH reaches GitHub and is answered only 300 ms later; the judge answers once it has arrived.
+    // The first progress PATCH reaches GitHub and is answered only once the verdict's PATCH arrived; the judge answers once it has arrived.
     let arrived: () => void = () => undefined;
     const inFlight = new Promise<void>((resolve) => (arrived = resolve));
-    const slow = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 200, pass: true, delayMs: 300, onMatch: () => arrived() }];
+    const verdictSent = () => vi.waitUntil(() => scenario?.server.state.requests.some((r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head=')), { timeout: 10_000, interval: 5 });
+    const slow = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 200, pass: true, until: inFlight.then(verdictSent), onMatch: () => arrived() }];
     const { result, state } = await debate(slow, () => inFlight);
     expect(result.status).toBe('success');
     const comment = state.comments.find((c) => c.html_url === result.commentUrl)!;

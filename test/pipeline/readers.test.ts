@@ -4,7 +4,7 @@ import { showLine, splitLines } from '../../src/evidence/show-lines.js';
 import { callMetaOf, flattenBlocks, type ReceivedMessagesRequest } from '../support/anthropic-server.js';
 import { gitBlobSha, type FakePullRequest } from '../support/github-server.js';
 import { pullFixtureFromCase, syntheticPull } from '../support/pull-fixture.js';
-import { runPipelineOn, type PipelineRun } from '../support/pipeline-on-pull.js';
+import { runPipelineOn, type PipelineRun } from '../support/pipeline-run.js';
 
 /**
  * Every pull request gets a decision (issue #40), tried as a user would on the default settings: the
@@ -96,7 +96,7 @@ describe('readers: every pull request gets a decision (issue #40)', () => {
     const pull = twoFilePull({ sourceless: true });
     const run = await runPipelineOn(pull, { command: '/debate Keep the cache (this PR) vs Drop the cache' });
     expect(run.requests).toEqual([]);
-    expect(run.result).toMatchObject({ status: 'skipped', noDecisionReason: 'not-run' });
+    expect(run.outputs).toMatchObject({ status: 'skipped', 'no-decision-reason': 'not-run' });
     expect(run.comment!.split('\n').slice(1)).toEqual(['## pr-debate: nothing to debate', '', 'Nothing to debate: every file this change touches (1) is generated, vendored or a lock file, which no model reads unless the config file sets `read-generated: true`.']);
   }, 120_000);
 

@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startAnthropicServer } from '../support/anthropic-server.js';
 import { createRehearsalResponder } from '../../src/rehearsal/rehearsal-model.js';
 import { STAND_INS } from '../../src/rehearsal/stand-ins.js';
+import { PICTURE_DIGEST_FILE, pictureDigest, placeholdersIn } from '../support/picture-digest.js';
 import { ROOT } from '../support/run-action.js';
 
 /** `npm run demo` as a newcomer runs it: what it prints must hold no key and show a good debate. */
@@ -16,8 +20,21 @@ async function demo(env: Record<string, string>, args: string[] = [CASE]): Promi
 }
 
 describe('npm run demo', () => {
-  it('plays the illustration by default: says so first and last, every quote verified, the rules kept, merge as written', async () => {
-    const { stdout } = await demo({}, []);
+  it('plays the illustration by default: says so first and last, every quote verified, the rules kept, merge as written; the README\'s picture is of this comment', async () => {
+    // Its own folder for the comment it saves, which is the one `npm run picture` draws.
+    const dir = mkdtempSync(path.join(tmpdir(), 'pr-debate-demo-test-'));
+    let stdout: string;
+    let saved: string;
+    try {
+      ({ stdout } = await demo({ PR_DEBATE_DEMO_DIR: dir }, []));
+      saved = readFileSync(path.join(dir, `${CASE}.md`), 'utf8');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // docs/comment-first-screen.png shows the comment the demo prints now (test/scripts/picture.test.ts: the digest's checks).
+    const recorded = readFileSync(path.join(ROOT, PICTURE_DIGEST_FILE), 'utf8').trim();
+    expect(pictureDigest(saved), 'the picture is stale: run npm run picture (needs chromium) and commit docs/comment-first-screen.*').toBe(recorded);
+    expect(placeholdersIn(saved)).toEqual([]);
     expect(stdout).toContain(`pr-debate demo: ${CASE}`);
     expect(stdout).toContain(`Model: ILLUSTRATION (model id illustration): this is ${ILLUSTRATION}.`);
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(`Reminder: this was ${ILLUSTRATION}. Set ANTHROPIC_API_KEY to run the real debate.`);

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { MessageCreateParamsNonStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   approximateTokens,
@@ -405,9 +405,16 @@ describe('scripted errors and retries', () => {
         ? { error: { status: 429, type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' }, headers: { 'retry-after': '1.5' } }
         : { text: 'after the wait' },
     );
-    const started = Date.now();
-    const message = await client({ maxRetries: 2 }).messages.create(params);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    // The SDK's wait, on its own clock: the timer it sets for retry-after 1.5 s is seen, and fired at once.
+    const realSetTimeout = globalThis.setTimeout;
+    const waits: (number | undefined)[] = [];
+    const clock = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms !== 1_500) return realSetTimeout(fn, ms);
+      waits.push(ms);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout);
+    const message = await client({ maxRetries: 2 }).messages.create(params).finally(() => clock.mockRestore());
+    expect(waits).toEqual([1_500]);
     expect(message.content).toEqual([{ type: 'text', text: 'after the wait', citations: null }]);
     expect(server.requests.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
 
@@ -458,35 +465,36 @@ describe('hangs, delays and timeouts', () => {
 
   it('aborts a hanging reply on the client timeout', async () => {
     server.setResponder(() => ({ hang: true }));
-    const started = Date.now();
-    const error = await rejection(client({ timeout: 300 }).messages.create(params));
+    const error = await rejection(client({ timeout: 300, maxRetries: 0 }).messages.create(params));
     expect(error).toBeInstanceOf(Anthropic.APIConnectionTimeoutError);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('aborts a hanging stream on an AbortSignal', async () => {
     server.setResponder(() => ({ hang: true }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    void vi.waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 10 }).then(() => controller.abort());
     const error = await rejection(client().messages.stream(params, { signal: controller.signal }).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
   });
 
   it('closes promptly while a request hangs', async () => {
     server.setResponder(() => ({ hang: true }));
-    const pending = rejection(client().messages.create(params));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
+    const pending = rejection(client({ maxRetries: 0 }).messages.create(params));
+    await vi.waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 10 });
+    // Closing does not wait for the hanging reply (which never comes): it resolves, and the request fails.
     await server.close();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(await pending).toBeInstanceOf(Anthropic.APIConnectionError);
   });
 
   it('delays the answer by delayMs', async () => {
-    server.setResponder(reply('late', { delayMs: 250 }));
-    const started = Date.now();
-    await client().messages.create(params);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    // Two requests at once, the first answered 250 ms late: the second's answer comes first.
+    server.setResponder((_request, { callIndex }) => (callIndex === 0 ? { text: 'late', delayMs: 250 } : { text: 'prompt' }));
+    const answered: string[] = [];
+    const send = () => client().messages.create(params).then((m) => answered.push((m.content[0] as { text: string }).text));
+    const late = send();
+    await vi.waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 5 });
+    await Promise.all([late, send()]);
+    expect(answered).toEqual(['prompt', 'late']);
   });
 });
 

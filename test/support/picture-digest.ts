@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/instance-generator.js';
 
 /**
  * What the README's picture (docs/comment-first-screen.png) was made from, as a digest (issue #33):
@@ -22,4 +23,9 @@ export function stableComment(markdown: string): string {
 /** `sha256:<hex>` of {@link stableComment}. */
 export function pictureDigest(markdown: string): string {
   return `sha256:${createHash('sha256').update(stableComment(markdown)).digest('hex')}`;
+}
+
+/** The rehearsal's placeholder sentences and labels (`Rehearsal claim 1: …`) found in a text: the picture's comment holds none. */
+export function placeholdersIn(text: string): string[] {
+  return [...PLACEHOLDER_SENTENCES.filter((sentence) => text.includes(sentence)), ...(text.match(/Rehearsal [a-z ]+ \d+/g) ?? [])];
 }

@@ -1,5 +1,5 @@
 import { gatherEvidence, type GatheredEvidence } from '../../src/evidence/gather-evidence.js';
-import { createOctokit } from '../../src/github/create-octokit.js';
+import { createGitHubClients } from '../../src/github/create-octokit.js';
 import { createPullRequestSource } from '../../src/github/pull-request-source.js';
 import type { Responder } from './anthropic-server.js';
 import { SCENARIO, startRealCaseScenario, type RealCaseScenario } from './real-case-scenario.js';
@@ -15,8 +15,15 @@ import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
  */
 export async function realCasePack(caseId: string, responder?: Responder, readers?: PackReaders): Promise<{ scenario: RealCaseScenario; evidence: GatheredEvidence }> {
   const scenario = await startRealCaseScenario(caseId, responder);
+  return { scenario, evidence: await gatherRealCase(scenario, readers) };
+}
+
+/**
+ * The evidence pack of a running real-case scenario at a budget of 80,000 tokens, sized for `readers`
+ * (as {@link realCasePack}), read as the evidence stage reads: the run's read client (unspaced, serial).
+ */
+export async function gatherRealCase(scenario: RealCaseScenario, readers?: PackReaders): Promise<GatheredEvidence> {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
-  const source = createPullRequestSource(createOctokit(SCENARIO.githubToken, scenario.github.url, () => {}), { owner, repo });
-  const evidence = await gatherEvidence(source, { pullNumber: SCENARIO.pullNumber, commandRfc: scenario.materialised.case.rfc_path, inputRfc: undefined, maxTokens: 80_000, charsPerToken: readers ? packCharsPerToken(readers) : CHARS_PER_TOKEN });
-  return { scenario, evidence };
+  const source = createPullRequestSource(createGitHubClients(SCENARIO.githubToken, scenario.github.url, () => {}).reads, { owner, repo });
+  return gatherEvidence(source, { pullNumber: SCENARIO.pullNumber, commandRfc: scenario.materialised.case.rfc_path, inputRfc: undefined, maxTokens: 80_000, charsPerToken: readers ? packCharsPerToken(readers) : CHARS_PER_TOKEN });
 }

@@ -9,9 +9,10 @@ import { publishThreads } from '../../src/threads/publish-threads.js';
 import { describeRefusedThreads, refreshThreads } from '../../src/threads/refresh-threads.js';
 import { readThreadMarker } from '../../src/threads/render-thread.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
-import { diffLines } from '../support/github-reviews.js';
+import { diffLines } from '../support/github-server.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { clientLosingAnswers } from '../support/lost-answers.js';
+import { NO_WAITS } from '../support/no-waits.js';
 
 /**
  * The review threads against the local GitHub server's review endpoints (issue #34), through the real
@@ -59,7 +60,7 @@ describe('review threads on the local GitHub server (issue #34)', () => {
   });
   beforeAll(async () => {
     github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull()], permissions: { maintainer: 'write', outsider: 'read' } }], token: 'bot-token', tokens: { 'person-token': 'maintainer', 'outsider-token': 'outsider' } });
-    client = createReviewThreadsClient(createRestClients('bot-token', github.url, () => undefined, 'test', { writeSpacingMs: 0 }).writes, { owner: 'o', repo: 'r' });
+    client = createReviewThreadsClient(createRestClients('bot-token', github.url, () => undefined, 'test', NO_WAITS).writes, { owner: 'o', repo: 'r' });
   });
   afterAll(async () => github?.close());
   beforeEach(() => {
@@ -143,7 +144,7 @@ describe('review threads on the local GitHub server (issue #34)', () => {
     await reply('person-token', d!.id);
     await reply('outsider-token', a!.id);
     const pushed = { ...client, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '') };
-    const canWrite = async (login: string) => (await canTrigger(createRestClients('bot-token', github.url, () => undefined, 'test', { writeSpacingMs: 0 }).reads, { owner: 'o', repo: 'r' }, login)).allowed;
+    const canWrite = async (login: string) => (await canTrigger(createRestClients('bot-token', github.url, () => undefined, 'test', NO_WAITS).reads, { owner: 'o', repo: 'r' }, login)).allowed;
     const outcome = await refreshThreads(pushed, { pullNumber: 7, headSha: 'f'.repeat(40), botLogin: 'github-actions[bot]', resolution: 'outdated', canWrite });
     expect(outcome).toEqual({ checked: 3, outdated: 2, resolved: 1, leftOpen: 1, refused: undefined });
     const resolved = (id: number) => github.state.reviews.threads.find((t) => t.comment_ids[0] === id)!.isResolved;
@@ -156,7 +157,7 @@ describe('review threads on the local GitHub server (issue #34)', () => {
   it('with contents: read (the documented workflows), GitHub refuses to resolve: every outdated thread is still marked, one refusal is asked, and the warning names the permission', async () => {
     const narrow = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull()] }], token: 'bot-token', botPermissions: { contents: 'read' } });
     try {
-      const narrowClient = createReviewThreadsClient(createRestClients('bot-token', narrow.url, () => undefined, 'test', { writeSpacingMs: 0 }).writes, { owner: 'o', repo: 'r' });
+      const narrowClient = createReviewThreadsClient(createRestClients('bot-token', narrow.url, () => undefined, 'test', NO_WAITS).writes, { owner: 'o', repo: 'r' });
       await publishThreads(narrowClient, target(), [thread('A', citation(2), ['two, changed']), thread('B', citation(3), ['two and a half']), thread('C', citation(22), ['twenty-one, changed'])]);
       const asked = () => narrow.state.requests.filter((r) => r.path === '/graphql' && JSON.stringify(r.body).includes('resolveReviewThread')).length;
       const pushed = { ...narrowClient, readFile: async () => headText.replace('two, changed', 'two, reverted').replace('two and a half', '').replace('twenty-one, changed', 'twenty-one') };
