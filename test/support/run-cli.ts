@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli as runCliCommand } from '../../src/cli/run-cli.js';
+import { runEvalCommand } from '../../eval/eval-command.js';
 import { ROOT } from './action-metadata.js';
 import { NO_WAITS } from './no-waits.js';
 
@@ -27,7 +28,8 @@ export interface CliOptions {
 /**
  * Runs `pr-debate` in this process: `runCli` of `src/cli/run-cli.ts` (what dist/cli.js calls) with the
  * arguments a shell would pass, stdout and stderr captured (not a TTY), an environment built from
- * scratch (PATH and HOME, then `env`), and the GitHub clients at write spacing and back-off 0.
+ * scratch (PATH and HOME, then `env`), the GitHub clients at write spacing and back-off 0, and the
+ * `eval` subcommand as the entry point gives it.
  * Ctrl-C, which `bin.ts` turns into the command's interrupt, is {@link spawnCli}'s.
  */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -47,6 +49,8 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
         github: NO_WAITS,
       },
       '0.0.0-test',
+      // The eval's subcommand, as bin.ts gives it.
+      { eval: runEvalCommand },
     );
     return { exitCode, signal: null, stdout, stderr };
   } finally {
