@@ -30,8 +30,12 @@ function readmeWorkflows(): { name: string; on: Record<string, unknown> }[] {
 
 describe('triggers that start in a public repository with the default Actions policy', () => {
   let scenario: RealCaseScenario;
+  let framingSaysNoPosition = false;
   beforeAll(async () => {
-    scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
+    // `framingSaysNoPosition`: the framing moderator answers that none of its positions is the PR (issue #38).
+    scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario, (phase, reply) => {
+      if (framingSaysNoPosition && phase === 'framing') (reply.framing as { pr_position: string | null }).pr_position = null;
+    }));
   }, 300_000);
   afterAll(async () => scenario?.close());
   const names = () => scenario.repository.split('/') as [string, string];
@@ -190,5 +194,23 @@ describe('triggers that start in a public repository with the default Actions po
     expect(written[0]).toMatchObject({ name: 'pr-debate', head_sha: head(), status: 'completed' });
     expect(bridged.outputs['gate-conclusion']).toBe(written[0]!.conclusion);
     expect(bridged.stdout).toContain(`Bridge: gating PR #1 (head ${head()})`);
+  });
+
+  it("the bridge's own framing that says no position is the PR passes nothing: the debate's check and the gate's wait for another maintainer's accept (issue #38)", async () => {
+    framingSaysNoPosition = true;
+    try {
+      const debated = await run('workflow_run', forkRun(), {}, 'pr-debate bridge');
+      expect(debated.exitCode, debated.stdout).toBe(0);
+      expect(debated.outputs.status).toBe('success');
+      expect(JSON.parse(debated.outputs.decision!)).not.toHaveProperty('pr_position');
+      expect(scenario.github.state.checkRuns.filter((c) => c.head_sha === head() && c.name === 'pr-debate').at(-1)).toMatchObject({ conclusion: 'action_required' });
+      const comment = scenario.github.state.comments.find((c) => c.html_url === debated.outputs['comment-url'])!;
+      expect(comment.body).toMatch(/found no position to be this PR as written, so the record leaves which one is unknown/);
+      const gated = await run('workflow_run', forkRun(), { mode: 'gate' }, 'pr-debate bridge');
+      expect(gated.exitCode, gated.stdout).toBe(0);
+      expect(gated.outputs['gate-conclusion']).toBe('action_required');
+    } finally {
+      framingSaysNoPosition = false;
+    }
   });
 });
