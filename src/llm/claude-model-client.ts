@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { jsonSchemaOf } from './json-schema-of.js';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
@@ -249,18 +249,6 @@ const refusalDetailsSchema = z.object({ category: z.string().nullish().catch(nul
 /** What a model is told in text mode: the reply's JSON schema, in the instructions. */
 function textModeNote(format: z.ZodType<unknown>): string {
   return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(jsonSchemaOf(format))}\n`;
-}
-
-const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
-
-/** The API's JSON schema of a zod schema (the SDK's transform: no unsupported keywords), memoised. */
-function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
-  let json = jsonSchemas.get(schema);
-  if (!json) {
-    json = zodOutputFormat(schema).schema;
-    jsonSchemas.set(schema, json);
-  }
-  return json;
 }
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {
