@@ -1,5 +1,5 @@
 /**
- * "Did you mean" for the command line: the known name a mistyped one was meant to be. Pure.
+ * "Did you mean" for the command line and the config file: the known name a mistyped one was meant to be. Pure.
  */
 
 /**
@@ -22,7 +22,7 @@ export function closestOption(typed: string, known: readonly string[]): string |
 }
 
 /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
