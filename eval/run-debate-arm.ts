@@ -49,7 +49,7 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     note: [...(outcome.completion === 'success' ? [] : [`debate ${outcome.completion}`]), ...judgeSplit(outcome.judgeRuns)].join('; ') || undefined,
     limit: 'debate-plan',
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
-    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, tested: a.attacks > 0, holds: a.holds })),
+    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, tested: a.tested, holds: a.holds })),
   };
 }
 

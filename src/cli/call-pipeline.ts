@@ -8,4 +8,4 @@ export { resolveTrigger } from '../modes/resolve-trigger.js';
 export { describeFailure } from '../pipeline/step-error.js';
 export { RunStopped } from '../llm/stop-signal.js';
 export { startModels, type Cancellation } from '../llm/start-models.js';
-export type { Log, PipelineClients, PipelineResult, StepOutputs } from '../pipeline/pipeline-types.js';
+export type { Log } from '../pipeline/pipeline-types.js';

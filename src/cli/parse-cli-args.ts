@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { INPUT_NAMES, inputsSchema } from '../settings/input-schemas.js';
 import { parseCommandLine } from '../trigger/parse-command.js';
 import { GITHUB_ACTIONS_APP_ID, SHORT_USAGE, USAGE } from './cli-usage.js';
-import { closestOption } from './closest-option.js';
+import { closestOption } from '../settings/closest-option.js';
 import { parsePullRequestRef, type PullRequestRef } from './parse-pr-ref.js';
 
 export { USAGE } from './cli-usage.js';

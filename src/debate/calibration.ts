@@ -1,5 +1,5 @@
 import { allAttacks, countedAttacks } from './judge-facts.js';
-import type { ClaimTag, DebateResult, PositionStatus } from './debate-types.js';
+import type { DebateResult } from './debate-types.js';
 
 /**
  * The advocates' confidences beside what became of their arguments (issue #28; seed debate-research),
@@ -9,10 +9,8 @@ import type { ClaimTag, DebateResult, PositionStatus } from './debate-types.js';
 /** One opening argument, its advocate's confidence, and how it fared. */
 export interface ArgumentConfidence {
   claimId: string;
-  positionId: string;
   /** The advocate's confidence that the claim holds, 0 to 1. */
   confidence: number;
-  tag: ClaimTag;
   /** How many counted attacks (`rubric.ts` COUNTED_ATTACK_RULE) named this claim (`claim_id`), and how many of them were refuted. */
   attacks: number;
   refuted: number;
@@ -20,15 +18,13 @@ export interface ArgumentConfidence {
   tested: boolean;
   /** True when the claim is tagged `verified` and every counted attack on it was refuted: what a calibrated confidence predicts. */
   holds: boolean;
-  /** The position's final status, undefined without a ruling. */
-  status: PositionStatus | undefined;
 }
 
 /**
  * Every opening argument of a debate that carries a confidence, in transcript order; out-of-scope claims left out.
  * @returns an empty list for a debate whose openings carry none (a record written before issue #28)
  */
-export function argumentConfidences(result: Pick<DebateResult, 'transcript' | 'ruling'>): ArgumentConfidence[] {
+export function argumentConfidences(result: Pick<DebateResult, 'transcript'>): ArgumentConfidence[] {
   const counts = countedAttacks(result.transcript);
   const attacks = allAttacks(result.transcript).filter(counts);
   return result.transcript.openings.flatMap((turn) =>
@@ -38,14 +34,11 @@ export function argumentConfidences(result: Pick<DebateResult, 'transcript' | 'r
       const refuted = on.filter((a) => a.outcome.kind === 'refuted').length;
       return [{
         claimId: claim.id,
-        positionId: claim.positionId,
         confidence: claim.confidence,
-        tag: claim.tag,
         attacks: on.length,
         refuted,
         tested: on.length > 0,
         holds: claim.tag === 'verified' && refuted === on.length,
-        status: result.ruling?.positions.find((p) => p.id === claim.positionId)?.status,
       }];
     }),
   );

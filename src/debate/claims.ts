@@ -136,7 +136,8 @@ function findingFault(kind: 'unresponsive' | 'stalling', answer: Answer): string
  */
 export function countCitations(transcript: Transcript, positions: Position[]): Map<string, CitationCounts> {
   const citations = new Map<string, Claim['citations']>(positions.map((p) => [p.id, []]));
-  for (const claim of ownClaims(transcript)) {
+  // A steelman argues for another position: its claims are not its author's own.
+  for (const claim of allClaims({ ...transcript, steelmans: [] })) {
     if (!claim.outOfScope && claim.tag !== 'irrelevant') citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
   }
   return new Map([...citations].map(([id, list]) => [id, tallyCitations(list)]));
@@ -169,15 +170,6 @@ export function tallyClaims(transcript: Transcript): { tally: Record<ClaimTag, n
 /** Keys of verified citations (`path:lines`), for convergence: a round that adds none is not new evidence. */
 export function verifiedKeys(claims: Claim[]): Set<string> {
   return new Set(claims.flatMap((c) => c.citations.filter((x) => x.check.status === 'verified').map((x) => formatCitationRef(x))));
-}
-
-function ownClaims(transcript: Transcript): Claim[] {
-  const claims: Claim[] = [];
-  for (const turn of transcript.openings) claims.push(...turn.arguments);
-  for (const turn of [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing]) {
-    claims.push(...turn.answers.map((a) => a.claim), ...turn.attacks.map((a) => a.claim));
-  }
-  return claims;
 }
 
 function normaliseTopic(text: string): string {

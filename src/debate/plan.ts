@@ -111,7 +111,7 @@ export function packReadersFor(settings: { advocateModels: readonly string[]; mo
 }
 
 /** The most positions a debate has (A-D, docs/how-a-debate-runs.md). */
-const MAX_POSITIONS = 4;
+export const MAX_POSITIONS = 4;
 
 /** A phase of a planned debate, as the progress checklist shows it. */
 export interface PlannedPhase {

@@ -47,11 +47,6 @@ export function heuristicPriority(path: string): LowPriorityReason {
   return undefined;
 }
 
-/** True for generated, lock and vendored files by the heuristic alone (no `.gitattributes`). */
-export function isLowPriorityFile(path: string): boolean {
-  return heuristicPriority(path) !== undefined;
-}
-
 /** One line of a `.gitattributes` file that sets, unsets or resets a linguist attribute. */
 export interface AttributeRule {
   pattern: string;

@@ -71,7 +71,7 @@ export async function gatherEvidence(
   // whose full content the budget may take (in the path heuristic's order; .gitattributes may reorder).
   const choice = chooseRfc(request.commandRfc, request.inputRfc, classified, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
   const explicit = choice.source === 'option' || choice.source === 'input';
-  const asked = unique(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])]);
+  const asked = [...new Set(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])])];
   const likely = contentCandidates(classified).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
   const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
   const textOf = (path: string) => {
@@ -158,6 +158,3 @@ function checkListAtHead(files: ChangedFile[], blobs: Map<string, string>, headS
   if (moved) throw new HeadMovedError(headSha, `another commit: ${JSON.stringify(moved.path)} in its file list is not that commit's`);
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
-}

@@ -5,9 +5,6 @@
  * changes them. Pure.
  */
 
-/** A JSON value as the records hold them. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 /**
  * @param value a JSON value (no `undefined`, functions or non-finite numbers)
  * @returns the canonical text

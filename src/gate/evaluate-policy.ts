@@ -1,5 +1,6 @@
 import { minimatch } from 'minimatch';
 import type { DecisionRecord } from '../report/decision-record.js';
+import { capitalise } from '../report/sanitise.js';
 import type { GateConclusion, GatePolicy } from './gate-types.js';
 
 /**
@@ -128,7 +129,7 @@ export function evaluatePolicy(record: DecisionRecord, policy: GatePolicy, facts
     return fail('action_required', `${what}; a maintainer can record a decision with \`/debate accept <A|B|C|D> <reason>\`, or the config file's \`allow-unseen\` globs can name files that may go unseen.`);
   }
   if (unread > 0 && !facts.unreadAllowed) {
-    return fail('action_required', `${capitalised(unreadHunks(unread))} ${unread === 1 ? 'was' : 'were'} read by no model (neither in the evidence pack nor by a reader; the debate comment lists the files), so the decision does not cover ${unread === 1 ? 'it' : 'them'}; a maintainer other than the PR's author can record a decision with \`/debate accept <A|B|C|D> <reason>\`, the config file's \`allow-unseen\` globs can name the files, or a debate with a higher \`max-reader-calls\` or \`max-cost-usd\` can read ${unread === 1 ? 'it' : 'them'}.`);
+    return fail('action_required', `${capitalise(unreadHunks(unread))} ${unread === 1 ? 'was' : 'were'} read by no model (neither in the evidence pack nor by a reader; the debate comment lists the files), so the decision does not cover ${unread === 1 ? 'it' : 'them'}; a maintainer other than the PR's author can record a decision with \`/debate accept <A|B|C|D> <reason>\`, the config file's \`allow-unseen\` globs can name the files, or a debate with a higher \`max-reader-calls\` or \`max-cost-usd\` can read ${unread === 1 ? 'it' : 'them'}.`);
   }
   if (policy === 'off') return fail('success', 'gate-policy is off: no decision is required.');
   if (policy === 'require-accepted') {
@@ -190,10 +191,6 @@ function allMatch(paths: readonly string[], globs: string[]): boolean {
 /** `3 changed hunks`, `1 changed hunk`. */
 function unreadHunks(count: number): string {
   return `${count.toLocaleString('en-US')} changed hunk${count === 1 ? '' : 's'}`;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function sentence(text: string): string {

@@ -20,14 +20,12 @@ export const CHECK_OUTPUT_BYTES = 65_535;
 /** The schema of the text a check run holds in place of a record that could not be written (`unrecordedOutput`). */
 export const UNRECORDED_SCHEMA = 'pr-debate/unrecorded@1';
 
-/** The record as the check run's `output.text` holds it: canonical JSON, its strings escaped (`safeCheckOutput`); ASCII. */
-export function recordCheckText(record: DecisionRecord): string {
-  return safeCheckOutput('', canonicalJson(record)).text ?? '';
-}
-
-/** Whether a record, as it stands (its signature included), fits in a check run's text. */
+/**
+ * Whether a record, as it stands (its signature included), fits in a check run's text as the check holds
+ * it: canonical JSON, its strings escaped (`safeCheckOutput`); ASCII.
+ */
 export function recordFitsCheck(record: DecisionRecord): boolean {
-  return Buffer.byteLength(recordCheckText(record)) <= CHECK_OUTPUT_BYTES;
+  return Buffer.byteLength(safeCheckOutput('', canonicalJson(record)).text ?? '') <= CHECK_OUTPUT_BYTES;
 }
 
 /** The fewest characters a free text is cut to; a record that does not fit even then cannot be written. */

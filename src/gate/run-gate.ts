@@ -100,7 +100,7 @@ export async function evaluatePull(
   read?: PullState,
 ): Promise<{ headSha: string; author: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
   const pull = read ?? (await deps.source.getPull(pullNumber));
-  const shas = unique([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))]);
+  const shas = [...new Set([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))])];
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
   const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
@@ -117,7 +117,7 @@ export async function evaluatePull(
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
   // Who wrote the PR: its opener, and whoever pushed its head (and the debated head): one read, when it can matter.
-  const authors = await prAuthors(deps, pull, trusted || exemptBy !== undefined ? unique([pull.headSha, ...(record ? [record.head_sha] : [])]) : [], config.authorMayDecide);
+  const authors = await prAuthors(deps, pull, trusted || exemptBy !== undefined ? [...new Set([pull.headSha, ...(record ? [record.head_sha] : [])])] : [], config.authorMayDecide);
   const verdict = decideGate({
     headSha: pull.headSha,
     policy: config.policy,
@@ -163,6 +163,3 @@ async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefine
   return rejected ?? { found: undefined, signatureCheck: undefined };
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
-}

@@ -4,7 +4,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { octokitOptions, type OctokitOptions } from './octokit-options.js';
 
-export { MAX_RATE_LIMIT_WAIT_S, REQUEST_TIMEOUT_MS, type OctokitOptions } from './octokit-options.js';
+export type { OctokitOptions } from './octokit-options.js';
 
 /** The Octokit the pipeline uses: the one `@actions/github` gives, with retries and rate-limit handling. */
 export type GitHubClient = ReturnType<typeof getOctokit>;

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { jsonSchemaOf } from './json-schema-of.js';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
 import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
@@ -7,7 +7,7 @@ import { detailsOf, effortOffNotice, isApiError, isStreamError, refusesEffort, r
 import { describeProblem, ModelCallError } from './model-call-error.js';
 import type { Provider } from '../models/model-id.js';
 import { parseReply } from './parse-reply.js';
-import { CALL_META_HEADER } from './request-defaults.js';
+import { CALL_META_HEADER, textModeNote } from './request-defaults.js';
 
 /**
  * The Messages API call shared by the three ways to reach Claude: the Anthropic API, Amazon Bedrock
@@ -82,7 +82,7 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
         model: call.model,
         max_tokens: outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
         ...(thinking ? { thinking } : {}),
-        ...promptOf(call, structured ? call.instructions : `${call.instructions}${textModeNote(call.format)}`),
+        ...promptOf(call, structured ? call.instructions : `${call.instructions}${textModeNote(jsonSchemaOf(call.format))}`),
         ...(effort || structured ? { output_config: { ...format, ...(effort ? { effort } : {}) } } : {}),
       },
       {
@@ -246,22 +246,6 @@ function refusalDetail(message: { stop_details?: unknown }): string {
 
 const refusalDetailsSchema = z.object({ category: z.string().nullish().catch(null), explanation: z.string().nullish().catch(null) });
 
-/** What a model is told in text mode: the reply's JSON schema, in the instructions. */
-function textModeNote(format: z.ZodType<unknown>): string {
-  return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(jsonSchemaOf(format))}\n`;
-}
-
-const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
-
-/** The API's JSON schema of a zod schema (the SDK's transform: no unsupported keywords), memoised. */
-function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
-  let json = jsonSchemas.get(schema);
-  if (!json) {
-    json = zodOutputFormat(schema).schema;
-    jsonSchemas.set(schema, json);
-  }
-  return json;
-}
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {
   return {

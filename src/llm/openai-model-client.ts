@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
-import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
+import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS, textModeNote } from './request-defaults.js';
 import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
 import { parseReply } from './parse-reply.js';
 import { OPENAI_REASONING_EFFORT, openAiModelFacts, openAiOutputBudget } from './openai-models.js';
@@ -237,11 +237,6 @@ function refusesMaxCompletionTokens(error: InstanceType<typeof OpenAI.APIError>)
 function callKey(call: ModelCall<unknown>): string {
   const m = call.meta;
   return m ? `${call.model} ${m.phase} ${m.positionId ?? ''} ${m.round ?? ''} ${m.target ?? ''}` : call.model;
-}
-
-/** What a model without a JSON-schema response format is told instead. */
-function textModeNote(schema: unknown): string {
-  return `\n\n# Reply format\nReply with one JSON object and nothing else (no prose before or after it), matching this JSON schema:\n\n${JSON.stringify(schema)}\n`;
 }
 
 /** A 400 that says the server does not support the JSON-schema response format (vLLM, older Ollama, LiteLLM backends). */

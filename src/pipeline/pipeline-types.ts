@@ -76,10 +76,6 @@ export interface PipelineResult extends ActionOutputs {
   report: string;
   /** Set when the step must fail: what went wrong, in one sentence. */
   failure: string | undefined;
-  /** The `pr-debate` check run's conclusion (output `gate-conclusion`), when one was written. */
-  gateConclusion?: string;
-  /** The Markdown record written under `decision-record-path` (output `decision-record-file`). */
-  decisionRecordFile?: string;
 }
 
 /** A result with nothing debated. */

@@ -3,7 +3,7 @@ import type { CheckAnnotation } from '../github/check-runs.js';
 import { createReviewThreadsClient } from '../github/review-threads.js';
 import { redactSecrets } from '../report/redact.js';
 import { planThreads, threadAnnotations, type PlannedThread } from '../threads/plan-threads.js';
-import { prepareThreads, type ThreadsOutcome } from '../threads/publish-threads.js';
+import { publishThreads, type ThreadsOutcome } from '../threads/publish-threads.js';
 import type { RunEvidence } from './read-evidence.js';
 import type { RunContext } from './run-context.js';
 import type { SavedResult } from './save-result.js';
@@ -35,42 +35,29 @@ export function planResultThreads(run: RunContext, result: SavedResult, evidence
 
 /**
  * Posts the threads in one review (and a file-level comment for each line outside the diff), updating
- * an earlier run's in place; logs what it did. `prepare` reads the PR's review comments; `finish` writes.
- * @returns from `finish`: what was posted, or undefined when nothing was planned or GitHub refused (warned)
+ * an earlier run's in place; logs what it did.
+ * @returns what was posted, or undefined when nothing was planned or GitHub refused (warned)
  */
-export async function prepareResultThreads(
+export async function postResultThreads(
   run: RunContext,
   evidence: RunEvidence,
   { threads, positions }: Pick<ResultThreads, 'threads' | 'positions'>,
   verdictUrl: string,
-): Promise<{ finish(): Promise<ThreadsOutcome | undefined> }> {
+): Promise<ThreadsOutcome | undefined> {
   const { log } = run.clients;
-  if (threads.length === 0 || run.clients.dryRun) return { finish: () => Promise.resolve(undefined) };
+  if (threads.length === 0 || run.clients.dryRun) return undefined;
   const { pack } = evidence;
   const context = { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
-  const refused = (error: unknown) => {
-    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
-    return undefined;
-  };
   try {
-    const prepared = await prepareThreads(
+    const outcome = await publishThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
       { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.github.botLogin, positions, context, verdictUrl },
       threads,
     );
-    return {
-      async finish() {
-        try {
-          const outcome = await prepared.finish();
-          log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
-          return outcome;
-        } catch (error) {
-          return refused(error);
-        }
-      },
-    };
+    log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
+    return outcome;
   } catch (error) {
-    refused(error);
-    return { finish: () => Promise.resolve(undefined) };
+    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
+    return undefined;
   }
 }

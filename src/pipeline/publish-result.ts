@@ -3,8 +3,8 @@ import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
 import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment, renderNothingToDebateComment, NOTHING_TO_DEBATE } from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
-import { prepareDecisionCheck } from './write-decision-check.js';
-import { planResultThreads, prepareResultThreads } from './post-threads.js';
+import { writeDecisionCheck } from './write-decision-check.js';
+import { planResultThreads, postResultThreads } from './post-threads.js';
 import type { SavedResult } from './save-result.js';
 import type { RunContext } from './run-context.js';
 import { describeFailure, sentence, step } from './step-error.js';
@@ -25,7 +25,7 @@ import { noDecisionOutput, outcomeLine, recordMeaning } from '../report/merge-me
  * result stale, and a failed re-read posts it as for the head that was debated, with a warning.
  * The end's writes go out one after another through the REST client, in the order a reader needs
  * them: the verdict on its comment, the check run, the review (the run then concludes the command's
- * reaction); each part does its reads first, and a write that creates something is sent once.
+ * reaction); a write that creates something is sent once.
  * @throws StepError when the comment cannot be posted (the result is already saved, and the check run
  *   written: the decision of record does not hang on its mirror)
  */
@@ -57,11 +57,11 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
-  const gate = run.clients.dryRun ? undefined : await prepareDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors });
-  const review = posted.kept === 'stale' || unposted !== undefined ? undefined : await prepareResultThreads(run, evidence, threads, commentUrl);
   if (!posted.kept && unposted === undefined) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
-  const written = (await gate?.finish()) ?? { gateConclusion: '', recordFile: '' };
-  await review?.finish();
+  const written = run.clients.dryRun
+    ? { gateConclusion: '', recordFile: '' }
+    : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors });
+  if (posted.kept !== 'stale' && unposted === undefined) await postResultThreads(run, evidence, threads, commentUrl);
   if (unposted !== undefined) throw unposted;
   return {
     gateConclusion: written.gateConclusion,

@@ -46,8 +46,9 @@ export interface WrittenDecisionCheck {
  * comment linked) and writes the record file. Without `checks: write` the debate result still stands:
  * a warning names the permissions entry, and nothing else fails.
  * @param pack the debate's evidence: where its changed hunks were, and the files it did not see
- * @param narrative the decision document's reasoning (`SavedResult.narrative`), for the record file; absent, the file keeps its own
- * @param annotations notices on the decisive lines (issue #34), sent with the check run
+ * @param via.narrative the decision document's reasoning (`SavedResult.narrative`), for the record file; absent, the file keeps its own
+ * @param via.annotations notices on the decisive lines (issue #34), sent with the check run
+ * @param via.authors the PR's opener and the pusher of the debated head (`RunEvidence.authors`)
  */
 export async function writeDecisionCheck(
   clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
@@ -55,34 +56,11 @@ export async function writeDecisionCheck(
   record: DecisionRecord,
   pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
   commentUrl: string,
-  narrative?: string,
-  annotations: readonly CheckAnnotation[] = [],
-): Promise<WrittenDecisionCheck> {
-  return (await prepareDecisionCheck(clients, settings, record, pack, commentUrl, { narrative, annotations })).finish();
-}
-
-/**
- * {@link writeDecisionCheck} in two steps, so that the end of a run does its reads before its writes:
- * `prepare` reads what the conclusion needs (the PRs that share the head); `finish` creates the check
- * run and writes the record file.
- * @param via.authors the PR's opener and the pusher of the debated head (`RunEvidence.authors`)
- */
-export async function prepareDecisionCheck(
-  clients: { octokit: GitHubClient; log: { info(message: string): void; warning(message: string): void } },
-  settings: Settings,
-  record: DecisionRecord,
-  pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
-  commentUrl: string,
   via: { narrative?: string; annotations?: readonly CheckAnnotation[]; authors?: readonly PrAuthor[] } = {},
-): Promise<{ finish(): Promise<WrittenDecisionCheck> }> {
-  const annotations = via.annotations ?? [];
+): Promise<WrittenDecisionCheck> {
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
   let output = decisionCheckOutput(record, settings.gate.policy, debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, via.authors), commentUrl || undefined);
-  const refused = (error: unknown) => {
-    const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
-    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
-  };
-  let failed = false;
+  let gateConclusion = '';
   try {
     // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here
     // would pass another PR this debate never decided. The gate (`mode: gate`) passes a shared head only
@@ -91,32 +69,21 @@ export async function prepareDecisionCheck(
       const others = (await createGateSource(clients.octokit, repo, settings.github.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
+    const check = await createDecisionCheck(clients.octokit, repo, record.head_sha, output, via.annotations ?? []);
+    gateConclusion = output.conclusion;
+    clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
   } catch (error) {
-    failed = true;
-    refused(error);
+    const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
+    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
   }
-  return {
-    async finish() {
-      let gateConclusion = '';
-      if (!failed) {
-        try {
-          const check = await createDecisionCheck(clients.octokit, repo, record.head_sha, output, annotations);
-          gateConclusion = output.conclusion;
-          clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
-        } catch (error) {
-          refused(error);
-        }
-      }
-      let recordFile = '';
-      try {
-        recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative: via.narrative })) ?? '';
-        if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
-      } catch (error) {
-        clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return { gateConclusion, recordFile };
-    },
-  };
+  let recordFile = '';
+  try {
+    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative: via.narrative })) ?? '';
+    if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
+  } catch (error) {
+    clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { gateConclusion, recordFile };
 }
 
 /** The debate's check on a commit that is also the head of other open PRs: not passing, saying why and what passes it. */

@@ -1,7 +1,6 @@
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
-import type { z } from 'zod';
 import type { ModelCall, ModelClient, ModelReply } from '../debate/model-client.js';
 import { parseReply } from '../llm/parse-reply.js';
+import { jsonSchemaOf } from '../llm/json-schema-of.js';
 import { createRehearsalResponder, type RehearsalOptions } from './rehearsal-model.js';
 
 /**
@@ -29,18 +28,6 @@ export const REHEARSAL_INPUTS: Readonly<Record<string, string>> = {
 /** A token for every 4 bytes of UTF-8, as the local Messages API server counts them (no tokenizer here). */
 function approximateTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
-}
-
-const jsonSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
-
-/** The JSON schema the Claude client sends for `call.format` (the SDK's `zodOutputFormat`), memoised. */
-function jsonSchemaOf(schema: z.ZodType<unknown>): Record<string, unknown> {
-  let json = jsonSchemas.get(schema);
-  if (!json) {
-    json = zodOutputFormat(schema).schema;
-    jsonSchemas.set(schema, json);
-  }
-  return json;
 }
 
 /**

@@ -12,8 +12,6 @@ import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-
 import { fnv1a, followTheRules, type JsonValue, type JudgeMode } from './rehearsal-rules.js';
 import { InstanceGenerator, PLACEHOLDER_SENTENCES } from './instance-generator.js';
 
-export { parseEvidence, type EvidenceFile, type EvidenceLine } from './evidence-blocks.js';
-
 /**
  * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output
  * schema. Structurally a subset of the local Messages API server's request (test/support/anthropic-server.ts).

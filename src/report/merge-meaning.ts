@@ -1,7 +1,7 @@
 import type { DecisionRecord } from './decision-record.js';
 import { NO_DECISION_WORDS, type NoDecisionReason } from './no-decision-reason.js';
 import { standInOf, type StandIn } from '../rehearsal/stand-ins.js';
-import { sanitiseText } from './sanitise.js';
+import { capitalise, sanitiseText } from './sanitise.js';
 
 /**
  * What a verdict means for the PR it was about (issue 28, docs/how-a-debate-runs.md: the comment's first line),
@@ -141,8 +141,4 @@ export function outcomeLine(record: Pick<DecisionRecord, 'positions' | 'models'>
 /** The output `no-decision-reason` of a meaning: its reason, or '' when there is a decision. */
 export function noDecisionOutput(meaning: MergeMeaning): NoDecisionReason | '' {
   return meaning.kind === 'no-decision' ? meaning.reason : '';
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -7,7 +7,7 @@ import { judgeRunsDisagree } from './decision-record.js';
 import type { Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';
 import { renderJudgeRunReasons } from './render-verdict.js';
-import { codeSpan, sanitiseText } from './sanitise.js';
+import { capitalise, codeSpan, sanitiseText } from './sanitise.js';
 
 /**
  * The body of the debate comment after its first screen (docs/how-a-debate-runs.md): the judge's reasons,
@@ -60,7 +60,7 @@ export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose
       more.push(...(more.length > 0 ? [''] : []), '**Scenarios**', '', '| Scenario | Recommendation | Why |', '|---|---|---|', ...rows);
     }
     const names = [...given.map(([title]) => title.toLowerCase()), ...(ruling.scenarios.length > 0 ? ['scenarios'] : [])];
-    if (names.length > 0) lines.push(...block(capitalised(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
+    if (names.length > 0) lines.push(...block(capitalise(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
   }
   lines.push(...block('Evidence pack', [renderEvidenceNotes(pack, outcome.reading?.result)]));
   return lines;
@@ -88,10 +88,6 @@ export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[]
     '',
     '</details>',
   ];
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Files named in the evidence notes' lists of generated files no one read. */

@@ -251,3 +251,8 @@ export function neutraliseCommands(text: string): string {
     .map((line) => line.replace(/^(\s*)(::|##\[)/, `$1${ZWSP}$2`))
     .join('\n');
 }
+
+/** The text with its first character in upper case, for a phrase that starts a sentence. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
 import { CONFIG_ONLY_KEYS, configSchema, isConfigurable, knownConfigKeys, typedConfigSchema } from './config-schema.js';
+import { editDistance } from './closest-option.js';
 
 /**
  * Reads the text of a repository config file into input values (docs/config.md). Pure.
@@ -133,16 +134,6 @@ function closest(key: string, known: Set<string>): string | undefined {
     if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
   }
   return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /**

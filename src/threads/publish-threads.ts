@@ -43,20 +43,6 @@ function keyOf(placement: ThreadPlacement): string {
   return 'none';
 }
 
-/**
- * Posts, updates and retires the debate's review comments.
- * @param target.debateId the debate's id (the verdict comment's marker id)
- * @param target.headSha the head the debate saw: new comments are made on it
- * @throws whatever GitHub answers other than a 422 for a line it cannot place (those become file-level comments)
- */
-export async function publishThreads(
-  client: ReviewThreadsClient,
-  target: ThreadsTarget,
-  planned: readonly PlannedThread[],
-): Promise<ThreadsOutcome> {
-  return (await prepareThreads(client, target, planned)).finish();
-}
-
 /** Where {@link publishThreads} posts. */
 export interface ThreadsTarget {
   pullNumber: number;
@@ -69,13 +55,14 @@ export interface ThreadsTarget {
 }
 
 /**
- * {@link publishThreads} in two steps, so that the end of a run does its reads before its writes:
- * `prepare` reads the PR's review comments and plans each write; `finish` posts the one review of new
- * line comments (a line GitHub cannot place puts each on its file instead), updates kept comments,
- * posts file-level ones and retires old ones.
- * @throws (from `finish`) whatever {@link publishThreads} throws
+ * Posts, updates and retires the debate's review comments: reads the PR's review comments and plans
+ * each write, then posts the one review of new line comments (a line GitHub cannot place puts each on
+ * its file instead), updates kept comments, posts file-level ones and retires old ones.
+ * @param target.debateId the debate's id (the verdict comment's marker id)
+ * @param target.headSha the head the debate saw: new comments are made on it
+ * @throws whatever GitHub answers other than a 422 for a line it cannot place (those become file-level comments)
  */
-export async function prepareThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[]): Promise<{ finish(): Promise<ThreadsOutcome> }> {
+export async function publishThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[]): Promise<ThreadsOutcome> {
   const outcome: ThreadsOutcome = { inline: 0, fileLevel: 0, verdictOnly: 0, updated: 0, retired: 0, writes: 0 };
   const all = await client.listComments(target.pullNumber);
   const ours = all.filter((c) => c.user?.login === target.botLogin && c.in_reply_to_id === undefined && readThreadMarker(c.body)?.debateId === target.debateId);
@@ -104,44 +91,40 @@ export async function prepareThreads(client: ReviewThreadsClient, target: Thread
   }
 
   const review = reviewBody(target.debateId, target.verdictUrl);
-  return {
-    async finish() {
-      if (lines.length > 0) {
-        try {
-          const post = async (request: { retries: 0 }) => {
-            await client.createReview(target.pullNumber, target.headSha, review, lines, request);
-            return true;
-          };
-          await createOnce(post, async () => ((await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))) ? true : undefined));
-          outcome.writes += 1;
-          outcome.inline += lines.length;
-        } catch (error) {
-          // GitHub fails the whole review when it cannot place one line (422): each goes on its file instead.
-          if (!isStatus(error, 422)) throw error;
-          outcome.writes += 1;
-          files.push(...lines.map((l) => ({ path: l.path, body: l.body })));
-        }
-      }
-      for (const update of updates) {
-        await client.updateComment(update.id, update.body);
-        outcome.updated += 1;
-        outcome.writes += 1;
-      }
-      for (const file of files) {
-        await client.createFileComment(target.pullNumber, target.headSha, file.path, file.body);
-        outcome.fileLevel += 1;
-        outcome.writes += 1;
-      }
-      for (const old of ours) {
-        if (kept.has(old.id)) continue;
-        if (replied.has(old.id)) await client.updateComment(old.id, markOutdated(old.body, target.headSha));
-        else await client.deleteComment(old.id);
-        outcome.retired += 1;
-        outcome.writes += 1;
-      }
-      return outcome;
-    },
-  };
+  if (lines.length > 0) {
+    try {
+      const post = async (request: { retries: 0 }) => {
+        await client.createReview(target.pullNumber, target.headSha, review, lines, request);
+        return true;
+      };
+      await createOnce(post, async () => ((await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))) ? true : undefined));
+      outcome.writes += 1;
+      outcome.inline += lines.length;
+    } catch (error) {
+      // GitHub fails the whole review when it cannot place one line (422): each goes on its file instead.
+      if (!isStatus(error, 422)) throw error;
+      outcome.writes += 1;
+      files.push(...lines.map((l) => ({ path: l.path, body: l.body })));
+    }
+  }
+  for (const update of updates) {
+    await client.updateComment(update.id, update.body);
+    outcome.updated += 1;
+    outcome.writes += 1;
+  }
+  for (const file of files) {
+    await client.createFileComment(target.pullNumber, target.headSha, file.path, file.body);
+    outcome.fileLevel += 1;
+    outcome.writes += 1;
+  }
+  for (const old of ours) {
+    if (kept.has(old.id)) continue;
+    if (replied.has(old.id)) await client.updateComment(old.id, markOutdated(old.body, target.headSha));
+    else await client.deleteComment(old.id);
+    outcome.retired += 1;
+    outcome.writes += 1;
+  }
+  return outcome;
 }
 
 /** The review's own body (GitHub requires one for `COMMENT`): what the comments are, and the verdict. */

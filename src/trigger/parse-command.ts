@@ -1,4 +1,4 @@
-import { MAX_ROUNDS, positionKey } from '../debate/plan.js';
+import { MAX_POSITIONS, MAX_ROUNDS, positionKey } from '../debate/plan.js';
 
 /**
  * The comment command grammar (docs/how-a-debate-runs.md, "Command"), parsed in one place. Pure.
@@ -46,11 +46,8 @@ export type ParsedCommand =
   | { kind: 'go'; line: string }
   | { kind: 'invalid'; line: string; problem: string };
 
-/** Position limits of the protocol (docs/how-a-debate-runs.md): 2 to 4 positions, or none to infer them. */
-export const MIN_POSITIONS = 2;
-export const MAX_POSITIONS = 4;
-/** Cross-examination rounds accepted by `--rounds=N` (docs/how-a-debate-runs.md): 0 to this. */
-export { MAX_ROUNDS };
+/** The fewest positions a debate has (docs/how-a-debate-runs.md): 2, or none to infer them. */
+const MIN_POSITIONS = 2;
 
 /**
  * The marker of the position that is the change as written (docs/how-a-debate-runs.md): `(this PR)` at the end

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { attributePatternMatches, heuristicPriority, isLowPriorityFile, lowPriorityClassifier, parseGitattributes } from '../../src/evidence/file-priority.js';
+import { attributePatternMatches, heuristicPriority, lowPriorityClassifier, parseGitattributes } from '../../src/evidence/file-priority.js';
 
 describe('low-priority files', () => {
   it('knows lock files, vendored folders and generated names by default', () => {
-    expect(isLowPriorityFile('package-lock.json')).toBe(true);
+    expect(heuristicPriority('package-lock.json')).toBe('generated');
     expect(heuristicPriority('sub/yarn.lock')).toBe('generated');
     expect(heuristicPriority('vendor/lib/a.js')).toBe('vendored');
     expect(heuristicPriority('node_modules/x/index.js')).toBe('vendored');

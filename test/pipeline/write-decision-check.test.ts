@@ -56,7 +56,7 @@ describe('writing a debate’s decision check', () => {
     const settings = await settingsWith({ 'decision-record-path': 'docs/decisions' }, { GITHUB_WORKSPACE: workspace });
     const record = await signDecision(settings, await scenario.record());
     const narrative = ['<!-- pr-debate:narrative -->', '', '## Confidence', '', 'medium: one side cites the code.', '', '## Key reasoning', '', '1. The TTL bounds staleness.', '', '<!-- /pr-debate:narrative -->'].join('\n');
-    await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '', narrative);
+    await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, record, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '', { narrative });
     const accepted = { ...record, accepted: { by: 'maintainer', position: 'B' as const, reason: 'Less code.' }, signature: null };
     const again = await writeDecisionCheck({ octokit: scenario.octokit(), log: logs() }, settings, accepted, { coverage: NO_OVERFLOW, unseen: { paths: [], count: 0 } }, '');
     const text = await readFile(again.recordFile, 'utf8');

@@ -3,15 +3,10 @@ import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderPart } from '../../src/evidence/render-part.js';
-import { parseDiffEvidence } from '../../src/rehearsal/evidence-blocks.js';
+import { parseDiffEvidence, parseEvidence, type EvidenceFile } from '../../src/rehearsal/evidence-blocks.js';
 import { startAnthropicServer, type AnthropicServer, type MessagesRequest } from '../support/anthropic-server.js';
 import { overflowPack } from '../support/evidence-fixtures.js';
-import {
-  createRehearsalResponder,
-  parseEvidence,
-  rehearseStructuredOutput,
-  type EvidenceFile,
-} from '../../src/rehearsal/rehearsal-model.js';
+import { createRehearsalResponder, rehearseStructuredOutput } from '../../src/rehearsal/rehearsal-model.js';
 import { descriptionConstraints } from '../../src/rehearsal/schema-keywords.js';
 
 const citation = z.object({
