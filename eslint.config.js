@@ -37,18 +37,23 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'child_process', 'node:child_process'].map((name) => ({
-            name,
-            message: 'A pure stage reads no file and calls no service: take the data as a parameter (the caller reads it).',
-          })),
+          paths: ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'child_process', 'node:child_process'].map(
+            (name) => ({
+              name,
+              message:
+                'A pure stage reads no file and calls no service: take the data as a parameter (the caller reads it).',
+            }),
+          ),
           patterns: [
             {
               regex: '^(@anthropic-ai/|@octokit/|@actions/|openai(/|$))',
-              message: 'A pure stage calls no SDK: GitHub goes through src/github, the models through the ModelClient port (src/debate/model-client.ts).',
+              message:
+                'A pure stage calls no SDK: GitHub goes through src/github, the models through the ModelClient port (src/debate/model-client.ts).',
             },
             {
               regex: '^(\\.\\./)+(github|llm)/',
-              message: 'A pure stage does not import the adapters (src/github, src/llm): take what they read as a parameter.',
+              message:
+                'A pure stage does not import the adapters (src/github, src/llm): take what they read as a parameter.',
             },
           ],
         },

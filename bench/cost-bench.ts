@@ -42,22 +42,44 @@ for (const realCase of await loadRealCases()) {
   const { scenario, evidence } = await realCasePack(realCase.id);
   try {
     for (const reading of READINGS) {
-      const server = await startAnthropicServer({ apiKey: KEY, responder: createRehearsalResponder({ seed: 1 }), cacheReadable: reading, streamMs: 20 });
+      const server = await startAnthropicServer({
+        apiKey: KEY,
+        responder: createRehearsalResponder({ seed: 1 }),
+        cacheReadable: reading,
+        streamMs: 20,
+      });
       try {
-        const outcome = await runDebate(createAnthropicModelClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }), {
-          pack: evidence.pack,
-          positions: [`Release it as it is: ${realCase.title}`, 'Change it before it is released'],
-          outOfScope: [],
-          command: '/debate',
-          moderatorModel: MODEL,
-          advocateModels: [MODEL],
-          judgeModel: MODEL,
-          plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
-          language: { language: 'auto', commandText: undefined, prText: `${evidence.pull.title}\n\n${evidence.pull.body}` },
-        });
+        const outcome = await runDebate(
+          createAnthropicModelClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }),
+          {
+            pack: evidence.pack,
+            positions: [`Release it as it is: ${realCase.title}`, 'Change it before it is released'],
+            outOfScope: [],
+            command: '/debate',
+            moderatorModel: MODEL,
+            advocateModels: [MODEL],
+            judgeModel: MODEL,
+            plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
+            language: {
+              language: 'auto',
+              commandText: undefined,
+              prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+            },
+          },
+        );
         if (outcome.kind !== 'debate') throw new Error(`${realCase.id}: no debate`);
         const f = costFigures(server.requests, MODEL);
-        rows.push({ id: realCase.id, tokens: evidence.pack.tokens, reading, calls: f.calls, warmUps: f.warmUps, costUsd: f.costUsd, vsBound: f.costUsd / f.lowerBoundUsd, vsNaive: f.costUsd / f.naiveUsd, waves: f.waves });
+        rows.push({
+          id: realCase.id,
+          tokens: evidence.pack.tokens,
+          reading,
+          calls: f.calls,
+          warmUps: f.warmUps,
+          costUsd: f.costUsd,
+          vsBound: f.costUsd / f.lowerBoundUsd,
+          vsNaive: f.costUsd / f.naiveUsd,
+          waves: f.waves,
+        });
       } finally {
         await server.close();
       }
@@ -67,11 +89,17 @@ for (const realCase of await loadRealCases()) {
   }
 }
 
-console.log(`\nA standard debate per real case (${MODEL} prices; the local server counts UTF-8 bytes / 4 as a token)\n`);
-console.log('| case | pack tokens | cache readable at | calls (warm-ups) | cost | cost / lower bound | cost / naive | waves |');
+console.log(
+  `\nA standard debate per real case (${MODEL} prices; the local server counts UTF-8 bytes / 4 as a token)\n`,
+);
+console.log(
+  '| case | pack tokens | cache readable at | calls (warm-ups) | cost | cost / lower bound | cost / naive | waves |',
+);
 console.log('|---|---:|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.id} | ${r.tokens.toLocaleString('en-US')} | ${r.reading} | ${r.calls} (${r.warmUps}) | $${r.costUsd.toFixed(4)} | ${r.vsBound.toFixed(3)} | ${r.vsNaive.toFixed(3)} | ${r.waves} |`);
+  console.log(
+    `| ${r.id} | ${r.tokens.toLocaleString('en-US')} | ${r.reading} | ${r.calls} (${r.warmUps}) | $${r.costUsd.toFixed(4)} | ${r.vsBound.toFixed(3)} | ${r.vsNaive.toFixed(3)} | ${r.waves} |`,
+  );
 }
 const worst = Math.max(...rows.map((r) => r.vsBound));
 console.log(`\nWorst cost / lower bound: ${worst.toFixed(3)} (goal: at most 1.15 under both readings)`);

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** Every arm of the eval, as `--arms` names them. */
-export const EVERY_ARM = 'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,judge-runs:4,reader-model:claude-haiku-4-5,single,single+verify,vote:3,vote:25,escalate';
+export const EVERY_ARM =
+  'debate,debate:quick,debate:deep,debate:no-steelman,debate+pragmatist,mixed,judge-runs:4,reader-model:claude-haiku-4-5,single,single+verify,vote:3,vote:25,escalate';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { cases: { type: 'string' }, out: { type: 'string' } } });
@@ -22,10 +23,26 @@ const out = path.resolve(values.out ?? path.join(ROOT, '.cache', 'eval-bench'));
 
 const started = Date.now();
 const code = await new Promise<number | null>((resolve, reject) => {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'eval', '--rehearsal', '--cases', cases, '--case-cache', path.join(ROOT, '.cache', 'eval-cases'), '--arms', EVERY_ARM, '--out', out], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'dist', 'cli.js'),
+      'eval',
+      '--rehearsal',
+      '--cases',
+      cases,
+      '--case-cache',
+      path.join(ROOT, '.cache', 'eval-cases'),
+      '--arms',
+      EVERY_ARM,
+      '--out',
+      out,
+    ],
+    {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   // Bounded: the whole set in both orders takes minutes in process, not an hour.
   const timer = setTimeout(() => child.kill('SIGKILL'), 60 * 60 * 1000);
   child.on('error', reject);
@@ -34,5 +51,7 @@ const code = await new Promise<number | null>((resolve, reject) => {
     resolve(exitCode);
   });
 });
-console.log(`pr-debate eval --rehearsal, every arm (${EVERY_ARM}) on ${cases}: exit ${code}, ${((Date.now() - started) / 1000).toFixed(1)} s wall time; results in ${out}`);
+console.log(
+  `pr-debate eval --rehearsal, every arm (${EVERY_ARM}) on ${cases}: exit ${code}, ${((Date.now() - started) / 1000).toFixed(1)} s wall time; results in ${out}`,
+);
 process.exitCode = code ?? 1;

@@ -45,7 +45,9 @@ await build({
   target: 'node20',
   outfile: child,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+  },
 });
 
 console.log('Materialising npm-v10 (cached in .cache/real-cases) and generating pull requests...');
@@ -54,14 +56,26 @@ const sizes = [750, 1_500, 3_000];
 const generated = sizes.map((files, i) => syntheticPull({ files, changedPerFile: 50, number: 10 + i }));
 // Past GitHub's limits (issue #14): a file whose patch GitHub leaves out, with the whole diff refused
 // (320 files), so its diff is computed from both sides; and a file list past 3,000 files.
-const omitted = syntheticPull({ files: 320, changedPerFile: 50, largeFirstFile: { lines: 1_400, changed: 1_300 }, omitPatchesOver: 2_000, number: 20 });
+const omitted = syntheticPull({
+  files: 320,
+  changedPerFile: 50,
+  largeFirstFile: { lines: 1_400, changed: 1_300 },
+  omitPatchesOver: 2_000,
+  number: 20,
+});
 const pastList = syntheticPull({ files: 3_100, changedPerFile: 50, number: 21 });
 const pulls: FakePullRequest[] = [npm, ...generated, omitted, pastList];
-const server = await startGitHubServer({ token: 'bench-token', repositories: [{ owner: 'bench', name: 'repo', pulls }] });
+const server = await startGitHubServer({
+  token: 'bench-token',
+  repositories: [{ owner: 'bench', name: 'repo', pulls }],
+});
 
 const measure = (number: number): Promise<Measurement> =>
   new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child, server.url, 'bench', 'repo', String(number), String(MAX_TOKENS)], { stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS });
+    const proc = spawn(process.execPath, [child, server.url, 'bench', 'repo', String(number), String(MAX_TOKENS)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: CHILD_TIMEOUT_MS,
+    });
     let out = '';
     let err = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -92,7 +106,16 @@ try {
 }
 
 const table = [
-  ['pull request', 'files', 'changed lines', 'time (median)', 'peak RSS', 'GitHub calls', 'pack tokens', 'reader parts'],
+  [
+    'pull request',
+    'files',
+    'changed lines',
+    'time (median)',
+    'peak RSS',
+    'GitHub calls',
+    'pack tokens',
+    'reader parts',
+  ],
   ...rows.map(({ name, m, ms, rss }) => [
     name,
     m.files.listed === m.files.total ? `${m.files.total}` : `${m.files.listed} of ${m.files.total}`,
@@ -108,11 +131,15 @@ const table = [
   ]),
 ];
 const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-console.log(`\nEvidence stage, max-evidence-tokens ${MAX_TOKENS.toLocaleString('en-US')}, ${RUNS} runs each in a fresh Node ${process.version} process (baseline RSS of such a process: ${rows[0]!.m.baselineRssMb.toFixed(0)} MB)\n`);
+console.log(
+  `\nEvidence stage, max-evidence-tokens ${MAX_TOKENS.toLocaleString('en-US')}, ${RUNS} runs each in a fresh Node ${process.version} process (baseline RSS of such a process: ${rows[0]!.m.baselineRssMb.toFixed(0)} MB)\n`,
+);
 for (const row of table) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
 
 const gen = rows.slice(1, 1 + sizes.length);
-console.log('\nGrowth between the generated pull requests (each step doubles the diff; a linear cost keeps the marginal figures flat):');
+console.log(
+  '\nGrowth between the generated pull requests (each step doubles the diff; a linear cost keeps the marginal figures flat):',
+);
 for (let i = 1; i < gen.length; i += 1) {
   const [a, b] = [gen[i - 1]!, gen[i]!];
   const lines = (b.m.changedLines - a.m.changedLines) / 100_000;
@@ -122,5 +149,7 @@ for (let i = 1; i < gen.length; i += 1) {
 }
 const largest = gen.at(-1)!;
 const ok = largest.ms < 3_000 && largest.rss < 400;
-console.log(`\nGoal for the 3,000-file, 300,000-line PR: under 3 s and 400 MB. Measured ${(largest.ms / 1000).toFixed(2)} s and ${largest.rss.toFixed(0)} MB: ${ok ? 'met' : 'NOT met'}.`);
+console.log(
+  `\nGoal for the 3,000-file, 300,000-line PR: under 3 s and 400 MB. Measured ${(largest.ms / 1000).toFixed(2)} s and ${largest.rss.toFixed(0)} MB: ${ok ? 'met' : 'NOT met'}.`,
+);
 if (!ok) process.exitCode = 1;

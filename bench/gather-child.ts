@@ -12,12 +12,19 @@ import { createPullRequestSource } from '../src/github/pull-request-source.js';
 import { packCharsPerToken } from '../src/llm/pack-tokenizer.js';
 import { DEFAULT_MODEL } from '../src/settings/input-schemas.js';
 
-const [apiUrl = '', owner = '', repo = '', pullNumber = '1', maxTokens = '80000', model = DEFAULT_MODEL] = process.argv.slice(2);
+const [apiUrl = '', owner = '', repo = '', pullNumber = '1', maxTokens = '80000', model = DEFAULT_MODEL] =
+  process.argv.slice(2);
 const baselineRssMb = process.memoryUsage().rss / 1024 / 1024;
 const started = performance.now();
 const warn = (message: string) => process.stderr.write(`${message}\n`);
 const source = createPullRequestSource(createOctokit('bench-token', apiUrl, warn), { owner, repo }, warn);
-const gathered = await gatherEvidence(source, { pullNumber: Number(pullNumber), commandRfc: undefined, inputRfc: undefined, maxTokens: Number(maxTokens), charsPerToken: packCharsPerToken({ advocates: [model], judge: model }) });
+const gathered = await gatherEvidence(source, {
+  pullNumber: Number(pullNumber),
+  commandRfc: undefined,
+  inputRfc: undefined,
+  maxTokens: Number(maxTokens),
+  charsPerToken: packCharsPerToken({ advocates: [model], judge: model }),
+});
 const ms = performance.now() - started;
 const { pack } = gathered;
 process.stdout.write(

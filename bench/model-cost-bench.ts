@@ -37,9 +37,24 @@ import { realCasePack } from '../test/support/real-case-pack.js';
 import { createRehearsalResponder } from '../src/rehearsal/rehearsal-model.js';
 import { startVertexServer, STRUCTURED_OUTPUTS_FEATURE } from '../test/support/vertex-server.js';
 
-const MODELS = ['claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-4-8', 'claude-opus-5-5', 'claude-fable-5-2', 'openai:gpt-6.1-sol', 'openai:gpt-6-astra', 'bedrock:us.anthropic.claude-haiku-5-5', 'vertex:claude-fable-5-2'];
+const MODELS = [
+  'claude-haiku-5-5',
+  'claude-sonnet-5-5',
+  'claude-opus-4-8',
+  'claude-opus-5-5',
+  'claude-fable-5-2',
+  'openai:gpt-6.1-sol',
+  'openai:gpt-6-astra',
+  'bedrock:us.anthropic.claude-haiku-5-5',
+  'vertex:claude-fable-5-2',
+];
 const AWS = { accessKeyId: 'ASIABENCHMODELS00001', sessionToken: 'bench-session', region: 'us-west-2' };
-Object.assign(process.env, { AWS_ACCESS_KEY_ID: AWS.accessKeyId, AWS_SECRET_ACCESS_KEY: 'bench-secret', AWS_SESSION_TOKEN: AWS.sessionToken, AWS_REGION: AWS.region });
+Object.assign(process.env, {
+  AWS_ACCESS_KEY_ID: AWS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: 'bench-secret',
+  AWS_SESSION_TOKEN: AWS.sessionToken,
+  AWS_REGION: AWS.region,
+});
 
 /** A provider client behind full model ids, as the run's router gives them: calls get the bare name, replies the full id. */
 function routed(client: ModelClient): ModelClient {
@@ -55,10 +70,24 @@ function routed(client: ModelClient): ModelClient {
 /** The rehearsal model behind a Chat Completions server: the response format's schema stands for `output_config.format`. */
 function chatRehearsal() {
   const messages = createRehearsalResponder({ seed: 1 });
-  return (request: ChatCompletionsRequest, context: { callIndex: number; call: Parameters<typeof messages>[1]['call'] }) => {
-    const user = request.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((c) => c.text).join(''))).join('\n');
-    const schema = request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined;
-    return messages({ model: request.model, max_tokens: 1, messages: [], ...(schema ? { output_config: { format: { type: 'json_schema', schema } } } : {}) } as MessagesRequest, { text: user, call: context.call });
+  return (
+    request: ChatCompletionsRequest,
+    context: { callIndex: number; call: Parameters<typeof messages>[1]['call'] },
+  ) => {
+    const user = request.messages
+      .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((c) => c.text).join('')))
+      .join('\n');
+    const schema =
+      request.response_format?.type === 'json_schema' ? request.response_format.json_schema.schema : undefined;
+    return messages(
+      {
+        model: request.model,
+        max_tokens: 1,
+        messages: [],
+        ...(schema ? { output_config: { format: { type: 'json_schema', schema } } } : {}),
+      } as MessagesRequest,
+      { text: user, call: context.call },
+    );
   };
 }
 
@@ -67,20 +96,46 @@ async function clientFor(model: string): Promise<{ client: ModelClient; close: (
   const responder = createRehearsalResponder({ seed: 1 });
   if (provider === 'openai') {
     const server = await startOpenAiServer({ apiKey: 'sk-bench', reasoning: true, responder: chatRehearsal() });
-    return { client: routed(createOpenAiModelClient({ apiKey: 'sk-bench', baseUrl: server.url, maxRetries: 0 })), close: () => server.close() };
+    return {
+      client: routed(createOpenAiModelClient({ apiKey: 'sk-bench', baseUrl: server.url, maxRetries: 0 })),
+      close: () => server.close(),
+    };
   }
   if (provider === 'bedrock') {
     const server = await startBedrockServer({ credentials: AWS, responder, thinking: true });
-    return { client: routed(createBedrockModelClient({ baseUrl: server.url, env: process.env, maxRetries: 0 })), close: () => server.close() };
+    return {
+      client: routed(createBedrockModelClient({ baseUrl: server.url, env: process.env, maxRetries: 0 })),
+      close: () => server.close(),
+    };
   }
   if (provider === 'vertex') {
-    const server = await startVertexServer({ accessToken: 'ya29.bench', projectId: 'bench', region: 'us-east5', allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE], responder, thinking: true });
+    const server = await startVertexServer({
+      accessToken: 'ya29.bench',
+      projectId: 'bench',
+      region: 'us-east5',
+      allowedPartnerModelFeatures: [STRUCTURED_OUTPUTS_FEATURE],
+      responder,
+      thinking: true,
+    });
     const auth = new OAuth2Client();
     auth.setCredentials({ access_token: 'ya29.bench', expiry_date: Date.now() + 3_600_000 });
-    return { client: routed(createVertexModelClient({ baseUrl: server.url, env: { GOOGLE_CLOUD_PROJECT: 'bench', CLOUD_ML_REGION: 'us-east5' }, authClient: auth, maxRetries: 0 })), close: () => server.close() };
+    return {
+      client: routed(
+        createVertexModelClient({
+          baseUrl: server.url,
+          env: { GOOGLE_CLOUD_PROJECT: 'bench', CLOUD_ML_REGION: 'us-east5' },
+          authClient: auth,
+          maxRetries: 0,
+        }),
+      ),
+      close: () => server.close(),
+    };
   }
   const server = await startAnthropicServer({ apiKey: 'sk-ant-bench', thinking: true, responder });
-  return { client: routed(createAnthropicModelClient({ apiKey: 'sk-ant-bench', baseUrl: server.url, maxRetries: 0 })), close: () => server.close() };
+  return {
+    client: routed(createAnthropicModelClient({ apiKey: 'sk-ant-bench', baseUrl: server.url, maxRetries: 0 })),
+    close: () => server.close(),
+  };
 }
 
 const costs = new Map<string, number[]>(MODELS.map((m) => [m, []]));
@@ -99,7 +154,11 @@ for (const realCase of cases) {
       const { evidence } = await packFor(model);
       const { client, close } = await clientFor(model);
       try {
-        const preflight = await checkModels(client, { model, advocateModels: [model], judgeModel: model, sources: { advocates: 'default', judge: 'default' } }, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
+        const preflight = await checkModels(
+          client,
+          { model, advocateModels: [model], judgeModel: model, sources: { advocates: 'default', judge: 'default' } },
+          { system: loadPrompt('system'), instructions: loadPrompt('preflight') },
+        );
         const outcome = await runDebate(client, {
           pack: evidence.pack,
           positions: [],
@@ -109,9 +168,14 @@ for (const realCase of cases) {
           advocateModels: [model],
           judgeModel: model,
           plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
-          language: { language: 'auto', commandText: undefined, prText: `${evidence.pull.title}\n\n${evidence.pull.body}` },
+          language: {
+            language: 'auto',
+            commandText: undefined,
+            prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+          },
         });
-        if (outcome.kind !== 'debate') throw new Error(`${realCase.id} on ${model}: the moderator found nothing to debate`);
+        if (outcome.kind !== 'debate')
+          throw new Error(`${realCase.id} on ${model}: the moderator found nothing to debate`);
         costs.get(model)!.push(summariseUsage([...preflight.calls, ...outcome.calls]).cost_usd);
       } finally {
         await close();
@@ -129,14 +193,19 @@ const median = (xs: number[]) => {
 };
 const usd = (x: number) => `$${x.toFixed(3)}`;
 const k = (n: number) => `${n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}k`}`;
-console.log(`\nA standard debate per model on ${cases.length} real cases: every role on the model, replies from the local rehearsal model, the local servers thinking and reasoning as documented. Cost: the record's, at the list prices below.\n`);
-console.log('| model | input / 5m cache write / cache read / output per MTok | upper band | context / max output | source (read) | standard debate, median | range |');
+console.log(
+  `\nA standard debate per model on ${cases.length} real cases: every role on the model, replies from the local rehearsal model, the local servers thinking and reasoning as documented. Cost: the record's, at the list prices below.\n`,
+);
+console.log(
+  '| model | input / 5m cache write / cache read / output per MTok | upper band | context / max output | source (read) | standard debate, median | range |',
+);
 console.log('|---|---|---|---|---|---:|---:|');
 for (const model of MODELS) {
   const id = parseModelId(model);
   const found = findPrice(id.provider, id.model)!;
   const p = found.price;
-  const rates = (r: { input: number; cacheWrite: number; cacheRead: number; output: number }) => `$${+r.input.toFixed(4)} / $${+r.cacheWrite.toFixed(4)} / $${+r.cacheRead.toFixed(4)} / $${+r.output.toFixed(4)}`;
+  const rates = (r: { input: number; cacheWrite: number; cacheRead: number; output: number }) =>
+    `$${+r.input.toFixed(4)} / $${+r.cacheWrite.toFixed(4)} / $${+r.cacheRead.toFixed(4)} / $${+r.output.toFixed(4)}`;
   const facts = id.provider === 'openai' ? openAiModelFacts(id.model) : claudeModelFacts(id.model);
   const xs = costs.get(model)!;
   console.log(

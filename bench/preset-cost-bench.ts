@@ -49,11 +49,23 @@ interface Row {
 }
 
 /** One labelled-PR run of a preset on a prepared evidence pack, priced. */
-async function measure(preset: PresetName, id: string, pack: Awaited<ReturnType<typeof realCasePack>>['evidence']): Promise<Row> {
-  const server = await startAnthropicServer({ apiKey: KEY, responder: createRehearsalResponder({ seed: 1 }), streamMs: STREAM_MS });
+async function measure(
+  preset: PresetName,
+  id: string,
+  pack: Awaited<ReturnType<typeof realCasePack>>['evidence'],
+): Promise<Row> {
+  const server = await startAnthropicServer({
+    apiKey: KEY,
+    responder: createRehearsalResponder({ seed: 1 }),
+    streamMs: STREAM_MS,
+  });
   try {
     const client = createAnthropicModelClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
-    await checkModels(client, { model: MODEL, advocateModels: [MODEL], judgeModel: MODEL, sources: { advocates: 'default', judge: 'default' } }, { system: loadPrompt('system'), instructions: loadPrompt('preflight') });
+    await checkModels(
+      client,
+      { model: MODEL, advocateModels: [MODEL], judgeModel: MODEL, sources: { advocates: 'default', judge: 'default' } },
+      { system: loadPrompt('system'), instructions: loadPrompt('preflight') },
+    );
     const outcome = await runDebate(client, {
       pack: pack.pack,
       positions: [],
@@ -70,8 +82,15 @@ async function measure(preset: PresetName, id: string, pack: Awaited<ReturnType<
     const sum = (pick: (u: NonNullable<(typeof server.requests)[number]['usage']>) => number | null | undefined) =>
       server.requests.reduce((total, r) => total + (r.usage ? (pick(r.usage) ?? 0) : 0), 0);
     return {
-      preset, id, packTokens: pack.pack.tokens, calls: figures.calls, waves: figures.waves,
-      input: sum((u) => u.input_tokens), cacheWrite: sum((u) => u.cache_creation_input_tokens), cacheRead: sum((u) => u.cache_read_input_tokens), output: sum((u) => u.output_tokens),
+      preset,
+      id,
+      packTokens: pack.pack.tokens,
+      calls: figures.calls,
+      waves: figures.waves,
+      input: sum((u) => u.input_tokens),
+      cacheWrite: sum((u) => u.cache_creation_input_tokens),
+      cacheRead: sum((u) => u.cache_read_input_tokens),
+      output: sum((u) => u.output_tokens),
       costUsd: figures.costUsd,
     };
   } finally {
@@ -103,19 +122,36 @@ const range = (xs: number[], show: (x: number) => string) => {
 };
 const price = PRICE_LIST.find((e) => e.provider === 'anthropic' && MODEL.startsWith(e.prefix))!;
 
-console.log(`\nOne labelled-PR debate per preset on ${rows.length / PRESETS.length} real cases: every role on ${MODEL} at $${price.price.input} / $${price.price.output} per million input / output tokens (cache write $${price.price.cacheWrite}, read $${price.price.cacheRead}; read ${price.read}). Replies from the local rehearsal model; tokens as the local server counts them (4 bytes each).\n`);
-console.log('| preset | model calls | waves | input tokens (cache write + read + plain), median | output tokens, median | cost, median | cost, range |');
+console.log(
+  `\nOne labelled-PR debate per preset on ${rows.length / PRESETS.length} real cases: every role on ${MODEL} at $${price.price.input} / $${price.price.output} per million input / output tokens (cache write $${price.price.cacheWrite}, read $${price.price.cacheRead}; read ${price.read}). Replies from the local rehearsal model; tokens as the local server counts them (4 bytes each).\n`,
+);
+console.log(
+  '| preset | model calls | waves | input tokens (cache write + read + plain), median | output tokens, median | cost, median | cost, range |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const preset of PRESETS) {
   const of = rows.filter((r) => r.preset === preset);
   console.log(
-    `| ${preset} | ${range(of.map((r) => r.calls), String)} | ${range(of.map((r) => r.waves), String)} | ${n(median(of.map((r) => r.cacheWrite + r.cacheRead + r.input)))} | ${n(median(of.map((r) => r.output)))} | ${usd(median(of.map((r) => r.costUsd)))} | ${range(of.map((r) => r.costUsd), usd)} |`,
+    `| ${preset} | ${range(
+      of.map((r) => r.calls),
+      String,
+    )} | ${range(
+      of.map((r) => r.waves),
+      String,
+    )} | ${n(median(of.map((r) => r.cacheWrite + r.cacheRead + r.input)))} | ${n(median(of.map((r) => r.output)))} | ${usd(median(of.map((r) => r.costUsd)))} | ${range(
+      of.map((r) => r.costUsd),
+      usd,
+    )} |`,
   );
 }
 if (process.argv.includes('--per-case')) {
-  console.log('\n| case | pack tokens | preset | calls | waves | cache write | cache read | plain input | output | cost |');
+  console.log(
+    '\n| case | pack tokens | preset | calls | waves | cache write | cache read | plain input | output | cost |',
+  );
   console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.id} | ${n(r.packTokens)} | ${r.preset} | ${r.calls} | ${r.waves} | ${n(r.cacheWrite)} | ${n(r.cacheRead)} | ${n(r.input)} | ${n(r.output)} | $${r.costUsd.toFixed(3)} |`);
+    console.log(
+      `| ${r.id} | ${n(r.packTokens)} | ${r.preset} | ${r.calls} | ${r.waves} | ${n(r.cacheWrite)} | ${n(r.cacheRead)} | ${n(r.input)} | ${n(r.output)} | $${r.costUsd.toFixed(3)} |`,
+    );
   }
 }

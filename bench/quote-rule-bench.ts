@@ -36,9 +36,17 @@ function oldRuleVerifies(quote: string, cited: string[], sideLines: string[]): b
   const patterns: string[][] = exact === '' ? [] : [[exact]];
   const stripped = quote
     .split(/\r?\n/)
-    .map((line) => [/^\s*\d+ \|(?: |$)/, /^\s*\d+\s+\d+ {3,}/, /^\s*(?:\d+\s+){0,2}[+-](?: |$)/].reduce((shown, d) => (shown === line ? line.replace(d, '') : shown), line))
+    .map((line) =>
+      [/^\s*\d+ \|(?: |$)/, /^\s*\d+\s+\d+ {3,}/, /^\s*(?:\d+\s+){0,2}[+-](?: |$)/].reduce(
+        (shown, d) => (shown === line ? line.replace(d, '') : shown),
+        line,
+      ),
+    )
     .join('\n');
-  const parts = stripped.split(/\.{3,}|…/).map(fold).filter((p) => p !== '');
+  const parts = stripped
+    .split(/\.{3,}|…/)
+    .map(fold)
+    .filter((p) => p !== '');
   if (parts.length > 0 && !(parts.length === 1 && parts[0] === exact)) patterns.push(parts);
   const text = fold(cited.join('\n'));
   const inOrder = (within: string, p: string[]) => {
@@ -77,7 +85,8 @@ function quotesOf(pack: EvidencePack): Quote[] {
         if (f.length < 24 || !/[A-Za-z]{4,}/.test(f)) continue;
         const words = f.split(' ');
         const half = Math.ceil(words.length / 2);
-        const q = (form: string, quote: string, end = n) => quotes.push({ form, path: file.path, side, start: n, end, quote });
+        const q = (form: string, quote: string, end = n) =>
+          quotes.push({ form, path: file.path, side, start: n, end, quote });
         q('exact line', text.trim());
         q('FILE gutter', `${n} | ${text}`);
         q('diff marker', `${side === 'head' ? '+' : '-'} ${text}`);
@@ -88,14 +97,18 @@ function quotesOf(pack: EvidencePack): Quote[] {
         }
         q('first 10 ... last 10 characters', `${f.slice(0, 10)} ... ${f.slice(-10)}`);
         const third = shown.lines.get(n + 2);
-        if (shown.lines.has(n + 1) && third !== undefined && fold(third).length >= 8) q('first ... last of 3 lines', `${text} ... ${third}`, n + 2);
+        if (shown.lines.has(n + 1) && third !== undefined && fold(third).length >= 8)
+          q('first ... last of 3 lines', `${text} ... ${third}`, n + 2);
       }
     }
   }
   return quotes;
 }
 
-const byForm = new Map<string, { oldVerified: number; nowUnverified: number; oldUnverified: number; nowVerified: number }>();
+const byForm = new Map<
+  string,
+  { oldVerified: number; nowUnverified: number; oldUnverified: number; nowVerified: number }
+>();
 let total = 0;
 let auditFigures = '';
 // QUOTE_BENCH_CASES=id,id limits the run to those cases (one case takes minutes: every quote not found is looked for across its pack).
@@ -114,7 +127,9 @@ for (const realCase of (await loadRealCases()).filter((c) => only === undefined 
       const side = q.side === 'head' ? file.head! : file.base!;
       const cited = Array.from({ length: q.end - q.start + 1 }, (_, i) => side.lines.get(q.start + i) ?? '');
       const before = oldRuleVerifies(q.quote, cited, [...side.lines.values()]);
-      const after = verifyCitation({ path: q.path, side: q.side, line_start: q.start, line_end: q.end, quote: q.quote }, pack).status === 'verified';
+      const after =
+        verifyCitation({ path: q.path, side: q.side, line_start: q.start, line_end: q.end, quote: q.quote }, pack)
+          .status === 'verified';
       const row = byForm.get(q.form) ?? { oldVerified: 0, nowUnverified: 0, oldUnverified: 0, nowVerified: 0 };
       if (before) {
         row.oldVerified += 1;
@@ -129,7 +144,9 @@ for (const realCase of (await loadRealCases()).filter((c) => only === undefined 
       }
       byForm.set(q.form, row);
     }
-    console.log(`${realCase.id}: ${quotes.length} quotes; ${was} verified under the issue #20 rule, ${changed} of them not under the line rule`);
+    console.log(
+      `${realCase.id}: ${quotes.length} quotes; ${was} verified under the issue #20 rule, ${changed} of them not under the line rule`,
+    );
     if (realCase.id === 'commander-excess-arguments') auditFigures = await auditPromptSize(pack);
   } finally {
     await scenario.close();
@@ -137,23 +154,43 @@ for (const realCase of (await loadRealCases()).filter((c) => only === undefined 
 }
 console.log(`\nall cases: ${total} quotes`);
 console.log('form | verified before | of them unverified now | unverified before | of them verified now');
-for (const [form, row] of byForm) console.log(`${form} | ${row.oldVerified} | ${row.nowUnverified} | ${row.oldUnverified} | ${row.nowVerified}`);
-const sum = [...byForm.values()].reduce((s, r) => ({ oldVerified: s.oldVerified + r.oldVerified, nowUnverified: s.nowUnverified + r.nowUnverified }), { oldVerified: 0, nowUnverified: 0 });
+for (const [form, row] of byForm)
+  console.log(`${form} | ${row.oldVerified} | ${row.nowUnverified} | ${row.oldUnverified} | ${row.nowVerified}`);
+const sum = [...byForm.values()].reduce(
+  (s, r) => ({ oldVerified: s.oldVerified + r.oldVerified, nowUnverified: s.nowUnverified + r.nowUnverified }),
+  { oldVerified: 0, nowUnverified: 0 },
+);
 console.log(`total | ${sum.oldVerified} | ${sum.nowUnverified}`);
 console.log(`\n${auditFigures}`);
 
 /** Point 2: the audit call's instructions on a scripted commander debate, with and without the cited lines. */
 async function auditPromptSize(pack: EvidencePack): Promise<string> {
-  const lines = [...pack.files.values()].flatMap((f) => [...(f.head?.lines ?? new Map<number, string>())].filter(([, t]) => fold(t).length >= 24 && /[A-Za-z]{4,}/.test(t)).map(([n, text]) => ({ path: f.path, n, text })));
+  const lines = [...pack.files.values()].flatMap((f) =>
+    [...(f.head?.lines ?? new Map<number, string>())]
+      .filter(([, t]) => fold(t).length >= 24 && /[A-Za-z]{4,}/.test(t))
+      .map(([n, text]) => ({ path: f.path, n, text })),
+  );
   const pick = (k: number) => lines[Math.floor((k * lines.length) / 9)]!;
   const argumentsOf = (offset: number) =>
     [0, 1, 2, 3].map((i) => {
       const l = pick(offset + i);
-      return { claim: `Claim ${offset + i}.`, reasoning: 'The cited line shows it.', confidence: 0.7, citations: [{ path: l.path, side: 'head', line_start: l.n, line_end: l.n, quote: l.text.trim() }] };
+      return {
+        claim: `Claim ${offset + i}.`,
+        reasoning: 'The cited line shows it.',
+        confidence: 0.7,
+        citations: [{ path: l.path, side: 'head', line_start: l.n, line_end: l.n, quote: l.text.trim() }],
+      };
     });
   const models = scriptedModels(
     debateScript({
-      opening: (_call, { position }) => ({ opening: { thesis: 't', arguments: argumentsOf(position === 'A' ? 0 : 4), known_weaknesses: [], predicted_attacks: [] } }),
+      opening: (_call, { position }) => ({
+        opening: {
+          thesis: 't',
+          arguments: argumentsOf(position === 'A' ? 0 : 4),
+          known_weaknesses: [],
+          predicted_attacks: [],
+        },
+      }),
       judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
     }),
   );
@@ -172,13 +209,20 @@ async function auditPromptSize(pack: EvidencePack): Promise<string> {
   // The cited-context rows: a header `<side> lines a-b (> marks the cited lines):` and its numbered rows, indented under a citation.
   const without = audit
     .split('\n')
-    .filter((row) => !/^ {4}(?:head|base) lines \d+(?:-\d+)? \(> marks the cited lines\):$/.test(row) && !/^ {4}[> ] +\d+ \| /.test(row))
+    .filter(
+      (row) =>
+        !/^ {4}(?:head|base) lines \d+(?:-\d+)? \(> marks the cited lines\):$/.test(row) &&
+        !/^ {4}[> ] +\d+ \| /.test(row),
+    )
     .join('\n');
   const claims = models.calls.filter((c) => c.meta?.phase === 'audit').length;
   return [
     `audit prompt (commander, ${claims} audit call, 8 opening claims citing real lines plus the script's cross-examination claims):`,
     `  instructions without the cited lines: ${without.length} characters, ~${estimateTokens(without)} tokens`,
     `  instructions as sent (with the cited lines): ${audit.length} characters, ~${estimateTokens(audit)} tokens`,
-    `  for scale, the cached prefix the auditor reads first (system prompt and evidence pack): ${(() => { const c = models.calls.find((x) => x.meta?.phase === 'audit')!; return `${c.system.length + c.evidence.length} characters, ~${estimateTokens(c.system + c.evidence)} tokens`; })()}`,
+    `  for scale, the cached prefix the auditor reads first (system prompt and evidence pack): ${(() => {
+      const c = models.calls.find((x) => x.meta?.phase === 'audit')!;
+      return `${c.system.length + c.evidence.length} characters, ~${estimateTokens(c.system + c.evidence)} tokens`;
+    })()}`,
   ].join('\n');
 }

@@ -54,7 +54,12 @@ const changes: Change[] = [
   },
 ];
 
-const run = (change: Change, budget: number) => runPipelineOn(change.pull, { command: change.command, inputs: { ...change.inputs, 'max-evidence-tokens': String(budget) }, streamMs: STREAM_MS });
+const run = (change: Change, budget: number) =>
+  runPipelineOn(change.pull, {
+    command: change.command,
+    inputs: { ...change.inputs, 'max-evidence-tokens': String(budget) },
+    streamMs: STREAM_MS,
+  });
 /** Hunks left out of the pack: read by readers, read by no one, or skipped as generated, less the files no budget can show (binary, one each). */
 const leftOut = (r: PipelineRun, change: Change) => {
   const e = r.record?.evidence;
@@ -63,7 +68,18 @@ const leftOut = (r: PipelineRun, change: Change) => {
 };
 const excerpts = (r: PipelineRun) => /(\d+) of the (\d+) excerpts they quoted checked out/.exec(r.comment ?? '');
 
-const rows: string[][] = [['change', 'budget (tokens)', 'reader calls', 'read / unread / generated skipped hunks', 'waves', 'cost', 'wall time', 'verified excerpts']];
+const rows: string[][] = [
+  [
+    'change',
+    'budget (tokens)',
+    'reader calls',
+    'read / unread / generated skipped hunks',
+    'waves',
+    'cost',
+    'wall time',
+    'verified excerpts',
+  ],
+];
 for (const change of changes) {
   const at = await run(change, change.budget);
   let budget = change.budget;
@@ -72,7 +88,10 @@ for (const change of changes) {
     budget = Math.ceil((budget * 1.2) / 1000) * 1000;
     whole = await run(change, budget);
   }
-  for (const [r, b] of [[at, change.budget], [whole, budget]] as const) {
+  for (const [r, b] of [
+    [at, change.budget],
+    [whole, budget],
+  ] as const) {
     const e = r.record?.evidence;
     const verified = excerpts(r);
     rows.push([
@@ -88,5 +107,7 @@ for (const change of changes) {
   }
 }
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-console.log(`Readers against a pack that holds everything: the pipeline in process, standard preset, every role on claude-sonnet-5-5, replies from the rehearsal model streaming ${STREAM_MS / 1000} s each through the local Messages server (tokens: 4 bytes each; cost at list price, caching included).\n`);
+console.log(
+  `Readers against a pack that holds everything: the pipeline in process, standard preset, every role on claude-sonnet-5-5, replies from the rehearsal model streaming ${STREAM_MS / 1000} s each through the local Messages server (tokens: 4 bytes each; cost at list price, caching included).\n`,
+);
 for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));

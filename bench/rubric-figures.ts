@@ -44,7 +44,18 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--old');
 const oldRoot = path.resolve(at >= 0 && args[at + 1] ? args[at + 1]! : '/work/main');
 const newRoot = path.resolve(import.meta.dirname, '..');
-const CASES = process.env.CASES ? process.env.CASES.split(',') : ['commander-excess-arguments', 'express-v5', 'fastify-handler-timeout', 'fastify-v5', 'markdownlint-md060-visual-width', 'npm-v10', 'pino-redact-censor', 'undici-interceptor-order'];
+const CASES = process.env.CASES
+  ? process.env.CASES.split(',')
+  : [
+      'commander-excess-arguments',
+      'express-v5',
+      'fastify-handler-timeout',
+      'fastify-v5',
+      'markdownlint-md060-visual-width',
+      'npm-v10',
+      'pino-redact-censor',
+      'undici-interceptor-order',
+    ];
 
 interface Engine {
   runDebate: (client: ModelClient, request: unknown) => Promise<DebateOutcome>;
@@ -55,13 +66,26 @@ interface Engine {
 async function engine(root: string): Promise<Engine> {
   const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
   const sdkZod = createRequire(path.join(root, 'package.json')).resolve('@anthropic-ai/sdk/helpers/zod');
-  const { zodOutputFormat } = (await import(pathToFileURL(sdkZod).href)) as { zodOutputFormat: (s: z.ZodType<unknown>) => { schema: Record<string, unknown> } };
-  return { runDebate: (await load('src/debate/run-debate.ts')).runDebate, planDebate: (await load('src/debate/plan.ts')).planDebate, jsonSchemaOf: (s) => zodOutputFormat(s).schema };
+  const { zodOutputFormat } = (await import(pathToFileURL(sdkZod).href)) as {
+    zodOutputFormat: (s: z.ZodType<unknown>) => { schema: Record<string, unknown> };
+  };
+  return {
+    runDebate: (await load('src/debate/run-debate.ts')).runDebate,
+    planDebate: (await load('src/debate/plan.ts')).planDebate,
+    jsonSchemaOf: (s) => zodOutputFormat(s).schema,
+  };
 }
 
 const keyOf = (call: ModelCall<unknown>) => {
   const m = call.meta;
-  return [m?.phase, m?.positionId, m?.phase === 'cross-examination' ? m.round : '', m?.retry ? 'retry' : '', m?.order?.join('') ?? '', m?.target ?? ''].join('|');
+  return [
+    m?.phase,
+    m?.positionId,
+    m?.phase === 'cross-examination' ? m.round : '',
+    m?.retry ? 'retry' : '',
+    m?.order?.join('') ?? '',
+    m?.target ?? '',
+  ].join('|');
 };
 
 /**
@@ -95,14 +119,21 @@ function upgrade(reply: unknown, call: ModelCall<unknown>): unknown {
   if (!ruling || !order) return r;
   // The old engine's run listed the debate's own ids; this one may show them swapped.
   const shown = (id: string) => (id === 'none' ? id : (POSITION_IDS[order.indexOf(id)] ?? id));
-  ruling['positions'] = Object.fromEntries(Object.entries(ruling['positions'] as Record<string, unknown>).map(([id, entry]) => [shown(id), entry]));
+  ruling['positions'] = Object.fromEntries(
+    Object.entries(ruling['positions'] as Record<string, unknown>).map(([id, entry]) => [shown(id), entry]),
+  );
   ruling['recommendation'] = shown(ruling['recommendation'] as string);
-  ruling['scenarios'] = (ruling['scenarios'] as { recommendation: string }[]).map((s) => ({ ...s, recommendation: shown(s.recommendation) }));
+  ruling['scenarios'] = (ruling['scenarios'] as { recommendation: string }[]).map((s) => ({
+    ...s,
+    recommendation: shown(s.recommendation),
+  }));
   return r;
 }
 
-const textOf = (call: ModelCall<unknown>) => [call.system, call.evidence, call.transcript ?? '', call.instructions].join('\n\n');
-const rehearse = (eng: Engine, call: ModelCall<unknown>): JsonValue => followTheRules(rehearseStructuredOutput(eng.jsonSchemaOf(call.format), textOf(call)), call.meta, textOf(call));
+const textOf = (call: ModelCall<unknown>) =>
+  [call.system, call.evidence, call.transcript ?? '', call.instructions].join('\n\n');
+const rehearse = (eng: Engine, call: ModelCall<unknown>): JsonValue =>
+  followTheRules(rehearseStructuredOutput(eng.jsonSchemaOf(call.format), textOf(call)), call.meta, textOf(call));
 
 interface Figures {
   debates: number;
@@ -119,9 +150,25 @@ interface Figures {
 function compare(name: string, before: DebateOutcome, after: DebateOutcome, figures: Figures): void {
   if (before.kind !== 'debate' || after.kind !== 'debate') throw new Error(`${name}: not a debate`);
   figures.debates += 1;
-  const describeOld = (o: DebateResult) => new Map(attacksOf(o).map((a) => [a.id, a.outcome.kind === 'unanswered' && !a.outcome.countsAsConceded ? 'unanswered (not counted)' : a.outcome.kind === 'conceded' ? `conceded (${a.outcome.because})` : a.outcome.kind]));
+  const describeOld = (o: DebateResult) =>
+    new Map(
+      attacksOf(o).map((a) => [
+        a.id,
+        a.outcome.kind === 'unanswered' && !a.outcome.countsAsConceded
+          ? 'unanswered (not counted)'
+          : a.outcome.kind === 'conceded'
+            ? `conceded (${a.outcome.because})`
+            : a.outcome.kind,
+      ]),
+    );
   const counts = countedAttacks(after.transcript);
-  const describeNew = (o: DebateResult) => new Map([...describeOld(o)].map(([id, text]) => [id, counts(attacksOf(o).find((a) => a.id === id)!) ? text : `uncited, not counted (${text})`]));
+  const describeNew = (o: DebateResult) =>
+    new Map(
+      [...describeOld(o)].map(([id, text]) => [
+        id,
+        counts(attacksOf(o).find((a) => a.id === id)!) ? text : `uncited, not counted (${text})`,
+      ]),
+    );
   const [a, b] = [describeOld(before), describeNew(after)];
   for (const id of new Set([...a.keys(), ...b.keys()])) {
     figures.attacks += 1;
@@ -155,7 +202,13 @@ function attacksOf(o: DebateResult) {
 }
 
 const [oldEngine, newEngine] = [await engine(oldRoot), await engine(newRoot)];
-const request = (eng: Engine, pack: unknown, title: string, preset: string, positions = ['Merge the change as written', 'Request changes before merging']) => ({
+const request = (
+  eng: Engine,
+  pack: unknown,
+  title: string,
+  preset: string,
+  positions = ['Merge the change as written', 'Request changes before merging'],
+) => ({
   pack,
   positions,
   prPosition: 'A',
@@ -170,26 +223,58 @@ const request = (eng: Engine, pack: unknown, title: string, preset: string, posi
 });
 
 // 1. Statuses and outcomes.
-const blank = (): Figures => ({ debates: 0, attacks: 0, outcomesChanged: 0, statuses: 0, statusesChanged: 0, recommendationsChanged: 0, confidencesChanged: 0, completionsChanged: 0, changes: [] });
+const blank = (): Figures => ({
+  debates: 0,
+  attacks: 0,
+  outcomesChanged: 0,
+  statuses: 0,
+  statusesChanged: 0,
+  recommendationsChanged: 0,
+  confidencesChanged: 0,
+  completionsChanged: 0,
+  changes: [],
+});
 const PRESETS = ['quick', 'standard', 'deep'] as const;
-const figures = Object.fromEntries(PRESETS.flatMap((preset) => [[`rehearsal, ${preset}`, blank()], [`default, ${preset}`, blank()]])) as Record<string, Figures>;
+const figures = Object.fromEntries(
+  PRESETS.flatMap((preset) => [
+    [`rehearsal, ${preset}`, blank()],
+    [`default, ${preset}`, blank()],
+  ]),
+) as Record<string, Figures>;
 for (const id of CASES) {
   const { scenario, evidence } = await realCasePack(id);
   try {
     for (const preset of PRESETS) {
       const recorded = new Map<string, unknown>();
-      const before = await oldEngine.runDebate(client((call) => {
-        const reply = rehearse(oldEngine, call);
-        recorded.set(keyOf(call), reply);
-        return reply;
-      }), request(oldEngine, evidence.pack, evidence.pull.title, preset));
-      const after = await newEngine.runDebate(client((call) => {
-        const reply = recorded.get(keyOf(call));
-        return reply === undefined ? rehearse(newEngine, call) : upgrade(reply, call);
-      }), request(newEngine, evidence.pack, evidence.pull.title, preset));
+      const before = await oldEngine.runDebate(
+        client((call) => {
+          const reply = rehearse(oldEngine, call);
+          recorded.set(keyOf(call), reply);
+          return reply;
+        }),
+        request(oldEngine, evidence.pack, evidence.pull.title, preset),
+      );
+      const after = await newEngine.runDebate(
+        client((call) => {
+          const reply = recorded.get(keyOf(call));
+          return reply === undefined ? rehearse(newEngine, call) : upgrade(reply, call);
+        }),
+        request(newEngine, evidence.pack, evidence.pull.title, preset),
+      );
       compare(`${id} (rehearsal, ${preset})`, before, after, figures[`rehearsal, ${preset}`]!);
       const script = debateScript();
-      compare(`${id} (default, ${preset})`, await oldEngine.runDebate(client((c) => script(c, 0)), request(oldEngine, evidence.pack, evidence.pull.title, preset)), await newEngine.runDebate(client((c) => script(c, 0)), request(newEngine, evidence.pack, evidence.pull.title, preset)), figures[`default, ${preset}`]!);
+      compare(
+        `${id} (default, ${preset})`,
+        await oldEngine.runDebate(
+          client((c) => script(c, 0)),
+          request(oldEngine, evidence.pack, evidence.pull.title, preset),
+        ),
+        await newEngine.runDebate(
+          client((c) => script(c, 0)),
+          request(newEngine, evidence.pack, evidence.pull.title, preset),
+        ),
+        figures[`default, ${preset}`]!,
+      );
     }
   } finally {
     await scenario.close();
@@ -197,39 +282,69 @@ for (const id of CASES) {
 }
 for (const [model, f] of Object.entries(figures)) {
   process.stdout.write(`\n## ${model}: ${f.debates} debates on the real cases, old ${oldRoot} vs new ${newRoot}\n`);
-  process.stdout.write(`position statuses changed: ${f.statusesChanged} of ${f.statuses}\nattack outcomes changed: ${f.outcomesChanged} of ${f.attacks}\nrecommendations changed: ${f.recommendationsChanged}, confidences changed: ${f.confidencesChanged}, completions changed: ${f.completionsChanged} (of ${f.debates})\n`);
+  process.stdout.write(
+    `position statuses changed: ${f.statusesChanged} of ${f.statuses}\nattack outcomes changed: ${f.outcomesChanged} of ${f.attacks}\nrecommendations changed: ${f.recommendationsChanged}, confidences changed: ${f.confidencesChanged}, completions changed: ${f.completionsChanged} (of ${f.debates})\n`,
+  );
   for (const line of f.changes) process.stdout.write(`- ${line}\n`);
 }
 
 // 2. Waves.
-process.stdout.write('\n## Waves of a standard debate (named positions: no moderator call; the action adds the pre-flight wave)\n');
+process.stdout.write(
+  '\n## Waves of a standard debate (named positions: no moderator call; the action adds the pre-flight wave)\n',
+);
 const pack = fixturePack();
-for (const positions of [['keep the cache', 'drop the cache'], ['keep the cache', 'drop the cache', 'shrink the cache']]) {
-  for (const [judge, slip] of [['keeps every rule', {}], ['gives 1 key reason and 1 trade-off', { key_reasons: ['Only one.'], trade_offs: ['Only one.'] }]] as const) {
+for (const positions of [
+  ['keep the cache', 'drop the cache'],
+  ['keep the cache', 'drop the cache', 'shrink the cache'],
+]) {
+  for (const [judge, slip] of [
+    ['keeps every rule', {}],
+    ['gives 1 key reason and 1 trade-off', { key_reasons: ['Only one.'], trade_offs: ['Only one.'] }],
+  ] as const) {
     const waves = async (eng: Engine) => {
       const script = debateScript({ judge: (call) => judgeSays(call, slip) });
       const c = client((call) => script(call, 0));
       await eng.runDebate(c, request(eng, pack, 'Cache', 'standard', [...positions]));
       return c.waves();
     };
-    process.stdout.write(`- ${positions.length} positions, a judge that ${judge}: old ${await waves(oldEngine)}, new ${await waves(newEngine)}\n`);
+    process.stdout.write(
+      `- ${positions.length} positions, a judge that ${judge}: old ${await waves(oldEngine)}, new ${await waves(newEngine)}\n`,
+    );
   }
 }
 
 // 3. The judge's flip rate in the eval's rehearsal.
-process.stdout.write('\n## Judge flips in the eval\'s rehearsal (every case of eval-cases/, both orders)\n');
-const cases = await prepareCases(await loadEvalCases(path.join(newRoot, 'eval-cases')), 104_000, { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' });
+process.stdout.write("\n## Judge flips in the eval's rehearsal (every case of eval-cases/, both orders)\n");
+const cases = await prepareCases(await loadEvalCases(path.join(newRoot, 'eval-cases')), 104_000, {
+  advocates: ['claude-sonnet-5-5'],
+  judge: 'claude-sonnet-5-5',
+});
 for (const runs of [2, 4] as const) {
   let debates = 0;
   let split = 0;
   let undecided = 0;
   for (const { evalCase, pack: casePack } of cases) {
-    for (const labels of [[evalCase.positions[0], evalCase.positions[1]], [evalCase.positions[1], evalCase.positions[0]]] as [string, string][]) {
-      const answer = await runDebateArm(createRehearsalModelClient(), { pack: casePack, labels, topic: evalCase.question, models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' }, language: { language: 'auto', commandText: undefined, prText: evalCase.title } }, planOf('standard', undefined, runs));
+    for (const labels of [
+      [evalCase.positions[0], evalCase.positions[1]],
+      [evalCase.positions[1], evalCase.positions[0]],
+    ] as [string, string][]) {
+      const answer = await runDebateArm(
+        createRehearsalModelClient(),
+        {
+          pack: casePack,
+          labels,
+          topic: evalCase.question,
+          models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
+          language: { language: 'auto', commandText: undefined, prText: evalCase.title },
+        },
+        planOf('standard', undefined, runs),
+      );
       debates += 1;
       if (answer.note?.includes('judge runs split')) split += 1;
       if (answer.choice === 'none') undecided += 1;
     }
   }
-  process.stdout.write(`- ${runs} judge runs: ${split} of ${debates} debates had judge runs that split after mapping back (${((100 * split) / Math.max(debates, 1)).toFixed(1)}%); ${undecided} gave no recommendation\n`);
+  process.stdout.write(
+    `- ${runs} judge runs: ${split} of ${debates} debates had judge runs that split after mapping back (${((100 * split) / Math.max(debates, 1)).toFixed(1)}%); ${undecided} gave no recommendation\n`,
+  );
 }

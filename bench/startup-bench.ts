@@ -43,9 +43,13 @@ async function sizeOf(files: Iterable<string>): Promise<number> {
 
 // The bundle.
 const allJs = (await readdir(DIST, { recursive: true })).filter((f) => f.endsWith('.js'));
-console.log(`bundle: dist/index.js ${mb(await sizeOf(['index.js']))}; all JavaScript in dist/ ${mb(await sizeOf(allJs))} in ${allJs.length} files`);
+console.log(
+  `bundle: dist/index.js ${mb(await sizeOf(['index.js']))}; all JavaScript in dist/ ${mb(await sizeOf(allJs))} in ${allJs.length} files`,
+);
 for (const group of await loadGroups()) {
-  console.log(`  ${group.name}: ${mb(await sizeOf(group.files))} in ${group.files.size} files${group.adds ? ` (adds ${mb(await sizeOf(group.adds))})` : ''}`);
+  console.log(
+    `  ${group.name}: ${mb(await sizeOf(group.files))} in ${group.files.size} files${group.adds ? ` (adds ${mb(await sizeOf(group.adds))})` : ''}`,
+  );
 }
 
 // The cold start.
@@ -54,11 +58,19 @@ const scratch = await mkdtemp(path.join(tmpdir(), 'pr-debate-startup-'));
 try {
   const eventPath = path.join(scratch, 'event.json');
   await writeFile(eventPath, JSON.stringify({ ref: 'refs/heads/main' }));
-  const env = { PATH: process.env.PATH ?? '', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: 'octo/repo', 'INPUT_GITHUB-TOKEN': 'ghs_local', RUNNER_TEMP: scratch };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'octo/repo',
+    'INPUT_GITHUB-TOKEN': 'ghs_local',
+    RUNNER_TEMP: scratch,
+  };
   const time = (args: string[]) => {
     const started = process.hrtime.bigint();
     const result = spawnSync(node24, args, { env, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout}`);
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const bare: number[] = [];
@@ -71,8 +83,13 @@ try {
     action.push(time([path.join(DIST, 'index.js')]));
     if (compareWith) other.push(time([path.resolve(compareWith)]));
   }
-  if (compareWith) console.log(`cold start of ${compareWith}: median ${median(other).toFixed(0)} ms; ratio ${(median(other) / median(bare)).toFixed(2)}x`);
-  console.log(`cold start (Node ${(await readFile(path.join(path.dirname(node24), '..', 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version: string }).version))}, median of ${coldRuns}): bare node -e 0 ${median(bare).toFixed(0)} ms; dist/index.js on a push event ${median(action).toFixed(0)} ms; ratio ${(median(action) / median(bare)).toFixed(2)}x`);
+  if (compareWith)
+    console.log(
+      `cold start of ${compareWith}: median ${median(other).toFixed(0)} ms; ratio ${(median(other) / median(bare)).toFixed(2)}x`,
+    );
+  console.log(
+    `cold start (Node ${await readFile(path.join(path.dirname(node24), '..', 'package.json'), 'utf8').then((t) => (JSON.parse(t) as { version: string }).version)}, median of ${coldRuns}): bare node -e 0 ${median(bare).toFixed(0)} ms; dist/index.js on a push event ${median(action).toFixed(0)} ms; ratio ${(median(action) / median(bare)).toFixed(2)}x`,
+  );
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
@@ -107,20 +124,36 @@ try {
       payload: commentEvent({ owner, repo, number: SCENARIO.pullNumber, body, user: SCENARIO.maintainer, commentId }),
       repository: scenario.repository,
       apiUrl: scenario.github.url,
-      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md' },
+      inputs: {
+        'github-token': SCENARIO.githubToken,
+        'anthropic-api-key': SCENARIO.anthropicKey,
+        'base-url': scenario.anthropic!.url,
+        'rfc-path': 'Readme.md',
+      },
       onSpawn: () => (spawned = Date.now()),
     });
-    if (result.outputs.status !== 'success') throw new Error(`run ${i + 1} ended ${result.outputs.status}: ${result.stderr}`);
+    if (result.outputs.status !== 'success')
+      throw new Error(`run ${i + 1} ended ${result.outputs.status}: ${result.stderr}`);
     firstGitHub.push(scenario.github.state.requests[before]!.receivedAt - spawned);
     firstModel.push(modelTimes[0]! - spawned);
     afterModel.push(spawned + result.durationMs - replyTimes.at(-1)!);
     // The writes GitHub received after the last model reply (a GraphQL query is a read), a reaction with its content.
     const isWrite = (r: { method: string; path: string }) => r.method !== 'GET' && r.path !== '/graphql';
-    const named = (r: { method: string; path: string; body: unknown }) => `${r.method} ${r.path.split('/').slice(4).join('/').replace(/\d+/g, 'N')}${r.method === 'POST' && r.path.endsWith('/reactions') ? ` ${String((r.body as { content?: string }).content)}` : ''}`;
-    tailWrites.push(scenario.github.state.requests.slice(before).filter((r) => r.receivedAt >= replyTimes.at(-1)! && isWrite(r)).map(named));
+    const named = (r: { method: string; path: string; body: unknown }) =>
+      `${r.method} ${r.path.split('/').slice(4).join('/').replace(/\d+/g, 'N')}${r.method === 'POST' && r.path.endsWith('/reactions') ? ` ${String((r.body as { content?: string }).content)}` : ''}`;
+    tailWrites.push(
+      scenario.github.state.requests
+        .slice(before)
+        .filter((r) => r.receivedAt >= replyTimes.at(-1)! && isWrite(r))
+        .map(named),
+    );
   }
-  console.log(`process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model reply to exit (the verdict, the check run, the review, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case, each model reply taking ${replyMs} ms; the model request follows reading the evidence)`);
-  console.log(`writes after the last model reply: ${tailWrites.map((w) => `${w.length} (${w.join(', ')})`).join('; ')}`);
+  console.log(
+    `process start to the first GitHub request: median ${median(firstGitHub)} ms; to the first model request: median ${median(firstModel)} ms; last model reply to exit (the verdict, the check run, the review, the reaction, with production write spacing): median ${median(afterModel)} ms (${actionRuns} --quick debates on the commander real case, each model reply taking ${replyMs} ms; the model request follows reading the evidence)`,
+  );
+  console.log(
+    `writes after the last model reply: ${tailWrites.map((w) => `${w.length} (${w.join(', ')})`).join('; ')}`,
+  );
 } finally {
   await scenario.close();
 }

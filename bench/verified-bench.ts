@@ -23,7 +23,11 @@ const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Shown head lines worth quoting, as `{ path, n, text }`. */
 function quotable(pack: EvidencePack) {
-  return [...pack.files.values()].flatMap((f) => [...(f.head?.lines ?? new Map<number, string>())].filter(([, t]) => fold(t).length >= 24 && /[A-Za-z]{4,}/.test(t)).map(([n, text]) => ({ path: f.path, n, text })));
+  return [...pack.files.values()].flatMap((f) =>
+    [...(f.head?.lines ?? new Map<number, string>())]
+      .filter(([, t]) => fold(t).length >= 24 && /[A-Za-z]{4,}/.test(t))
+      .map(([n, text]) => ({ path: f.path, n, text })),
+  );
 }
 
 /** The arguments an advocate writes: one of each kind, on lines drawn with a seeded generator. */
@@ -31,7 +35,13 @@ function argumentsFor(pack: EvidencePack, seed: number) {
   const lines = quotable(pack);
   const rng = seeded(seed);
   const pick = () => lines[Math.floor(rng() * lines.length)]!;
-  const cite = (l: ReturnType<typeof pick>, quote: string) => ({ path: l.path, side: 'head' as const, line_start: l.n, line_end: l.n, quote });
+  const cite = (l: ReturnType<typeof pick>, quote: string) => ({
+    path: l.path,
+    side: 'head' as const,
+    line_start: l.n,
+    line_end: l.n,
+    quote,
+  });
   const word = (t: string) => /[A-Za-z]{4,}/.exec(t)![0];
   const [a, b, c, d, e, f, g] = [pick(), pick(), pick(), pick(), pick(), pick(), pick()];
   const mid = (t: string) => `${fold(t).slice(0, 10)} ... ${fold(t).slice(-10)}`;
@@ -42,7 +52,11 @@ function argumentsFor(pack: EvidencePack, seed: number) {
     { claim: 'Ellipsis slip.', reasoning: 'r', citations: [cite(d, mid(d.text))] },
     { claim: 'One changed word.', reasoning: 'r', citations: [cite(e, e.text.replace(word(e.text), 'zqxj'))] },
     { claim: `Prose only: \`${f.path}:${f.n}\` says so.`, reasoning: 'r', citations: [] },
-    { claim: `Mixed: \`${g.path}:${g.n}\` ("${fold(a.text).slice(0, 20).replace(/["\\]/g, '')}") says so.`, reasoning: 'r', citations: [cite(g, g.text.trim())] },
+    {
+      claim: `Mixed: \`${g.path}:${g.n}\` ("${fold(a.text).slice(0, 20).replace(/["\\]/g, '')}") says so.`,
+      reasoning: 'r',
+      citations: [cite(g, g.text.trim())],
+    },
   ];
 }
 
@@ -52,12 +66,19 @@ function oldStatus(c: CheckedCitation, prose: boolean, pack: EvidencePack): 'ver
   if (c.check.status !== 'verified') return 'unverified';
   const file = pack.files.get(c.path)!;
   const side = (c.side ?? 'head') === 'head' ? file.head! : file.base!;
-  const cited = fold(Array.from({ length: c.line_end - c.line_start + 1 }, (_, i) => side.lines.get(c.line_start + i)).join('\n'));
-  return cited.includes(quoteReadings(c.quote, c.side ?? 'head')[0]?.parts[0]?.text ?? '\u0000') ? 'verified' : 'unverified';
+  const cited = fold(
+    Array.from({ length: c.line_end - c.line_start + 1 }, (_, i) => side.lines.get(c.line_start + i)).join('\n'),
+  );
+  return cited.includes(quoteReadings(c.quote, c.side ?? 'head')[0]?.parts[0]?.text ?? '\u0000')
+    ? 'verified'
+    : 'unverified';
 }
 
 function oldTag(claim: Claim, pack: EvidencePack): ClaimTag {
-  const all = [...claim.citations.map((c) => oldStatus(c, false, pack)), ...claim.references.map((r) => oldStatus(r, true, pack))];
+  const all = [
+    ...claim.citations.map((c) => oldStatus(c, false, pack)),
+    ...claim.references.map((r) => oldStatus(r, true, pack)),
+  ];
   if (all.length === 0) return 'no-citation';
   return all.every((s) => s === 'verified') ? 'verified' : 'unverified';
 }
@@ -69,7 +90,14 @@ for (const realCase of await loadRealCases()) {
     const pack = evidence.pack;
     const models = scriptedModels(
       debateScript({
-        opening: (_call, { position }) => ({ opening: { thesis: 't', arguments: argumentsFor(pack, position === 'A' ? 1 : 2), known_weaknesses: [], predicted_attacks: [] } }),
+        opening: (_call, { position }) => ({
+          opening: {
+            thesis: 't',
+            arguments: argumentsFor(pack, position === 'A' ? 1 : 2),
+            known_weaknesses: [],
+            predicted_attacks: [],
+          },
+        }),
         judge: (call) => ({ ruling: ruling(positionsOf(call)) }),
       }),
     );
@@ -99,10 +127,14 @@ for (const realCase of await loadRealCases()) {
         }
       }
     }
-    console.log(`${realCase.id}: ${row.claims} claims, ${row.changed} changed tag (${row.raised} now verified, ${row.lowered} no longer verified); ${row.slipsNowVerified} of ${row.slips} slipped or altered quotes now verify`);
+    console.log(
+      `${realCase.id}: ${row.claims} claims, ${row.changed} changed tag (${row.raised} now verified, ${row.lowered} no longer verified); ${row.slipsNowVerified} of ${row.slips} slipped or altered quotes now verify`,
+    );
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += row[key];
   } finally {
     await scenario.close();
   }
 }
-console.log(`all cases: ${totals.claims} claims, ${totals.changed} changed tag (${totals.raised} now verified, ${totals.lowered} no longer verified); ${totals.slipsNowVerified} of ${totals.slips} slipped or altered quotes now verify`);
+console.log(
+  `all cases: ${totals.claims} claims, ${totals.changed} changed tag (${totals.raised} now verified, ${totals.lowered} no longer verified); ${totals.slipsNowVerified} of ${totals.slips} slipped or altered quotes now verify`,
+);

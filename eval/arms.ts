@@ -45,8 +45,14 @@ export const DEFAULT_ARMS = `debate,debate:quick,single,single+verify,vote:${MAX
 /** The arm's name, as `--arms` takes it and the report shows it. */
 export function armName(arm: Arm): string {
   if (arm.kind === 'debate' && arm.readerModel !== undefined) return `reader-model:${arm.readerModel}`;
-  if (arm.kind === 'debate' && arm.judgeRuns === 4) return arm.variant === 'standard' ? 'judge-runs:4' : `debate:${arm.variant}+judge-runs:4`;
-  if (arm.kind === 'debate') return arm.variant === 'standard' ? 'debate' : arm.variant === 'pragmatist' ? 'debate+pragmatist' : `debate:${arm.variant}`;
+  if (arm.kind === 'debate' && arm.judgeRuns === 4)
+    return arm.variant === 'standard' ? 'judge-runs:4' : `debate:${arm.variant}+judge-runs:4`;
+  if (arm.kind === 'debate')
+    return arm.variant === 'standard'
+      ? 'debate'
+      : arm.variant === 'pragmatist'
+        ? 'debate+pragmatist'
+        : `debate:${arm.variant}`;
   return arm.kind === 'vote' ? `vote:${arm.k}` : arm.kind;
 }
 
@@ -55,7 +61,8 @@ export function isDebating(arm: Arm): boolean {
   return arm.kind === 'debate' || arm.kind === 'mixed' || arm.kind === 'escalate';
 }
 
-const NAMES = 'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, judge-runs:4, reader-model:<model>, single, single+verify, vote:K';
+const NAMES =
+  'debate, debate:quick, debate:deep, debate:no-steelman, debate+pragmatist, mixed, judge-runs:4, reader-model:<model>, single, single+verify, vote:K';
 
 /**
  * @param text `--arms`, e.g. `debate,debate:quick,single+verify,vote:3,vote:25`
@@ -93,7 +100,10 @@ export function parseArms(text: string): Arm[] {
  */
 export function planOf(variant: DebateVariant, maxRounds: number | undefined, judgeRuns?: JudgeRunCount): DebatePlan {
   const preset = variant === 'no-steelman' || variant === 'pragmatist' ? 'standard' : variant;
-  const plan = { ...planDebate({ preset, maxRounds, command: {}, ...(judgeRuns === undefined ? {} : { judgeRuns }) }), pragmatist: variant === 'pragmatist' };
+  const plan = {
+    ...planDebate({ preset, maxRounds, command: {}, ...(judgeRuns === undefined ? {} : { judgeRuns }) }),
+    pragmatist: variant === 'pragmatist',
+  };
   return variant === 'no-steelman' ? { ...plan, steelman: false } : plan;
 }
 
@@ -106,7 +116,10 @@ export function familyOf(model: string): ModelFamily {
 }
 
 /** The model `mixed` pairs with the other family's, when `advocate-models` names none: each at $2 / $10 per million input / output tokens. */
-export const MIXED_PARTNERS: Record<ModelFamily, string> = { claude: 'claude-sonnet-5-5', openai: 'openai:gpt-6.2-sol' };
+export const MIXED_PARTNERS: Record<ModelFamily, string> = {
+  claude: 'claude-sonnet-5-5',
+  openai: 'openai:gpt-6.2-sol',
+};
 
 /**
  * The two advocate models of `mixed`: the first advocate model, and the first model of `advocate-models`
@@ -122,6 +135,9 @@ export function mixedAdvocates(advocates: readonly string[], configured: readonl
   const named = advocates.find((m) => familyOf(m) === other);
   if (named) return [first, named];
   if (configured.includes(other)) return [first, MIXED_PARTNERS[other]];
-  const how = other === 'openai' ? 'set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)' : 'set ANTHROPIC_API_KEY';
-  throw new Error(`--arms mixed puts the advocates on two model families, but only ${family === 'claude' ? 'Claude' : 'the OpenAI-compatible endpoint'} is configured: ${how} to pair ${first} with ${MIXED_PARTNERS[other]}, or name the pair with --input advocate-models=${first},${MIXED_PARTNERS[other]}`);
+  const how =
+    other === 'openai' ? 'set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)' : 'set ANTHROPIC_API_KEY';
+  throw new Error(
+    `--arms mixed puts the advocates on two model families, but only ${family === 'claude' ? 'Claude' : 'the OpenAI-compatible endpoint'} is configured: ${how} to pair ${first} with ${MIXED_PARTNERS[other]}, or name the pair with --input advocate-models=${first},${MIXED_PARTNERS[other]}`,
+  );
 }

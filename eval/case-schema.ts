@@ -13,7 +13,9 @@ const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /** The package and the two versions of a pull request made from npm. */
 export const npmPairSchema = z.strictObject({
-  package: z.string().regex(/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/, 'an npm package name, e.g. express or @fastify/cookie'),
+  package: z
+    .string()
+    .regex(/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/, 'an npm package name, e.g. express or @fastify/cookie'),
   from: z.string().regex(EXACT_VERSION, 'an exact published version, e.g. 4.19.2').describe('the base version'),
   to: z.string().regex(EXACT_VERSION, 'an exact published version, e.g. 5.0.0').describe('the head version'),
 });
@@ -46,7 +48,9 @@ export function parseSettledBy(text: string): SettledLines | undefined {
 }
 
 /** One `settled_by` entry, checked as {@link parseSettledBy} reads it. */
-export const settledEntry = z.string().refine((text) => parseSettledBy(text) !== undefined, { message: 'expected path:N, path:N-M or path@base:N[-M] (N <= M)' });
+export const settledEntry = z.string().refine((text) => parseSettledBy(text) !== undefined, {
+  message: 'expected path:N, path:N-M or path@base:N[-M] (N <= M)',
+});
 
 /** The label of a case, in both forms: the PR the models see, the two positions, the answer and its lines. */
 const labelFields = {
@@ -54,14 +58,28 @@ const labelFields = {
   title: z.string().min(1).describe('the PR title'),
   body: z.string().default('').describe('the PR description'),
   rfc: z.string().min(1).optional().describe('the design document at the head, as --rfc'),
-  question: z.string().min(1).optional().describe("one sentence: the decision the two positions answer (the topic, and the framing arm's prompt)"),
+  question: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("one sentence: the decision the two positions answer (the topic, and the framing arm's prompt)"),
   positions: z.tuple([z.string().min(1), z.string().min(1)]).describe('position A, then position B'),
   right: z.enum(['A', 'B', 'none']).describe('the position the evidence shows to be right, or none when neither is'),
   why: z.string().min(1).describe('why, citing the lines that decide it'),
-  settled_by: z.array(settledEntry).default([]).describe('the lines that settle it: path:N[-M] at the head, path@base:N[-M] at the base'),
+  settled_by: z
+    .array(settledEntry)
+    .default([])
+    .describe('the lines that settle it: path:N[-M] at the head, path@base:N[-M] at the base'),
   tags: z.array(z.enum(CASE_TAGS)).default([]),
-  framing: z.strictObject({ positions: z.array(z.string().min(1)).min(1) }).optional().describe('acceptable framings (questions or labels) for a moderator framing the debate on its own'),
-  label_source: z.string().min(1).optional().describe('where the answer comes from: the changelog or release-notes line, the code lines'),
+  framing: z
+    .strictObject({ positions: z.array(z.string().min(1)).min(1) })
+    .optional()
+    .describe('acceptable framings (questions or labels) for a moderator framing the debate on its own'),
+  label_source: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('where the answer comes from: the changelog or release-notes line, the code lines'),
 };
 
 /** `<id>/case.yml` of a case folder (`pr-debate eval import`): the snapshot is beside it. Older cases (no `question`, `settled_by`, `tags`, `framing`) still load. */

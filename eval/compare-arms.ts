@@ -22,7 +22,8 @@ export const SIGNIFICANCE = 0.05;
  * - `not-enough-cases`: not shown, and the observed difference is below the smallest this case count detects with 80% power;
  * - `no-difference-shown`: not shown, though a difference of the observed size would have been detected 80% of the time.
  */
-export type PairedReading = 'no-case-differs' | 'not-enough-cases' | 'arm-better' | 'versus-better' | 'no-difference-shown';
+export type PairedReading =
+  'no-case-differs' | 'not-enough-cases' | 'arm-better' | 'versus-better' | 'no-difference-shown';
 
 /** An arm against the default debate, on the same runs. */
 export interface PairedDifference {
@@ -60,14 +61,21 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
  * Each arm against `versus` (the default debate) on the runs both made (same case, repeat and order).
  * @returns one entry per arm other than `versus`; none when `versus` did not run
  */
-export function pairedDifferences(runs: readonly EvalRun[], arms: readonly string[], versus: string, seed: number): PairedDifference[] {
+export function pairedDifferences(
+  runs: readonly EvalRun[],
+  arms: readonly string[],
+  versus: string,
+  seed: number,
+): PairedDifference[] {
   const key = (r: EvalRun) => `${r.caseId}\u0000${r.repeat}\u0000${r.order}`;
   const base = new Map(runs.filter((r) => r.arm === versus).map((r) => [key(r), r]));
   if (base.size === 0) return [];
   return arms
     .filter((arm) => arm !== versus)
     .map((arm): PairedDifference => {
-      const pairs = runs.filter((r) => r.arm === arm && base.has(key(r))).map((r) => ({ caseId: r.caseId, mine: Number(r.correct), theirs: Number(base.get(key(r))!.correct) }));
+      const pairs = runs
+        .filter((r) => r.arm === arm && base.has(key(r)))
+        .map((r) => ({ caseId: r.caseId, mine: Number(r.correct), theirs: Number(base.get(key(r))!.correct) }));
       // Per case: right runs of the arm minus right runs of the debate (an integer, for the exact test), and over the case's pairs (its accuracy difference).
       const perCase = byCase(pairs).map((ps) => ({ right: sum(ps.map((p) => p.mine - p.theirs)), of: ps.length }));
       const accuracy = perCase.map((c) => c.right / c.of);
@@ -88,7 +96,8 @@ export function pairedDifferences(runs: readonly EvalRun[], arms: readonly strin
         pValue,
         discordance,
         minimumDetectable,
-        casesForTarget: discordance > 0 ? casesToDetect(TARGET_DIFFERENCE, Math.max(discordance, TARGET_DIFFERENCE ** 2)) : undefined,
+        casesForTarget:
+          discordance > 0 ? casesToDetect(TARGET_DIFFERENCE, Math.max(discordance, TARGET_DIFFERENCE ** 2)) : undefined,
         reading: readingOf(difference.value ?? 0, pValue, minimumDetectable),
       };
     });

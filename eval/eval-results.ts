@@ -48,7 +48,12 @@ export interface EvalResults {
 }
 
 /** Scores the runs and assembles `results.json`. */
-export function buildResults(settings: EvalSettings, runs: EvalRun[], framingRuns: FramingRun[], durationSeconds: number): EvalResults {
+export function buildResults(
+  settings: EvalSettings,
+  runs: EvalRun[],
+  framingRuns: FramingRun[],
+  durationSeconds: number,
+): EvalResults {
   return {
     format: RESULTS_FORMAT,
     settings,

@@ -33,5 +33,9 @@ export const thousands = (n: number) => n.toLocaleString('en-US');
 /** A Markdown table; cells must not hold `|`. */
 export function table(rows: readonly (readonly string[])[]): string[] {
   const [head, ...body] = rows;
-  return [`| ${head!.join(' | ')} |`, `|${head!.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)];
+  return [
+    `| ${head!.join(' | ')} |`,
+    `|${head!.map(() => '---').join('|')}|`,
+    ...body.map((r) => `| ${r.join(' | ')} |`),
+  ];
 }

@@ -46,19 +46,32 @@ export async function loadEvalCases(dir: string, options: LoadOptions = {}): Pro
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    throw new EvalCaseError(`--cases ${dir}: cannot read the folder (${error instanceof Error ? error.message : String(error)})`);
+    throw new EvalCaseError(
+      `--cases ${dir}: cannot read the folder (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const labels: { file: string; label: EvalCase }[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const full = path.join(dir, entry.name);
-    const label = entry.isDirectory() ? await readCaseFolder(full) : entry.name.endsWith('.yml') ? await readRecipe(full, recipeSchema) : undefined;
+    const label = entry.isDirectory()
+      ? await readCaseFolder(full)
+      : entry.name.endsWith('.yml')
+        ? await readRecipe(full, recipeSchema)
+        : undefined;
     if (label === undefined) continue;
     const file = entry.isDirectory() ? path.join(full, 'case.yml') : full;
-    if (labels.some((l) => l.label.id === label.id)) throw new EvalCaseError(`${file}: id '${label.id}' is used by another case`);
+    if (labels.some((l) => l.label.id === label.id))
+      throw new EvalCaseError(`${file}: id '${label.id}' is used by another case`);
     labels.push({ file, label });
   }
-  if (labels.length === 0) throw new EvalCaseError(`--cases ${dir}: no cases (each is an <id>.yml recipe, or a folder with a case.yml and a pr.diff)`);
-  await materialiseRecipes(labels.map((l) => l.label), options);
+  if (labels.length === 0)
+    throw new EvalCaseError(
+      `--cases ${dir}: no cases (each is an <id>.yml recipe, or a folder with a case.yml and a pr.diff)`,
+    );
+  await materialiseRecipes(
+    labels.map((l) => l.label),
+    options,
+  );
   for (const { file, label } of labels) await checkSnapshot(file, label);
   return labels.map((l) => l.label);
 }
@@ -79,7 +92,8 @@ async function readCaseFolder(caseDir: string): Promise<EvalCase | undefined> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   const label = parseLabel(file, text, evalCaseSchema);
-  if (!(await stat(path.join(caseDir, 'pr.diff')).catch(() => undefined))) throw new EvalCaseError(`${caseDir}: no pr.diff (the snapshot's git diff)`);
+  if (!(await stat(path.join(caseDir, 'pr.diff')).catch(() => undefined)))
+    throw new EvalCaseError(`${caseDir}: no pr.diff (the snapshot's git diff)`);
   return { ...label, dir: caseDir };
 }
 
@@ -89,9 +103,13 @@ async function readCaseFolder(caseDir: string): Promise<EvalCase | undefined> {
  * @param schema the recipe schema, or a stricter one (the shipped recipes' checks)
  * @throws EvalCaseError naming the file and the field, or an id that is not the file's name
  */
-export async function readRecipe<S extends z.ZodType<z.infer<typeof recipeSchema>>>(file: string, schema: S): Promise<z.infer<S> & { source: string; dir: string }> {
+export async function readRecipe<S extends z.ZodType<z.infer<typeof recipeSchema>>>(
+  file: string,
+  schema: S,
+): Promise<z.infer<S> & { source: string; dir: string }> {
   const label = parseLabel(file, await readFile(file, 'utf8'), schema);
-  if (label.id !== path.basename(file, '.yml')) throw new EvalCaseError(`${file}: 'id': ${label.id} is not the file's name; a recipe is <id>.yml`);
+  if (label.id !== path.basename(file, '.yml'))
+    throw new EvalCaseError(`${file}: 'id': ${label.id} is not the file's name; a recipe is <id>.yml`);
   return { ...label, source: `npm ${label.npm.package} ${label.npm.from} -> ${label.npm.to}`, dir: '' };
 }
 
@@ -100,7 +118,9 @@ function parseLabel<S extends z.ZodType>(file: string, text: string, schema: S):
   try {
     raw = parse(text, { strict: true, uniqueKeys: true });
   } catch (error) {
-    throw new EvalCaseError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new EvalCaseError(
+      `${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -129,7 +149,9 @@ export async function materialiseRecipes(cases: EvalCase[], options: LoadOptions
       try {
         await materialiseNpmPair(npm!, dir, options.log);
       } catch (error) {
-        throw new EvalCaseError(`${next.map((c) => c.id).join(', ')}: cannot materialise ${source} into ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new EvalCaseError(
+          `${next.map((c) => c.id).join(', ')}: cannot materialise ${source} into ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   };
@@ -138,7 +160,8 @@ export async function materialiseRecipes(cases: EvalCase[], options: LoadOptions
 
 /** Checks that the RFC and every `settled_by` line are in the case's snapshot. */
 async function checkSnapshot(file: string, evalCase: EvalCase): Promise<void> {
-  if (evalCase.rfc !== undefined && (await sideText(evalCase.dir, 'head', evalCase.rfc)) === undefined) throw new EvalCaseError(`${file}: 'rfc': ${evalCase.rfc} is not a text file in head/`);
+  if (evalCase.rfc !== undefined && (await sideText(evalCase.dir, 'head', evalCase.rfc)) === undefined)
+    throw new EvalCaseError(`${file}: 'rfc': ${evalCase.rfc} is not a text file in head/`);
   for (const entry of evalCase.settled_by) {
     const problem = await checkSettledBy(evalCase.dir, entry);
     if (problem) throw new EvalCaseError(`${file}: 'settled_by': ${problem}`);

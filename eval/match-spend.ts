@@ -64,7 +64,11 @@ export const SPEND_LIMITS: Record<SpendLimit, string> = {
 export function nextCallUsd(calls: readonly TokenUsage[], model: string): number {
   let dearest = 0;
   for (const usage of calls) {
-    const next = costUsd(model, { ...usage, cache_creation_input_tokens: 0, cache_read_input_tokens: usage.cache_read_input_tokens + usage.cache_creation_input_tokens });
+    const next = costUsd(model, {
+      ...usage,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: usage.cache_read_input_tokens + usage.cache_creation_input_tokens,
+    });
     if (next === undefined) throw new UnpricedModel(model);
     dearest = Math.max(dearest, next);
   }
@@ -86,7 +90,11 @@ export function callsThatFit(budgetUsd: number, spentUsd: number, nextUsd: numbe
  * else what the arm said kept it off (a run over the budget without one: its calls were dearer than expected).
  * @param limit what the arm said stopped it, if anything did before the budget
  */
-export function spendLimitOf(spendUsd: number, budgetUsd: number, limit: SpendLimit | undefined): SpendLimit | undefined {
+export function spendLimitOf(
+  spendUsd: number,
+  budgetUsd: number,
+  limit: SpendLimit | undefined,
+): SpendLimit | undefined {
   if (budgetUsd > 0 && Math.abs(spendUsd / budgetUsd - 1) <= SPEND_TOLERANCE + 1e-9) return undefined;
   if (budgetUsd <= 0 && spendUsd <= 0) return undefined;
   return limit ?? (spendUsd > budgetUsd ? 'dearer-than-expected' : 'next-call-over');

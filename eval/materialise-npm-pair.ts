@@ -13,7 +13,14 @@ import { diffTrees, fetchTrees } from './npm-pack-diff.js';
  * and the next run builds again.
  */
 
-const metaSchema = z.object({ package: z.string(), from: z.string(), to: z.string(), files_changed: z.number(), additions: z.number(), deletions: z.number() });
+const metaSchema = z.object({
+  package: z.string(),
+  from: z.string(),
+  to: z.string(),
+  files_changed: z.number(),
+  additions: z.number(),
+  deletions: z.number(),
+});
 
 /** `meta.json` of a materialised pair; `from` and `to` are the versions the tarballs name. */
 export type PairMeta = z.infer<typeof metaSchema>;
@@ -33,7 +40,11 @@ const building = new Map<string, Promise<PairMeta>>();
  * @returns the pair's meta.json
  * @throws Error naming the tool that failed (npm, tar, git), e.g. an unknown version or an unreachable registry
  */
-export async function materialiseNpmPair(pair: NpmPair, dir: string, log: (line: string) => void = () => undefined): Promise<PairMeta> {
+export async function materialiseNpmPair(
+  pair: NpmPair,
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<PairMeta> {
   const full = path.resolve(dir);
   const cached = await readCachedPair(pair, full);
   if (cached) return cached;
@@ -54,7 +65,10 @@ async function buildPair(pair: NpmPair, dir: string, log: (line: string) => void
     const out = path.join(work, 'out');
     await mkdir(out);
     await mkdir(trees);
-    const [from, to] = await fetchTrees(pair.package, [pair.from, pair.to], path.join(work, 'pack'), [path.join(trees, 'a'), path.join(trees, 'b')]);
+    const [from, to] = await fetchTrees(pair.package, [pair.from, pair.to], path.join(work, 'pack'), [
+      path.join(trees, 'a'),
+      path.join(trees, 'b'),
+    ]);
     const stats = await diffTrees(trees, path.join(out, 'pr.diff'), work);
     await rename(path.join(trees, 'a'), path.join(out, 'base'));
     await rename(path.join(trees, 'b'), path.join(out, 'head'));
@@ -70,9 +84,22 @@ async function buildPair(pair: NpmPair, dir: string, log: (line: string) => void
 
 /** The pair's meta.json when `dir` holds the whole pair, else undefined. */
 async function readCachedPair(pair: NpmPair, dir: string): Promise<PairMeta | undefined> {
-  const meta = metaSchema.safeParse(await readFile(path.join(dir, 'meta.json'), 'utf8').then((t): unknown => JSON.parse(t), () => undefined));
-  if (!meta.success || meta.data.package !== pair.package || meta.data.from !== pair.from || meta.data.to !== pair.to) return undefined;
-  const whole = await Promise.all(['base', 'head', 'pr.diff'].map((p) => access(path.join(dir, p), fsConstants.R_OK).then(() => true, () => false)));
+  const meta = metaSchema.safeParse(
+    await readFile(path.join(dir, 'meta.json'), 'utf8').then(
+      (t): unknown => JSON.parse(t),
+      () => undefined,
+    ),
+  );
+  if (!meta.success || meta.data.package !== pair.package || meta.data.from !== pair.from || meta.data.to !== pair.to)
+    return undefined;
+  const whole = await Promise.all(
+    ['base', 'head', 'pr.diff'].map((p) =>
+      access(path.join(dir, p), fsConstants.R_OK).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return whole.every(Boolean) ? meta.data : undefined;
 }
 

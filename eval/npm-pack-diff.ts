@@ -30,27 +30,40 @@ export async function fetchTrees(pkg: string, versions: string[], packDir: strin
   if (pkg.startsWith('-')) throw new Error(`package name must not start with '-': ${pkg}`);
   await mkdir(packDir, { recursive: true });
   const specs = versions.map((v) => `${pkg}@${v}`);
-  const packed = await run('npm', ['pack', ...specs, '--json', '--loglevel=error', '--ignore-scripts', '--pack-destination', packDir], {
-    cwd: packDir,
-    env: { ...process.env, npm_config_prefer_offline: 'true' },
-    timeoutMs: NPM_TIMEOUT_MS,
-  });
-  if (packed.code !== 0) throw new Error(`npm pack ${specs.join(' ')} failed (is the name/version right and the registry reachable?): ${tail(packed.stderr)}`);
+  const packed = await run(
+    'npm',
+    ['pack', ...specs, '--json', '--loglevel=error', '--ignore-scripts', '--pack-destination', packDir],
+    {
+      cwd: packDir,
+      env: { ...process.env, npm_config_prefer_offline: 'true' },
+      timeoutMs: NPM_TIMEOUT_MS,
+    },
+  );
+  if (packed.code !== 0)
+    throw new Error(
+      `npm pack ${specs.join(' ')} failed (is the name/version right and the registry reachable?): ${tail(packed.stderr)}`,
+    );
   const listed = packListing.safeParse(parseJson(packed.stdout.toString('utf8')));
-  if (!listed.success || listed.data.length !== versions.length) throw new Error(`npm pack ${specs.join(' ')} did not list one tarball per version: ${tail(packed.stdout.toString('utf8'))}`);
-  return Promise.all(listed.data.map(async ({ filename, version }, i) => {
-    const raw = `${dests[i]!}.raw`;
-    await mkdir(raw, { recursive: true });
-    const extracted = await run('tar', ['xzf', join(packDir, filename), '-C', raw, '--no-same-owner'], {});
-    if (extracted.code !== 0) throw new Error(`cannot extract ${filename}: ${tail(extracted.stderr)}`);
-    const tops = await readdir(raw, { withFileTypes: true });
-    if (tops.length !== 1 || !tops[0]!.isDirectory()) throw new Error(`${filename} does not hold a single top-level folder`);
-    await rename(join(raw, tops[0]!.name), dests[i]!);
-    await rm(raw, { recursive: true });
-    const chmod = await run('chmod', ['-R', 'u+rwX', dests[i]!], {});
-    if (chmod.code !== 0) throw new Error(`chmod failed on ${dests[i]!}: ${tail(chmod.stderr)}`);
-    return version;
-  }));
+  if (!listed.success || listed.data.length !== versions.length)
+    throw new Error(
+      `npm pack ${specs.join(' ')} did not list one tarball per version: ${tail(packed.stdout.toString('utf8'))}`,
+    );
+  return Promise.all(
+    listed.data.map(async ({ filename, version }, i) => {
+      const raw = `${dests[i]!}.raw`;
+      await mkdir(raw, { recursive: true });
+      const extracted = await run('tar', ['xzf', join(packDir, filename), '-C', raw, '--no-same-owner'], {});
+      if (extracted.code !== 0) throw new Error(`cannot extract ${filename}: ${tail(extracted.stderr)}`);
+      const tops = await readdir(raw, { withFileTypes: true });
+      if (tops.length !== 1 || !tops[0]!.isDirectory())
+        throw new Error(`${filename} does not hold a single top-level folder`);
+      await rename(join(raw, tops[0]!.name), dests[i]!);
+      await rm(raw, { recursive: true });
+      const chmod = await run('chmod', ['-R', 'u+rwX', dests[i]!], {});
+      if (chmod.code !== 0) throw new Error(`chmod failed on ${dests[i]!}: ${tail(chmod.stderr)}`);
+      return version;
+    }),
+  );
 }
 
 /** `npm pack --json`: one entry per tarball, in the order asked. */
@@ -75,11 +88,30 @@ export async function diffTrees(trees: string, diffPath: string, scratch: string
   const home = join(scratch, 'home');
   await mkdir(home, { recursive: true });
   const gitEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS']) delete gitEnv[name];
-  Object.assign(gitEnv, { HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CEILING_DIRECTORIES: dirname(resolve(trees)) });
+  for (const name of [
+    'GIT_DIR',
+    'GIT_WORK_TREE',
+    'GIT_INDEX_FILE',
+    'GIT_CONFIG_PARAMETERS',
+    'GIT_CONFIG_COUNT',
+    'GIT_EXTERNAL_DIFF',
+    'GIT_DIFF_OPTS',
+  ])
+    delete gitEnv[name];
+  Object.assign(gitEnv, {
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CEILING_DIRECTORIES: dirname(resolve(trees)),
+  });
   const diffOptions = ['--no-index', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames', '-l5000'];
   const git = async (args: string[], stdoutFile: string): Promise<void> => {
-    const result = await run('git', ['diff', ...diffOptions, ...args, 'a', 'b'], { cwd: trees, env: gitEnv, stdoutFile });
+    const result = await run('git', ['diff', ...diffOptions, ...args, 'a', 'b'], {
+      cwd: trees,
+      env: gitEnv,
+      stdoutFile,
+    });
     if (result.code === 0) throw new Error(`${trees}/a and ${trees}/b have identical contents; nothing to diff`);
     if (result.code !== 1) throw new Error(`git diff failed (exit ${result.code}): ${tail(result.stderr)}`);
   };
@@ -117,7 +149,8 @@ export function toGitHubHeaders(raw: string): string {
         const left = rest.slice(0, n);
         const q = left.startsWith('"') ? '"' : '';
         const side = left.slice(q.length, q.length + 2);
-        if (rest[n] === ' ' && left === rest.slice(n + 1) && (side === 'a/' || side === 'b/')) lines[i] = `diff --git ${q}a/${left.slice(q.length + 2)} ${q}b/${left.slice(q.length + 2)}`;
+        if (rest[n] === ' ' && left === rest.slice(n + 1) && (side === 'a/' || side === 'b/'))
+          lines[i] = `diff --git ${q}a/${left.slice(q.length + 2)} ${q}b/${left.slice(q.length + 2)}`;
       }
       continue;
     }
@@ -141,19 +174,32 @@ interface RunOptions {
 }
 
 /** Runs a tool without a shell; resolves with its exit code, rejects when it cannot start or times out. */
-async function run(command: string, args: string[], options: RunOptions): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+async function run(
+  command: string,
+  args: string[],
+  options: RunOptions,
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? TOOL_TIMEOUT_MS;
   const file = options.stdoutFile === undefined ? undefined : await open(options.stdoutFile, 'w');
   try {
     return await new Promise((resolvePromise, reject) => {
-      const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', file === undefined ? 'pipe' : file.fd, 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
+      const child = spawn(command, args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: ['ignore', file === undefined ? 'pipe' : file.fd, 'pipe'],
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+      });
       const stdout: Buffer[] = [];
       let stderr = '';
       child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
       child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-8_000)));
       child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`)));
       child.on('close', (code, signal) => {
-        if (code === null) reject(new Error(`${command} ${args[0] ?? ''} was stopped by ${signal ?? 'a signal'} (timeout ${timeoutMs} ms)`));
+        if (code === null)
+          reject(
+            new Error(`${command} ${args[0] ?? ''} was stopped by ${signal ?? 'a signal'} (timeout ${timeoutMs} ms)`),
+          );
         else resolvePromise({ code, stdout: Buffer.concat(stdout), stderr });
       });
     });

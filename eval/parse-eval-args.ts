@@ -38,7 +38,12 @@ export type EvalCommand =
       rehearsal: boolean;
       inputs: Record<string, string>;
     }
-  | { kind: 'eval-import'; source: { pr: PullRequestRef } | { range: GitRange }; dir: string; apiUrl: string | undefined };
+  | {
+      kind: 'eval-import';
+      source: { pr: PullRequestRef } | { range: GitRange };
+      dir: string;
+      apiUrl: string | undefined;
+    };
 
 /** Where `eval` writes when `--out` is not given. */
 export const DEFAULT_EVAL_OUT = 'pr-debate-eval';
@@ -111,7 +116,8 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
     usage,
   );
   if (values.help) return { kind: 'help', text: EVAL_USAGE };
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": name the cases with --cases DIR`, usage);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}": name the cases with --cases DIR`, usage);
   if (values.cases === undefined) throw new UsageError('--cases DIR is required: the folder of labelled cases', usage);
   const arms = values.arms ?? DEFAULT_ARMS;
   try {
@@ -121,11 +127,13 @@ export function parseEvalArgs(args: readonly string[]): EvalCommand | { kind: 'h
   }
   const whole = (name: string, text: string | undefined, min: number, max: number): number | undefined => {
     if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} ${text}: expected a whole number from ${min} to ${max}`, usage);
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new UsageError(`--${name} ${text}: expected a whole number from ${min} to ${max}`, usage);
     return Number(text);
   };
   const budget = values['budget-usd'];
-  if (budget !== undefined && !(/^\d+(\.\d+)?$/.test(budget) && Number(budget) > 0)) throw new UsageError(`--budget-usd ${budget}: expected dollars above 0, such as 0.25`, usage);
+  if (budget !== undefined && !(/^\d+(\.\d+)?$/.test(budget) && Number(budget) > 0))
+    throw new UsageError(`--budget-usd ${budget}: expected dollars above 0, such as 0.25`, usage);
   const given = { ...parseInputs(values.input, usage) };
   if (values.model !== undefined) given.model = values.model;
   checkInputs(given, values.model === undefined ? {} : { model: `--model ${values.model}` }, usage);
@@ -158,14 +166,30 @@ export function parseGitRange(text: string): GitRange | undefined {
 
 function parseImport(args: readonly string[]): EvalCommand | { kind: 'help'; text: string } {
   const usage = SHORT_USAGE.evalImport;
-  const { values, positionals } = parse(args, { help: { type: 'boolean', short: 'h' }, 'api-url': { type: 'string' } }, usage);
+  const { values, positionals } = parse(
+    args,
+    { help: { type: 'boolean', short: 'h' }, 'api-url': { type: 'string' } },
+    usage,
+  );
   if (values.help) return { kind: 'help', text: EVAL_USAGE };
-  if (positionals.length !== 2) throw new UsageError(`eval import takes a pull request or BASE..HEAD, then the case folder to write; got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`, usage);
+  if (positionals.length !== 2)
+    throw new UsageError(
+      `eval import takes a pull request or BASE..HEAD, then the case folder to write; got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`,
+      usage,
+    );
   const [ref, dir] = positionals as [string, string];
   const pr = parsePullRequestRef(ref);
   const range = pr ? undefined : parseGitRange(ref);
-  if (!pr && !range) throw new UsageError(`"${ref}" is neither a pull request (a URL, or owner/repo#12) nor a range of the local clone (BASE..HEAD)`, usage);
+  if (!pr && !range)
+    throw new UsageError(
+      `"${ref}" is neither a pull request (a URL, or owner/repo#12) nor a range of the local clone (BASE..HEAD)`,
+      usage,
+    );
   const apiUrl = values['api-url'];
-  if (apiUrl !== undefined && !/^https?:\/\/\S+$/.test(apiUrl)) throw new UsageError(`--api-url ${apiUrl}: expected the GitHub REST API's base URL, such as https://api.github.com`, usage);
+  if (apiUrl !== undefined && !/^https?:\/\/\S+$/.test(apiUrl))
+    throw new UsageError(
+      `--api-url ${apiUrl}: expected the GitHub REST API's base URL, such as https://api.github.com`,
+      usage,
+    );
   return { kind: 'eval-import', source: pr ? { pr } : { range: range! }, dir, apiUrl };
 }

@@ -20,14 +20,33 @@ export const READINGS: Record<PairedReading, (arm: string, versus: string) => st
 };
 
 /** The columns of the spend table, in order. */
-export const SPEND_COLUMNS = ['arm', 'spend per run', 'share of its budget (95%)', 'range', 'calls per run', `runs within ±${Math.round(SPEND_TOLERANCE * 100)}%`, 'why not, for the others'] as const;
+export const SPEND_COLUMNS = [
+  'arm',
+  'spend per run',
+  'share of its budget (95%)',
+  'range',
+  'calls per run',
+  `runs within ±${Math.round(SPEND_TOLERANCE * 100)}%`,
+  'why not, for the others',
+] as const;
 
 /** The columns of the paired table, in order. */
-export const PAIRED_COLUMNS = ['arm', 'cases', 'accuracy difference (95%)', 'cases ahead: arm / debate', 'p (exact, by case)', 'smallest detectable', 'what it says', `cases for ${Math.round(TARGET_DIFFERENCE * 100)} points`] as const;
+export const PAIRED_COLUMNS = [
+  'arm',
+  'cases',
+  'accuracy difference (95%)',
+  'cases ahead: arm / debate',
+  'p (exact, by case)',
+  'smallest detectable',
+  'what it says',
+  `cases for ${Math.round(TARGET_DIFFERENCE * 100)} points`,
+] as const;
 
 function spendRow(s: ArmScore): string[] {
   const share = s.spendShare;
-  const why = (Object.entries(s.limits) as [SpendLimit, number][]).map(([limit, n]) => `${SPEND_LIMITS[limit]} (${n})`).join('; ');
+  const why = (Object.entries(s.limits) as [SpendLimit, number][])
+    .map(([limit, n]) => `${SPEND_LIMITS[limit]} (${n})`)
+    .join('; ');
   return [
     s.arm,
     dollars(s.spendPerRun.value),
@@ -44,13 +63,20 @@ export function renderSpend(results: EvalResults, heading: (title: string) => st
   const { settings } = results;
   const sized = results.scores.filter((s) => s.sized > 0);
   if (sized.length === 0) return [];
-  const against = settings.budgetUsd === undefined ? `what \`${settings.versus}\` spent on the same case, order and repeat` : `${dollars(settings.budgetUsd)} per case and order (\`--budget-usd\`)`;
+  const against =
+    settings.budgetUsd === undefined
+      ? `what \`${settings.versus}\` spent on the same case, order and repeat`
+      : `${dollars(settings.budgetUsd)} per case and order (\`--budget-usd\`)`;
   return [
     '',
     heading(`Spend against the budget (equal dollars: within ±${Math.round(SPEND_TOLERANCE * 100)}%)`),
     '',
     `Each arm's budget is ${against}: tokens priced as billed (input, output, cache writes, cache reads). Arms that add calls (voters, repairs) add them until the next would pass it; a run more than ${Math.round(SPEND_TOLERANCE * 100)}% off its budget is counted under what kept it off.`,
-    ...(settings.rehearsal ? ['Rehearsal: the spend is what the rehearsal\u2019s tokens come to at list prices; nothing was paid, and its token counts are not a model\u2019s.'] : []),
+    ...(settings.rehearsal
+      ? [
+          'Rehearsal: the spend is what the rehearsal\u2019s tokens come to at list prices; nothing was paid, and its token counts are not a model\u2019s.',
+        ]
+      : []),
     '',
     ...table([SPEND_COLUMNS, ...sized.map(spendRow)]),
   ];
@@ -74,9 +100,12 @@ export function renderPaired(results: EvalResults, heading: (title: string) => s
   const { settings, paired } = results;
   if (paired.length === 0) return [];
   const cases = paired[0]!.cases;
-  const detectable = paired.flatMap((p) => (p.minimumDetectable === undefined ? [] : [Math.round(p.minimumDetectable * 100)]));
+  const detectable = paired.flatMap((p) =>
+    p.minimumDetectable === undefined ? [] : [Math.round(p.minimumDetectable * 100)],
+  );
   const needed = paired.flatMap((p) => (p.casesForTarget === undefined ? [] : [p.casesForTarget]));
-  const span = (xs: number[], unit: string) => (Math.min(...xs) === Math.max(...xs) ? `${Math.min(...xs)}${unit}` : `${Math.min(...xs)}-${Math.max(...xs)}${unit}`);
+  const span = (xs: number[], unit: string) =>
+    Math.min(...xs) === Math.max(...xs) ? `${Math.min(...xs)}${unit}` : `${Math.min(...xs)}-${Math.max(...xs)}${unit}`;
   const out = [
     '',
     heading(`Against \`${settings.versus}\` (paired, by case)`),
@@ -86,7 +115,10 @@ export function renderPaired(results: EvalResults, heading: (title: string) => s
     ...table([PAIRED_COLUMNS, ...paired.map(pairedRow)]),
   ];
   if (detectable.length > 0) {
-    out.push('', `With ${cases} cases this run can tell apart only differences of about ${span(detectable, ' points')} or more; a smaller observed difference reads "not enough cases to tell". To detect a ${Math.round(TARGET_DIFFERENCE * 100)}-point difference at the discordance seen here takes about ${span(needed, ' cases')}.`);
+    out.push(
+      '',
+      `With ${cases} cases this run can tell apart only differences of about ${span(detectable, ' points')} or more; a smaller observed difference reads "not enough cases to tell". To detect a ${Math.round(TARGET_DIFFERENCE * 100)}-point difference at the discordance seen here takes about ${span(needed, ' cases')}.`,
+    );
   }
   return out;
 }

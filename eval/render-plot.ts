@@ -12,7 +12,10 @@ const MARGIN = { left: 70, right: 30, top: 40, bottom: 60 };
 
 /** Escapes text for an SVG text node or attribute. */
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 /** A round step for about `count` ticks over [0, max]. */
@@ -20,7 +23,7 @@ export function tickStep(max: number, count = 5): number {
   if (!(max > 0)) return 1;
   const raw = max / count;
   const power = 10 ** Math.floor(Math.log10(raw));
-  return ([1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power);
+  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
 }
 
 /**
@@ -46,11 +49,17 @@ export function renderPlot(scores: readonly ArmScore[], title: string, rehearsal
     `<text x="${WIDTH / 2}" y="22" text-anchor="middle" font-size="14">${escapeXml(title)}</text>`,
   ];
   for (let tick = 0; tick <= 1.0001; tick += 0.2) {
-    parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(tick))}" y2="${f(y(tick))}" stroke="#e5e5e5"/>`, `<text x="${MARGIN.left - 8}" y="${f(y(tick) + 4)}" text-anchor="end">${Math.round(tick * 100)}%</text>`);
+    parts.push(
+      `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(tick))}" y2="${f(y(tick))}" stroke="#e5e5e5"/>`,
+      `<text x="${MARGIN.left - 8}" y="${f(y(tick) + 4)}" text-anchor="end">${Math.round(tick * 100)}%</text>`,
+    );
   }
   for (let i = 0; i * step <= xMax + step / 1e6; i += 1) {
     const usd = i * step;
-    parts.push(`<line x1="${f(x(usd))}" x2="${f(x(usd))}" y1="${MARGIN.top}" y2="${MARGIN.top + plotH}" stroke="#f0f0f0"/>`, `<text x="${f(x(usd))}" y="${MARGIN.top + plotH + 18}" text-anchor="middle">$${Number(usd.toPrecision(6))}</text>`);
+    parts.push(
+      `<line x1="${f(x(usd))}" x2="${f(x(usd))}" y1="${MARGIN.top}" y2="${MARGIN.top + plotH}" stroke="#f0f0f0"/>`,
+      `<text x="${f(x(usd))}" y="${MARGIN.top + plotH + 18}" text-anchor="middle">$${Number(usd.toPrecision(6))}</text>`,
+    );
   }
   parts.push(
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#555555"/>`,
@@ -60,7 +69,8 @@ export function renderPlot(scores: readonly ArmScore[], title: string, rehearsal
   for (const s of shown) {
     const cx = x(s.spendPerRun.value!);
     const cy = y(s.accuracy.value!);
-    const colour = s.arm.startsWith('debate') || s.arm === 'mixed' ? '#1f6feb' : s.arm === 'escalate' ? '#8250df' : '#cf222e';
+    const colour =
+      s.arm.startsWith('debate') || s.arm === 'mixed' ? '#1f6feb' : s.arm === 'escalate' ? '#8250df' : '#cf222e';
     parts.push(
       `<g data-arm="${escapeXml(s.arm)}">`,
       `<line x1="${f(x(s.spendPerRun.low!))}" x2="${f(x(s.spendPerRun.high!))}" y1="${f(cy)}" y2="${f(cy)}" stroke="${colour}"/>`,

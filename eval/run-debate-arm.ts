@@ -33,7 +33,17 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     language: input.language,
     ...(input.readers ? { readers: input.readers } : {}),
   });
-  if (outcome.kind !== 'debate') return { choice: 'none', confidence: undefined, usage: outcome.usage, calls: outcome.calls.length, citations: emptyCitations(), note: 'the moderator found nothing contested', limit: 'debate-plan', failure: undefined };
+  if (outcome.kind !== 'debate')
+    return {
+      choice: 'none',
+      confidence: undefined,
+      usage: outcome.usage,
+      calls: outcome.calls.length,
+      citations: emptyCitations(),
+      note: 'the moderator found nothing contested',
+      limit: 'debate-plan',
+      failure: undefined,
+    };
   const count = (id: 'A' | 'B') => {
     const counts = outcome.counts.get(id);
     return { total: (counts?.verified ?? 0) + (counts?.unverified ?? 0), unverified: counts?.unverified ?? 0 };
@@ -46,15 +56,25 @@ export async function runDebateArm(client: ModelClient, input: ArmInput, plan: D
     usage: outcome.usage,
     calls: outcome.calls.length,
     citations: { A: count('A'), B: count('B') },
-    note: [...(outcome.completion === 'success' ? [] : [`debate ${outcome.completion}`]), ...judgeSplit(outcome.judgeRuns)].join('; ') || undefined,
+    note:
+      [
+        ...(outcome.completion === 'success' ? [] : [`debate ${outcome.completion}`]),
+        ...judgeSplit(outcome.judgeRuns),
+      ].join('; ') || undefined,
     limit: 'debate-plan',
     failure: outcome.ruling ? undefined : (outcome.problems[0] ?? 'the judge gave no ruling'),
-    arguments: argumentConfidences(outcome).map((a) => ({ confidence: a.confidence, tested: a.tested, holds: a.holds })),
+    arguments: argumentConfidences(outcome).map((a) => ({
+      confidence: a.confidence,
+      tested: a.tested,
+      holds: a.holds,
+    })),
   };
 }
 
 /** A note when the judge runs, mapped back, did not all recommend the same position (the judge flipped with the order or the ids). */
 function judgeSplit(runs: readonly JudgeRun[]): string[] {
   const agreement = judgeAgreement(runs);
-  return agreement.ruled >= 2 && agreement.agreeing < agreement.ruled ? [`judge runs split: ${agreement.agreeing} of ${agreement.ruled} recommended ${agreement.recommendation}`] : [];
+  return agreement.ruled >= 2 && agreement.agreeing < agreement.ruled
+    ? [`judge runs split: ${agreement.agreeing} of ${agreement.ruled} recommended ${agreement.recommendation}`]
+    : [];
 }

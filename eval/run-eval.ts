@@ -35,11 +35,21 @@ export interface PreparedCase {
  * @param readers the models that read the packs (`packReadersFor`): the packs are sized for them (`packCharsPerToken`)
  * @throws whatever the evidence stage throws for a folder it cannot read
  */
-export async function prepareCases(cases: readonly EvalCase[], maxEvidenceTokens: number, readers: PackReaders): Promise<PreparedCase[]> {
+export async function prepareCases(
+  cases: readonly EvalCase[],
+  maxEvidenceTokens: number,
+  readers: PackReaders,
+): Promise<PreparedCase[]> {
   const prepared: PreparedCase[] = [];
   const charsPerToken = packCharsPerToken(readers);
   for (const evalCase of cases) {
-    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), { pullNumber: SNAPSHOT_PULL_NUMBER, commandRfc: evalCase.rfc, inputRfc: undefined, maxTokens: maxEvidenceTokens, charsPerToken });
+    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), {
+      pullNumber: SNAPSHOT_PULL_NUMBER,
+      commandRfc: evalCase.rfc,
+      inputRfc: undefined,
+      maxTokens: maxEvidenceTokens,
+      charsPerToken,
+    });
     prepared.push({ evalCase, pack });
   }
   return prepared;
@@ -81,24 +91,49 @@ type Order = (typeof ORDERS)[number];
 /**
  * @throws Error when an arm sized to a budget has none (no `budgetUsd` and no default debate arm)
  */
-export async function runEval(client: ModelClient, cases: readonly PreparedCase[], options: EvalOptions): Promise<EvalRuns> {
+export async function runEval(
+  client: ModelClient,
+  cases: readonly PreparedCase[],
+  options: EvalOptions,
+): Promise<EvalRuns> {
   const reference = armName(DEFAULT_DEBATE);
   const hasReference = options.arms.some((a) => armName(a) === reference);
-  if (options.budgetUsd === undefined && !hasReference && options.arms.some((a) => !isDebating(a) || a.kind === 'escalate')) {
-    throw new Error("--budget-usd is needed when --arms has no 'debate': the default debate's spend is what the other arms get otherwise");
+  if (
+    options.budgetUsd === undefined &&
+    !hasReference &&
+    options.arms.some((a) => !isDebating(a) || a.kind === 'escalate')
+  ) {
+    throw new Error(
+      "--budget-usd is needed when --arms has no 'debate': the default debate's spend is what the other arms get otherwise",
+    );
   }
   const runs: EvalRun[] = [];
   const framing: FramingRun[] = [];
   for (const { evalCase, pack } of cases) {
-    const language: LanguageSetting = { language: options.language, commandText: undefined, prText: `${evalCase.title}\n\n${evalCase.body}` };
+    const language: LanguageSetting = {
+      language: options.language,
+      commandText: undefined,
+      prText: `${evalCase.title}\n\n${evalCase.body}`,
+    };
     for (let repeat = 0; repeat < options.repeats; repeat += 1) {
       const inputOf = (order: Order, advocates = options.models.advocates): ArmInput => ({
         pack,
-        labels: order === 'AB' ? [evalCase.positions[0], evalCase.positions[1]] : [evalCase.positions[1], evalCase.positions[0]],
+        labels:
+          order === 'AB'
+            ? [evalCase.positions[0], evalCase.positions[1]]
+            : [evalCase.positions[1], evalCase.positions[0]],
         topic: evalCase.question,
         models: { ...options.models, advocates },
         language,
-        ...(pack.coverage.parts.length > 0 ? { readers: { model: options.readers.model, calls: options.readers.maxCalls, bound: 'max-reader-calls' as const } } : {}),
+        ...(pack.coverage.parts.length > 0
+          ? {
+              readers: {
+                model: options.readers.model,
+                calls: options.readers.maxCalls,
+                bound: 'max-reader-calls' as const,
+              },
+            }
+          : {}),
       });
       const memo = new Map<string, Promise<ArmAnswer>>();
       const budget = async (order: Order) => options.budgetUsd ?? (await answer(DEFAULT_DEBATE, order)).usage.cost_usd;
@@ -115,10 +150,22 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
       const runArm = async (arm: Arm, order: Order): Promise<ArmAnswer> => {
         const input = inputOf(order);
         if (arm.kind === 'debate') {
-          const readers = arm.readerModel !== undefined && input.readers ? { ...input.readers, model: arm.readerModel } : input.readers;
-          return runDebateArm(client, { ...input, ...(readers ? { readers } : {}) }, planOf(arm.variant, options.maxRounds, arm.judgeRuns));
+          const readers =
+            arm.readerModel !== undefined && input.readers
+              ? { ...input.readers, model: arm.readerModel }
+              : input.readers;
+          return runDebateArm(
+            client,
+            { ...input, ...(readers ? { readers } : {}) },
+            planOf(arm.variant, options.maxRounds, arm.judgeRuns),
+          );
         }
-        if (arm.kind === 'mixed') return runDebateArm(client, inputOf(order, options.mixedAdvocates ?? options.models.advocates), planOf('standard', options.maxRounds));
+        if (arm.kind === 'mixed')
+          return runDebateArm(
+            client,
+            inputOf(order, options.mixedAdvocates ?? options.models.advocates),
+            planOf('standard', options.maxRounds),
+          );
         if (arm.kind === 'single') return runVotingArm(client, input, 1, await budget(order));
         if (arm.kind === 'vote') return runVotingArm(client, input, arm.k, await budget(order));
         if (arm.kind === 'single+verify') return runVerifiedArm(client, input, await budget(order));
@@ -131,23 +178,56 @@ export async function runEval(client: ModelClient, cases: readonly PreparedCase[
         const label = (o: Order) => labelOf(checked[o], inputOf(o).labels);
         const why = [checked.AB, checked.BA].some((c) => c.choice === 'abstain')
           ? 'a checked call gave no answer'
-          : label('AB') !== label('BA') ? 'the two orders disagreed' : [checked.AB, checked.BA].some((c) => c.confidence !== 'medium' && c.confidence !== 'high') ? 'a checked call was unsure' : undefined;
+          : label('AB') !== label('BA')
+            ? 'the two orders disagreed'
+            : [checked.AB, checked.BA].some((c) => c.confidence !== 'medium' && c.confidence !== 'high')
+              ? 'a checked call was unsure'
+              : undefined;
         const halves = halfUsage(checked.AB.usage, checked.BA.usage);
         const calls = (checked.AB.calls + checked.BA.calls) / 2;
-        if (why === undefined) return { ...checked[order], usage: halves, calls, note: 'settled by single+verify in both orders', limit: 'settled-early' };
+        if (why === undefined)
+          return {
+            ...checked[order],
+            usage: halves,
+            calls,
+            note: 'settled by single+verify in both orders',
+            limit: 'settled-early',
+          };
         const debated = await answer(DEFAULT_DEBATE, order);
-        return { ...debated, usage: addUsage(halves, debated.usage), calls: calls + debated.calls, note: `escalated to the debate: ${why}`, limit: 'escalated' };
+        return {
+          ...debated,
+          usage: addUsage(halves, debated.usage),
+          calls: calls + debated.calls,
+          note: `escalated to the debate: ${why}`,
+          limit: 'escalated',
+        };
       };
       for (const order of ORDERS) {
         for (const arm of options.arms) {
           const given = await answer(arm, order);
-          const budgetUsd = armName(arm) === reference ? options.budgetUsd : options.budgetUsd !== undefined || hasReference ? await budget(order) : undefined;
-          runs.push(toRun(evalCase, armName(arm), repeat, order, given, inputOf(order).labels, budgetUsd, options.rehearsal));
+          const budgetUsd =
+            armName(arm) === reference
+              ? options.budgetUsd
+              : options.budgetUsd !== undefined || hasReference
+                ? await budget(order)
+                : undefined;
+          runs.push(
+            toRun(evalCase, armName(arm), repeat, order, given, inputOf(order).labels, budgetUsd, options.rehearsal),
+          );
         }
       }
       if (options.framing && evalCase.framing) {
         options.onArm?.(`${evalCase.id} framing`);
-        framing.push(await runFramingArm(client, { caseId: evalCase.id, repeat, pack, acceptable: evalCase.framing.positions, model: options.models.moderator, language }));
+        framing.push(
+          await runFramingArm(client, {
+            caseId: evalCase.id,
+            repeat,
+            pack,
+            acceptable: evalCase.framing.positions,
+            model: options.models.moderator,
+            language,
+          }),
+        );
       }
     }
   }
@@ -159,7 +239,16 @@ function labelOf(answer: ArmAnswer, labels: [string, string]): string | undefine
 }
 
 /** A run in the case's terms. A rehearsal's spend is what its tokens come to at the models' prices; it paid nothing. */
-function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, answer: ArmAnswer, labels: [string, string], budgetUsd: number | undefined, rehearsal: boolean): EvalRun {
+function toRun(
+  evalCase: EvalCase,
+  arm: string,
+  repeat: number,
+  order: Order,
+  answer: ArmAnswer,
+  labels: [string, string],
+  budgetUsd: number | undefined,
+  rehearsal: boolean,
+): EvalRun {
   const chosen = labelOf(answer, labels);
   const abstained = answer.choice === 'abstain' && answer.failure === undefined;
   const rightLabel = evalCase.right === 'none' ? undefined : evalCase.positions[evalCase.right === 'A' ? 0 : 1];
@@ -179,10 +268,16 @@ function toRun(evalCase: EvalCase, arm: string, repeat: number, order: Order, an
     spendUsd,
     calls: answer.calls,
     budgetUsd,
-    spendLimit: budgetUsd === undefined ? undefined : spendLimitOf(spendUsd, budgetUsd, answer.failure === undefined ? answer.limit : 'failed'),
+    spendLimit:
+      budgetUsd === undefined
+        ? undefined
+        : spendLimitOf(spendUsd, budgetUsd, answer.failure === undefined ? answer.limit : 'failed'),
     // With neither position right, every citation is on a wrong side.
     citationsRight: rightLabel === undefined ? { total: 0, unverified: 0 } : answer.citations[rightId],
-    citationsWrong: rightLabel === undefined ? sumCitations(answer.citations.A, answer.citations.B) : answer.citations[rightId === 'A' ? 'B' : 'A'],
+    citationsWrong:
+      rightLabel === undefined
+        ? sumCitations(answer.citations.A, answer.citations.B)
+        : answer.citations[rightId === 'A' ? 'B' : 'A'],
     note: answer.note,
     failure: answer.failure,
     ...(answer.arguments === undefined ? {} : { arguments: answer.arguments }),

@@ -28,17 +28,28 @@ export interface FramingRun {
 }
 
 /** Words too common to tell two positions apart. */
-const STOP_WORDS = new Set('a an the and or of to in on for is are be by it its this that with as at from should we do does'.split(' '));
+const STOP_WORDS = new Set(
+  'a an the and or of to in on for is are be by it its this that with as at from should we do does'.split(' '),
+);
 
 /** A word without the common English endings, so that `accepted` and `accepting` are one word. */
 function stem(word: string): string {
-  for (const ending of ['ing', 'ed', 'es', 's']) if (word.length > ending.length + 3 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  for (const ending of ['ing', 'ed', 'es', 's'])
+    if (word.length > ending.length + 3 && word.endsWith(ending)) return word.slice(0, -ending.length);
   return word;
 }
 
 /** The content words of a label: lower-cased letters and digits, stemmed, without stop words. */
 export function contentWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP_WORDS.has(w)).map(stem))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
+        .map(stem),
+    ),
+  ];
 }
 
 /** Share of an acceptable framing's content words the moderator's framing must hold to match it. */
@@ -50,7 +61,10 @@ export const MATCH_SHARE = 0.6;
  * @returns the best-matching acceptable framing (-1 when none holds {@link MATCH_SHARE}), its share, and
  *   whether the framing is a hit (a match, with at least two positions to debate)
  */
-export function matchFraming(framed: { topic: string; positions: readonly string[] }, acceptable: readonly string[]): { matched: number; share: number; hit: boolean } {
+export function matchFraming(
+  framed: { topic: string; positions: readonly string[] },
+  acceptable: readonly string[],
+): { matched: number; share: number; hit: boolean } {
   const have = new Set(contentWords([framed.topic, ...framed.positions].join(' ')));
   const shares = acceptable.map((label) => {
     const wanted = contentWords(label);
@@ -64,15 +78,53 @@ export function matchFraming(framed: { topic: string; positions: readonly string
 /** Runs the moderator on one case's pack and scores its positions. */
 export async function runFramingArm(
   client: ModelClient,
-  input: { caseId: string; repeat: number; pack: EvidencePack; acceptable: string[]; model: string; language: LanguageSetting },
+  input: {
+    caseId: string;
+    repeat: number;
+    pack: EvidencePack;
+    acceptable: string[];
+    model: string;
+    language: LanguageSetting;
+  },
 ): Promise<FramingRun> {
   try {
-    const framed = await framePositions(client, { pack: input.pack, outOfScope: [], command: '/debate', moderatorModel: input.model, language: input.language });
+    const framed = await framePositions(client, {
+      pack: input.pack,
+      outOfScope: [],
+      command: '/debate',
+      moderatorModel: input.model,
+      language: input.language,
+    });
     const topic = framed.kind === 'framed' ? framed.topic : '';
     const labels = framed.kind === 'framed' ? framed.labels : [];
-    return { caseId: input.caseId, repeat: input.repeat, topic, framed: labels, ...matchFraming({ topic, positions: labels }, input.acceptable), usage: framed.usage, failure: undefined };
+    return {
+      caseId: input.caseId,
+      repeat: input.repeat,
+      topic,
+      framed: labels,
+      ...matchFraming({ topic, positions: labels }, input.acceptable),
+      usage: framed.usage,
+      failure: undefined,
+    };
   } catch (error) {
-    const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: 0, unpricedCalls: 0 };
-    return { caseId: input.caseId, repeat: input.repeat, topic: '', framed: [], matched: -1, share: 0, hit: false, usage, failure: error instanceof Error ? error.message : String(error) };
+    const usage = {
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      cost_usd: 0,
+      unpricedCalls: 0,
+    };
+    return {
+      caseId: input.caseId,
+      repeat: input.repeat,
+      topic: '',
+      framed: [],
+      matched: -1,
+      share: 0,
+      hit: false,
+      usage,
+      failure: error instanceof Error ? error.message : String(error),
+    };
   }
 }

@@ -25,17 +25,34 @@ const lowest = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b]
 
 function judgeCalls(client: ModelClient, input: ArmInput) {
   const positions = `- A: ${input.labels[0]}\n- B: ${input.labels[1]}`;
-  const caller = createCaller(client, { system: loadPrompt('system'), evidence: input.pack.text }, expectedScript(input.language));
+  const caller = createCaller(
+    client,
+    { system: loadPrompt('system'), evidence: input.pack.text },
+    expectedScript(input.language),
+  );
   const schemas = replySchemasFor(['A', 'B']);
   // Voter n is told it is one of several, so each voter's request is its own (a model at temperature 0 would otherwise answer each alike).
-  const voter = (n: number | undefined) => (n === undefined ? '' : ` You are voter ${n}; other voters read the same evidence on their own, and the majority decides.`);
+  const voter = (n: number | undefined) =>
+    n === undefined
+      ? ''
+      : ` You are voter ${n}; other voters read the same evidence on their own, and the majority decides.`;
   const spec = (n: number | undefined, purpose: string): CallSpec<Ruling> => ({
-    role: 'judge', purpose, meta: { phase: 'judge', order: ['A', 'B'] }, model: input.models.judge, field: 'ruling',
+    role: 'judge',
+    purpose,
+    meta: { phase: 'judge', order: ['A', 'B'] },
+    model: input.models.judge,
+    field: 'ruling',
     instructions: loadPrompt('single-judge', { positions, voter: voter(n), language: languageRule(input.language) }),
-    format: schemas.format, schema: schemas.replyOf('ruling'), maxTokens: MAX_TOKENS.judge,
+    format: schemas.format,
+    schema: schemas.replyOf('ruling'),
+    maxTokens: MAX_TOKENS.judge,
   });
   const spent = () => summariseUsage(caller.calls).cost_usd;
-  const next = () => nextCallUsd(caller.calls.map((c) => c.usage), input.models.judge);
+  const next = () =>
+    nextCallUsd(
+      caller.calls.map((c) => c.usage),
+      input.models.judge,
+    );
   return { caller, spec, spent, next };
 }
 
@@ -59,18 +76,26 @@ function countCitations(ruling: Ruling, input: ArmInput, into: ArmAnswer['citati
  * agreement (all voters: high; two thirds: medium; less: low).
  * @param budgetUsd dollars for this case in this order
  */
-export async function runVotingArm(client: ModelClient, input: ArmInput, most: number, budgetUsd: number): Promise<ArmAnswer> {
+export async function runVotingArm(
+  client: ModelClient,
+  input: ArmInput,
+  most: number,
+  budgetUsd: number,
+): Promise<ArmAnswer> {
   const calls = judgeCalls(client, input);
   const purpose = (n: number) => (most > 1 ? `vote ${n}` : 'single judge');
   const rulings = [await calls.caller.attempt(calls.spec(most > 1 ? 1 : undefined, purpose(1)))];
-  let limit: SpendLimit | undefined = calls.spent() > budgetUsd ? 'first-call-over' : most === 1 ? 'one-call' : undefined;
+  let limit: SpendLimit | undefined =
+    calls.spent() > budgetUsd ? 'first-call-over' : most === 1 ? 'one-call' : undefined;
   while (limit === undefined) {
     const fit = callsThatFit(budgetUsd, calls.spent(), calls.next(), most - rulings.length);
     if (fit === 0) {
       limit = rulings.length === most ? 'all-voters' : undefined;
       break;
     }
-    const wave = Array.from({ length: fit }, (_, i) => calls.spec(rulings.length + i + 1, purpose(rulings.length + i + 1)));
+    const wave = Array.from({ length: fit }, (_, i) =>
+      calls.spec(rulings.length + i + 1, purpose(rulings.length + i + 1)),
+    );
     rulings.push(...(await calls.caller.attemptAll(wave)));
     if (rulings.length === most) limit = 'all-voters';
   }
@@ -93,7 +118,17 @@ export async function runVotingArm(client: ModelClient, input: ArmInput, most: n
   ].filter(Boolean);
   const usage = summariseUsage(calls.caller.calls);
   const made = calls.caller.calls.length;
-  if (answered === 0) return { choice: 'abstain', confidence: undefined, usage, calls: made, citations, note: notes.join('; ') || undefined, limit: 'failed', failure: firstError(rulings) };
+  if (answered === 0)
+    return {
+      choice: 'abstain',
+      confidence: undefined,
+      usage,
+      calls: made,
+      citations,
+      note: notes.join('; ') || undefined,
+      limit: 'failed',
+      failure: firstError(rulings),
+    };
   return {
     choice: tied ? 'abstain' : ranked[0]![0],
     confidence: tied ? 'low' : majorityConfidence(ranked[0]![1], answered),
@@ -130,9 +165,15 @@ export function citationProblems(ruling: Ruling, input: ArmInput): string[] {
     for (const citation of ruled.defeating_citations) {
       const { check } = withCitationCheck(citation, input.pack);
       if (check.status === 'verified') verified += 1;
-      else problems.push(`- Position ${id}: the citation of ${citation.path}:${citation.line_start}-${citation.line_end} did not verify${check.status === 'unverified' ? `: ${check.detail}` : ' (it has no quote)'}`);
+      else
+        problems.push(
+          `- Position ${id}: the citation of ${citation.path}:${citation.line_start}-${citation.line_end} did not verify${check.status === 'unverified' ? `: ${check.detail}` : ' (it has no quote)'}`,
+        );
     }
-    if (ruled.status === 'falsified' && verified === 0) problems.push(`- Position ${id} is ruled falsified, but no defeating citation of it verified: cite the lines that defeat it, or rule it unresolved.`);
+    if (ruled.status === 'falsified' && verified === 0)
+      problems.push(
+        `- Position ${id} is ruled falsified, but no defeating citation of it verified: cite the lines that defeat it, or rule it unresolved.`,
+      );
   }
   return problems;
 }
@@ -171,18 +212,43 @@ export async function runVerifiedArm(client: ModelClient, input: ArmInput, budge
     }
     attempt = repaired;
   }
-  if (repairs > 0) note = [`repaired ${repairs === 1 ? 'once' : `${repairs} times`} for its citations`, note].filter(Boolean).join('; ');
+  if (repairs > 0)
+    note = [`repaired ${repairs === 1 ? 'once' : `${repairs} times`} for its citations`, note]
+      .filter(Boolean)
+      .join('; ');
   const usage = summariseUsage(calls.caller.calls);
   const made = calls.caller.calls.length;
-  if (!attempt.ok) return { choice: 'abstain', confidence: undefined, usage, calls: made, citations: emptyCitations(), note, limit: 'failed', failure: attempt.error };
+  if (!attempt.ok)
+    return {
+      choice: 'abstain',
+      confidence: undefined,
+      usage,
+      calls: made,
+      citations: emptyCitations(),
+      note,
+      limit: 'failed',
+      failure: attempt.error,
+    };
   const ruling = attempt.output;
   const citations = emptyCitations();
   countCitations(ruling, input, citations);
   const left = citationProblems(ruling, input);
-  const defeated = (id: 'A' | 'B') => ruling.positions[id]?.status === 'falsified' && !left.some((p) => p.startsWith(`- Position ${id} is ruled falsified`));
+  const defeated = (id: 'A' | 'B') =>
+    ruling.positions[id]?.status === 'falsified' &&
+    !left.some((p) => p.startsWith(`- Position ${id} is ruled falsified`));
   const recommended = ruling.recommendation;
-  const choice = recommended === 'A' || recommended === 'B' ? (defeated(recommended) ? 'abstain' : recommended) : 'none';
-  return { choice, confidence: left.length > 0 ? 'low' : ruling.confidence, usage, calls: made, citations, note, limit, failure: undefined };
+  const choice =
+    recommended === 'A' || recommended === 'B' ? (defeated(recommended) ? 'abstain' : recommended) : 'none';
+  return {
+    choice,
+    confidence: left.length > 0 ? 'low' : ruling.confidence,
+    usage,
+    calls: made,
+    citations,
+    note,
+    limit,
+    failure: undefined,
+  };
 }
 
 function firstError(attempts: readonly Attempt<unknown>[]): string {

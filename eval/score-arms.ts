@@ -152,10 +152,23 @@ export function scoreArms(runs: readonly EvalRun[], arms: readonly string[], see
   return arms.map((arm) => {
     const mine = runs.filter((r) => r.arm === arm);
     const cases = byCase(mine);
-    const ratio = (num: (r: EvalRun) => boolean, den: (r: EvalRun) => boolean = () => true) => ratioEstimate(cases.map((rs) => [count(rs, (r) => den(r) && num(r)), count(rs, den)] as const), seed);
-    const perRun = (value: (r: EvalRun) => number) => ratioEstimate(cases.map((rs) => [sum(rs.map(value)), rs.length] as const), seed);
+    const ratio = (num: (r: EvalRun) => boolean, den: (r: EvalRun) => boolean = () => true) =>
+      ratioEstimate(
+        cases.map((rs) => [count(rs, (r) => den(r) && num(r)), count(rs, den)] as const),
+        seed,
+      );
+    const perRun = (value: (r: EvalRun) => number) =>
+      ratioEstimate(
+        cases.map((rs) => [sum(rs.map(value)), rs.length] as const),
+        seed,
+      );
     const answered = (r: EvalRun) => !r.abstained && r.failure === undefined;
-    const wrongAt = (levels: readonly Confidence[]) => (r: EvalRun) => answered(r) && r.chosen !== undefined && !r.correct && r.confidence !== undefined && levels.includes(r.confidence);
+    const wrongAt = (levels: readonly Confidence[]) => (r: EvalRun) =>
+      answered(r) &&
+      r.chosen !== undefined &&
+      !r.correct &&
+      r.confidence !== undefined &&
+      levels.includes(r.confidence);
     const pairsByCase = cases.map(orderPairs);
     const side = (key: 'citationsRight' | 'citationsWrong') => {
       const of = sum(mine.map((r) => r[key].total));
@@ -178,15 +191,42 @@ export function scoreArms(runs: readonly EvalRun[], arms: readonly string[], see
       confidentWrong: ratio(wrongAt(['high'])),
       argumentCalibration: ARGUMENT_BANDS.map(({ label, from, to }) => {
         const inBand = args.filter((a) => a.tested && a.confidence >= from && a.confidence < to);
-        return { band: label, arguments: inBand.length, held: inBand.length === 0 ? undefined : count(inBand, (a) => a.holds) / inBand.length };
+        return {
+          band: label,
+          arguments: inBand.length,
+          held: inBand.length === 0 ? undefined : count(inBand, (a) => a.holds) / inBand.length,
+        };
       }),
-      untestedArguments: { arguments: untested.length, meanConfidence: untested.length === 0 ? undefined : mean(untested.map((a) => a.confidence)) },
-      calibration: Object.fromEntries(CONFIDENCES.map((level) => [level, { runs: count(mine, (r) => r.confidence === level), accuracy: ratio((r) => r.correct, (r) => r.confidence === level) }])) as ArmScore['calibration'],
-      flip: { ...ratioEstimate(pairsByCase.map((ps) => [count(ps, ([ab, ba]) => answerOf(ab) !== answerOf(ba)), ps.length] as const), seed), of: sum(pairsByCase.map((ps) => ps.length)) },
+      untestedArguments: {
+        arguments: untested.length,
+        meanConfidence: untested.length === 0 ? undefined : mean(untested.map((a) => a.confidence)),
+      },
+      calibration: Object.fromEntries(
+        CONFIDENCES.map((level) => [
+          level,
+          {
+            runs: count(mine, (r) => r.confidence === level),
+            accuracy: ratio(
+              (r) => r.correct,
+              (r) => r.confidence === level,
+            ),
+          },
+        ]),
+      ) as ArmScore['calibration'],
+      flip: {
+        ...ratioEstimate(
+          pairsByCase.map((ps) => [count(ps, ([ab, ba]) => answerOf(ab) !== answerOf(ba)), ps.length] as const),
+          seed,
+        ),
+        of: sum(pairsByCase.map((ps) => ps.length)),
+      },
       costPerRun: perRun((r) => r.usage.cost_usd),
       spendPerRun: perRun((r) => r.spendUsd),
       spendShare: {
-        ...ratioEstimate(byCase(sizedRuns).map((rs) => [sum(rs.map((r) => r.spendUsd)), sum(rs.map((r) => r.budgetUsd!))] as const), seed),
+        ...ratioEstimate(
+          byCase(sizedRuns).map((rs) => [sum(rs.map((r) => r.spendUsd)), sum(rs.map((r) => r.budgetUsd!))] as const),
+          seed,
+        ),
         min: shares.length === 0 ? undefined : Math.min(...shares),
         max: shares.length === 0 ? undefined : Math.max(...shares),
       },
@@ -202,7 +242,10 @@ export function scoreArms(runs: readonly EvalRun[], arms: readonly string[], see
       },
       unverifiedRight: side('citationsRight'),
       unverifiedWrong: side('citationsWrong'),
-      notes: [...new Set(mine.flatMap((r) => (r.note === undefined ? [] : [r.note])))].map((text) => ({ text, runs: count(mine, (r) => r.note === text) })),
+      notes: [...new Set(mine.flatMap((r) => (r.note === undefined ? [] : [r.note])))].map((text) => ({
+        text,
+        runs: count(mine, (r) => r.note === text),
+      })),
       failed: count(mine, (r) => r.failure !== undefined),
       firstFailure: mine.find((r) => r.failure !== undefined)?.failure,
     };
@@ -216,8 +259,14 @@ export function scoreFraming(runs: readonly FramingRun[], seed: number): Framing
   return {
     cases: cases.length,
     runs: runs.length,
-    hitRate: ratioEstimate(cases.map((rs) => [count(rs, (r) => r.hit), rs.length] as const), seed),
-    costPerRun: ratioEstimate(cases.map((rs) => [sum(rs.map((r) => r.usage.cost_usd)), rs.length] as const), seed),
+    hitRate: ratioEstimate(
+      cases.map((rs) => [count(rs, (r) => r.hit), rs.length] as const),
+      seed,
+    ),
+    costPerRun: ratioEstimate(
+      cases.map((rs) => [sum(rs.map((r) => r.usage.cost_usd)), rs.length] as const),
+      seed,
+    ),
     failed: count(runs, (r) => r.failure !== undefined),
   };
 }

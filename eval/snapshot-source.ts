@@ -26,7 +26,14 @@ export function createSnapshotSource(evalCase: Pick<EvalCase, 'id' | 'title' | '
   let diff: Promise<string> | undefined;
   const readDiff = () => (diff ??= readFile(path.join(evalCase.dir, 'pr.diff'), 'utf8'));
   const files = async (): Promise<ChangedFile[]> =>
-    parseGitDiff(await readDiff()).map((f) => ({ path: f.path, previousPath: f.previousPath, status: f.status, additions: f.additions, deletions: f.deletions, patch: f.patch }));
+    parseGitDiff(await readDiff()).map((f) => ({
+      path: f.path,
+      previousPath: f.previousPath,
+      status: f.status,
+      additions: f.additions,
+      deletions: f.deletions,
+      patch: f.patch,
+    }));
   const inside = (side: 'head' | 'base', file: string): string | undefined => {
     const root = path.resolve(evalCase.dir, side);
     const full = path.resolve(root, file);
@@ -56,7 +63,13 @@ export function createSnapshotSource(evalCase: Pick<EvalCase, 'id' | 'title' | '
           .filter((e) => e.isFile())
           .map(async (e) => {
             const full = path.join(e.parentPath, e.name);
-            return { path: path.relative(root, full).split(path.sep).join('/'), mode: '100644', type: 'blob', sha: createHash('sha1').update(full).digest('hex'), size: (await stat(full)).size };
+            return {
+              path: path.relative(root, full).split(path.sep).join('/'),
+              mode: '100644',
+              type: 'blob',
+              sha: createHash('sha1').update(full).digest('hex'),
+              size: (await stat(full)).size,
+            };
           }),
       );
       return { entries, truncated: false };
@@ -78,12 +91,17 @@ export function createSnapshotSource(evalCase: Pick<EvalCase, 'id' | 'title' | '
       for (const file of request.texts) {
         const full = inside(side, file);
         const content = full === undefined ? undefined : await readFile(full).catch(() => undefined);
-        if (content !== undefined) texts.set(file, content.subarray(0, 8000).includes(0) ? { binary: true } : { text: content.toString('utf8') });
+        if (content !== undefined)
+          texts.set(
+            file,
+            content.subarray(0, 8000).includes(0) ? { binary: true } : { text: content.toString('utf8') },
+          );
       }
       for (const file of request.sizes) {
         const full = inside(side, file);
         const content = full === undefined ? undefined : await readFile(full).catch(() => undefined);
-        if (content !== undefined) sizes.set(file, { bytes: content.length, binary: content.subarray(0, 8000).includes(0) });
+        if (content !== undefined)
+          sizes.set(file, { bytes: content.length, binary: content.subarray(0, 8000).includes(0) });
       }
       return { texts, sizes };
     },

@@ -29,7 +29,11 @@ function percentiles(sorted: readonly number[]): [number, number] {
  * @param perCase each case's numerator and denominator, e.g. [right runs, runs]
  * @returns value undefined when every denominator is 0
  */
-export function ratioEstimate(perCase: readonly (readonly [number, number])[], seed: number, resamples = BOOTSTRAP_RESAMPLES): Estimate {
+export function ratioEstimate(
+  perCase: readonly (readonly [number, number])[],
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): Estimate {
   const num = perCase.reduce((n, [x]) => n + x, 0);
   const den = perCase.reduce((n, [, y]) => n + y, 0);
   if (den === 0) return { value: undefined, low: undefined, high: undefined };
@@ -56,7 +60,11 @@ export function ratioEstimate(perCase: readonly (readonly [number, number])[], s
  * @returns value undefined for no cases
  */
 export function meanEstimate(values: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): Estimate {
-  return ratioEstimate(values.map((v) => [v, 1] as const), seed, resamples);
+  return ratioEstimate(
+    values.map((v) => [v, 1] as const),
+    seed,
+    resamples,
+  );
 }
 
 /**
@@ -133,6 +141,8 @@ export function minimumDetectableDifference(cases: number, discordance: number):
  */
 export function casesToDetect(difference: number, discordance: number): number | undefined {
   if (!(difference > 0) || discordance < difference * difference) return undefined;
-  const n = (Z_ALPHA * Math.sqrt(discordance) + Z_POWER * Math.sqrt(discordance - difference * difference)) ** 2 / (difference * difference);
+  const n =
+    (Z_ALPHA * Math.sqrt(discordance) + Z_POWER * Math.sqrt(discordance - difference * difference)) ** 2 /
+    (difference * difference);
   return Math.ceil(n - 1e-9);
 }

@@ -35,7 +35,11 @@ export interface WrittenCase {
 
 /** A case id from a folder name: lower-case letters, digits and hyphens. */
 export function caseIdOf(dir: string): string {
-  const id = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const id = path
+    .basename(path.resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return id === '' ? 'imported-case' : id;
 }
 
@@ -48,13 +52,15 @@ const isBinary = (content: Buffer) => content.subarray(0, 8000).includes(0);
  */
 export async function writeCaseFolder(dir: string, change: ChangeSnapshot): Promise<WrittenCase> {
   const existing = await readdir(dir).catch(() => undefined);
-  if (existing !== undefined && existing.length > 0) throw new Error(`${dir} is not empty: eval import writes a new case folder and overwrites nothing`);
+  if (existing !== undefined && existing.length > 0)
+    throw new Error(`${dir} is not empty: eval import writes a new case folder and overwrites nothing`);
   const files = parseGitDiff(change.diff);
   const skipped: string[] = [];
   const root = path.resolve(dir);
   const put = async (side: 'base' | 'head', file: string, content: Buffer) => {
     const full = path.resolve(root, side, file);
-    if (!full.startsWith(`${path.join(root, side)}${path.sep}`)) throw new Error(`the diff names a path outside the case folder: ${file}`);
+    if (!full.startsWith(`${path.join(root, side)}${path.sep}`))
+      throw new Error(`the diff names a path outside the case folder: ${file}`);
     await mkdir(path.dirname(full), { recursive: true });
     await writeFile(full, content);
   };
@@ -87,7 +93,11 @@ export async function writeCaseFolder(dir: string, change: ChangeSnapshot): Prom
  * the yaml library, so a PR title, body, source or file name is always a value or a comment, never YAML
  * structure: file names in comments are JSON-quoted, so no line break in one can end the comment.
  */
-export function caseTemplate(id: string, change: Pick<ChangeSnapshot, 'title' | 'body' | 'source'>, documents: readonly string[]): string {
+export function caseTemplate(
+  id: string,
+  change: Pick<ChangeSnapshot, 'title' | 'body' | 'source'>,
+  documents: readonly string[],
+): string {
   const doc = new Document({
     id,
     title: change.title || 'TODO the PR title',

@@ -29,8 +29,13 @@ const rawText = {
   name: 'raw-text',
   setup(b) {
     // Files stay in the `file` namespace so the bundle names them relative to the repo, not by absolute path.
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -4)), pluginData: 'raw' }));
-    b.onLoad({ filter: /\.md$/ }, async (args) => (args.pluginData === 'raw' ? { contents: await readFile(args.path, 'utf8'), loader: 'text' } : undefined));
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.slice(0, -4)),
+      pluginData: 'raw',
+    }));
+    b.onLoad({ filter: /\.md$/ }, async (args) =>
+      args.pluginData === 'raw' ? { contents: await readFile(args.path, 'utf8'), loader: 'text' } : undefined,
+    );
   },
 };
 
@@ -44,9 +49,19 @@ const zodEnglishOnly = {
   setup(b) {
     // The stub is named without an absolute path, so the output is the same in any checkout.
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /node_modules\/zod\/v4\/(classic|core|mini)$/.test(args.resolveDir) ? { path: 'zod/v4/locales (English only)', namespace: 'zod-locales', pluginData: path.join(args.resolveDir, '..', 'locales') } : undefined,
+      /node_modules\/zod\/v4\/(classic|core|mini)$/.test(args.resolveDir)
+        ? {
+            path: 'zod/v4/locales (English only)',
+            namespace: 'zod-locales',
+            pluginData: path.join(args.resolveDir, '..', 'locales'),
+          }
+        : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: `export { default as en } from './en.js';`, loader: 'js', resolveDir: args.pluginData }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from './en.js';`,
+      loader: 'js',
+      resolveDir: args.pluginData,
+    }));
   },
 };
 
@@ -59,7 +74,13 @@ const lazyOidc = {
   name: 'lazy-oidc',
   setup(b) {
     b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) =>
-      /node_modules\/@actions\/core\/lib\/core\.js$/.test(args.importer) ? { path: '@actions/core OidcClient (loaded on first use)', namespace: 'lazy-oidc', pluginData: path.join(args.resolveDir, 'oidc-utils.js') } : undefined,
+      /node_modules\/@actions\/core\/lib\/core\.js$/.test(args.importer)
+        ? {
+            path: '@actions/core OidcClient (loaded on first use)',
+            namespace: 'lazy-oidc',
+            pluginData: path.join(args.resolveDir, 'oidc-utils.js'),
+          }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'lazy-oidc' }, (args) => ({
       contents: `export class OidcClient { static async getIDToken(audience) { const { OidcClient: client } = await import(${JSON.stringify('./' + path.basename(args.pluginData))}); return client.getIDToken(audience); } }`,
@@ -94,7 +115,9 @@ async function commonJsExportNames(file, seen = new Set()) {
     const target = createRequire(file).resolve(specifier);
     for (const name of await commonJsExportNames(target, seen)) names.add(name);
   }
-  return [...names].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default' && name !== '__esModule').sort();
+  return [...names]
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default' && name !== '__esModule')
+    .sort();
 }
 
 /**
@@ -109,7 +132,11 @@ const commonJsDynamicImports = {
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
-      const resolved = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
+      const resolved = await b.resolve(args.path, {
+        kind: 'import-statement',
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+      });
       if (resolved.errors.length > 0 || resolved.external || !(await isCommonJs(resolved.path))) return undefined;
       // Named relative to the repository, so the output is the same in any checkout.
       return { path: path.relative(root, resolved.path), namespace: 'commonjs-dynamic', pluginData: resolved.path };
@@ -118,7 +145,11 @@ const commonJsDynamicImports = {
       const names = await commonJsExportNames(args.pluginData);
       const from = JSON.stringify(args.pluginData);
       // require() gives module.exports itself (esbuild bundles it), which Node makes the default export, even for an `__esModule` module.
-      return { contents: `const module = require(${from});\nexport default module;\nexport const { ${names.join(', ')} } = module;\n`, loader: 'js', resolveDir: path.dirname(args.pluginData) };
+      return {
+        contents: `const module = require(${from});\nexport default module;\nexport const { ${names.join(', ')} } = module;\n`,
+        loader: 'js',
+        resolveDir: path.dirname(args.pluginData),
+      };
     });
   },
 };
@@ -151,7 +182,9 @@ const result = await build({
   // hoisted it into node_modules must not change the bundle. Left out, the probe fails and debug goes on.
   external: ['supports-color'],
   // CommonJS dependencies call require(); give each ESM output file one.
-  banner: { js: `import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);` },
+  banner: {
+    js: `import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);`,
+  },
 });
 
 /**
@@ -174,15 +207,21 @@ async function licenceNotices(metafile) {
     const manifest = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8'));
     const key = `${manifest.name}@${manifest.version}`;
     if (entries.has(key)) continue;
-    const files = (await readdir(path.join(root, dir))).filter((f) => /^(licen[cs]e|copying|notice)(\.|-|$)/i.test(f)).sort();
+    const files = (await readdir(path.join(root, dir)))
+      .filter((f) => /^(licen[cs]e|copying|notice)(\.|-|$)/i.test(f))
+      .sort();
     const texts = await Promise.all(files.map((f) => readFile(path.join(root, dir, f), 'utf8')));
     const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'UNKNOWN');
     const repository = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
     // A package that ships no licence file (e.g. standardwebhooks) is named with its declared licence, author and source.
-    const text = texts.map((t) => t.trim()).join('\n\n') || `The package ships no licence file; package.json declares ${licence}${manifest.author ? `, author ${typeof manifest.author === 'string' ? manifest.author : manifest.author.name}` : ''}${repository ? `, source ${repository}` : ''}.`;
+    const text =
+      texts.map((t) => t.trim()).join('\n\n') ||
+      `The package ships no licence file; package.json declares ${licence}${manifest.author ? `, author ${typeof manifest.author === 'string' ? manifest.author : manifest.author.name}` : ''}${repository ? `, source ${repository}` : ''}.`;
     entries.set(key, { name: manifest.name, version: manifest.version, licence, text });
   }
-  const sorted = [...entries.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+  const sorted = [...entries.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version),
+  );
   const unknown = sorted.filter((e) => e.licence === 'UNKNOWN').map((e) => `${e.name}@${e.version}`);
   if (unknown.length > 0) throw new Error(`No declared licence in: ${unknown.join(', ')}; check it before shipping it`);
   return [
@@ -204,10 +243,14 @@ async function listDist() {
 const present = await listDist();
 if (check) {
   const stale = [];
-  for (const [file, text] of outputs) if (text !== (await readFile(path.join(distDir, file), 'utf8').catch(() => undefined))) stale.push(`dist/${file}`);
+  for (const [file, text] of outputs)
+    if (text !== (await readFile(path.join(distDir, file), 'utf8').catch(() => undefined))) stale.push(`dist/${file}`);
   const extra = present.filter((file) => !outputs.has(file)).map((file) => `dist/${file}`);
   if (stale.length > 0 || extra.length > 0) {
-    const said = [stale.length > 0 ? `${stale.join(', ')} ${stale.length === 1 ? 'is' : 'are'} stale or missing` : '', extra.length > 0 ? `${extra.join(', ')} would not be written by the build` : ''];
+    const said = [
+      stale.length > 0 ? `${stale.join(', ')} ${stale.length === 1 ? 'is' : 'are'} stale or missing` : '',
+      extra.length > 0 ? `${extra.join(', ')} would not be written by the build` : '',
+    ];
     console.error(`${said.filter(Boolean).join('; ')}: run \`npm run bundle\` and commit dist/.`);
     process.exit(1);
   }

@@ -7,7 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkMaterialised, checkMix, materialiseCases, measureCases, readLabelledCases, renderCaseTable } from './eval-case-format.js';
+import {
+  checkMaterialised,
+  checkMix,
+  materialiseCases,
+  measureCases,
+  readLabelledCases,
+  renderCaseTable,
+} from './eval-case-format.js';
 
 const ROOT = 'eval-cases';
 const only = process.argv.slice(2);
@@ -24,7 +31,8 @@ for (const { c, pack } of rows) problems.push(...(await checkMaterialised(c, pac
 const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
 for (const row of rows) {
   const line = renderCaseTable([row]).split('\n')[2]!;
-  if (!readme.includes(`${line}\n`)) problems.push(`${row.c.id}: README.md's row is not ${line} (npx tsx scripts/eval-case-mix.ts prints the table)`);
+  if (!readme.includes(`${line}\n`))
+    problems.push(`${row.c.id}: README.md's row is not ${line} (npx tsx scripts/eval-case-mix.ts prints the table)`);
 }
 process.stdout.write(
   `${cases.length} cases, ${new Set(cases.map((c) => c.dir)).size} pairs materialised in ${(materialised / 1000).toFixed(1)} s, packs built in ${((performance.now() - started - materialised) / 1000).toFixed(1)} s\n`,

@@ -34,10 +34,18 @@ const env = { ...process.env };
 delete env.ANTHROPIC_API_KEY;
 delete env.ANTHROPIC_BASE_URL;
 console.log(`running the demo on ${CASE} (the illustration) ...`);
-execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'demo.ts'), CASE], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 10 * 60_000 });
+execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'demo.ts'), CASE], {
+  cwd: ROOT,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  timeout: 10 * 60_000,
+});
 const markdown = readFileSync(path.join(ROOT, '.cache', 'demo', `${CASE}.md`), 'utf8');
 
-const css = readFileSync(createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'), 'utf8');
+const css = readFileSync(
+  createRequire(import.meta.url).resolve('github-markdown-css/github-markdown-light.css'),
+  'utf8',
+);
 // The frame around the body: GitHub's timeline comment (header with the author, bordered box), light theme.
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>pr-debate comment</title>
@@ -67,9 +75,19 @@ try {
   execFileSync(
     chromium,
     [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      `--user-data-dir=${path.join(work, 'profile')}`, '--hide-scrollbars', '--force-device-scale-factor=1', `--window-size=${WIDTH},${HEIGHT}`,
-      `--screenshot=${OUT}`, pathToFileURL(html).href,
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${path.join(work, 'profile')}`,
+      '--hide-scrollbars',
+      '--force-device-scale-factor=1',
+      `--window-size=${WIDTH},${HEIGHT}`,
+      `--screenshot=${OUT}`,
+      pathToFileURL(html).href,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 },
   );

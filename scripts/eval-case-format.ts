@@ -42,7 +42,10 @@ export function packSize(pack: EvidencePack): { tokens: number; changes: number 
   return { tokens: pack.tokens, changes: pack.tokens - pack.budget.contents };
 }
 
-const oneLine = z.string().min(1).regex(/^[^\n]+$/, 'one line');
+const oneLine = z
+  .string()
+  .min(1)
+  .regex(/^[^\n]+$/, 'one line');
 
 /**
  * A shipped recipe, `eval-cases/<id>.yml`: the eval's own schema (`eval/case-schema.ts`) with what a
@@ -73,12 +76,17 @@ export const CASE_CACHE = path.join(fileURLToPath(new URL('..', import.meta.url)
 export async function readLabelledCases(root: string): Promise<LabelledCase[]> {
   const names = (await readdir(root)).filter((n) => n.endsWith('.yml')).sort();
   const cases: LabelledCase[] = [];
-  for (const name of names) cases.push({ ...(await readRecipe(path.join(root, name), labelledCaseSchema)), file: path.join(root, name) });
+  for (const name of names)
+    cases.push({ ...(await readRecipe(path.join(root, name), labelledCaseSchema)), file: path.join(root, name) });
   return cases;
 }
 
 /** Materialises the cases' pairs (as the eval does: eval/load-eval-cases.ts) and sets each case's `dir`. */
-export async function materialiseCases(cases: LabelledCase[], log?: (line: string) => void, cacheDir = CASE_CACHE): Promise<void> {
+export async function materialiseCases(
+  cases: LabelledCase[],
+  log?: (line: string) => void,
+  cacheDir = CASE_CACHE,
+): Promise<void> {
   await materialiseRecipes(cases, { cacheDir, log });
 }
 
@@ -88,7 +96,15 @@ export function pairOf(c: Pick<LabelledCase, 'npm'>): string {
 }
 
 /** What a shipped set must hold at least (issue #43): cases, pull requests (version pairs), packages, and each kind of case. */
-export const MIX = { cases: 50, pairs: 40, packages: 15, neitherRight: 10, overflow: 8, docContradictsCode: 8, framed: 5 } as const;
+export const MIX = {
+  cases: 50,
+  pairs: 40,
+  packages: 15,
+  neitherRight: 10,
+  overflow: 8,
+  docContradictsCode: 8,
+  framed: 5,
+} as const;
 
 /**
  * What is wrong with the set, read from the recipes alone: the counts of {@link MIX}, a repeated id, a
@@ -114,10 +130,16 @@ export function checkMix(cases: LabelledCase[]): string[] {
   const ids = cases.map((c) => c.id);
   for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) problems.push(`${id}: the id is used twice`);
   for (const c of cases) {
-    if (c.tags.includes('neither-right') !== (c.right === 'none')) problems.push(`${c.id}: right: ${c.right}, but ${c.tags.includes('neither-right') ? 'tagged' : 'not tagged'} neither-right`);
+    if (c.tags.includes('neither-right') !== (c.right === 'none'))
+      problems.push(
+        `${c.id}: right: ${c.right}, but ${c.tags.includes('neither-right') ? 'tagged' : 'not tagged'} neither-right`,
+      );
     if (c.right === 'none') continue;
     const [right, wrong] = c.right === 'A' ? c.positions : [c.positions[1], c.positions[0]];
-    if (right.length > wrong.length) problems.push(`${c.id}: the right position is longer than the wrong one (${right.length} > ${wrong.length} characters)`);
+    if (right.length > wrong.length)
+      problems.push(
+        `${c.id}: the right position is longer than the wrong one (${right.length} > ${wrong.length} characters)`,
+      );
   }
   return problems;
 }
@@ -126,9 +148,18 @@ export function checkMix(cases: LabelledCase[]): string[] {
  * The case's evidence pack, built by the evidence stage from the materialised pair as the eval builds
  * it, at the action's default budget, sized for the default model in every role (`packCharsPerToken`).
  */
-export async function buildCasePack(c: Pick<LabelledCase, 'id' | 'title' | 'body' | 'rfc' | 'dir'>, maxTokens = DEFAULT_EVIDENCE_TOKENS): Promise<EvidencePack> {
+export async function buildCasePack(
+  c: Pick<LabelledCase, 'id' | 'title' | 'body' | 'rfc' | 'dir'>,
+  maxTokens = DEFAULT_EVIDENCE_TOKENS,
+): Promise<EvidencePack> {
   const charsPerToken = packCharsPerToken({ advocates: [DEFAULT_MODEL], judge: DEFAULT_MODEL });
-  const { pack } = await gatherEvidence(createSnapshotSource(c), { pullNumber: 1, commandRfc: c.rfc, inputRfc: undefined, maxTokens, charsPerToken });
+  const { pack } = await gatherEvidence(createSnapshotSource(c), {
+    pullNumber: 1,
+    commandRfc: c.rfc,
+    inputRfc: undefined,
+    maxTokens,
+    charsPerToken,
+  });
   return pack;
 }
 
@@ -145,14 +176,24 @@ export async function checkMaterialised(c: LabelledCase, pack: EvidencePack): Pr
     if (problem !== undefined) problems.push(`${c.id}: ${problem}`);
   }
   const size = packSize(pack);
-  if (c.tags.includes('large-pack') !== size.changes > LARGE_PACK_TOKENS) problems.push(`${c.id}: large-pack tag ${c.tags.includes('large-pack')}, but the pack holds ${size.changes} tokens besides full contents (the line is ${LARGE_PACK_TOKENS})`);
+  if (c.tags.includes('large-pack') !== size.changes > LARGE_PACK_TOKENS)
+    problems.push(
+      `${c.id}: large-pack tag ${c.tags.includes('large-pack')}, but the pack holds ${size.changes} tokens besides full contents (the line is ${LARGE_PACK_TOKENS})`,
+    );
   const overflows = pack.coverage.parts.length > 0;
-  if (c.tags.includes('overflow') !== overflows) problems.push(`${c.id}: overflow tag ${c.tags.includes('overflow')}, but the changed hunks ${overflows ? 'do not fit' : 'fit'} the default budget (parts for readers: ${pack.coverage.parts.length})`);
+  if (c.tags.includes('overflow') !== overflows)
+    problems.push(
+      `${c.id}: overflow tag ${c.tags.includes('overflow')}, but the changed hunks ${overflows ? 'do not fit' : 'fit'} the default budget (parts for readers: ${pack.coverage.parts.length})`,
+    );
   return problems;
 }
 
 /** What is wrong with one `settled_by` entry, or undefined when it holds. */
-export async function checkSettledLine(c: Pick<LabelledCase, 'dir' | 'why'>, ref: string, pack: EvidencePack): Promise<string | undefined> {
+export async function checkSettledLine(
+  c: Pick<LabelledCase, 'dir' | 'why'>,
+  ref: string,
+  pack: EvidencePack,
+): Promise<string | undefined> {
   const parsed = parseCitationRef(ref);
   if (!parsed.ok) return `${ref}: ${parsed.error}`;
   const { path: file, line_start, line_end } = parsed.ref;
@@ -160,11 +201,17 @@ export async function checkSettledLine(c: Pick<LabelledCase, 'dir' | 'why'>, ref
   const text = await readFile(path.join(c.dir, side, file), 'utf8').catch(() => undefined);
   if (text === undefined) return `${ref}: ${side}/${file} is not in the case folder`;
   const lines = text.split('\n');
-  if (line_end > lines.length || (line_end === lines.length && lines.at(-1) === '')) return `${ref}: ${side}/${file} has ${lines.length} lines`;
-  const quote = lines.slice(line_start - 1, line_end).map((l) => l.trim()).filter(Boolean).join('\n');
+  if (line_end > lines.length || (line_end === lines.length && lines.at(-1) === ''))
+    return `${ref}: ${side}/${file} has ${lines.length} lines`;
+  const quote = lines
+    .slice(line_start - 1, line_end)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
   if (quote.length < 8) return `${ref}: the lines hold under 8 characters, too little to quote`;
   const check = verifyCitation({ path: file, side, line_start, line_end, quote }, pack);
-  if (check.status !== 'verified') return `${ref}: not shown in the evidence pack the models get (${check.status === 'unverified' ? check.reason : check.status})`;
+  if (check.status !== 'verified')
+    return `${ref}: not shown in the evidence pack the models get (${check.status === 'unverified' ? check.reason : check.status})`;
   if (!c.why.includes(file)) return `${ref}: why does not name ${file}`;
   return undefined;
 }
@@ -193,7 +240,12 @@ export interface MeasuredCase {
 /** Builds each materialised case's pack and counts its diff's files, in order. */
 export async function measureCases(cases: LabelledCase[]): Promise<MeasuredCase[]> {
   const rows: MeasuredCase[] = [];
-  for (const c of cases) rows.push({ c, pack: await buildCasePack(c), files: parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length });
+  for (const c of cases)
+    rows.push({
+      c,
+      pack: await buildCasePack(c),
+      files: parseGitDiff(await readFile(path.join(c.dir, 'pr.diff'), 'latin1')).length,
+    });
   return rows;
 }
 
@@ -202,10 +254,15 @@ export async function measureCases(cases: LabelledCase[]): Promise<MeasuredCase[
  * materialised pair: files in the diff, pack tokens in all and without full contents. Pure.
  */
 export function renderCaseTable(rows: MeasuredCase[]): string {
-  const lines = ['| case | package, versions | question | right | label from | settled by | tags | files | pack tokens (without full contents) |', '|---|---|---|---|---|---|---|---:|---:|'];
+  const lines = [
+    '| case | package, versions | question | right | label from | settled by | tags | files | pack tokens (without full contents) |',
+    '|---|---|---|---|---|---|---|---:|---:|',
+  ];
   for (const { c, pack, files } of rows) {
     const size = packSize(pack);
-    lines.push(`| ${[...labelCells(c), String(files), `${size.tokens.toLocaleString('en-US')} (${size.changes.toLocaleString('en-US')})`].join(' | ')} |`);
+    lines.push(
+      `| ${[...labelCells(c), String(files), `${size.tokens.toLocaleString('en-US')} (${size.changes.toLocaleString('en-US')})`].join(' | ')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

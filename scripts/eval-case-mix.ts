@@ -6,7 +6,15 @@
  * full head contents that only fill spare budget (the large-pack measure); then the totals.
  * `npx tsx scripts/eval-case-mix.ts [eval-cases]`; pairs not yet in .cache/eval-cases are fetched first.
  */
-import { CASE_TAGS, DEFAULT_EVIDENCE_TOKENS, materialiseCases, measureCases, pairOf, readLabelledCases, renderCaseTable } from './eval-case-format.js';
+import {
+  CASE_TAGS,
+  DEFAULT_EVIDENCE_TOKENS,
+  materialiseCases,
+  measureCases,
+  pairOf,
+  readLabelledCases,
+  renderCaseTable,
+} from './eval-case-format.js';
 
 const cases = await readLabelledCases(process.argv[2] ?? 'eval-cases');
 await materialiseCases(cases, (line) => process.stderr.write(`eval-case-mix: ${line}\n`));

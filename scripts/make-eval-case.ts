@@ -43,13 +43,27 @@ export function recipeSkeleton(id: string, npm: NpmPair, rfc: string | undefined
  * @returns the pair's folder and meta.json, the files its diff changes, and whether the recipe was written
  * @throws when npm, tar or git fail, or when `rfc` is not a file at the head
  */
-export async function makeEvalCase(options: { npm: NpmPair; id: string; casesDir: string; rfc?: string; log?: (line: string) => void }): Promise<{ dir: string; meta: PairMeta; files: string[]; file: string; written: boolean }> {
+export async function makeEvalCase(options: {
+  npm: NpmPair;
+  id: string;
+  casesDir: string;
+  rfc?: string;
+  log?: (line: string) => void;
+}): Promise<{ dir: string; meta: PairMeta; files: string[]; file: string; written: boolean }> {
   const dir = path.join(CASE_CACHE, pairFolderName(options.npm));
   const meta = await materialiseNpmPair(options.npm, dir, options.log);
-  if (options.rfc !== undefined && !(await stat(path.join(dir, 'head', options.rfc)).then((s) => s.isFile(), () => false))) {
+  if (
+    options.rfc !== undefined &&
+    !(await stat(path.join(dir, 'head', options.rfc)).then(
+      (s) => s.isFile(),
+      () => false,
+    ))
+  ) {
     throw new Error(`--rfc ${options.rfc} is not a file at ${options.npm.package}@${options.npm.to}`);
   }
-  const files = parseGitDiff(await readFile(path.join(dir, 'pr.diff'), 'latin1')).map((f) => `${f.status} ${f.path} +${f.additions} -${f.deletions}`);
+  const files = parseGitDiff(await readFile(path.join(dir, 'pr.diff'), 'latin1')).map(
+    (f) => `${f.status} ${f.path} +${f.additions} -${f.deletions}`,
+  );
   const file = path.join(options.casesDir, `${options.id}.yml`);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing === undefined) await writeFile(file, recipeSkeleton(options.id, options.npm, options.rfc));
@@ -60,7 +74,11 @@ async function main(argv: string[]): Promise<number> {
   const usage = 'usage: npm run make-eval-case -- <package> <from> <to> <id> [--rfc PATH] [--cases DIR]';
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { rfc: { type: 'string' }, cases: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { rfc: { type: 'string' }, cases: { type: 'string' } },
+    });
   } catch (error) {
     process.stderr.write(`make-eval-case: ${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
     return 2;
@@ -68,14 +86,22 @@ async function main(argv: string[]): Promise<number> {
   const [pkg, from, to, id, ...extra] = parsed.positionals;
   const npm = npmPairSchema.safeParse({ package: pkg, from, to });
   if (!npm.success || id === undefined || extra.length > 0) {
-    process.stderr.write(`${npm.success ? '' : `make-eval-case: ${npm.error.issues[0]!.path.join('.')}: ${npm.error.issues[0]!.message}\n`}${usage}\n`);
+    process.stderr.write(
+      `${npm.success ? '' : `make-eval-case: ${npm.error.issues[0]!.path.join('.')}: ${npm.error.issues[0]!.message}\n`}${usage}\n`,
+    );
     return 2;
   }
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) {
     process.stderr.write(`make-eval-case: the case id must be lower-case letters, digits and hyphens, not '${id}'\n`);
     return 2;
   }
-  const made = await makeEvalCase({ npm: npm.data, id, casesDir: parsed.values.cases ?? 'eval-cases', rfc: parsed.values.rfc, log: (line) => process.stderr.write(`make-eval-case: ${line}\n`) });
+  const made = await makeEvalCase({
+    npm: npm.data,
+    id,
+    casesDir: parsed.values.cases ?? 'eval-cases',
+    rfc: parsed.values.rfc,
+    log: (line) => process.stderr.write(`make-eval-case: ${line}\n`),
+  });
   process.stdout.write(
     `${made.dir}: ${made.meta.files_changed} changed files (+${made.meta.additions} -${made.meta.deletions}); base/ and head/ are the two trees\n` +
       made.files.map((f) => `  ${f}\n`).join('') +
@@ -85,7 +111,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const invokedPath = process.argv[1];
-if (invokedPath !== undefined && (await realpath(invokedPath).catch(() => invokedPath)) === fileURLToPath(import.meta.url)) {
+if (
+  invokedPath !== undefined &&
+  (await realpath(invokedPath).catch(() => invokedPath)) === fileURLToPath(import.meta.url)
+) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

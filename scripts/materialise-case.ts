@@ -83,7 +83,14 @@ export async function materialiseCase(id: string, options: MaterialiseOptions = 
   }
   const dir = resolve(options.cacheDir ?? join(repoRoot, '.cache', 'real-cases', id));
   const meta = await materialiseNpmPair(realCase, dir, (line) => process.stderr.write(`materialise-case: ${line}\n`));
-  return { case: realCase, dir, baseDir: join(dir, 'base'), headDir: join(dir, 'head'), diffPath: join(dir, 'pr.diff'), meta };
+  return {
+    case: realCase,
+    dir,
+    baseDir: join(dir, 'base'),
+    headDir: join(dir, 'head'),
+    diffPath: join(dir, 'pr.diff'),
+    meta,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -99,7 +106,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const invokedPath = process.argv[1];
-if (invokedPath !== undefined && (await realpath(invokedPath).catch(() => invokedPath)) === fileURLToPath(import.meta.url)) {
+if (
+  invokedPath !== undefined &&
+  (await realpath(invokedPath).catch(() => invokedPath)) === fileURLToPath(import.meta.url)
+) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 export function releaseNotes(changelog, version) {
   const wanted = version.replace(/^v/, '');
   const lines = changelog.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^## \\[${wanted.replace(/[.]/g, '\\.')}\\](?: - \\d{4}-\\d{2}-\\d{2})?\\s*$`).test(line));
+  const start = lines.findIndex((line) =>
+    new RegExp(`^## \\[${wanted.replace(/[.]/g, '\\.')}\\](?: - \\d{4}-\\d{2}-\\d{2})?\\s*$`).test(line),
+  );
   if (start < 0) return undefined;
   const end = lines.findIndex((line, i) => i > start && /^## /.test(line));
   // Link reference definitions (`[0.1.0]: https://...`) at the end of the file are not notes.
@@ -28,7 +30,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'CHANGELOG.md');
   const notes = version ? releaseNotes(readFileSync(file, 'utf8'), version) : undefined;
   if (notes === undefined) {
-    process.stderr.write(version ? `CHANGELOG.md has no notes for ${version}: add a "## [${version.replace(/^v/, '')}] - YYYY-MM-DD" section before tagging.\n` : 'Usage: node scripts/release-notes.mjs <version>\n');
+    process.stderr.write(
+      version
+        ? `CHANGELOG.md has no notes for ${version}: add a "## [${version.replace(/^v/, '')}] - YYYY-MM-DD" section before tagging.\n`
+        : 'Usage: node scripts/release-notes.mjs <version>\n',
+    );
     process.exit(1);
   }
   process.stdout.write(`${notes}\n`);

@@ -42,13 +42,26 @@ export const actionsRunner: Runner = {
   setSecret: core.setSecret,
   setFailed: core.setFailed,
   setOutput: core.setOutput,
-  writeSummary: (markdown) => core.summary.addRaw(markdown).write().then(() => undefined),
+  writeSummary: (markdown) =>
+    core.summary
+      .addRaw(markdown)
+      .write()
+      .then(() => undefined),
   jobSignals: true,
 };
 
 /** Ends a run that starts nothing: a notice for a skip, a failure for a workflow that cannot work as set up (or a bad input). */
-function endWithout(runner: Runner, stepOutputs: StepOutputs, trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>, problem: SettingsProblem | undefined): void {
-  stepOutputs.setOutputs({ status: 'skipped', recommendation: 'none', noDecisionReason: trigger.kind === 'skip' && trigger.untrusted ? 'untrusted-fork' : 'not-run' });
+function endWithout(
+  runner: Runner,
+  stepOutputs: StepOutputs,
+  trigger: Extract<Trigger, { kind: 'skip' | 'misconfigured' }>,
+  problem: SettingsProblem | undefined,
+): void {
+  stepOutputs.setOutputs({
+    status: 'skipped',
+    recommendation: 'none',
+    noDecisionReason: trigger.kind === 'skip' && trigger.untrusted ? 'untrusted-fork' : 'not-run',
+  });
   if (trigger.kind === 'skip') runner.notice(`pr-debate did not run: ${trigger.reason}.`);
   const failure = trigger.kind === 'misconfigured' ? trigger.reason : problem?.message;
   if (failure) runner.setFailed(failure);
@@ -58,11 +71,29 @@ function endWithout(runner: Runner, stepOutputs: StepOutputs, trigger: Extract<T
 export async function run(runner: Runner = actionsRunner): Promise<void> {
   // `info` prints as it is, so a line of outside text (a label, a reason) that starts with `::` would run as a
   // workflow command; warnings, notices and group names are commands already, and core escapes their data.
-  const log: Log = { info: (message) => runner.info(neutraliseCommands(message)), warning: runner.warning, notice: runner.notice, group: runner.group };
+  const log: Log = {
+    info: (message) => runner.info(neutraliseCommands(message)),
+    warning: runner.warning,
+    notice: runner.notice,
+    group: runner.group,
+  };
   const stepOutputs: StepOutputs = {
     // Output names are the kebab-case of the fields (commentUrl: comment-url, gateConclusion: gate-conclusion).
-    setOutputs: (outputs) => Object.entries(outputs).forEach(([name, value]) => runner.setOutput(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value)),
-    writeSummary: (markdown) => runner.writeSummary(markdown).catch((error: unknown) => runner.warning(`Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`)),
+    setOutputs: (outputs) =>
+      Object.entries(outputs).forEach(([name, value]) =>
+        runner.setOutput(
+          name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+          value,
+        ),
+      ),
+    writeSummary: (markdown) =>
+      runner
+        .writeSummary(markdown)
+        .catch((error: unknown) =>
+          runner.warning(
+            `Could not write the job summary (${describeFailure(error)}); the whole report is in the log and RUNNER_TEMP.`,
+          ),
+        ),
   };
   try {
     // Every input is read once; those the config file cannot set, and the environment, are parsed now.
@@ -71,12 +102,24 @@ export async function run(runner: Runner = actionsRunner): Promise<void> {
     for (const secret of start.secrets) runner.setSecret(secret);
     const payload = await readEventPayload(start.github.eventPath);
     // Whether the event starts anything is decided from those alone, before any API call; the config file is read only for a run.
-    const detected = await detectTrigger(start.github.eventName, payload, { ...start.run, workflow: start.github.workflow });
+    const detected = await detectTrigger(start.github.eventName, payload, {
+      ...start.run,
+      workflow: start.github.workflow,
+    });
     // A run that starts nothing reads no config file: the other inputs are parsed only to name a bad one.
-    if (detected.kind === 'skip' || detected.kind === 'misconfigured') return endWithout(runner, stepOutputs, detected, completeSettings(started, started.inputs).problem);
+    if (detected.kind === 'skip' || detected.kind === 'misconfigured')
+      return endWithout(runner, stepOutputs, detected, completeSettings(started, started.inputs).problem);
     // The rest is loaded only for a run: Octokit (`@actions/github` reads the event file when it loads, and
     // ours is checked above), the config reader and the settings' check, the modes and the model clients.
-    const [{ createGitHubClients }, { readDefaultBranchFile }, { layerSettings, withOutOfScope }, { purposeOf }, { resolveTrigger }, { dispatch }, { jobCancellation, startModels }] = await Promise.all([
+    const [
+      { createGitHubClients },
+      { readDefaultBranchFile },
+      { layerSettings, withOutOfScope },
+      { purposeOf },
+      { resolveTrigger },
+      { dispatch },
+      { jobCancellation, startModels },
+    ] = await Promise.all([
       import('./github/create-octokit.js'),
       import('./github/read-default-branch-file.js'),
       import('./settings/load-settings.js'),
@@ -85,19 +128,36 @@ export async function run(runner: Runner = actionsRunner): Promise<void> {
       import('./modes/dispatch.js'),
       import('./llm/start-models.js'),
     ]);
-    const github = createGitHubClients(start.github.token, start.github.apiUrl, (message) => runner.warning(message), runner.github);
+    const github = createGitHubClients(
+      start.github.token,
+      start.github.apiUrl,
+      (message) => runner.warning(message),
+      runner.github,
+    );
     // The one check of the settings, before the first side effect: a setting the run cannot use is named in
     // `settings.problem`, which the mode says where the user looks (a reply on the PR; the gate's check).
     const { settings, outOfScope, explain } = await layerSettings(started, {
-      readConfig: (path) => readDefaultBranchFile(github.reads, { owner: start.github.owner, repo: start.github.repo }, path, defaultBranchOf(payload)),
+      readConfig: (path) =>
+        readDefaultBranchFile(
+          github.reads,
+          { owner: start.github.owner, repo: start.github.repo },
+          path,
+          defaultBranchOf(payload),
+        ),
       warn: (message) => runner.warning(message),
       purpose: purposeOf(detected),
     });
-    runner.info(`Settings (workflow inputs that are set > ${settings.run.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`);
+    runner.info(
+      `Settings (workflow inputs that are set > ${settings.run.configFile} on the default branch > defaults):\n  ${explain.join('\n  ')}`,
+    );
     const trigger = detected.kind === 'debate' ? withOutOfScope(detected, outOfScope) : detected;
     // One client per provider behind one router, under the spending cap (issue #12), and the deadline.
     const cancellations = runner.jobSignals ? [jobCancellation((message) => runner.warning(message))] : [];
-    const { models, dispose } = startModels(settings.models, { env: runner.env, cancellations, ...(runner.startTimer ? { startTimer: runner.startTimer } : {}) });
+    const { models, dispose } = startModels(settings.models, {
+      env: runner.env,
+      cancellations,
+      ...(runner.startTimer ? { startTimer: runner.startTimer } : {}),
+    });
     try {
       const clients = { github, models, log, stepOutputs };
       const result = await dispatch(clients, await resolveTrigger(clients, settings, trigger));

@@ -52,9 +52,16 @@ function quoteBeside(text: string, end: number): string | undefined {
  * @returns the references in text order, each with its quote (when one is written beside it) and its check
  */
 export function checkReferences(text: string, pack: EvidencePack, repository?: RepositoryUrl): CheckedReference[] {
-  const scope = { ...(repository ? { repository } : {}), commits: [pack.headSha, pack.baseSha], paths: new Set(pack.files.keys()) };
+  const scope = {
+    ...(repository ? { repository } : {}),
+    commits: [pack.headSha, pack.baseSha],
+    paths: new Set(pack.files.keys()),
+  };
   return findCitationRefs(text, scope).map((found) => {
-    const base = found.commit !== undefined && /^[0-9a-f]{7,40}$/i.test(found.commit) && pack.baseSha.toLowerCase().startsWith(found.commit.toLowerCase());
+    const base =
+      found.commit !== undefined &&
+      /^[0-9a-f]{7,40}$/i.test(found.commit) &&
+      pack.baseSha.toLowerCase().startsWith(found.commit.toLowerCase());
     const ref = base ? { ...found.ref, side: 'base' as const } : found.ref;
     const quote = quoteBeside(text, found.end);
     return { ...found, ref, quote, check: verifyCitation(quote === undefined ? ref : { ...ref, quote }, pack) };
@@ -66,6 +73,12 @@ export function checkReferences(text: string, pack: EvidencePack, repository?: R
  * reasoning, say. `quote` is the quote written beside the reference, or '' when there is none (then
  * the check is at best `located`).
  */
-export function referencesAsCitations(texts: readonly (string | undefined)[], pack: EvidencePack, repository?: RepositoryUrl): CheckedCitation[] {
-  return texts.flatMap((text) => (text ? checkReferences(text, pack, repository) : [])).map((r) => ({ ...r.ref, quote: r.quote ?? '', check: r.check }));
+export function referencesAsCitations(
+  texts: readonly (string | undefined)[],
+  pack: EvidencePack,
+  repository?: RepositoryUrl,
+): CheckedCitation[] {
+  return texts
+    .flatMap((text) => (text ? checkReferences(text, pack, repository) : []))
+    .map((r) => ({ ...r.ref, quote: r.quote ?? '', check: r.check }));
 }

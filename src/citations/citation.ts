@@ -24,11 +24,15 @@ export type CitationSide = (typeof CITATION_SIDES)[number];
 
 /** A citation: lines of a file in the evidence pack, on one side of the PR, and a verbatim quote from them. */
 export const citationSchema = z.object({
-  path: z.string().describe('file path exactly as the evidence pack names it (the text inside the quotes), without a line number'),
+  path: z
+    .string()
+    .describe('file path exactly as the evidence pack names it (the text inside the quotes), without a line number'),
   side: z
     .enum(CITATION_SIDES)
     .default('head')
-    .describe('"head" for lines at the head commit (FILE blocks, the head column of DIFF blocks, the RFC); "base" for removed lines (the base column of DIFF blocks)'),
+    .describe(
+      '"head" for lines at the head commit (FILE blocks, the head column of DIFF blocks, the RFC); "base" for removed lines (the base column of DIFF blocks)',
+    ),
   line_start: z.number().int().describe('first cited line number on that side'),
   line_end: z.number().int().describe('last cited line number on that side (equal to line_start for one line)'),
   quote: z.string().describe('verbatim text copied from the cited lines'),
@@ -113,7 +117,8 @@ export function parseCitationRef(text: string): ParsedRef {
   if (tail === null) return { ok: false, error: `${JSON.stringify(text)} does not end in :N or :N-M` };
   const start = Number(tail[2]);
   const end = tail[3] === undefined ? start : Number(tail[3]);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1) return { ok: false, error: `line numbers start at 1 (${JSON.stringify(text)})` };
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1)
+    return { ok: false, error: `line numbers start at 1 (${JSON.stringify(text)})` };
   if (end < start) return { ok: false, error: `the range in ${JSON.stringify(text)} ends before it starts` };
   return { ok: true, ref: { path, side: tail[1] === '@base' ? 'base' : 'head', line_start: start, line_end: end } };
 }
@@ -160,14 +165,16 @@ export interface BlobLinkScope {
 }
 
 /** A GitHub blob URL: host, owner, repository, commit or branch, path, and a line anchor. */
-const BLOB_LINK = /\bhttps?:\/\/([^\s/]+)\/([^\s/]+)\/([^\s/]+)\/blob\/([^\s/]+)\/([^\s#?)\]>"'`]+)(#L\d+(?:-L\d+)?)?/gi;
+const BLOB_LINK =
+  /\bhttps?:\/\/([^\s/]+)\/([^\s/]+)\/([^\s/]+)\/blob\/([^\s/]+)\/([^\s#?)\]>"'`]+)(#L\d+(?:-L\d+)?)?/gi;
 
 /**
  * A bare reference in prose: a path with a `/` or a `.` in it (the shape of a file, not of `12:30`), or
  * a known path (see {@link BlobLinkScope.paths}), then the grammar's tail. The path stops at whitespace, quotes, brackets and the other characters
  * prose puts around a reference; a path with any of these must be written quoted (`"a b.md":3`).
  */
-const PROSE_REF = /(?<![^\s(\[{"'`*_~,;])(?:("(?:[^"\\\n]|\\.)*")|([^\s"'`()<>[\]{},;*~|\u00a0]*?[^\s"'`()<>[\]{},;*~|\u00a0:@.]))((?:@head|@base)?:\d+(?:[-\u2013]\d+)?)(?![\w-]|[.:]\w)/gu;
+const PROSE_REF =
+  /(?<![^\s(\[{"'`*_~,;])(?:("(?:[^"\\\n]|\\.)*")|([^\s"'`()<>[\]{},;*~|\u00a0]*?[^\s"'`()<>[\]{},;*~|\u00a0:@.]))((?:@head|@base)?:\d+(?:[-\u2013]\d+)?)(?![\w-]|[.:]\w)/gu;
 
 /** `#L12` or `#L12-L18` (GitHub's line anchors on a blob URL); without one a link names line 1. */
 const LINE_ANCHOR = /^#L(\d+)(?:-L(\d+))?$/;
@@ -199,18 +206,33 @@ export function findCitationRefs(text: string, scope: BlobLinkScope = {}): Found
     }
     const start = anchor ? Number(anchor[1]) : 1;
     const end = anchor?.[2] === undefined ? start : Number(anchor[2]);
-    found.push({ start: m.index, end: m.index + raw.length, raw, commit, ref: { path, side: 'head', line_start: start, line_end: end } });
+    found.push({
+      start: m.index,
+      end: m.index + raw.length,
+      raw,
+      commit,
+      ref: { path, side: 'head', line_start: start, line_end: end },
+    });
   }
   for (const m of text.matchAll(PROSE_REF)) {
     const at = m.index;
     if (found.some((f) => at < f.end && at + m[0].length > f.start)) continue;
     const pathText = m[1] ?? m[2] ?? '';
-    if (m[1] === undefined && ((!/[/.]/.test(pathText) && !scope.paths?.has(pathText)) || /:\/\//.test(pathText) || /^\d[\d.]*$/.test(pathText))) continue;
+    if (
+      m[1] === undefined &&
+      ((!/[/.]/.test(pathText) && !scope.paths?.has(pathText)) || /:\/\//.test(pathText) || /^\d[\d.]*$/.test(pathText))
+    )
+      continue;
     const parsed = parseCitationRef(m[0]);
     const tail = /^(@head|@base)?:(\d+)(?:[-\u2013](\d+))?$/.exec(m[3]!)!;
     const ref: Required<CitationRef> = parsed.ok
       ? parsed.ref
-      : { path: m[1] === undefined ? pathText : safeJson(pathText), side: tail[1] === '@base' ? 'base' : 'head', line_start: Number(tail[2]), line_end: Number(tail[3] ?? tail[2]) };
+      : {
+          path: m[1] === undefined ? pathText : safeJson(pathText),
+          side: tail[1] === '@base' ? 'base' : 'head',
+          line_start: Number(tail[2]),
+          line_end: Number(tail[3] ?? tail[2]),
+        };
     found.push({ start: at, end: at + m[0].length, raw: m[0], ref });
   }
   return found.sort((a, b) => a.start - b.start);
@@ -219,8 +241,16 @@ export function findCitationRefs(text: string, scope: BlobLinkScope = {}): Found
 function isOurBlob(host: string, owner: string, repo: string, commit: string, scope: BlobLinkScope): boolean {
   const repository = scope.repository;
   if (repository) {
-    const server = repository.serverUrl.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
-    if (host.toLowerCase() === server && owner.toLowerCase() === repository.owner.toLowerCase() && repo.toLowerCase() === repository.repo.toLowerCase()) return true;
+    const server = repository.serverUrl
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/+$/, '')
+      .toLowerCase();
+    if (
+      host.toLowerCase() === server &&
+      owner.toLowerCase() === repository.owner.toLowerCase() &&
+      repo.toLowerCase() === repository.repo.toLowerCase()
+    )
+      return true;
   }
   const lower = commit.toLowerCase();
   return /^[0-9a-f]{7,40}$/.test(lower) && (scope.commits ?? []).some((sha) => sha.toLowerCase().startsWith(lower));

@@ -82,15 +82,26 @@ const ELLIPSIS = /\.{3,}|…/;
  * sentence quoted up to its full stop keeps it; a run that follows no word is one ellipsis.
  */
 function splitAtEllipses(text: string): string[] {
-  return text.replace(/(\S?)\.{4,}/g, (run, word: string) => (word === '' ? '…' : `${word}${run.slice(1, -3)}…`)).split(ELLIPSIS);
+  return text
+    .replace(/(\S?)\.{4,}/g, (run, word: string) => (word === '' ? '…' : `${word}${run.slice(1, -3)}…`))
+    .split(ELLIPSIS);
 }
 
 /** One quote line with its decoration stripped (when right for the side), the number it named, and whether its marker was of the other side. */
-function stripLine(line: string, side: CitationSide, markerSides: boolean): { text: string; pin: number | undefined; wrongMarker: boolean } {
+function stripLine(
+  line: string,
+  side: CitationSide,
+  markerSides: boolean,
+): { text: string; pin: number | undefined; wrongMarker: boolean } {
   const gutter = FILE_GUTTER.exec(line);
   if (gutter) return { text: line.slice(gutter[0].length), pin: Number(gutter[1]), wrongMarker: false };
   const context = DIFF_CONTEXT.exec(line);
-  if (context) return { text: line.slice(context[0].length), pin: Number(side === 'base' ? context[1] : context[2]), wrongMarker: false };
+  if (context)
+    return {
+      text: line.slice(context[0].length),
+      pin: Number(side === 'base' ? context[1] : context[2]),
+      wrongMarker: false,
+    };
   const marker = DIFF_MARKER.exec(line);
   if (!marker) return { text: line, pin: undefined, wrongMarker: false };
   const wrong = (marker[3] === '-') !== (side === 'base');
@@ -221,7 +232,11 @@ function readingMatches(reading: QuoteReading, joined: Joined, cited: CitedLines
   if (rules.partLength && parts.length > 1 && parts.some((p) => p.text.length < MIN_QUOTE_CHARS)) return false;
   const next = (part: Part, from: number): number => {
     for (let at = joined.text.indexOf(part.text, from); at !== -1; at = joined.text.indexOf(part.text, at + 1)) {
-      if ((!rules.pins || pinsHold(part, at, joined, cited)) && cutsBetweenWords(joined.text, at, at + part.text.length)) return at;
+      if (
+        (!rules.pins || pinsHold(part, at, joined, cited)) &&
+        cutsBetweenWords(joined.text, at, at + part.text.length)
+      )
+        return at;
     }
     return -1;
   };
@@ -260,7 +275,8 @@ export function matchQuote(quote: string, cited: CitedLines): QuoteMatch {
   const readings = quoteReadings(quote, cited.side);
   const hit = readings.find((r) => readingMatches(r, joined, cited, STRICT));
   if (hit) return { found: true, reading: hit };
-  const loose = (rules: Partial<Constraints>, of = readings) => of.some((r) => readingMatches(r, joined, cited, { ...STRICT, ...rules }));
+  const loose = (rules: Partial<Constraints>, of = readings) =>
+    of.some((r) => readingMatches(r, joined, cited, { ...STRICT, ...rules }));
   const shortParts = readings.filter((r) => r.parts.length > 1 && r.parts.some((p) => p.text.length < MIN_QUOTE_CHARS));
   const miss: QuoteMiss = mayMatch(shortParts, joined.text)
     ? 'short-part'

@@ -8,7 +8,7 @@ import { MAX_CITED_LINES, MIN_QUOTE_CHARS, type QuoteMiss } from './match-quote.
 /** The quote rule as every prompt states it (`prompts/system.md`, placeholder `rule_quote`), built from the limits the verifier applies. */
 export const QUOTE_RULE = [
   'A quote is found when it is copied from the cited lines as the evidence pack shows them.',
-  'The `N | ` of a FILE row and the numbers and marker of a DIFF row may be copied with a line when they are that line\'s own (`+` only on head lines, `-` only on base lines); runs of whitespace compare equal.',
+  "The `N | ` of a FILE row and the numbers and marker of a DIFF row may be copied with a line when they are that line's own (`+` only on head lines, `-` only on base lines); runs of whitespace compare equal.",
   'Within a line a quote is one contiguous piece, starting and ending between words (not inside a name or a number, not just after a `!`).',
   'An ellipsis (`...` or `…`) may stand only for whole lines left out between quoted lines, or for the cut start or end of a line, never for words inside a line.',
   `Each part between ellipses must be at least ${MIN_QUOTE_CHARS} characters, and the parts together at least half of the text from the first quoted character to the last.`,
@@ -75,6 +75,9 @@ export function quoteExamplesText(): string {
     `  Examples, for head lines of \`${path}\` that a FILE block shows as:`,
     ...lines.map((text, i) => `      ${start + i} | ${text}`),
     ...found.map(([form, quote, a, b]) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is found;`),
-    ...notFound.map(([form, quote, a, b], i) => `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is not found${i === notFound.length - 1 ? '.' : ';'}`),
+    ...notFound.map(
+      ([form, quote, a, b], i) =>
+        `  - ${form}: ${JSON.stringify(quote)} citing ${range(a, b)} is not found${i === notFound.length - 1 ? '.' : ';'}`,
+    ),
   ].join('\n');
 }

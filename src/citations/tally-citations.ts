@@ -1,5 +1,10 @@
 import { formatCitationRef } from './citation.js';
-import { UNVERIFIED_REASONS, type CheckedCitation, type CitationCheck, type UnverifiedReason } from './verify-citations.js';
+import {
+  UNVERIFIED_REASONS,
+  type CheckedCitation,
+  type CitationCheck,
+  type UnverifiedReason,
+} from './verify-citations.js';
 
 /**
  * The citation tally (issue #3): per position, how many citations verified, how many did not, and why.

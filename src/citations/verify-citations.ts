@@ -1,8 +1,23 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
-import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef, type CitationSide } from './citation.js';
+import {
+  citationSide,
+  formatCitationRef,
+  parseCitationRef,
+  type Citation,
+  type CitationRef,
+  type CitationSide,
+} from './citation.js';
 import { describeMiss } from './quote-rule.js';
-import { findReading, matchQuote, mayMatch, MAX_CITED_LINES, MIN_QUOTE_CHARS, quoteReadings, type QuoteReading } from './match-quote.js';
+import {
+  findReading,
+  matchQuote,
+  mayMatch,
+  MAX_CITED_LINES,
+  MIN_QUOTE_CHARS,
+  quoteReadings,
+  type QuoteReading,
+} from './match-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -77,7 +92,8 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
   const { line_start: start, line_end: end } = citation;
   const quote = foldWhitespace(citation.quote ?? '') === '' ? '' : (citation.quote ?? '');
   const file = findFile(pack, citation.path);
-  const ref = (s: number, e: number) => formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
+  const ref = (s: number, e: number) =>
+    formatCitationRef({ path: file?.path ?? citation.path, side, line_start: s, line_end: e });
   const unverified = (reason: UnverifiedReason, detail: string, suggestion?: CitationSuggestion): CitationCheck => ({
     status: 'unverified',
     reason,
@@ -88,13 +104,26 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
   if (!file) {
     const elsewhere = quote === '' ? undefined : findQuoteAnywhere(pack, quote, undefined);
     const asRef = parseCitationRef(citation.path.trim());
-    const hint = asRef.ok && findFile(pack, asRef.ref.path) ? ` (the path field holds a whole reference; write the path alone: ${JSON.stringify(asRef.ref.path)})` : '';
-    const unlisted = pack.fileCount.listed < pack.fileCount.total ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)` : '';
-    return unverified('no-such-file', `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ''}`, elsewhere);
+    const hint =
+      asRef.ok && findFile(pack, asRef.ref.path)
+        ? ` (the path field holds a whole reference; write the path alone: ${JSON.stringify(asRef.ref.path)})`
+        : '';
+    const unlisted =
+      pack.fileCount.listed < pack.fileCount.total
+        ? ` (GitHub listed ${pack.fileCount.listed} of the PR's ${pack.fileCount.total} files; the others are not in the evidence)`
+        : '';
+    return unverified(
+      'no-such-file',
+      `${JSON.stringify(citation.path)} is not a file of this pull request or its RFC${unlisted}${hint}${elsewhere ? `; the quote occurs at ${formatCitationRef(elsewhere)}` : ''}`,
+      elsewhere,
+    );
   }
   const path = file.path;
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 1 || end < start) {
-    return unverified('line-out-of-range', `${start}-${end} is not a range of lines (they start at 1 and the range must not end before it starts)`);
+    return unverified(
+      'line-out-of-range',
+      `${start}-${end} is not a range of lines (they start at 1 and the range must not end before it starts)`,
+    );
   }
   const lines = side === 'head' ? file.head : file.base;
   if (lines === undefined) {
@@ -109,10 +138,18 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
     return unverified('line-out-of-range', why, suggestion);
   }
   if (lines.lineCount !== undefined && end > lines.lineCount) {
-    return unverified('line-out-of-range', `${JSON.stringify(path)} has ${lines.lineCount} lines at the ${side}; line ${end} does not exist there`, quote === '' ? undefined : findQuote(file, side, quote, start));
+    return unverified(
+      'line-out-of-range',
+      `${JSON.stringify(path)} has ${lines.lineCount} lines at the ${side}; line ${end} does not exist there`,
+      quote === '' ? undefined : findQuote(file, side, quote, start),
+    );
   }
   if (end - start + 1 > MAX_CITED_LINES) {
-    return unverified('line-out-of-range', `${ref(start, end)} spans more than ${MAX_CITED_LINES} lines; cite the lines that hold the quote`, quote === '' ? undefined : findQuote(file, side, quote, start));
+    return unverified(
+      'line-out-of-range',
+      `${ref(start, end)} spans more than ${MAX_CITED_LINES} lines; cite the lines that hold the quote`,
+      quote === '' ? undefined : findQuote(file, side, quote, start),
+    );
   }
   if (file.kind === 'binary' && lines.lines.size === 0) {
     return unverified('line-out-of-range', `${JSON.stringify(path)} is a binary file: it has no lines to cite`);
@@ -123,7 +160,10 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
     if (text === undefined) {
       const shownAll = lines.lineCount !== undefined && lines.lines.size >= lines.lineCount;
       if (shownAll) return unverified('line-out-of-range', `${JSON.stringify(path)} has no line ${n} at the ${side}`);
-      const suggestion = quote === '' ? undefined : (findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start));
+      const suggestion =
+        quote === ''
+          ? undefined
+          : (findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start));
       return unverified(
         'content-omitted',
         `line ${n} of ${JSON.stringify(path)} at the ${side} is not in the evidence pack (${side === 'head' && file.head?.lineCount === undefined ? 'only its hunks are' : 'only the lines of its hunks are shown on this side'})${suggestion ? `; the quote occurs at ${formatCitationRef(suggestion)}` : ''}`,
@@ -138,15 +178,27 @@ export function verifyCitation(citation: CitationRef & { quote?: string }, pack:
   const match = matchQuote(quote, { side, start, texts: cited });
   if (match.found) {
     const { reading } = match;
-    if (reading.length < MIN_QUOTE_CHARS && reading.parts[0]!.text !== normaliseWhitespace(cited.join('\n')) && !occursOnOneLine(lines, reading)) {
-      return unverified('quote-mismatch', `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`);
+    if (
+      reading.length < MIN_QUOTE_CHARS &&
+      reading.parts[0]!.text !== normaliseWhitespace(cited.join('\n')) &&
+      !occursOnOneLine(lines, reading)
+    ) {
+      return unverified(
+        'quote-mismatch',
+        `the quote is too short to pin the lines: it occurs on several lines of ${JSON.stringify(path)} (quote at least ${MIN_QUOTE_CHARS} characters, or text found on one line only)`,
+      );
     }
     return { status: 'verified', sidePath, lines: cited };
   }
-  const suggestion = findQuote(file, side, quote, start) ?? findQuote(file, side === 'head' ? 'base' : 'head', quote, start) ?? findQuoteAnywhere(pack, quote, path);
+  const suggestion =
+    findQuote(file, side, quote, start) ??
+    findQuote(file, side === 'head' ? 'base' : 'head', quote, start) ??
+    findQuoteAnywhere(pack, quote, path);
   return unverified(
     'quote-mismatch',
-    suggestion ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}` : describeMiss(match.miss, ref(start, end)),
+    suggestion
+      ? `the quote is not in ${ref(start, end)}; it occurs at ${formatCitationRef(suggestion)}`
+      : describeMiss(match.miss, ref(start, end)),
     suggestion,
   );
 }
@@ -171,7 +223,11 @@ export const normaliseWhitespace = foldWhitespace;
  * points at the real file.
  */
 export function withCitationCheck<T extends Citation>(citation: T, pack: EvidencePack): T & CheckedCitation {
-  return { ...citation, path: findFile(pack, citation.path)?.path ?? citation.path, check: verifyCitation(citation, pack) };
+  return {
+    ...citation,
+    path: findFile(pack, citation.path)?.path ?? citation.path,
+    check: verifyCitation(citation, pack),
+  };
 }
 
 /**
@@ -204,7 +260,11 @@ function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: n
 }
 
 /** The first place (in path order, head before base) where the quote occurs, skipping one path. */
-function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | undefined): CitationSuggestion | undefined {
+function findQuoteAnywhere(
+  pack: EvidencePack,
+  quote: string,
+  skip: string | undefined,
+): CitationSuggestion | undefined {
   const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
   for (const path of paths) {
     const file = pack.files.get(path)!;
@@ -219,7 +279,11 @@ function findQuoteAnywhere(pack: EvidencePack, quote: string, skip: string | und
  * pack's quote index, built once). A window grows until the quote could be in it at all ({@link mayMatch},
  * cheap), then until the rule finds it; a window's text past a bound cannot be the smallest.
  */
-function findInSide(side: IndexedSide, sideName: CitationSide, readings: QuoteReading[]): { start: number; end: number }[] {
+function findInSide(
+  side: IndexedSide,
+  sideName: CitationSide,
+  readings: QuoteReading[],
+): { start: number; end: number }[] {
   const { numbers, folded: texts } = side.search;
   const found: { start: number; end: number }[] = [];
   if (readings.length === 0) return found;
@@ -227,7 +291,10 @@ function findInSide(side: IndexedSide, sideName: CitationSide, readings: QuoteRe
   const longest = Math.max(...readings.map((r) => r.length)) * (gaps ? 2 : 1) * 4 + 400;
   const holds = (i: number, j: number) => {
     const text = normaliseWhitespace(texts.slice(i, j + 1).join(' '));
-    return mayMatch(readings, text) && findReading(readings, { side: sideName, start: numbers[i]!, texts: texts.slice(i, j + 1) }) !== undefined;
+    return (
+      mayMatch(readings, text) &&
+      findReading(readings, { side: sideName, start: numbers[i]!, texts: texts.slice(i, j + 1) }) !== undefined
+    );
   };
   // A minimal window starts on the line where its first part starts, and the first part's first word lies
   // within that line (the lines are joined by a space): only those lines can start one.
@@ -238,7 +305,8 @@ function findInSide(side: IndexedSide, sideName: CitationSide, readings: QuoteRe
     let chars = texts[i]!.length;
     while (!holds(i, j)) {
       const next = j + 1;
-      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || chars > longest) break;
+      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || chars > longest)
+        break;
       j = next;
       chars += texts[j]!.length + 1;
     }

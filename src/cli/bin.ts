@@ -23,7 +23,8 @@ process.on('SIGINT', () => {
 });
 
 /** The eval's subcommand (`pr-debate eval`, `eval import`): its code is in eval/, loaded only when asked for. */
-const evalCommand = async (args: readonly string[], io: CliIo) => (await import('../../eval/eval-command.js')).runEvalCommand(args, io);
+const evalCommand = async (args: readonly string[], io: CliIo) =>
+  (await import('../../eval/eval-command.js')).runEvalCommand(args, io);
 
 process.exitCode = await runCli(
   process.argv.slice(2),

@@ -23,7 +23,10 @@ export const NOT_POSTED = '(dry run: not posted)';
  * @param options.author the login a dry-run comment is said to be by (`bot-login`, so the pipeline does not warn)
  * @param options.local a local range's run: there is no PR, so no earlier comment is looked for either
  */
-export function createCapturingPublisher(real: Publisher, options: { post: boolean; author: string; local?: boolean }): CapturingPublisher {
+export function createCapturingPublisher(
+  real: Publisher,
+  options: { post: boolean; author: string; local?: boolean },
+): CapturingPublisher {
   let last: { body: string; url: string } | undefined;
   const replies: string[] = [];
   const notPosted: PostedComment = { id: 0, url: NOT_POSTED, author: options.author };

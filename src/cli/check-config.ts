@@ -22,29 +22,44 @@ export async function checkConfig(command: Extract<CliCommand, { kind: 'config-c
   const full = path.resolve(cwd, file);
   const text = await readWorkingFile(full);
   if (text === undefined) {
-    io.stderr.write(`pr-debate: no file ${file}${command.file === undefined ? ' (pr-debate config check FILE checks another)' : ''}\n`);
+    io.stderr.write(
+      `pr-debate: no file ${file}${command.file === undefined ? ' (pr-debate config check FILE checks another)' : ''}\n`,
+    );
     return 1;
   }
   const warnings: string[] = [];
   // Input config-file takes a path in the repository; a file elsewhere is named by its name, in its folder.
   const inside = path.relative(cwd, full);
   const local = !inside.startsWith('..') && !path.isAbsolute(inside);
-  const given: Record<string, string> = { 'github-token': NO_GITHUB_TOKEN, 'config-file': local ? inside.split(path.sep).join('/') : path.basename(full) };
+  const given: Record<string, string> = {
+    'github-token': NO_GITHUB_TOKEN,
+    'config-file': local ? inside.split(path.sep).join('/') : path.basename(full),
+  };
   const folder = local ? 'this folder' : path.dirname(full);
   try {
     const loaded = await loadSettings({
       getInput: (name) => given[name],
-      env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: 'local/config-check' },
+      env: {
+        GITHUB_EVENT_NAME: 'workflow_dispatch',
+        GITHUB_EVENT_PATH: '(command line)',
+        GITHUB_REPOSITORY: 'local/config-check',
+      },
       readConfig: () => Promise.resolve({ branch: folder, text }),
       warn: (message) => warnings.push(message),
       purpose: 'answer',
     });
     for (const warning of warnings) io.stderr.write(`warning: ${warning}\n`);
-    const set = loaded.explain.filter((line) => line.includes(' from ') && !line.startsWith('config-file:') && !line.startsWith('github-token:'));
-    io.stdout.write(`${file}: a run can use it${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} above` : ''}; it sets ${set.length === 0 ? 'nothing' : `\n  ${set.join('\n  ')}`}\n`);
-    if (loaded.outOfScope.length > 0) io.stdout.write(`  out-of-scope, added to every debate: ${loaded.outOfScope.join('; ')}\n`);
+    const set = loaded.explain.filter(
+      (line) => line.includes(' from ') && !line.startsWith('config-file:') && !line.startsWith('github-token:'),
+    );
+    io.stdout.write(
+      `${file}: a run can use it${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} above` : ''}; it sets ${set.length === 0 ? 'nothing' : `\n  ${set.join('\n  ')}`}\n`,
+    );
+    if (loaded.outOfScope.length > 0)
+      io.stdout.write(`  out-of-scope, added to every debate: ${loaded.outOfScope.join('; ')}\n`);
     // A debate runs on it, but neither its check nor the gate passes a decision while the key is there.
-    if (loaded.settings.unknownConfigKey !== undefined) io.stdout.write(`but no decision passes the merge gate with it: ${loaded.settings.unknownConfigKey}\n`);
+    if (loaded.settings.unknownConfigKey !== undefined)
+      io.stdout.write(`but no decision passes the merge gate with it: ${loaded.settings.unknownConfigKey}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;

@@ -90,5 +90,6 @@ export const SHORT_USAGE = {
   gate: `Usage: pr-debate gate ${PR} [--app-id N] [--json] ... (pr-debate gate --help for all)`,
   config: 'Usage: pr-debate config check [FILE] (pr-debate config --help for more)',
   eval: 'Usage: pr-debate eval --cases DIR [--arms LIST] [--budget-usd N] [--repeats N] [--rehearsal] [--out DIR] ... (pr-debate eval --help for all)',
-  evalImport: 'Usage: pr-debate eval import <PR URL | owner/repo#N | BASE..HEAD> <DIR> [--api-url URL] (pr-debate eval --help for all)',
+  evalImport:
+    'Usage: pr-debate eval import <PR URL | owner/repo#N | BASE..HEAD> <DIR> [--api-url URL] (pr-debate eval --help for all)',
 } as const;

@@ -74,7 +74,14 @@ export async function resolveRange(cwd: string, baseName: string, headName: stri
   return { cwd: top, baseName, headName, baseSha: await commit(baseName), headSha: await commit(headName) };
 }
 
-const STATUS: Record<string, ChangeStatus> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
+const STATUS: Record<string, ChangeStatus> = {
+  A: 'added',
+  D: 'removed',
+  M: 'modified',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
 const NULL_SHA = /^0+$/;
 
 /**
@@ -95,7 +102,16 @@ export function parseRawNumstat(output: string): ChangedFile[] {
     i += renamed ? 3 : 2;
     const status = STATUS[letter] ?? 'modified';
     const blob = (sha: string | undefined) => (sha === undefined || NULL_SHA.test(sha) ? undefined : sha);
-    files.push({ path: to, previousPath: renamed ? from : undefined, status, additions: 0, deletions: 0, patch: undefined, blobs: { base: blob(oldSha), head: blob(newSha) }, mode: { base: oldMode === '000000' ? undefined : oldMode, head: newMode === '000000' ? undefined : newMode } });
+    files.push({
+      path: to,
+      previousPath: renamed ? from : undefined,
+      status,
+      additions: 0,
+      deletions: 0,
+      patch: undefined,
+      blobs: { base: blob(oldSha), head: blob(newSha) },
+      mode: { base: oldMode === '000000' ? undefined : oldMode, head: newMode === '000000' ? undefined : newMode },
+    });
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
   while (i < parts.length) {
@@ -157,7 +173,8 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
     return text(range.cwd, args);
   };
   let mergeBase: Promise<string> | undefined;
-  const base = () => (mergeBase ??= call('git', ['merge-base', range.baseSha, range.headSha]).then((out) => out.trim()));
+  const base = () =>
+    (mergeBase ??= call('git', ['merge-base', range.baseSha, range.headSha]).then((out) => out.trim()));
   const catFiles = async (paths: string[], ref: string) => {
     if (paths.length === 0) return new Map<string, FileRead & { bytes?: number }>();
     counts.contents += 1;
@@ -191,7 +208,9 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
     },
 
     async listFiles(): Promise<ChangedFile[]> {
-      return parseRawNumstat(await call('fileList', ['diff', '--raw', '--numstat', '-z', '--no-abbrev', '-M', await base(), range.headSha]));
+      return parseRawNumstat(
+        await call('fileList', ['diff', '--raw', '--numstat', '-z', '--no-abbrev', '-M', await base(), range.headSha]),
+      );
     },
 
     async getWholeDiff(): Promise<{ diff: string } | { refused: string }> {
@@ -204,7 +223,11 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
       const sizes = new Map<string, FileStat>();
       for (const path of request.texts) {
         const file = read.get(path);
-        if (file) texts.set(path, 'text' in file ? { text: file.text } : 'binary' in file ? { binary: true } : { tooLarge: true });
+        if (file)
+          texts.set(
+            path,
+            'text' in file ? { text: file.text } : 'binary' in file ? { binary: true } : { tooLarge: true },
+          );
       }
       for (const path of request.sizes) {
         const file = read.get(path);
@@ -226,7 +249,13 @@ export function createLocalGitSource(range: LocalRange, htmlUrl: string) {
         .map((line) => {
           const tab = line.indexOf('\t');
           const [mode = '', type = '', objectSha = '', size = '-'] = line.slice(0, tab).split(/\s+/);
-          return { path: line.slice(tab + 1), mode, type, sha: objectSha, size: size === '-' ? undefined : Number(size) };
+          return {
+            path: line.slice(tab + 1),
+            mode,
+            type,
+            sha: objectSha,
+            size: size === '-' ? undefined : Number(size),
+          };
         });
       return { entries, truncated: false };
     },

@@ -52,7 +52,15 @@ export type CliCommand =
       /** Inputs by action.yml name: the options above that are inputs, and every `--input name=value`. */
       inputs: Record<string, string>;
     }
-  | { kind: 'gate'; pr: PullRequestRef; json: boolean; verbose: boolean; apiUrl: string | undefined; inputs: Record<string, string>; appId: number };
+  | {
+      kind: 'gate';
+      pr: PullRequestRef;
+      json: boolean;
+      verbose: boolean;
+      apiUrl: string | undefined;
+      inputs: Record<string, string>;
+      appId: number;
+    };
 
 const common = {
   help: { type: 'boolean', short: 'h' },
@@ -68,22 +76,33 @@ const common = {
  */
 export function parseCliArgs(argv: readonly string[], extensions: readonly string[] = []): CliCommand {
   const [command, ...rest] = argv;
-  if (command === undefined || command === '-h' || command === '--help' || command === 'help') return { kind: 'help', text: USAGE.main };
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help')
+    return { kind: 'help', text: USAGE.main };
   if (command === '-v' || command === '--version') return { kind: 'version' };
   if (command === 'run') return parseRun(rest);
   if (command === 'gate') return parseGate(rest);
   if (command === 'config') return parseConfigCheck(rest);
   const commands = ['run', 'gate', 'config', ...extensions];
   const near = closestOption(command.replace(/^-+/, ''), commands);
-  throw new UsageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"${near ? `; did you mean ${near}?` : ''}`, SHORT_USAGE.main);
+  throw new UsageError(
+    command.startsWith('-')
+      ? `unknown option ${command}`
+      : `unknown command "${command}"${near ? `; did you mean ${near}?` : ''}`,
+    SHORT_USAGE.main,
+  );
 }
 
-export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O, usage: string) {
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: readonly string[],
+  options: O,
+  usage: string,
+) {
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
     // parseArgs names the option: "Unknown option '--prest'", "Option '--out <value>' argument missing".
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    const message =
+      error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
     const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(message);
     const near = unknown ? closestOption(unknown[2]!, Object.keys(options)) : undefined;
     throw new UsageError(near ? `${message}; did you mean --${near}?` : message, usage);
@@ -92,9 +111,14 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: r
 
 function pullRequest(positionals: string[], usage: string): PullRequestRef {
   if (positionals.length === 0) throw new UsageError('name the pull request: a URL or owner/repo#N', usage);
-  if (positionals.length > 1) throw new UsageError(`one pull request at a time; got ${positionals.length}: ${positionals.join(' ')}`, usage);
+  if (positionals.length > 1)
+    throw new UsageError(`one pull request at a time; got ${positionals.length}: ${positionals.join(' ')}`, usage);
   const ref = parsePullRequestRef(positionals[0]!);
-  if (!ref) throw new UsageError(`"${positionals[0]}" is not a pull request: expected a URL such as https://github.com/owner/repo/pull/12, or owner/repo#12`, usage);
+  if (!ref)
+    throw new UsageError(
+      `"${positionals[0]}" is not a pull request: expected a URL such as https://github.com/owner/repo/pull/12, or owner/repo#12`,
+      usage,
+    );
   return ref;
 }
 
@@ -103,13 +127,25 @@ const RANGE = /^([^.\s][^\s]*?)\.{2,3}([^.\s][^\s]*)$/;
 
 /** What `run` debates: a pull request, or a range of the local clone. */
 function runTarget(positionals: string[], usage: string): RunTarget {
-  if (positionals.length === 0) throw new UsageError('name the pull request (a URL or owner/repo#N) or a range of this clone (BASE..HEAD, such as main..my-branch)', usage);
-  if (positionals.length > 1) throw new UsageError(`one pull request or range at a time; got ${positionals.length}: ${positionals.join(' ')}`, usage);
+  if (positionals.length === 0)
+    throw new UsageError(
+      'name the pull request (a URL or owner/repo#N) or a range of this clone (BASE..HEAD, such as main..my-branch)',
+      usage,
+    );
+  if (positionals.length > 1)
+    throw new UsageError(
+      `one pull request or range at a time; got ${positionals.length}: ${positionals.join(' ')}`,
+      usage,
+    );
   const text = positionals[0]!;
   const range = parsePullRequestRef(text) ? undefined : RANGE.exec(text);
   if (range) return { kind: 'range', base: range[1]!, head: range[2]! };
   const ref = parsePullRequestRef(text);
-  if (!ref) throw new UsageError(`"${text}" is not a pull request or a range: expected a URL such as https://github.com/owner/repo/pull/12, owner/repo#12, or BASE..HEAD such as main..my-branch`, usage);
+  if (!ref)
+    throw new UsageError(
+      `"${text}" is not a pull request or a range: expected a URL such as https://github.com/owner/repo/pull/12, owner/repo#12, or BASE..HEAD such as main..my-branch`,
+      usage,
+    );
   return { kind: 'pull', pr: ref };
 }
 
@@ -117,8 +153,18 @@ function parseConfigCheck(args: readonly string[]): CliCommand {
   const { values, positionals } = parse(args, { help: { type: 'boolean', short: 'h' } }, SHORT_USAGE.config);
   if (values.help) return { kind: 'help', text: USAGE.config };
   const [sub, file, ...more] = positionals;
-  if (sub !== 'check') throw new UsageError(sub === undefined ? 'config needs a subcommand: config check [FILE]' : `unknown subcommand "config ${sub}"; the one there is: config check [FILE]`, SHORT_USAGE.config);
-  if (more.length > 0) throw new UsageError(`one file at a time; got ${more.length + 1}: ${[file, ...more].join(' ')}`, SHORT_USAGE.config);
+  if (sub !== 'check')
+    throw new UsageError(
+      sub === undefined
+        ? 'config needs a subcommand: config check [FILE]'
+        : `unknown subcommand "config ${sub}"; the one there is: config check [FILE]`,
+      SHORT_USAGE.config,
+    );
+  if (more.length > 0)
+    throw new UsageError(
+      `one file at a time; got ${more.length + 1}: ${[file, ...more].join(' ')}`,
+      SHORT_USAGE.config,
+    );
   return { kind: 'config-check', file };
 }
 
@@ -128,7 +174,11 @@ export function parseInputs(values: string[] | undefined, usage: string): Record
     const match = /^([A-Za-z_][A-Za-z0-9_-]*)=([\s\S]*)$/.exec(pair);
     if (!match) throw new UsageError(`--input ${pair}: expected NAME=VALUE, such as --input language=German`, usage);
     const [, name = '', value = ''] = match;
-    if (!INPUT_NAMES.includes(name)) throw new UsageError(`--input ${pair}: pr-debate has no input '${name}' (it has ${INPUT_NAMES.join(', ')})`, usage);
+    if (!INPUT_NAMES.includes(name))
+      throw new UsageError(
+        `--input ${pair}: pr-debate has no input '${name}' (it has ${INPUT_NAMES.join(', ')})`,
+        usage,
+      );
     out[name] = value;
   }
   return out;
@@ -142,10 +192,18 @@ const INPUT_SCHEMAS = new Map(Object.entries(inputsSchema.shape));
  * @param given inputs by action.yml name; `option` names the option a value came from, for the message
  * @throws UsageError with the schema's words: `--preset turbo: expected one of quick, standard, deep, got "turbo"`
  */
-export function checkInputs(given: Record<string, string>, option: Record<string, string>, usage: string): Record<string, string> {
+export function checkInputs(
+  given: Record<string, string>,
+  option: Record<string, string>,
+  usage: string,
+): Record<string, string> {
   for (const [name, value] of Object.entries(given)) {
     const result = INPUT_SCHEMAS.get(name)?.safeParse(value);
-    if (result && !result.success) throw new UsageError(`${option[name] ?? `--input ${name}=${value}`}: ${(result.error.issues[0]?.message ?? 'invalid').replace(/^Input '[^']+': /, '')}`, usage);
+    if (result && !result.success)
+      throw new UsageError(
+        `${option[name] ?? `--input ${name}=${value}`}: ${(result.error.issues[0]?.message ?? 'invalid').replace(/^Input '[^']+': /, '')}`,
+        usage,
+      );
   }
   return given;
 }
@@ -159,7 +217,11 @@ function apiUrl(text: string | undefined, usage: string): string | undefined {
   } catch {
     protocol = undefined;
   }
-  if (protocol !== 'https:' && protocol !== 'http:') throw new UsageError(`--api-url ${text}: expected the GitHub REST API's base URL, such as https://api.github.com or https://ghe.example.com/api/v3`, usage);
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new UsageError(
+      `--api-url ${text}: expected the GitHub REST API's base URL, such as https://api.github.com or https://ghe.example.com/api/v3`,
+      usage,
+    );
   return text;
 }
 
@@ -186,17 +248,42 @@ function parseRun(args: readonly string[]): CliCommand {
   );
   if (values.help) return { kind: 'help', text: USAGE.run };
   const target = runTarget(positionals, usage);
-  if (target.kind === 'range' && values.post) throw new UsageError(`--post publishes on a pull request; ${target.base}..${target.head} is a range of this clone, with none to post on`, usage);
-  if (values.rehearsal && values.post) throw new UsageError('--post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate', usage);
+  if (target.kind === 'range' && values.post)
+    throw new UsageError(
+      `--post publishes on a pull request; ${target.base}..${target.head} is a range of this clone, with none to post on`,
+      usage,
+    );
+  if (values.rehearsal && values.post)
+    throw new UsageError(
+      '--post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate',
+      usage,
+    );
   // Positions and options read exactly as the comment command reads them (docs/how-a-debate-runs.md).
-  const commandText = ['/debate', values.positions ?? '', values['no-pr-position'] ? '--no-pr-position' : '', values.rounds === undefined ? '' : `--rounds=${values.rounds}`, values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`, values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`]
+  const commandText = [
+    '/debate',
+    values.positions ?? '',
+    values['no-pr-position'] ? '--no-pr-position' : '',
+    values.rounds === undefined ? '' : `--rounds=${values.rounds}`,
+    values.rfc === undefined ? '' : `--rfc=${JSON.stringify(values.rfc)}`,
+    values['out-of-scope'] === undefined ? '' : `--out-of-scope=${JSON.stringify(values['out-of-scope'])}`,
+  ]
     .filter(Boolean)
     .join(' ');
   const parsed = parseCommandLine(commandText, '/debate');
-  if (parsed.kind !== 'debate') throw new UsageError(parsed.kind === 'invalid' ? parsed.problem.replace(/--rounds=/g, '--rounds ').replace(/--rfc=/g, '--rfc ') : `--positions "${values.positions ?? ''}": expected "A vs B [vs C [vs D]]"`, usage);
+  if (parsed.kind !== 'debate')
+    throw new UsageError(
+      parsed.kind === 'invalid'
+        ? parsed.problem.replace(/--rounds=/g, '--rounds ').replace(/--rfc=/g, '--rfc ')
+        : `--positions "${values.positions ?? ''}": expected "A vs B [vs C [vs D]]"`,
+      usage,
+    );
   const given = { ...parseInputs(values.input, usage) };
   const option: Record<string, string> = {};
-  for (const [name, value] of [['preset', values.preset], ['model', values.model], ['max-cost-usd', values['max-cost-usd']]] as const) {
+  for (const [name, value] of [
+    ['preset', values.preset],
+    ['model', values.model],
+    ['max-cost-usd', values['max-cost-usd']],
+  ] as const) {
     if (value === undefined) continue;
     given[name] = value;
     option[name] = `--${name} ${value}`;
@@ -223,11 +310,22 @@ function parseRun(args: readonly string[]): CliCommand {
 
 function parseGate(args: readonly string[]): CliCommand {
   const usage = SHORT_USAGE.gate;
-  const { values, positionals } = parse(args, { ...common, 'app-id': { type: 'string' }, verbose: { type: 'boolean' } }, usage);
+  const { values, positionals } = parse(
+    args,
+    { ...common, 'app-id': { type: 'string' }, verbose: { type: 'boolean' } },
+    usage,
+  );
   if (values.help) return { kind: 'help', text: USAGE.gate };
   const appId = values['app-id'] ?? String(GITHUB_ACTIONS_APP_ID);
   if (!/^\d+$/.test(appId)) throw new UsageError(`--app-id ${appId}: expected the app's numeric id`, usage);
   const pr = pullRequest(positionals, usage);
-  return { kind: 'gate', pr, json: values.json ?? false, verbose: values.verbose ?? false, apiUrl: apiUrl(values['api-url'], usage), inputs: checkInputs(parseInputs(values.input, usage), {}, usage), appId: Number(appId) };
+  return {
+    kind: 'gate',
+    pr,
+    json: values.json ?? false,
+    verbose: values.verbose ?? false,
+    apiUrl: apiUrl(values['api-url'], usage),
+    inputs: checkInputs(parseInputs(values.input, usage), {}, usage),
+    appId: Number(appId),
+  };
 }
-

@@ -46,10 +46,22 @@ function valid(ref: PullRequestRef): PullRequestRef | undefined {
  * documents its REST base), else github.com; the web base from `GITHUB_SERVER_URL`, the PR URL, or the
  * REST base read back the same way.
  */
-export function resolveGitHubUrls(ref: PullRequestRef, apiUrlOption: string | undefined, env: Record<string, string | undefined>): { apiUrl: string; serverUrl: string } {
+export function resolveGitHubUrls(
+  ref: PullRequestRef,
+  apiUrlOption: string | undefined,
+  env: Record<string, string | undefined>,
+): { apiUrl: string; serverUrl: string } {
   const trim = (url: string) => url.replace(/\/+$/, '');
-  const fromServer = (server: string) => (new URL(server).hostname === 'github.com' ? 'https://api.github.com' : `${trim(server)}/api/v3`);
-  const apiUrl = trim(apiUrlOption ?? env.GITHUB_API_URL ?? (ref.serverUrl ? fromServer(ref.serverUrl) : 'https://api.github.com'));
-  const fromApi = apiUrl === 'https://api.github.com' ? 'https://github.com' : apiUrl.endsWith('/api/v3') ? apiUrl.slice(0, -'/api/v3'.length) : 'https://github.com';
+  const fromServer = (server: string) =>
+    new URL(server).hostname === 'github.com' ? 'https://api.github.com' : `${trim(server)}/api/v3`;
+  const apiUrl = trim(
+    apiUrlOption ?? env.GITHUB_API_URL ?? (ref.serverUrl ? fromServer(ref.serverUrl) : 'https://api.github.com'),
+  );
+  const fromApi =
+    apiUrl === 'https://api.github.com'
+      ? 'https://github.com'
+      : apiUrl.endsWith('/api/v3')
+        ? apiUrl.slice(0, -'/api/v3'.length)
+        : 'https://github.com';
   return { apiUrl, serverUrl: trim(env.GITHUB_SERVER_URL ?? ref.serverUrl ?? fromApi) };
 }

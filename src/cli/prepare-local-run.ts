@@ -29,7 +29,9 @@ function offlineClients(userAgent: string): GitHubClients {
   const clients = createRestClients('', 'http://127.0.0.1:9', () => undefined, userAgent);
   for (const client of [clients.reads, clients.writes]) {
     client.hook.wrap('request', (_request, options) => {
-      throw new Error(`a debate of a local range reads nothing from GitHub, and ${options.method} ${options.url} was not sent`);
+      throw new Error(
+        `a debate of a local range reads nothing from GitHub, and ${options.method} ${options.url} was not sent`,
+      );
     });
   }
   return clients;
@@ -41,14 +43,23 @@ function offlineClients(userAgent: string): GitHubClients {
  * @throws GitError when the folder is not a git clone or a side names no commit
  * @throws SettingsError for a bad setting or config file, as a run on a pull request would
  */
-export async function prepareLocalRun(range: { base: string; head: string }, options: { inputs: Record<string, string>; verbose: boolean }, io: CliIo, progress: Progress) {
+export async function prepareLocalRun(
+  range: { base: string; head: string },
+  options: { inputs: Record<string, string>; verbose: boolean },
+  io: CliIo,
+  progress: Progress,
+) {
   const resolved = await resolveRange(io.cwd ?? process.cwd(), range.base, range.head);
   const remote = await git(resolved.cwd, ['remote', 'get-url', 'origin']).then(
     (out) => githubRepoOf(out.toString('utf8')),
     () => undefined,
   );
   const repo = remote ?? { serverUrl: 'https://github.com', owner: 'local', repo: path.basename(resolved.cwd) };
-  const user = (await git(resolved.cwd, ['config', 'user.name']).then((out) => out.toString('utf8').trim(), () => '')) || 'local';
+  const user =
+    (await git(resolved.cwd, ['config', 'user.name']).then(
+      (out) => out.toString('utf8').trim(),
+      () => '',
+    )) || 'local';
   const given: Record<string, string | undefined> = {
     'github-token': NO_GITHUB_TOKEN,
     'anthropic-api-key': io.env.ANTHROPIC_API_KEY,
@@ -57,21 +68,40 @@ export async function prepareLocalRun(range: { base: string; head: string }, opt
     'confirm-plan': 'false',
     ...options.inputs,
   };
-  const env = { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: `${repo.owner}/${repo.repo}`, GITHUB_API_URL: 'https://api.github.com', GITHUB_SERVER_URL: repo.serverUrl };
+  const env = {
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_EVENT_PATH: '(command line)',
+    GITHUB_REPOSITORY: `${repo.owner}/${repo.repo}`,
+    GITHUB_API_URL: 'https://api.github.com',
+    GITHUB_SERVER_URL: repo.serverUrl,
+  };
   const loaded = await progress.log.group('Settings', () =>
     loadSettings({
       getInput: (name) => given[name] || undefined,
       env,
       // At BASE, as the action reads it from the default branch: the range being debated cannot configure its own debate.
-      readConfig: async (file) => ({ branch: `${range.base} (${resolved.baseSha.slice(0, 12)})`, text: await readAt(resolved.cwd, resolved.baseSha, file) }),
+      readConfig: async (file) => ({
+        branch: `${range.base} (${resolved.baseSha.slice(0, 12)})`,
+        text: await readAt(resolved.cwd, resolved.baseSha, file),
+      }),
       warn: (message) => progress.log.warning(message),
       purpose: 'debate',
     }),
   );
-  progress.log.info(`Settings (options > ${loaded.settings.run.configFile} at ${range.base} > defaults):\n  ${loaded.explain.join('\n  ')}`);
-  progress.log.info(`Local range ${range.base}..${range.head} in ${resolved.cwd}: ${resolved.baseSha.slice(0, 12)}..${resolved.headSha.slice(0, 12)}; nothing is read from or posted to GitHub.`);
+  progress.log.info(
+    `Settings (options > ${loaded.settings.run.configFile} at ${range.base} > defaults):\n  ${loaded.explain.join('\n  ')}`,
+  );
+  progress.log.info(
+    `Local range ${range.base}..${range.head} in ${resolved.cwd}: ${resolved.baseSha.slice(0, 12)}..${resolved.headSha.slice(0, 12)}; nothing is read from or posted to GitHub.`,
+  );
   const htmlUrl = `${repo.serverUrl}/${repo.owner}/${repo.repo}/compare/${resolved.baseSha}...${resolved.headSha}`;
-  return { github: offlineClients(io.userAgent), requestedBy: user, pullNumber: 0, evidenceSource: createLocalGitSource(resolved, htmlUrl), ...loaded };
+  return {
+    github: offlineClients(io.userAgent),
+    requestedBy: user,
+    pullNumber: 0,
+    evidenceSource: createLocalGitSource(resolved, htmlUrl),
+    ...loaded,
+  };
 }
 
 /** A file's text at a commit, or undefined when the commit has no such file. */

@@ -32,7 +32,9 @@ export function formatStatus(phase: string, phaseMs: number, totalMs: number, to
 export function phaseOf(meta: CallMeta | undefined, role: string): string {
   if (!meta) return role;
   if (meta.phase === 'preflight') return 'pre-flight';
-  return meta.round !== undefined && meta.phase === 'cross-examination' ? `cross-examination ${meta.round}` : meta.phase;
+  return meta.round !== undefined && meta.phase === 'cross-examination'
+    ? `cross-examination ${meta.round}`
+    : meta.phase;
 }
 
 /** A progress display and the hooks that feed it. */
@@ -53,7 +55,10 @@ export interface Progress {
  * @param options.verbose also print the pipeline's info lines
  * @param options.callPhases name the phase after each model call's (default); off, only {@link Progress.phase} names it
  */
-export function createProgress(out: { write(text: string): unknown; isTTY?: boolean }, options: { verbose: boolean; now?: () => number; callPhases?: boolean }): Progress {
+export function createProgress(
+  out: { write(text: string): unknown; isTTY?: boolean },
+  options: { verbose: boolean; now?: () => number; callPhases?: boolean },
+): Progress {
   const now = options.now ?? Date.now;
   const started = now();
   const totals: RunTotals = { calls: 0, tokens: 0, costUsd: undefined };
@@ -86,10 +91,19 @@ export function createProgress(out: { write(text: string): unknown; isTTY?: bool
     }
     redraw();
   };
-  const count = (model: string, usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number }) => {
+  const count = (
+    model: string,
+    usage: {
+      input_tokens: number;
+      output_tokens: number;
+      cache_creation_input_tokens: number;
+      cache_read_input_tokens: number;
+    },
+  ) => {
     totals.calls += 1;
     if (current) current.calls += 1;
-    totals.tokens += usage.input_tokens + usage.output_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+    totals.tokens +=
+      usage.input_tokens + usage.output_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
     const cost = costUsd(model, usage);
     if (cost !== undefined) totals.costUsd = (totals.costUsd ?? 0) + cost;
     redraw();

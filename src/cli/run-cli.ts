@@ -21,9 +21,20 @@ export type CliExtension = (args: readonly string[], io: CliIo) => Promise<numbe
  * @param extensions subcommands by name, from outside src/ (bin.ts gives `eval`)
  * @returns the exit code: 0 done, 1 the run failed, 2 bad usage (the problem and one line of usage on stderr)
  */
-export async function runCli(argv: readonly string[], io: CliIo, version: string, extensions: Readonly<Record<string, CliExtension>> = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  version: string,
+  extensions: Readonly<Record<string, CliExtension>> = {},
+): Promise<number> {
   const stderr = io.stderr;
-  const terminal: CliIo = { ...io, stderr: { write: (text: string) => stderr.write(forTerminal(text)), ...(stderr.isTTY === undefined ? {} : { isTTY: stderr.isTTY }) } };
+  const terminal: CliIo = {
+    ...io,
+    stderr: {
+      write: (text: string) => stderr.write(forTerminal(text)),
+      ...(stderr.isTTY === undefined ? {} : { isTTY: stderr.isTTY }),
+    },
+  };
   const usageFailed = (error: unknown) => {
     if (!(error instanceof UsageError)) throw error;
     terminal.stderr.write(`pr-debate: ${error.message}\n${error.usage}\n`);

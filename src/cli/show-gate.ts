@@ -22,11 +22,21 @@ export async function showGate(command: Extract<CliCommand, { kind: 'gate' }>, i
     // A key or `decision` the gate cannot use stops it, as it stops the action's gate on its check.
     if (settings.problem) throw new SettingsError(settings.problem.message);
     const config = gateConfig(settings);
-    const evaluated = await progress.log.group('Gate', () => evaluatePull(gateDeps(github.reads, settings, (m) => progress.log.info(m)), config, command.pr.number, command.appId, undefined));
+    const evaluated = await progress.log.group('Gate', () =>
+      evaluatePull(
+        gateDeps(github.reads, settings, (m) => progress.log.info(m)),
+        config,
+        command.pr.number,
+        command.appId,
+        undefined,
+      ),
+    );
     progress.end();
     const { verdict } = evaluated;
     if (command.json) {
-      io.stdout.write(`${JSON.stringify({ headSha: evaluated.headSha, conclusion: verdict.conclusion, basis: verdict.basis, title: verdict.title, summary: verdict.summary, policy: config.policy, record: verdict.record ?? null })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ headSha: evaluated.headSha, conclusion: verdict.conclusion, basis: verdict.basis, title: verdict.title, summary: verdict.summary, policy: config.policy, record: verdict.record ?? null })}\n`,
+      );
     } else {
       io.stdout.write(
         `${command.pr.owner}/${command.pr.repo}#${command.pr.number} at ${evaluated.headSha}: ${verdict.conclusion} (${verdict.title})\n` +
@@ -37,7 +47,9 @@ export async function showGate(command: Extract<CliCommand, { kind: 'gate' }>, i
     return 0;
   } catch (error) {
     progress.end();
-    io.stderr.write(`pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`);
+    io.stderr.write(
+      `pr-debate: ${error instanceof SettingsError || error instanceof GitHubUnreachable ? error.message : describeFailure(error)}\n`,
+    );
     return 1;
   }
 }

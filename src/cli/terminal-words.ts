@@ -28,20 +28,37 @@ const SENTENCES: [RegExp, string | ((...groups: string[]) => string)][] = [
   ],
   [
     /Input 'config-file': could not read (\S+) from the default branch: /g,
-    (file) => `could not read the config file ${file} from the repository's default branch (--input config-file=PATH names another; pr-debate config check FILE checks a local one): `,
+    (file) =>
+      `could not read the config file ${file} from the repository's default branch (--input config-file=PATH names another; pr-debate config check FILE checks a local one): `,
   ],
   [
     /: add `([a-z-]+: (?:read|write))` to the workflow's `permissions:` \(pr-debate needs `contents: read` and `pull-requests: write`\)/g,
-    (permission) => `: the token in GITHUB_TOKEN or GH_TOKEN needs ${permission} on the repository (a fine-grained token: that permission on this repository; a classic token: the repo scope, or public_repo for a public one)`,
+    (permission) =>
+      `: the token in GITHUB_TOKEN or GH_TOKEN needs ${permission} on the repository (a fine-grained token: that permission on this repository; a classic token: the repo scope, or public_repo for a public one)`,
   ],
   [/The workflow log has the details\./g, 'The messages on stderr have the details (--verbose shows every step).'],
-  [/The log of the \[workflow run\]\([^)]*\) has the details\./g, 'The messages on stderr have the details (--verbose shows every step).'],
-  [/a secret never belongs in a committed file; pass it as a workflow input from a secret/g, 'a secret never belongs in a committed file; the command line reads it from the environment (GITHUB_TOKEN or GH_TOKEN, ANTHROPIC_API_KEY, OPENAI_API_KEY)'],
-  [/it is set in the workflow, as an input of the step/g, 'it is set on the command line (--input NAME=VALUE), not in the file'],
+  [
+    /The log of the \[workflow run\]\([^)]*\) has the details\./g,
+    'The messages on stderr have the details (--verbose shows every step).',
+  ],
+  [
+    /a secret never belongs in a committed file; pass it as a workflow input from a secret/g,
+    'a secret never belongs in a committed file; the command line reads it from the environment (GITHUB_TOKEN or GH_TOKEN, ANTHROPIC_API_KEY, OPENAI_API_KEY)',
+  ],
+  [
+    /it is set in the workflow, as an input of the step/g,
+    'it is set on the command line (--input NAME=VALUE), not in the file',
+  ],
   [/check the github-token input/g, 'check GITHUB_TOKEN or GH_TOKEN (for example GH_TOKEN=$(gh auth token))'],
   [/GitHub refused github-token/g, 'GitHub refused the token in GITHUB_TOKEN or GH_TOKEN'],
-  [/that github-token can read the repository/g, 'that the token in GITHUB_TOKEN or GH_TOKEN can read the repository (a private one needs a token)'],
-  [/rate limit for github-token is used up/g, 'rate limit for the token in GITHUB_TOKEN or GH_TOKEN is used up (without a token it is 60 requests an hour: set GH_TOKEN=$(gh auth token))'],
+  [
+    /that github-token can read the repository/g,
+    'that the token in GITHUB_TOKEN or GH_TOKEN can read the repository (a private one needs a token)',
+  ],
+  [
+    /rate limit for github-token is used up/g,
+    'rate limit for the token in GITHUB_TOKEN or GH_TOKEN is used up (without a token it is 60 requests an hour: set GH_TOKEN=$(gh auth token))',
+  ],
   [/check the runner's network/g, 'check your network connection'],
 ];
 
@@ -52,6 +69,11 @@ const SENTENCES: [RegExp, string | ((...groups: string[]) => string)][] = [
  */
 export function forTerminal(message: string): string {
   let out = message;
-  for (const [pattern, replacement] of SENTENCES) out = out.replace(pattern, (_match, ...groups: unknown[]) => (typeof replacement === 'string' ? replacement : replacement(...groups.filter((g): g is string => typeof g === 'string'))));
+  for (const [pattern, replacement] of SENTENCES)
+    out = out.replace(pattern, (_match, ...groups: unknown[]) =>
+      typeof replacement === 'string'
+        ? replacement
+        : replacement(...groups.filter((g): g is string => typeof g === 'string')),
+    );
   return out.replace(/\bInput '([a-z-]+)'/g, (_match, input: string) => cliNameOf(input));
 }

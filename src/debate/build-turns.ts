@@ -79,7 +79,14 @@ export function buildOpening(reply: Opening, ctx: TurnContext): OpeningTurn {
 
 /** An opening that failed. */
 export function incompleteOpening(positionId: string, model: string, error: string): OpeningTurn {
-  return { phase: 'opening', ...incompleteBase(positionId, model, error), thesis: '', arguments: [], knownWeaknesses: [], predictedAttacks: [] };
+  return {
+    phase: 'opening',
+    ...incompleteBase(positionId, model, error),
+    thesis: '',
+    arguments: [],
+    knownWeaknesses: [],
+    predictedAttacks: [],
+  };
 }
 
 /**
@@ -90,7 +97,13 @@ export function incompleteOpening(positionId: string, model: string, error: stri
  */
 export function buildCrossTurn(
   reply: CrossExamination,
-  ctx: TurnContext & { phase: 'cross-examination' | 'closing'; round: number; pending: Attack[]; targets: string[]; claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>> },
+  ctx: TurnContext & {
+    phase: 'cross-examination' | 'closing';
+    round: number;
+    pending: Attack[];
+    targets: string[];
+    claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>>;
+  },
 ): CrossTurn {
   const budget = new WordBudget(crossCap(ctx.phase, ctx.targets.length));
   const notes: string[] = [];
@@ -101,7 +114,9 @@ export function buildCrossTurn(
   for (const raw of reply.answers) {
     const attack = findAttackId(raw.attack_id, open);
     if (!attack) {
-      notes.push(`An answer to "${raw.attack_id}", which names no open attack on position ${ctx.positionId}, was ignored.`);
+      notes.push(
+        `An answer to "${raw.attack_id}", which names no open attack on position ${ctx.positionId}, was ignored.`,
+      );
       continue;
     }
     const key = attack.id.toUpperCase();
@@ -111,7 +126,15 @@ export function buildCrossTurn(
     }
     answered.add(key);
     const text = budget.take(raw.text, { keep: true })!;
-    const claim = makeClaim({ id: `${prefix}.${ctx.positionId}.a${answers.length + 1}`, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack);
+    const claim = makeClaim(
+      {
+        id: `${prefix}.${ctx.positionId}.a${answers.length + 1}`,
+        positionId: ctx.positionId,
+        text,
+        citations: raw.citations,
+      },
+      ctx.pack,
+    );
     answers.push({ attackId: attack.id, answer: raw.answer, claim });
   }
   const weaknesses = takeList(reply.weaknesses, budget);
@@ -137,22 +160,53 @@ export function buildCrossTurn(
     if (text === undefined) continue;
     const id = `${prefix}.${ctx.positionId}.${attacks.length + 1}`;
     const targetClaim = claimOf(raw.claim_id, raw.target, ctx.claims);
-    if (raw.claim_id !== null && !targetClaim) notes.push(`Attack ${id} names "${raw.claim_id}", which is no claim of position ${raw.target}; it is read as an attack on the position as a whole.`);
-    attacks.push({ id, by: ctx.positionId, target: raw.target, targetClaim, claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack), outcome: { kind: 'open' } });
+    if (raw.claim_id !== null && !targetClaim)
+      notes.push(
+        `Attack ${id} names "${raw.claim_id}", which is no claim of position ${raw.target}; it is read as an attack on the position as a whole.`,
+      );
+    attacks.push({
+      id,
+      by: ctx.positionId,
+      target: raw.target,
+      targetClaim,
+      claim: makeClaim({ id, positionId: ctx.positionId, text, citations: raw.citations }, ctx.pack),
+      outcome: { kind: 'open' },
+    });
   }
-  for (const [target, n] of extra) notes.push(`${n} attack(s) on position ${target} beyond the ${ATTACKS_PER_OPPONENT} a turn may make on one position were dropped.`);
+  for (const [target, n] of extra)
+    notes.push(
+      `${n} attack(s) on position ${target} beyond the ${ATTACKS_PER_OPPONENT} a turn may make on one position were dropped.`,
+    );
   return { phase: ctx.phase, round: ctx.round, ...complete(ctx, budget), answers, weaknesses, attacks, notes };
 }
 
 /** The claim id an attack names, as the engine writes it, when it is a claim of the target; else undefined. */
-function claimOf(written: string | null, target: string, claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>>): string | undefined {
+function claimOf(
+  written: string | null,
+  target: string,
+  claims: ReadonlyMap<string, Pick<Claim, 'id' | 'positionId'>>,
+): string | undefined {
   const claim = written === null ? undefined : claims.get(written.trim().toUpperCase());
   return claim?.positionId === target ? claim.id : undefined;
 }
 
 /** A cross-examination or closing turn that failed. */
-export function incompleteCross(positionId: string, model: string, error: string, phase: CrossTurn['phase'], round: number): CrossTurn {
-  return { phase, round, ...incompleteBase(positionId, model, error), answers: [], weaknesses: [], attacks: [], notes: [] };
+export function incompleteCross(
+  positionId: string,
+  model: string,
+  error: string,
+  phase: CrossTurn['phase'],
+  round: number,
+): CrossTurn {
+  return {
+    phase,
+    round,
+    ...incompleteBase(positionId, model, error),
+    answers: [],
+    weaknesses: [],
+    attacks: [],
+    notes: [],
+  };
 }
 
 /**
@@ -161,16 +215,30 @@ export function incompleteCross(positionId: string, model: string, error: string
  * @param turn the target's turn, or undefined when the target had dropped out before it could answer
  */
 export function outcomeOfAttack(attack: Attack, turn: CrossTurn | undefined): AttackOutcome {
-  if (!turn) return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} had dropped out after a failed turn` };
-  if (turn.status === 'incomplete') return { kind: 'unanswered', countsAsConceded: false, why: `the advocate of position ${attack.target} failed its turn` };
+  if (!turn)
+    return {
+      kind: 'unanswered',
+      countsAsConceded: false,
+      why: `the advocate of position ${attack.target} had dropped out after a failed turn`,
+    };
+  if (turn.status === 'incomplete')
+    return {
+      kind: 'unanswered',
+      countsAsConceded: false,
+      why: `the advocate of position ${attack.target} failed its turn`,
+    };
   const answer = turn.answers.find((a) => a.attackId === attack.id);
-  if (!answer) return { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
+  if (!answer)
+    return { kind: 'unanswered', countsAsConceded: true, why: `position ${attack.target} did not answer it` };
   return answerOutcome(answer, attack);
 }
 
 /** The turns with each still-open attack given `outcome(attack)`; new turns and attacks, the inputs unchanged. */
 export function withOutcomes(turns: CrossTurn[], outcome: (attack: Attack) => AttackOutcome): CrossTurn[] {
-  return turns.map((turn) => ({ ...turn, attacks: turn.attacks.map((a) => (a.outcome.kind === 'open' ? { ...a, outcome: outcome(a) } : a)) }));
+  return turns.map((turn) => ({
+    ...turn,
+    attacks: turn.attacks.map((a) => (a.outcome.kind === 'open' ? { ...a, outcome: outcome(a) } : a)),
+  }));
 }
 
 /** A steelman from its reply; the engine, not the reply, decides whose case it is. */
@@ -197,14 +265,31 @@ function complete(ctx: TurnContext, budget: WordBudget): TurnBase {
   };
 }
 
-function takeArguments(args: (Argument & { confidence?: number })[], budget: WordBudget, id: (i: number) => string, ctx: TurnContext): Claim[] {
+function takeArguments(
+  args: (Argument & { confidence?: number })[],
+  budget: WordBudget,
+  id: (i: number) => string,
+  ctx: TurnContext,
+): Claim[] {
   const claims: Claim[] = [];
   for (const argument of args) {
     // Every field is offered to the budget, kept or not, so the truncation note counts all the words written.
     const text = budget.take(argument.claim);
     const reasoning = budget.take(argument.reasoning, { keep: true })!;
     if (text === undefined) continue;
-    claims.push(makeClaim({ id: id(claims.length), positionId: ctx.positionId, text, reasoning, citations: argument.citations, confidence: argument.confidence }, ctx.pack));
+    claims.push(
+      makeClaim(
+        {
+          id: id(claims.length),
+          positionId: ctx.positionId,
+          text,
+          reasoning,
+          citations: argument.citations,
+          confidence: argument.confidence,
+        },
+        ctx.pack,
+      ),
+    );
   }
   return claims;
 }

@@ -32,14 +32,16 @@ export function argumentConfidences(result: Pick<DebateResult, 'transcript'>): A
       if (claim.confidence === undefined || claim.outOfScope) return [];
       const on = attacks.filter((a) => a.targetClaim === claim.id);
       const refuted = on.filter((a) => a.outcome.kind === 'refuted').length;
-      return [{
-        claimId: claim.id,
-        confidence: claim.confidence,
-        attacks: on.length,
-        refuted,
-        tested: on.length > 0,
-        holds: claim.tag === 'verified' && refuted === on.length,
-      }];
+      return [
+        {
+          claimId: claim.id,
+          confidence: claim.confidence,
+          attacks: on.length,
+          refuted,
+          tested: on.length > 0,
+          holds: claim.tag === 'verified' && refuted === on.length,
+        },
+      ];
     }),
   );
 }

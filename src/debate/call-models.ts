@@ -1,7 +1,16 @@
 import type { z } from 'zod';
 import { checkScript, proseOf, type Script } from './language.js';
 import { ZERO_USAGE } from '../models/price-usage.js';
-import { CallNotMade, CallStopped, ModelReplyError, type CallMeta, type EarlyStop, type ModelClient, type ModelReply, type ModelRole } from './model-client.js';
+import {
+  CallNotMade,
+  CallStopped,
+  ModelReplyError,
+  type CallMeta,
+  type EarlyStop,
+  type ModelClient,
+  type ModelReply,
+  type ModelRole,
+} from './model-client.js';
 import { loadPrompt } from './prompts.js';
 import { chooseFanOut } from './warm-prompt-cache.js';
 import type { CallLogEntry } from './debate-types.js';
@@ -85,11 +94,30 @@ interface RunState {
  * @param prefix the system text and the evidence pack, the same for every call
  * @param script the script replies must be written in (language rule), or undefined to skip the check
  */
-export function createCaller(client: ModelClient, prefix: { system: string; evidence: string }, script: Script | undefined): Caller {
-  return callerOver(client, { calls: [], stoppedBy: undefined, written: new Set(), ids: { formats: new WeakMap(), formatCount: 0, blocks: new Map() } }, prefix, script);
+export function createCaller(
+  client: ModelClient,
+  prefix: { system: string; evidence: string },
+  script: Script | undefined,
+): Caller {
+  return callerOver(
+    client,
+    {
+      calls: [],
+      stoppedBy: undefined,
+      written: new Set(),
+      ids: { formats: new WeakMap(), formatCount: 0, blocks: new Map() },
+    },
+    prefix,
+    script,
+  );
 }
 
-function callerOver(client: ModelClient, state: RunState, prefix: { system: string; evidence: string; readings?: string }, script: Script | undefined): Caller {
+function callerOver(
+  client: ModelClient,
+  state: RunState,
+  prefix: { system: string; evidence: string; readings?: string },
+  script: Script | undefined,
+): Caller {
   const { calls, written } = state;
   const idOf = (block: string) => {
     if (!state.ids.blocks.has(block)) state.ids.blocks.set(block, state.ids.blocks.size + 1);
@@ -100,16 +128,35 @@ function callerOver(client: ModelClient, state: RunState, prefix: { system: stri
   const keyOf = (spec: CallSpec<unknown>, upTo: 'evidence' | 'readings' | 'transcript' = 'transcript') => {
     if (!state.ids.formats.has(spec.format)) state.ids.formats.set(spec.format, (state.ids.formatCount += 1));
     const readings = upTo === 'evidence' || prefix.readings === undefined ? 0 : idOf(prefix.readings);
-    return JSON.stringify([spec.model, state.ids.formats.get(spec.format), idOf(evidenceOf(spec)), readings, upTo === 'transcript' ? (spec.transcript ?? '') : '']);
+    return JSON.stringify([
+      spec.model,
+      state.ids.formats.get(spec.format),
+      idOf(evidenceOf(spec)),
+      readings,
+      upTo === 'transcript' ? (spec.transcript ?? '') : '',
+    ]);
   };
   const wrote = (spec: CallSpec<unknown>) => {
     for (const upTo of ['evidence', 'readings', 'transcript'] as const) written.add(keyOf(spec, upTo));
   };
 
-  const once = async <T>(spec: CallSpec<T>, instructions: string, meta: { retry: boolean; warmUp?: boolean; onStart?: () => void }): Promise<ModelReply<T>> => {
+  const once = async <T>(
+    spec: CallSpec<T>,
+    instructions: string,
+    meta: { retry: boolean; warmUp?: boolean; onStart?: () => void },
+  ): Promise<ModelReply<T>> => {
     const started = Date.now();
     const logCall = (ok: boolean, model: string, usage: CallLogEntry['usage']) =>
-      calls.push({ role: spec.role, purpose: spec.purpose, positionId: spec.meta.positionId, model, usage, durationMs: Date.now() - started, ok, retry: meta.retry });
+      calls.push({
+        role: spec.role,
+        purpose: spec.purpose,
+        positionId: spec.meta.positionId,
+        model,
+        usage,
+        durationMs: Date.now() - started,
+        ok,
+        retry: meta.retry,
+      });
     try {
       const reply = await client.complete({
         role: spec.role,
@@ -131,9 +178,18 @@ function callerOver(client: ModelClient, state: RunState, prefix: { system: stri
     } catch (error) {
       // A reply that arrived, usable or not, was answered: its prefix is in the cache.
       if (error instanceof ModelReplyError) wrote(spec);
-      if (error instanceof CallStopped && (!state.stoppedBy || (state.stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))) state.stoppedBy = error.stop;
+      if (
+        error instanceof CallStopped &&
+        (!state.stoppedBy || (state.stoppedBy.kind !== 'spending-cap' && error.stop.kind === 'spending-cap'))
+      )
+        state.stoppedBy = error.stop;
       // A call the client never sent (the spending cap) is no call: it is not logged.
-      if (!(error instanceof CallNotMade)) logCall(meta.warmUp === true && error instanceof ModelReplyError, spec.model, error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE);
+      if (!(error instanceof CallNotMade))
+        logCall(
+          meta.warmUp === true && error instanceof ModelReplyError,
+          spec.model,
+          error instanceof ModelReplyError && error.usage ? error.usage : ZERO_USAGE,
+        );
       throw error;
     } finally {
       meta.onStart?.();
@@ -162,8 +218,19 @@ function callerOver(client: ModelClient, state: RunState, prefix: { system: stri
       const readingsChars = evidenceChars + (prefix.readings?.length ?? 0);
       const totalChars = readingsChars + (first.transcript?.length ?? 0);
       // The longest prefix a completed call has written: the whole, up to the readings, or up to the evidence.
-      const cachedChars = written.has(key) ? totalChars : written.has(keyOf(first, 'readings')) ? readingsChars : written.has(keyOf(first, 'evidence')) ? evidenceChars : 0;
-      const fanOut = chooseFanOut({ calls: members.length, cachedChars, newChars: totalChars - cachedChars, warmUpChars: loadPrompt('warm-up').length });
+      const cachedChars = written.has(key)
+        ? totalChars
+        : written.has(keyOf(first, 'readings'))
+          ? readingsChars
+          : written.has(keyOf(first, 'evidence'))
+            ? evidenceChars
+            : 0;
+      const fanOut = chooseFanOut({
+        calls: members.length,
+        cachedChars,
+        newChars: totalChars - cachedChars,
+        warmUpChars: loadPrompt('warm-up').length,
+      });
       if (fanOut === 'warm-up') {
         const warmed = warmUp(first);
         for (const i of members) results[i] = warmed.then(() => attemptWith(specs[i]!));
@@ -191,9 +258,20 @@ function callerOver(client: ModelClient, state: RunState, prefix: { system: stri
     }
     const wrongLanguage = languageProblem(first.output);
     if (!wrongLanguage) return { ok: true, output: first.output, model: first.model, repaired: false, warnings: [] };
-    const repaired = await repair(spec, wrongLanguage, repairText(spec, new ModelReplyError(wrongLanguage, undefined, 'invalid', [wrongLanguage])));
+    const repaired = await repair(
+      spec,
+      wrongLanguage,
+      repairText(spec, new ModelReplyError(wrongLanguage, undefined, 'invalid', [wrongLanguage])),
+    );
     // A reply in the wrong language is still a usable reply: keep the first when the repair fails.
-    if (!repaired.ok) return { ok: true, output: first.output, model: first.model, repaired: false, warnings: [`${wrongLanguage}; the repair retry failed too`] };
+    if (!repaired.ok)
+      return {
+        ok: true,
+        output: first.output,
+        model: first.model,
+        repaired: false,
+        warnings: [`${wrongLanguage}; the repair retry failed too`],
+      };
     return repaired;
   };
 
@@ -201,7 +279,13 @@ function callerOver(client: ModelClient, state: RunState, prefix: { system: stri
     try {
       const second = await once(spec, `${spec.instructions}\n\n${text}`, { retry: true });
       const wrongLanguage = languageProblem(second.output);
-      return { ok: true, output: second.output, model: second.model, repaired: true, warnings: wrongLanguage ? [`${wrongLanguage}, after a repair retry`] : [] };
+      return {
+        ok: true,
+        output: second.output,
+        model: second.model,
+        repaired: true,
+        warnings: wrongLanguage ? [`${wrongLanguage}, after a repair retry`] : [],
+      };
     } catch (error) {
       return { ok: false, error: `${firstProblem}; after one repair retry: ${describe(error)}`, repaired: true };
     }

@@ -14,11 +14,14 @@ export const CLAIM_RULE =
 
 /** What each tag means, as the auditor's and the judge's prompts list them (placeholders `tag_*`). */
 export const TAG_RULES: Record<ClaimTag, string> = {
-  verified: 'at least one of its structured citations checked out, and none of its citations or prose references failed its check',
-  unverified: 'a structured citation or a reference in its prose did not check out, or none of its structured citations did',
+  verified:
+    'at least one of its structured citations checked out, and none of its citations or prose references failed its check',
+  unverified:
+    'a structured citation or a reference in its prose did not check out, or none of its structured citations did',
   'no-citation': 'it has no structured citation (references in its prose alone never verify a claim)',
   exaggerated: 'its citations checked out, but the auditor found that the cited lines say less than the claim',
-  irrelevant: 'its citations checked out, but the auditor found that the cited lines do not bear on the claim: it supports nothing',
+  irrelevant:
+    'its citations checked out, but the auditor found that the cited lines do not bear on the claim: it supports nothing',
 };
 
 /**
@@ -28,7 +31,10 @@ export const TAG_RULES: Record<ClaimTag, string> = {
  * @param citations the claim's structured citations, checked
  * @param references the references in its prose, checked (`located` when written without a quote)
  */
-export function mechanicalTag(citations: readonly CheckedCitation[], references: readonly CheckedCitation[]): Exclude<ClaimTag, 'exaggerated' | 'irrelevant'> {
+export function mechanicalTag(
+  citations: readonly CheckedCitation[],
+  references: readonly CheckedCitation[],
+): Exclude<ClaimTag, 'exaggerated' | 'irrelevant'> {
   if ([...citations, ...references].some((c) => c.check.status === 'unverified')) return 'unverified';
   return citations.some((c) => c.check.status === 'verified') ? 'verified' : 'no-citation';
 }
@@ -41,7 +47,10 @@ export function explainTag(claim: Pick<Claim, 'tag' | 'tagReason' | 'citations' 
   const good = claim.citations.filter((c) => c.check.status === 'verified').length;
   const goodText = `${good} structured citation${good === 1 ? '' : 's'} checked out`;
   const prose = claim.references.filter((r) => r.check.status !== 'unverified').length;
-  const proseText = prose === 0 ? '' : `; ${prose} reference${prose === 1 ? '' : 's'} in the prose found, which never verif${prose === 1 ? 'ies' : 'y'} a claim`;
+  const proseText =
+    prose === 0
+      ? ''
+      : `; ${prose} reference${prose === 1 ? '' : 's'} in the prose found, which never verif${prose === 1 ? 'ies' : 'y'} a claim`;
   switch (claim.tag) {
     case 'exaggerated':
       return `${goodText}, but the auditor found: ${claim.tagReason ?? 'the cited lines say less'}`;
@@ -54,7 +63,9 @@ export function explainTag(claim: Pick<Claim, 'tag' | 'tagReason' | 'citations' 
     case 'unverified': {
       const failed = [
         ...claim.citations.filter((c) => c.check.status === 'unverified').map((c) => describeFailure(c, '')),
-        ...claim.references.filter((r) => r.check.status === 'unverified').map((r) => describeFailure(r, 'in the prose: ')),
+        ...claim.references
+          .filter((r) => r.check.status === 'unverified')
+          .map((r) => describeFailure(r, 'in the prose: ')),
       ];
       const all = claim.citations.length + claim.references.length;
       return `${failed.length} of its ${all} reference${all === 1 ? '' : 's'} did not check out (${failed.join('; ')}); ${goodText}`;

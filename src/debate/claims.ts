@@ -6,7 +6,17 @@ import type { EvidencePack } from '../evidence/evidence-types.js';
 import { mechanicalTag } from './claim-rules.js';
 import { answerOutcome } from './rubric.js';
 import type { Audit } from './schemas.js';
-import type { Answer, Attack, AttackOutcome, Claim, ClaimTag, CitationCounts, CrossTurn, Position, Transcript } from './debate-types.js';
+import type {
+  Answer,
+  Attack,
+  AttackOutcome,
+  Claim,
+  ClaimTag,
+  CitationCounts,
+  CrossTurn,
+  Position,
+  Transcript,
+} from './debate-types.js';
 
 /**
  * Factual claims of the transcript: their citations checked by the verifier, their audit tags
@@ -15,7 +25,14 @@ import type { Answer, Attack, AttackOutcome, Claim, ClaimTag, CitationCounts, Cr
 
 /** Checks every citation of a claim and every reference in its text and reasoning, and tags it mechanically (`claim-rules.ts`). */
 export function makeClaim(
-  fields: { id: string; positionId: string; text: string; reasoning?: string; citations: Citation[]; confidence?: number | undefined },
+  fields: {
+    id: string;
+    positionId: string;
+    text: string;
+    reasoning?: string;
+    citations: Citation[];
+    confidence?: number | undefined;
+  },
   pack: EvidencePack,
 ): Claim {
   const citations: CheckedCitation[] = fields.citations.map((c) => withCitationCheck(c, pack));
@@ -55,18 +72,26 @@ export function allClaims(transcript: Transcript): Claim[] {
  * @returns the transcript with the findings applied (new turns and claims; the input is unchanged),
  *   and one sentence per finding the engine did not apply
  */
-export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: string[]): { transcript: Transcript; notes: string[] } {
+export function applyAudit(
+  transcript: Transcript,
+  audit: Audit,
+  outOfScope: string[],
+): { transcript: Transcript; notes: string[] } {
   const notes: string[] = [];
   const byId = new Map(allClaims(transcript).map((c) => [c.id, c]));
   const changes = new Map<string, Partial<Claim>>();
   const current = (claim: Claim): Claim => ({ ...claim, ...changes.get(claim.id) });
   // Irrelevant first: lines that do not bear on the claim outrank lines that say less (issue #29).
-  for (const [tag, findings] of [['irrelevant', audit.irrelevant], ['exaggerated', audit.exaggerated]] as const) {
+  for (const [tag, findings] of [
+    ['irrelevant', audit.irrelevant],
+    ['exaggerated', audit.exaggerated],
+  ] as const) {
     for (const finding of findings) {
       const found = byId.get(finding.claim_id);
       const claim = found && current(found);
       if (!claim) notes.push(`The auditor tagged an unknown claim ${finding.claim_id} as ${tag}; ignored.`);
-      else if (claim.tag !== 'verified') notes.push(`The auditor tagged claim ${claim.id} as ${tag}, but it was ${claim.tag}; it stays ${claim.tag}.`);
+      else if (claim.tag !== 'verified')
+        notes.push(`The auditor tagged claim ${claim.id} as ${tag}, but it was ${claim.tag}; it stays ${claim.tag}.`);
       else changes.set(claim.id, { ...changes.get(claim.id), tag, tagReason: finding.reason });
     }
   }
@@ -75,13 +100,19 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
     const claim = byId.get(finding.claim_id);
     const topic = topics.get(normaliseTopic(finding.topic));
     if (!claim) notes.push(`The auditor marked an unknown claim ${finding.claim_id} as out of scope; ignored.`);
-    else if (!topic) notes.push(`The auditor marked claim ${claim.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`);
+    else if (!topic)
+      notes.push(
+        `The auditor marked claim ${claim.id} as out of scope for "${finding.topic}", which is not a listed topic; it stays in.`,
+      );
     else changes.set(claim.id, { ...changes.get(claim.id), outOfScope: topic });
   }
   const audited = (claim: Claim) => (changes.has(claim.id) ? current(claim) : claim);
   const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
   const answers = new Map(cross.flatMap((t) => t.answers).map((a) => [a.claim.id, { ...a, claim: audited(a.claim) }]));
-  for (const [kind, findings] of [['unresponsive', audit.unresponsive], ['stalling', audit.stalling]] as const) {
+  for (const [kind, findings] of [
+    ['unresponsive', audit.unresponsive],
+    ['stalling', audit.stalling],
+  ] as const) {
     for (const finding of findings) {
       const answer = answers.get(finding.answer_id);
       const fault = answer ? findingFault(kind, answer) : 'names no answer of the debate';
@@ -102,7 +133,11 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
       const claim = audited(a.claim);
       const outcome: AttackOutcome =
         claim.outOfScope && a.outcome.kind === 'unanswered' && a.outcome.countsAsConceded
-          ? { kind: 'unanswered', countsAsConceded: false, why: `the attack argues an out-of-scope topic (${claim.outOfScope})` }
+          ? {
+              kind: 'unanswered',
+              countsAsConceded: false,
+              why: `the attack argues an out-of-scope topic (${claim.outOfScope})`,
+            }
           : decided(a.outcome, a);
       return { ...a, claim, outcome };
     }),
@@ -122,7 +157,10 @@ export function applyAudit(transcript: Transcript, audit: Audit, outOfScope: str
 function findingFault(kind: 'unresponsive' | 'stalling', answer: Answer): string | undefined {
   const verifiedLine = answer.claim.citations.some((c) => c.check.status === 'verified');
   if (answer.answer === 'surrender') return 'is a surrender';
-  if (kind === 'unresponsive') return answer.answer === 'refute' && answer.claim.tag === 'verified' ? undefined : 'is not a refute tagged verified (it counts as conceded already)';
+  if (kind === 'unresponsive')
+    return answer.answer === 'refute' && answer.claim.tag === 'verified'
+      ? undefined
+      : 'is not a refute tagged verified (it counts as conceded already)';
   return verifiedLine ? 'has a verified citation (an answer with one can only be found unresponsive)' : undefined;
 }
 
@@ -138,7 +176,10 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
   const citations = new Map<string, Claim['citations']>(positions.map((p) => [p.id, []]));
   // A steelman argues for another position: its claims are not its author's own.
   for (const claim of allClaims({ ...transcript, steelmans: [] })) {
-    if (!claim.outOfScope && claim.tag !== 'irrelevant') citations.get(claim.positionId)?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
+    if (!claim.outOfScope && claim.tag !== 'irrelevant')
+      citations
+        .get(claim.positionId)
+        ?.push(...claim.citations, ...claim.references.filter((r) => r.check.status === 'unverified'));
   }
   return new Map([...citations].map(([id, list]) => [id, tallyCitations(list)]));
 }
@@ -151,14 +192,25 @@ export function countCitations(transcript: Transcript, positions: Position[]): M
 export function verifiedSupport(transcript: Transcript, positionId: string): Claim[] {
   const openings = transcript.openings.filter((t) => t.positionId === positionId).flatMap((t) => t.arguments);
   const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
-  const refuting = new Set(cross.flatMap((t) => t.attacks).flatMap((a) => (a.outcome.kind === 'refuted' ? [a.outcome.answerId] : [])));
-  const answers = cross.filter((t) => t.positionId === positionId).flatMap((t) => t.answers.map((a) => a.claim)).filter((c) => refuting.has(c.id));
+  const refuting = new Set(
+    cross.flatMap((t) => t.attacks).flatMap((a) => (a.outcome.kind === 'refuted' ? [a.outcome.answerId] : [])),
+  );
+  const answers = cross
+    .filter((t) => t.positionId === positionId)
+    .flatMap((t) => t.answers.map((a) => a.claim))
+    .filter((c) => refuting.has(c.id));
   return [...openings, ...answers].filter((c) => c.tag === 'verified' && !c.outOfScope);
 }
 
 /** Count of claims per tag, and of claims ignored as out of scope. */
 export function tallyClaims(transcript: Transcript): { tally: Record<ClaimTag, number>; ignored: number } {
-  const tally: Record<ClaimTag, number> = { verified: 0, unverified: 0, 'no-citation': 0, exaggerated: 0, irrelevant: 0 };
+  const tally: Record<ClaimTag, number> = {
+    verified: 0,
+    unverified: 0,
+    'no-citation': 0,
+    exaggerated: 0,
+    irrelevant: 0,
+  };
   let ignored = 0;
   for (const claim of allClaims(transcript)) {
     if (claim.outOfScope) ignored += 1;
@@ -169,7 +221,9 @@ export function tallyClaims(transcript: Transcript): { tally: Record<ClaimTag, n
 
 /** Keys of verified citations (`path:lines`), for convergence: a round that adds none is not new evidence. */
 export function verifiedKeys(claims: Claim[]): Set<string> {
-  return new Set(claims.flatMap((c) => c.citations.filter((x) => x.check.status === 'verified').map((x) => formatCitationRef(x))));
+  return new Set(
+    claims.flatMap((c) => c.citations.filter((x) => x.check.status === 'verified').map((x) => formatCitationRef(x))),
+  );
 }
 
 function normaliseTopic(text: string): string {

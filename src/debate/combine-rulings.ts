@@ -27,7 +27,13 @@ export interface JudgeAgreement {
 export function judgeAgreement(runs: readonly Pick<JudgeRun, 'ruling'>[]): JudgeAgreement {
   const picks = runs.flatMap((run) => (run.ruling ? [run.ruling.recommendation] : []));
   const [recommendation, agreeing] = mostCommon(picks);
-  return { runs: runs.length, ruled: picks.length, recommendation, agreeing, agreed: picks.length > 0 && agreeing >= Math.min(neededAgreement(runs.length), picks.length) };
+  return {
+    runs: runs.length,
+    ruled: picks.length,
+    recommendation,
+    agreeing,
+    agreed: picks.length > 0 && agreeing >= Math.min(neededAgreement(runs.length), picks.length),
+  };
 }
 
 /** True when at least two runs ruled and they did not reach the agreement a recommendation needs. */
@@ -45,7 +51,9 @@ export function judgeRunsDisagree(runs: readonly Pick<JudgeRun, 'ruling'>[]): bo
  * @param runs every run, in order; a failed run has no ruling
  * @returns undefined when no run ruled; else the ruling and one sentence per change
  */
-export function combineRulings(runs: readonly Pick<JudgeRun, 'ruling' | 'order'>[]): { ruling: FinalRuling; notes: string[] } | undefined {
+export function combineRulings(
+  runs: readonly Pick<JudgeRun, 'ruling' | 'order'>[],
+): { ruling: FinalRuling; notes: string[] } | undefined {
   const rulings = runs.flatMap((run, i) => (run.ruling ? [{ ruling: run.ruling, n: i + 1 }] : []));
   const first = rulings[0];
   if (!first) return undefined;
@@ -61,11 +69,18 @@ export function combineRulings(runs: readonly Pick<JudgeRun, 'ruling' | 'order'>
     const statuses = entries.map((e) => e.entry.status).join(' / ');
     if (status !== undefined && count >= need) {
       const kept = entries.find((e) => e.entry.status === status)!;
-      notes.push(`The judge runs split on position ${p.id} (${statuses}); ${count} of ${runs.length} ruled it ${status}, which stands.`);
+      notes.push(
+        `The judge runs split on position ${p.id} (${statuses}); ${count} of ${runs.length} ruled it ${status}, which stands.`,
+      );
       return { ...kept.entry, rationale: `${kept.entry.rationale}${dissents(entries, status)}` };
     }
     notes.push(`The judge runs disagreed on position ${p.id} (${statuses}); it is recorded as unresolved.`);
-    return { ...p, status: 'unresolved', rationale: `${p.rationale}${dissents(entries, p.status)}`, defeating_citations: [] };
+    return {
+      ...p,
+      status: 'unresolved',
+      rationale: `${p.rationale}${dissents(entries, p.status)}`,
+      defeating_citations: [],
+    };
   });
   if (!agreement.agreed) {
     const picks = rulings.map((r) => r.ruling.recommendation);
@@ -75,12 +90,31 @@ export function combineRulings(runs: readonly Pick<JudgeRun, 'ruling' | 'order'>
         : `The ${runs.length} judge runs, half with the positions under swapped ids and in swapped order, did not agree after mapping back: they recommended ${picks.join(', ')}, and a recommendation needs ${neededAgreement(runs.length)} of ${runs.length}.`;
     notes.push(`${reason} The result is no clear winner.`);
     const tied = rulings.map((r) => r.ruling.tied_on_axis).find((axis) => axis !== null) ?? null;
-    return { ruling: { ...lead.ruling, positions, recommendation: 'none', tied_on_axis: tied, confidence: 'low', confidence_reason: reason, summary: `No clear winner: ${reason}` }, notes };
+    return {
+      ruling: {
+        ...lead.ruling,
+        positions,
+        recommendation: 'none',
+        tied_on_axis: tied,
+        confidence: 'low',
+        confidence_reason: reason,
+        summary: `No clear winner: ${reason}`,
+      },
+      notes,
+    };
   }
   if (rulings.length < runs.length) {
     const reason = `Only ${rulings.length} of the ${runs.length} judge runs produced a ruling; the order check could not be made in full.`;
     notes.push(`${reason} Confidence is low.`);
-    return { ruling: { ...lead.ruling, positions, confidence: 'low', confidence_reason: `${reason} ${lead.ruling.confidence_reason}` }, notes };
+    return {
+      ruling: {
+        ...lead.ruling,
+        positions,
+        confidence: 'low',
+        confidence_reason: `${reason} ${lead.ruling.confidence_reason}`,
+      },
+      notes,
+    };
   }
   const agreeing = rulings.filter((r) => r.ruling.recommendation === recommendation).map((r) => r.ruling);
   const rank = { low: 0, medium: 1, high: 2 } as const;
@@ -88,14 +122,28 @@ export function combineRulings(runs: readonly Pick<JudgeRun, 'ruling' | 'order'>
   if (agreeing.length < rulings.length && lowest.confidence === 'high') {
     const dissent = `${rulings.length - agreeing.length} of the ${runs.length} judge runs recommended otherwise`;
     notes.push(`${dissent}; confidence is at most medium.`);
-    return { ruling: { ...lead.ruling, positions, confidence: 'medium', confidence_reason: `${capitalise(dissent)}. ${lowest.confidence_reason}` }, notes };
+    return {
+      ruling: {
+        ...lead.ruling,
+        positions,
+        confidence: 'medium',
+        confidence_reason: `${capitalise(dissent)}. ${lowest.confidence_reason}`,
+      },
+      notes,
+    };
   }
-  return { ruling: { ...lead.ruling, positions, confidence: lowest.confidence, confidence_reason: lowest.confidence_reason }, notes };
+  return {
+    ruling: { ...lead.ruling, positions, confidence: lowest.confidence, confidence_reason: lowest.confidence_reason },
+    notes,
+  };
 }
 
 /** The rationales of the runs that ruled a position otherwise than `status`, e.g. ` (Run 2: ...)`. */
 function dissents(entries: { n: number; entry: FinalRuling['positions'][number] }[], status: string): string {
-  return entries.filter((e) => e.entry.status !== status).map((e) => ` (Run ${e.n}: ${e.entry.rationale})`).join('');
+  return entries
+    .filter((e) => e.entry.status !== status)
+    .map((e) => ` (Run ${e.n}: ${e.entry.rationale})`)
+    .join('');
 }
 
 /** The most common value and its count (the first to reach it on a tie); undefined and 0 for none. */

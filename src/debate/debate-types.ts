@@ -8,7 +8,15 @@ import type { ReadingResult } from './reading-types.js';
 import type { Framing, Ruling } from './schemas.js';
 
 /** Why an answer counted as conceded (a `concede` included). */
-export type ConcessionKind = 'concede' | 'refute-without-evidence' | 'refute-exaggerated' | 'refute-irrelevant' | 'refute-cut' | 'refute-echo' | 'unresponsive' | 'stalling';
+export type ConcessionKind =
+  | 'concede'
+  | 'refute-without-evidence'
+  | 'refute-exaggerated'
+  | 'refute-irrelevant'
+  | 'refute-cut'
+  | 'refute-echo'
+  | 'unresponsive'
+  | 'stalling';
 
 /** A position of the debate; ids are A..D in the order given (docs/how-a-debate-runs.md). */
 export interface Position {
@@ -277,4 +285,5 @@ export interface DebateResult {
 }
 
 /** What the debate stage produced. */
-export type DebateOutcome = { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage } | DebateResult;
+export type DebateOutcome =
+  { kind: 'not-contested'; framing: Framing; calls: CallLogEntry[]; usage: RunUsage } | DebateResult;

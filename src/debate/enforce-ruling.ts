@@ -45,7 +45,10 @@ const NO_ATTACKS: AttackTally = { refuted: 0, conceded: 0, unanswered: 0, uncite
  * @returns the ruling as enforced (defeating citations checked), the rules it broke with the fix
  *   applied for each, and notes on what the engine set without a retry (see the module comment)
  */
-export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: FinalRuling; violations: Violation[]; notes: string[] } {
+export function enforceRuling(
+  ruling: Ruling,
+  ctx: RulingContext,
+): { ruling: FinalRuling; violations: Violation[]; notes: string[] } {
   const violations: Violation[] = [];
   const notes: string[] = [];
   const unresolved = (id: string, rule: string) => {
@@ -54,24 +57,41 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
   };
   const positions: FinalRuling['positions'] = ctx.positions.map((position) => {
     const given = ruling.positions[position.id];
-    if (!given) throw new Error(`The ruling has no entry for position ${position.id}: it was validated against another debate's schema.`);
+    if (!given)
+      throw new Error(
+        `The ruling has no entry for position ${position.id}: it was validated against another debate's schema.`,
+      );
     const defeating = given.defeating_citations.map((c) => withCitationCheck(c, ctx.pack));
     const tally = ctx.attacks.get(position.id) ?? NO_ATTACKS;
     let status: PositionStatus = given.status;
     if (status === 'survived' && (ctx.support.get(position.id) ?? 0) === 0) {
-      status = unresolved(position.id, `Position ${position.id} was ruled survived, but no claim of its support (opening arguments, refutes that held) is tagged verified: it would survive on unverified evidence only.`);
+      status = unresolved(
+        position.id,
+        `Position ${position.id} was ruled survived, but no claim of its support (opening arguments, refutes that held) is tagged verified: it would survive on unverified evidence only.`,
+      );
     } else if (status === 'survived' && tally.unanswered > 0) {
-      status = unresolved(position.id, `Position ${position.id} was ruled survived, but ${tally.unanswered} counted attack(s) on it were left unanswered: it did not withstand them.`);
+      status = unresolved(
+        position.id,
+        `Position ${position.id} was ruled survived, but ${tally.unanswered} counted attack(s) on it were left unanswered: it did not withstand them.`,
+      );
     } else if (status === 'survived' && untested(tally)) {
       status = 'untested';
     } else if (status === 'survived' && tally.refuted === 0) {
-      status = unresolved(position.id, `Position ${position.id} was ruled survived, but none of the ${tally.conceded} counted attack(s) on it was refuted: it withstood no attack.`);
+      status = unresolved(
+        position.id,
+        `Position ${position.id} was ruled survived, but none of the ${tally.conceded} counted attack(s) on it was refuted: it withstood no attack.`,
+      );
     }
     if (status === 'falsified' && !defeating.some((c) => c.check.status === 'verified')) {
-      status = unresolved(position.id, `Position ${position.id} was ruled falsified without a verified counter-citation in defeating_citations.`);
+      status = unresolved(
+        position.id,
+        `Position ${position.id} was ruled falsified without a verified counter-citation in defeating_citations.`,
+      );
     }
     if (ctx.surrendered.has(position.id)) {
-      notes.push(`Position ${position.id}'s advocate surrendered in cross-examination; it is recorded as conceded (the judge ruled it ${given.status}).`);
+      notes.push(
+        `Position ${position.id}'s advocate surrendered in cross-examination; it is recorded as conceded (the judge ruled it ${given.status}).`,
+      );
       status = 'conceded';
     }
     return { id: position.id, status, rationale: given.rationale, defeating_citations: defeating };
@@ -80,17 +100,23 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
   let { recommendation, confidence, confidence_reason: confidenceReason } = ruling;
   const recommended = positions.find((p) => p.id === recommendation);
   if (recommendation !== 'none' && recommended?.status !== 'survived' && recommended?.status !== 'untested') {
-    violations.push({ rule: `The ruling recommends position ${recommendation}, which is not a surviving or untested position.`, fix: 'There is no recommendation, and confidence is low.' });
+    violations.push({
+      rule: `The ruling recommends position ${recommendation}, which is not a surviving or untested position.`,
+      fix: 'There is no recommendation, and confidence is low.',
+    });
     recommendation = 'none';
     confidence = 'low';
     confidenceReason = `The recommended position did not survive the engine's rules.`;
   } else if (recommendation === 'none' && !ruling.tied_on_axis && confidence !== 'low') {
     // "No clear winner" with no axis it is tied on says nothing confident: a higher confidence would contradict it.
-    notes.push(`The ruling has no recommendation and names no axis the positions are tied on, yet gave ${confidence} confidence; the engine lowered it to low.`);
+    notes.push(
+      `The ruling has no recommendation and names no axis the positions are tied on, yet gave ${confidence} confidence; the engine lowered it to low.`,
+    );
     confidence = 'low';
     confidenceReason = `There is no clear winner and no axis the positions are tied on. ${confidenceReason}`;
   }
-  const ceiling = recommendation === 'none' ? undefined : confidenceCeiling(ctx.attacks.get(recommendation) ?? NO_ATTACKS);
+  const ceiling =
+    recommendation === 'none' ? undefined : confidenceCeiling(ctx.attacks.get(recommendation) ?? NO_ATTACKS);
   const rank = { low: 0, medium: 1, high: 2 } as const;
   if (ceiling && rank[confidence] > rank[ceiling]) {
     const why =
@@ -101,12 +127,28 @@ export function enforceRuling(ruling: Ruling, ctx: RulingContext): { ruling: Fin
     confidenceReason = `${ceiling === 'low' ? 'An untested recommendation has low confidence at most' : 'High confidence needs a recommendation that held every counted attack on it'}. ${confidenceReason}`;
     confidence = ceiling;
   }
-  if (ruling.trade_offs.length < 2) notes.push(`The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s), where at least two are asked for; they are kept as given.`);
+  if (ruling.trade_offs.length < 2)
+    notes.push(
+      `The ruling gives ${ruling.trade_offs.length} irreducible trade-off(s), where at least two are asked for; they are kept as given.`,
+    );
   const keyReasons = ruling.key_reasons.slice(0, 5);
-  if (ruling.key_reasons.length < 3) notes.push(`The ruling gives ${ruling.key_reasons.length} key reason(s), where 3 to 5 are asked for; they are kept as given.`);
-  if (ruling.key_reasons.length > 5) notes.push(`The ruling gives ${ruling.key_reasons.length} key reasons, where 3 to 5 are asked for; the first five are kept.`);
+  if (ruling.key_reasons.length < 3)
+    notes.push(
+      `The ruling gives ${ruling.key_reasons.length} key reason(s), where 3 to 5 are asked for; they are kept as given.`,
+    );
+  if (ruling.key_reasons.length > 5)
+    notes.push(
+      `The ruling gives ${ruling.key_reasons.length} key reasons, where 3 to 5 are asked for; the first five are kept.`,
+    );
   return {
-    ruling: { ...ruling, positions, recommendation, confidence, confidence_reason: confidenceReason, key_reasons: keyReasons },
+    ruling: {
+      ...ruling,
+      positions,
+      recommendation,
+      confidence,
+      confidence_reason: confidenceReason,
+      key_reasons: keyReasons,
+    },
     violations,
     notes,
   };

@@ -26,11 +26,15 @@ export function allAttacks(transcript: Transcript): Attack[] {
 /** The weaknesses a position's own advocate acknowledged: its opening's known weaknesses and each later turn's, in order. */
 export function acknowledgedWeaknesses(transcript: Transcript, positionId: string): Weakness[] {
   const found: Weakness[] = [];
-  for (const turn of transcript.openings) if (turn.positionId === positionId) found.push(...turn.knownWeaknesses.map((text) => ({ where: 'opening', text })));
+  for (const turn of transcript.openings)
+    if (turn.positionId === positionId) found.push(...turn.knownWeaknesses.map((text) => ({ where: 'opening', text })));
   for (const round of transcript.rounds) {
-    for (const turn of round.turns) if (turn.positionId === positionId) found.push(...turn.weaknesses.map((text) => ({ where: `round ${round.round}`, text })));
+    for (const turn of round.turns)
+      if (turn.positionId === positionId)
+        found.push(...turn.weaknesses.map((text) => ({ where: `round ${round.round}`, text })));
   }
-  for (const turn of transcript.closing) if (turn.positionId === positionId) found.push(...turn.weaknesses.map((text) => ({ where: 'closing', text })));
+  for (const turn of transcript.closing)
+    if (turn.positionId === positionId) found.push(...turn.weaknesses.map((text) => ({ where: 'closing', text })));
   return found;
 }
 
@@ -40,7 +44,8 @@ export function acknowledgedWeaknesses(transcript: Transcript, positionId: strin
  */
 export function countedAttacks(transcript: Transcript): (attack: Attack) => boolean {
   const claims = new Map(allClaims(transcript).map((c) => [c.id, c]));
-  return (attack) => attackCounts(attack, attack.targetClaim === undefined ? undefined : claims.get(attack.targetClaim));
+  return (attack) =>
+    attackCounts(attack, attack.targetClaim === undefined ? undefined : claims.get(attack.targetClaim));
 }
 
 /** The record's `attacks` of every position, by id (`rubric.ts` tallyAttacks). */
@@ -77,7 +82,9 @@ export function judgeFacts(input: FactsInput): string {
     lines.push(
       `- Position ${p.id}: ${input.support.get(p.id) ?? 0} claim(s) of its support tagged verified; counted attacks on it: ${counted.length} (${tally.refuted} refuted, ${tally.conceded} conceded, ${tally.unanswered} unanswered); uncited attacks, not counted: ${tally.uncited}.${reached}${input.surrendered.has(p.id) ? ' Its advocate SURRENDERED.' : ''}`,
     );
-    const own = claims.filter((c) => c.positionId === p.id && (c.id.startsWith('O.') || against.some((a) => a.targetClaim === c.id)));
+    const own = claims.filter(
+      (c) => c.positionId === p.id && (c.id.startsWith('O.') || against.some((a) => a.targetClaim === c.id)),
+    );
     const on = (c: Claim) => counted.filter((a) => a.targetClaim === c.id);
     const held = own.filter((c) => on(c).length > 0 && on(c).every((a) => a.outcome.kind === 'refuted'));
     const fell = own.filter((c) => on(c).length > 0 && !held.includes(c));
@@ -86,14 +93,22 @@ export function judgeFacts(input: FactsInput): string {
     lines.push(`  - Claims attacked and not held: ${listClaims(fell, on)}`);
     lines.push(`  - Claims no counted attack reached: ${listClaims(never, on)}`);
     const whole = counted.filter((a) => !a.targetClaim || !own.some((c) => c.id === a.targetClaim));
-    lines.push(`  - Counted attacks on the position as a whole: ${whole.length === 0 ? '(none)' : whole.map(attackText).join('; ')}`);
+    lines.push(
+      `  - Counted attacks on the position as a whole: ${whole.length === 0 ? '(none)' : whole.map(attackText).join('; ')}`,
+    );
     const uncited = against.filter((a) => !counts(a));
-    lines.push(`  - Uncited attacks (not counted): ${uncited.length === 0 ? '(none)' : uncited.map((a) => `${a.id} by ${a.by}`).join('; ')}`);
+    lines.push(
+      `  - Uncited attacks (not counted): ${uncited.length === 0 ? '(none)' : uncited.map((a) => `${a.id} by ${a.by}`).join('; ')}`,
+    );
     const weaknesses = acknowledgedWeaknesses(transcript, p.id);
-    lines.push(`  - Weaknesses its own advocate acknowledged [weakness]: ${weaknesses.length === 0 ? '(none)' : weaknesses.map((w) => `"${w.text}" (${w.where})`).join('; ')}`);
+    lines.push(
+      `  - Weaknesses its own advocate acknowledged [weakness]: ${weaknesses.length === 0 ? '(none)' : weaknesses.map((w) => `"${w.text}" (${w.where})`).join('; ')}`,
+    );
   }
   const t = audit.tally;
-  lines.push(`- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.irrelevant} irrelevant, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`);
+  lines.push(
+    `- Evidence audit (${audit.status === 'checked' ? 'verifier and auditor' : 'verifier only'}): ${t.verified} verified, ${t.exaggerated} exaggerated, ${t.irrelevant} irrelevant, ${t.unverified} unverified, ${t['no-citation']} without citation; ${audit.ignored} ignored as out of scope.`,
+  );
   return lines.join('\n');
 }
 

@@ -28,7 +28,11 @@ const SCRIPTS: { name: Script; codes: string[]; pattern: RegExp }[] = [
   { name: 'latin', codes: ['Latn'], pattern: /\p{Script=Latin}/u },
   { name: 'cyrillic', codes: ['Cyrl'], pattern: /\p{Script=Cyrillic}/u },
   { name: 'greek', codes: ['Grek'], pattern: /\p{Script=Greek}/u },
-  { name: 'cjk', codes: ['Jpan', 'Hans', 'Hant', 'Hani', 'Hira', 'Kana'], pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u },
+  {
+    name: 'cjk',
+    codes: ['Jpan', 'Hans', 'Hant', 'Hani', 'Hira', 'Kana'],
+    pattern: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  },
   { name: 'hangul', codes: ['Kore', 'Hang'], pattern: /\p{Script=Hangul}/u },
   { name: 'arabic', codes: ['Arab'], pattern: /\p{Script=Arabic}/u },
   { name: 'hebrew', codes: ['Hebr'], pattern: /\p{Script=Hebrew}/u },
@@ -36,10 +40,26 @@ const SCRIPTS: { name: Script; codes: string[]; pattern: RegExp }[] = [
   { name: 'thai', codes: ['Thai'], pattern: /\p{Script=Thai}/u },
   ...(
     [
-      ['georgian', 'Geor'], ['armenian', 'Armn'], ['tamil', 'Taml'], ['bengali', 'Beng'], ['ethiopic', 'Ethi'],
-      ['lao', 'Laoo'], ['khmer', 'Khmr'], ['myanmar', 'Mymr'], ['gujarati', 'Gujr'], ['gurmukhi', 'Guru'],
-      ['telugu', 'Telu'], ['kannada', 'Knda'], ['malayalam', 'Mlym'], ['sinhala', 'Sinh'], ['oriya', 'Orya'],
-      ['tibetan', 'Tibt'], ['thaana', 'Thaa'], ['mongolian', 'Mong'], ['cherokee', 'Cher'], ['syriac', 'Syrc'],
+      ['georgian', 'Geor'],
+      ['armenian', 'Armn'],
+      ['tamil', 'Taml'],
+      ['bengali', 'Beng'],
+      ['ethiopic', 'Ethi'],
+      ['lao', 'Laoo'],
+      ['khmer', 'Khmr'],
+      ['myanmar', 'Mymr'],
+      ['gujarati', 'Gujr'],
+      ['gurmukhi', 'Guru'],
+      ['telugu', 'Telu'],
+      ['kannada', 'Knda'],
+      ['malayalam', 'Mlym'],
+      ['sinhala', 'Sinh'],
+      ['oriya', 'Orya'],
+      ['tibetan', 'Tibt'],
+      ['thaana', 'Thaa'],
+      ['mongolian', 'Mong'],
+      ['cherokee', 'Cher'],
+      ['syriac', 'Syrc'],
     ] as const
   ).map(([name, code]) => ({ name, codes: [code], pattern: new RegExp(`\\p{Script=${code}}`, 'u') })),
 ];
@@ -67,7 +87,13 @@ function codeOfName(name: string): string | undefined {
         if (shown && shown !== code && !languageNames.has(shown)) languageNames.set(shown, code);
       }
     }
-    for (const [alias, code] of [['farsi', 'fa'], ['mandarin', 'zh'], ['cantonese', 'zh'], ['中文', 'zh']] as const) languageNames.set(alias, code);
+    for (const [alias, code] of [
+      ['farsi', 'fa'],
+      ['mandarin', 'zh'],
+      ['cantonese', 'zh'],
+      ['中文', 'zh'],
+    ] as const)
+      languageNames.set(alias, code);
   }
   return languageNames.get(name);
 }
@@ -94,8 +120,10 @@ export function scriptOfLanguage(language: string): Script | undefined {
  * @returns Markdown text naming the language, or the text whose language to follow
  */
 export function languageRule(setting: LanguageSetting): string {
-  const verbatim = 'Quotes inside citations stay verbatim in the language of the evidence; ids, paths and enum values stay as specified.';
-  if (!isAuto(setting)) return `Language: write every prose field of your reply in ${setting.language.trim()}. ${verbatim}`;
+  const verbatim =
+    'Quotes inside citations stay verbatim in the language of the evidence; ids, paths and enum values stay as specified.';
+  if (!isAuto(setting))
+    return `Language: write every prose field of your reply in ${setting.language.trim()}. ${verbatim}`;
   if (setting.commandText && letters(setting.commandText) >= 4) {
     return `Language: write every prose field of your reply in the language the maintainer wrote the debate command in: ${JSON.stringify(setting.commandText)}. ${verbatim}`;
   }
@@ -134,16 +162,35 @@ export function checkScript(expected: Script | undefined, prose: string): string
   if (total < 40) return undefined;
   const share = (counts.get(expected) ?? 0) / total;
   const wrong = expected === 'latin' ? share < 0.5 : share < 0.2;
-  return wrong ? `the reply is not written in the language the rule asks for (expected ${expected} script, found ${Math.round(share * 100)}% of letters in it)` : undefined;
+  return wrong
+    ? `the reply is not written in the language the rule asks for (expected ${expected} script, found ${Math.round(share * 100)}% of letters in it)`
+    : undefined;
 }
 
 /** Keys whose string values are not prose: citations' quotes and paths, ids and enum values. */
-const NOT_PROSE = new Set(['quote', 'path', 'attack_id', 'claim_id', 'target', 'id', 'position', 'recommendation', 'status', 'answer', 'confidence', 'topic_id']);
+const NOT_PROSE = new Set([
+  'quote',
+  'path',
+  'attack_id',
+  'claim_id',
+  'target',
+  'id',
+  'position',
+  'recommendation',
+  'status',
+  'answer',
+  'confidence',
+  'topic_id',
+]);
 
 /** All prose strings of a structured reply, joined by newlines (for {@link checkScript}). */
 export function proseOf(value: unknown, key = ''): string {
   if (typeof value === 'string') return NOT_PROSE.has(key) ? '' : value;
-  if (Array.isArray(value)) return value.map((v) => proseOf(v, key)).filter(Boolean).join('\n');
+  if (Array.isArray(value))
+    return value
+      .map((v) => proseOf(v, key))
+      .filter(Boolean)
+      .join('\n');
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value)
       .map(([k, v]) => proseOf(v, k))

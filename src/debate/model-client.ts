@@ -15,7 +15,17 @@ export type { TokenUsage } from '../models/price-usage.js';
 export type ModelRole = 'moderator' | 'reader' | 'advocate' | 'auditor' | 'judge';
 
 /** The phases of a debate a call can belong to (issue #4), and the pre-flight check before it (issue #12). */
-export type CallPhase = 'preflight' | 'framing' | 'reading' | 'pr-position' | 'opening' | 'cross-examination' | 'closing' | 'steelman' | 'audit' | 'judge';
+export type CallPhase =
+  | 'preflight'
+  | 'framing'
+  | 'reading'
+  | 'pr-position'
+  | 'opening'
+  | 'cross-examination'
+  | 'closing'
+  | 'steelman'
+  | 'audit'
+  | 'judge';
 
 /**
  * What a call is for, as data: the engine's own description of the call, for logs, the per-call
@@ -195,8 +205,13 @@ export class ModelReplyError extends Error {
  * Formats zod issues for a repair message and the log: `path: message`, at most `limit` of them.
  * @param issues zod's `error.issues`
  */
-export function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], limit = 8): string[] {
-  const lines = issues.slice(0, limit).map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+export function formatIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  limit = 8,
+): string[] {
+  const lines = issues
+    .slice(0, limit)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
   if (issues.length > limit) lines.push(`… and ${issues.length - limit} more`);
   return lines;
 }

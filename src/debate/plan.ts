@@ -51,7 +51,8 @@ export interface DebatePlan {
  * What a plan without cross-examination promises: no position is attacked, so none can survive, only
  * stay untested, and an untested recommendation has low confidence at most (`rubric.ts` STATUS_RULES).
  */
-export const UNTESTED_PLAN_NOTE = 'no position is attacked, so the verdict will be untested: confidence low at most, which gate-policy require-confident does not pass';
+export const UNTESTED_PLAN_NOTE =
+  'no position is attacked, so the verdict will be untested: confidence low at most, which gate-policy require-confident does not pass';
 
 /** True when a debate of `count` positions under `plan` gains the pragmatist as a third position. */
 export function addsPragmatist(plan: DebatePlan, count: number): boolean {
@@ -74,14 +75,29 @@ export function pragmatistLabel(labels: readonly [string, string] | readonly str
  * @param input.command the command's `--quick` / `--deep` / `--rounds=N`, which override the input preset
  * @throws RangeError when a round count is outside 0..5 (the parsers refuse those first)
  */
-export function planDebate(input: { preset: PresetName; maxRounds: number | undefined; command: { preset?: 'quick' | 'deep'; rounds?: number }; judgeRuns?: JudgeRunCount }): DebatePlan {
+export function planDebate(input: {
+  preset: PresetName;
+  maxRounds: number | undefined;
+  command: { preset?: 'quick' | 'deep'; rounds?: number };
+  judgeRuns?: JudgeRunCount;
+}): DebatePlan {
   const asked = input.command.rounds ?? PRESET_ROUNDS[input.command.preset ?? input.preset];
   for (const n of [asked, input.maxRounds]) {
-    if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_ROUNDS)) throw new RangeError(`rounds must be 0..${MAX_ROUNDS}, got ${n}`);
+    if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_ROUNDS))
+      throw new RangeError(`rounds must be 0..${MAX_ROUNDS}, got ${n}`);
   }
   const rounds = input.maxRounds === undefined ? asked : Math.min(asked, input.maxRounds);
-  const note = rounds < asked ? `${asked} cross-examination rounds were asked for; input max-rounds caps them at ${rounds}.` : undefined;
-  return { preset: presetOf(rounds), rounds, steelman: rounds > 0, note, ...(input.judgeRuns === undefined || input.judgeRuns === 2 ? {} : { judgeRuns: input.judgeRuns }) };
+  const note =
+    rounds < asked
+      ? `${asked} cross-examination rounds were asked for; input max-rounds caps them at ${rounds}.`
+      : undefined;
+  return {
+    preset: presetOf(rounds),
+    rounds,
+    steelman: rounds > 0,
+    note,
+    ...(input.judgeRuns === undefined || input.judgeRuns === 2 ? {} : { judgeRuns: input.judgeRuns }),
+  };
 }
 
 /** The preset whose phases hold `rounds` cross-examination rounds. */
@@ -106,8 +122,14 @@ export function advocateModelsFor(advocateModels: readonly string[], count: numb
  * advocate model a debate of up to four positions could use.
  * @param count the positions given, or 0 when the moderator will frame them
  */
-export function packReadersFor(settings: { advocateModels: readonly string[]; model: string; judgeModel: string }, count: number): { advocates: string[]; judge: string } {
-  return { advocates: advocateModelsFor(settings.advocateModels, count > 0 ? count : MAX_POSITIONS, settings.model), judge: settings.judgeModel };
+export function packReadersFor(
+  settings: { advocateModels: readonly string[]; model: string; judgeModel: string },
+  count: number,
+): { advocates: string[]; judge: string } {
+  return {
+    advocates: advocateModelsFor(settings.advocateModels, count > 0 ? count : MAX_POSITIONS, settings.model),
+    judge: settings.judgeModel,
+  };
 }
 
 /** The most positions a debate has (A-D, docs/how-a-debate-runs.md). */
@@ -129,16 +151,23 @@ export function plannedPhases(plan: DebatePlan, needsFraming: boolean): PlannedP
   const phases: PlannedPhase[] = [];
   if (needsFraming) phases.push({ id: 'framing', label: 'Framing the positions (moderator)' });
   phases.push({ id: 'openings', label: 'Openings' });
-  for (let round = 1; round <= plan.rounds; round += 1) phases.push({ id: `round-${round}`, label: `Cross-examination ${round} of ${plan.rounds}` });
+  for (let round = 1; round <= plan.rounds; round += 1)
+    phases.push({ id: `round-${round}`, label: `Cross-examination ${round} of ${plan.rounds}` });
   if (plan.rounds > 0) phases.push({ id: 'closing', label: 'Closing answers' });
   if (plan.steelman && plan.rounds > 0) phases.push({ id: 'steelman', label: 'Steelman swap' });
-  phases.push({ id: 'audit', label: 'Evidence audit' }, { id: 'judge', label: `Judge (${plan.judgeRuns ?? 2} runs, half with the positions under swapped ids and order)` });
+  phases.push(
+    { id: 'audit', label: 'Evidence audit' },
+    { id: 'judge', label: `Judge (${plan.judgeRuns ?? 2} runs, half with the positions under swapped ids and order)` },
+  );
   return phases;
 }
 
 /** The readers' phase (issue #40): before the openings, once the evidence says how many parts there are to read. */
 export function readingPhase(readers: number): PlannedPhase {
-  return { id: 'reading', label: `Readers (${readers} part${readers === 1 ? '' : 's'} of the changes the evidence pack could not hold)` };
+  return {
+    id: 'reading',
+    label: `Readers (${readers} part${readers === 1 ? '' : 's'} of the changes the evidence pack could not hold)`,
+  };
 }
 
 /**
@@ -151,7 +180,8 @@ export function readingPhase(readers: number): PlannedPhase {
  *   found none, which is recorded as unknown (no call).
  * With positions framed in the debate itself, the framing names it; only `none` overrides it.
  */
-export type PrPositionInput = { kind: 'ask' } | { kind: 'claim'; id: string } | { kind: 'none' } | { kind: 'named'; id: string | null };
+export type PrPositionInput =
+  { kind: 'ask' } | { kind: 'claim'; id: string } | { kind: 'none' } | { kind: 'named'; id: string | null };
 
 /**
  * Whether a debate calls the moderator (issue #28): to frame the positions when the command gave none,

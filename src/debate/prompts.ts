@@ -18,7 +18,13 @@ import warmUp from '../../prompts/warm-up.md?raw';
 import { PROSE_REFERENCE_RULE } from '../citations/check-references.js';
 import { QUOTE_RULE, quoteExamplesText } from '../citations/quote-rule.js';
 import { CLAIM_RULE, TAG_RULES } from './claim-rules.js';
-import { advocateRubricText, ATTACKS_PER_OPPONENT, auditRubricText, confidenceRubricText, judgeRubricText } from './rubric.js';
+import {
+  advocateRubricText,
+  ATTACKS_PER_OPPONENT,
+  auditRubricText,
+  confidenceRubricText,
+  judgeRubricText,
+} from './rubric.js';
 
 /**
  * Prompts are data: Markdown files in `prompts/`, bundled into `dist/index.js` at build time
@@ -92,5 +98,7 @@ export function loadPrompt(name: PromptName, values: Record<string, string> = {}
 
 /** The `{{name}}` placeholders a prompt expects from its caller (not the {@link RULE_PLACEHOLDERS}), in order of first use. */
 export function promptPlaceholders(name: PromptName): string[] {
-  return [...new Set([...PROMPTS[name].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].filter((key) => !(key in RULE_PLACEHOLDERS));
+  return [...new Set([...PROMPTS[name].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].filter(
+    (key) => !(key in RULE_PLACEHOLDERS),
+  );
 }

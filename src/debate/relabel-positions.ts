@@ -1,5 +1,14 @@
 import type { Ruling } from './schemas.js';
-import type { AttackOutcome, Claim, CrossTurn, OpeningTurn, Position, StopReason, SteelmanTurn, Transcript } from './debate-types.js';
+import type {
+  AttackOutcome,
+  Claim,
+  CrossTurn,
+  OpeningTurn,
+  Position,
+  StopReason,
+  SteelmanTurn,
+  Transcript,
+} from './debate-types.js';
 
 /**
  * The counterbalanced judge run (Coin Flip Judge 2026: pairwise verdicts flip 13.6% of the time with
@@ -38,7 +47,10 @@ const POSITION_REF = /\b(positions?)(\s+)([A-D](?:(?:\s*,\s*|\s+and\s+|\s+or\s+|
 export function relabelText(text: string, map: (id: string) => string): string {
   return text
     .replace(CLAIM_ID, (_m, kind: string, id: string, n: string) => `${kind}.${map(id)}.${n}`)
-    .replace(POSITION_REF, (_m, word: string, space: string, ids: string) => `${word}${space}${ids.replace(/[A-D]/g, (id) => map(id))}`);
+    .replace(
+      POSITION_REF,
+      (_m, word: string, space: string, ids: string) => `${word}${space}${ids.replace(/[A-D]/g, (id) => map(id))}`,
+    );
 }
 
 /**
@@ -54,9 +66,21 @@ export function relabelTranscript(transcript: Transcript, relabel: Relabel): Tra
   const id = relabel.shown;
   const text = (t: string) => relabelText(t, id);
   const optional = (t: string | undefined) => (t === undefined ? undefined : text(t));
-  const claim = (c: Claim): Claim => ({ ...c, id: text(c.id), positionId: id(c.positionId), text: text(c.text), reasoning: optional(c.reasoning), tagReason: optional(c.tagReason) });
-  const outcome = (o: AttackOutcome): AttackOutcome => (o.kind === 'unanswered' ? { ...o, why: text(o.why) } : o.kind === 'open' ? o : { ...o, answerId: text(o.answerId) });
-  const base = <T extends OpeningTurn | CrossTurn | SteelmanTurn>(turn: T): T => ({ ...turn, positionId: id(turn.positionId), error: optional(turn.error) });
+  const claim = (c: Claim): Claim => ({
+    ...c,
+    id: text(c.id),
+    positionId: id(c.positionId),
+    text: text(c.text),
+    reasoning: optional(c.reasoning),
+    tagReason: optional(c.tagReason),
+  });
+  const outcome = (o: AttackOutcome): AttackOutcome =>
+    o.kind === 'unanswered' ? { ...o, why: text(o.why) } : o.kind === 'open' ? o : { ...o, answerId: text(o.answerId) };
+  const base = <T extends OpeningTurn | CrossTurn | SteelmanTurn>(turn: T): T => ({
+    ...turn,
+    positionId: id(turn.positionId),
+    error: optional(turn.error),
+  });
   const opening = (t: OpeningTurn): OpeningTurn => ({
     ...base(t),
     thesis: text(t.thesis),
@@ -66,16 +90,34 @@ export function relabelTranscript(transcript: Transcript, relabel: Relabel): Tra
   });
   const cross = (t: CrossTurn): CrossTurn => ({
     ...base(t),
-    answers: t.answers.map((a) => ({ ...a, attackId: text(a.attackId), claim: claim(a.claim), ...(a.finding ? { finding: { ...a.finding, reason: text(a.finding.reason) } } : {}) })),
+    answers: t.answers.map((a) => ({
+      ...a,
+      attackId: text(a.attackId),
+      claim: claim(a.claim),
+      ...(a.finding ? { finding: { ...a.finding, reason: text(a.finding.reason) } } : {}),
+    })),
     weaknesses: t.weaknesses.map(text),
-    attacks: t.attacks.map((a) => ({ ...a, id: text(a.id), by: id(a.by), target: id(a.target), targetClaim: optional(a.targetClaim), claim: claim(a.claim), outcome: outcome(a.outcome) })),
+    attacks: t.attacks.map((a) => ({
+      ...a,
+      id: text(a.id),
+      by: id(a.by),
+      target: id(a.target),
+      targetClaim: optional(a.targetClaim),
+      claim: claim(a.claim),
+      outcome: outcome(a.outcome),
+    })),
     notes: t.notes.map(text),
   });
   return {
     openings: transcript.openings.map(opening),
     rounds: transcript.rounds.map((r) => ({ round: r.round, turns: r.turns.map(cross) })),
     closing: transcript.closing.map(cross),
-    steelmans: transcript.steelmans.map((t) => ({ ...base(t), target: id(t.target), thesis: text(t.thesis), arguments: t.arguments.map(claim) })),
+    steelmans: transcript.steelmans.map((t) => ({
+      ...base(t),
+      target: id(t.target),
+      thesis: text(t.thesis),
+      arguments: t.arguments.map(claim),
+    })),
   };
 }
 
@@ -94,7 +136,9 @@ export function rulingInOriginalIds(ruling: Ruling, relabel: Relabel): Ruling {
   const original = (id: string) => (id === 'none' ? id : back(id));
   return {
     ...ruling,
-    positions: Object.fromEntries(Object.entries(ruling.positions).map(([id, entry]) => [back(id), { ...entry, rationale: text(entry.rationale) }])),
+    positions: Object.fromEntries(
+      Object.entries(ruling.positions).map(([id, entry]) => [back(id), { ...entry, rationale: text(entry.rationale) }]),
+    ),
     recommendation: original(ruling.recommendation),
     tied_on_axis: ruling.tied_on_axis === null ? null : text(ruling.tied_on_axis),
     confidence_reason: text(ruling.confidence_reason),
@@ -104,7 +148,11 @@ export function rulingInOriginalIds(ruling: Ruling, relabel: Relabel): Ruling {
     dissent: text(ruling.dissent),
     consensus: ruling.consensus.map(text),
     open_questions: ruling.open_questions.map(text),
-    scenarios: ruling.scenarios.map((s) => ({ scenario: text(s.scenario), recommendation: original(s.recommendation), rationale: text(s.rationale) })),
+    scenarios: ruling.scenarios.map((s) => ({
+      scenario: text(s.scenario),
+      recommendation: original(s.recommendation),
+      rationale: text(s.rationale),
+    })),
     blind_spots: ruling.blind_spots.map(text),
     summary: text(ruling.summary),
   };

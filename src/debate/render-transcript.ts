@@ -1,7 +1,18 @@
 import { tagCitationForModels, tagReferenceForModels } from '../citations/tally-citations.js';
 import { explainTag } from './claim-rules.js';
 import { CONCESSION_NOTES, UNCITED_ATTACK } from './rubric.js';
-import type { Attack, AttackOutcome, StopReason, Claim, CrossTurn, OpeningTurn, Position, SteelmanTurn, Transcript, Turn } from './debate-types.js';
+import type {
+  Attack,
+  AttackOutcome,
+  StopReason,
+  Claim,
+  CrossTurn,
+  OpeningTurn,
+  Position,
+  SteelmanTurn,
+  Transcript,
+  Turn,
+} from './debate-types.js';
 
 /**
  * The transcript as the models read it: every turn verbatim (never a summary, issue #4), every
@@ -28,7 +39,8 @@ export interface TranscriptView {
  */
 export function renderTranscript(positions: Position[], transcript: Transcript, view: TranscriptView): string {
   const label = (id: string) => positions.find((p) => p.id === id)?.label ?? id;
-  const sorted = <T extends Turn>(turns: T[]) => [...turns].sort((a, b) => view.order.indexOf(a.positionId) - view.order.indexOf(b.positionId));
+  const sorted = <T extends Turn>(turns: T[]) =>
+    [...turns].sort((a, b) => view.order.indexOf(a.positionId) - view.order.indexOf(b.positionId));
   const parts: string[] = ['## Openings'];
   for (const turn of sorted(transcript.openings)) parts.push('', renderOpening(turn, label(turn.positionId), view));
   for (const round of transcript.rounds) {
@@ -67,7 +79,8 @@ function renderCross(turn: CrossTurn, view: TranscriptView): string {
   if (turn.answers.length === 0) lines.push('(none)');
   for (const answer of turn.answers) {
     lines.push(renderClaim('- Answer', answer.claim, view, '  ', ` to attack ${answer.attackId} (${answer.answer})`));
-    if (view.judge && answer.finding) lines.push(`  The auditor found it ${answer.finding.kind}: ${answer.finding.reason}`);
+    if (view.judge && answer.finding)
+      lines.push(`  The auditor found it ${answer.finding.kind}: ${answer.finding.reason}`);
   }
   lines.push(`Acknowledged weaknesses${view.judge ? ' [weakness]' : ''}: ${list(turn.weaknesses)}`);
   if (turn.phase === 'cross-examination') {
@@ -75,7 +88,15 @@ function renderCross(turn: CrossTurn, view: TranscriptView): string {
     if (turn.attacks.length === 0) lines.push('(none)');
     for (const attack of turn.attacks) {
       const counted = view.counts?.(attack) ?? true;
-      lines.push(renderClaim('- Attack', attack.claim, view, '  ', ` on position ${attack.target}${attack.targetClaim ? ` (claim ${attack.targetClaim})` : ''}${counted ? '' : ` [${UNCITED_ATTACK}]`}`));
+      lines.push(
+        renderClaim(
+          '- Attack',
+          attack.claim,
+          view,
+          '  ',
+          ` on position ${attack.target}${attack.targetClaim ? ` (claim ${attack.targetClaim})` : ''}${counted ? '' : ` [${UNCITED_ATTACK}]`}`,
+        ),
+      );
       if (view.judge) lines.push(`  Outcome: ${attackOutcomeText(attack, counted)}`);
     }
   }
@@ -86,7 +107,12 @@ function renderCross(turn: CrossTurn, view: TranscriptView): string {
 function renderSteelman(turn: SteelmanTurn, targetLabel: string, view: TranscriptView): string {
   const head = `### Position ${turn.positionId}'s advocate, steelmanning position ${turn.target}: ${targetLabel}`;
   if (turn.status === 'incomplete') return `${head}\n${incomplete(turn)}`;
-  return [head, ...turnNotes(turn), `Thesis: ${turn.thesis}`, ...turn.arguments.map((c) => renderClaim('Argument', c, view))].join('\n');
+  return [
+    head,
+    ...turnNotes(turn),
+    `Thesis: ${turn.thesis}`,
+    ...turn.arguments.map((c) => renderClaim('Argument', c, view)),
+  ].join('\n');
 }
 
 function renderClaim(lead: string, claim: Claim, view: TranscriptView, indent = '', after = ''): string {
@@ -123,11 +149,15 @@ export function outcomeText(outcome: AttackOutcome): string {
     case 'refuted':
       return `refuted (${outcome.answerId})`;
     case 'conceded':
-      return outcome.because === 'concede' ? `conceded (${outcome.answerId})` : `conceded (${outcome.answerId}: ${CONCESSION_NOTES[outcome.because]})`;
+      return outcome.because === 'concede'
+        ? `conceded (${outcome.answerId})`
+        : `conceded (${outcome.answerId}: ${CONCESSION_NOTES[outcome.because]})`;
     case 'surrendered':
       return `the target surrendered its position (${outcome.answerId})`;
     case 'unanswered':
-      return outcome.countsAsConceded ? `unanswered, so counted as conceded (${outcome.why})` : `unanswered, not counted (${outcome.why})`;
+      return outcome.countsAsConceded
+        ? `unanswered, so counted as conceded (${outcome.why})`
+        : `unanswered, not counted (${outcome.why})`;
     case 'open':
       return 'not answered yet';
   }
@@ -135,8 +165,11 @@ export function outcomeText(outcome: AttackOutcome): string {
 
 function turnNotes(turn: Turn): string[] {
   const notes: string[] = [];
-  if (turn.truncated) notes.push(`[This turn was cut at its ${turn.truncated.capWords}-word cap; the advocate wrote ${turn.truncated.words} words.]`);
-  if (turn.repaired) notes.push('[This turn is the advocate\'s repair retry after an unusable first reply.]');
+  if (turn.truncated)
+    notes.push(
+      `[This turn was cut at its ${turn.truncated.capWords}-word cap; the advocate wrote ${turn.truncated.words} words.]`,
+    );
+  if (turn.repaired) notes.push("[This turn is the advocate's repair retry after an unusable first reply.]");
   return notes;
 }
 
@@ -154,7 +187,9 @@ export function describeStop(stop: StopReason): string {
     case 'no-rounds':
       return 'No cross-examination rounds were held (preset quick).';
     case 'max-rounds':
-      return stop.rounds === 1 ? 'Cross-examination held its 1 planned round.' : `Cross-examination held all ${stop.rounds} planned rounds.`;
+      return stop.rounds === 1
+        ? 'Cross-examination held its 1 planned round.'
+        : `Cross-examination held all ${stop.rounds} planned rounds.`;
     case 'surrender':
       return `Cross-examination stopped in round ${stop.round}: position ${stop.positionIds.join(', ')} surrendered.`;
     case 'converged':

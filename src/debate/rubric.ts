@@ -47,7 +47,8 @@ export const ATTACK_OUTCOME_RULES = {
     'A counted attack is `refuted` only by a `refute` answer that is itself a verified claim (at least one of its structured citations checked out, none of its references failed, the auditor found it neither exaggerated nor irrelevant), that cites more than the lines the attack itself cited, and that the auditor, reading it beside the attack, found responsive: it meets this attack, not another point.',
   conceded:
     "Every other answer counts as `conceded`. An honest `concede` of a non-fatal point costs its position nothing beyond the point itself. A `refute` without verified evidence (no citation, citations that did not check out, an answer cut to the truncation marker by the word cap), a refute that cites only the attack's own lines, an unresponsive refute and a stalling answer count as conceded and also lower the confidence the position can earn.",
-  unanswered: 'A counted attack with no answer at all is `unanswered`: it counts as conceded, and a position with a counted attack left unanswered cannot survive.',
+  unanswered:
+    'A counted attack with no answer at all is `unanswered`: it counts as conceded, and a position with a counted attack left unanswered cannot survive.',
 } as const;
 
 /** The stalling rule: the auditor's finding, the phrase list only a pointer. */
@@ -59,7 +60,8 @@ export const STATUS_RULES = {
     'A position may be `survived` only when it withstood attack: at least one claim of its support is tagged `verified` and in scope, at least one counted attack on it was refuted, and no counted attack on it was left unanswered; the conceded attacks on it that are not fatal are weighed, not disqualifying.',
   untested:
     'A position with verified support that no counted attack ever reached is `untested`, not `survived`: the engine records as untested a position the judge lets stand when nothing reached it. It may be recommended, at `low` confidence at most, since nothing challenged its evidence.',
-  falsified: 'A position may be `falsified` only when verified evidence contradicts its core claim, given in `defeating_citations`.',
+  falsified:
+    'A position may be `falsified` only when verified evidence contradicts its core claim, given in `defeating_citations`.',
   unresolved: 'Any other position is `unresolved`: the evidence neither carries it nor defeats it.',
   conceded: 'A position whose advocate surrendered is recorded as `conceded`, whatever the ruling says.',
 } as const;
@@ -71,7 +73,8 @@ export const CREDIBILITY_RULE =
 /** What each confidence level means; `enforce-ruling.ts` lowers a confidence the recommended position does not earn. */
 export const CONFIDENCE_RUBRIC = {
   high: 'high: the recommended position survived: at least one counted attack on it was refuted, none was left unanswered or met with an answer that counts as conceded other than an honest concession of a non-fatal point, and no other position survived with stronger verified support.',
-  medium: 'medium: the recommended position survived, but it met a counted attack with an answer that did not hold (a refute without verified evidence, an unresponsive or a stalling answer), or another position also survived.',
+  medium:
+    'medium: the recommended position survived, but it met a counted attack with an answer that did not hold (a refute without verified evidence, an unresponsive or a stalling answer), or another position also survived.',
   low: 'low: the recommended position is untested (no counted attack reached it), or there is no recommendation, or it rests on little verified evidence, or the verified evidence of the positions is balanced.',
 } as const;
 
@@ -125,7 +128,18 @@ export function attackCounts(attack: Pick<Attack, 'claim'>, target: Pick<Claim, 
  */
 export function citesOnlyAttackLines(answer: Pick<Claim, 'citations'>, attack: Pick<Claim, 'citations'>): boolean {
   const own = answer.citations.filter((c) => c.check.status === 'verified');
-  return own.length > 0 && own.every((c) => attack.citations.some((a) => a.path === c.path && citationSide(a) === citationSide(c) && a.line_start <= c.line_start && c.line_end <= a.line_end));
+  return (
+    own.length > 0 &&
+    own.every((c) =>
+      attack.citations.some(
+        (a) =>
+          a.path === c.path &&
+          citationSide(a) === citationSide(c) &&
+          a.line_start <= c.line_start &&
+          c.line_end <= a.line_end,
+      ),
+    )
+  );
 }
 
 /**
@@ -134,7 +148,10 @@ export function citesOnlyAttackLines(answer: Pick<Claim, 'citations'>, attack: P
  * more than the attack's own lines and was not found unresponsive; a surrender is `surrendered`; every
  * other answer is `conceded`, with the reason. Applied when the answer is given and again after the audit.
  */
-export function answerOutcome(answer: Pick<Answer, 'answer' | 'claim' | 'finding'>, attack: Pick<Attack, 'claim'>): AttackOutcome {
+export function answerOutcome(
+  answer: Pick<Answer, 'answer' | 'claim' | 'finding'>,
+  attack: Pick<Attack, 'claim'>,
+): AttackOutcome {
   const answerId = answer.claim.id;
   if (answer.answer === 'surrender') return { kind: 'surrendered', answerId };
   if (answer.finding?.kind === 'stalling') return { kind: 'conceded', answerId, because: 'stalling' };
@@ -171,11 +188,16 @@ export interface AttackTally {
  * Tallies the attacks aimed at one position, by {@link COUNTED_ATTACK_RULE} and {@link ATTACK_OUTCOME_RULES}.
  * @param claimOf the debate's claim of an id, to see whether an attack names a failed claim of its target
  */
-export function tallyAttacks(attacks: readonly Attack[], positionId: string, claimOf: (id: string) => Claim | undefined): AttackTally {
+export function tallyAttacks(
+  attacks: readonly Attack[],
+  positionId: string,
+  claimOf: (id: string) => Claim | undefined,
+): AttackTally {
   const tally: AttackTally = { refuted: 0, conceded: 0, unanswered: 0, uncited: 0, unheld: 0 };
   for (const attack of attacks) {
     if (attack.target !== positionId || attack.claim.outOfScope) continue;
-    if (!attackCounts(attack, attack.targetClaim === undefined ? undefined : claimOf(attack.targetClaim))) tally.uncited += 1;
+    if (!attackCounts(attack, attack.targetClaim === undefined ? undefined : claimOf(attack.targetClaim)))
+      tally.uncited += 1;
     else if (attack.outcome.kind === 'refuted') tally.refuted += 1;
     else if (attack.outcome.kind === 'conceded' || attack.outcome.kind === 'surrendered') {
       tally.conceded += 1;
@@ -218,10 +240,18 @@ export function confidenceRubricText(): string {
 
 /** The answer and attack rules as an advocate reads them (placeholder `rubric_advocate`). */
 export function advocateRubricText(): string {
-  return [`- ${COUNTED_ATTACK_RULE}`, ...Object.values(ATTACK_OUTCOME_RULES).map((s) => `- ${s}`), `- ${STALLING_RULE}`, `- ${STATUS_RULES.survived}`, `- ${STATUS_RULES.untested}`].join('\n');
+  return [
+    `- ${COUNTED_ATTACK_RULE}`,
+    ...Object.values(ATTACK_OUTCOME_RULES).map((s) => `- ${s}`),
+    `- ${STALLING_RULE}`,
+    `- ${STATUS_RULES.survived}`,
+    `- ${STATUS_RULES.untested}`,
+  ].join('\n');
 }
 
 /** The auditor's rules for answers (placeholder `rubric_audit`). */
 export function auditRubricText(): string {
-  return Object.values(AUDIT_ANSWER_RULES).map((s) => `  - ${s}`).join('\n');
+  return Object.values(AUDIT_ANSWER_RULES)
+    .map((s) => `  - ${s}`)
+    .join('\n');
 }

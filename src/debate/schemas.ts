@@ -33,10 +33,17 @@ export const framingSchema = z.object({
   contested: z.boolean().describe('false when the change holds no decision worth debating'),
   reason: z.string().describe('why this decision is contested, or why nothing is'),
   topic: z.string().describe('the contested decision, as a short question'),
-  positions: z.array(z.object({ label: z.string().describe('one sentence a maintainer could adopt as the decision') })).describe('2 to 4 positions in real tension'),
+  positions: z
+    .array(z.object({ label: z.string().describe('one sentence a maintainer could adopt as the decision') }))
+    .describe('2 to 4 positions in real tension'),
   out_of_scope: z.array(z.string()),
   suggested_command: z.string().nullable().describe('a sharper command to run instead, when not contested'),
-  pr_position: z.enum(POSITION_IDS).nullable().describe('the position that is the change as written (A = the first in positions), or null when none is, e.g. a design doc that proposes options'),
+  pr_position: z
+    .enum(POSITION_IDS)
+    .nullable()
+    .describe(
+      'the position that is the change as written (A = the first in positions), or null when none is, e.g. a design doc that proposes options',
+    ),
 });
 /** A framing, as validated. */
 export type Framing = z.infer<typeof framingSchema>;
@@ -55,7 +62,11 @@ export type Argument = z.infer<typeof argumentSchema>;
  * debate-research; issue #28), kept on the claim for the eval's calibration; the judge does not see it.
  */
 export const openingArgumentSchema = argumentSchema.extend({
-  confidence: z.number().min(0).max(1).describe('your confidence that this claim holds, from 0 (a guess) to 1 (certain)'),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('your confidence that this claim holds, from 0 (a guess) to 1 (certain)'),
 });
 
 /** An advocate's opening statement (phase 1). */
@@ -72,59 +83,87 @@ export type Opening = z.infer<typeof openingSchema>;
 export const ANSWER_KINDS = ['refute', 'concede', 'surrender'] as const;
 
 /** An advocate's cross-examination turn (phase 2): answers to the attacks on it, own weaknesses, new attacks. */
-export const crossExaminationSchemaFor = (ids: readonly string[]) => z.object({
-  answers: z
-    .array(
-      z.object({
-        attack_id: z.string().describe('the id of the attack answered, e.g. "X1.B.2"'),
-        answer: z.enum(ANSWER_KINDS).describe('refute (with evidence), concede (a non-fatal point) or surrender (give up the position)'),
-        text: z.string(),
-        citations: z.array(citationSchema),
-      }),
-    )
-    .describe('exactly one answer to every attack aimed at your position'),
-  weaknesses: z.array(z.string()).describe('weak points of your own position you now acknowledge'),
-  attacks: z
-    .array(
-      z.object({
-        target: positionIdOf(ids).describe('the position attacked; never your own'),
-        claim_id: z.string().nullable().describe('the id of the claim of that position you attack, e.g. "O.B.1"; null for an attack on the position as a whole'),
-        claim: z.string(),
-        citations: z.array(citationSchema),
-      }),
-    )
-    .describe('new attacks on other positions, at most 2 per position'),
-});
+export const crossExaminationSchemaFor = (ids: readonly string[]) =>
+  z.object({
+    answers: z
+      .array(
+        z.object({
+          attack_id: z.string().describe('the id of the attack answered, e.g. "X1.B.2"'),
+          answer: z
+            .enum(ANSWER_KINDS)
+            .describe('refute (with evidence), concede (a non-fatal point) or surrender (give up the position)'),
+          text: z.string(),
+          citations: z.array(citationSchema),
+        }),
+      )
+      .describe('exactly one answer to every attack aimed at your position'),
+    weaknesses: z.array(z.string()).describe('weak points of your own position you now acknowledge'),
+    attacks: z
+      .array(
+        z.object({
+          target: positionIdOf(ids).describe('the position attacked; never your own'),
+          claim_id: z
+            .string()
+            .nullable()
+            .describe(
+              'the id of the claim of that position you attack, e.g. "O.B.1"; null for an attack on the position as a whole',
+            ),
+          claim: z.string(),
+          citations: z.array(citationSchema),
+        }),
+      )
+      .describe('new attacks on other positions, at most 2 per position'),
+  });
 /** A cross-examination turn, as validated. */
 export type CrossExamination = z.infer<ReturnType<typeof crossExaminationSchemaFor>>;
 
 /** A steelman (phase 4): the best case for another position. */
-export const steelmanSchemaFor = (ids: readonly string[]) => z.object({
-  position: positionIdOf(ids).describe('the position whose best case you write'),
-  thesis: z.string(),
-  arguments: z.array(argumentSchema).min(1),
-});
+export const steelmanSchemaFor = (ids: readonly string[]) =>
+  z.object({
+    position: positionIdOf(ids).describe('the position whose best case you write'),
+    thesis: z.string(),
+    arguments: z.array(argumentSchema).min(1),
+  });
 /** A steelman, as validated. */
 export type Steelman = z.infer<ReturnType<typeof steelmanSchemaFor>>;
 
 /** The auditor's findings (phase 5) on the claims the engine listed by id. */
 export const auditSchema = z.object({
   exaggerated: z
-    .array(z.object({ claim_id: z.string(), reason: z.string().describe('what the claim says that the cited lines do not support') }))
+    .array(
+      z.object({
+        claim_id: z.string(),
+        reason: z.string().describe('what the claim says that the cited lines do not support'),
+      }),
+    )
     .describe('claims tagged verified whose wording goes beyond what the cited lines show'),
   // Issue #29; absent in a reply means none (a model that predates the field).
   irrelevant: z
-    .array(z.object({ claim_id: z.string(), reason: z.string().describe('what the cited lines are about instead, and why they do not bear on the claim') }))
+    .array(
+      z.object({
+        claim_id: z.string(),
+        reason: z.string().describe('what the cited lines are about instead, and why they do not bear on the claim'),
+      }),
+    )
     .default([])
     .describe('claims tagged verified whose cited lines are real but do not support the claim at all'),
-  out_of_scope: z.array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') })).describe('claims that argue about an out-of-scope topic'),
+  out_of_scope: z
+    .array(z.object({ claim_id: z.string(), topic: z.string().describe('the out-of-scope topic, as listed') }))
+    .describe('claims that argue about an out-of-scope topic'),
   // Findings on answers, each read beside its attack (src/debate/rubric.ts AUDIT_ANSWER_RULES); absent means none.
   unresponsive: z
-    .array(z.object({ answer_id: z.string(), reason: z.string().describe('what the attack says and why the answer does not meet it') }))
+    .array(
+      z.object({
+        answer_id: z.string(),
+        reason: z.string().describe('what the attack says and why the answer does not meet it'),
+      }),
+    )
     .default([])
     .describe('refutes tagged verified that do not meet the attack they answer'),
   stalling: z
-    .array(z.object({ answer_id: z.string(), reason: z.string().describe('how the answer defers instead of answering') }))
+    .array(
+      z.object({ answer_id: z.string(), reason: z.string().describe('how the answer defers instead of answering') }),
+    )
     .default([])
     .describe('answers without a verified citation that defer instead of answering'),
 });
@@ -138,14 +177,18 @@ export const rulingStatusSchema = z.enum(['survived', 'falsified', 'unresolved']
 const rulingEntrySchema = z.object({
   status: rulingStatusSchema,
   rationale: z.string(),
-  defeating_citations: z.array(citationSchema).describe('verified evidence against the position; required when falsified'),
+  defeating_citations: z
+    .array(citationSchema)
+    .describe('verified evidence against the position; required when falsified'),
 });
 
 /** The judge's ruling (phase 6): one required entry per position of this debate, keyed by its id. */
 export const rulingSchemaFor = (ids: readonly string[]) => {
   const recommendation = z.enum(['none', ...ids]);
   return z.object({
-    positions: z.object(Object.fromEntries(ids.map((id) => [id, rulingEntrySchema])) as Record<string, typeof rulingEntrySchema>).describe('your ruling on each position, by its id'),
+    positions: z
+      .object(Object.fromEntries(ids.map((id) => [id, rulingEntrySchema])) as Record<string, typeof rulingEntrySchema>)
+      .describe('your ruling on each position, by its id'),
     recommendation,
     tied_on_axis: z.string().nullable().describe('when there is no clear winner: the axis the positions trade off on'),
     confidence: z.enum(['low', 'medium', 'high']),
@@ -182,7 +225,9 @@ export const readingSchemaFor = (ids: readonly string[]) =>
           citation: citationSchema,
         }),
       )
-      .describe(`the lines of your part that bear on the positions, most telling first; at most ${EXCERPTS_PER_POSITION} per position; none when nothing bears on them`),
+      .describe(
+        `the lines of your part that bear on the positions, most telling first; at most ${EXCERPTS_PER_POSITION} per position; none when nothing bears on them`,
+      ),
   });
 /** A reader's reply, as validated. */
 export type Reading = z.infer<ReturnType<typeof readingSchemaFor>>;

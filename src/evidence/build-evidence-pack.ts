@@ -35,7 +35,11 @@ export function buildEvidencePack(input: EvidenceInput): EvidencePack {
  * @param texts the head contents read, by path
  * @param digestVersion the `content_digest` version to compute: the current one, or an older record's (the gate)
  */
-export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, digestVersion: DigestVersion = DIGEST_VERSION): EvidencePack {
+export function packEvidence(
+  plan: EvidencePlan,
+  texts: Map<string, string>,
+  digestVersion: DigestVersion = DIGEST_VERSION,
+): EvidencePack {
   const rendered = renderEvidence(plan, texts);
   const { pull, rfc, maxTokens, charsPerToken, notes = [] } = plan.input;
   const { spent, used } = plan.ledger;
@@ -54,11 +58,15 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
   const packNotes = [...notes];
   const { unseen, coverage } = setAsideGenerated(plan);
   if (plan.unnamed > 0) packNotes.push(unnamedNote(plan.unnamed, plan.fileCount.listed, NAME_SHARE));
-  if (plan.description.cut !== undefined) packNotes.push(`The PR description was cut: ${plan.description.cut} (evidence budget).`);
+  if (plan.description.cut !== undefined)
+    packNotes.push(`The PR description was cut: ${plan.description.cut} (evidence budget).`);
   return {
     text: rendered.text,
     digest: rendered.digest,
-    contentDigest: contentDigest({ pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents }, digestVersion),
+    contentDigest: contentDigest(
+      { pull, files: plan.input.files, diffs: plan.diffs, rfc: rfc.documents },
+      digestVersion,
+    ),
     tag: rendered.tag,
     tokens,
     pullNumber: pull.number,
@@ -75,7 +83,12 @@ export function packEvidence(plan: EvidencePlan, texts: Map<string, string>, dig
     fileCount: plan.fileCount,
     notes: packNotes,
     budget,
-    nothingToDebate: nothingToDebate(plan.input.files, plan.fileCount.total, plan.classify, plan.input.readGenerated ?? false),
+    nothingToDebate: nothingToDebate(
+      plan.input.files,
+      plan.fileCount.total,
+      plan.classify,
+      plan.input.readGenerated ?? false,
+    ),
   };
 }
 
@@ -93,7 +106,13 @@ function setAsideGenerated(plan: EvidencePlan): Pick<EvidencePack, 'unseen' | 'c
   const generated = all.paths.filter((path) => plan.classify(path) !== undefined);
   if (generated.length === 0) return { unseen: all, coverage };
   return {
-    unseen: { paths: all.paths.filter((path) => plan.classify(path) === undefined), count: all.count - generated.length },
-    coverage: { ...coverage, generatedSkipped: [...coverage.generatedSkipped, ...generated.map((path) => ({ path, hunks: 1 }))] },
+    unseen: {
+      paths: all.paths.filter((path) => plan.classify(path) === undefined),
+      count: all.count - generated.length,
+    },
+    coverage: {
+      ...coverage,
+      generatedSkipped: [...coverage.generatedSkipped, ...generated.map((path) => ({ path, hunks: 1 }))],
+    },
   };
 }

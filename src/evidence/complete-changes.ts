@@ -37,7 +37,12 @@ export interface CompletedChanges {
  * @throws whatever the source throws for the file reads (the caller reports it); a failed compare or
  *   tree read is not fatal: the pack then says what could not be completed
  */
-export async function completeChanges(source: EvidenceSource, pull: PullRequestInfo, files: ChangedFile[], lowPriority: LowPriorityClassifier): Promise<CompletedChanges> {
+export async function completeChanges(
+  source: EvidenceSource,
+  pull: PullRequestInfo,
+  files: ChangedFile[],
+  lowPriority: LowPriorityClassifier,
+): Promise<CompletedChanges> {
   const beyondList = pull.changedFiles > files.length;
   if (!beyondList && !files.some(needsDiff)) return { files, notes: [], mergeBase: undefined };
   const notes: string[] = [];
@@ -47,13 +52,18 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     mergeBase = await source.getMergeBase(pull.baseSha, pull.headSha);
   } catch (error) {
     // Optional reads: without them the evidence is what the file list gave, and the pack says so.
-    notes.push(`${beyondList ? `${unlisted}, and ` : ''}GitHub did not answer the compare of base and head (${reason(error)}), so ${beyondList ? 'they could not be found and ' : ''}diffs GitHub did not send could not be computed here.`);
+    notes.push(
+      `${beyondList ? `${unlisted}, and ` : ''}GitHub did not answer the compare of base and head (${reason(error)}), so ${beyondList ? 'they could not be found and ' : ''}diffs GitHub did not send could not be computed here.`,
+    );
     return { files, notes, mergeBase: undefined };
   }
   let all = files;
   if (beyondList) {
     try {
-      const [baseTree, headTree]: GitTree[] = await Promise.all([source.getTree(mergeBase.treeSha), source.getTree(pull.headSha)]);
+      const [baseTree, headTree]: GitTree[] = await Promise.all([
+        source.getTree(mergeBase.treeSha),
+        source.getTree(pull.headSha),
+      ]);
       const found = filesFromTrees(files, baseTree!, headTree!);
       all = [...files, ...found];
       const cut = [baseTree!.truncated ? 'merge base' : '', headTree!.truncated ? 'head' : ''].filter(Boolean);
@@ -66,7 +76,9 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
   }
 
   // Read both sides of the files that lack a diff, source files first, within the bounds.
-  const wanted = all.filter(needsDiff).sort((a, b) => Number(lowPriority(a.path) !== undefined) - Number(lowPriority(b.path) !== undefined));
+  const wanted = all
+    .filter(needsDiff)
+    .sort((a, b) => Number(lowPriority(a.path) !== undefined) - Number(lowPriority(b.path) !== undefined));
   const chosen = new Set<string>();
   let bytes = 0;
   for (const file of wanted) {
@@ -81,8 +93,14 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     picked.length === 0
       ? [none, none]
       : await Promise.all([
-          source.fetchFiles({ texts: picked.filter((f) => f.status !== 'removed').map((f) => f.path), sizes: [] }, pull.headSha),
-          source.fetchFiles({ texts: picked.filter((f) => f.status !== 'added').map((f) => f.previousPath ?? f.path), sizes: [] }, mergeBase.sha),
+          source.fetchFiles(
+            { texts: picked.filter((f) => f.status !== 'removed').map((f) => f.path), sizes: [] },
+            pull.headSha,
+          ),
+          source.fetchFiles(
+            { texts: picked.filter((f) => f.status !== 'added').map((f) => f.previousPath ?? f.path), sizes: [] },
+            mergeBase.sha,
+          ),
         ]);
   let computed = 0;
   const completed = all.map((file): ChangedFile => {
@@ -90,13 +108,22 @@ export async function completeChanges(source: EvidenceSource, pull: PullRequestI
     if (!chosen.has(file.path)) return { ...file, missingDiff: 'budget' };
     const head = file.status === 'removed' ? { text: '' } : heads.texts.get(file.path);
     const base = file.status === 'added' ? { text: '' } : bases.texts.get(file.previousPath ?? file.path);
-    if (head === undefined || base === undefined || 'tooLarge' in head || 'tooLarge' in base) return { ...file, missingDiff: 'github' };
-    if ('binary' in head || 'binary' in base || head.text.includes('\u0000') || base.text.includes('\u0000')) return { ...file, kind: 'binary', missingDiff: undefined };
+    if (head === undefined || base === undefined || 'tooLarge' in head || 'tooLarge' in base)
+      return { ...file, missingDiff: 'github' };
+    if ('binary' in head || 'binary' in base || head.text.includes('\u0000') || base.text.includes('\u0000'))
+      return { ...file, kind: 'binary', missingDiff: undefined };
     const diff = diffLocally(base.text, head.text);
     if (diff === undefined) return { ...file, missingDiff: 'budget' };
     computed += 1;
     const counts = file.listedBy === 'git-trees' ? { additions: diff.additions, deletions: diff.deletions } : {};
-    return { ...file, ...counts, patch: diff.patch, patchSource: diff.patch === undefined ? undefined : 'local', kind: diff.patch === undefined ? 'no-content-change' : 'text', missingDiff: undefined };
+    return {
+      ...file,
+      ...counts,
+      patch: diff.patch,
+      patchSource: diff.patch === undefined ? undefined : 'local',
+      kind: diff.patch === undefined ? 'no-content-change' : 'text',
+      missingDiff: undefined,
+    };
   });
   if (computed > 0) {
     notes.push(
@@ -115,5 +142,9 @@ function reason(error: unknown): string {
 function needsDiff(file: ChangedFile): boolean {
   if (file.patch !== undefined) return false;
   if (file.kind === 'too-large') return true;
-  return file.listedBy === 'git-trees' && file.kind === 'text' && (file.status === 'modified' || file.status === 'added' || file.status === 'removed' || file.status === 'renamed');
+  return (
+    file.listedBy === 'git-trees' &&
+    file.kind === 'text' &&
+    (file.status === 'modified' || file.status === 'added' || file.status === 'removed' || file.status === 'renamed')
+  );
 }

@@ -32,13 +32,26 @@ export interface GitTree {
  */
 export function filesFromTrees(listed: ChangedFile[], base: GitTree, head: GitTree): ChangedFile[] {
   const known = new Set(listed.flatMap((f) => (f.previousPath === undefined ? [f.path] : [f.path, f.previousPath])));
-  const items = (tree: GitTree) => new Map(tree.entries.filter((e) => e.type !== 'tree' && !known.has(e.path)).map((e) => [e.path, e]));
+  const items = (tree: GitTree) =>
+    new Map(tree.entries.filter((e) => e.type !== 'tree' && !known.has(e.path)).map((e) => [e.path, e]));
   const before = items(base);
   const after = items(head);
   const added: GitTreeEntry[] = [];
   const found: ChangedFile[] = [];
-  const entry = (path: string, status: ChangedFile['status'], b: GitTreeEntry | undefined, h: GitTreeEntry | undefined, previousPath?: string): ChangedFile => ({
-    kind: [b?.mode, h?.mode].includes('160000') ? 'submodule' : [b?.mode, h?.mode].includes('120000') ? 'symlink' : status === 'renamed' || status === 'changed' ? 'no-content-change' : 'text',
+  const entry = (
+    path: string,
+    status: ChangedFile['status'],
+    b: GitTreeEntry | undefined,
+    h: GitTreeEntry | undefined,
+    previousPath?: string,
+  ): ChangedFile => ({
+    kind: [b?.mode, h?.mode].includes('160000')
+      ? 'submodule'
+      : [b?.mode, h?.mode].includes('120000')
+        ? 'symlink'
+        : status === 'renamed' || status === 'changed'
+          ? 'no-content-change'
+          : 'text',
     path,
     previousPath,
     status,
@@ -57,10 +70,13 @@ export function filesFromTrees(listed: ChangedFile[], base: GitTree, head: GitTr
     else if (b.mode !== h.mode) found.push(entry(path, 'changed', b, h));
   }
   const removedBySha = new Map<string, GitTreeEntry[]>();
-  for (const [path, b] of before) if (!after.has(path)) removedBySha.set(b.sha, [...(removedBySha.get(b.sha) ?? []), b]);
+  for (const [path, b] of before)
+    if (!after.has(path)) removedBySha.set(b.sha, [...(removedBySha.get(b.sha) ?? []), b]);
   for (const h of added) {
     const twin = removedBySha.get(h.sha)?.shift();
-    found.push(twin === undefined ? entry(h.path, 'added', undefined, h) : entry(h.path, 'renamed', twin, h, twin.path));
+    found.push(
+      twin === undefined ? entry(h.path, 'added', undefined, h) : entry(h.path, 'renamed', twin, h, twin.path),
+    );
   }
   for (const list of removedBySha.values()) for (const b of list) found.push(entry(b.path, 'removed', b, undefined));
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -83,7 +83,12 @@ export function contentDigest(input: DigestInput, version: DigestVersion = DIGES
     })),
     hunks: input.diffs.map((d) => ({
       path: d.path,
-      shown: [...d.hunks.slice(0, d.shownHunks), ...(d.cutLines > 0 && d.hunks[d.shownHunks] ? [{ ...d.hunks[d.shownHunks]!, lines: d.hunks[d.shownHunks]!.lines.slice(0, d.cutLines) }] : [])].map((h) => ({
+      shown: [
+        ...d.hunks.slice(0, d.shownHunks),
+        ...(d.cutLines > 0 && d.hunks[d.shownHunks]
+          ? [{ ...d.hunks[d.shownHunks]!, lines: d.hunks[d.shownHunks]!.lines.slice(0, d.cutLines) }]
+          : []),
+      ].map((h) => ({
         header: h.header,
         lines: h.lines.map((l) => [l.kind, l.baseLine ?? null, l.headLine ?? null, l.text]),
       })),

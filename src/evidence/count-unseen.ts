@@ -44,7 +44,10 @@ function isUnseen(file: ChangedFile, state: FileState | undefined): boolean {
 
 /** True when every side known of the file is the empty blob (a binary-or-empty file that is empty). */
 function onlyEmpty(file: ChangedFile): boolean {
-  const sides = [file.status === 'added' ? undefined : file.blobs?.base, file.status === 'removed' ? undefined : file.blobs?.head];
+  const sides = [
+    file.status === 'added' ? undefined : file.blobs?.base,
+    file.status === 'removed' ? undefined : file.blobs?.head,
+  ];
   const needed = [file.status !== 'added', file.status !== 'removed'];
   return needed.every((need, i) => !need || sides[i] === EMPTY_BLOB);
 }

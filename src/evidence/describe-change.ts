@@ -53,12 +53,14 @@ function kindOf(file: ChangedFile, entry: GitDiffFile | undefined): FileKind {
   const modes = [file.mode?.base, file.mode?.head];
   // A submodule's patch is one or two "Subproject commit" lines; only short patches can be one.
   const changed = (file.patch?.length ?? 0) < 400 ? patchLines(file.patch) : [];
-  if (modes.includes(SUBMODULE_MODE) || (changed.length > 0 && changed.every((l) => SUBPROJECT_LINE.test(l)))) return 'submodule';
+  if (modes.includes(SUBMODULE_MODE) || (changed.length > 0 && changed.every((l) => SUBPROJECT_LINE.test(l))))
+    return 'submodule';
   if (modes.includes(SYMLINK_MODE)) return 'symlink';
   if (entry?.binary) return 'binary';
   if (file.patch !== undefined) return isLfsPointerPatch(file.patch) ? 'lfs-pointer' : 'text';
   if (file.additions + file.deletions > 0) return 'too-large';
-  if (file.status === 'renamed' || file.status === 'copied' || file.status === 'changed' || file.status === 'unchanged') return 'no-content-change';
+  if (file.status === 'renamed' || file.status === 'copied' || file.status === 'changed' || file.status === 'unchanged')
+    return 'no-content-change';
   // Added, removed or modified with no patch and no lines: binary, unless git's own diff says otherwise.
   return entry !== undefined ? 'empty' : 'binary';
 }
@@ -66,14 +68,20 @@ function kindOf(file: ChangedFile, entry: GitDiffFile | undefined): FileKind {
 /** The `+` and `-` lines of a patch, without hunk headers and markers. */
 function patchLines(patch: string | undefined): string[] {
   if (patch === undefined) return [];
-  return patch.split('\n').filter((l) => (l.startsWith('+') || l.startsWith('-')) && !l.startsWith('+++') && !l.startsWith('---'));
+  return patch
+    .split('\n')
+    .filter((l) => (l.startsWith('+') || l.startsWith('-')) && !l.startsWith('+++') && !l.startsWith('---'));
 }
 
 /** True when every side the patch shows is a Git LFS pointer (`version`, `oid sha256:...`, `size N`). */
 function isLfsPointerPatch(patch: string): boolean {
   if (patch.length > 2_000 || !patch.includes(LFS_VERSION)) return false;
   const lines = patch.split('\n').map((l) => l.slice(1));
-  return lines.includes(LFS_VERSION) && lines.some((l) => /^oid sha256:[0-9a-f]{64}$/.test(l)) && lines.some((l) => /^size \d+$/.test(l));
+  return (
+    lines.includes(LFS_VERSION) &&
+    lines.some((l) => /^oid sha256:[0-9a-f]{64}$/.test(l)) &&
+    lines.some((l) => /^size \d+$/.test(l))
+  );
 }
 
 /**
@@ -88,19 +96,26 @@ export function describeChange(file: ChangedFile): string {
   const from = file.previousPath === undefined ? '' : ` from ${JSON.stringify(file.previousPath)}`;
   const status = file.status === 'renamed' || file.status === 'copied' ? `${file.status}${from}` : file.status;
   const modeChange =
-    file.mode?.base !== undefined && file.mode.head !== undefined && file.mode.base !== file.mode.head ? `; mode ${file.mode.base} -> ${file.mode.head}` : '';
-  const trees = file.listedBy === 'git-trees' ? '; past GitHub\'s 3,000-file list, found in the git trees' : '';
+    file.mode?.base !== undefined && file.mode.head !== undefined && file.mode.base !== file.mode.head
+      ? `; mode ${file.mode.base} -> ${file.mode.head}`
+      : '';
+  const trees = file.listedBy === 'git-trees' ? "; past GitHub's 3,000-file list, found in the git trees" : '';
   switch (kind) {
     case 'text':
-      if (file.patch === undefined && file.listedBy === 'git-trees') return `${status}${modeChange}${trees}; line counts unknown, its diff not computed (evidence budget)`;
+      if (file.patch === undefined && file.listedBy === 'git-trees')
+        return `${status}${modeChange}${trees}; line counts unknown, its diff not computed (evidence budget)`;
       return `${status}, ${lines}${modeChange}${trees}${file.patchSource === 'local' ? '; diff computed here from both sides (GitHub sent none)' : ''}`;
     case 'too-large':
       return `${status}, ${lines}; GitHub sent no diff for it (too large to show)${file.missingDiff === 'budget' ? ', and it was not computed here (evidence budget)' : ''}`;
     case 'no-content-change':
       if (file.status === 'renamed' || file.status === 'copied') {
-        return file.mode === undefined ? `${status}; no textual diff (a pure ${file.status === 'renamed' ? 'rename' : 'copy'}, or a binary file)` : `${status} without content changes${modeChange}`;
+        return file.mode === undefined
+          ? `${status}; no textual diff (a pure ${file.status === 'renamed' ? 'rename' : 'copy'}, or a binary file)`
+          : `${status} without content changes${modeChange}`;
       }
-      return modeChange !== '' ? `mode changed from ${file.mode?.base} to ${file.mode?.head}` : `${file.status} (mode or file type; no textual diff)`;
+      return modeChange !== ''
+        ? `mode changed from ${file.mode?.base} to ${file.mode?.head}`
+        : `${file.status} (mode or file type; no textual diff)`;
     case 'empty':
       return `empty file ${file.status === 'removed' ? 'removed' : file.status === 'added' ? 'added' : file.status}`;
     case 'binary':
@@ -123,7 +138,9 @@ function describeSymlink(file: ChangedFile, status: string): string {
   };
   const [base, head] = [file.mode?.base, file.mode?.head];
   if (base !== undefined && head !== undefined && base !== head) {
-    return head === SYMLINK_MODE ? `${status}: a file replaced by a symlink${target('+') ? ` pointing to ${target('+')}` : ''}` : `${status}: a symlink replaced by a file`;
+    return head === SYMLINK_MODE
+      ? `${status}: a file replaced by a symlink${target('+') ? ` pointing to ${target('+')}` : ''}`
+      : `${status}: a symlink replaced by a file`;
   }
   if (file.status === 'removed') return `symlink removed${target('-') ? ` (it pointed to ${target('-')})` : ''}`;
   if (file.status === 'added') return `symlink added${target('+') ? `, pointing to ${target('+')}` : ''}`;
@@ -139,7 +156,8 @@ function describeSubmodule(file: ChangedFile, status: string): string {
   const [before, after] = [commit('-'), commit('+')];
   if (file.status === 'added') return `submodule added${after ? ` at commit ${after}` : ''}`;
   if (file.status === 'removed') return `submodule removed${before ? ` (was at commit ${before})` : ''}`;
-  if (before && after) return `submodule ${status === 'modified' ? 'updated' : status} from commit ${before} to ${after}`;
+  if (before && after)
+    return `submodule ${status === 'modified' ? 'updated' : status} from commit ${before} to ${after}`;
   return `submodule ${status}`;
 }
 
@@ -149,7 +167,14 @@ function describeLfs(file: ChangedFile, status: string): string {
     return line === undefined ? undefined : Number(line.slice(6)).toLocaleString('en-US');
   };
   const [before, after] = [size('-'), size('+')];
-  const sizes = before && after ? ` (object size ${before} -> ${after} bytes)` : after ? ` (object of ${after} bytes)` : before ? ` (object of ${before} bytes)` : '';
+  const sizes =
+    before && after
+      ? ` (object size ${before} -> ${after} bytes)`
+      : after
+        ? ` (object of ${after} bytes)`
+        : before
+          ? ` (object of ${before} bytes)`
+          : '';
   return `Git LFS pointer ${status}${sizes}; the object itself is not in the repository`;
 }
 

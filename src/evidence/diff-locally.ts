@@ -39,7 +39,10 @@ export interface LocalDiff {
  * @returns the patch and its line counts, or undefined when the diff took longer than DIFF_TIMEOUT_MS
  */
 export function diffLocally(base: string, head: string): LocalDiff | undefined {
-  const patch = structuredPatch('a', 'b', base, head, undefined, undefined, { context: CONTEXT, timeout: DIFF_TIMEOUT_MS });
+  const patch = structuredPatch('a', 'b', base, head, undefined, undefined, {
+    context: CONTEXT,
+    timeout: DIFF_TIMEOUT_MS,
+  });
   if (patch === undefined) return undefined;
   const baseLines = base.split('\n');
   let additions = 0;
@@ -51,7 +54,9 @@ export function diffLocally(base: string, head: string): LocalDiff | undefined {
     const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
     const range = (start: number, count: number) => (count === 1 ? `${start}` : `${start},${count}`);
     const func = functionContext(baseLines, oldStart - 1);
-    out.push(`@@ -${range(oldStart, hunk.oldLines)} +${range(newStart, hunk.newLines)} @@${func === '' ? '' : ` ${func}`}`);
+    out.push(
+      `@@ -${range(oldStart, hunk.oldLines)} +${range(newStart, hunk.newLines)} @@${func === '' ? '' : ` ${func}`}`,
+    );
     for (const line of hunk.lines) {
       if (line.startsWith('+')) additions += 1;
       else if (line.startsWith('-')) deletions += 1;
@@ -67,7 +72,10 @@ function functionContext(baseLines: string[], first: number): string {
     const line = baseLines[i]!;
     if (!/^[A-Za-z_$]/.test(line)) continue;
     const bytes = Buffer.from(line, 'utf8');
-    return (bytes.length > FUNC_CONTEXT_BYTES ? bytes.subarray(0, FUNC_CONTEXT_BYTES).toString('utf8') : line).replace(/\s+$/, '');
+    return (bytes.length > FUNC_CONTEXT_BYTES ? bytes.subarray(0, FUNC_CONTEXT_BYTES).toString('utf8') : line).replace(
+      /\s+$/,
+      '',
+    );
   }
   return '';
 }

@@ -32,7 +32,8 @@ export type ChangeStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copie
  * - `empty`: an added or removed file without content;
  * - `no-content-change`: a pure rename or copy, or a mode change alone.
  */
-export type FileKind = 'text' | 'binary' | 'symlink' | 'submodule' | 'lfs-pointer' | 'too-large' | 'empty' | 'no-content-change';
+export type FileKind =
+  'text' | 'binary' | 'symlink' | 'submodule' | 'lfs-pointer' | 'too-large' | 'empty' | 'no-content-change';
 
 /** One entry of the PR's file list. `patch` is absent for binary files, pure renames and very large diffs. */
 export interface ChangedFile {

@@ -42,7 +42,8 @@ export function heuristicPriority(path: string): LowPriorityReason {
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (/(^|\/)(vendor|vendors|third_party|third-party|node_modules|bower_components)\//.test(path)) return 'vendored';
   if (LOCK_FILES.has(base)) return 'generated';
-  if (/\.min\.(js|css|mjs)$/.test(base) || /\.(pb|pb\.gw)\.go$/.test(base) || /_pb2\.py$/.test(base)) return 'generated';
+  if (/\.min\.(js|css|mjs)$/.test(base) || /\.(pb|pb\.gw)\.go$/.test(base) || /_pb2\.py$/.test(base))
+    return 'generated';
   if (/(^|\/)dist\//.test(path) || /(^|[./_-])generated([./_-]|$)/i.test(path)) return 'generated';
   return undefined;
 }
@@ -89,7 +90,14 @@ export function parseGitattributes(text: string): AttributeRule[] {
       const key = ATTRIBUTES[name];
       const prefix = match[1];
       const value = match[3];
-      rule[key] = prefix === '!' ? undefined : prefix === '-' ? false : value === undefined ? true : !/^(false|0|no|off)$/i.test(value);
+      rule[key] =
+        prefix === '!'
+          ? undefined
+          : prefix === '-'
+            ? false
+            : value === undefined
+              ? true
+              : !/^(false|0|no|off)$/i.test(value);
       relevant = true;
     }
     if (relevant) rules.push(rule);

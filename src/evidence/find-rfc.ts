@@ -14,7 +14,18 @@ import type { ChangedFile } from './evidence-types.js';
  */
 
 /** Folders whose Markdown files count as design documents when the PR adds or changes them. */
-export const RFC_FOLDERS = ['rfcs', 'rfc', 'docs/rfcs', 'docs/rfc', 'docs/adr', 'doc/adr', 'adr', 'design', 'docs/design', 'proposals'];
+export const RFC_FOLDERS = [
+  'rfcs',
+  'rfc',
+  'docs/rfcs',
+  'docs/rfc',
+  'docs/adr',
+  'doc/adr',
+  'adr',
+  'design',
+  'docs/design',
+  'proposals',
+];
 
 /** At most this many body mentions are read: the body is the author's text, not the maintainer's. */
 export const MAX_BODY_DOCUMENTS = 5;
@@ -47,14 +58,38 @@ export function chooseRfc(
   body: { text: string; pullHtmlUrl: string } = { text: '', pullHtmlUrl: '' },
 ): RfcChoice & { candidates: { body: string[]; changed: string[] } } {
   const none = { body: [], changed: [] };
-  if (commandRfc) return { paths: [normalise(commandRfc)], source: 'option', note: `RFC chosen by the command option --rfc: ${names([normalise(commandRfc)])}`, candidates: none };
+  if (commandRfc)
+    return {
+      paths: [normalise(commandRfc)],
+      source: 'option',
+      note: `RFC chosen by the command option --rfc: ${names([normalise(commandRfc)])}`,
+      candidates: none,
+    };
   if (inputRfc) {
     if (isGlob(inputRfc)) {
-      const matches = files.filter((f) => f.status !== 'removed' && minimatch(f.path, normalise(inputRfc), { dot: true })).map((f) => f.path);
-      if (matches.length > 0) return { paths: matches, source: 'input', note: `RFC chosen by the rfc-path input (${inputRfc}): ${names(matches)}`, candidates: none };
-      return { paths: [], source: 'none', note: `No RFC: the rfc-path input (${inputRfc}) matched none of the PR's files, so the debate runs on the diff alone.`, candidates: none };
+      const matches = files
+        .filter((f) => f.status !== 'removed' && minimatch(f.path, normalise(inputRfc), { dot: true }))
+        .map((f) => f.path);
+      if (matches.length > 0)
+        return {
+          paths: matches,
+          source: 'input',
+          note: `RFC chosen by the rfc-path input (${inputRfc}): ${names(matches)}`,
+          candidates: none,
+        };
+      return {
+        paths: [],
+        source: 'none',
+        note: `No RFC: the rfc-path input (${inputRfc}) matched none of the PR's files, so the debate runs on the diff alone.`,
+        candidates: none,
+      };
     }
-    return { paths: [normalise(inputRfc)], source: 'input', note: `RFC chosen by the rfc-path input: ${names([normalise(inputRfc)])}`, candidates: none };
+    return {
+      paths: [normalise(inputRfc)],
+      source: 'input',
+      note: `RFC chosen by the rfc-path input: ${names([normalise(inputRfc)])}`,
+      candidates: none,
+    };
   }
   const changed = files
     .filter((f) => f.status !== 'removed' && /\.(md|markdown|mdx)$/i.test(f.path))
@@ -74,7 +109,12 @@ export function pickExistingRfc(candidates: { body: string[]; changed: string[] 
   const body = candidates.body.filter((p) => existing.has(p));
   if (body.length > 0) return { paths: body, source: 'body', note: `RFC named in the PR body: ${names(body)}` };
   const changed = candidates.changed.filter((p) => existing.has(p));
-  if (changed.length > 0) return { paths: changed, source: 'changed-file', note: `RFC found among the PR's changed files: ${names(changed)}` };
+  if (changed.length > 0)
+    return {
+      paths: changed,
+      source: 'changed-file',
+      note: `RFC found among the PR's changed files: ${names(changed)}`,
+    };
   return { paths: [], source: 'none', note: NONE_NOTE };
 }
 
@@ -92,7 +132,8 @@ export function documentsInBody(body: string, pullHtmlUrl: string): string[] {
   const found: string[] = [];
   const add = (path: string) => {
     const clean = normalise(path);
-    if (clean === '' || clean.split('/').some((s) => s === '..' || s === '.' || s === '') || found.includes(clean)) return;
+    if (clean === '' || clean.split('/').some((s) => s === '..' || s === '.' || s === '') || found.includes(clean))
+      return;
     found.push(clean);
   };
   const repoBase = /^(https?:\/\/[^/]+\/[^/]+\/[^/]+)\/pull\/\d+/.exec(pullHtmlUrl)?.[1];
@@ -111,7 +152,10 @@ export function documentsInBody(body: string, pullHtmlUrl: string): string[] {
   // bracket or quote (so never part of a URL) and end at a space, a closing bracket or punctuation.
   const spans = new RegExp(`\`([^\`\\n]+\\.${DOC_EXTENSION})\``, 'giu');
   for (const match of body.matchAll(spans)) if (!/^[a-z]+:\/\//i.test(match[1] ?? '')) add(match[1] ?? '');
-  const bare = new RegExp(`(?:^|[\\s(\\['"])((?:\\./)?(?:[\\p{L}\\p{N}_.@+-]+/)*[\\p{L}\\p{N}_.@+-]+\\.${DOC_EXTENSION})(?=$|[\\s)\\]\`'",;:!?]|\\.(?:\\s|$))`, 'gimu');
+  const bare = new RegExp(
+    `(?:^|[\\s(\\['"])((?:\\./)?(?:[\\p{L}\\p{N}_.@+-]+/)*[\\p{L}\\p{N}_.@+-]+\\.${DOC_EXTENSION})(?=$|[\\s)\\]\`'",;:!?]|\\.(?:\\s|$))`,
+    'gimu',
+  );
   for (const match of body.matchAll(bare)) add(match[1] ?? '');
   return found.slice(0, MAX_BODY_DOCUMENTS);
 }

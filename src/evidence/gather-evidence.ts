@@ -49,36 +49,74 @@ const MIN_CONTENT_CHARS = 350;
  */
 export async function gatherEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; commandRfc: string | undefined; inputRfc: string | undefined; maxTokens: number; charsPerToken: number; readGenerated?: boolean; digestVersion?: DigestVersion; headSha?: string | undefined },
+  request: {
+    pullNumber: number;
+    commandRfc: string | undefined;
+    inputRfc: string | undefined;
+    maxTokens: number;
+    charsPerToken: number;
+    readGenerated?: boolean;
+    digestVersion?: DigestVersion;
+    headSha?: string | undefined;
+  },
 ): Promise<GatheredEvidence> {
   const pull = await source.getPullRequest(request.pullNumber);
-  if (request.headSha !== undefined && pull.headSha !== request.headSha) throw new HeadMovedError(request.headSha, pull.headSha);
+  if (request.headSha !== undefined && pull.headSha !== request.headSha)
+    throw new HeadMovedError(request.headSha, pull.headSha);
   const listed = await source.listFiles(request.pullNumber);
   // The file list is of whatever head the PR has now: pinned to a head, it must be that commit's.
-  if (request.headSha !== undefined) checkListAtHead(listed, await source.getBlobShas(listed.map((f) => f.path), request.headSha), request.headSha);
+  if (request.headSha !== undefined)
+    checkListAtHead(
+      listed,
+      await source.getBlobShas(
+        listed.map((f) => f.path),
+        request.headSha,
+      ),
+      request.headSha,
+    );
   const notes: string[] = [];
   let wholeDiff: string | undefined;
   if (listed.length <= WHOLE_DIFF_MAX_FILES && pull.changedFiles <= WHOLE_DIFF_MAX_FILES) {
     const answer = await source.getWholeDiff(request.pullNumber);
     if ('diff' in answer) wholeDiff = answer.diff;
-    else notes.push(`GitHub did not serve the whole diff of this PR (${answer.refused}), so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`);
+    else
+      notes.push(
+        `GitHub did not serve the whole diff of this PR (${answer.refused}), so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`,
+      );
   } else {
-    notes.push(`This PR changes more than ${WHOLE_DIFF_MAX_FILES} files, which is past what GitHub serves as a whole diff, so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`);
+    notes.push(
+      `This PR changes more than ${WHOLE_DIFF_MAX_FILES} files, which is past what GitHub serves as a whole diff, so file modes (symlinks, submodules, executable bits) are unknown and a text file GitHub sent no diff for has its diff computed here from both sides.`,
+    );
   }
   const classified = classifyFiles(listed, wholeDiff);
 
   // One read at the head: .gitattributes and the RFC candidates as text, and the sizes of the files
   // whose full content the budget may take (in the path heuristic's order; .gitattributes may reorder).
-  const choice = chooseRfc(request.commandRfc, request.inputRfc, classified, { text: pull.body, pullHtmlUrl: pull.htmlUrl });
+  const choice = chooseRfc(request.commandRfc, request.inputRfc, classified, {
+    text: pull.body,
+    pullHtmlUrl: pull.htmlUrl,
+  });
   const explicit = choice.source === 'option' || choice.source === 'input';
-  const asked = [...new Set(['.gitattributes', ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed])])];
-  const likely = contentCandidates(classified).filter((p) => !asked.includes(p)).slice(0, Math.max(0, SIZE_BATCH - asked.length));
+  const asked = [
+    ...new Set([
+      '.gitattributes',
+      ...(explicit ? choice.paths : [...choice.candidates.body, ...choice.candidates.changed]),
+    ]),
+  ];
+  const likely = contentCandidates(classified)
+    .filter((p) => !asked.includes(p))
+    .slice(0, Math.max(0, SIZE_BATCH - asked.length));
   const first = await source.fetchFiles({ texts: asked, sizes: likely }, pull.headSha);
   const textOf = (path: string) => {
     const read = first.texts.get(path);
     return read !== undefined && 'text' in read ? read.text : undefined;
   };
-  const picked = explicit ? choice : pickExistingRfc(choice.candidates, new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')));
+  const picked = explicit
+    ? choice
+    : pickExistingRfc(
+        choice.candidates,
+        new Set(asked.filter((p) => textOf(p) !== undefined && p !== '.gitattributes')),
+      );
   const documents: RfcDocument[] = [];
   const missing: string[] = [];
   for (const path of picked.paths) {
@@ -95,7 +133,16 @@ export async function gatherEvidence(
   const completed = await completeChanges(source, pull, classified, lowPriority);
   const files = await readBaseBlobs(source, pull, completed.files, completed.mergeBase);
   notes.push(...completed.notes);
-  const base = { pull, files, rfc: { documents, note }, maxTokens: request.maxTokens, charsPerToken: request.charsPerToken, lowPriority, readGenerated: request.readGenerated ?? false, notes };
+  const base = {
+    pull,
+    files,
+    rfc: { documents, note },
+    maxTokens: request.maxTokens,
+    charsPerToken: request.charsPerToken,
+    lowPriority,
+    readGenerated: request.readGenerated ?? false,
+    notes,
+  };
 
   // Plan tiers 1-3, then size the full contents in the budget's order until their estimates fill the room.
   const plan = planEvidence(base);
@@ -111,7 +158,8 @@ export async function gatherEvidence(
     if (!sizes.has(path) && !first.texts.has(path)) {
       // Sizes the first read did not ask for: the next batch of candidates in priority order.
       const batch = candidates.slice(i, i + SIZE_BATCH).filter((p) => !sizes.has(p));
-      for (const [p, stat] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes) sizes.set(p, stat);
+      for (const [p, stat] of (await source.fetchFiles({ texts: [], sizes: batch }, pull.headSha)).sizes)
+        sizes.set(p, stat);
       sized += batch.length;
     }
     const text = textOf(path);
@@ -142,7 +190,9 @@ export class HeadMovedError extends Error {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(`the PR's head is ${actual}, not ${expected}, the commit this run was asked to debate, so nothing was debated; ask again for the new head (add the label again)`);
+    super(
+      `the PR's head is ${actual}, not ${expected}, the commit this run was asked to debate, so nothing was debated; ask again for the new head (add the label again)`,
+    );
   }
 }
 
@@ -154,7 +204,12 @@ export class HeadMovedError extends Error {
  * @throws HeadMovedError when one differs
  */
 function checkListAtHead(files: ChangedFile[], blobs: Map<string, string>, headSha: string): void {
-  const moved = files.find((f) => (f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head));
-  if (moved) throw new HeadMovedError(headSha, `another commit: ${JSON.stringify(moved.path)} in its file list is not that commit's`);
+  const moved = files.find((f) =>
+    f.status === 'removed' ? blobs.has(f.path) : f.blobs?.head !== undefined && blobs.get(f.path) !== f.blobs.head,
+  );
+  if (moved)
+    throw new HeadMovedError(
+      headSha,
+      `another commit: ${JSON.stringify(moved.path)} in its file list is not that commit's`,
+    );
 }
-

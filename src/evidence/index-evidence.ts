@@ -33,7 +33,16 @@ export function indexEvidence(plan: EvidencePlan): Map<string, IndexedFile> {
     });
   }
   for (const doc of plan.rfc) {
-    const entry = index.get(doc.path) ?? { path: doc.path, role: 'rfc', status: undefined, kind: 'text', head: undefined, base: undefined, basePath: undefined, partial: false };
+    const entry = index.get(doc.path) ?? {
+      path: doc.path,
+      role: 'rfc',
+      status: undefined,
+      kind: 'text',
+      head: undefined,
+      base: undefined,
+      basePath: undefined,
+      partial: false,
+    };
     entry.role = 'rfc';
     entry.head ??= side();
     const head = entry.head;
@@ -86,7 +95,11 @@ function noteLineCounts(entry: IndexedFile, patch: string): void {
   if (entry.status !== 'added' && entry.status !== 'removed') return;
   const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(patch);
   if (header === null || patch.indexOf('\n@@', header[0].length) !== -1) return; // one hunk only
-  const [baseStart, baseCount, headStart, headCount] = [header[1], header[2] ?? '1', header[3], header[4] ?? '1'].map(Number) as [number, number, number, number];
-  if (entry.status === 'added' && baseCount === 0 && entry.head !== undefined && headStart <= 1) entry.head.lineCount ??= headCount;
-  if (entry.status === 'removed' && headCount === 0 && entry.base !== undefined && baseStart <= 1) entry.base.lineCount ??= baseCount;
+  const [baseStart, baseCount, headStart, headCount] = [header[1], header[2] ?? '1', header[3], header[4] ?? '1'].map(
+    Number,
+  ) as [number, number, number, number];
+  if (entry.status === 'added' && baseCount === 0 && entry.head !== undefined && headStart <= 1)
+    entry.head.lineCount ??= headCount;
+  if (entry.status === 'removed' && headCount === 0 && entry.base !== undefined && baseStart <= 1)
+    entry.base.lineCount ??= baseCount;
 }

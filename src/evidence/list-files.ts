@@ -68,8 +68,14 @@ export interface CompactList {
  * the files the pack shows something of, the short lines of the other named files grouped under their
  * mark, and the folder lines of the files left unnamed.
  */
-export function renderFileList(files: ChangedFile[], states: Map<string, FileState>, compact: CompactList | undefined, header: string): string {
-  const line = (file: ChangedFile) => `- ${JSON.stringify(file.path)}: ${describeChange(file)} ${markerOf(states.get(file.path)!, file)}`;
+export function renderFileList(
+  files: ChangedFile[],
+  states: Map<string, FileState>,
+  compact: CompactList | undefined,
+  header: string,
+): string {
+  const line = (file: ChangedFile) =>
+    `- ${JSON.stringify(file.path)}: ${describeChange(file)} ${markerOf(states.get(file.path)!, file)}`;
   if (!compact) return [header.trimEnd(), ...files.map(line), ''].join('\n');
   const shown = files.filter((f) => states.get(f.path)?.listed);
   const rest = files.filter((f) => !states.get(f.path)?.listed);
@@ -81,8 +87,14 @@ export function renderFileList(files: ChangedFile[], states: Map<string, FileSta
     byMark.set(mark, lines);
   }
   const short = [...byMark.entries()].flatMap(([mark, lines]) => ['', `Named only ${mark}:`, ...lines]);
-  const grouped = groupLines(rest.filter((f) => !compact.named.has(f.path)), states, compact.depth);
-  return [header.trimEnd(), ...shown.map(line), ...short, ...(grouped.length > 0 ? ['', ...grouped] : []), ''].join('\n');
+  const grouped = groupLines(
+    rest.filter((f) => !compact.named.has(f.path)),
+    states,
+    compact.depth,
+  );
+  return [header.trimEnd(), ...shown.map(line), ...short, ...(grouped.length > 0 ? ['', ...grouped] : []), ''].join(
+    '\n',
+  );
 }
 
 /** Characters the folder lines of these files take at this depth (an upper bound for any subset of them). */
@@ -106,7 +118,9 @@ function groupLines(files: ChangedFile[], states: Map<string, FileState>, depth:
       const deletions = group.reduce((sum, f) => sum + f.deletions, 0);
       const statuses = new Map<string, number>();
       for (const f of group) statuses.set(f.status, (statuses.get(f.status) ?? 0) + 1);
-      const left = group.filter((f) => states.get(f.path)?.diff === 'omitted' || f.kind === 'too-large' || f.missingDiff === 'budget').length;
+      const left = group.filter(
+        (f) => states.get(f.path)?.diff === 'omitted' || f.kind === 'too-large' || f.missingDiff === 'budget',
+      ).length;
       const where = key === '' ? (depth === 0 ? 'in all folders' : 'at the top level') : `under ${JSON.stringify(key)}`;
       const kinds = [...statuses.entries()].map(([s, n]) => `${n} ${s}`).join(', ');
       return `- ${group.length} more file${group.length === 1 ? '' : 's'} ${where}: ${kinds}, +${additions} -${deletions} [${left > 0 ? `diffs of ${left} left out` : 'nothing to show'}]`;

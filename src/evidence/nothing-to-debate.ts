@@ -9,8 +9,14 @@ import type { ChangedFile } from './evidence-types.js';
  * @param total GitHub's count of changed files (more than listed past its 3,000-file list)
  * @returns the sentence, or undefined when there is something to debate
  */
-export function nothingToDebate(files: readonly ChangedFile[], total: number, classify: LowPriorityClassifier, readGenerated: boolean): string | undefined {
-  if (total === 0 && files.length === 0) return 'Nothing to debate: no file differs between the base and the head of this change.';
+export function nothingToDebate(
+  files: readonly ChangedFile[],
+  total: number,
+  classify: LowPriorityClassifier,
+  readGenerated: boolean,
+): string | undefined {
+  if (total === 0 && files.length === 0)
+    return 'Nothing to debate: no file differs between the base and the head of this change.';
   if (readGenerated || files.length < total || files.some((f) => classify(f.path) === undefined)) return undefined;
   return `Nothing to debate: every file this change touches (${files.length}) is generated, vendored or a lock file, which no model reads unless the config file sets \`read-generated: true\`.`;
 }

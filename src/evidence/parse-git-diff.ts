@@ -58,7 +58,11 @@ function readSection(lines: string[]): GitDiffFile {
     parsed = undefined;
   }
   const name = (value: string | undefined, prefix: 'a/' | 'b/') =>
-    value === undefined || value === '/dev/null' ? undefined : value.startsWith(prefix) ? value.slice(prefix.length) : value;
+    value === undefined || value === '/dev/null'
+      ? undefined
+      : value.startsWith(prefix)
+        ? value.slice(prefix.length)
+        : value;
   const path = name(parsed?.newFileName, 'b/') ?? name(parsed?.oldFileName, 'a/');
   if (path === undefined || path === '') throw new Error(`cannot find the file name in: ${lines[0] ?? ''}`);
   const oldName = name(parsed?.oldFileName, 'a/');
@@ -73,7 +77,9 @@ function readSection(lines: string[]): GitDiffFile {
     }
   }
 
-  const indexMode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(header.find((l) => l.startsWith('index ')) ?? '')?.[1];
+  const indexMode = /^index [0-9a-f]+\.\.[0-9a-f]+ (\d{6})$/.exec(
+    header.find((l) => l.startsWith('index ')) ?? '',
+  )?.[1];
   const binary = parsed?.isBinary === true || header.includes('GIT binary patch');
   const modeOnly = !parsed?.isCreate && !parsed?.isDelete && parsed?.newMode !== undefined;
   let status: GitDiffFile['status'] = 'modified';

@@ -27,7 +27,10 @@ export function parsePatch(patch: string | undefined): Hunk[] {
       .filter((chunk) => HUNK_START.test(chunk))
       .flatMap((chunk) => {
         try {
-          return numberHunks(countedPart(chunk), chunk.slice(0, chunk.indexOf('\n') === -1 ? undefined : chunk.indexOf('\n')));
+          return numberHunks(
+            countedPart(chunk),
+            chunk.slice(0, chunk.indexOf('\n') === -1 ? undefined : chunk.indexOf('\n')),
+          );
         } catch {
           return [];
         }
@@ -55,7 +58,8 @@ function countedPart(chunk: string): string {
     if (baseLeft === 0 && headLeft === 0) break;
     if (op === '+' && headLeft > 0) headLeft -= 1;
     else if (op === '-' && baseLeft > 0) baseLeft -= 1;
-    else if ((op === ' ' || op === undefined) && baseLeft > 0 && headLeft > 0) [baseLeft, headLeft] = [baseLeft - 1, headLeft - 1];
+    else if ((op === ' ' || op === undefined) && baseLeft > 0 && headLeft > 0)
+      [baseLeft, headLeft] = [baseLeft - 1, headLeft - 1];
     else break;
     kept.push(op === undefined ? ' ' : line);
   }
@@ -71,8 +75,14 @@ function numberHunks(patch: string, header?: string): Hunk[] {
     const header = headers[i] ?? '';
     const numbers = HUNK_HEADER.exec(header);
     // The header's own starts: jsdiff adds 1 to the start of an empty side (`-0,0`), GNU's quirk.
-    const base = { start: numbers ? Number(numbers[1]) : hunk.oldStart, count: numbers ? Number(numbers[2] ?? 1) : hunk.oldLines };
-    const head = { start: numbers ? Number(numbers[3]) : hunk.newStart, count: numbers ? Number(numbers[4] ?? 1) : hunk.newLines };
+    const base = {
+      start: numbers ? Number(numbers[1]) : hunk.oldStart,
+      count: numbers ? Number(numbers[2] ?? 1) : hunk.oldLines,
+    };
+    const head = {
+      start: numbers ? Number(numbers[3]) : hunk.newStart,
+      count: numbers ? Number(numbers[4] ?? 1) : hunk.newLines,
+    };
     let baseLine = base.start;
     let headLine = head.start;
     const lines: HunkLine[] = [];
@@ -81,7 +91,8 @@ function numberHunks(patch: string, header?: string): Hunk[] {
       const text = row.slice(1);
       if (op === '+') lines.push({ kind: 'added', baseLine: undefined, headLine: headLine++, text });
       else if (op === '-') lines.push({ kind: 'removed', baseLine: baseLine++, headLine: undefined, text });
-      else if (op === ' ' || op === undefined) lines.push({ kind: 'context', baseLine: baseLine++, headLine: headLine++, text });
+      else if (op === ' ' || op === undefined)
+        lines.push({ kind: 'context', baseLine: baseLine++, headLine: headLine++, text });
       // `\ No newline at end of file`: a marker, not a line.
     }
     return { header, base, head, lines };

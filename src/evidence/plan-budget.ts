@@ -32,8 +32,16 @@ const MARKER_SLACK = 100;
  * first shows something of it; in a full list every line is already in `fixed`, and only the growth of
  * its mark is charged.
  */
-export function openLedger(limit: number, fixed: number, files: Map<string, ChangedFile>, states: Map<string, FileState>, named: Set<string> | undefined): BudgetLedger {
-  const charged = new Map([...files.values()].map((f) => [f.path, named ? 0 : markerOf(states.get(f.path)!, f).length]));
+export function openLedger(
+  limit: number,
+  fixed: number,
+  files: Map<string, ChangedFile>,
+  states: Map<string, FileState>,
+  named: Set<string> | undefined,
+): BudgetLedger {
+  const charged = new Map(
+    [...files.values()].map((f) => [f.path, named ? 0 : markerOf(states.get(f.path)!, f).length]),
+  );
   return ledgerOver(limit, fixed, { rfc: 0, hunks: 0, contents: 0, lowPriority: 0 }, files, states, named, charged);
 }
 
@@ -69,7 +77,10 @@ function ledgerOver(
     },
     fork: () => {
       const copies = new Map([...states].map(([path, state]) => [path, { ...state }]));
-      return { ledger: ledgerOver(limit, ledger.used, { ...ledger.spent }, files, copies, named, new Map(charged)), states: copies };
+      return {
+        ledger: ledgerOver(limit, ledger.used, { ...ledger.spent }, files, copies, named, new Map(charged)),
+        states: copies,
+      };
     },
   };
   return ledger;

@@ -15,10 +15,18 @@ import type { ChangedFile } from './evidence-types.js';
  * The files whose full head content is worth reading, in the order the budget takes them (tier 4):
  * readable source files (not removed, not added, not binary, links or pointers), most-changed first.
  */
-export function contentCandidates(files: ChangedFile[], lowPriority: LowPriorityClassifier = heuristicPriority): string[] {
+export function contentCandidates(
+  files: ChangedFile[],
+  lowPriority: LowPriorityClassifier = heuristicPriority,
+): string[] {
   return files
     .map((file, index) => ({ file, index }))
-    .filter(({ file }) => hasReadableContent(file) && (file.status !== 'added' || file.kind === 'too-large') && lowPriority(file.path) === undefined)
+    .filter(
+      ({ file }) =>
+        hasReadableContent(file) &&
+        (file.status !== 'added' || file.kind === 'too-large') &&
+        lowPriority(file.path) === undefined,
+    )
     .sort((a, b) => b.file.additions + b.file.deletions - (a.file.additions + a.file.deletions) || a.index - b.index)
     .map(({ file }) => file.path);
 }

@@ -48,10 +48,19 @@ export function placeDiff(
   if (file.patch === undefined) {
     // Only the budget makes the evidence truncated; what GitHub could not serve is named, not counted.
     if (file.missingDiff === 'budget') {
-      leftOut({ path: file.path, what: 'hunks', reason: 'its diff was not computed here: past the files read to compute diffs (evidence budget)' });
+      leftOut({
+        path: file.path,
+        what: 'hunks',
+        reason: 'its diff was not computed here: past the files read to compute diffs (evidence budget)',
+      });
       return { diff: undefined, truncated: true };
     }
-    if (file.kind === 'too-large') leftOut({ path: file.path, what: 'hunks', reason: 'GitHub sent no diff for it (too large to show), and its sides could not be read to compute one' });
+    if (file.kind === 'too-large')
+      leftOut({
+        path: file.path,
+        what: 'hunks',
+        reason: 'GitHub sent no diff for it (too large to show), and its sides could not be read to compute one',
+      });
     return { diff: undefined, truncated: false };
   }
   if (file.status === 'added' && inRfc.has(file.path)) {
@@ -69,17 +78,28 @@ export function placeDiff(
  * A diff for which not even a cut hunk has room is left out without parsing (on a huge PR most are).
  * @returns the planned diff, or undefined when nothing of it is shown
  */
-export function planDiff(file: ChangedFile, ledger: BudgetLedger, state: FileState, leftOut: (item: OmittedItem) => void, tier: 'hunks' | 'lowPriority'): PlannedDiff | undefined {
+export function planDiff(
+  file: ChangedFile,
+  ledger: BudgetLedger,
+  state: FileState,
+  leftOut: (item: OmittedItem) => void,
+  tier: 'hunks' | 'lowPriority',
+): PlannedDiff | undefined {
   if (file.patch === undefined) return undefined;
   const name = JSON.stringify(file.path);
   const label = `(${describeChange(file)})`;
-  const frame = `=== BEGIN EVIDENCE-${'0'.repeat(TAG_LENGTH)} DIFF ${name} ${label} ===`.length + 1 + `=== END EVIDENCE-${'0'.repeat(TAG_LENGTH)} DIFF ${name} ===`.length + 2;
+  const frame =
+    `=== BEGIN EVIDENCE-${'0'.repeat(TAG_LENGTH)} DIFF ${name} ${label} ===`.length +
+    1 +
+    `=== END EVIDENCE-${'0'.repeat(TAG_LENGTH)} DIFF ${name} ===`.length +
+    2;
   const extra = ledger.listCost(file.path);
   const omit = (reason: string) => {
     leftOut({ path: file.path, what: 'hunks', reason });
     return undefined;
   };
-  if (ledger.limit - ledger.used - extra - frame < MIN_HUNK_CHARS) return omit('its diff does not fit the evidence budget');
+  if (ledger.limit - ledger.used - extra - frame < MIN_HUNK_CHARS)
+    return omit('its diff does not fit the evidence budget');
   const hunks = parsePatch(file.patch);
   const texts = hunks.map(renderHunk);
   const chars = texts.map((t) => t.length + 1);
@@ -105,16 +125,24 @@ export function planDiff(file: ChangedFile, ledger: BudgetLedger, state: FileSta
       cutLines += 1;
     }
     if (cutLines < MIN_CUT_LINES) cutLines = 0;
-    if (k === 0 && cutLines === 0) return omit(`its diff (${n} hunk${n === 1 ? '' : 's'}) does not fit the evidence budget`);
+    if (k === 0 && cutLines === 0)
+      return omit(`its diff (${n} hunk${n === 1 ? '' : 's'}) does not fit the evidence budget`);
     const parts = texts.slice(0, k);
     let detail: string;
     if (cutLines > 0) {
       parts.push(rows.slice(0, cutLines + 1).join('\n'));
-      detail = k === 0 ? `${cutLines} lines of hunk 1 of ${n}` : `hunks 1-${k} and ${cutLines} lines of hunk ${k + 1}, of ${n}`;
-      parts.push(`[diff cut here: the rest of hunk ${k + 1}${k + 1 < n ? ` and hunks ${k + 2}-${n}` : ''} are left out (evidence budget)]`);
+      detail =
+        k === 0
+          ? `${cutLines} lines of hunk 1 of ${n}`
+          : `hunks 1-${k} and ${cutLines} lines of hunk ${k + 1}, of ${n}`;
+      parts.push(
+        `[diff cut here: the rest of hunk ${k + 1}${k + 1 < n ? ` and hunks ${k + 2}-${n}` : ''} are left out (evidence budget)]`,
+      );
     } else {
       detail = `hunk${k === 1 ? '' : 's'} 1${k === 1 ? '' : `-${k}`} of ${n}`;
-      parts.push(`[diff cut here: hunk${k + 1 === n ? ` ${n}` : `s ${k + 1}-${n}`} of ${n} left out (evidence budget)]`);
+      parts.push(
+        `[diff cut here: hunk${k + 1 === n ? ` ${n}` : `s ${k + 1}-${n}`} of ${n} left out (evidence budget)]`,
+      );
     }
     leftOut({ path: file.path, what: 'hunks', reason: `only ${detail} fit the evidence budget` });
     state.diff = 'partial';
@@ -131,5 +159,10 @@ export function planDiff(file: ChangedFile, ledger: BudgetLedger, state: FileSta
 /** The DIFF block of a planned diff, delimited with `tag`. */
 export function diffBlockText(diff: PlannedDiff, tag: string): string {
   const name = JSON.stringify(diff.path);
-  return [`=== BEGIN EVIDENCE-${tag} DIFF ${name} ${diff.label} ===`, ...diff.parts, `=== END EVIDENCE-${tag} DIFF ${name} ===`, ''].join('\n');
+  return [
+    `=== BEGIN EVIDENCE-${tag} DIFF ${name} ${diff.label} ===`,
+    ...diff.parts,
+    `=== END EVIDENCE-${tag} DIFF ${name} ===`,
+    '',
+  ].join('\n');
 }

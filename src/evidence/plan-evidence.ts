@@ -1,9 +1,31 @@
 import { heuristicPriority, type LowPriorityClassifier } from './file-priority.js';
-import { groupChars, listLineChars, markerOf, SHORT_HEADINGS_CHARS, shortLineChars, type CompactList, type FileState } from './list-files.js';
+import {
+  groupChars,
+  listLineChars,
+  markerOf,
+  SHORT_HEADINGS_CHARS,
+  shortLineChars,
+  type CompactList,
+  type FileState,
+} from './list-files.js';
 import { openLedger, type BudgetLedger } from './plan-budget.js';
 import { placeDiff, type PlannedDiff } from './plan-diff.js';
-import { descriptionFrame, descriptionLines, renderListHeader, renderNotes, renderPreamble } from './render-sections.js';
-import { delimiters, fileBlockChars, sectionChars, showLine, splitLines, TAG_LENGTH, type Delimiters } from './show-lines.js';
+import {
+  descriptionFrame,
+  descriptionLines,
+  renderListHeader,
+  renderNotes,
+  renderPreamble,
+} from './render-sections.js';
+import {
+  delimiters,
+  fileBlockChars,
+  sectionChars,
+  showLine,
+  splitLines,
+  TAG_LENGTH,
+  type Delimiters,
+} from './show-lines.js';
 import type { ChangedFile, OmittedItem, PullRequestInfo, RfcDocument } from './evidence-types.js';
 
 /**
@@ -122,7 +144,9 @@ export function planEvidence(input: PlanInput): EvidencePlan {
   const classify = input.lowPriority ?? heuristicPriority;
   const limit = maxTokens * charsPerToken;
   const marks = delimiters('0'.repeat(TAG_LENGTH));
-  const states = new Map<string, FileState>(files.map((f) => [f.path, { diff: f.patch === undefined ? 'none' : 'omitted', content: false, listed: false }]));
+  const states = new Map<string, FileState>(
+    files.map((f) => [f.path, { diff: f.patch === undefined ? 'none' : 'omitted', content: false, listed: false }]),
+  );
   const byPath = new Map(files.map((f) => [f.path, f]));
   const listed = files.length;
   const total = Math.max(pull.changedFiles, listed);
@@ -164,7 +188,8 @@ export function planEvidence(input: PlanInput): EvidencePlan {
   // ---- 2. RFC documents -------------------------------------------------------------------
   for (const doc of rfc.documents) {
     const lines = splitLines(doc.content).map(showLine);
-    const size = (shown: number) => fileBlockChars(doc.path, '(head, rfc)', lines, shown) + 1 + ledger.listCost(doc.path);
+    const size = (shown: number) =>
+      fileBlockChars(doc.path, '(head, rfc)', lines, shown) + 1 + ledger.listCost(doc.path);
     let shown = lines.length;
     if (!ledger.fits(size(shown))) {
       let low = 0;
@@ -180,7 +205,12 @@ export function planEvidence(input: PlanInput): EvidencePlan {
       plan.omitted.push({ path: doc.path, what: 'rfc-tail', reason: 'the RFC does not fit the evidence budget' });
       continue;
     }
-    if (shown < lines.length) plan.omitted.push({ path: doc.path, what: 'rfc-tail', reason: `RFC lines ${shown + 1}-${lines.length} do not fit the evidence budget` });
+    if (shown < lines.length)
+      plan.omitted.push({
+        path: doc.path,
+        what: 'rfc-tail',
+        reason: `RFC lines ${shown + 1}-${lines.length} do not fit the evidence budget`,
+      });
     else plan.rfcInFull.add(doc.path);
     const state = states.get(doc.path);
     if (state) state.rfc = shown === lines.length ? 'RFC in full' : `RFC lines 1-${shown} of ${lines.length}`;
@@ -201,10 +231,18 @@ export function planEvidence(input: PlanInput): EvidencePlan {
  * {@link NAME_SHARE} of the budget; else source files first, in list order, while their short lines fit
  * NAME_SHARE less {@link GROUP_SHARE}, and folder lines at the deepest level that fits GROUP_SHARE for the rest.
  */
-function compactList(files: ChangedFile[], states: Map<string, FileState>, classify: LowPriorityClassifier, limit: number): CompactList & { chars: number } {
+function compactList(
+  files: ChangedFile[],
+  states: Map<string, FileState>,
+  classify: LowPriorityClassifier,
+  limit: number,
+): CompactList & { chars: number } {
   const all = files.reduce((sum, f) => sum + shortLineChars(f), SHORT_HEADINGS_CHARS);
   if (all <= limit * NAME_SHARE) return { named: new Set(files.map((f) => f.path)), depth: 0, chars: all + 1 };
-  const ordered = [...files.filter((f) => classify(f.path) === undefined), ...files.filter((f) => classify(f.path) !== undefined)];
+  const ordered = [
+    ...files.filter((f) => classify(f.path) === undefined),
+    ...files.filter((f) => classify(f.path) !== undefined),
+  ];
   const named = new Set<string>();
   let chars = SHORT_HEADINGS_CHARS;
   for (const file of ordered) {
@@ -229,7 +267,11 @@ export function placeInto(plan: EvidencePlan, file: ChangedFile, tier: 'hunks' |
 }
 
 /** How many description lines fit `maxChars` with the PR block's frame, and the block's characters. */
-function fitDescription(pull: PullRequestInfo, marks: Delimiters, maxChars: number): { shown: number; cut: string | undefined; chars: number } {
+function fitDescription(
+  pull: PullRequestInfo,
+  marks: Delimiters,
+  maxChars: number,
+): { shown: number; cut: string | undefined; chars: number } {
   const lines = descriptionLines(pull);
   const frame = descriptionFrame(pull, marks);
   let chars = [...frame.head, ...frame.tail].join('\n').length;

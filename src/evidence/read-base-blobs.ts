@@ -12,16 +12,26 @@ import type { ChangedFile, PullRequestInfo } from './evidence-types.js';
  * and a decision is not carried forward on them (fail closed).
  * @param mergeBase the merge base when it was already read (complete-changes.ts), else it is read here
  */
-export async function readBaseBlobs(source: EvidenceSource, pull: PullRequestInfo, files: ChangedFile[], mergeBase: string | undefined): Promise<ChangedFile[]> {
+export async function readBaseBlobs(
+  source: EvidenceSource,
+  pull: PullRequestInfo,
+  files: ChangedFile[],
+  mergeBase: string | undefined,
+): Promise<ChangedFile[]> {
   const wanted = files.filter((f) => f.patch === undefined && f.status !== 'added' && f.blobs?.base === undefined);
   if (wanted.length === 0) return files;
   let shas: Map<string, string>;
   try {
     const base = mergeBase ?? (await source.getMergeBase(pull.baseSha, pull.headSha)).sha;
-    shas = await source.getBlobShas(wanted.map((f) => f.previousPath ?? f.path), base);
+    shas = await source.getBlobShas(
+      wanted.map((f) => f.previousPath ?? f.path),
+      base,
+    );
   } catch {
     return files;
   }
   const want = new Set(wanted);
-  return files.map((f) => (want.has(f) ? { ...f, blobs: { base: shas.get(f.previousPath ?? f.path), head: f.blobs?.head } } : f));
+  return files.map((f) =>
+    want.has(f) ? { ...f, blobs: { base: shas.get(f.previousPath ?? f.path), head: f.blobs?.head } } : f,
+  );
 }

@@ -39,10 +39,17 @@ export function renderEvidence(plan: EvidencePlan, texts: Map<string, string>): 
     renderPreamble(pull, tag, rfc.note),
     renderNotes(notes),
     renderDescription(pull, marks, plan.description.shown).text,
-    renderFileList(files, plan.states, plan.compact, renderListHeader(listed, total, plan.compact !== undefined, plan.unnamed, NAME_SHARE)),
+    renderFileList(
+      files,
+      plan.states,
+      plan.compact,
+      renderListHeader(listed, total, plan.compact !== undefined, plan.unnamed, NAME_SHARE),
+    ),
     ...plan.rfc.map((doc) => renderFileBlock(marks, doc.path, '(head, rfc)', doc.lines, doc.shown)),
     ...plan.diffs.map((diff) => diffBlockText(diff, tag)),
-    ...plan.contents.map((content) => renderFileBlock(marks, content.path, content.label, content.lines, content.lines.length)),
+    ...plan.contents.map((content) =>
+      renderFileBlock(marks, content.path, content.label, content.lines, content.lines.length),
+    ),
     renderLeftOut(plan.omitted, plan.states, plan.truncated, listed, total, plan.description.cut),
   ];
   const text = sections.filter((s) => s !== '').join('\n');
@@ -55,10 +62,32 @@ function contentTag(plan: EvidencePlan, texts: Map<string, string>): string {
   const hash = createHash('sha256');
   const feed = (value: string) => hash.update(`${value.length}:${value}`);
   const { pull, rfc, files, maxTokens, notes = [] } = plan.input;
-  for (const value of [pull.title, pull.body, pull.author, pull.headSha, pull.baseSha, String(pull.number), String(pull.changedFiles), rfc.note, String(maxTokens)]) feed(value);
+  for (const value of [
+    pull.title,
+    pull.body,
+    pull.author,
+    pull.headSha,
+    pull.baseSha,
+    String(pull.number),
+    String(pull.changedFiles),
+    rfc.note,
+    String(maxTokens),
+  ])
+    feed(value);
   for (const note of notes) feed(note);
   for (const file of files) {
-    for (const value of [file.path, file.previousPath ?? '', file.status, String(file.additions), String(file.deletions), file.patch ?? '', file.kind ?? '', file.mode?.base ?? '', file.mode?.head ?? '']) feed(value);
+    for (const value of [
+      file.path,
+      file.previousPath ?? '',
+      file.status,
+      String(file.additions),
+      String(file.deletions),
+      file.patch ?? '',
+      file.kind ?? '',
+      file.mode?.base ?? '',
+      file.mode?.head ?? '',
+    ])
+      feed(value);
   }
   for (const doc of rfc.documents) {
     feed(doc.path);

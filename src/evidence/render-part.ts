@@ -16,7 +16,10 @@ export const PIECE_MARK_CHARS = 48;
 const HEADING_CHARS = 400;
 
 /** Characters a part takes besides its DIFF blocks: the pack's preamble and the part's heading. */
-export function partPreambleChars(pull: Pick<PullRequestInfo, 'number' | 'headSha' | 'baseSha'>, rfcNote: string): number {
+export function partPreambleChars(
+  pull: Pick<PullRequestInfo, 'number' | 'headSha' | 'baseSha'>,
+  rfcNote: string,
+): number {
   return sectionChars(renderPreamble(pull, '0'.repeat(TAG_LENGTH), rfcNote)) + HEADING_CHARS;
 }
 
@@ -29,7 +32,10 @@ export function partHunks(part: ReaderPart): number {
  * The part's text: the pack's preamble, a heading that says what the part is, and its DIFF blocks.
  * @param pack the pack the part did not fit: its PR, commits, tag and RFC note, and its parts
  */
-export function renderPart(part: ReaderPart, pack: Pick<EvidencePack, 'pullNumber' | 'headSha' | 'baseSha' | 'tag' | 'rfcNote' | 'coverage'>): string {
+export function renderPart(
+  part: ReaderPart,
+  pack: Pick<EvidencePack, 'pullNumber' | 'headSha' | 'baseSha' | 'tag' | 'rfcNote' | 'coverage'>,
+): string {
   const context = { tag: pack.tag, parts: pack.coverage.parts.length };
   const hunks = partHunks(part);
   const heading = [
@@ -39,9 +45,18 @@ export function renderPart(part: ReaderPart, pack: Pick<EvidencePack, 'pullNumbe
   ].join('\n');
   const blocks = part.files.map((file) => {
     const name = JSON.stringify(file.path);
-    return [`=== BEGIN EVIDENCE-${context.tag} DIFF ${name} ${file.label} ===`, ...file.pieces.map(renderPiece), `=== END EVIDENCE-${context.tag} DIFF ${name} ===`, ''].join('\n');
+    return [
+      `=== BEGIN EVIDENCE-${context.tag} DIFF ${name} ${file.label} ===`,
+      ...file.pieces.map(renderPiece),
+      `=== END EVIDENCE-${context.tag} DIFF ${name} ===`,
+      '',
+    ].join('\n');
   });
-  return [renderPreamble({ number: pack.pullNumber, headSha: pack.headSha, baseSha: pack.baseSha }, pack.tag, pack.rfcNote), heading, ...blocks].join('\n');
+  return [
+    renderPreamble({ number: pack.pullNumber, headSha: pack.headSha, baseSha: pack.baseSha }, pack.tag, pack.rfcNote),
+    heading,
+    ...blocks,
+  ].join('\n');
 }
 
 /** A piece as a DIFF block shows it: the hunk's rows, its header row marked when the piece is a run of the hunk's lines. */
@@ -84,7 +99,13 @@ export function indexPart(part: ReaderPart, packFiles: ReadonlyMap<string, Index
  * in each hunk, from the first row numbered in the range on that side to the last, with the rows of the
  * other side between them (a removed line among cited head lines is shown where it is).
  */
-export function partRows(part: ReaderPart, path: string, side: 'head' | 'base', start: number, end: number): HunkLine[] {
+export function partRows(
+  part: ReaderPart,
+  path: string,
+  side: 'head' | 'base',
+  start: number,
+  end: number,
+): HunkLine[] {
   const rows: HunkLine[] = [];
   for (const piece of part.files.filter((f) => f.path === path).flatMap((f) => f.pieces)) {
     const lines = piece.shown.lines;

@@ -51,7 +51,11 @@ export function addReadings(pack: EvidencePack, excerpts: Excerpt[], summary: Re
     if (!known) continue;
     let entry = known;
     if (!copied.has(excerpt.path)) {
-      entry = { ...known, head: copySide(known.head, known.status !== 'removed'), base: copySide(known.base, known.status !== 'added') };
+      entry = {
+        ...known,
+        head: copySide(known.head, known.status !== 'removed'),
+        base: copySide(known.base, known.status !== 'added'),
+      };
       files.set(excerpt.path, entry);
       copied.add(excerpt.path);
     }
@@ -77,8 +81,11 @@ export function renderReadings(tag: string, excerpts: Excerpt[], summary: Readin
   if (excerpts.length === 0) lines.push('No reader quoted a line that bears on the positions.');
   if (unread > 0) {
     const named = summary.unreadFiles.slice(0, NAMED_UNREAD).map((f) => `${JSON.stringify(f.path)} (${f.hunks})`);
-    const more = summary.unreadFiles.length > NAMED_UNREAD ? `, and ${summary.unreadFiles.length - NAMED_UNREAD} more files` : '';
-    lines.push(`No model read ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} (in neither this pack nor a part a reader read): ${named.join(', ')}${more}. Weigh what is missing before ruling that something is absent from the change.`);
+    const more =
+      summary.unreadFiles.length > NAMED_UNREAD ? `, and ${summary.unreadFiles.length - NAMED_UNREAD} more files` : '';
+    lines.push(
+      `No model read ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} (in neither this pack nor a part a reader read): ${named.join(', ')}${more}. Weigh what is missing before ruling that something is absent from the change.`,
+    );
   }
   lines.push('');
   for (const group of groupExcerpts(excerpts)) {
@@ -87,7 +94,9 @@ export function renderReadings(tag: string, excerpts: Excerpt[], summary: Readin
     lines.push(
       `=== BEGIN EVIDENCE-${tag} EXCERPT ${name} (${where}, read in part ${group.part} of ${summary.parts}; bears on position${group.notes.length === 1 ? '' : 's'} ${group.notes.map((n) => n.position).join(', ')}) ===`,
       ...group.notes.map((n) => `| Reader's note on ${n.position}: ${showLine(n.note)}`),
-      renderHunk({ header: '', base: { start: 0, count: 0 }, head: { start: 0, count: 0 }, lines: group.rows }).slice(1),
+      renderHunk({ header: '', base: { start: 0, count: 0 }, head: { start: 0, count: 0 }, lines: group.rows }).slice(
+        1,
+      ),
       `=== END EVIDENCE-${tag} EXCERPT ${name} ===`,
       '',
     );
@@ -96,11 +105,24 @@ export function renderReadings(tag: string, excerpts: Excerpt[], summary: Readin
 }
 
 /** Excerpts of the same rows in one block, with each position's note. */
-function groupExcerpts(excerpts: Excerpt[]): (Omit<Excerpt, 'position' | 'note'> & { notes: { position: string; note: string }[] })[] {
-  const groups = new Map<string, Omit<Excerpt, 'position' | 'note'> & { notes: { position: string; note: string }[] }>();
+function groupExcerpts(
+  excerpts: Excerpt[],
+): (Omit<Excerpt, 'position' | 'note'> & { notes: { position: string; note: string }[] })[] {
+  const groups = new Map<
+    string,
+    Omit<Excerpt, 'position' | 'note'> & { notes: { position: string; note: string }[] }
+  >();
   for (const e of excerpts) {
     const key = JSON.stringify([e.part, e.path, e.side, e.lineStart, e.lineEnd]);
-    const group = groups.get(key) ?? { part: e.part, path: e.path, side: e.side, lineStart: e.lineStart, lineEnd: e.lineEnd, rows: e.rows, notes: [] };
+    const group = groups.get(key) ?? {
+      part: e.part,
+      path: e.path,
+      side: e.side,
+      lineStart: e.lineStart,
+      lineEnd: e.lineEnd,
+      rows: e.rows,
+      notes: [],
+    };
     group.notes.push({ position: e.position, note: e.note });
     groups.set(key, group);
   }

@@ -9,7 +9,11 @@ import type { OmittedItem, PullRequestInfo } from './evidence-types.js';
  */
 
 /** How to read the blocks and cite them, with the PR's commits and the RFC note. */
-export function renderPreamble(pull: Pick<PullRequestInfo, 'number' | 'headSha' | 'baseSha'>, tag: string, rfcNote: string): string {
+export function renderPreamble(
+  pull: Pick<PullRequestInfo, 'number' | 'headSha' | 'baseSha'>,
+  tag: string,
+  rfcNote: string,
+): string {
   return [
     '# Evidence pack',
     '',
@@ -45,18 +49,31 @@ export function descriptionLines(pull: PullRequestInfo): string[] {
 /**
  * The PR block with the first `shown` description lines, and the cut (what was left out) when not all.
  */
-export function renderDescription(pull: PullRequestInfo, marks: Delimiters, shown: number): { text: string; cut: string | undefined } {
+export function renderDescription(
+  pull: PullRequestInfo,
+  marks: Delimiters,
+  shown: number,
+): { text: string; cut: string | undefined } {
   const bodyLines = descriptionLines(pull);
-  const cut = shown < bodyLines.length ? `lines ${shown + 1}-${bodyLines.length} of ${bodyLines.length} are left out` : undefined;
+  const cut =
+    shown < bodyLines.length ? `lines ${shown + 1}-${bodyLines.length} of ${bodyLines.length} are left out` : undefined;
   const body = bodyLines.slice(0, shown).map((l) => `| ${l}`);
   if (cut !== undefined) body.push(`[description cut here: ${cut} (evidence budget)]`);
-  return { text: [...descriptionFrame(pull, marks).head, ...body, ...descriptionFrame(pull, marks).tail].join('\n'), cut };
+  return {
+    text: [...descriptionFrame(pull, marks).head, ...body, ...descriptionFrame(pull, marks).tail].join('\n'),
+    cut,
+  };
 }
 
 /** The PR block's lines around the description. */
 export function descriptionFrame(pull: PullRequestInfo, marks: Delimiters): { head: string[]; tail: string[] } {
   return {
-    head: [marks.begin('PR', '"title and description" (untrusted text by the author)'), `| Title: ${showLine(pull.title)}`, `| Author: ${showLine(pull.author)}`, '|'],
+    head: [
+      marks.begin('PR', '"title and description" (untrusted text by the author)'),
+      `| Title: ${showLine(pull.title)}`,
+      `| Author: ${showLine(pull.author)}`,
+      '|',
+    ],
     tail: [marks.end('PR', '"title and description"'), ''],
   };
 }
@@ -66,10 +83,20 @@ export function descriptionFrame(pull: PullRequestInfo, marks: Delimiters): { he
  * @param unnamed files counted by folder instead of named (the last resort of `planEvidence`)
  * @param nameShare the share of the budget the names may take (`NAME_SHARE`), for that sentence
  */
-export function renderListHeader(listed: number, total: number, compact: boolean, unnamed: number, nameShare: number): string {
+export function renderListHeader(
+  listed: number,
+  total: number,
+  compact: boolean,
+  unnamed: number,
+  nameShare: number,
+): string {
   return [
     `## Files changed (${listed === total ? `${total}` : `${listed} of ${total}: GitHub lists at most 3,000 files of a pull request, so the rest are unknown here`})`,
-    ...(compact ? ['(Too many files for a full line each within the budget: the files this pack shows something of have one; the others are named with their status and line counts, under what the pack shows of them.)'] : []),
+    ...(compact
+      ? [
+          '(Too many files for a full line each within the budget: the files this pack shows something of have one; the others are named with their status and line counts, under what the pack shows of them.)',
+        ]
+      : []),
     ...(unnamed > 0 ? [unnamedNote(unnamed, listed, nameShare)] : []),
     '',
   ].join('\n');
@@ -81,19 +108,41 @@ export function unnamedNote(unnamed: number, listed: number, nameShare: number):
 }
 
 /** The closing section: what was left out, counted, and where the changed lines that did not fit are read; '' when nothing was. */
-export function renderLeftOut(omitted: OmittedItem[], states: Map<string, FileState>, truncated: boolean, listed: number, total: number, descriptionCut: string | undefined): string {
+export function renderLeftOut(
+  omitted: OmittedItem[],
+  states: Map<string, FileState>,
+  truncated: boolean,
+  listed: number,
+  total: number,
+  descriptionCut: string | undefined,
+): string {
   const lines: string[] = [];
   const whole = [...states.values()].filter((s) => s.diff === 'omitted').length;
   const part = [...states.values()].filter((s) => s.diff === 'partial').length;
   const noDiff = omitted.filter((o) => o.what === 'hunks' && o.reason.startsWith('GitHub sent no diff')).length;
-  if (whole + part > 0) lines.push(`- Diffs: ${whole} file${whole === 1 ? '' : 's'} with the diff left out and ${part} with part of it (marked in the file list).`);
-  if (noDiff > 0) lines.push(`- ${noDiff} file${noDiff === 1 ? '' : 's'} changed without a diff from GitHub (too large to show; marked in the file list).`);
-  if (listed < total) lines.push(`- ${total - listed} changed files are not in GitHub's file list (it stops at 3,000), so nothing of them is shown.`);
+  if (whole + part > 0)
+    lines.push(
+      `- Diffs: ${whole} file${whole === 1 ? '' : 's'} with the diff left out and ${part} with part of it (marked in the file list).`,
+    );
+  if (noDiff > 0)
+    lines.push(
+      `- ${noDiff} file${noDiff === 1 ? '' : 's'} changed without a diff from GitHub (too large to show; marked in the file list).`,
+    );
+  if (listed < total)
+    lines.push(
+      `- ${total - listed} changed files are not in GitHub's file list (it stops at 3,000), so nothing of them is shown.`,
+    );
   const contents = omitted.filter((o) => o.what === 'content').length;
-  if (contents > 0) lines.push(`- Full head contents are shown only for files marked "full content"; for ${contents} other changed file${contents === 1 ? '' : 's'} the content was not read or does not fit.`);
+  if (contents > 0)
+    lines.push(
+      `- Full head contents are shown only for files marked "full content"; for ${contents} other changed file${contents === 1 ? '' : 's'} the content was not read or does not fit.`,
+    );
   for (const o of omitted.filter((x) => x.what === 'rfc-tail')) lines.push(`- ${JSON.stringify(o.path)}: ${o.reason}.`);
   if (descriptionCut !== undefined) lines.push(`- The PR description: ${descriptionCut}.`);
   if (lines.length === 0) return '';
-  if (truncated) lines.push('Some changed lines are not in this pack. Readers read the hunks of source files that did not fit in parts, and their verified excerpts follow the pack under "Read by readers", which names any hunks no model read; generated, vendored and lock files are read by no one. Weigh what is missing before ruling that something is absent from the change.');
+  if (truncated)
+    lines.push(
+      'Some changed lines are not in this pack. Readers read the hunks of source files that did not fit in parts, and their verified excerpts follow the pack under "Read by readers", which names any hunks no model read; generated, vendored and lock files are read by no one. Weigh what is missing before ruling that something is absent from the change.',
+    );
   return ['## Left out of this pack', ...lines, ''].join('\n');
 }

@@ -58,8 +58,13 @@ const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f
  * (CRLF files) dropped, unsafe characters escaped as `\uXXXX`, cut at {@link MAX_LINE_CHARS} with a mark.
  */
 export function showLine(line: string): string {
-  const text = (line.endsWith('\r') ? line.slice(0, -1) : line).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)} [line cut at ${MAX_LINE_CHARS} characters]` : text;
+  const text = (line.endsWith('\r') ? line.slice(0, -1) : line).replace(
+    UNSAFE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return text.length > MAX_LINE_CHARS
+    ? `${text.slice(0, MAX_LINE_CHARS)} [line cut at ${MAX_LINE_CHARS} characters]`
+    : text;
 }
 
 /** A hunk as the DIFF block shows it: its header, then one row per line with both number columns and the op. */
@@ -67,7 +72,9 @@ export function renderHunk(hunk: Hunk): string {
   const rows = [showLine(hunk.header)];
   for (const line of hunk.lines) {
     const op = line.kind === 'added' ? '+' : line.kind === 'removed' ? '-' : ' ';
-    rows.push(`${String(line.baseLine ?? '').padStart(6)} ${String(line.headLine ?? '').padStart(6)} ${op} ${showLine(line.text)}`);
+    rows.push(
+      `${String(line.baseLine ?? '').padStart(6)} ${String(line.headLine ?? '').padStart(6)} ${op} ${showLine(line.text)}`,
+    );
   }
   return rows.join('\n');
 }
@@ -76,7 +83,13 @@ export function renderHunk(hunk: Hunk): string {
  * A FILE block: the first `shown` of `lines` (already shaped by {@link showLine}) numbered from 1, and a
  * mark for the rest when some are left out.
  */
-export function renderFileBlock(marks: Delimiters, path: string, label: string, lines: string[], shown: number): string {
+export function renderFileBlock(
+  marks: Delimiters,
+  path: string,
+  label: string,
+  lines: string[],
+  shown: number,
+): string {
   const name = JSON.stringify(path);
   const body = lines.slice(0, shown).map((line, i) => `${i + 1} | ${line}`);
   if (shown < lines.length) body.push(`[lines ${shown + 1}-${lines.length} left out: evidence budget]`);
@@ -89,7 +102,9 @@ export function renderFileBlock(marks: Delimiters, path: string, label: string, 
  */
 export function fileBlockChars(path: string, label: string, lines: string[], shown: number): number {
   const name = JSON.stringify(path);
-  const frame = `=== BEGIN EVIDENCE-${'0'.repeat(TAG_LENGTH)} FILE ${name} ${label} ===\n=== END EVIDENCE-${'0'.repeat(TAG_LENGTH)} FILE ${name} ===\n`.length;
+  const frame =
+    `=== BEGIN EVIDENCE-${'0'.repeat(TAG_LENGTH)} FILE ${name} ${label} ===\n=== END EVIDENCE-${'0'.repeat(TAG_LENGTH)} FILE ${name} ===\n`
+      .length;
   let chars = frame;
   for (let i = 0; i < shown; i += 1) chars += String(i + 1).length + 3 + (lines[i]?.length ?? 0) + 1;
   if (shown < lines.length) chars += `[lines ${shown + 1}-${lines.length} left out: evidence budget]`.length + 1;

@@ -78,7 +78,9 @@ export function splitOverflow(plan: EvidencePlan): Coverage {
       generatedSkipped.push({ path: file.path, hunks: hunks.length - inPack });
       return;
     }
-    const rest = hunks.slice(inPack).map((hunk, i) => ({ index: inPack + i, hunk, chars: renderHunk(hunk).length + 1 }));
+    const rest = hunks
+      .slice(inPack)
+      .map((hunk, i) => ({ index: inPack + i, hunk, chars: renderHunk(hunk).length + 1 }));
     items.push({ file, order, generated, frame: frameChars(file), hunks: rest });
   });
   return { shown, parts: packParts(items, partBudgetChars(plan.input)), generatedSkipped, noDiff };
@@ -88,7 +90,12 @@ export function splitOverflow(plan: EvidencePlan): Coverage {
 function frameChars(file: ChangedFile): number {
   const name = JSON.stringify(file.path);
   const tag = '0'.repeat(TAG_LENGTH);
-  return `=== BEGIN EVIDENCE-${tag} DIFF ${name} (${describeChange(file)}) ===`.length + 1 + `=== END EVIDENCE-${tag} DIFF ${name} ===`.length + 2;
+  return (
+    `=== BEGIN EVIDENCE-${tag} DIFF ${name} (${describeChange(file)}) ===`.length +
+    1 +
+    `=== END EVIDENCE-${tag} DIFF ${name} ===`.length +
+    2
+  );
 }
 
 /** A part being filled. */
@@ -100,7 +107,9 @@ interface Draft {
 /** First fit, largest first: see the module comment. */
 function packParts(items: Item[], limit: number): ReaderPart[] {
   const size = (item: Item) => item.frame + item.hunks.reduce((sum, h) => sum + h.chars, 0);
-  const ordered = [...items].sort((a, b) => Number(a.generated) - Number(b.generated) || size(b) - size(a) || a.order - b.order);
+  const ordered = [...items].sort(
+    (a, b) => Number(a.generated) - Number(b.generated) || size(b) - size(a) || a.order - b.order,
+  );
   const drafts: Draft[] = [];
   const open = (): Draft => {
     const draft = { files: new Map<string, PartFile>(), chars: 0 };
@@ -137,7 +146,12 @@ function packParts(items: Item[], limit: number): ReaderPart[] {
       pieces.forEach((lines, i) => {
         if (draft.chars > 0) draft = open();
         const shown = { ...h.hunk, lines };
-        add(draft, item, { hunk: h.index, shown, piece: { n: i + 1, of: pieces.length } }, renderHunk(shown).length + 1 + PIECE_MARK_CHARS);
+        add(
+          draft,
+          item,
+          { hunk: h.index, shown, piece: { n: i + 1, of: pieces.length } },
+          renderHunk(shown).length + 1 + PIECE_MARK_CHARS,
+        );
       });
     }
   }
@@ -200,7 +214,10 @@ export function countCoverage(coverage: Coverage, read: ReadonlySet<number>): Co
     if ([...holding].every((n) => read.has(n))) readHunks += 1;
     else unreadByFile.set(path, (unreadByFile.get(path) ?? 0) + 1);
   }
-  const unreadFiles = [...[...unreadByFile].map(([path, hunks]) => ({ path, hunks })), ...coverage.noDiff.map((path) => ({ path, hunks: 1 }))];
+  const unreadFiles = [
+    ...[...unreadByFile].map(([path, hunks]) => ({ path, hunks })),
+    ...coverage.noDiff.map((path) => ({ path, hunks: 1 })),
+  ];
   return {
     shown: coverage.shown,
     read: readHunks,

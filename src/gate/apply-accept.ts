@@ -14,15 +14,28 @@ export type AcceptResult = { ok: true; record: DecisionRecord } | { ok: false; p
  * @param record the newest trusted record for the PR
  * @param accept the accepting login, the position letter (upper case) and the reason as written
  */
-export function acceptDecision(record: DecisionRecord, accept: { by: string; position: string; reason: string }): AcceptResult {
+export function acceptDecision(
+  record: DecisionRecord,
+  accept: { by: string; position: string; reason: string },
+): AcceptResult {
   const position = record.positions.find((p) => p.id === accept.position);
   if (!position) {
     const ids = record.positions.map((p) => p.id).join(', ');
-    return { ok: false, problem: `the debate has positions ${ids}, so there is no position ${accept.position} to accept` };
+    return {
+      ok: false,
+      problem: `the debate has positions ${ids}, so there is no position ${accept.position} to accept`,
+    };
   }
   const reason = neutraliseMarkers(accept.reason.replace(/\s+/g, ' ').trim());
   return {
     ok: true,
-    record: { ...record, accepted: { by: accept.by, position: position.id, reason }, ...(record.no_decision_reason === undefined ? {} : { no_decision_reason: reasonAfterAccept(record.no_decision_reason) }), signature: null },
+    record: {
+      ...record,
+      accepted: { by: accept.by, position: position.id, reason },
+      ...(record.no_decision_reason === undefined
+        ? {}
+        : { no_decision_reason: reasonAfterAccept(record.no_decision_reason) }),
+      signature: null,
+    },
   };
 }

@@ -39,5 +39,9 @@ export const CHECK_TITLES = {
 
 /** The title of a decision by its conclusion (the debate's check, and the gate's for a record). */
 export function conclusionTitle(conclusion: GateConclusion): string {
-  return conclusion === 'success' ? CHECK_TITLES.recorded : conclusion === 'failure' ? CHECK_TITLES.blocks : CHECK_TITLES.needed;
+  return conclusion === 'success'
+    ? CHECK_TITLES.recorded
+    : conclusion === 'failure'
+      ? CHECK_TITLES.blocks
+      : CHECK_TITLES.needed;
 }

@@ -73,33 +73,84 @@ export interface GateInput {
 export function decideGate(input: GateInput): GateVerdict {
   const has = (label: string) => input.labels.some((l) => l.toLowerCase() === label.toLowerCase());
   const exempt = has(input.exemptLabel) ? input.exemptAddedBy : undefined;
-  const labeller = exempt?.login === undefined || input.authorMayDecide ? undefined : authorOf(exempt.login, input.authors);
+  const labeller =
+    exempt?.login === undefined || input.authorMayDecide ? undefined : authorOf(exempt.login, input.authors);
   const byAuthor = labeller !== undefined;
   if (exempt?.canWrite && !byAuthor) {
-    return verdict('success', `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`, undefined, 'exempt', CHECK_TITLES.exempt);
+    return verdict(
+      'success',
+      `The PR carries the \`${input.exemptLabel}\` label (exempt-label), added by @${exempt.login}, so it needs no debate decision.`,
+      undefined,
+      'exempt',
+      CHECK_TITLES.exempt,
+    );
   }
-  const why = !exempt ? '' : labeller ? `@${exempt.login}, who added it, wrote this PR (${labeller.role})` : exempt.login ? `@${exempt.login}, who added it, has no write permission` : 'the timeline does not say who added it';
-  const ignored = exempt ? ` The \`${input.exemptLabel}\` label does not count: ${why}; someone with write permission other than the PR's author must add it${byAuthor ? ' (or set `author-may-decide: true` in the config file)' : ''}.` : '';
+  const why = !exempt
+    ? ''
+    : labeller
+      ? `@${exempt.login}, who added it, wrote this PR (${labeller.role})`
+      : exempt.login
+        ? `@${exempt.login}, who added it, has no write permission`
+        : 'the timeline does not say who added it';
+  const ignored = exempt
+    ? ` The \`${input.exemptLabel}\` label does not count: ${why}; someone with write permission other than the PR's author must add it${byAuthor ? ' (or set `author-may-decide: true` in the config file)' : ''}.`
+    : '';
   if (input.requiredLabel !== undefined && !has(input.requiredLabel)) {
-    return verdict('success', `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`, undefined, 'not-required', CHECK_TITLES.notRequired);
+    return verdict(
+      'success',
+      `Only PRs labelled \`${input.requiredLabel}\` (required-label) need a debate decision, and this one is not.`,
+      undefined,
+      'not-required',
+      CHECK_TITLES.notRequired,
+    );
   }
   const found = input.newest;
   if (!found) {
-    if (input.policy === 'off') return verdict('success', 'No debate decision was recorded, and gate-policy is off.', undefined, 'none', CHECK_TITLES.notRequired);
-    return verdict('action_required', `No debate decision is recorded for this PR yet: start a debate (the trigger label or the \`/debate\` command), then this check follows its decision.${ignored}`, undefined, 'none');
+    if (input.policy === 'off')
+      return verdict(
+        'success',
+        'No debate decision was recorded, and gate-policy is off.',
+        undefined,
+        'none',
+        CHECK_TITLES.notRequired,
+      );
+    return verdict(
+      'action_required',
+      `No debate decision is recorded for this PR yet: start a debate (the trigger label or the \`/debate\` command), then this check follows its decision.${ignored}`,
+      undefined,
+      'none',
+    );
   }
   const { record } = found;
   const link = found.link ? ` [The debate](${found.link}).` : '';
   if (input.signatureCheck && !input.signatureCheck.ok) {
-    return verdict('failure', `The newest decision record for this PR was rejected: ${input.signatureCheck.reason}, so it cannot pass the gate.${link}${ignored}`, record, 'unverified', CHECK_TITLES.rejected);
+    return verdict(
+      'failure',
+      `The newest decision record for this PR was rejected: ${input.signatureCheck.reason}, so it cannot pass the gate.${link}${ignored}`,
+      record,
+      'unverified',
+      CHECK_TITLES.rejected,
+    );
   }
   const version = record.digest_version ?? 1;
   if (!isDigestVersion(version)) {
-    return verdict('action_required', `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (versions ${DIGEST_VERSIONS.join(', ')}) cannot compare; debate again to decide on this head.${link}${ignored}`, record, 'stale', CHECK_TITLES.stale);
+    return verdict(
+      'action_required',
+      `Stale: the decision for ${record.head_sha} was recorded with content digest version ${version}, which this gate (versions ${DIGEST_VERSIONS.join(', ')}) cannot compare; debate again to decide on this head.${link}${ignored}`,
+      record,
+      'stale',
+      CHECK_TITLES.stale,
+    );
   }
   const current = input.current;
   if (current !== undefined && current.headSha !== input.headSha) {
-    return verdict('action_required', `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`, record, 'moved', CHECK_TITLES.headMoved);
+    return verdict(
+      'action_required',
+      `The PR's head moved to ${current.headSha} while the gate judged ${input.headSha}; this check is for ${input.headSha} only, and the new head gets its own run.${link}`,
+      record,
+      'moved',
+      CHECK_TITLES.headMoved,
+    );
   }
   const sameHead = record.head_sha === input.headSha;
   if (record.base !== undefined && record.base.ref !== input.base.ref) {
@@ -142,7 +193,12 @@ export function decideGate(input: GateInput): GateVerdict {
     authorMayDecide: input.authorMayDecide,
   });
   const carried = sameHead ? '' : ` Carried forward from ${record.head_sha}: the evidence is unchanged.`;
-  return verdict(outcome.conclusion, `${outcome.reason}${carried}${link}${outcome.conclusion === 'success' ? '' : ignored}`, record, sameHead ? 'this-head' : 'carried-forward');
+  return verdict(
+    outcome.conclusion,
+    `${outcome.reason}${carried}${link}${outcome.conclusion === 'success' ? '' : ignored}`,
+    record,
+    sameHead ? 'this-head' : 'carried-forward',
+  );
 }
 
 /**
@@ -152,7 +208,12 @@ export function decideGate(input: GateInput): GateVerdict {
  */
 function unseenAllowed(record: DecisionRecord, current: RebuiltEvidence | undefined, globs: string[]): boolean {
   const count = record.evidence?.unseen;
-  return count !== undefined && current !== undefined && current.unseen.count === count && allowsUnseen(current.unseen, globs);
+  return (
+    count !== undefined &&
+    current !== undefined &&
+    current.unseen.count === count &&
+    allowsUnseen(current.unseen, globs)
+  );
 }
 
 /** A branch name as Markdown code, for a summary (a name may hold any character but a few). */
@@ -167,10 +228,21 @@ function codeName(name: string): string {
  */
 function unreadAllowed(record: DecisionRecord, current: RebuiltEvidence | undefined, globs: string[]): boolean {
   const count = record.evidence?.unread;
-  return count !== undefined && current !== undefined && current.unread.hunks >= count && allowsUnread(current.unread.paths, globs);
+  return (
+    count !== undefined &&
+    current !== undefined &&
+    current.unread.hunks >= count &&
+    allowsUnread(current.unread.paths, globs)
+  );
 }
 
-function verdict(conclusion: GateConclusion, summary: string, record: DecisionRecord | undefined, basis: GateVerdict['basis'], title = conclusionTitle(conclusion)): GateVerdict {
+function verdict(
+  conclusion: GateConclusion,
+  summary: string,
+  record: DecisionRecord | undefined,
+  basis: GateVerdict['basis'],
+  title = conclusionTitle(conclusion),
+): GateVerdict {
   return { conclusion, title, summary, record, basis };
 }
 
@@ -178,16 +250,45 @@ function verdict(conclusion: GateConclusion, summary: string, record: DecisionRe
  * The verdict of a merge group: `success` only when every PR in it passes on its own head.
  * @param pulls each PR's number and verdict; `unattributed` lists group commits no PR could be found for
  */
-export function decideMergeGroup(pulls: { number: number; verdict: GateVerdict }[], unattributed: string[]): GateVerdict {
+export function decideMergeGroup(
+  pulls: { number: number; verdict: GateVerdict }[],
+  unattributed: string[],
+): GateVerdict {
   if (unattributed.length > 0) {
-    return verdict('action_required', `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`, undefined, 'none', CHECK_TITLES.groupUnattributed);
+    return verdict(
+      'action_required',
+      `The merge group holds commits no pull request could be found for (${unattributed.join(', ')}), so the gate cannot tell that every PR in it passed.`,
+      undefined,
+      'none',
+      CHECK_TITLES.groupUnattributed,
+    );
   }
-  if (pulls.length === 0) return verdict('action_required', 'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.', undefined, 'none', CHECK_TITLES.groupUnattributed);
+  if (pulls.length === 0)
+    return verdict(
+      'action_required',
+      'No pull request was found in the merge group, so the gate cannot tell that every PR in it passed.',
+      undefined,
+      'none',
+      CHECK_TITLES.groupUnattributed,
+    );
   const failing = pulls.filter((p) => p.verdict.conclusion !== 'success');
-  if (failing.length === 0) return verdict('success', `Every PR in the merge group passes on its own head: ${pulls.map((p) => `#${p.number}`).join(', ')}.`, undefined, 'this-head', CHECK_TITLES.groupPasses);
+  if (failing.length === 0)
+    return verdict(
+      'success',
+      `Every PR in the merge group passes on its own head: ${pulls.map((p) => `#${p.number}`).join(', ')}.`,
+      undefined,
+      'this-head',
+      CHECK_TITLES.groupPasses,
+    );
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
   const lines = failing.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ');
-  return verdict(worst, `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`, undefined, 'none', CHECK_TITLES.groupLacks);
+  return verdict(
+    worst,
+    `${failing.length} of ${pulls.length} PRs in the merge group do not pass on their own head. ${lines}`,
+    undefined,
+    'none',
+    CHECK_TITLES.groupLacks,
+  );
 }
 
 /** A PR whose head is the commit being checked, with its own verdict and whether it counts (its author can write). */
@@ -221,15 +322,25 @@ export function decideSharedHead(own: HeadPull, others: HeadPull[]): GateVerdict
   if (failing.length === 0) {
     if (mine) return { ...own.verdict, summary: `${own.verdict.summary}${notCounted}` };
     const by = counted.map((p) => `#${p.number}`).join(', ');
-    return { ...counted[0]!.verdict, summary: `This commit is also the head of ${by}, whose author can write, and a check run on a commit counts for every PR whose head it is: the check follows ${by}. ${counted.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')}${notCounted}` };
+    return {
+      ...counted[0]!.verdict,
+      summary: `This commit is also the head of ${by}, whose author can write, and a check run on a commit counts for every PR whose head it is: the check follows ${by}. ${counted.map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')}${notCounted}`,
+    };
   }
-  if (mine && failing.length === 1 && failing[0] === own) return { ...own.verdict, summary: `${own.verdict.summary}${notCounted}` };
+  if (mine && failing.length === 1 && failing[0] === own)
+    return { ...own.verdict, summary: `${own.verdict.summary}${notCounted}` };
   const worst = failing.some((p) => p.verdict.conclusion === 'failure') ? 'failure' : 'action_required';
-  const names = failing.filter((p) => p !== own).map((p) => `#${p.number}`).join(', ');
+  const names = failing
+    .filter((p) => p !== own)
+    .map((p) => `#${p.number}`)
+    .join(', ');
   return {
     ...own.verdict,
     conclusion: worst,
     title: CHECK_TITLES.otherPullLacks,
-    summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them whose author can write does; to clear it, debate ${names} too, or close ${failing.length === 1 ? 'it' : 'them'}. ${failing.filter((p) => p !== own).map((p) => `#${p.number}: ${p.verdict.summary}`).join(' ')} This PR on its own: ${own.verdict.summary}${notCounted}`,
+    summary: `This commit is also the head of ${names}, and a check run on a commit counts for every PR whose head it is, so it passes only when each of them whose author can write does; to clear it, debate ${names} too, or close ${failing.length === 1 ? 'it' : 'them'}. ${failing
+      .filter((p) => p !== own)
+      .map((p) => `#${p.number}: ${p.verdict.summary}`)
+      .join(' ')} This PR on its own: ${own.verdict.summary}${notCounted}`,
   };
 }

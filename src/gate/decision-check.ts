@@ -17,7 +17,12 @@ import type { CheckOutput, GatePolicy } from './gate-types.js';
  * @param facts what the policy weighs besides the record ({@link debateFacts} for a debate's own check)
  * @param commentUrl the debate comment, linked from the summary and set as `details_url`
  */
-export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, facts: PolicyFacts, commentUrl: string | undefined): CheckOutput {
+export function decisionCheckOutput(
+  record: DecisionRecord,
+  policy: GatePolicy,
+  facts: PolicyFacts,
+  commentUrl: string | undefined,
+): CheckOutput {
   if (!recordFitsCheck(record)) return unrecordedOutput(record, commentUrl);
   const outcome = evaluatePolicy(record, policy, facts);
   const standIn = standInOf(record.models);
@@ -39,12 +44,21 @@ export function decisionCheckOutput(record: DecisionRecord, policy: GatePolicy, 
  * head it stands for (`UNRECORDED_SCHEMA`), so the gate never takes an older record of the PR for
  * the decision (`select-record.ts`): a record that cannot be written is never replaced by an older one.
  */
-export function unrecordedOutput(record: Pick<DecisionRecord, 'id' | 'repo' | 'pull_request' | 'head_sha'>, detailsUrl: string | undefined): CheckOutput {
+export function unrecordedOutput(
+  record: Pick<DecisionRecord, 'id' | 'repo' | 'pull_request' | 'head_sha'>,
+  detailsUrl: string | undefined,
+): CheckOutput {
   return {
     conclusion: 'action_required',
     title: CHECK_TITLES.unrecorded,
     summary: `No decision is recorded: the decision record is larger than a check run can hold (${CHECK_OUTPUT_BYTES.toLocaleString('en-US')} bytes), even with its free texts cut, so it was not written, and no older record stands in for it. Debate again with fewer or shorter out-of-scope topics and positions.${detailsUrl ? ` [The debate](${detailsUrl}).` : ''}`,
-    text: canonicalJson({ schema: UNRECORDED_SCHEMA, id: record.id, repo: record.repo, pull_request: record.pull_request, head_sha: record.head_sha }),
+    text: canonicalJson({
+      schema: UNRECORDED_SCHEMA,
+      id: record.id,
+      repo: record.repo,
+      pull_request: record.pull_request,
+      head_sha: record.head_sha,
+    }),
     detailsUrl,
   };
 }
@@ -57,6 +71,17 @@ export function unrecordedOutput(record: Pick<DecisionRecord, 'id' | 'repo' | 'p
  * one, so nothing is truncated.
  * @param authors the PR's opener and the pusher of the debated head, as the run read them
  */
-export function debateFacts(pack: Pick<EvidencePack, 'coverage' | 'unseen'>, settings: { allowUnseen: string[]; authorMayDecide: boolean; unknownConfigKey?: string | undefined }, authors: readonly PrAuthor[] = []): PolicyFacts {
-  return { truncated: false, unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen), unreadAllowed: allowsUnread(unreadCandidates(pack.coverage), settings.allowUnseen), authors, authorMayDecide: settings.authorMayDecide, configProblem: settings.unknownConfigKey };
+export function debateFacts(
+  pack: Pick<EvidencePack, 'coverage' | 'unseen'>,
+  settings: { allowUnseen: string[]; authorMayDecide: boolean; unknownConfigKey?: string | undefined },
+  authors: readonly PrAuthor[] = [],
+): PolicyFacts {
+  return {
+    truncated: false,
+    unseenAllowed: allowsUnseen(pack.unseen, settings.allowUnseen),
+    unreadAllowed: allowsUnread(unreadCandidates(pack.coverage), settings.allowUnseen),
+    authors,
+    authorMayDecide: settings.authorMayDecide,
+    configProblem: settings.unknownConfigKey,
+  };
 }

@@ -24,7 +24,10 @@ export function pullFromQueueRef(headRef: string): number | undefined {
  * @param commits the group's commits (base excluded), with the PRs GitHub associates with each
  * @returns the PR numbers, ascending, and the SHAs of commits no PR is associated with
  */
-export function findGroupPulls(headRef: string, commits: { sha: string; pulls: number[] }[]): { pulls: number[]; unattributed: string[] } {
+export function findGroupPulls(
+  headRef: string,
+  commits: { sha: string; pulls: number[] }[],
+): { pulls: number[]; unattributed: string[] } {
   const pulls = new Set<number>();
   const fromRef = pullFromQueueRef(headRef);
   if (fromRef !== undefined) pulls.add(fromRef);

@@ -42,7 +42,8 @@ const MIN_FREE_TEXT = 40;
  * @returns the record, or undefined when it does not fit even with every free text cut to 40 characters
  */
 export function fitRecordText(record: DecisionRecord, signed: boolean): DecisionRecord | undefined {
-  const fits = (candidate: DecisionRecord) => recordFitsCheck({ ...candidate, signature: signed ? signaturePlaceholder(candidate) : null });
+  const fits = (candidate: DecisionRecord) =>
+    recordFitsCheck({ ...candidate, signature: signed ? signaturePlaceholder(candidate) : null });
   if (fits(record)) return record;
   const longest = Math.max(...freeTextsOf(record).map((t) => [...t].length));
   let [low, high] = [MIN_FREE_TEXT, longest - 1];
@@ -56,7 +57,13 @@ export function fitRecordText(record: DecisionRecord, signed: boolean): Decision
 }
 
 function freeTextsOf(record: DecisionRecord): string[] {
-  return [record.topic, ...record.positions.map((p) => p.label), record.tied_on_axis ?? '', ...record.out_of_scope, record.accepted?.reason ?? ''];
+  return [
+    record.topic,
+    ...record.positions.map((p) => p.label),
+    record.tied_on_axis ?? '',
+    ...record.out_of_scope,
+    record.accepted?.reason ?? '',
+  ];
 }
 
 function cutFreeTexts(record: DecisionRecord, cap: number): DecisionRecord {

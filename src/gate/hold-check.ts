@@ -21,8 +21,20 @@ export interface HeldCheck {
 /** What failed, as the check's output: not passing (`action_required`), the failure in the summary. */
 function failedCheck(kind: 'gate' | 'accept', reason: string): CheckOutput {
   return kind === 'gate'
-    ? { conclusion: 'action_required', title: CHECK_TITLES.gateFailed, summary: `The gate could not evaluate this head: ${reason}`, text: undefined, detailsUrl: undefined }
-    : { conclusion: 'action_required', title: CHECK_TITLES.acceptFailed, summary: `The accept could not be recorded: ${reason}`, text: undefined, detailsUrl: undefined };
+    ? {
+        conclusion: 'action_required',
+        title: CHECK_TITLES.gateFailed,
+        summary: `The gate could not evaluate this head: ${reason}`,
+        text: undefined,
+        detailsUrl: undefined,
+      }
+    : {
+        conclusion: 'action_required',
+        title: CHECK_TITLES.acceptFailed,
+        summary: `The accept could not be recorded: ${reason}`,
+        text: undefined,
+        detailsUrl: undefined,
+      };
 }
 
 /**
@@ -47,7 +59,10 @@ export async function holdCheck<T>(
   let failed: { error: unknown } | undefined;
   try {
     const { appId } = started;
-    if (appId === undefined) throw new Error('GitHub did not say which app wrote the check run, so the gate cannot tell its own records from others');
+    if (appId === undefined)
+      throw new Error(
+        'GitHub did not say which app wrote the check run, so the gate cannot tell its own records from others',
+      );
     const check: HeldCheck = {
       id: started.id,
       appId,
@@ -64,7 +79,13 @@ export async function holdCheck<T>(
   } finally {
     if (!completed) {
       const reason = failed ? options.describe(failed.error) : 'the run ended before it reached a verdict';
-      await source.finishCheck(started.id, failedCheck(kind, reason)).catch((error: unknown) => options.warn(`Could not complete the pr-debate check run ${started.id} on ${headSha} either: ${options.describe(error)}`));
+      await source
+        .finishCheck(started.id, failedCheck(kind, reason))
+        .catch((error: unknown) =>
+          options.warn(
+            `Could not complete the pr-debate check run ${started.id} on ${headSha} either: ${options.describe(error)}`,
+          ),
+        );
     }
   }
 }

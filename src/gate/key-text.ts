@@ -9,7 +9,10 @@
  */
 export function keySecrets(pem: string | undefined): string[] {
   if (!pem) return [];
-  const lines = normalisePem(pem).split('\n').map((l) => l.trim()).filter((l) => l.length >= 8 && !l.startsWith('-----'));
+  const lines = normalisePem(pem)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 8 && !l.startsWith('-----'));
   return [pem, ...lines];
 }
 

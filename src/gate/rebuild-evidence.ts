@@ -20,11 +20,18 @@ import type { RebuiltEvidence } from './gate-types.js';
  * @param gateMaxTokens the gate job's `max-evidence-tokens`
  * @returns the characters per token, the budget in tokens and the `content_digest` version to rebuild with
  */
-export function rebuildSizing(record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'>, gateMaxTokens: number): { charsPerToken: number; maxTokens: number; digestVersion: DigestVersion } {
+export function rebuildSizing(
+  record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'>,
+  gateMaxTokens: number,
+): { charsPerToken: number; maxTokens: number; digestVersion: DigestVersion } {
   const version = record.digest_version ?? 1;
   if (!isDigestVersion(version) || version === 2) {
     // Made at the default of its time, 80,000, when the gate's is today's default: as it was made.
-    return { charsPerToken: CHARS_PER_TOKEN, maxTokens: gateMaxTokens === DEFAULT_EVIDENCE_TOKENS ? PRE_V3_DEFAULT_TOKENS : gateMaxTokens, digestVersion: 2 };
+    return {
+      charsPerToken: CHARS_PER_TOKEN,
+      maxTokens: gateMaxTokens === DEFAULT_EVIDENCE_TOKENS ? PRE_V3_DEFAULT_TOKENS : gateMaxTokens,
+      digestVersion: 2,
+    };
   }
   const budget = record.evidence?.budget;
   if (budget) return { charsPerToken: budget.chars_per_token, maxTokens: budget.max_tokens, digestVersion: version };
@@ -50,11 +57,29 @@ const PRE_V3_DEFAULT_TOKENS = 80_000;
  */
 export async function rebuildEvidence(
   source: EvidenceSource,
-  request: { pullNumber: number; inputRfc: string | undefined; maxTokens: number; record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'> },
+  request: {
+    pullNumber: number;
+    inputRfc: string | undefined;
+    maxTokens: number;
+    record: Pick<DecisionRecord, 'models' | 'digest_version' | 'evidence'>;
+  },
 ): Promise<RebuiltEvidence> {
   const { charsPerToken, maxTokens, digestVersion } = rebuildSizing(request.record, request.maxTokens);
   const readGenerated = request.record.evidence?.generated_skipped === 0;
-  const { pack } = await gatherEvidence(source, { pullNumber: request.pullNumber, commandRfc: undefined, inputRfc: request.inputRfc, maxTokens, charsPerToken, readGenerated, digestVersion });
+  const { pack } = await gatherEvidence(source, {
+    pullNumber: request.pullNumber,
+    commandRfc: undefined,
+    inputRfc: request.inputRfc,
+    maxTokens,
+    charsPerToken,
+    readGenerated,
+    digestVersion,
+  });
   const { unread } = countCoverage(pack.coverage, new Set());
-  return { headSha: pack.headSha, contentDigest: pack.contentDigest, unseen: pack.unseen, unread: { paths: unreadCandidates(pack.coverage), hunks: unread } };
+  return {
+    headSha: pack.headSha,
+    contentDigest: pack.contentDigest,
+    unseen: pack.unseen,
+    unread: { paths: unreadCandidates(pack.coverage), hunks: unread },
+  };
 }

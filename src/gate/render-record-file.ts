@@ -37,7 +37,10 @@ export function renderRecordFile(record: DecisionRecord, context: RecordFileCont
   const meaning = recordMeaning(record);
   const decided = meaning.kind !== 'no-decision';
   // MADR 4.0 (template/adr-template.md): status proposed | rejected | accepted | ...; decision-makers: everyone involved in the decision.
-  const madr = { status: decided ? 'accepted' : 'proposed', 'decision-makers': record.accepted ? [record.accepted.by] : [`pr-debate judge (${record.models.judge})`] };
+  const madr = {
+    status: decided ? 'accepted' : 'proposed',
+    'decision-makers': record.accepted ? [record.accepted.by] : [`pr-debate judge (${record.models.judge})`],
+  };
   const lines = [
     '---',
     stringify({ ...record, ...madr }, { lineWidth: 0 }).trimEnd(),
@@ -49,13 +52,27 @@ export function renderRecordFile(record: DecisionRecord, context: RecordFileCont
     '',
     describeMergeMeaning(meaning, label),
     '',
-    ...record.positions.map((p) => `- **${p.id}. ${label(p.id)}**${p.id === record.pr_position ? ' (this PR)' : ''}: ${p.status}; ${p.verified_citations} verified and ${p.unverified_citations} unverified citations.`),
+    ...record.positions.map(
+      (p) =>
+        `- **${p.id}. ${label(p.id)}**${p.id === record.pr_position ? ' (this PR)' : ''}: ${p.status}; ${p.verified_citations} verified and ${p.unverified_citations} unverified citations.`,
+    ),
     '',
-    record.accepted ? `Accepted by ${mention(record.accepted.by)}: ${text(record.accepted.reason)}` : `Recommended by the judge: ${record.recommendation === 'none' ? 'no position' : `position ${record.recommendation}`}.`,
+    record.accepted
+      ? `Accepted by ${mention(record.accepted.by)}: ${text(record.accepted.reason)}`
+      : `Recommended by the judge: ${record.recommendation === 'none' ? 'no position' : `position ${record.recommendation}`}.`,
     `Gate: ${context.conclusion} on ${context.headSha}; debate of ${record.date.slice(0, 10)}, ${record.rounds} cross-examination round${record.rounds === 1 ? '' : 's'}, completion ${record.completion}.`,
     ...(context.link ? ['', `Debate: ${context.link}`] : []),
     '',
-    context.narrative ?? [NARRATIVE_START, '', '## Confidence', '', `${record.confidence}. The debate's reasoning was not available when this file was written; the debate comment has it.`, '', NARRATIVE_END].join('\n'),
+    context.narrative ??
+      [
+        NARRATIVE_START,
+        '',
+        '## Confidence',
+        '',
+        `${record.confidence}. The debate's reasoning was not available when this file was written; the debate comment has it.`,
+        '',
+        NARRATIVE_END,
+      ].join('\n'),
     '',
   ];
   return { name: `pr-${record.pull_request}-${record.id}.md`, text: lines.join('\n') };

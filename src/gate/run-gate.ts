@@ -35,7 +35,11 @@ export interface GateRun {
  * @throws whatever the source throws (a missing `checks: write` makes the first call fail with 403),
  *   and what `loadConfig` throws, after the check is completed
  */
-export async function runGate(deps: GateDeps, loadConfig: () => Promise<GateConfig>, target: GateTarget): Promise<GateRun> {
+export async function runGate(
+  deps: GateDeps,
+  loadConfig: () => Promise<GateConfig>,
+  target: GateTarget,
+): Promise<GateRun> {
   const pull = target.kind === 'pull' ? await deps.source.getPull(target.pullNumber) : undefined;
   const headSha = pull ? pull.headSha : target.kind === 'merge-group' ? target.headSha : '';
   return holdCheck(deps.source, headSha, 'gate', { describe: deps.describe, warn: deps.log }, async (check) => {
@@ -50,15 +54,26 @@ export async function runGate(deps: GateDeps, loadConfig: () => Promise<GateConf
       const shared: HeadPull[] = [];
       for (const number of others) {
         const other = await evaluatePull(deps, config, number, check.appId, undefined);
-        shared.push({ number, verdict: other.verdict, author: other.author, authorCanWrite: await deps.source.canWrite(other.author) });
+        shared.push({
+          number,
+          verdict: other.verdict,
+          author: other.author,
+          authorCanWrite: await deps.source.canWrite(other.author),
+        });
       }
-      const own = { number: target.pullNumber, verdict: evaluated.verdict, author: evaluated.author, authorCanWrite: shared.length === 0 || (await deps.source.canWrite(evaluated.author)) };
+      const own = {
+        number: target.pullNumber,
+        verdict: evaluated.verdict,
+        author: evaluated.author,
+        authorCanWrite: shared.length === 0 || (await deps.source.canWrite(evaluated.author)),
+      };
       verdict = decideSharedHead(own, shared);
     } else {
       const commits = await deps.source.listGroupCommits(target.baseSha, target.headSha);
       const group = findGroupPulls(target.headRef, commits);
       const pulls = [];
-      for (const number of group.pulls) pulls.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
+      for (const number of group.pulls)
+        pulls.push({ number, verdict: (await evaluatePull(deps, config, number, check.appId, undefined)).verdict });
       verdict = decideMergeGroup(pulls, group.unattributed);
     }
     deps.log(`pr-debate gate on ${headSha}: ${verdict.conclusion} (${verdict.basis}). ${verdict.summary}`);
@@ -100,15 +115,21 @@ export async function evaluatePull(
   read?: PullState,
 ): Promise<{ headSha: string; author: string; verdict: GateVerdict; found: FoundRecord | undefined }> {
   const pull = read ?? (await deps.source.getPull(pullNumber));
-  const shas = [...new Set([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))])];
+  const shas = [
+    ...new Set([pull.headSha, ...(before ? [before] : []), ...(await deps.source.listCommentHeads(pullNumber))]),
+  ];
   const runs: DecisionCheckRun[] = [];
   for (const sha of shas) runs.push(...(await deps.source.listDecisionRuns(sha, appId)));
-  const { found, signatureCheck } = await chooseRecord(orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver), config.publicKey);
+  const { found, signatureCheck } = await chooseRecord(
+    orderRecords(runs, { repo: config.repo, pullNumber, appId }, config.handedOver),
+    config.publicKey,
+  );
   // Evidence is rebuilt only to carry a trusted record of another head or base commit forward (a record
   // for another base branch is stale as it is), or to name its unseen or unread files for `allow-unseen`.
   const record = found?.record;
   const trusted = record !== undefined && signatureCheck?.ok !== false && isDigestVersion(record.digest_version ?? 1);
-  const named = ((record?.evidence?.unseen ?? 0) > 0 || (record?.evidence?.unread ?? 0) > 0) && config.allowUnseen.length > 0;
+  const named =
+    ((record?.evidence?.unseen ?? 0) > 0 || (record?.evidence?.unread ?? 0) > 0) && config.allowUnseen.length > 0;
   const sameBranch = record?.base === undefined || record.base.ref === pull.base.ref;
   const baseMoved = record?.base?.sha !== pull.base.sha;
   const needsEvidence = trusted && sameBranch && (record.head_sha !== pull.headSha || baseMoved || named);
@@ -117,14 +138,21 @@ export async function evaluatePull(
   const carriesExempt = pull.labels.some((l) => l.toLowerCase() === config.exemptLabel.toLowerCase());
   const exemptBy = carriesExempt ? await deps.source.labelAddedBy(pullNumber, config.exemptLabel) : undefined;
   // Who wrote the PR: its opener, and whoever pushed its head (and the debated head): one read, when it can matter.
-  const authors = await prAuthors(deps, pull, trusted || exemptBy !== undefined ? [...new Set([pull.headSha, ...(record ? [record.head_sha] : [])])] : [], config.authorMayDecide);
+  const authors = await prAuthors(
+    deps,
+    pull,
+    trusted || exemptBy !== undefined ? [...new Set([pull.headSha, ...(record ? [record.head_sha] : [])])] : [],
+    config.authorMayDecide,
+  );
   const verdict = decideGate({
     headSha: pull.headSha,
     policy: config.policy,
     labels: pull.labels,
     requiredLabel: config.requiredLabel,
     exemptLabel: config.exemptLabel,
-    exemptAddedBy: carriesExempt ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) } : undefined,
+    exemptAddedBy: carriesExempt
+      ? { login: exemptBy, canWrite: exemptBy !== undefined && (await deps.source.canWrite(exemptBy)) }
+      : undefined,
     authors,
     base: pull.base,
     authorMayDecide: config.authorMayDecide,
@@ -140,11 +168,28 @@ export async function evaluatePull(
  * The PR's authors: its opener, and the pushers of `heads` (GitHub's repository activity; one request).
  * With `author-may-decide` nobody is asked: an author's accept counts then anyway.
  */
-export async function prAuthors(deps: Pick<GateDeps, 'source'>, pull: PullState, heads: string[], authorMayDecide: boolean): Promise<PrAuthor[]> {
+export async function prAuthors(
+  deps: Pick<GateDeps, 'source'>,
+  pull: PullState,
+  heads: string[],
+  authorMayDecide: boolean,
+): Promise<PrAuthor[]> {
   const opener = { login: pull.author, role: 'opened this PR' };
   if (authorMayDecide || heads.length === 0) return [opener];
   const pushers = await deps.source.readPushers(pull, heads);
-  return [opener, ...heads.flatMap((sha) => (pushers.has(sha) ? [{ login: pushers.get(sha)!, role: `pushed its ${sha === pull.headSha ? 'head' : 'debated head'} commit ${sha.slice(0, 7)}` }] : []))];
+  return [
+    opener,
+    ...heads.flatMap((sha) =>
+      pushers.has(sha)
+        ? [
+            {
+              login: pushers.get(sha)!,
+              role: `pushed its ${sha === pull.headSha ? 'head' : 'debated head'} commit ${sha.slice(0, 7)}`,
+            },
+          ]
+        : [],
+    ),
+  ];
 }
 
 /**
@@ -152,7 +197,10 @@ export async function prAuthors(deps: Pick<GateDeps, 'source'>, pull: PullState,
  * whose signature holds, so an unsigned or forged record, however new, neither wins nor hides a
  * genuine one. When none holds, the newest with why it was rejected.
  */
-async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefined): Promise<{ found: FoundRecord | undefined; signatureCheck: SignatureCheck | undefined }> {
+async function chooseRecord(
+  candidates: FoundRecord[],
+  key: CryptoKey | undefined,
+): Promise<{ found: FoundRecord | undefined; signatureCheck: SignatureCheck | undefined }> {
   if (!key) return { found: candidates[0], signatureCheck: undefined };
   let rejected: { found: FoundRecord; signatureCheck: SignatureCheck } | undefined;
   for (const candidate of candidates) {
@@ -162,4 +210,3 @@ async function chooseRecord(candidates: FoundRecord[], key: CryptoKey | undefine
   }
   return rejected ?? { found: undefined, signatureCheck: undefined };
 }
-

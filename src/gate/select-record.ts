@@ -44,7 +44,11 @@ function unrecordedFor(text: string | null, target: { repo: string; pullNumber: 
   }
 }
 
-const unrecordedSchema = z.object({ schema: z.literal(UNRECORDED_SCHEMA), repo: z.string(), pull_request: z.number().int() });
+const unrecordedSchema = z.object({
+  schema: z.literal(UNRECORDED_SCHEMA),
+  repo: z.string(),
+  pull_request: z.number().int(),
+});
 
 /**
  * Parses a check run's `output.text` as a decision record.
@@ -72,7 +76,11 @@ export function parseRecordText(text: string | null): DecisionRecord | undefined
  * @param runs check runs from the PR's commits (duplicates allowed)
  * @param extra a record handed over by the debate job of the same workflow run, if any
  */
-export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; pullNumber: number; appId: number }, extra?: DecisionRecord): FoundRecord[] {
+export function orderRecords(
+  runs: DecisionCheckRun[],
+  target: { repo: string; pullNumber: number; appId: number },
+  extra?: DecisionRecord,
+): FoundRecord[] {
   const found: FoundRecord[] = [];
   const seen = new Set<number>();
   for (const run of [...runs].sort((a, b) => b.id - a.id)) {
@@ -87,6 +95,9 @@ export function orderRecords(runs: DecisionCheckRun[], target: { repo: string; p
   return found;
 }
 
-function sameTarget(record: Pick<DecisionRecord, 'repo' | 'pull_request'>, target: { repo: string; pullNumber: number }): boolean {
+function sameTarget(
+  record: Pick<DecisionRecord, 'repo' | 'pull_request'>,
+  target: { repo: string; pullNumber: number },
+): boolean {
   return record.repo.toLowerCase() === target.repo.toLowerCase() && record.pull_request === target.pullNumber;
 }

@@ -29,15 +29,33 @@ export class DecisionKeyError extends Error {
   }
 }
 
-const GENERATE = 'create a pair with `openssl genpkey -algorithm ed25519 -out signing.pem` and `openssl pkey -in signing.pem -pubout -out public.pem`';
+const GENERATE =
+  'create a pair with `openssl genpkey -algorithm ed25519 -out signing.pem` and `openssl pkey -in signing.pem -pubout -out public.pem`';
 
 /**
  * Imports the inputs `decision-signing-key` (PKCS#8 PEM) and `decision-public-key` (SPKI PEM).
  * @throws DecisionKeyError naming the input and how to make a valid key; the key text is never quoted
  */
-export async function importDecisionKeys(pems: { signingKey: string | undefined; publicKey: string | undefined }): Promise<DecisionKeys> {
-  const signing = pems.signingKey === undefined ? undefined : await importKey(() => importPKCS8(normalisePem(pems.signingKey!), 'EdDSA'), 'decision-signing-key', 'an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)');
-  const publicKey = pems.publicKey === undefined ? undefined : await importKey(() => importSPKI(normalisePem(pems.publicKey!), 'EdDSA'), 'decision-public-key', 'an Ed25519 public key in SPKI PEM (-----BEGIN PUBLIC KEY-----)');
+export async function importDecisionKeys(pems: {
+  signingKey: string | undefined;
+  publicKey: string | undefined;
+}): Promise<DecisionKeys> {
+  const signing =
+    pems.signingKey === undefined
+      ? undefined
+      : await importKey(
+          () => importPKCS8(normalisePem(pems.signingKey!), 'EdDSA'),
+          'decision-signing-key',
+          'an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)',
+        );
+  const publicKey =
+    pems.publicKey === undefined
+      ? undefined
+      : await importKey(
+          () => importSPKI(normalisePem(pems.publicKey!), 'EdDSA'),
+          'decision-public-key',
+          'an Ed25519 public key in SPKI PEM (-----BEGIN PUBLIC KEY-----)',
+        );
   return { signing, publicKey };
 }
 
@@ -45,7 +63,10 @@ async function importKey(load: () => Promise<CryptoKey>, input: string, what: st
   try {
     return await load();
   } catch {
-    throw new DecisionKeyError(input, `Input '${input}': expected ${what}; ${GENERATE}, and store the private key as an environment secret`);
+    throw new DecisionKeyError(
+      input,
+      `Input '${input}': expected ${what}; ${GENERATE}, and store the private key as an environment secret`,
+    );
   }
 }
 
@@ -59,7 +80,9 @@ export function signedPayload(record: DecisionRecord): string {
  * @returns the record with `signature` set to a compact JWS (EdDSA) over {@link signedPayload}
  */
 export async function signRecord(record: DecisionRecord, key: CryptoKey): Promise<DecisionRecord> {
-  const jws = await new CompactSign(new TextEncoder().encode(signedPayload(record))).setProtectedHeader({ alg: 'EdDSA' }).sign(key);
+  const jws = await new CompactSign(new TextEncoder().encode(signedPayload(record)))
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .sign(key);
   return { ...record, signature: jws };
 }
 
@@ -74,9 +97,11 @@ export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 export async function checkSignature(record: DecisionRecord, key: CryptoKey): Promise<SignatureCheck> {
   if (record.signature === null) return { ok: false, reason: 'the record is not signed' };
   try {
-    if (decodeProtectedHeader(record.signature).alg !== 'EdDSA') return { ok: false, reason: 'the signature is not EdDSA' };
+    if (decodeProtectedHeader(record.signature).alg !== 'EdDSA')
+      return { ok: false, reason: 'the signature is not EdDSA' };
     const { payload } = await compactVerify(record.signature, key, { algorithms: ['EdDSA'] });
-    if (new TextDecoder().decode(payload) !== signedPayload(record)) return { ok: false, reason: 'the record was changed after it was signed' };
+    if (new TextDecoder().decode(payload) !== signedPayload(record))
+      return { ok: false, reason: 'the record was changed after it was signed' };
     return { ok: true };
   } catch {
     return { ok: false, reason: 'the signature does not verify with decision-public-key' };

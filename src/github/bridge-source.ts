@@ -43,12 +43,32 @@ const timelineEventSchema = z.object({
  * or deleted), the PRs GitHub associates with the head commit (`GET /repos/{o}/{r}/commits/{sha}/pulls`).
  * @throws Octokit's `RequestError` when GitHub fails
  */
-export async function findOpenPulls(octokit: GitHubClient, repo: { owner: string; repo: string }, head: { owner: string; branch: string; repository: string; sha: string }): Promise<BridgePull[]> {
+export async function findOpenPulls(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  head: { owner: string; branch: string; repository: string; sha: string },
+): Promise<BridgePull[]> {
   const fromHead = (item: BridgePull) => item.headRepository?.toLowerCase() === head.repository.toLowerCase();
-  const byBranch = (await octokit.paginate(octokit.rest.pulls.list, { ...repo, state: 'open', head: `${head.owner}:${head.branch}`, per_page: 100 })).map((p) => toPull(p, 'GET pulls?head')).filter(fromHead);
+  const byBranch = (
+    await octokit.paginate(octokit.rest.pulls.list, {
+      ...repo,
+      state: 'open',
+      head: `${head.owner}:${head.branch}`,
+      per_page: 100,
+    })
+  )
+    .map((p) => toPull(p, 'GET pulls?head'))
+    .filter(fromHead);
   if (byBranch.length > 0) return byBranch;
-  const bySha = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: head.sha, per_page: 100 });
-  return bySha.filter((p) => parseResponse(pullSchema, p, `GET commits/${head.sha}/pulls`).state === 'open').map((p) => toPull(p, `GET commits/${head.sha}/pulls`)).filter(fromHead);
+  const bySha = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+    ...repo,
+    commit_sha: head.sha,
+    per_page: 100,
+  });
+  return bySha
+    .filter((p) => parseResponse(pullSchema, p, `GET commits/${head.sha}/pulls`).state === 'open')
+    .map((p) => toPull(p, `GET commits/${head.sha}/pulls`))
+    .filter(fromHead);
 }
 
 /**
@@ -58,14 +78,24 @@ export async function findOpenPulls(octokit: GitHubClient, repo: { owner: string
  * @returns undefined when the timeline has no such event, or the label was removed since
  * @throws Octokit's `RequestError` when GitHub fails
  */
-export async function findLabeller(octokit: GitHubClient, repo: { owner: string; repo: string }, pullNumber: number, label: string): Promise<Labeller | undefined> {
-  const events = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, { ...repo, issue_number: pullNumber, per_page: 100 });
+export async function findLabeller(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  pullNumber: number,
+  label: string,
+): Promise<Labeller | undefined> {
+  const events = await octokit.paginate(octokit.rest.issues.listEventsForTimeline, {
+    ...repo,
+    issue_number: pullNumber,
+    per_page: 100,
+  });
   let found: Labeller | undefined;
   for (const item of events) {
     const event = parseResponse(timelineEventSchema, item, `GET issues/${pullNumber}/timeline`);
     if (event.label?.name.toLowerCase() !== label.toLowerCase()) continue;
     // A later `unlabeled` undoes the adding: whoever adds it again is the one who counts.
-    if (event.event === 'labeled') found = event.actor ? { login: event.actor.login, type: event.actor.type } : undefined;
+    if (event.event === 'labeled')
+      found = event.actor ? { login: event.actor.login, type: event.actor.type } : undefined;
     else if (event.event === 'unlabeled') found = undefined;
   }
   return found;
@@ -76,7 +106,12 @@ export async function findLabeller(octokit: GitHubClient, repo: { owner: string;
  * (docs.github.com/rest/issues/labels#remove-a-label-from-an-issue). A 404 (already gone) is no error.
  * @throws Octokit's `RequestError` for any other failure (a token without `pull-requests: write` gets 403)
  */
-export async function removeLabel(octokit: GitHubClient, repo: { owner: string; repo: string }, pullNumber: number, label: string): Promise<void> {
+export async function removeLabel(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  pullNumber: number,
+  label: string,
+): Promise<void> {
   try {
     await octokit.rest.issues.removeLabel({ ...repo, issue_number: pullNumber, name: label });
   } catch (error) {
@@ -86,5 +121,10 @@ export async function removeLabel(octokit: GitHubClient, repo: { owner: string; 
 
 function toPull(item: unknown, endpoint: string): BridgePull {
   const pull = parseResponse(pullSchema, item, endpoint);
-  return { number: pull.number, headSha: pull.head.sha, headRepository: pull.head.repo?.full_name, labels: pull.labels.map((l) => l.name) };
+  return {
+    number: pull.number,
+    headSha: pull.head.sha,
+    headRepository: pull.head.repo?.full_name,
+    labels: pull.labels.map((l) => l.name),
+  };
 }

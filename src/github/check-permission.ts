@@ -11,7 +11,11 @@ const permissionSchema = z.object({ permission: z.string(), role_name: z.string(
  * @returns `allowed`, and the role for the refusal's log line
  * @throws Octokit's `RequestError` for any other failure
  */
-export async function canTrigger(octokit: GitHubClient, repo: { owner: string; repo: string }, username: string): Promise<{ allowed: boolean; role: string }> {
+export async function canTrigger(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  username: string,
+): Promise<{ allowed: boolean; role: string }> {
   try {
     const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username });
     return mayTrigger(parseResponse(permissionSchema, data, 'GET collaborators/permission'));

@@ -25,7 +25,6 @@ import { HEAD_TRAILER } from './upsert-comment.js';
  * `checks: write`.
  */
 
-
 const checkRunSchema = z.object({
   id: z.number().int(),
   head_sha: z.string(),
@@ -37,18 +36,37 @@ const checkRunSchema = z.object({
 });
 
 const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
-const commentSchema = z.object({ body: z.string().nullable().optional(), user: z.object({ login: z.string() }).nullable() });
+const commentSchema = z.object({
+  body: z.string().nullable().optional(),
+  user: z.object({ login: z.string() }).nullable(),
+});
 const commitSchema = z.object({ sha: z.string() });
 const pullSchema = z.object({
-  head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ full_name: z.string() }).nullable() }),
+  head: z.object({
+    sha: z.string().regex(/^[0-9a-f]{40}$/),
+    ref: z.string(),
+    repo: z.object({ full_name: z.string() }).nullable(),
+  }),
   base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string() }),
   labels: z.array(z.object({ name: z.string() })),
   user: z.object({ login: z.string() }).nullable(),
 });
-const associatedSchema = z.object({ number: z.number().int(), state: z.string(), head: z.object({ sha: z.string() }), base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }) });
+const associatedSchema = z.object({
+  number: z.number().int(),
+  state: z.string(),
+  head: z.object({ sha: z.string() }),
+  base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
+});
 
 function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
-  return { id: run.id, headSha: run.head_sha, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '', detailsUrl: run.details_url ?? null, text: run.output?.text ?? null };
+  return {
+    id: run.id,
+    headSha: run.head_sha,
+    appId: run.app?.id ?? -1,
+    htmlUrl: run.html_url ?? '',
+    detailsUrl: run.details_url ?? null,
+    text: run.output?.text ?? null,
+  };
 }
 
 /**
@@ -59,7 +77,11 @@ function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
  */
 function output(result: CheckOutput): { title: string; summary: string; text?: string } {
   const safe = safeCheckOutput(result.summary, result.text);
-  return { title: result.title, summary: cutToBytes(safe.summary, CHECK_OUTPUT_BYTES), ...(safe.text === undefined ? {} : { text: safe.text }) };
+  return {
+    title: result.title,
+    summary: cutToBytes(safe.summary, CHECK_OUTPUT_BYTES),
+    ...(safe.text === undefined ? {} : { text: safe.text }),
+  };
 }
 
 /** `text` cut to at most `limit` UTF-8 bytes, on a whole code point, with `…` when cut. */
@@ -97,7 +119,13 @@ export const ANNOTATIONS_PER_REQUEST = 50;
  * @returns the run's id, its app (the token's) and its page
  * @throws Octokit's RequestError: 403 without `checks: write`, 422 for an unknown SHA
  */
-export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, result: CheckOutput, annotations: readonly CheckAnnotation[] = []): Promise<{ id: number; appId: number; htmlUrl: string }> {
+export async function createDecisionCheck(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  headSha: string,
+  result: CheckOutput,
+  annotations: readonly CheckAnnotation[] = [],
+): Promise<{ id: number; appId: number; htmlUrl: string }> {
   const first = annotations.slice(0, ANNOTATIONS_PER_REQUEST);
   const key = randomUUID();
   const create = async (request: { retries: 0 }) => {
@@ -117,17 +145,36 @@ export async function createDecisionCheck(octokit: GitHubClient, repo: { owner: 
   const run = await createOnce(create, () => findCheckRun(octokit, repo, headSha, key));
   // Each update needs the output's title and summary again; annotations are added, never replaced.
   for (let at = ANNOTATIONS_PER_REQUEST; at < annotations.length; at += ANNOTATIONS_PER_REQUEST) {
-    await octokit.rest.checks.update({ ...repo, check_run_id: run.id, output: { ...output(result), annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) } });
+    await octokit.rest.checks.update({
+      ...repo,
+      check_run_id: run.id,
+      output: { ...output(result), annotations: annotations.slice(at, at + ANNOTATIONS_PER_REQUEST) },
+    });
   }
   return { id: run.id, appId: run.app?.id ?? -1, htmlUrl: run.html_url ?? '' };
 }
 
 /** The `pr-debate` check run on `headSha` whose `external_id` is `key` (every page), if there is one. */
-async function findCheckRun(octokit: GitHubClient, repo: { owner: string; repo: string }, headSha: string, key: string): Promise<z.infer<typeof checkRunSchema> | undefined> {
-  const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, { ...repo, ref: headSha, check_name: CHECK_NAME, filter: 'all', per_page: 100 });
+async function findCheckRun(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  headSha: string,
+  key: string,
+): Promise<z.infer<typeof checkRunSchema> | undefined> {
+  const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+    ...repo,
+    ref: headSha,
+    check_name: CHECK_NAME,
+    filter: 'all',
+    per_page: 100,
+  });
   for await (const page of pages) {
-    const items: unknown[] = Array.isArray(page.data) ? page.data : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
-    const found = items.map((item) => parseResponse(checkRunSchema, item, 'GET commits/check-runs')).find((run) => run.external_id === key);
+    const items: unknown[] = Array.isArray(page.data)
+      ? page.data
+      : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
+    const found = items
+      .map((item) => parseResponse(checkRunSchema, item, 'GET commits/check-runs'))
+      .find((run) => run.external_id === key);
     if (found) return found;
   }
   return undefined;
@@ -137,10 +184,24 @@ async function findCheckRun(octokit: GitHubClient, repo: { owner: string; repo: 
  * The gate's {@link GateSource} on GitHub's REST API.
  * @param warn where a read that leaves something unknown is said (who pushed a head)
  */
-export function createGateSource(octokit: GitHubClient, repo: { owner: string; repo: string }, botLogin: string, warn: (message: string) => void = () => undefined): GateSource {
+export function createGateSource(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  botLogin: string,
+  warn: (message: string) => void = () => undefined,
+): GateSource {
   return {
     async startCheck(headSha) {
-      const { data } = await octokit.rest.checks.create({ ...repo, name: CHECK_NAME, head_sha: headSha, status: 'in_progress', output: { title: CHECK_TITLES.evaluating, summary: 'The merge gate is reading the decision records of this PR.' } });
+      const { data } = await octokit.rest.checks.create({
+        ...repo,
+        name: CHECK_NAME,
+        head_sha: headSha,
+        status: 'in_progress',
+        output: {
+          title: CHECK_TITLES.evaluating,
+          summary: 'The merge gate is reading the decision records of this PR.',
+        },
+      });
       // Only the id is needed to finish the check; a missing app is said on the check by `holdCheck`.
       const run = parseResponse(checkRunSchema.pick({ id: true, app: true }), data, 'POST check-runs');
       return { id: run.id, appId: run.app?.id };
@@ -161,10 +222,19 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     async listDecisionRuns(sha, appId) {
       const runs: DecisionCheckRun[] = [];
       // `filter: all`: the default `latest` would hide a debate's run behind a later gate run of the same name.
-      const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, { ...repo, ref: sha, check_name: CHECK_NAME, filter: 'all', app_id: appId, per_page: 100 });
+      const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+        ...repo,
+        ref: sha,
+        check_name: CHECK_NAME,
+        filter: 'all',
+        app_id: appId,
+        per_page: 100,
+      });
       for await (const page of pages) {
         // Octokit's paginate unwraps `check_runs` into `data`; parse each run where it enters.
-        const items: unknown[] = Array.isArray(page.data) ? page.data : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
+        const items: unknown[] = Array.isArray(page.data)
+          ? page.data
+          : parseResponse(listSchema, page.data, 'GET commits/check-runs').check_runs;
         for (const item of items) runs.push(toRun(parseResponse(checkRunSchema, item, 'GET commits/check-runs')));
       }
       // The filter is GitHub's; the app is checked again here, so a run by another app is never read.
@@ -197,7 +267,11 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     },
 
     async listHeadPulls(sha) {
-      const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: sha, per_page: 100 });
+      const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+        ...repo,
+        commit_sha: sha,
+        per_page: 100,
+      });
       const full = `${repo.owner}/${repo.repo}`.toLowerCase();
       return pulls
         .map((p) => parseResponse(associatedSchema, p, `GET commits/${sha}/pulls`))
@@ -206,11 +280,18 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
     },
 
     async listCommentHeads(pullNumber) {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: pullNumber, per_page: 100 });
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        ...repo,
+        issue_number: pullNumber,
+        per_page: 100,
+      });
       const heads: string[] = [];
       for (const item of comments) {
         const comment = parseResponse(commentSchema, item, `GET issues/${pullNumber}/comments`);
-        const head = comment.user?.login === botLogin && comment.body?.startsWith(`${MARKER_PREFIX} id=`) ? HEAD_TRAILER.exec(comment.body)?.[1] : undefined;
+        const head =
+          comment.user?.login === botLogin && comment.body?.startsWith(`${MARKER_PREFIX} id=`)
+            ? HEAD_TRAILER.exec(comment.body)?.[1]
+            : undefined;
         if (head) heads.push(head);
       }
       return heads;
@@ -218,13 +299,24 @@ export function createGateSource(octokit: GitHubClient, repo: { owner: string; r
 
     async listGroupCommits(baseSha, headSha) {
       // Every page: Octokit's paginate follows the Link header; each page repeats the comparison, so map it to its commits.
-      const compared = await octokit.paginate(octokit.rest.repos.compareCommitsWithBasehead, { ...repo, basehead: `${baseSha}...${headSha}`, per_page: 100 }, (response) =>
-        parseResponse(z.object({ commits: z.array(commitSchema) }), response.data, 'GET compare').commits,
+      const compared = await octokit.paginate(
+        octokit.rest.repos.compareCommitsWithBasehead,
+        { ...repo, basehead: `${baseSha}...${headSha}`, per_page: 100 },
+        (response) => parseResponse(z.object({ commits: z.array(commitSchema) }), response.data, 'GET compare').commits,
       );
       const result = [];
       for (const commit of compared) {
-        const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, { ...repo, commit_sha: commit.sha, per_page: 100 });
-        result.push({ sha: commit.sha, pulls: pulls.map((p) => parseResponse(z.object({ number: z.number().int() }), p, `GET commits/${commit.sha}/pulls`).number) });
+        const pulls = await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+          ...repo,
+          commit_sha: commit.sha,
+          per_page: 100,
+        });
+        result.push({
+          sha: commit.sha,
+          pulls: pulls.map(
+            (p) => parseResponse(z.object({ number: z.number().int() }), p, `GET commits/${commit.sha}/pulls`).number,
+          ),
+        });
       }
       return result;
     },

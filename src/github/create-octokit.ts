@@ -15,7 +15,12 @@ export type GitHubClient = ReturnType<typeof getOctokit>;
  * @param baseUrl REST base, `GITHUB_API_URL` (e.g. https://api.github.com, or a GHES / local server)
  * @param warn where rate-limit waits are reported
  */
-export function createOctokit(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClient {
+export function createOctokit(
+  token: string,
+  baseUrl: string,
+  warn: (message: string) => void,
+  options: OctokitOptions = {},
+): GitHubClient {
   const fetch = (defaults.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
   return getOctokit(token, octokitOptions(baseUrl, warn, fetch, options), retry, throttling);
 }
@@ -30,10 +35,17 @@ export interface GitHubClients {
 }
 
 /** Builds the run's {@link GitHubClients} once; the arguments are those of {@link createOctokit}. */
-export function createGitHubClients(token: string, baseUrl: string, warn: (message: string) => void, options: OctokitOptions = {}): GitHubClients {
+export function createGitHubClients(
+  token: string,
+  baseUrl: string,
+  warn: (message: string) => void,
+  options: OctokitOptions = {},
+): GitHubClients {
   return {
     writes: createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-writes` }),
-    reads: readClient(createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads`, readsOnly: true })),
+    reads: readClient(
+      createOctokit(token, baseUrl, warn, { ...options, id: `${options.id ?? 'pr-debate'}-reads`, readsOnly: true }),
+    ),
   };
 }
 
@@ -42,7 +54,10 @@ export function createGitHubClients(token: string, baseUrl: string, warn: (messa
  * for reads. A stage that writes through it fails at once, in tests, instead of skipping the spacing.
  */
 export function readClient(octokit: GitHubClient): GitHubClient {
-  refuseWritesOn(octokit, (what) => new Error(`${what} went to the read client, which never writes: send it through the write client`));
+  refuseWritesOn(
+    octokit,
+    (what) => new Error(`${what} went to the read client, which never writes: send it through the write client`),
+  );
   return octokit;
 }
 

@@ -13,7 +13,10 @@ import { RequestError } from '@octokit/request-error';
  * @throws the write's error when GitHub refused it (4xx), or when it is still unknown after
  *   {@link SENDS} sends; whatever `find` throws
  */
-export async function createOnce<T>(create: (request: { retries: 0 }) => Promise<T>, find: () => Promise<T | undefined>): Promise<T> {
+export async function createOnce<T>(
+  create: (request: { retries: 0 }) => Promise<T>,
+  find: () => Promise<T | undefined>,
+): Promise<T> {
   for (let sent = 1; ; sent += 1) {
     try {
       return await create({ retries: 0 });

@@ -3,7 +3,13 @@ import { redactSecrets } from '../report/redact.js';
 import type { GitHubClient } from './create-octokit.js';
 import { parseResponse } from './parse-response.js';
 import { addReaction, removeReaction, type ReactionContent } from './react.js';
-import { findComments, openDebateComment, type DebateComment, type FoundComment, type PostedComment } from './upsert-comment.js';
+import {
+  findComments,
+  openDebateComment,
+  type DebateComment,
+  type FoundComment,
+  type PostedComment,
+} from './upsert-comment.js';
 
 /** Everything the pipeline posts on GitHub, through one door that redacts secrets from every body. */
 export interface Publisher {
@@ -21,14 +27,21 @@ export interface Publisher {
   unreact(commentId: number, reactionId: number): Promise<void>;
 }
 
-const replySchema = z.object({ id: z.number().int(), html_url: z.string(), user: z.object({ login: z.string() }).nullable() });
+const replySchema = z.object({
+  id: z.number().int(),
+  html_url: z.string(),
+  user: z.object({ login: z.string() }).nullable(),
+});
 
 /**
  * @param octokit the client for writes
  * @param repo.secrets this run's exact secrets (API key, token), removed from every body along with
  *   anything key-shaped ({@link redactSecrets})
  */
-export function createPublisher(octokit: GitHubClient, repo: { owner: string; repo: string; botLogin: string; secrets: readonly string[] }): Publisher {
+export function createPublisher(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string; botLogin: string; secrets: readonly string[] },
+): Publisher {
   const clean = (body: string) => redactSecrets(body, repo.secrets);
   const target = { owner: repo.owner, repo: repo.repo };
   return {
@@ -40,11 +53,16 @@ export function createPublisher(octokit: GitHubClient, repo: { owner: string; re
       };
     },
     async reply(issueNumber, body) {
-      const { data } = await octokit.rest.issues.createComment({ ...target, issue_number: issueNumber, body: clean(body) });
+      const { data } = await octokit.rest.issues.createComment({
+        ...target,
+        issue_number: issueNumber,
+        body: clean(body),
+      });
       const comment = parseResponse(replySchema, data, 'POST issues/comments');
       return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '' };
     },
-    find: async (issueNumber, marker) => (await findComments(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin }))[0],
+    find: async (issueNumber, marker) =>
+      (await findComments(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin }))[0],
     async edit(commentId, body) {
       await octokit.rest.issues.updateComment({ ...target, comment_id: commentId, body: clean(body) });
     },

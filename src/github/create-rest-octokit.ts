@@ -17,10 +17,22 @@ import { octokitOptions, type OctokitOptions } from './octokit-options.js';
  *   UNKNOWN in 3ms`) through `console.error` by default (`@octokit/core`'s logger), even the expected 404
  *   of a missing config file; the CLI reports failures itself, in words.
  */
-export function createRestClients(token: string, baseUrl: string, warn: (message: string) => void, userAgent: string, options: OctokitOptions & { log?: (line: string) => void } = {}): GitHubClients {
+export function createRestClients(
+  token: string,
+  baseUrl: string,
+  warn: (message: string) => void,
+  userAgent: string,
+  options: OctokitOptions & { log?: (line: string) => void } = {},
+): GitHubClients {
   const RestOctokit = Octokit.plugin(retry, throttling);
   const say = options.log ?? (() => undefined);
   const log = { debug: () => undefined, info: say, warn: say, error: say };
-  const create = (id: string, readsOnly: boolean): GitHubClient => new RestOctokit({ auth: token, userAgent, log, ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id, readsOnly }) });
+  const create = (id: string, readsOnly: boolean): GitHubClient =>
+    new RestOctokit({
+      auth: token,
+      userAgent,
+      log,
+      ...octokitOptions(baseUrl, warn, globalThis.fetch, { ...options, id, readsOnly }),
+    });
   return { writes: create('pr-debate-cli-writes', false), reads: readClient(create('pr-debate-cli-reads', true)) };
 }

@@ -74,8 +74,17 @@ export interface OctokitOptions {
  * @param warn where rate-limit waits are reported
  * @param fetch the transport (the runner's proxy-aware one in the action, Node's in the CLI)
  */
-export function octokitOptions(baseUrl: string, warn: (message: string) => void, fetch: Fetch, options: OctokitOptions = {}) {
-  const spacing = options.readsOnly ? spacedGroups(0) : options.writeSpacingMs === undefined ? {} : spacedGroups(options.writeSpacingMs);
+export function octokitOptions(
+  baseUrl: string,
+  warn: (message: string) => void,
+  fetch: Fetch,
+  options: OctokitOptions = {},
+) {
+  const spacing = options.readsOnly
+    ? spacedGroups(0)
+    : options.writeSpacingMs === undefined
+      ? {}
+      : spacedGroups(options.writeSpacingMs);
   const backOff = options.retryAfterBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryAfterBaseMs };
   return {
     baseUrl,
@@ -85,9 +94,18 @@ export function octokitOptions(baseUrl: string, warn: (message: string) => void,
       id: options.id ?? 'pr-debate',
       ...backOff,
       ...spacing,
-      onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
-      onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) =>
-        rateLimited('secondary rate limit', retryAfter, request, retryCount, warn),
+      onRateLimit: (
+        retryAfter: number,
+        request: { method: string; url: string },
+        _octokit: unknown,
+        retryCount: number,
+      ) => rateLimited('rate limit', retryAfter, request, retryCount, warn),
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        request: { method: string; url: string },
+        _octokit: unknown,
+        retryCount: number,
+      ) => rateLimited('secondary rate limit', retryAfter, request, retryCount, warn),
     },
   };
 }
@@ -101,14 +119,22 @@ function spacedGroups(spacingMs: number): { write: Bottleneck.Group; notificatio
 }
 
 /** Whether to wait out a rate limit and retry: a few times, and never longer than {@link MAX_RATE_LIMIT_WAIT_S}. */
-function rateLimited(kind: string, retryAfter: number, options: { method: string; url: string }, retryCount: number, warn: (message: string) => void): boolean {
+function rateLimited(
+  kind: string,
+  retryAfter: number,
+  options: { method: string; url: string },
+  retryCount: number,
+  warn: (message: string) => void,
+): boolean {
   const what = `GitHub ${kind} on ${options.method} ${options.url}`;
   if (retryCount >= RATE_LIMIT_RETRIES) {
     warn(`${what}; giving up after ${retryCount} retries`);
     return false;
   }
   if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
-    warn(`${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`);
+    warn(
+      `${what}; giving up: GitHub asks to wait ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s pr-debate waits`,
+    );
     return false;
   }
   warn(`${what}; retrying after ${retryAfter} s`);

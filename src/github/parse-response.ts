@@ -10,7 +10,9 @@ export function parseResponse<T>(schema: z.ZodType<T>, data: unknown, endpoint: 
   const result = schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`GitHub's answer to ${endpoint} is not shaped as documented: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new Error(
+      `GitHub's answer to ${endpoint} is not shaped as documented: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
   }
   return result.data;
 }

@@ -14,13 +14,20 @@ const pullSchema = z.object({
   html_url: z.string(),
   changed_files: z.number().int().min(0).default(0),
   user: z.object({ login: z.string() }).nullable(),
-  head: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string(), repo: z.object({ full_name: z.string() }).nullish() }),
+  head: z.object({
+    sha: z.string().regex(/^[0-9a-f]{40}$/),
+    ref: z.string(),
+    repo: z.object({ full_name: z.string() }).nullish(),
+  }),
   base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string() }),
 });
 
 const fileSchema = z.object({
   /** The file's blob SHA at the head ("sha" of List pull requests files); absent in some GHES answers. */
-  sha: z.string().regex(/^[0-9a-f]{40}$/).optional(),
+  sha: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
   filename: z.string(),
   previous_filename: z.string().optional(),
   status: z.enum(['added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged']),
@@ -106,8 +113,17 @@ export function createPullRequestSource(
       return pages.flatMap(({ data }) =>
         data.map((item): ChangedFile => {
           const file = parseResponse(fileSchema, item, `GET pulls/${pullNumber}/files`);
-          const blobs = file.status === 'removed' ? { base: file.sha, head: undefined } : { base: undefined, head: file.sha };
-          return { path: file.filename, previousPath: file.previous_filename, status: file.status, additions: file.additions, deletions: file.deletions, patch: file.patch, blobs };
+          const blobs =
+            file.status === 'removed' ? { base: file.sha, head: undefined } : { base: undefined, head: file.sha };
+          return {
+            path: file.filename,
+            previousPath: file.previous_filename,
+            status: file.status,
+            additions: file.additions,
+            deletions: file.deletions,
+            patch: file.patch,
+            blobs,
+          };
         }),
       );
     },
@@ -115,7 +131,11 @@ export function createPullRequestSource(
     async getWholeDiff(pullNumber: number) {
       counts.wholeDiff += 1;
       try {
-        const response = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber, mediaType: { format: 'diff' } });
+        const response = await octokit.rest.pulls.get({
+          ...repo,
+          pull_number: pullNumber,
+          mediaType: { format: 'diff' },
+        });
         const data: unknown = response.data;
         if (typeof data === 'string') return { diff: data };
         if (data instanceof ArrayBuffer) return { diff: new TextDecoder().decode(data) };

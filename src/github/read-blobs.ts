@@ -23,7 +23,21 @@ const blobSchema = z
   .nullable();
 
 const blobsSchema = z.object({ repository: z.record(z.string(), blobSchema).nullable() });
-const oidsSchema = z.object({ repository: z.record(z.string(), z.object({ oid: z.string().regex(/^[0-9a-f]{40}$/).optional() }).nullable()).nullable() });
+const oidsSchema = z.object({
+  repository: z
+    .record(
+      z.string(),
+      z
+        .object({
+          oid: z
+            .string()
+            .regex(/^[0-9a-f]{40}$/)
+            .optional(),
+        })
+        .nullable(),
+    )
+    .nullable(),
+});
 
 /** Paths asked for in one GraphQL query (each is one `object(expression:)` field, one node), and how many of them with text. */
 const GRAPHQL_SIZE_BATCH = 200;
@@ -70,16 +84,23 @@ export function createBlobReader(
       '  }',
       '}',
     ].join('\n'),
-    variables: { owner: repo.owner, name: repo.repo, ...Object.fromEntries(paths.map((path, j) => [`e${j}`, `${ref}:${path}`])) },
+    variables: {
+      owner: repo.owner,
+      name: repo.repo,
+      ...Object.fromEntries(paths.map((path, j) => [`e${j}`, `${ref}:${path}`])),
+    },
   });
 
-  const graphqlBlobs = async (paths: { path: string; withText: boolean }[], ref: string): Promise<Map<string, z.infer<typeof blobSchema>>> => {
+  const graphqlBlobs = async (
+    paths: { path: string; withText: boolean }[],
+    ref: string,
+  ): Promise<Map<string, z.infer<typeof blobSchema>>> => {
     const result = new Map<string, z.infer<typeof blobSchema>>();
     const texts = paths.filter((p) => p.withText);
     const sizes = paths.filter((p) => !p.withText);
     // Each query holds at most GRAPHQL_TEXT_BATCH texts and GRAPHQL_SIZE_BATCH fields in all.
     const queries: { path: string; withText: boolean }[][] = [];
-    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length; ) {
+    for (let ti = 0, si = 0; ti < texts.length || si < sizes.length;) {
       const chunk = texts.slice(ti, ti + GRAPHQL_TEXT_BATCH);
       ti += chunk.length;
       const more = sizes.slice(si, si + GRAPHQL_SIZE_BATCH - chunk.length);
@@ -87,9 +108,17 @@ export function createBlobReader(
       queries.push([...chunk, ...more]);
     }
     for (const chunk of queries) {
-      const { query, variables } = objectsQuery(chunk.map((p) => p.path), ref, (j) => (chunk[j]?.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'));
+      const { query, variables } = objectsQuery(
+        chunk.map((p) => p.path),
+        ref,
+        (j) => (chunk[j]?.withText ? 'byteSize isBinary isTruncated text' : 'byteSize isBinary'),
+      );
       counts.graphql += 1;
-      const data = parseResponse(blobsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object)');
+      const data = parseResponse(
+        blobsSchema,
+        await octokit.graphql<unknown>(query, variables),
+        'POST /graphql (repository.object)',
+      );
       if (data.repository === null) throw new Error(`GraphQL found no repository ${repo.owner}/${repo.repo}`);
       chunk.forEach((p, j) => result.set(p.path, data.repository?.[`f${j}`] ?? null));
     }
@@ -103,7 +132,9 @@ export function createBlobReader(
         return await fn();
       } catch (error) {
         graphqlWorks = false;
-        warn(`GitHub's GraphQL API failed (${error instanceof Error ? error.message : String(error)}); reading files one REST call each instead.`);
+        warn(
+          `GitHub's GraphQL API failed (${error instanceof Error ? error.message : String(error)}); reading files one REST call each instead.`,
+        );
       }
     }
     return rest();
@@ -122,7 +153,8 @@ export function createBlobReader(
         headers: { accept: 'application/vnd.github.raw' },
       });
       const data: unknown = response.data;
-      const text = typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : undefined;
+      const text =
+        typeof data === 'string' ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : undefined;
       // A directory or a submodule answers JSON, not a file's text.
       read = text === undefined ? undefined : text.slice(0, 8000).includes('\u0000') ? { binary: true } : { text };
     } catch (error) {
@@ -157,7 +189,11 @@ export function createBlobReader(
             const chunk = paths.slice(i, i + GRAPHQL_SIZE_BATCH);
             const { query, variables } = objectsQuery(chunk, ref, () => 'oid');
             counts.graphql += 1;
-            const data = parseResponse(oidsSchema, await octokit.graphql<unknown>(query, variables), 'POST /graphql (repository.object oid)');
+            const data = parseResponse(
+              oidsSchema,
+              await octokit.graphql<unknown>(query, variables),
+              'POST /graphql (repository.object oid)',
+            );
             chunk.forEach((p, j) => {
               const oid = data.repository?.[`f${j}`]?.oid;
               if (oid) result.set(p, oid);
@@ -172,7 +208,9 @@ export function createBlobReader(
             counts.contents += 1;
             try {
               const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
-              const parsed = z.object({ type: z.literal('file'), sha: z.string().regex(/^[0-9a-f]{40}$/) }).safeParse(data);
+              const parsed = z
+                .object({ type: z.literal('file'), sha: z.string().regex(/^[0-9a-f]{40}$/) })
+                .safeParse(data);
               if (parsed.success) result.set(path, parsed.data.sha);
             } catch (error) {
               if (!isStatus(error, 404)) throw error;
@@ -186,19 +224,27 @@ export function createBlobReader(
     async fetchFiles(request: { texts: string[]; sizes: string[] }, ref: string): Promise<FetchedFiles> {
       return withFallback(
         async () => {
-          const blobs = await graphqlBlobs([...request.texts.map((path) => ({ path, withText: true })), ...request.sizes.map((path) => ({ path, withText: false }))], ref);
+          const blobs = await graphqlBlobs(
+            [
+              ...request.texts.map((path) => ({ path, withText: true })),
+              ...request.sizes.map((path) => ({ path, withText: false })),
+            ],
+            ref,
+          );
           const texts = new Map<string, FileRead>();
           const sizes = new Map<string, FileStat>();
           for (const path of request.texts) {
             const blob = blobs.get(path);
             if (blob?.__typename !== 'Blob') continue;
-            if (blob.isBinary === true || blob.text === null || blob.text === undefined) texts.set(path, { binary: true });
+            if (blob.isBinary === true || blob.text === null || blob.text === undefined)
+              texts.set(path, { binary: true });
             else if (blob.isTruncated === true) texts.set(path, { tooLarge: true });
             else texts.set(path, { text: blob.text });
           }
           for (const path of request.sizes) {
             const blob = blobs.get(path);
-            if (blob?.__typename === 'Blob') sizes.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
+            if (blob?.__typename === 'Blob')
+              sizes.set(path, { bytes: blob.byteSize ?? 0, binary: blob.isBinary === true });
           }
           return { texts, sizes };
         },
@@ -207,7 +253,12 @@ export function createBlobReader(
           const texts = await restReadAll(request.texts, ref);
           const sizes = new Map<string, FileStat>();
           for (const [path, read] of await restReadAll(request.sizes, ref)) {
-            sizes.set(path, 'text' in read ? { bytes: Buffer.byteLength(read.text), binary: false } : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read });
+            sizes.set(
+              path,
+              'text' in read
+                ? { bytes: Buffer.byteLength(read.text), binary: false }
+                : { bytes: Number.MAX_SAFE_INTEGER, binary: 'binary' in read },
+            );
           }
           return { texts, sizes };
         },

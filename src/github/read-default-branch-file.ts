@@ -37,7 +37,10 @@ export async function readDefaultBranchFile(
   path: string,
   defaultBranch?: string,
 ): Promise<DefaultBranchFile> {
-  const branch = defaultBranch ?? parseResponse(repositorySchema, (await octokit.rest.repos.get(repo)).data, 'GET /repos/{owner}/{repo}').default_branch;
+  const branch =
+    defaultBranch ??
+    parseResponse(repositorySchema, (await octokit.rest.repos.get(repo)).data, 'GET /repos/{owner}/{repo}')
+      .default_branch;
   let data: unknown;
   try {
     // The branch's full ref: a short name resolves to a tag of the same name first (git's rule), which anyone who can push a tag could make.
@@ -49,6 +52,7 @@ export async function readDefaultBranchFile(
   if (Array.isArray(data)) throw new Error(`${path} on ${branch} is a folder, not a file`);
   const file = parseResponse(fileSchema, data, 'GET /repos/{owner}/{repo}/contents/{path}');
   if (file.type !== 'file') throw new Error(`${path} on ${branch} is a ${file.type}, not a file`);
-  if (file.encoding !== 'base64' || file.content === undefined) throw new Error(`${path} on ${branch} is too large to read through the contents API (over 1 MB)`);
+  if (file.encoding !== 'base64' || file.content === undefined)
+    throw new Error(`${path} on ${branch} is too large to read through the contents API (over 1 MB)`);
   return { branch, text: Buffer.from(file.content, 'base64').toString('utf8') };
 }

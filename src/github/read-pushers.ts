@@ -19,7 +19,11 @@ import { parseResponse } from './parse-response.js';
  * Enterprise Server without the endpoint) has no known pusher, and only the PR's opener counts as its author.
  */
 
-const activitySchema = z.object({ after: z.string(), ref: z.string(), actor: z.object({ login: z.string() }).nullable() });
+const activitySchema = z.object({
+  after: z.string(),
+  ref: z.string(),
+  actor: z.object({ login: z.string() }).nullable(),
+});
 
 /** Activities read per request: GitHub's page maximum. */
 const PER_PAGE = 100;
@@ -31,21 +35,35 @@ const PER_PAGE = 100;
  * @returns sha -> login of the newest push (or branch creation, or force push) that left the branch at it;
  *   a sha no activity names is absent
  */
-export async function readPushers(octokit: GitHubClient, head: { ref: string; repository: string }, shas: readonly string[], warn: (message: string) => void): Promise<Map<string, string>> {
+export async function readPushers(
+  octokit: GitHubClient,
+  head: { ref: string; repository: string },
+  shas: readonly string[],
+  warn: (message: string) => void,
+): Promise<Map<string, string>> {
   const [owner = '', repo = ''] = head.repository.split('/');
   const pushers = new Map<string, string>();
   let items: unknown[];
   try {
-    const { data } = await octokit.rest.repos.listActivities({ owner, repo, ref: `refs/heads/${head.ref}`, direction: 'desc', per_page: PER_PAGE });
+    const { data } = await octokit.rest.repos.listActivities({
+      owner,
+      repo,
+      ref: `refs/heads/${head.ref}`,
+      direction: 'desc',
+      per_page: PER_PAGE,
+    });
     items = Array.isArray(data) ? data : [];
   } catch (error) {
-    warn(`Could not read who pushed the head of ${head.repository}:${head.ref} (${describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error))}); only the PR's opener counts as its author.`);
+    warn(
+      `Could not read who pushed the head of ${head.repository}:${head.ref} (${describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error))}); only the PR's opener counts as its author.`,
+    );
     return pushers;
   }
   for (const item of items) {
     const activity = parseResponse(activitySchema, item, `GET repos/${head.repository}/activity`);
     // Newest first: the first activity that left the branch at a commit is the one that put it there.
-    if (shas.includes(activity.after) && activity.actor && !pushers.has(activity.after)) pushers.set(activity.after, activity.actor.login);
+    if (shas.includes(activity.after) && activity.actor && !pushers.has(activity.after))
+      pushers.set(activity.after, activity.actor.login);
   }
   return pushers;
 }

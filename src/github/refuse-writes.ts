@@ -12,7 +12,10 @@ export class DryRunWrite extends Error {
  * whatever stage asks for it.
  */
 export function refuseWrites(octokit: GitHubClient): void {
-  refuseWritesOn(octokit, (what) => new DryRunWrite(`a dry run writes nothing, and ${what} was not sent; --post publishes`));
+  refuseWritesOn(
+    octokit,
+    (what) => new DryRunWrite(`a dry run writes nothing, and ${what} was not sent; --post publishes`),
+  );
 }
 
 /** Thrown when the CLI's first request shows that GitHub cannot be used at the API URL; the message says what to check. */
@@ -42,18 +45,31 @@ export async function readTokenLogin(octokit: GitHubClient, apiUrl: string): Pro
   const host = hostOf(apiUrl);
   const check = `check your network connection (and proxy), that ${apiUrl} is GitHub's REST API (--api-url or GITHUB_API_URL; https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server), and GitHub's status (https://www.githubstatus.com)`;
   try {
-    const { data } = await octokit.request('GET /user', { request: { retries: 1, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) } });
+    const { data } = await octokit.request('GET /user', {
+      request: { retries: 1, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) },
+    });
     return typeof data.login === 'string' && data.login ? data.login : undefined;
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     // Octokit reports a request that got no answer (refused, DNS, TLS, aborted) as a 500 without a response (@octokit/request, fetch-wrapper.js).
     if (error.response === undefined) {
-      const why = /abort|timeout/i.test(error.message) ? `no answer within ${PROBE_TIMEOUT_MS / 1000} s` : error.message;
+      const why = /abort|timeout/i.test(error.message)
+        ? `no answer within ${PROBE_TIMEOUT_MS / 1000} s`
+        : error.message;
       throw new GitHubUnreachable(`GitHub could not be reached at ${host} (${why}); ${check}`);
     }
-    if (error.status >= 500) throw new GitHubUnreachable(`GitHub could not be reached at ${host}: GET /user answered HTTP ${error.status} twice (${error.message}); ${check}`);
-    if (error.status === 401) throw new GitHubUnreachable(`GitHub at ${host} refused the token (${error.message}): check GITHUB_TOKEN or GH_TOKEN (for example GH_TOKEN=$(gh auth token))`);
-    if (error.status === 404) throw new GitHubUnreachable(`GitHub could not be reached at ${host}: ${apiUrl}/user answered 404, so this is not GitHub's REST API; ${check}`);
+    if (error.status >= 500)
+      throw new GitHubUnreachable(
+        `GitHub could not be reached at ${host}: GET /user answered HTTP ${error.status} twice (${error.message}); ${check}`,
+      );
+    if (error.status === 401)
+      throw new GitHubUnreachable(
+        `GitHub at ${host} refused the token (${error.message}): check GITHUB_TOKEN or GH_TOKEN (for example GH_TOKEN=$(gh auth token))`,
+      );
+    if (error.status === 404)
+      throw new GitHubUnreachable(
+        `GitHub could not be reached at ${host}: ${apiUrl}/user answered 404, so this is not GitHub's REST API; ${check}`,
+      );
     return undefined;
   }
 }

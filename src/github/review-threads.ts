@@ -45,21 +45,33 @@ const commentSchema = z.object({
 export type ReviewCommentRead = z.infer<typeof commentSchema>;
 
 const threadsSchema = z.object({
-  repository: z.object({
-    pullRequest: z.object({
-      reviewThreads: z.object({
-        pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
-        nodes: z.array(
-          z.object({
-            id: z.string(),
-            isResolved: z.boolean(),
-            path: z.string(),
-            comments: z.object({ nodes: z.array(z.object({ fullDatabaseId: fullDatabaseId.nullable(), body: z.string(), author: z.object({ login: z.string() }).nullable() })) }),
+  repository: z
+    .object({
+      pullRequest: z
+        .object({
+          reviewThreads: z.object({
+            pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+            nodes: z.array(
+              z.object({
+                id: z.string(),
+                isResolved: z.boolean(),
+                path: z.string(),
+                comments: z.object({
+                  nodes: z.array(
+                    z.object({
+                      fullDatabaseId: fullDatabaseId.nullable(),
+                      body: z.string(),
+                      author: z.object({ login: z.string() }).nullable(),
+                    }),
+                  ),
+                }),
+              }),
+            ),
           }),
-        ),
-      }),
-    }).nullable(),
-  }).nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 
 /** A review thread: its id (for `resolveReviewThread`), and its comments, first one first. */
@@ -88,7 +100,13 @@ export interface ReviewThreadsClient {
    * @param request Octokit's per-request options, e.g. `{ retries: 0 }` for a review sent once (`createOnce`)
    * @throws RequestError 422 when GitHub cannot place one
    */
-  createReview(pullNumber: number, commitId: string, body: string, comments: NewLineComment[], request?: { retries: number }): Promise<void>;
+  createReview(
+    pullNumber: number,
+    commitId: string,
+    body: string,
+    comments: NewLineComment[],
+    request?: { retries: number },
+  ): Promise<void>;
   /** A file-level comment (`subject_type: file`). */
   createFileComment(pullNumber: number, commitId: string, path: string, body: string): Promise<void>;
   updateComment(commentId: number, body: string): Promise<void>;
@@ -131,16 +149,26 @@ const RESOLVE_MUTATION = `mutation($threadId: ID!) { resolveReviewThread(input: 
 export const RESOLVE_THREAD_PERMISSION = 'contents: write';
 
 /** GitHub's answer to a GraphQL request whose field it refused (Octokit's `GraphqlResponseError`). */
-const refusalSchema = z.object({ name: z.literal('GraphqlResponseError'), errors: z.array(z.object({ type: z.string().optional(), message: z.string() })) });
+const refusalSchema = z.object({
+  name: z.literal('GraphqlResponseError'),
+  errors: z.array(z.object({ type: z.string().optional(), message: z.string() })),
+});
 
 /** Most pages of review threads read (100 each): a PR with more has more threads than any debate leaves. */
 const MAX_THREAD_PAGES = 10;
 
 /** The client over Octokit for `repo`. */
-export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: string; repo: string }): ReviewThreadsClient {
+export function createReviewThreadsClient(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+): ReviewThreadsClient {
   return {
     async listComments(pullNumber) {
-      const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...repo, pull_number: pullNumber, per_page: 100 });
+      const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
+        ...repo,
+        pull_number: pullNumber,
+        per_page: 100,
+      });
       return parseResponse(z.array(commentSchema), data, `GET pulls/${pullNumber}/comments`);
     },
     async createReview(pullNumber, commitId, body, comments, request) {
@@ -150,12 +178,25 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
         commit_id: commitId,
         event: 'COMMENT',
         body,
-        comments: comments.map((c) => ({ path: c.path, body: c.body, line: c.line, side: c.side, ...(c.startLine === undefined ? {} : { start_line: c.startLine, start_side: c.side }) })),
+        comments: comments.map((c) => ({
+          path: c.path,
+          body: c.body,
+          line: c.line,
+          side: c.side,
+          ...(c.startLine === undefined ? {} : { start_line: c.startLine, start_side: c.side }),
+        })),
         ...(request ? { request } : {}),
       });
     },
     async createFileComment(pullNumber, commitId, path, body) {
-      await octokit.rest.pulls.createReviewComment({ ...repo, pull_number: pullNumber, commit_id: commitId, path, body, subject_type: 'file' });
+      await octokit.rest.pulls.createReviewComment({
+        ...repo,
+        pull_number: pullNumber,
+        commit_id: commitId,
+        path,
+        body,
+        subject_type: 'file',
+      });
     },
     async updateComment(commentId, body) {
       await octokit.rest.pulls.updateReviewComment({ ...repo, comment_id: commentId, body });
@@ -167,10 +208,26 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
       const threads: ReviewThreadRead[] = [];
       let after: string | null = null;
       for (let page = 0; page < MAX_THREAD_PAGES; page += 1) {
-        const data: z.infer<typeof threadsSchema> = parseResponse(threadsSchema, await octokit.graphql<unknown>(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber, after }), 'POST /graphql (pullRequest.reviewThreads)');
+        const data: z.infer<typeof threadsSchema> = parseResponse(
+          threadsSchema,
+          await octokit.graphql<unknown>(THREADS_QUERY, {
+            owner: repo.owner,
+            name: repo.repo,
+            number: pullNumber,
+            after,
+          }),
+          'POST /graphql (pullRequest.reviewThreads)',
+        );
         const list = data.repository?.pullRequest?.reviewThreads;
         if (!list) break;
-        threads.push(...list.nodes.map((t) => ({ id: t.id, isResolved: t.isResolved, path: t.path, comments: t.comments.nodes.map((c) => ({ id: c.fullDatabaseId, body: c.body, author: c.author?.login })) })));
+        threads.push(
+          ...list.nodes.map((t) => ({
+            id: t.id,
+            isResolved: t.isResolved,
+            path: t.path,
+            comments: t.comments.nodes.map((c) => ({ id: c.fullDatabaseId, body: c.body, author: c.author?.login })),
+          })),
+        );
         if (!list.pageInfo.hasNextPage) break;
         after = list.pageInfo.endCursor;
       }
@@ -183,7 +240,9 @@ export function createReviewThreadsClient(octokit: GitHubClient, repo: { owner: 
       } catch (error) {
         const refusal = refusalSchema.safeParse(error).data?.errors.find((e) => e.type === 'FORBIDDEN');
         if (refusal === undefined) throw error;
-        return { refused: `GitHub refused resolveReviewThread (${refusal.message}); it needs \`${RESOLVE_THREAD_PERMISSION}\`` };
+        return {
+          refused: `GitHub refused resolveReviewThread (${refusal.message}); it needs \`${RESOLVE_THREAD_PERMISSION}\``,
+        };
       }
     },
     async readFile(path, ref) {

@@ -108,10 +108,14 @@ export function openDebateComment(
     return oldest;
   };
 
-  const write = async (body: string, keep: (existing: FoundComment) => CommentWrite['kept']): Promise<CommentWrite & { order: number }> => {
+  const write = async (
+    body: string,
+    keep: (existing: FoundComment) => CommentWrite['kept'],
+  ): Promise<CommentWrite & { order: number }> => {
     const update = async (existing: FoundComment) => {
       const kept = keep(existing);
-      if (kept) return { id: existing.id, url: existing.url, author: existing.author, created: false, kept, order: landed };
+      if (kept)
+        return { id: existing.id, url: existing.url, author: existing.author, created: false, kept, order: landed };
       const { data } = await octokit.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
       const comment = toFound(data, 'PATCH issues/comments/{id}');
       knownId = comment.id;
@@ -123,7 +127,11 @@ export function openDebateComment(
     if (kept) return { id: 0, url: '', author: '', created: false, kept, order: landed };
     // Created once: a comment whose answer was lost is looked for (by its body) before it is posted again.
     const created = await createOnce(
-      async (request) => toFound((await octokit.rest.issues.createComment({ ...repo, issue_number: target.issueNumber, body, request })).data, 'POST issues/comments'),
+      async (request) =>
+        toFound(
+          (await octokit.rest.issues.createComment({ ...repo, issue_number: target.issueNumber, body, request })).data,
+          'POST issues/comments',
+        ),
       async () => (await findComments(octokit, target)).find((c) => c.body === body),
     );
     const order = ++landed;
@@ -146,7 +154,8 @@ export function openDebateComment(
       verdictStarted = true;
       const pending = [...inFlight];
       const text = `${body}\n${headTrailer(head.ours)}`;
-      const keep = (existing: FoundComment) => (head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined);
+      const keep = (existing: FoundComment) =>
+        head.ours !== head.current && isVerdict(existing) === head.current ? 'stale' : undefined;
       const posted = await write(text, keep).catch((error: unknown) => {
         // Not written: the comment is left to the run's failure, as when no verdict was begun.
         verdictStarted = false;
@@ -159,7 +168,9 @@ export function openDebateComment(
       return strip(posted);
     },
     async postUpdate(body) {
-      const task = write(body, (existing) => (verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined));
+      const task = write(body, (existing) =>
+        verdictStarted || isVerdict(existing) !== undefined ? 'verdict' : undefined,
+      );
       const order = task.then(
         (posted) => (posted.kept ? undefined : posted.order),
         () => undefined,
@@ -179,14 +190,23 @@ function strip({ order: _order, ...write }: CommentWrite & { order: number }): C
 }
 
 /** The bot's comments whose first line is `marker`, oldest first (`GET .../issues/{n}/comments`, every page). */
-export async function findComments(octokit: GitHubClient, target: { owner: string; repo: string; issueNumber: number; marker: string; botLogin: string }): Promise<FoundComment[]> {
+export async function findComments(
+  octokit: GitHubClient,
+  target: { owner: string; repo: string; issueNumber: number; marker: string; botLogin: string },
+): Promise<FoundComment[]> {
   const found: FoundComment[] = [];
-  const iterator = octokit.paginate.iterator(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 });
+  const iterator = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
+  });
   for await (const page of iterator) {
     for (const item of page.data) {
       const comment = parseResponse(commentSchema, item, 'GET issues/comments');
       const body = comment.body ?? '';
-      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin) found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body });
+      if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin)
+        found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body });
     }
   }
   return found.sort((a, b) => a.id - b.id);

@@ -5,7 +5,6 @@ import { createClaudeModelClient, type TokenCounting } from './claude-model-clie
 import { MODEL_REQUEST_TIMEOUT_MS } from './request-defaults.js';
 import { noRetryOn429 } from './model-call-error.js';
 
-
 /** Options of {@link createAnthropicModelClient}. */
 export interface AnthropicClientOptions {
   apiKey: string;

@@ -90,5 +90,11 @@ export function createBedrockModelClient(options: BedrockClientOptions): ModelCl
     timeout: timeoutMs,
     middleware: [apiVersionPerModel],
   });
-  return createClaudeModelClient(client, { provider: 'bedrock', where: client.baseURL, timeoutMs, signal: options.signal, maxRetries: options.maxRetries ?? 2 });
+  return createClaudeModelClient(client, {
+    provider: 'bedrock',
+    where: client.baseURL,
+    timeoutMs,
+    signal: options.signal,
+    maxRetries: options.maxRetries ?? 2,
+  });
 }

@@ -56,25 +56,39 @@ const CALL_OVERHEAD_TOKENS = 24_000;
  * @param partTokens the largest reader part's tokens on `roles.readerModel`, when there are reader calls
  * @throws ContextWindowTooSmall naming the model, its window, the need and the fix
  */
-export function checkContextWindows(roles: RoleModels, packTokens: number | ReadonlyMap<string, number>, partTokens = 0): void {
+export function checkContextWindows(
+  roles: RoleModels,
+  packTokens: number | ReadonlyMap<string, number>,
+  partTokens = 0,
+): void {
   const packOn = (model: string) => (typeof packTokens === 'number' ? packTokens : (packTokens.get(model) ?? 0));
   // Per model, its largest call: the evidence it reads (the pack, or a reader's part), the prompts around it and the reply.
   const needs = new Map<string, { tokens: number; input: number; what: string }>();
-  const need = (model: string, role: 'moderator' | 'reader' | 'advocate' | 'judge', reply: number, input = packOn(model)) => {
+  const need = (
+    model: string,
+    role: 'moderator' | 'reader' | 'advocate' | 'judge',
+    reply: number,
+    input = packOn(model),
+  ) => {
     const tokens = input + CALL_OVERHEAD_TOKENS + outputBudget(model, role, reply);
-    if (tokens > (needs.get(model)?.tokens ?? 0)) needs.set(model, { tokens, input, what: role === 'reader' ? "a reader's part" : 'the evidence pack' });
+    if (tokens > (needs.get(model)?.tokens ?? 0))
+      needs.set(model, { tokens, input, what: role === 'reader' ? "a reader's part" : 'the evidence pack' });
   };
   need(roles.model, 'moderator', MAX_TOKENS.moderator);
   if (roles.readerModel !== undefined) need(roles.readerModel, 'reader', MAX_TOKENS.reader, partTokens);
   for (const model of roles.advocateModels) need(model, 'advocate', MAX_TOKENS.advocate);
   need(roles.judgeModel, 'judge', MAX_TOKENS.judge);
   for (const [model, { tokens, input, what }] of needs) {
-    const window = model.startsWith('openai:') ? openAiModelFacts(model.slice('openai:'.length))?.contextWindow : claudeModelFacts(model)?.contextWindow;
+    const window = model.startsWith('openai:')
+      ? openAiModelFacts(model.slice('openai:'.length))?.contextWindow
+      : claudeModelFacts(model)?.contextWindow;
     if (window === undefined || tokens <= window) continue;
     const fit = window - (tokens - input);
     throw new ContextWindowTooSmall(
       `Model "${model}" has a ${window.toLocaleString('en-US')}-token context window, but its calls need about ${tokens.toLocaleString('en-US')}: ${what} (~${input.toLocaleString('en-US')} tokens), the prompts around it and the reply with room for thinking. ` +
-        (fit > 0 ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.` : 'Choose a model with a larger context window.'),
+        (fit > 0
+          ? `Set max-evidence-tokens to at most ${fit.toLocaleString('en-US')}, or choose a model with a larger context window.`
+          : 'Choose a model with a larger context window.'),
     );
   }
 }
@@ -112,17 +126,47 @@ function inputsNaming(model: string, roles: RoleModels): string[] {
  * @throws ModelNotReachable when a model fails (the message names it, its input, its provider and the
  *   provider's answer); the run's stop reason when the run was stopped
  */
-export async function checkModels(client: ModelClient, roles: RoleModels, prompt: { system: string; instructions: string }): Promise<PreflightResult> {
-  const distinct = [...new Set([roles.model, ...roles.advocateModels, roles.judgeModel, ...(roles.readerModel === undefined ? [] : [roles.readerModel])])];
+export async function checkModels(
+  client: ModelClient,
+  roles: RoleModels,
+  prompt: { system: string; instructions: string },
+): Promise<PreflightResult> {
+  const distinct = [
+    ...new Set([
+      roles.model,
+      ...roles.advocateModels,
+      roles.judgeModel,
+      ...(roles.readerModel === undefined ? [] : [roles.readerModel]),
+    ]),
+  ];
   const calls: CallLogEntry[] = [];
   const notices = new Set<string>();
   const answers = await Promise.all(
     distinct.map(async (model) => {
       const started = Date.now();
       const logCall = (usage: TokenUsage, ok: boolean, answered = model) =>
-        calls.push({ role: 'moderator', purpose: 'pre-flight', positionId: undefined, model: answered, usage, durationMs: Date.now() - started, ok, retry: false });
+        calls.push({
+          role: 'moderator',
+          purpose: 'pre-flight',
+          positionId: undefined,
+          model: answered,
+          usage,
+          durationMs: Date.now() - started,
+          ok,
+          retry: false,
+        });
       try {
-        const reply = await client.complete({ role: 'moderator', model, system: prompt.system, evidence: 'pr-debate pre-flight', instructions: prompt.instructions, format: readySchema, schema: readySchema, maxTokens: PREFLIGHT_MAX_TOKENS, meta: { phase: 'preflight', retry: false } });
+        const reply = await client.complete({
+          role: 'moderator',
+          model,
+          system: prompt.system,
+          evidence: 'pr-debate pre-flight',
+          instructions: prompt.instructions,
+          format: readySchema,
+          schema: readySchema,
+          maxTokens: PREFLIGHT_MAX_TOKENS,
+          meta: { phase: 'preflight', retry: false },
+        });
         logCall(reply.usage, true, reply.model);
         if (reply.notice) notices.add(reply.notice);
         return undefined;
@@ -133,19 +177,28 @@ export async function checkModels(client: ModelClient, roles: RoleModels, prompt
           return undefined;
         }
         // What the provider answered (or that it did not); anything else (the run stopped, the cap) is not about this model.
-        if (error instanceof ModelCallError || (error instanceof Error && error.message.startsWith('the model API stopped sending'))) return error.message;
+        if (
+          error instanceof ModelCallError ||
+          (error instanceof Error && error.message.startsWith('the model API stopped sending'))
+        )
+          return error.message;
         throw error;
       }
     }),
   );
-  const failed = new Map(distinct.flatMap((model, i): [string, string][] => {
-    const answer = answers[i];
-    return answer === undefined ? [] : [[model, answer]];
-  }));
+  const failed = new Map(
+    distinct.flatMap((model, i): [string, string][] => {
+      const answer = answers[i];
+      return answer === undefined ? [] : [[model, answer]];
+    }),
+  );
   if (failed.size > 0) {
     throw new ModelNotReachable(
       [...failed]
-        .map(([model, answer]) => `Model "${model}" (input ${inputsNaming(model, roles).join(', ')}; ${PROVIDER_NAMES[parseModelId(model).provider]}) did not answer the pre-flight call: ${answer}.`)
+        .map(
+          ([model, answer]) =>
+            `Model "${model}" (input ${inputsNaming(model, roles).join(', ')}; ${PROVIDER_NAMES[parseModelId(model).provider]}) did not answer the pre-flight call: ${answer}.`,
+        )
         .join(' ') + ' The debate did not start, and nothing was spent on it.',
     );
   }

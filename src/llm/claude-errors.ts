@@ -23,12 +23,15 @@ export function refusesEffort(error: InstanceType<typeof Anthropic.APIError>): b
   const body = errorBodySchema.safeParse(error.error).data;
   const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
   if (/output_config\.format|structured output/i.test(message)) return false;
-  return /output_config\.effort|\beffort\b/i.test(message) || (/output_config/.test(message) && !/format/.test(message));
+  return (
+    /output_config\.effort|\beffort\b/i.test(message) || (/output_config/.test(message) && !/format/.test(message))
+  );
 }
 
 /** The run note of a model sent without effort. */
 export function effortOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
-  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
+  const detail =
+    error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
   return `The effort parameter is switched off for model "${model}" (${detail}): its calls for the rest of the run are sent without output_config.effort, at the model's default effort. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore it.`;
 }
 
@@ -42,12 +45,16 @@ export function refusesStructuredOutputs(error: InstanceType<typeof Anthropic.AP
   const body = errorBodySchema.safeParse(error.error).data;
   if (body?.error?.status === 'FAILED_PRECONDITION') return true;
   const message = error.apiMessage ?? body?.error?.message ?? body?.message ?? '';
-  return /structured output|output_config\.format/i.test(message) && !/schema is too complex|too many|is not supported/i.test(message);
+  return (
+    /structured output|output_config\.format/i.test(message) &&
+    !/schema is too complex|too many|is not supported/i.test(message)
+  );
 }
 
 /** The run note of a model that answers in text mode. */
 export function structuredOffNotice(model: string, error: InstanceType<typeof Anthropic.APIError>): string {
-  const detail = error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
+  const detail =
+    error.apiMessage ?? errorBodySchema.safeParse(error.error).data?.error?.message ?? `HTTP ${error.status ?? '?'}`;
   return `Structured outputs are switched off for model "${model}" (${detail}): its replies for the rest of the run are JSON in text, validated against the same schemas. On Vertex AI, allow the feature in the organization policy constraints/vertexai.allowedPartnerModelFeatures to restore them.`;
 }
 
@@ -59,7 +66,14 @@ export function structuredOffNotice(model: string, error: InstanceType<typeof An
  * later"; `throttlingException`: "Resubmit your request later"), which `@anthropic-ai/bedrock-sdk` turns
  * into `event: error` typed by the exception's name.
  */
-const RETRYABLE_STREAM_ERRORS = new Set(['overloaded_error', 'api_error', 'internalServerException', 'modelStreamErrorException', 'serviceUnavailableException', 'throttlingException']);
+const RETRYABLE_STREAM_ERRORS = new Set([
+  'overloaded_error',
+  'api_error',
+  'internalServerException',
+  'modelStreamErrorException',
+  'serviceUnavailableException',
+  'throttlingException',
+]);
 
 /** An error event inside a 200 stream that a retry can cure: the SDK's APIError without an HTTP status, typed by the event. */
 export function isStreamError(error: unknown): boolean {
@@ -72,7 +86,10 @@ export function isStreamError(error: unknown): boolean {
  */
 const errorBodySchema = z.object({
   message: z.string().optional().catch(undefined),
-  error: z.object({ message: z.string().optional().catch(undefined), status: z.string().optional().catch(undefined) }).optional().catch(undefined),
+  error: z
+    .object({ message: z.string().optional().catch(undefined), status: z.string().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 
 /** `instanceof` on the SDK's generic error class narrows to `APIError<any, any, any>`; this keeps its declared types. */
@@ -95,18 +112,40 @@ export function detailsOf(error: InstanceType<typeof Anthropic.APIError>, provid
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { problem: 'timeout', detail };
   // No AWS credentials: the bedrock SDK's signer throws the provider chain's CredentialsProviderError ("Could
   // not load credentials from any providers"), and the SDK reports it as a connection error.
-  if (error instanceof Anthropic.APIConnectionError && provider === 'bedrock' && error.cause instanceof Error && (error.cause.name === 'CredentialsProviderError' || /credential/i.test(error.message))) {
+  if (
+    error instanceof Anthropic.APIConnectionError &&
+    provider === 'bedrock' &&
+    error.cause instanceof Error &&
+    (error.cause.name === 'CredentialsProviderError' || /credential/i.test(error.message))
+  ) {
     return { problem: 'no-credentials', detail: error.cause.message };
   }
-  if (error instanceof Anthropic.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
+  if (error instanceof Anthropic.APIConnectionError)
+    return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
   // An `event: error` inside the stream: no HTTP status of its own (the stream began with 200), typed by its body.
-  if (error.status === undefined && error.type) return { problem: RETRYABLE_STREAM_ERRORS.has(error.type) ? 'overloaded' : 'bad-request', type: error.type, detail, inStream: true };
+  if (error.status === undefined && error.type)
+    return {
+      problem: RETRYABLE_STREAM_ERRORS.has(error.type) ? 'overloaded' : 'bad-request',
+      type: error.type,
+      detail,
+      inStream: true,
+    };
   const awsType = error.headers?.get('x-amzn-errortype')?.split(':')[0];
   const type = error.type ?? awsType ?? body?.error?.status;
   const base = { status: error.status, type, detail, retryAfterSeconds: retryAfterOf(error.headers) };
-  if (error.status === 429 && error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode)) return { ...base, problem: 'spend-limit' };
+  if (error.status === 429 && error.errorCode && SPEND_LIMIT_CODES.includes(error.errorCode))
+    return { ...base, problem: 'spend-limit' };
   if (provider === 'bedrock') {
-    if (awsType && ['UnrecognizedClientException', 'InvalidSignatureException', 'ExpiredTokenException', 'MissingAuthenticationTokenException'].includes(awsType)) return { ...base, problem: 'auth' };
+    if (
+      awsType &&
+      [
+        'UnrecognizedClientException',
+        'InvalidSignatureException',
+        'ExpiredTokenException',
+        'MissingAuthenticationTokenException',
+      ].includes(awsType)
+    )
+      return { ...base, problem: 'auth' };
     if (awsType === 'ServiceQuotaExceededException') return { ...base, problem: 'spend-limit' };
   }
   return { ...base, problem: problemOfStatus(error.status, detail) };

@@ -1,9 +1,23 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { jsonSchemaOf } from './json-schema-of.js';
 import { z } from 'zod';
-import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import {
+  ModelReplyError,
+  type ModelCall,
+  type ModelClient,
+  type ModelReply,
+  type TokenUsage,
+} from '../debate/model-client.js';
 import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
-import { detailsOf, effortOffNotice, isApiError, isStreamError, refusesEffort, refusesStructuredOutputs, structuredOffNotice } from './claude-errors.js';
+import {
+  detailsOf,
+  effortOffNotice,
+  isApiError,
+  isStreamError,
+  refusesEffort,
+  refusesStructuredOutputs,
+  structuredOffNotice,
+} from './claude-errors.js';
 import { describeProblem, ModelCallError } from './model-call-error.js';
 import type { Provider } from '../models/model-id.js';
 import { parseReply } from './parse-reply.js';
@@ -57,14 +71,18 @@ export interface ClaudeClientOptions {
  * a phase's shared transcript, when there is one, is its own block and the second breakpoint, so the
  * speakers of a phase read it too. Only the instructions after them differ from call to call.
  */
-export function createClaudeModelClient(client: MessagesClient, options: ClaudeClientOptions): ModelClient & TokenCounting {
+export function createClaudeModelClient(
+  client: MessagesClient,
+  options: ClaudeClientOptions,
+): ModelClient & TokenCounting {
   const { timeoutMs } = options;
   const maxRetries = options.maxRetries ?? 2;
   /** Models whose API refused structured outputs: they answer JSON in text for the rest of the run. */
   const textOnly = new Set<string>();
   /** Models whose API refused `output_config.effort` (a Vertex project with the effort feature switched off): sent without it. */
   const noEffort = new Set<string>();
-  const effortOf = (call: Pick<ModelCall<unknown>, 'model' | 'role'>) => (noEffort.has(call.model) ? undefined : roleEffortOf(call));
+  const effortOf = (call: Pick<ModelCall<unknown>, 'model' | 'role'>) =>
+    noEffort.has(call.model) ? undefined : roleEffortOf(call);
 
   const send = async <T>(call: ModelCall<T>, structured: boolean): Promise<ModelReply<T>> => {
     // The documented pre-warm is `max_tokens: 0`, refused with `stream: true` and with `output_config.format`
@@ -82,7 +100,10 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
         model: call.model,
         max_tokens: outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
         ...(thinking ? { thinking } : {}),
-        ...promptOf(call, structured ? call.instructions : `${call.instructions}${textModeNote(jsonSchemaOf(call.format))}`),
+        ...promptOf(
+          call,
+          structured ? call.instructions : `${call.instructions}${textModeNote(jsonSchemaOf(call.format))}`,
+        ),
         ...(effort || structured ? { output_config: { ...format, ...(effort ? { effort } : {}) } } : {}),
       },
       {
@@ -105,7 +126,11 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       // current models) "no `thinking_delta` events are sent. The thinking block opens, receives a single
       // `signature_delta`, and closes" (streaming, "Thinking delta"); only `ping` events arrive, which the
       // SDK does not surface. So the watchdog rests until the block closes; the run's deadline bounds a think.
-      if (event.type === 'content_block_start' && (event.content_block.type === 'thinking' || event.content_block.type === 'redacted_thinking')) clearTimeout(idle);
+      if (
+        event.type === 'content_block_start' &&
+        (event.content_block.type === 'thinking' || event.content_block.type === 'redacted_thinking')
+      )
+        clearTimeout(idle);
       else watch();
       if (event.type === 'message_start') call.onStart?.();
     });
@@ -113,8 +138,12 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
     try {
       message = await stream.finalMessage();
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
-      if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
+      if (options.signal?.aborted)
+        throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+      if (stalled.signal.aborted)
+        throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, {
+          cause: error,
+        });
       if (isApiError(error)) {
         if (effort && refusesEffort(error)) {
           noEffort.add(call.model);
@@ -129,18 +158,36 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
         // A connection that drops once the reply streams is no unreachable API: "A connection that drops while a
         // stream is read ... now raise[s] APIConnectionError ... The client does not send the request again for
         // a stream it has handed to the caller" (SDK 1.17 changelog): asked again below, as for an error event.
-        const details = { ...detailsOf(error, options.provider), ...(connected && error instanceof Anthropic.APIConnectionError ? { inStream: true } : {}) };
-        throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
+        const details = {
+          ...detailsOf(error, options.provider),
+          ...(connected && error instanceof Anthropic.APIConnectionError ? { inStream: true } : {}),
+        };
+        throw new ModelCallError(
+          describeProblem(details, { provider: options.provider, model: call.model, where: options.where }),
+          details,
+          options.provider,
+          error,
+        );
       }
       throw error;
     } finally {
       clearTimeout(idle);
     }
     const usage = usageOf(message.usage);
-    if (message.stop_reason === 'max_tokens' || message.stop_reason === 'model_context_window_exceeded') throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp)}, thinking included)`, usage, 'truncated');
+    if (message.stop_reason === 'max_tokens' || message.stop_reason === 'model_context_window_exceeded')
+      throw new ModelReplyError(
+        `the ${call.role} reply was cut at max_tokens (${outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp)}, thinking included)`,
+        usage,
+        'truncated',
+      );
     // "When Claude refuses, the response has `stop_reason: "refusal"` ... `stop_details` says why" (handling
     // refusals / stop reasons): a category and an explanation, either possibly null.
-    if (message.stop_reason === 'refusal') throw new ModelReplyError(`model ${call.model} refused the ${call.role} turn (stop_reason "refusal"${refusalDetail(message)})`, usage, 'refused');
+    if (message.stop_reason === 'refusal')
+      throw new ModelReplyError(
+        `model ${call.model} refused the ${call.role} turn (stop_reason "refusal"${refusalDetail(message)})`,
+        usage,
+        'refused',
+      );
     const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
     return { output: parseReply(text, call.schema, call.role, usage), usage, model: message.model };
   };
@@ -150,14 +197,23 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
       if (!client.messages.countTokens) return undefined;
       try {
         const counted = await client.messages.countTokens(
-          { model, system: [{ type: 'text', text: prompt.system }], messages: [{ role: 'user', content: [{ type: 'text', text: prompt.text }] }] },
+          {
+            model,
+            system: [{ type: 'text', text: prompt.system }],
+            messages: [{ role: 'user', content: [{ type: 'text', text: prompt.text }] }],
+          },
           options.signal ? { signal: options.signal } : {},
         );
         return counted.input_tokens;
       } catch (error) {
         if (!isApiError(error)) throw error;
         const details = detailsOf(error, options.provider);
-        throw new ModelCallError(describeProblem(details, { provider: options.provider, model, where: options.where }), details, options.provider, error);
+        throw new ModelCallError(
+          describeProblem(details, { provider: options.provider, model, where: options.where }),
+          details,
+          options.provider,
+          error,
+        );
       }
     },
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
@@ -169,7 +225,9 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
         try {
           return await send(call, !textOnly.has(call.model));
         } catch (error) {
-          const retryable = error instanceof ModelCallError && (isStreamError(error.cause) || (error.inStream && error.problem === 'unreachable'));
+          const retryable =
+            error instanceof ModelCallError &&
+            (isStreamError(error.cause) || (error.inStream && error.problem === 'unreachable'));
           if (!retryable || attempt >= maxRetries || options.signal?.aborted) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 8_000)));
         }
@@ -186,7 +244,12 @@ export function createClaudeModelClient(client: MessagesClient, options: ClaudeC
  * thinking configuration and `output_config.effort` as your follow-up requests too").
  * @throws ModelReplyError (`truncated`), as every warm-up ends, with the usage; ModelCallError on an API error
  */
-async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options: ClaudeClientOptions, effort: ReturnType<typeof roleEffortOf>): Promise<never> {
+async function prewarm(
+  client: MessagesClient,
+  call: ModelCall<unknown>,
+  options: ClaudeClientOptions,
+  effort: ReturnType<typeof roleEffortOf>,
+): Promise<never> {
   const thinking = thinkingOf(call.model);
   let message;
   try {
@@ -198,12 +261,20 @@ async function prewarm(client: MessagesClient, call: ModelCall<unknown>, options
         ...promptOf(call, call.instructions),
         ...(effort ? { output_config: { effort } } : {}),
       },
-      { ...(options.signal ? { signal: options.signal } : {}), ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}) },
+      {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(call.meta ? { headers: { [CALL_META_HEADER]: JSON.stringify(call.meta) } } : {}),
+      },
     );
   } catch (error) {
     if (!isApiError(error)) throw error;
     const details = detailsOf(error, options.provider);
-    throw new ModelCallError(describeProblem(details, { provider: options.provider, model: call.model, where: options.where }), details, options.provider, error);
+    throw new ModelCallError(
+      describeProblem(details, { provider: options.provider, model: call.model, where: options.where }),
+      details,
+      options.provider,
+      error,
+    );
   }
   call.onStart?.();
   throw new ModelReplyError('prompt-cache warm-up (max_tokens 0)', usageOf(message.usage), 'truncated');
@@ -223,8 +294,12 @@ function promptOf(call: ModelCall<unknown>, instructions: string) {
         role: 'user' as const,
         content: [
           { type: 'text' as const, text: call.evidence, cache_control: { type: 'ephemeral' as const } },
-          ...(call.readings ? [{ type: 'text' as const, text: call.readings, cache_control: { type: 'ephemeral' as const } }] : []),
-          ...(call.transcript ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }] : []),
+          ...(call.readings
+            ? [{ type: 'text' as const, text: call.readings, cache_control: { type: 'ephemeral' as const } }]
+            : []),
+          ...(call.transcript
+            ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }]
+            : []),
           { type: 'text' as const, text: instructions },
         ],
       },
@@ -244,8 +319,10 @@ function refusalDetail(message: { stop_details?: unknown }): string {
   return parts.length > 0 ? `: ${parts.join(', ')}` : '';
 }
 
-const refusalDetailsSchema = z.object({ category: z.string().nullish().catch(null), explanation: z.string().nullish().catch(null) });
-
+const refusalDetailsSchema = z.object({
+  category: z.string().nullish().catch(null),
+  explanation: z.string().nullish().catch(null),
+});
 
 function usageOf(usage: Anthropic.Usage): TokenUsage {
   return {

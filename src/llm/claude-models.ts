@@ -59,7 +59,13 @@ export interface ClaudeModelFacts {
   tokenizerFactor: number;
 }
 
-const CURRENT: ClaudeModelFacts = { contextWindow: 1_000_000, maxOutput: 128_000, effort: true, thinking: 'default', tokenizerFactor: 1.3 };
+const CURRENT: ClaudeModelFacts = {
+  contextWindow: 1_000_000,
+  maxOutput: 128_000,
+  effort: true,
+  thinking: 'default',
+  tokenizerFactor: 1.3,
+};
 const OPUS_4_7: ClaudeModelFacts = { ...CURRENT, thinking: 'opt-in' };
 
 /** Families by id prefix, longest first where one prefix contains another. */
@@ -72,9 +78,18 @@ const FAMILIES: readonly [string, ClaudeModelFacts][] = [
   ['claude-opus-4-8', OPUS_4_7],
   ['claude-opus-4-7', OPUS_4_7],
   ['claude-opus-4-6', { ...OPUS_4_7, tokenizerFactor: 1 }],
-  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, effort: true, thinking: 'opt-in', tokenizerFactor: 1 }],
-  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: true, thinking: 'none', tokenizerFactor: 1 }],
-  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 }],
+  [
+    'claude-sonnet-4-6',
+    { contextWindow: 1_000_000, maxOutput: 64_000, effort: true, thinking: 'opt-in', tokenizerFactor: 1 },
+  ],
+  [
+    'claude-opus-4-5',
+    { contextWindow: 200_000, maxOutput: 64_000, effort: true, thinking: 'none', tokenizerFactor: 1 },
+  ],
+  [
+    'claude-haiku-4-5',
+    { contextWindow: 200_000, maxOutput: 64_000, effort: false, thinking: 'none', tokenizerFactor: 1 },
+  ],
 ];
 
 /**
@@ -96,7 +111,13 @@ export function claudeModelFacts(model: string): ClaudeModelFacts | undefined {
  * pack, so its effort splits no cache entry of the debate's: `low`, as picking the lines that bear on a
  * position is a search, not an argument, and its thinking room is what the spending cap reserves.
  */
-export const EFFORT_BY_ROLE: Record<ModelRole, Effort> = { moderator: 'medium', reader: 'low', advocate: 'medium', auditor: 'medium', judge: 'medium' };
+export const EFFORT_BY_ROLE: Record<ModelRole, Effort> = {
+  moderator: 'medium',
+  reader: 'low',
+  advocate: 'medium',
+  auditor: 'medium',
+  judge: 'medium',
+};
 
 /**
  * Output tokens left for thinking on top of a reply's own budget, by effort. Billing is for tokens

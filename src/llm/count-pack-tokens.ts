@@ -28,7 +28,11 @@ export interface PackCount {
  * @param counter the run's client; without `countTokens` every figure is an estimate
  * @returns a count per model id, and one log line per model saying how it was found
  */
-export async function countPackTokens(models: readonly string[], pack: { system: string; text: string }, counter: Partial<TokenCounting>): Promise<{ counts: Map<string, PackCount>; lines: string[] }> {
+export async function countPackTokens(
+  models: readonly string[],
+  pack: { system: string; text: string },
+  counter: Partial<TokenCounting>,
+): Promise<{ counts: Map<string, PackCount>; lines: string[] }> {
   const counts = new Map<string, PackCount>();
   const lines: string[] = [];
   await Promise.all(
@@ -47,7 +51,9 @@ export async function countPackTokens(models: readonly string[], pack: { system:
       }
       if (tokens !== undefined) {
         counts.set(model, { tokens, how: 'counted' });
-        lines.push(`Evidence pack on ${model}: ${tokens.toLocaleString('en-US')} tokens (counted by the provider's count_tokens).`);
+        lines.push(
+          `Evidence pack on ${model}: ${tokens.toLocaleString('en-US')} tokens (counted by the provider's count_tokens).`,
+        );
         return;
       }
       const factor = tokenizerFactor(model);

@@ -28,7 +28,10 @@ export interface ModelClientSettings {
   timeoutMs?: number;
 }
 
-type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => Promise<ModelClient & Partial<TokenCounting>>;
+type Factory = (
+  settings: ModelClientSettings,
+  baseUrl: string | undefined,
+) => Promise<ModelClient & Partial<TokenCounting>>;
 
 /**
  * One client factory per provider. `base-url` goes to the provider of `model`; every provider also
@@ -36,14 +39,38 @@ type Factory = (settings: ModelClientSettings, baseUrl: string | undefined) => P
  * `ANTHROPIC_VERTEX_BASE_URL`, `OPENAI_BASE_URL`, and `OPENAI_API_KEY`), read from `settings.env`.
  */
 const FACTORIES: Record<Provider, Factory> = {
-  anthropic: async (s, baseUrl) => (await import('./anthropic-model-client.js')).createAnthropicModelClient({ apiKey: s.anthropicApiKey ?? '', baseUrl: baseUrl ?? s.env.ANTHROPIC_BASE_URL, ...common(s) }),
-  bedrock: async (s, baseUrl) => (await import('./bedrock-model-client.js')).createBedrockModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_BEDROCK_BASE_URL, env: s.env, ...common(s) }),
-  vertex: async (s, baseUrl) => (await import('./vertex-model-client.js')).createVertexModelClient({ baseUrl: baseUrl ?? s.env.ANTHROPIC_VERTEX_BASE_URL, env: s.env, ...common(s) }),
-  openai: async (s, baseUrl) => (await import('./openai-model-client.js')).createOpenAiModelClient({ apiKey: s.openaiApiKey ?? s.env.OPENAI_API_KEY, baseUrl: baseUrl ?? s.env.OPENAI_BASE_URL, ...common(s) }),
+  anthropic: async (s, baseUrl) =>
+    (await import('./anthropic-model-client.js')).createAnthropicModelClient({
+      apiKey: s.anthropicApiKey ?? '',
+      baseUrl: baseUrl ?? s.env.ANTHROPIC_BASE_URL,
+      ...common(s),
+    }),
+  bedrock: async (s, baseUrl) =>
+    (await import('./bedrock-model-client.js')).createBedrockModelClient({
+      baseUrl: baseUrl ?? s.env.ANTHROPIC_BEDROCK_BASE_URL,
+      env: s.env,
+      ...common(s),
+    }),
+  vertex: async (s, baseUrl) =>
+    (await import('./vertex-model-client.js')).createVertexModelClient({
+      baseUrl: baseUrl ?? s.env.ANTHROPIC_VERTEX_BASE_URL,
+      env: s.env,
+      ...common(s),
+    }),
+  openai: async (s, baseUrl) =>
+    (await import('./openai-model-client.js')).createOpenAiModelClient({
+      apiKey: s.openaiApiKey ?? s.env.OPENAI_API_KEY,
+      baseUrl: baseUrl ?? s.env.OPENAI_BASE_URL,
+      ...common(s),
+    }),
 };
 
 function common(s: ModelClientSettings): { signal?: AbortSignal; maxRetries?: number; timeoutMs?: number } {
-  return { ...(s.signal ? { signal: s.signal } : {}), ...(s.maxRetries !== undefined ? { maxRetries: s.maxRetries } : {}), ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}) };
+  return {
+    ...(s.signal ? { signal: s.signal } : {}),
+    ...(s.maxRetries !== undefined ? { maxRetries: s.maxRetries } : {}),
+    ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
+  };
 }
 
 /**

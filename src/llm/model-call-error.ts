@@ -21,7 +21,17 @@ import { PROVIDER_NAMES, type Provider } from '../models/model-id.js';
  * - `unreachable`: no HTTP answer (DNS, refused connection), or (`inStream`) the connection dropped part-way through a reply;
  * - `timeout`: no answer within the per-request timeout.
  */
-export type CallProblem = 'rate-limit' | 'spend-limit' | 'overloaded' | 'bad-request' | 'auth' | 'no-credentials' | 'permission' | 'not-found' | 'unreachable' | 'timeout';
+export type CallProblem =
+  | 'rate-limit'
+  | 'spend-limit'
+  | 'overloaded'
+  | 'bad-request'
+  | 'auth'
+  | 'no-credentials'
+  | 'permission'
+  | 'not-found'
+  | 'unreachable'
+  | 'timeout';
 
 /** What an adapter read from its SDK's error. */
 export interface ProblemDetails {
@@ -67,8 +77,10 @@ export class ModelCallError extends Error {
 const CREDENTIALS: Record<Provider, string> = {
   anthropic: 'check the anthropic-api-key input and its secret',
   openai: 'check the openai-api-key input and its secret, and that base-url points at the right server',
-  bedrock: 'check the AWS credentials of the aws-actions/configure-aws-credentials step (role-to-assume, aws-region) and that the job has `id-token: write`',
-  vertex: 'check the google-github-actions/auth step (workload_identity_provider, service_account) and that the job has `id-token: write`',
+  bedrock:
+    'check the AWS credentials of the aws-actions/configure-aws-credentials step (role-to-assume, aws-region) and that the job has `id-token: write`',
+  vertex:
+    'check the google-github-actions/auth step (workload_identity_provider, service_account) and that the job has `id-token: write`',
 };
 
 /** How a job gets the credentials an SDK looks for. */
@@ -77,13 +89,16 @@ const NO_CREDENTIALS: Record<Provider, string> = {
   openai: 'pass the openai-api-key input',
   bedrock:
     'add an aws-actions/configure-aws-credentials step before pr-debate (role-to-assume: the IAM role that may call bedrock:InvokeModelWithResponseStream, aws-region: a region where the model runs), give the job `permissions: id-token: write`, or set AWS_BEARER_TOKEN_BEDROCK to a Bedrock API key',
-  vertex: 'add a google-github-actions/auth step before pr-debate (workload_identity_provider, service_account) and give the job `permissions: id-token: write`',
+  vertex:
+    'add a google-github-actions/auth step before pr-debate (workload_identity_provider, service_account) and give the job `permissions: id-token: write`',
 };
 
 /** Where the spend limit is raised. */
 const SPEND: Record<Provider, string> = {
-  anthropic: 'raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com)',
-  openai: "raise or remove the organization's or project's spend limit, or add credits, in the OpenAI platform settings (Limits, Billing); behind a proxy (OpenRouter, LiteLLM), its budget or credits",
+  anthropic:
+    'raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com)',
+  openai:
+    "raise or remove the organization's or project's spend limit, or add credits, in the OpenAI platform settings (Limits, Billing); behind a proxy (OpenRouter, LiteLLM), its budget or credits",
   bedrock: 'raise the service quota in the AWS console',
   vertex: 'raise the quota in the Google Cloud console',
 };
@@ -93,14 +108,18 @@ const SPEND: Record<Provider, string> = {
  * issue #6; the other providers say the same with their own names and fixes.
  * @param where the API address the client used, for `unreachable`
  */
-export function describeProblem(details: ProblemDetails, context: { provider: Provider; model: string; where: string }): string {
+export function describeProblem(
+  details: ProblemDetails,
+  context: { provider: Provider; model: string; where: string },
+): string {
   const { detail } = details;
   const api = context.provider === 'anthropic' ? 'the Anthropic API' : PROVIDER_NAMES[context.provider];
   switch (details.problem) {
     case 'timeout':
       return `the model API did not answer in time (${detail})`;
     case 'unreachable':
-      if (details.inStream) return `the connection to ${api} dropped in the middle of the reply (${detail}), after retries; try again later`;
+      if (details.inStream)
+        return `the connection to ${api} dropped in the middle of the reply (${detail}), after retries; try again later`;
       return `could not reach ${api} at ${context.where} (${detail}); check base-url and the runner's network`;
     case 'bad-request':
       return `the model API refused the request: ${detail}`;
@@ -117,7 +136,8 @@ export function describeProblem(details: ProblemDetails, context: { provider: Pr
     case 'rate-limit':
       return `the model API is rate limiting (${detail}) after retries; try again later`;
     case 'overloaded':
-      if (details.inStream) return `the model API reported ${details.type ?? 'an error'} in the middle of the reply (the streamed equivalent of HTTP 529), after retries: ${detail}; try again later`;
+      if (details.inStream)
+        return `the model API reported ${details.type ?? 'an error'} in the middle of the reply (the streamed equivalent of HTTP 529), after retries: ${detail}; try again later`;
       return `the model is unavailable (HTTP ${details.status ?? '?'}${details.type ? ` ${details.type}` : ''}, after retries): ${detail}; try again later`;
   }
 }
@@ -164,7 +184,10 @@ export function retryAfterOf(headers: Headers | undefined, now = Date.now()): nu
  * retry every 429 unless the response says so (their `shouldRetry`), and a spend-limit 429 says
  * nothing; with the header, the SDK's own retry logic stops at once.
  */
-export function noRetryOn429(codes: readonly string[], base: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch {
+export function noRetryOn429(
+  codes: readonly string[],
+  base: typeof globalThis.fetch = globalThis.fetch,
+): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await base(input, init);
     if (response.status !== 429 || response.headers.has('x-should-retry')) return response;

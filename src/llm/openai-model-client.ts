@@ -1,9 +1,22 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import {
+  ModelReplyError,
+  type ModelCall,
+  type ModelClient,
+  type ModelReply,
+  type TokenUsage,
+} from '../debate/model-client.js';
 import { CALL_META_HEADER, MODEL_REQUEST_TIMEOUT_MS, textModeNote } from './request-defaults.js';
-import { describeProblem, ModelCallError, noRetryOn429, problemOfStatus, retryAfterOf, type ProblemDetails } from './model-call-error.js';
+import {
+  describeProblem,
+  ModelCallError,
+  noRetryOn429,
+  problemOfStatus,
+  retryAfterOf,
+  type ProblemDetails,
+} from './model-call-error.js';
 import { parseReply } from './parse-reply.js';
 import { OPENAI_REASONING_EFFORT, openAiModelFacts, openAiOutputBudget } from './openai-models.js';
 
@@ -49,7 +62,13 @@ export interface OpenAiClientOptions {
  * usage and spend limits": "Check error.code in the API response. A billing-related error may still use
  * the broader error.type value insufficient_quota"; "Retrying these errors won't restore access").
  */
-const QUOTA_CODES = ['insufficient_quota', 'organization_usage_limit_exceeded', 'organization_spend_limit_exceeded', 'project_spend_limit_exceeded', 'credit_balance_exhausted'];
+const QUOTA_CODES = [
+  'insufficient_quota',
+  'organization_usage_limit_exceeded',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
+  'credit_balance_exhausted',
+];
 
 /** The SDK refuses to start without a key; Ollama's documentation passes `api_key='ollama'` ("required, but unused"). */
 const NO_KEY = 'no-key';
@@ -92,12 +111,21 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
     let finish: string | null = null;
     let refusal = '';
     let model = call.model;
-    let usage: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    let usage: TokenUsage = {
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
     let reasoningTokens = 0;
     const limit = openAiOutputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp);
     const reasons = openAiModelFacts(call.model)?.reasoning === true;
     const key = callKey(call);
-    const effort = reasons ? (call.meta?.retry && cutByReasoning.has(key) ? 'low' : OPENAI_REASONING_EFFORT) : undefined;
+    const effort = reasons
+      ? call.meta?.retry && cutByReasoning.has(key)
+        ? 'low'
+        : OPENAI_REASONING_EFFORT
+      : undefined;
     try {
       const stream = await client.chat.completions.create(
         {
@@ -105,7 +133,10 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           messages: [
             { role: 'system', content: call.system },
             // Prefix caching is automatic on these servers: the shared parts (evidence, readings, then a phase's transcript) come first.
-            { role: 'user', content: `${call.evidence}\n\n${call.readings ? `${call.readings}\n\n` : ''}${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(schema)}` },
+            {
+              role: 'user',
+              content: `${call.evidence}\n\n${call.readings ? `${call.readings}\n\n` : ''}${call.transcript ? `${call.transcript}\n\n` : ''}${call.instructions}${structured ? '' : textModeNote(schema)}`,
+            },
           ],
           stream: true,
           stream_options: { include_usage: true },
@@ -137,8 +168,12 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
         }
       }
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
-      if (stalled.signal.aborted) throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, { cause: error });
+      if (options.signal?.aborted)
+        throw options.signal.reason instanceof Error ? options.signal.reason : new Error(String(options.signal.reason));
+      if (stalled.signal.aborted)
+        throw new Error(`the model API stopped sending the reply: nothing arrived for ${timeoutMs / 1000} s`, {
+          cause: error,
+        });
       if (isApiError(error)) {
         if (!legacyMaxTokens.has(call.model) && refusesMaxCompletionTokens(error)) {
           legacyMaxTokens.add(call.model);
@@ -149,7 +184,12 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
           return send(call, false);
         }
         const details = detailsOf(error);
-        throw new ModelCallError(describeProblem(details, { provider: 'openai', model: call.model, where }), details, 'openai', error);
+        throw new ModelCallError(
+          describeProblem(details, { provider: 'openai', model: call.model, where }),
+          details,
+          'openai',
+          error,
+        );
       }
       throw error;
     } finally {
@@ -159,9 +199,18 @@ export function createOpenAiModelClient(options: OpenAiClientOptions): ModelClie
       // Reasoning that took most of the budget is what a repair must shorten, not the reply.
       const byReasoning = reasoningTokens > limit / 2;
       if (byReasoning) cutByReasoning.add(key);
-      throw new ModelReplyError(`the ${call.role} reply was cut at max_completion_tokens (${limit}${reasoningTokens > 0 ? `, ${reasoningTokens} of them reasoning` : ''})`, usage, 'truncated');
+      throw new ModelReplyError(
+        `the ${call.role} reply was cut at max_completion_tokens (${limit}${reasoningTokens > 0 ? `, ${reasoningTokens} of them reasoning` : ''})`,
+        usage,
+        'truncated',
+      );
     }
-    if (refusal || finish === 'content_filter') throw new ModelReplyError(`the model refused the ${call.role} turn${refusal ? `: ${refusal}` : ''}`, usage, 'refused');
+    if (refusal || finish === 'content_filter')
+      throw new ModelReplyError(
+        `the model refused the ${call.role} turn${refusal ? `: ${refusal}` : ''}`,
+        usage,
+        'refused',
+      );
     return { output: parseReply(text, call.schema, call.role, usage), usage, model };
   };
 
@@ -204,7 +253,10 @@ function withoutDefaults(schema: Record<string, unknown>): Record<string, unknow
   for (const [key, child] of Object.entries(schema)) {
     if (key === 'default') continue;
     const isMap = key === 'properties' || key === '$defs' || key === 'definitions';
-    out[key] = isMap && isPlainObject(child) ? Object.fromEntries(Object.entries(child).map(([name, value]) => [name, strip(value)])) : strip(child);
+    out[key] =
+      isMap && isPlainObject(child)
+        ? Object.fromEntries(Object.entries(child).map(([name, value]) => [name, strip(value)]))
+        : strip(child);
   }
   return out;
 }
@@ -229,8 +281,15 @@ function refusesMaxCompletionTokens(error: InstanceType<typeof OpenAI.APIError>)
   if (error.status !== 400 && error.status !== 422) return false;
   const text = `${error.message} ${error.param ?? ''}`;
   if (!text.includes('max_completion_tokens') || /max_tokens'? is not supported/.test(text)) return false;
-  if (/expected a value|minimum|maximum|below|above|must be|too (?:large|small)|integer_below|integer_above|invalid_value/i.test(`${text} ${error.code ?? ''}`)) return false;
-  return /unrecognized|unknown|not (?:supported|permitted|allowed)|unsupported|extra (?:inputs|fields)|unexpected/i.test(text);
+  if (
+    /expected a value|minimum|maximum|below|above|must be|too (?:large|small)|integer_below|integer_above|invalid_value/i.test(
+      `${text} ${error.code ?? ''}`,
+    )
+  )
+    return false;
+  return /unrecognized|unknown|not (?:supported|permitted|allowed)|unsupported|extra (?:inputs|fields)|unexpected/i.test(
+    text,
+  );
 }
 
 /** What a call is for, to find its repair retry: the phase, the speaker and the round. */
@@ -262,17 +321,31 @@ function detailsOf(error: InstanceType<typeof OpenAI.APIError>): ProblemDetails 
   const body = errorBodySchema.safeParse(error.error).data;
   const detail = body?.message ?? error.message.split('\n')[0] ?? 'no detail';
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { problem: 'timeout', detail };
-  if (error instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
-  const base = { status: error.status, type: error.code ?? error.type ?? undefined, detail, retryAfterSeconds: retryAfterOf(error.headers) };
-  if (error.status === 429 && [error.code, error.type].some((code) => code && QUOTA_CODES.includes(code))) return { ...base, problem: 'spend-limit' };
+  if (error instanceof OpenAI.APIConnectionError)
+    return { problem: 'unreachable', detail: error.cause instanceof Error ? error.cause.message : detail };
+  const base = {
+    status: error.status,
+    type: error.code ?? error.type ?? undefined,
+    detail,
+    retryAfterSeconds: retryAfterOf(error.headers),
+  };
+  if (error.status === 429 && [error.code, error.type].some((code) => code && QUOTA_CODES.includes(code)))
+    return { ...base, problem: 'spend-limit' };
   return { ...base, problem: problemOfStatus(error.status, detail) };
 }
 
 /** `prompt_tokens_details.cache_write_tokens`: newer than the SDK's types, so read with zod. */
-const cacheWritesSchema = z.object({ cache_write_tokens: z.number().int().nonnegative().optional().catch(undefined) }).catch({});
+const cacheWritesSchema = z
+  .object({ cache_write_tokens: z.number().int().nonnegative().optional().catch(undefined) })
+  .catch({});
 
 function usageOf(usage: OpenAI.CompletionUsage): TokenUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
   const written = cacheWritesSchema.parse(usage.prompt_tokens_details ?? {}).cache_write_tokens ?? 0;
-  return { input_tokens: Math.max(0, usage.prompt_tokens - cached - written), output_tokens: usage.completion_tokens, cache_creation_input_tokens: written, cache_read_input_tokens: cached };
+  return {
+    input_tokens: Math.max(0, usage.prompt_tokens - cached - written),
+    output_tokens: usage.completion_tokens,
+    cache_creation_input_tokens: written,
+    cache_read_input_tokens: cached,
+  };
 }

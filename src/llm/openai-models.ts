@@ -34,11 +34,21 @@ export const OPENAI_MIN_OUTPUT_TOKENS = 16;
 const GPT6: OpenAiModelFacts = { contextWindow: 1_050_000, maxOutput: 128_000, reasoning: true };
 
 /** Families: the model or a dated snapshot of it (`gpt-6.1-sol-2026-09-29`). */
-const FAMILIES: readonly [string, OpenAiModelFacts][] = ['gpt-6.2-astra', 'gpt-6.2-sol', 'gpt-6.1-sol', 'gpt-6.1-terra', 'gpt-6-astra', 'gpt-6-sol', 'gpt-6-luna'].map((id) => [id, GPT6]);
+const FAMILIES: readonly [string, OpenAiModelFacts][] = [
+  'gpt-6.2-astra',
+  'gpt-6.2-sol',
+  'gpt-6.1-sol',
+  'gpt-6.1-terra',
+  'gpt-6-astra',
+  'gpt-6-sol',
+  'gpt-6-luna',
+].map((id) => [id, GPT6]);
 
 /** The facts of an OpenAI model name (without `openai:`), or undefined for one this table does not know. */
 export function openAiModelFacts(model: string): OpenAiModelFacts | undefined {
-  return FAMILIES.find(([id]) => model === id || new RegExp(`^${id.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}$`).test(model))?.[1];
+  return FAMILIES.find(
+    ([id]) => model === id || new RegExp(`^${id.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}$`).test(model),
+  )?.[1];
 }
 
 /** The `reasoning_effort` each role sends to a reasoning model: as the Claude roles' effort, `medium`. */

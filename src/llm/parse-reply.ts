@@ -37,7 +37,14 @@ export function escapeRawControlCharacters(text: string): string {
       else if (char === '\\') escaped = true;
       else if (char === '"') inString = false;
       else if (char < ' ') {
-        out += char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+        out +=
+          char === '\n'
+            ? '\\n'
+            : char === '\r'
+              ? '\\r'
+              : char === '\t'
+                ? '\\t'
+                : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
         continue;
       }
     } else if (char === '"') inString = true;
@@ -72,12 +79,19 @@ export function parseReply<T>(text: string, schema: z.ZodType<T>, role: ModelRol
     json = readJson(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ModelReplyError(`the ${role} reply is not JSON: ${detail}`, usage, 'invalid', [`the reply is not valid JSON (${detail})`]);
+    throw new ModelReplyError(`the ${role} reply is not JSON: ${detail}`, usage, 'invalid', [
+      `the reply is not valid JSON (${detail})`,
+    ]);
   }
   const output = schema.safeParse(json);
   if (!output.success) {
     const issues = formatIssues(output.error.issues);
-    throw new ModelReplyError(`the ${role} reply did not match its schema: ${issues.slice(0, 3).join('; ')}`, usage, 'invalid', issues);
+    throw new ModelReplyError(
+      `the ${role} reply did not match its schema: ${issues.slice(0, 3).join('; ')}`,
+      usage,
+      'invalid',
+      issues,
+    );
   }
   return output.data;
 }

@@ -24,7 +24,10 @@ export interface RunModelClient extends ModelClient {
  * Wraps `inner` so that a refused turn is asked of `fallback` once.
  * @param fallback a full model id; undefined returns a client that only forwards
  */
-export function withRefusalFallback<C extends ModelClient>(inner: C, fallback: string | undefined): C & Required<Pick<RunModelClient, 'notices'>> {
+export function withRefusalFallback<C extends ModelClient>(
+  inner: C,
+  fallback: string | undefined,
+): C & Required<Pick<RunModelClient, 'notices'>> {
   const notices: string[] = [];
   return {
     ...inner,
@@ -33,10 +36,19 @@ export function withRefusalFallback<C extends ModelClient>(inner: C, fallback: s
       try {
         return await inner.complete(call);
       } catch (error) {
-        if (!fallback || fallback === call.model || call.meta?.warmUp || !(error instanceof ModelReplyError) || error.problem !== 'refused') throw error;
+        if (
+          !fallback ||
+          fallback === call.model ||
+          call.meta?.warmUp ||
+          !(error instanceof ModelReplyError) ||
+          error.problem !== 'refused'
+        )
+          throw error;
         const reply = await inner.complete({ ...call, model: fallback });
         const turn = `${call.role}${call.meta?.positionId ? ` ${call.meta.positionId}` : ''}${call.meta ? ` (${call.meta.phase})` : ''}`;
-        notices.push(`Model ${call.model} refused the ${turn} turn (${error.message}); the refusal-fallback-model ${fallback} answered it.`);
+        notices.push(
+          `Model ${call.model} refused the ${turn} turn (${error.message}); the refusal-fallback-model ${fallback} answered it.`,
+        );
         return reply;
       }
     },

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CallNotMade, ModelReplyError, type EarlyStop, type ModelCall, type ModelClient, type ModelReply, type TokenUsage } from '../debate/model-client.js';
+import {
+  CallNotMade,
+  ModelReplyError,
+  type EarlyStop,
+  type ModelCall,
+  type ModelClient,
+  type ModelReply,
+  type TokenUsage,
+} from '../debate/model-client.js';
 import { boundedCostUsd, worstCaseCostUsd } from '../models/price-usage.js';
 import { outputBudget } from './claude-models.js';
 import type { TokenCounting } from './claude-model-client.js';
@@ -32,7 +40,9 @@ export class SpendingCapReached extends CallNotMade {
     /** The worst case of the call that was not made. */
     readonly callUsd: number,
   ) {
-    super(`the spending cap was reached (max-cost-usd: ${capUsd}): $${spentUsd.toFixed(4)} spent, and the next call could cost up to $${callUsd.toFixed(4)}, so it was not made`);
+    super(
+      `the spending cap was reached (max-cost-usd: ${capUsd}): $${spentUsd.toFixed(4)} spent, and the next call could cost up to $${callUsd.toFixed(4)}, so it was not made`,
+    );
   }
 
   /** The run's stop reason, as the debate engine returns it. */
@@ -74,7 +84,9 @@ function formatBytes(format: z.ZodType<unknown>): number {
 /** An upper bound on a call's input tokens. */
 export function boundInputTokens(call: ModelCall<unknown>): number {
   const blocks = [call.system, call.evidence, call.readings ?? '', call.transcript ?? '', call.instructions];
-  return blocks.reduce((sum, block) => sum + Buffer.byteLength(block, 'utf8'), 0) + formatBytes(call.format) + FRAMING_TOKENS;
+  return (
+    blocks.reduce((sum, block) => sum + Buffer.byteLength(block, 'utf8'), 0) + formatBytes(call.format) + FRAMING_TOKENS
+  );
 }
 
 /**
@@ -103,7 +115,11 @@ export function capSpending(inner: ModelClient & Partial<TokenCounting>, capUsd:
     reached: () => refusal,
     async complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
       // The output a call may produce is the `max_tokens` it is sent with: its reply's budget plus room for thinking.
-      const worst = worstCaseCostUsd(call.model, boundInputTokens(call), outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp));
+      const worst = worstCaseCostUsd(
+        call.model,
+        boundInputTokens(call),
+        outputBudget(call.model, call.role, call.maxTokens, call.meta?.warmUp),
+      );
       while (!refusal && reserved > 0 && spent + reserved + worst > limit) await callEnded;
       if (refusal) throw new SpendingCapReached(capUsd, spent, worst);
       if (spent + worst > limit) {
@@ -133,7 +149,10 @@ export function capSpending(inner: ModelClient & Partial<TokenCounting>, capUsd:
  * finishing would take (the plan's estimate less what was spent, and at least the refused call's worst case).
  * @param estimateUsd the plan's estimate of the whole run, when there was one
  */
-export function describeCapStop(reached: Pick<SpendingCapReached, 'capUsd' | 'spentUsd' | 'callUsd'>, estimateUsd: number | undefined): string {
+export function describeCapStop(
+  reached: Pick<SpendingCapReached, 'capUsd' | 'spentUsd' | 'callUsd'>,
+  estimateUsd: number | undefined,
+): string {
   const more = Math.max(reached.callUsd, (estimateUsd ?? 0) - reached.spentUsd);
   const raiseTo = Math.ceil((reached.spentUsd + more) * 100) / 100;
   return (

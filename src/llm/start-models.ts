@@ -68,7 +68,12 @@ export interface RunModels {
  */
 export function startModels(
   settings: ModelSettings,
-  options: { env: Record<string, string | undefined>; cancellations: Cancellation[]; client?: ModelClient; startTimer?: StartTimer },
+  options: {
+    env: Record<string, string | undefined>;
+    cancellations: Cancellation[];
+    client?: ModelClient;
+    startTimer?: StartTimer;
+  },
 ): RunModels {
   const controller = new AbortController();
   const stop = (reason: RunStopped) => {
@@ -79,7 +84,16 @@ export function startModels(
   // The user's prices (input `model-prices`) before any call, for the cap and the record alike.
   useModelPrices(settings.prices ?? new Map());
   // Built first: a client that cannot be built leaves no timer or listener behind.
-  const capped = capSpending(options.client ?? createModelClient({ ...settings, defaultProvider: parseModelId(settings.model).provider, env: options.env, signal: controller.signal }), settings.maxCostUsd);
+  const capped = capSpending(
+    options.client ??
+      createModelClient({
+        ...settings,
+        defaultProvider: parseModelId(settings.model).provider,
+        env: options.env,
+        signal: controller.signal,
+      }),
+    settings.maxCostUsd,
+  );
   const models = withRefusalFallback(capped, settings.refusalFallbackModel);
   const minutes = settings.deadlineMinutes;
   const clearDeadline = (options.startTimer ?? realTimer)(
@@ -111,7 +125,11 @@ export function startModels(
 export function jobCancellation(warn: (message: string) => void): Cancellation {
   return (stop) => {
     const cancel = (signal: NodeJS.Signals) => {
-      const reason = new RunStopped('cancelled', `the job was cancelled (${signal}); calls still in flight were stopped`, `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`);
+      const reason = new RunStopped(
+        'cancelled',
+        `the job was cancelled (${signal}); calls still in flight were stopped`,
+        `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`,
+      );
       if (stop(reason)) warn('The job was cancelled: stopping model calls and posting what exists.');
     };
     process.once('SIGINT', cancel);

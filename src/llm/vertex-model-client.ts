@@ -39,7 +39,12 @@ export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 export function createVertexModelClient(options: VertexClientOptions): ModelClient & TokenCounting {
   const timeoutMs = options.timeoutMs ?? MODEL_REQUEST_TIMEOUT_MS;
   const { env } = options;
-  const projectId = env.ANTHROPIC_VERTEX_PROJECT_ID ?? env.GOOGLE_CLOUD_PROJECT ?? env.GCLOUD_PROJECT ?? env.CLOUDSDK_CORE_PROJECT ?? null;
+  const projectId =
+    env.ANTHROPIC_VERTEX_PROJECT_ID ??
+    env.GOOGLE_CLOUD_PROJECT ??
+    env.GCLOUD_PROJECT ??
+    env.CLOUDSDK_CORE_PROJECT ??
+    null;
   const client = new AnthropicVertex({
     region: env.CLOUD_ML_REGION ?? 'global',
     projectId,
@@ -49,5 +54,11 @@ export function createVertexModelClient(options: VertexClientOptions): ModelClie
     timeout: timeoutMs,
     defaultHeaders: { 'anthropic-version': VERTEX_ANTHROPIC_VERSION },
   });
-  return createClaudeModelClient(client, { provider: 'vertex', where: client.baseURL, timeoutMs, signal: options.signal, maxRetries: options.maxRetries ?? 2 });
+  return createClaudeModelClient(client, {
+    provider: 'vertex',
+    where: client.baseURL,
+    timeoutMs,
+    signal: options.signal,
+    maxRetries: options.maxRetries ?? 2,
+  });
 }

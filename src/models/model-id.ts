@@ -47,7 +47,10 @@ export function parseModelId(text: string): ModelId {
   const provider = (PROVIDERS as readonly string[]).includes(prefix) ? (prefix as Provider) : ALIASES[prefix];
   if (provider) {
     const model = trimmed.slice(colon + 1).trim();
-    if (!model) throw new ModelIdError(`model id "${trimmed}" names the provider ${provider} but no model; write ${provider}:<model>`);
+    if (!model)
+      throw new ModelIdError(
+        `model id "${trimmed}" names the provider ${provider} but no model; write ${provider}:<model>`,
+      );
     checkCloudModelId(provider, model);
     return { provider, model };
   }
@@ -81,7 +84,8 @@ export function claudeGeneration(name: string): { major: number; minor: number; 
 }
 
 /** Whether a generation is `major.minor` or later. */
-export const isAtLeast = (g: { major: number; minor: number }, major: number, minor: number): boolean => g.major > major || (g.major === major && g.minor >= minor);
+export const isAtLeast = (g: { major: number; minor: number }, major: number, minor: number): boolean =>
+  g.major > major || (g.major === major && g.minor >= minor);
 
 /**
  * Claude 4.6 and later have dateless ids. Source, platform.claude.com/docs/en/about-claude/models/model-ids-and-versions:
@@ -112,11 +116,15 @@ function checkBedrock(model: string): void {
   if (model.startsWith('arn:')) return;
   const m = /^(?:([a-z-]+)\.)?anthropic\.(claude-.+?)(-v\d+(?::\d+)?)?$/.exec(model);
   if (!m) {
-    throw new ModelIdError(`Bedrock model "${model}": expected a Claude model id such as global.anthropic.claude-sonnet-5-5 ([global.|us.|eu.|jp.|apac.]anthropic.<model>) or an inference profile ARN`);
+    throw new ModelIdError(
+      `Bedrock model "${model}": expected a Claude model id such as global.anthropic.claude-sonnet-5-5 ([global.|us.|eu.|jp.|apac.]anthropic.<model>) or an inference profile ARN`,
+    );
   }
   const [, profile, name = '', suffix] = m;
   if (profile && !BEDROCK_PROFILES.includes(profile)) {
-    throw new ModelIdError(`Bedrock model "${model}": unknown inference profile prefix "${profile}."; expected one of ${BEDROCK_PROFILES.map((p) => `${p}.`).join(', ')} or none`);
+    throw new ModelIdError(
+      `Bedrock model "${model}": unknown inference profile prefix "${profile}."; expected one of ${BEDROCK_PROFILES.map((p) => `${p}.`).join(', ')} or none`,
+    );
   }
   const g = claudeGeneration(name);
   if (!g) return;
@@ -124,11 +132,16 @@ function checkBedrock(model: string): void {
   if (isAtLeast(g, ...DATELESS_FROM)) {
     const bare = name.replace(/-\d{8}$/, '');
     const want = `${head}${bare}${bare === 'claude-opus-4-6' ? '-v1' : ''}`;
-    if (want !== model) throw new ModelIdError(`Bedrock model "${model}": from Claude 4.6 on, Bedrock ids have no snapshot date and no "-v1:0" suffix (only Opus 4.6 keeps "-v1"); write ${want}`);
+    if (want !== model)
+      throw new ModelIdError(
+        `Bedrock model "${model}": from Claude 4.6 on, Bedrock ids have no snapshot date and no "-v1:0" suffix (only Opus 4.6 keeps "-v1"); write ${want}`,
+      );
     return;
   }
   if (!g.date || !suffix || !/^-v\d+:\d+$/.test(suffix)) {
-    throw new ModelIdError(`Bedrock model "${model}": Claude models before 4.6 are named on Bedrock with their snapshot date and "-v1:0", for example ${head}claude-haiku-4-5-20251001-v1:0`);
+    throw new ModelIdError(
+      `Bedrock model "${model}": Claude models before 4.6 are named on Bedrock with their snapshot date and "-v1:0", for example ${head}claude-haiku-4-5-20251001-v1:0`,
+    );
   }
 }
 
@@ -137,11 +150,16 @@ function checkVertex(model: string): void {
   if (!g) return;
   if (isAtLeast(g, ...DATELESS_FROM)) {
     const want = model.replace(/[-@]\d{8}$/, '');
-    if (want !== model) throw new ModelIdError(`Vertex model "${model}": from Claude 4.6 on, the Vertex AI id is the Claude API's, without a date; write ${want}`);
+    if (want !== model)
+      throw new ModelIdError(
+        `Vertex model "${model}": from Claude 4.6 on, the Vertex AI id is the Claude API's, without a date; write ${want}`,
+      );
     return;
   }
   if (!/@\d{8}$/.test(model)) {
     const want = g.date ? model.replace(/-(\d{8})$/, '@$1') : `${model}@<YYYYMMDD>`;
-    throw new ModelIdError(`Vertex model "${model}": Claude models before 4.6 are named on Vertex AI with their snapshot date after "@"; write ${want} (for example claude-haiku-4-5@20251001)`);
+    throw new ModelIdError(
+      `Vertex model "${model}": Claude models before 4.6 are named on Vertex AI with their snapshot date after "@"; write ${want} (for example claude-haiku-4-5@20251001)`,
+    );
   }
 }

@@ -24,7 +24,10 @@ const number = /^\d+(?:\.\d+)?$/;
  */
 export function parseModelPrices(text: string | undefined): ModelPrices {
   const prices = new Map<string, Price>();
-  for (const entry of (text ?? '').split(/[,\n]/).map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(/[,\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const at = entry.lastIndexOf('=');
     const form = `expected <model id>=<input>/<output>[/<cache write>/<cache read>] in USD per million tokens, such as openai:my-model=2/8 or openai:llama3.1:8b=0/0, got ${JSON.stringify(entry)}`;
     if (at <= 0) throw new Error(form);
@@ -35,9 +38,17 @@ export function parseModelPrices(text: string | undefined): ModelPrices {
       if (error instanceof ModelIdError) throw new Error(`${error.message} (in ${JSON.stringify(entry)})`);
       throw error;
     }
-    const parts = entry.slice(at + 1).split('/').map((p) => p.trim());
+    const parts = entry
+      .slice(at + 1)
+      .split('/')
+      .map((p) => p.trim());
     if ((parts.length !== 2 && parts.length !== 4) || !parts.every((p) => number.test(p))) throw new Error(form);
-    const [input, output, cacheWrite = parts[0], cacheRead = parts[0]] = parts.map(Number) as [number, number, number?, number?];
+    const [input, output, cacheWrite = parts[0], cacheRead = parts[0]] = parts.map(Number) as [
+      number,
+      number,
+      number?,
+      number?,
+    ];
     prices.set(id, { input, output, cacheWrite: Number(cacheWrite), cacheRead: Number(cacheRead) });
   }
   return prices;
@@ -61,7 +72,9 @@ export function describeUnpriced(models: readonly string[]): string {
   return (
     `No price is known for model ${list}, so the spending cap (max-cost-usd) cannot hold and the record could not say what the run cost; nothing was called. ` +
     `Give the price with the model-prices input or config key, for example model-prices: "${models[0]}${EXAMPLE}"` +
-    (models.some((m) => m.startsWith('openai:')) ? '; a model on your own server (Ollama, vLLM) costs nothing per token: write =0/0' : '') +
+    (models.some((m) => m.startsWith('openai:'))
+      ? '; a model on your own server (Ollama, vLLM) costs nothing per token: write =0/0'
+      : '') +
     ', or choose a model from the price list (src/models/prices.ts)'
   );
 }

@@ -91,7 +91,17 @@ export const RETIREMENTS: readonly Retirement[] = [
   },
   {
     provider: 'openai',
-    ids: ['gpt-4o', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'gpt-4.1', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14'],
+    ids: [
+      'gpt-4o',
+      'gpt-4o-2024-08-06',
+      'gpt-4o-2024-11-20',
+      'gpt-4o-mini',
+      'gpt-4o-mini-2024-07-18',
+      'gpt-4.1',
+      'gpt-4.1-2025-04-14',
+      'gpt-4.1-mini',
+      'gpt-4.1-mini-2025-04-14',
+    ],
     date: '2027-01-14',
     replacement: 'openai:gpt-6-luna',
     source: `${OPENAI_DEPRECATIONS}, "2026-10-14: GPT-4 series model deprecations": removed from the API on January 14, 2027, GPT-4o (gpt-4o-2024-08-06, gpt-4o-2024-11-20), GPT-4o mini (gpt-4o-mini-2024-07-18), GPT-4.1 (gpt-4.1-2025-04-14) and GPT-4.1 mini (gpt-4.1-mini-2025-04-14), recommended replacement gpt-6-luna`,
@@ -152,9 +162,21 @@ const ROLE_INPUTS = ['model', 'advocate-models', 'judge-model', 'refusal-fallbac
  * @param today the caller's clock (the day is taken in UTC)
  * @param fileOf the config file a value came from (`.github/pr-debate.yml on main`), else undefined
  */
-export function judgeRetirements(inputs: Partial<Record<(typeof ROLE_INPUTS)[number], string | string[]>> & { model: string; 'base-url'?: string | undefined }, today: Date, fileOf?: (input: string) => string | undefined): RoleRetirements {
+export function judgeRetirements(
+  inputs: Partial<Record<(typeof ROLE_INPUTS)[number], string | string[]>> & {
+    model: string;
+    'base-url'?: string | undefined;
+  },
+  today: Date,
+  fileOf?: (input: string) => string | undefined,
+): RoleRetirements {
   const baseUrl = inputs['base-url'];
-  const scope = { openAiApi: baseUrl === undefined || parseModelId(inputs.model).provider !== 'openai' || new URL(baseUrl).host === 'api.openai.com' };
+  const scope = {
+    openAiApi:
+      baseUrl === undefined ||
+      parseModelId(inputs.model).provider !== 'openai' ||
+      new URL(baseUrl).host === 'api.openai.com',
+  };
   const day = today.toISOString().slice(0, 10);
   const judged: RoleRetirements = { retired: undefined, warnings: [] };
   const seen = new Set<string>();
@@ -164,7 +186,11 @@ export function judgeRetirements(inputs: Partial<Record<(typeof ROLE_INPUTS)[num
       seen.add(id);
       if (found === undefined) continue;
       const file = fileOf?.(input);
-      const message = describeRetirement(file === undefined ? `Input '${input}'` : `${file}: key '${input}'`, id, found);
+      const message = describeRetirement(
+        file === undefined ? `Input '${input}'` : `${file}: key '${input}'`,
+        id,
+        found,
+      );
       if (found.state === 'announced') judged.warnings.push(message);
       else judged.retired ??= { input, message, ...(file === undefined ? {} : { file }) };
     }

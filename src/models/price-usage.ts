@@ -16,7 +16,12 @@ export interface TokenUsage {
 }
 
 /** Usage of no calls. */
-export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+export const ZERO_USAGE: TokenUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
 
 /** Token totals of a run and their cost (decision record `usage`), with the calls no price was known for. */
 export interface RunUsage extends TokenUsage {
@@ -71,24 +76,34 @@ export function priceOf(model: string, prices: ModelPrices = given): Price | und
     return undefined;
   }
   const canonical = formatModelId(id);
-  for (const [named, price] of prices) if (canonical === named || canonical.startsWith(`${named}-`) || canonical.startsWith(`${named}@`)) return price;
+  for (const [named, price] of prices)
+    if (canonical === named || canonical.startsWith(`${named}-`) || canonical.startsWith(`${named}@`)) return price;
   return findPrice(id.provider, id.model)?.price;
 }
 
 /** Input, cache-write and cache-read tokens together: what a price band counts ("prompt tokens"). */
-const promptTokensOf = (usage: TokenUsage) => usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+const promptTokensOf = (usage: TokenUsage) =>
+  usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
 
 /** USD of one call's usage at its price, in the band its prompt falls in. */
 function usd(price: Price, usage: TokenUsage): number {
   const r = ratesFor(price, promptTokensOf(usage));
-  return (usage.input_tokens * r.input + usage.output_tokens * r.output + usage.cache_creation_input_tokens * r.cacheWrite + usage.cache_read_input_tokens * r.cacheRead) / 1_000_000;
+  return (
+    (usage.input_tokens * r.input +
+      usage.output_tokens * r.output +
+      usage.cache_creation_input_tokens * r.cacheWrite +
+      usage.cache_read_input_tokens * r.cacheRead) /
+    1_000_000
+  );
 }
 
 /** A model the run has no price for reached the spending cap or the estimate; pre-flight refuses such runs first (`check-prices.ts`). */
 export class UnpricedModel extends Error {
   override name = 'UnpricedModel';
   constructor(readonly model: string) {
-    super(`no price is known for model "${model}": give one with the model-prices input (for example model-prices: "${model}=3/15", USD per million input/output tokens)`);
+    super(
+      `no price is known for model "${model}": give one with the model-prices input (for example model-prices: "${model}=3/15", USD per million input/output tokens)`,
+    );
   }
 }
 
@@ -142,15 +157,21 @@ const ESTIMATE_OUTPUT_TOKENS = 4_000;
  *   tokenizer (issue #31: Claude 4.7 and later count the same text as about 30% more tokens)
  * @returns USD, or undefined when a model has no price (the plan then says the cost is unknown)
  */
-export function estimateRunCostUsd(calls: readonly { model: string; calls: number }[], packTokens: (model: string) => number): number | undefined {
+export function estimateRunCostUsd(
+  calls: readonly { model: string; calls: number }[],
+  packTokens: (model: string) => number,
+): number | undefined {
   let total = 0;
   for (const { model, calls: n } of calls) {
     if (n <= 0) continue;
     const price = priceOf(model);
     if (!price) return undefined;
-    const call = (cache: Pick<TokenUsage, 'cache_creation_input_tokens' | 'cache_read_input_tokens'>) => usd(price, { input_tokens: ESTIMATE_UNCACHED_INPUT_TOKENS, output_tokens: ESTIMATE_OUTPUT_TOKENS, ...cache });
+    const call = (cache: Pick<TokenUsage, 'cache_creation_input_tokens' | 'cache_read_input_tokens'>) =>
+      usd(price, { input_tokens: ESTIMATE_UNCACHED_INPUT_TOKENS, output_tokens: ESTIMATE_OUTPUT_TOKENS, ...cache });
     const pack = packTokens(model);
-    total += call({ cache_creation_input_tokens: pack, cache_read_input_tokens: 0 }) + (n - 1) * call({ cache_creation_input_tokens: 0, cache_read_input_tokens: pack });
+    total +=
+      call({ cache_creation_input_tokens: pack, cache_read_input_tokens: 0 }) +
+      (n - 1) * call({ cache_creation_input_tokens: 0, cache_read_input_tokens: pack });
   }
   return total;
 }
@@ -169,7 +190,17 @@ export function estimateReaderCostUsd(model: string, partTokens: readonly number
   if (partTokens.length === 0) return 0;
   const price = priceOf(model);
   if (!price) return undefined;
-  return partTokens.reduce((sum, tokens) => sum + usd(price, { input_tokens: ESTIMATE_READER_INPUT_TOKENS, output_tokens: ESTIMATE_READER_OUTPUT_TOKENS, cache_creation_input_tokens: tokens, cache_read_input_tokens: 0 }), 0);
+  return partTokens.reduce(
+    (sum, tokens) =>
+      sum +
+      usd(price, {
+        input_tokens: ESTIMATE_READER_INPUT_TOKENS,
+        output_tokens: ESTIMATE_READER_OUTPUT_TOKENS,
+        cache_creation_input_tokens: tokens,
+        cache_read_input_tokens: 0,
+      }),
+    0,
+  );
 }
 
 /**
@@ -178,7 +209,14 @@ export function estimateReaderCostUsd(model: string, partTokens: readonly number
  * the advocate calls spread evenly over the positions, each on its advocate's model (cycled).
  * @param total the plan's calls (`plannedCalls`), framing, audit and judge included
  */
-export function callsByModel(input: { total: number; framing: boolean; positions: number; model: string; advocateModels: readonly string[]; judgeModel: string }): { model: string; calls: number }[] {
+export function callsByModel(input: {
+  total: number;
+  framing: boolean;
+  positions: number;
+  model: string;
+  advocateModels: readonly string[];
+  judgeModel: string;
+}): { model: string; calls: number }[] {
   const counts = new Map<string, number>();
   const add = (model: string, calls: number) => counts.set(model, (counts.get(model) ?? 0) + calls);
   if (input.framing) add(input.model, 1);

@@ -50,7 +50,12 @@ export interface PriceEntry {
 
 const READ = '2026-12-03';
 const CLAUDE_PRICING = 'https://platform.claude.com/docs/en/about-claude/pricing';
-const rates = (input: number, cacheWrite: number, cacheRead: number, output: number): Rates => ({ input, output, cacheWrite, cacheRead });
+const rates = (input: number, cacheWrite: number, cacheRead: number, output: number): Rates => ({
+  input,
+  output,
+  cacheWrite,
+  cacheRead,
+});
 
 // Claude: the pricing page's "Model pricing" table (base input, 5m cache writes, cache hits and refreshes,
 // output, per MTok) or the model's overview page, "Pricing". Longer prefixes win, so `claude-opus-5-5` is
@@ -102,7 +107,10 @@ const claude: [string, Price, string][] = [
  * input and 1.5x output for the full request" (cached input and cache writes at 2x too).
  */
 function gpt6(input: number, cacheRead: number, cacheWrite: number, output: number): Price {
-  return { ...rates(input, cacheWrite, cacheRead, output), above: { promptTokens: 272_000, rates: rates(input * 2, cacheWrite * 2, cacheRead * 2, output * 1.5) } };
+  return {
+    ...rates(input, cacheWrite, cacheRead, output),
+    above: { promptTokens: 272_000, rates: rates(input * 2, cacheWrite * 2, cacheRead * 2, output * 1.5) },
+  };
 }
 
 // OpenAI models, each from its model page (https://developers.openai.com/api/docs/models/<id>: "Text
@@ -135,8 +143,16 @@ const openai: [string, Price][] = [
  * {@link REGIONAL_PREMIUM}. The longest matching prefix wins.
  */
 export const PRICE_LIST: readonly PriceEntry[] = [
-  ...(['anthropic', 'bedrock', 'vertex'] as const).flatMap((provider) => claude.map(([prefix, price, source]) => ({ provider, prefix, price, read: READ, source }))),
-  ...openai.map(([prefix, price]) => ({ provider: 'openai' as const, prefix, price, read: READ, source: `https://developers.openai.com/api/docs/models/${prefix}` })),
+  ...(['anthropic', 'bedrock', 'vertex'] as const).flatMap((provider) =>
+    claude.map(([prefix, price, source]) => ({ provider, prefix, price, read: READ, source })),
+  ),
+  ...openai.map(([prefix, price]) => ({
+    provider: 'openai' as const,
+    prefix,
+    price,
+    read: READ,
+    source: `https://developers.openai.com/api/docs/models/${prefix}`,
+  })),
 ];
 
 /**
@@ -147,12 +163,20 @@ export const REGIONAL_PREMIUM = 1.1;
 
 /** Rates times a factor. */
 function scaled(r: Rates, factor: number): Rates {
-  return { input: r.input * factor, output: r.output * factor, cacheWrite: r.cacheWrite * factor, cacheRead: r.cacheRead * factor };
+  return {
+    input: r.input * factor,
+    output: r.output * factor,
+    cacheWrite: r.cacheWrite * factor,
+    cacheRead: r.cacheRead * factor,
+  };
 }
 
 /** A price times a factor (both bands). */
 export function scalePrice(p: Price, factor: number): Price {
-  return { ...scaled(p, factor), above: p.above ? { promptTokens: p.above.promptTokens, rates: scaled(p.above.rates, factor) } : undefined };
+  return {
+    ...scaled(p, factor),
+    above: p.above ? { promptTokens: p.above.promptTokens, rates: scaled(p.above.rates, factor) } : undefined,
+  };
 }
 
 /**
@@ -182,7 +206,9 @@ export function findPrice(provider: Provider, model: string): { price: Price; en
   }
   // Vertex has no model-level region: it is the endpoint's (CLOUD_ML_REGION), unknown here; charge the premium to stay above the bill.
   if (provider === 'vertex') premium = REGIONAL_PREMIUM;
-  const entry = PRICE_LIST.filter((e) => e.provider === provider && matches(e, name)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  const entry = PRICE_LIST.filter((e) => e.provider === provider && matches(e, name)).sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  )[0];
   if (!entry) return undefined;
   return { entry, price: premium === 1 ? entry.price : scalePrice(entry.price, premium) };
 }

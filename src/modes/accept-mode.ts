@@ -52,12 +52,26 @@ type AcceptTrigger = Extract<Trigger, { kind: 'accept' }>;
  *   check's conclusion, the reply as `comment-url`, and `failure` for a setting the accept cannot use
  * @throws whatever GitHub answers (the contract replies with it); a refusal is not an error
  */
-export async function acceptMode(clients: PipelineClients, settings: Settings, trigger: AcceptTrigger): Promise<PipelineResult> {
-  return acceptResult(await accept({ octokit: clients.github.writes, log: clients.log }, settings, openPublisher(clients, settings), trigger));
+export async function acceptMode(
+  clients: PipelineClients,
+  settings: Settings,
+  trigger: AcceptTrigger,
+): Promise<PipelineResult> {
+  return acceptResult(
+    await accept(
+      { octokit: clients.github.writes, log: clients.log },
+      settings,
+      openPublisher(clients, settings),
+      trigger,
+    ),
+  );
 }
 
 async function accept(
-  clients: { octokit: GitHubClient; log: { info(message: string): void; notice(message: string): void; warning(message: string): void } },
+  clients: {
+    octokit: GitHubClient;
+    log: { info(message: string): void; notice(message: string): void; warning(message: string): void };
+  },
   settings: Settings,
   publish: Publisher,
   trigger: AcceptTrigger,
@@ -67,14 +81,19 @@ async function accept(
   const none = { accepted: false, gateConclusion: '', record: undefined, recordFile: '' };
   const permission = await canTrigger(clients.octokit, repo, trigger.requestedBy);
   if (!permission.allowed) {
-    clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${repo.owner}/${repo.repo}; accepting a decision needs admin, maintain or write. Nothing was recorded.`);
+    clients.log.notice(
+      `${trigger.requestedBy} has the "${permission.role}" role on ${repo.owner}/${repo.repo}; accepting a decision needs admin, maintain or write. Nothing was recorded.`,
+    );
     const reply = await publish.reply(pr, renderAcceptDenied(trigger.requestedBy));
     return { ...none, replyUrl: reply.url };
   }
   // A bad key or `decision` input is said before any check is started (issue #19).
   const inputProblem = settings.problem;
   if (inputProblem) {
-    const reply = await publish.reply(pr, renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message, inputProblem.file));
+    const reply = await publish.reply(
+      pr,
+      renderInputProblem(trigger.requestedBy, inputProblem.input, inputProblem.message, inputProblem.file),
+    );
     return { ...none, replyUrl: reply.url, failure: inputProblem.message };
   }
 
@@ -84,7 +103,9 @@ async function accept(
   const head = pull.headSha;
   // Like GitHub's required reviews, neither the author's own approval (issue 30) nor, with "require approval
   // of the most recent reviewable push", the pusher's counts (issue #38), unless the config file allows it.
-  const author = config.authorMayDecide ? undefined : authorOf(trigger.requestedBy, await prAuthors(deps, pull, [head], false));
+  const author = config.authorMayDecide
+    ? undefined
+    : authorOf(trigger.requestedBy, await prAuthors(deps, pull, [head], false));
   if (author) {
     const problem = `you ${author.role}, and the gate does not count its author's own accept: someone else with write permission must accept it (or the config file on the default branch sets \`author-may-decide: true\`)`;
     clients.log.notice(`The accept was not recorded: ${problem}.`);
@@ -92,47 +113,85 @@ async function accept(
     return { ...none, replyUrl: reply.url };
   }
   // The check is completed whatever fails once it is started: it then says the accept could not be recorded.
-  return holdCheck(deps.source, head, 'accept', { describe: describeFailure, warn: (m) => clients.log.warning(m) }, async (check) => {
-    /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */
-    const finish = async (judged: { headSha: string; verdict: GateVerdict }, detailsUrl: string | undefined) => {
-      const output = judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
-      const written = await check.complete(output);
-      // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
-      return { ...written, conclusion: output.conclusion, summary: safeCheckOutput(output.summary, output.text).summary };
-    };
-    const before = await evaluatePull(deps, config, pr, check.appId, undefined);
-    const refuse = async (problem: string): Promise<AcceptOutcome> => {
-      const written = await finish(before, before.found?.run?.detailsUrl ?? undefined);
-      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
-      clients.log.notice(`The accept was not recorded: ${problem}.`);
-      return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
-    };
-    if (before.headSha !== head) return refuse(movedProblem(head, before.headSha, settings.run.command));
-    if (!before.found) return refuse(`there is no decision record for this PR to accept yet: start a debate first (\`${settings.run.command}\`)`);
-    if (before.verdict.basis === 'unverified') return refuse(`the newest decision record for this PR was rejected (${before.verdict.summary})`);
-    const applied = acceptDecision(before.found.record, { by: trigger.requestedBy, position: trigger.position, reason: trigger.reason });
-    if (!applied.ok) return refuse(applied.problem);
+  return holdCheck(
+    deps.source,
+    head,
+    'accept',
+    { describe: describeFailure, warn: (m) => clients.log.warning(m) },
+    async (check) => {
+      /** Completes the check on `head` with the verdict of `judged`, or says the head moved when they differ. */
+      const finish = async (judged: { headSha: string; verdict: GateVerdict }, detailsUrl: string | undefined) => {
+        const output =
+          judged.headSha === head ? checkOutput(judged.verdict, detailsUrl) : headMoved(head, judged.headSha);
+        const written = await check.complete(output);
+        // The reply quotes the summary: the record's texts in it are sanitised, as on the check run.
+        return {
+          ...written,
+          conclusion: output.conclusion,
+          summary: safeCheckOutput(output.summary, output.text).summary,
+        };
+      };
+      const before = await evaluatePull(deps, config, pr, check.appId, undefined);
+      const refuse = async (problem: string): Promise<AcceptOutcome> => {
+        const written = await finish(before, before.found?.run?.detailsUrl ?? undefined);
+        const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, problem));
+        clients.log.notice(`The accept was not recorded: ${problem}.`);
+        return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
+      };
+      if (before.headSha !== head) return refuse(movedProblem(head, before.headSha, settings.run.command));
+      if (!before.found)
+        return refuse(
+          `there is no decision record for this PR to accept yet: start a debate first (\`${settings.run.command}\`)`,
+        );
+      if (before.verdict.basis === 'unverified')
+        return refuse(`the newest decision record for this PR was rejected (${before.verdict.summary})`);
+      const applied = acceptDecision(before.found.record, {
+        by: trigger.requestedBy,
+        position: trigger.position,
+        reason: trigger.reason,
+      });
+      if (!applied.ok) return refuse(applied.problem);
 
-    if (!settings.gate.keys.signing && settings.gate.keys.publicKey) clients.log.warning('decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.');
-    const record = await signDecision(settings, applied.record);
-    const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
-    const written = await finish(after, before.found.run?.detailsUrl ?? undefined);
-    if (after.headSha !== head) {
-      const reply = await publish.reply(pr, renderAcceptProblem(trigger.requestedBy, movedProblem(head, after.headSha, settings.run.command)));
-      return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
-    }
-    const conclusion = written.conclusion;
+      if (!settings.gate.keys.signing && settings.gate.keys.publicKey)
+        clients.log.warning(
+          'decision-public-key is set but decision-signing-key is not: the accepted record is unsigned, so the gate will reject it. Give this job decision-signing-key too.',
+        );
+      const record = await signDecision(settings, applied.record);
+      const after = await evaluatePull(deps, { ...config, handedOver: record }, pr, check.appId, undefined);
+      const written = await finish(after, before.found.run?.detailsUrl ?? undefined);
+      if (after.headSha !== head) {
+        const reply = await publish.reply(
+          pr,
+          renderAcceptProblem(trigger.requestedBy, movedProblem(head, after.headSha, settings.run.command)),
+        );
+        return { ...none, gateConclusion: written.conclusion, replyUrl: reply.url };
+      }
+      const conclusion = written.conclusion;
 
-    const marker = markerLine(record.id);
-    const comment = await publish.find(pr, marker);
-    if (comment) await publish.edit(comment.id, mirrorAccept(comment.body, record, { headSha: head, conclusion }));
-    else clients.log.warning(`The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`);
+      const marker = markerLine(record.id);
+      const comment = await publish.find(pr, marker);
+      if (comment) await publish.edit(comment.id, mirrorAccept(comment.body, record, { headSha: head, conclusion }));
+      else
+        clients.log.warning(
+          `The debate comment of this decision (${marker}) was not found, so only the check run shows the accept.`,
+        );
 
-    const reply = await publish.reply(pr, renderAcceptReply(record, { headSha: head, conclusion, summary: written.summary, url: written.htmlUrl }));
-    clients.log.info(`${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${head} is ${conclusion}.`);
-    const recordFile = (await writeRecordFile(settings, record, { conclusion, headSha: head, link: comment?.url ?? written.htmlUrl })) ?? '';
-    return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };
-  });
+      const reply = await publish.reply(
+        pr,
+        renderAcceptReply(record, { headSha: head, conclusion, summary: written.summary, url: written.htmlUrl }),
+      );
+      clients.log.info(
+        `${trigger.requestedBy} accepted ${trigger.position}; the pr-debate check on ${head} is ${conclusion}.`,
+      );
+      const recordFile =
+        (await writeRecordFile(settings, record, {
+          conclusion,
+          headSha: head,
+          link: comment?.url ?? written.htmlUrl,
+        })) ?? '';
+      return { accepted: true, replyUrl: reply.url, gateConclusion: conclusion, record, recordFile };
+    },
+  );
 }
 
 /** Why nothing was accepted when the PR's head moved during the accept. */
@@ -142,7 +201,13 @@ function movedProblem(head: string, moved: string, command: string): string {
 
 /** The check on a head that was not the head judged: not passing, naming both heads. */
 function headMoved(head: string, moved: string): CheckOutput {
-  return { conclusion: 'action_required', title: CHECK_TITLES.headMoved, summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`, text: undefined, detailsUrl: undefined };
+  return {
+    conclusion: 'action_required',
+    title: CHECK_TITLES.headMoved,
+    summary: `The PR's head moved from ${head} to ${moved} during this run, so this check does not judge ${head}; the run for ${moved} sets its own check.`,
+    text: undefined,
+    detailsUrl: undefined,
+  };
 }
 
 /** The outputs of an accept; `comment-url` is the reply. */

@@ -6,7 +6,12 @@ import { checkRoleModels } from '../pipeline/check-role-models.js';
 import { describeConfirmation, markPlanDone, plannedDebate, postPlan } from '../pipeline/confirm-plan.js';
 import { holdDebate } from '../pipeline/hold-debate.js';
 import { skipped, type PipelineClients, type PipelineResult } from '../pipeline/pipeline-types.js';
-import { publishFailure, publishNotContested, publishNothingToDebate, publishVerdict } from '../pipeline/publish-result.js';
+import {
+  publishFailure,
+  publishNotContested,
+  publishNothingToDebate,
+  publishVerdict,
+} from '../pipeline/publish-result.js';
 import { readEvidence } from '../pipeline/read-evidence.js';
 import { openRun, type ConfirmedPlan } from '../pipeline/run-context.js';
 import { saveResult, type SavedResult } from '../pipeline/save-result.js';
@@ -20,7 +25,12 @@ import { trackProgress, type ProgressTracker } from '../pipeline/track-progress.
  * permission check goes into the debate comment (`publishFailure`).
  * @throws whatever opening the run throws (the contract says it); every later failure is published
  */
-export async function debateMode(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): Promise<PipelineResult> {
+export async function debateMode(
+  clients: PipelineClients,
+  settings: Settings,
+  trigger: DebateTrigger,
+  confirmed?: ConfirmedPlan,
+): Promise<PipelineResult> {
   const run = openRun(clients, settings, trigger, confirmed);
   const command = reactToCommand(run.publisher, clients.log, trigger.commentId);
   let progress: ProgressTracker | undefined;
@@ -34,7 +44,14 @@ export async function debateMode(clients: PipelineClients, settings: Settings, t
     // Acknowledge: the plan on the PR, then 👀 on the command, neither waited for. The plan's write goes
     // first: the first model call waits for its answer (the permission check). 👀 follows that answer,
     // unless the run has ended by then.
-    const plan = confirmed ? plannedDebate(confirmed) : planDebate({ preset: settings.debate.preset, maxRounds: settings.debate.maxRounds, command: trigger.options, judgeRuns: settings.debate.judgeRuns });
+    const plan = confirmed
+      ? plannedDebate(confirmed)
+      : planDebate({
+          preset: settings.debate.preset,
+          maxRounds: settings.debate.maxRounds,
+          command: trigger.options,
+          judgeRuns: settings.debate.judgeRuns,
+        });
     progress = trackProgress(run, plan);
     void progress.answered.then(() => command.acknowledge());
     // Gather: the evidence pack; then make sure the result could be posted before spending money.
@@ -55,12 +72,17 @@ export async function debateMode(clients: PipelineClients, settings: Settings, t
     // Debate: the readers of what the pack could not hold first (issue #40), as many as the estimate counts.
     const outcome = await holdDebate(run, plan, evidence, progress, estimate.readers);
     progress.stop();
-    if (outcome.kind === 'not-contested') return await command.conclude(await publishNotContested(run, outcome.framing, evidence));
+    if (outcome.kind === 'not-contested')
+      return await command.conclude(await publishNotContested(run, outcome.framing, evidence));
     // The evidence as the debate's calls read it: with the readers' excerpts, when they read what the pack could not hold.
     const read = outcome.reading ? { ...evidence, pack: outcome.reading.pack } : evidence;
     // Save and render: the report, outputs and job summary are kept before any further GitHub call.
     const ran = confirmed ? [describeConfirmation(confirmed, trigger.requestedBy, evidence.pack.headSha)] : [];
-    saved = await saveResult(run, outcome, read, { notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])], calls: preflight.calls, estimateUsd: estimate.costUsd });
+    saved = await saveResult(run, outcome, read, {
+      notes: [...ran, ...preflight.notes, ...(clients.models.notices?.() ?? [])],
+      calls: preflight.calls,
+      estimateUsd: estimate.costUsd,
+    });
     // Publish: the verdict, the check run, the review; then the reaction, once.
     const result = await publishVerdict(run, saved, read);
     await markPlanDone(run, result, read.pack);
@@ -70,4 +92,3 @@ export async function debateMode(clients: PipelineClients, settings: Settings, t
     return await command.conclude(await publishFailure(run, error, saved));
   }
 }
-

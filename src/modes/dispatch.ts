@@ -18,23 +18,39 @@ export async function dispatch(clients: PipelineClients, resolved: ResolvedTrigg
   return finish(clients, resolved.kind === 'ended' ? resolved.result : await runResolved(clients, resolved));
 }
 
-function runResolved(clients: PipelineClients, { settings, trigger, confirmed, go }: Extract<ResolvedTrigger, { kind: 'run' }>): Promise<PipelineResult> {
+function runResolved(
+  clients: PipelineClients,
+  { settings, trigger, confirmed, go }: Extract<ResolvedTrigger, { kind: 'run' }>,
+): Promise<PipelineResult> {
   const { command } = settings.run;
   switch (trigger.kind) {
     case 'gate':
       // The gate says a failure on its check run (`hold-check.ts`) and in the log: nobody asked in a comment.
       return runMode(clients, settings, { name: 'The merge gate' }, () => gateMode(clients, settings, trigger.target));
     case 'accept': {
-      const reply = { pullNumber: trigger.pullNumber, body: (failure: string) => renderAcceptFailure(trigger.requestedBy, failure) };
+      const reply = {
+        pullNumber: trigger.pullNumber,
+        body: (failure: string) => renderAcceptFailure(trigger.requestedBy, failure),
+      };
       return runMode(clients, settings, { name: 'The accept', reply }, () => acceptMode(clients, settings, trigger));
     }
     case 'debate': {
       const reply = failureReply(settings, trigger.source, trigger.pullNumber, trigger.requestedBy);
-      return runMode(clients, settings, { name: go ? `${command} go` : 'The debate', reply }, () => debateMode(clients, settings, trigger, confirmed));
+      return runMode(clients, settings, { name: go ? `${command} go` : 'The debate', reply }, () =>
+        debateMode(clients, settings, trigger, confirmed),
+      );
     }
     case 'reply':
     case 'refuse':
-      return runMode(clients, settings, { name: `The reply to ${command}`, reply: failureReply(settings, 'comment', trigger.pullNumber, trigger.requestedBy) }, () => replyMode(clients, settings, trigger));
+      return runMode(
+        clients,
+        settings,
+        {
+          name: `The reply to ${command}`,
+          reply: failureReply(settings, 'comment', trigger.pullNumber, trigger.requestedBy),
+        },
+        () => replyMode(clients, settings, trigger),
+      );
   }
 }
 
@@ -43,10 +59,27 @@ function runResolved(clients: PipelineClients, { settings, trigger, confirmed, g
  * no-decision line of its reason (`merge-meaning.ts`), none for a run that debated nothing by design.
  */
 function finish(clients: PipelineClients, result: PipelineResult): PipelineResult {
-  const { status, recommendation, confidence, commentUrl, decision, noDecisionReason, gateConclusion, decisionRecordFile } = result;
+  const {
+    status,
+    recommendation,
+    confidence,
+    commentUrl,
+    decision,
+    noDecisionReason,
+    gateConclusion,
+    decisionRecordFile,
+  } = result;
   const optional = { noDecisionReason, gateConclusion, decisionRecordFile };
-  clients.stepOutputs.setOutputs({ status, recommendation, confidence, commentUrl, decision, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) });
+  clients.stepOutputs.setOutputs({
+    status,
+    recommendation,
+    confidence,
+    commentUrl,
+    decision,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+  });
   const reason = noDecisionReason && noDecisionReason !== 'not-run' ? noDecisionReason : undefined;
-  const outcome = result.outcome ?? (reason && meaningLine({ kind: 'no-decision', reason, leaning: undefined }, (id) => id));
+  const outcome =
+    result.outcome ?? (reason && meaningLine({ kind: 'no-decision', reason, leaning: undefined }, (id) => id));
   return outcome === undefined ? result : { ...result, outcome };
 }

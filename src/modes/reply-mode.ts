@@ -11,7 +11,11 @@ import { skipped, type PipelineClients, type PipelineResult } from '../pipeline/
  * hold write access is refused without asking GitHub. A setting the run cannot use still fails the step.
  * @throws whatever GitHub answers (the contract replies with it)
  */
-export async function replyMode(clients: PipelineClients, settings: Settings, trigger: Extract<Trigger, { kind: 'refuse' | 'reply' }>): Promise<PipelineResult> {
+export async function replyMode(
+  clients: PipelineClients,
+  settings: Settings,
+  trigger: Extract<Trigger, { kind: 'refuse' | 'reply' }>,
+): Promise<PipelineResult> {
   const publisher = openPublisher(clients, settings);
   const failure = settings.problem?.message;
   if (trigger.kind === 'refuse') {

@@ -27,13 +27,32 @@ export interface BridgeRefusal {
  * The first step: the one open PR the run was for, found through the API, or why there is none.
  * @throws a `StepError` naming the GitHub call that failed
  */
-export async function findBridgePull(clients: PipelineClients, settings: Settings, run: BridgeRun): Promise<{ kind: 'found'; pull: BridgePull } | BridgeRefusal> {
+export async function findBridgePull(
+  clients: PipelineClients,
+  settings: Settings,
+  run: BridgeRun,
+): Promise<{ kind: 'found'; pull: BridgePull } | BridgeRefusal> {
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
   const from = `${run.headOwner}:${run.headBranch}`;
-  clients.log.info(`Bridge: run ${run.runId} of "${run.workflowName}" was for ${from} (${run.headRepository}) at ${run.headSha}; treating that as a claim and asking GitHub.`);
-  const pulls = await step(`finding the open pull request from ${from}`, () => findOpenPulls(clients.github.reads, repo, { owner: run.headOwner, branch: run.headBranch, repository: run.headRepository, sha: run.headSha }));
+  clients.log.info(
+    `Bridge: run ${run.runId} of "${run.workflowName}" was for ${from} (${run.headRepository}) at ${run.headSha}; treating that as a claim and asking GitHub.`,
+  );
+  const pulls = await step(`finding the open pull request from ${from}`, () =>
+    findOpenPulls(clients.github.reads, repo, {
+      owner: run.headOwner,
+      branch: run.headBranch,
+      repository: run.headRepository,
+      sha: run.headSha,
+    }),
+  );
   const chosen = choosePull(pulls, run.headSha);
-  if (typeof chosen === 'string') return { kind: 'refused', reason: chosen || `no open pull request of ${settings.github.owner}/${settings.github.repo} comes from ${from} (${run.headRepository}) or has ${run.headSha} as its head` };
+  if (typeof chosen === 'string')
+    return {
+      kind: 'refused',
+      reason:
+        chosen ||
+        `no open pull request of ${settings.github.owner}/${settings.github.repo} comes from ${from} (${run.headRepository}) or has ${run.headSha} as its head`,
+    };
   return { kind: 'found', pull: chosen };
 }
 
@@ -43,22 +62,50 @@ export async function findBridgePull(clients: PipelineClients, settings: Setting
  * @returns the debate trigger, or why there is none
  * @throws a `StepError` naming the GitHub call that failed
  */
-export async function takeBridgeRequest(clients: PipelineClients, settings: Settings, run: BridgeRun, chosen: BridgePull): Promise<DebateTrigger | BridgeRefusal> {
+export async function takeBridgeRequest(
+  clients: PipelineClients,
+  settings: Settings,
+  run: BridgeRun,
+  chosen: BridgePull,
+): Promise<DebateTrigger | BridgeRefusal> {
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
   if (chosen.headSha !== run.headSha) {
-    return { kind: 'refused', reason: `PR #${chosen.number}'s head moved from ${run.headSha} (the run's) to ${chosen.headSha}, so the label was not for this head; add the "${settings.run.triggerLabel}" label again to debate the new head` };
+    return {
+      kind: 'refused',
+      reason: `PR #${chosen.number}'s head moved from ${run.headSha} (the run's) to ${chosen.headSha}, so the label was not for this head; add the "${settings.run.triggerLabel}" label again to debate the new head`,
+    };
   }
   const label = chosen.labels.find((name) => name.toLowerCase() === settings.run.triggerLabel.toLowerCase());
-  if (label === undefined) return { kind: 'refused', reason: `PR #${chosen.number} does not carry the "${settings.run.triggerLabel}" label (any more), so nobody asks for a debate of it; add the label to ask` };
-  const labeller = await step(`reading who added the "${label}" label to PR #${chosen.number}`, () => findLabeller(clients.github.reads, repo, chosen.number, label));
-  if (labeller === undefined) return { kind: 'refused', reason: `the timeline of PR #${chosen.number} shows nobody adding the "${label}" label` };
-  if (labeller.type === 'Bot') return { kind: 'refused', reason: `the "${label}" label on PR #${chosen.number} was added by a bot (${labeller.login}); bots never trigger a debate` };
-  const permission = await step(`checking ${labeller.login}'s permission on the repository`, () => canTrigger(clients.github.reads, repo, labeller.login));
+  if (label === undefined)
+    return {
+      kind: 'refused',
+      reason: `PR #${chosen.number} does not carry the "${settings.run.triggerLabel}" label (any more), so nobody asks for a debate of it; add the label to ask`,
+    };
+  const labeller = await step(`reading who added the "${label}" label to PR #${chosen.number}`, () =>
+    findLabeller(clients.github.reads, repo, chosen.number, label),
+  );
+  if (labeller === undefined)
+    return { kind: 'refused', reason: `the timeline of PR #${chosen.number} shows nobody adding the "${label}" label` };
+  if (labeller.type === 'Bot')
+    return {
+      kind: 'refused',
+      reason: `the "${label}" label on PR #${chosen.number} was added by a bot (${labeller.login}); bots never trigger a debate`,
+    };
+  const permission = await step(`checking ${labeller.login}'s permission on the repository`, () =>
+    canTrigger(clients.github.reads, repo, labeller.login),
+  );
   if (!permission.allowed) {
-    return { kind: 'refused', reason: `the "${label}" label on PR #${chosen.number} was added by ${labeller.login}, who has the "${permission.role}" role; starting a debate needs admin, maintain or write` };
+    return {
+      kind: 'refused',
+      reason: `the "${label}" label on PR #${chosen.number} was added by ${labeller.login}, who has the "${permission.role}" role; starting a debate needs admin, maintain or write`,
+    };
   }
-  await step(`removing the "${label}" label from PR #${chosen.number} (the request is taken)`, () => removeLabel(clients.github.writes, repo, chosen.number, label));
-  clients.log.info(`Bridge: PR #${chosen.number} is at ${run.headSha}, and ${labeller.login} (${permission.role}) added "${label}": debating it; the label is removed, so a later head needs it added again.`);
+  await step(`removing the "${label}" label from PR #${chosen.number} (the request is taken)`, () =>
+    removeLabel(clients.github.writes, repo, chosen.number, label),
+  );
+  clients.log.info(
+    `Bridge: PR #${chosen.number} is at ${run.headSha}, and ${labeller.login} (${permission.role}) added "${label}": debating it; the label is removed, so a later head needs it added again.`,
+  );
   return labelDebate(chosen.number, labeller.login, run.headSha);
 }
 

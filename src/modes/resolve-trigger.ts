@@ -37,7 +37,11 @@ export type ResolvedTrigger =
  * A look-up runs under the contract of the modes (`runMode`): what fails is said where the user looks.
  * @throws never
  */
-export async function resolveTrigger(clients: PipelineClients, settings: Settings, trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>): Promise<ResolvedTrigger> {
+export async function resolveTrigger(
+  clients: PipelineClients,
+  settings: Settings,
+  trigger: Exclude<Trigger, { kind: 'skip' | 'misconfigured' }>,
+): Promise<ResolvedTrigger> {
   if (trigger.kind === 'go') return resolveGo(clients, settings, trigger);
   if (trigger.kind !== 'bridge') return { kind: 'run', settings, trigger };
   const bridge = 'The workflow_run bridge';
@@ -53,10 +57,15 @@ export async function resolveTrigger(clients: PipelineClients, settings: Setting
       return { kind: 'run', settings, trigger: gatePull(found.pull.number) };
     }
     // Once the PR is known, a failure is replied on it.
-    return lookUp(clients, settings, { name: bridge, reply: failureReply(settings, 'label', found.pull.number, undefined) }, async () => {
-      const request = await takeBridgeRequest(clients, settings, trigger.run, found.pull);
-      return request.kind === 'refused' ? refused(request.reason) : { kind: 'run', settings, trigger: request };
-    });
+    return lookUp(
+      clients,
+      settings,
+      { name: bridge, reply: failureReply(settings, 'label', found.pull.number, undefined) },
+      async () => {
+        const request = await takeBridgeRequest(clients, settings, trigger.run, found.pull);
+        return request.kind === 'refused' ? refused(request.reason) : { kind: 'run', settings, trigger: request };
+      },
+    );
   });
 }
 
@@ -68,28 +77,64 @@ export async function resolveTrigger(clients: PipelineClients, settings: Setting
 function resolveGo(clients: PipelineClients, settings: Settings, go: GoTrigger): Promise<ResolvedTrigger> {
   if (settings.problem) return Promise.resolve({ kind: 'run', settings, trigger: goDebate(go), go: true });
   const { command, triggerLabel } = settings.run;
-  return lookUp(clients, settings, { name: `${command} go`, reply: failureReply(settings, 'comment', go.pullNumber, go.requestedBy) }, async () => {
-    const { found, posted } = await step('reading the plan', () => findPlan(openPublisher(clients, settings), settings, go.pullNumber));
-    const name = `\`${command} <position A> vs <position B>\``;
-    const refuse = (problem: string): ResolvedTrigger => ({ kind: 'run', settings, trigger: goRefusal(go, problem) });
-    if (!found || !posted) {
-      if (!settings.debate.confirmPlan) return refuse(`there is no plan to run: \`${command} go\` runs a plan posted under confirm-plan, which is off in this workflow. Name the positions instead: ${name}`);
-      return refuse(`there is no plan waiting on this pull request. The "${triggerLabel}" label or a bare \`${command}\` posts one (unless the moderator finds nothing contested); or name the positions: ${name}`);
-    }
-    if (posted.state !== 'waiting') {
-      return refuse(`the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${triggerLabel}" label); or name the positions: ${name}`);
-    }
-    // The plan runs on the models it named, whatever the inputs say now; a change is logged.
-    const { models } = settings;
-    const now = { moderator: models.model, advocates: advocateModelsFor(models.advocateModels, posted.positions.length, models.model), judge: models.judgeModel };
-    if (JSON.stringify(now) !== JSON.stringify(posted.models)) clients.log.notice(`The models changed since the plan was posted (${JSON.stringify(posted.models)} then, ${JSON.stringify(now)} now): the plan runs on the models it named.`);
-    const planned = withModels(settings, { model: posted.models.moderator, advocateModels: posted.models.advocates, judgeModel: posted.models.judge });
-    return { kind: 'run', settings: planned, trigger: goDebate(go, posted), confirmed: { commentId: found.id, posted }, go: true };
-  });
+  return lookUp(
+    clients,
+    settings,
+    { name: `${command} go`, reply: failureReply(settings, 'comment', go.pullNumber, go.requestedBy) },
+    async () => {
+      const { found, posted } = await step('reading the plan', () =>
+        findPlan(openPublisher(clients, settings), settings, go.pullNumber),
+      );
+      const name = `\`${command} <position A> vs <position B>\``;
+      const refuse = (problem: string): ResolvedTrigger => ({ kind: 'run', settings, trigger: goRefusal(go, problem) });
+      if (!found || !posted) {
+        if (!settings.debate.confirmPlan)
+          return refuse(
+            `there is no plan to run: \`${command} go\` runs a plan posted under confirm-plan, which is off in this workflow. Name the positions instead: ${name}`,
+          );
+        return refuse(
+          `there is no plan waiting on this pull request. The "${triggerLabel}" label or a bare \`${command}\` posts one (unless the moderator finds nothing contested); or name the positions: ${name}`,
+        );
+      }
+      if (posted.state !== 'waiting') {
+        return refuse(
+          `the plan on this pull request was already ${posted.state === 'ran' ? 'run' : 'replaced'}. For a new plan, comment \`${command}\` (or remove and add the "${triggerLabel}" label); or name the positions: ${name}`,
+        );
+      }
+      // The plan runs on the models it named, whatever the inputs say now; a change is logged.
+      const { models } = settings;
+      const now = {
+        moderator: models.model,
+        advocates: advocateModelsFor(models.advocateModels, posted.positions.length, models.model),
+        judge: models.judgeModel,
+      };
+      if (JSON.stringify(now) !== JSON.stringify(posted.models))
+        clients.log.notice(
+          `The models changed since the plan was posted (${JSON.stringify(posted.models)} then, ${JSON.stringify(now)} now): the plan runs on the models it named.`,
+        );
+      const planned = withModels(settings, {
+        model: posted.models.moderator,
+        advocateModels: posted.models.advocates,
+        judgeModel: posted.models.judge,
+      });
+      return {
+        kind: 'run',
+        settings: planned,
+        trigger: goDebate(go, posted),
+        confirmed: { commentId: found.id, posted },
+        go: true,
+      };
+    },
+  );
 }
 
 /** Runs a look-up under the contract of the modes: a failure is said like a mode's, and ends the run. */
-async function lookUp(clients: PipelineClients, settings: Settings, mode: Mode, work: () => Promise<ResolvedTrigger>): Promise<ResolvedTrigger> {
+async function lookUp(
+  clients: PipelineClients,
+  settings: Settings,
+  mode: Mode,
+  work: () => Promise<ResolvedTrigger>,
+): Promise<ResolvedTrigger> {
   let resolved: ResolvedTrigger | undefined;
   const result = await runMode(clients, settings, mode, async () => {
     resolved = await work();

@@ -32,7 +32,12 @@ export interface Mode {
  * @returns the outcome; on a failure: status `aborted`, `failure` set, `comment-url` the reply
  * @throws never
  */
-export async function runMode(clients: PipelineClients, settings: Settings, mode: Mode, work: () => Promise<PipelineResult>): Promise<PipelineResult> {
+export async function runMode(
+  clients: PipelineClients,
+  settings: Settings,
+  mode: Mode,
+  work: () => Promise<PipelineResult>,
+): Promise<PipelineResult> {
   try {
     return await work();
   } catch (error) {
@@ -41,7 +46,8 @@ export async function runMode(clients: PipelineClients, settings: Settings, mode
     let commentUrl = '';
     if (mode.reply) {
       try {
-        commentUrl = (await openPublisher(clients, settings).reply(mode.reply.pullNumber, mode.reply.body(failure))).url;
+        commentUrl = (await openPublisher(clients, settings).reply(mode.reply.pullNumber, mode.reply.body(failure)))
+          .url;
       } catch (replyError) {
         clients.log.warning(`Could not reply on the pull request either: ${describeFailure(replyError)}`);
       }
@@ -54,9 +60,19 @@ export async function runMode(clients: PipelineClients, settings: Settings, mode
  * The reply that says a run's failure on the PR, with how to try again for what started it.
  * @param login whom the reply mentions, undefined when nobody is known yet (the bridge before it found the labeller)
  */
-export function failureReply(settings: Settings, source: 'comment' | 'label' | 'dispatch', pullNumber: number, login: string | undefined): NonNullable<Mode['reply']> {
+export function failureReply(
+  settings: Settings,
+  source: 'comment' | 'label' | 'dispatch',
+  pullNumber: number,
+  login: string | undefined,
+): NonNullable<Mode['reply']> {
   const { command, triggerLabel } = settings.run;
   // Plain text: the failure sentence is sanitised as text from outside is, so a code span would not render.
-  const again = source === 'label' ? `remove and add the "${triggerLabel}" label` : source === 'dispatch' ? 'run the workflow again' : `write ${command} again`;
+  const again =
+    source === 'label'
+      ? `remove and add the "${triggerLabel}" label`
+      : source === 'dispatch'
+        ? 'run the workflow again'
+        : `write ${command} again`;
   return { pullNumber, body: (failure: string) => renderRunFailure(login, failure, again, settings.github.runUrl) };
 }

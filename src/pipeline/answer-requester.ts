@@ -21,15 +21,24 @@ import { skipped, type Log, type PipelineClients, type PipelineResult } from './
  * PR and a notice in the log.
  * @returns true when the run may go on, else the refusal reply that was posted (for output `comment-url`)
  */
-export async function authorize(clients: PipelineClients, settings: Settings, publisher: Publisher, trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>): Promise<true | PostedComment> {
+export async function authorize(
+  clients: PipelineClients,
+  settings: Settings,
+  publisher: Publisher,
+  trigger: Extract<Trigger, { kind: 'debate' | 'reply' }>,
+): Promise<true | PostedComment> {
   if (trigger.kind === 'debate' && trigger.authorizedBy) {
     clients.log.info(`No permission check: ${trigger.authorizedBy}.`);
     return true;
   }
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
-  const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () => canTrigger(clients.github.reads, repo, trigger.requestedBy));
+  const permission = await step(`checking ${trigger.requestedBy}'s permission on the repository`, () =>
+    canTrigger(clients.github.reads, repo, trigger.requestedBy),
+  );
   if (permission.allowed) return true;
-  clients.log.notice(`${trigger.requestedBy} has the "${permission.role}" role on ${settings.github.owner}/${settings.github.repo}; starting a debate needs admin, maintain or write. Nothing ran.`);
+  clients.log.notice(
+    `${trigger.requestedBy} has the "${permission.role}" role on ${settings.github.owner}/${settings.github.repo}; starting a debate needs admin, maintain or write. Nothing ran.`,
+  );
   return publisher.reply(trigger.pullNumber, renderRefusal(trigger.requestedBy));
 }
 
@@ -39,7 +48,10 @@ export async function authorize(clients: PipelineClients, settings: Settings, pu
  */
 export async function answerProblem(run: RunContext, problem: SettingsProblem): Promise<PipelineResult> {
   const login = run.trigger.requestedBy;
-  const body = problem.input === 'anthropic-api-key' ? renderMissingKey(login) : renderInputProblem(login, problem.input, problem.message, problem.file);
+  const body =
+    problem.input === 'anthropic-api-key'
+      ? renderMissingKey(login)
+      : renderInputProblem(login, problem.input, problem.message, problem.file);
   const reply = await step('replying on the pull request', () => run.publisher.reply(run.trigger.pullNumber, body));
   return { ...skipped({ commentUrl: reply.url, failure: problem.message }), status: 'aborted' };
 }
@@ -75,12 +87,17 @@ export function reactToCommand(publisher: Publisher, log: Log, commentId: number
     async conclude(result) {
       if (commentId === undefined || concluded) return result;
       concluded = true;
-      const ok = result.status === 'success' || result.status === 'degraded-success' || (result.status === 'skipped' && !result.failure);
+      const ok =
+        result.status === 'success' ||
+        result.status === 'degraded-success' ||
+        (result.status === 'skipped' && !result.failure);
       // The outcome first: it does not wait for 👀 to be removed.
       await react(ok ? 'rocket' : 'confused');
       const previous = await eyes;
       if (previous !== undefined) {
-        await publisher.unreact(commentId, previous).catch((error: unknown) => log.warning(`Could not remove the 👀 reaction: ${describeFailure(error)}`));
+        await publisher
+          .unreact(commentId, previous)
+          .catch((error: unknown) => log.warning(`Could not remove the 👀 reaction: ${describeFailure(error)}`));
       }
       return result;
     },

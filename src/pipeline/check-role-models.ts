@@ -36,21 +36,44 @@ export interface PreflightFindings {
  *   `packCounts`: the pack's tokens per model
  * @throws StepError naming the step and, inside, the model that failed, its input, its provider and the answer
  */
-export async function checkRoleModels(run: RunContext, pack: Pick<EvidencePack, 'text' | 'coverage'>, readers: ReaderPlan): Promise<PreflightFindings> {
+export async function checkRoleModels(
+  run: RunContext,
+  pack: Pick<EvidencePack, 'text' | 'coverage'>,
+  readers: ReaderPlan,
+): Promise<PreflightFindings> {
   const { clients, settings } = run;
   const reading = readers.calls > 0 ? pack.coverage.parts.slice(0, readers.calls) : [];
-  const roles: RoleModels = { model: settings.models.model, advocateModels: settings.models.advocateModels, judgeModel: settings.models.judgeModel, readerModel: reading.length > 0 ? readers.model : undefined, sources: settings.models.sources };
+  const roles: RoleModels = {
+    model: settings.models.model,
+    advocateModels: settings.models.advocateModels,
+    judgeModel: settings.models.judgeModel,
+    readerModel: reading.length > 0 ? readers.model : undefined,
+    sources: settings.models.sources,
+  };
   const packCounts = await step('checking that the evidence fits each model', async () => {
     const models: RunModelClient = clients.models;
-    const { counts, lines } = await countPackTokens([roles.model, ...roles.advocateModels, roles.judgeModel], { system: loadPrompt('system'), text: pack.text }, models);
+    const { counts, lines } = await countPackTokens(
+      [roles.model, ...roles.advocateModels, roles.judgeModel],
+      { system: loadPrompt('system'), text: pack.text },
+      models,
+    );
     for (const line of lines) clients.log.info(line);
     // A reader reads its part, not the pack: the largest part, with the preamble parts carry (estimated for the reader's tokenizer).
     const largest = Math.max(0, ...reading.map((part) => part.chars));
-    checkContextWindows(roles, new Map([...counts].map(([model, count]) => [model, count.tokens])), reading.length > 0 ? estimateTokensOn(readers.model, largest + PART_PREAMBLE_ESTIMATE_CHARS) : 0);
+    checkContextWindows(
+      roles,
+      new Map([...counts].map(([model, count]) => [model, count.tokens])),
+      reading.length > 0 ? estimateTokensOn(readers.model, largest + PART_PREAMBLE_ESTIMATE_CHARS) : 0,
+    );
     return counts;
   });
   const checked = await clients.log.group('Pre-flight', () =>
-    step('checking that the models answer', () => checkModels(logModelCalls(clients.models, clients.log), roles, { system: loadPrompt('system'), instructions: loadPrompt('preflight') })),
+    step('checking that the models answer', () =>
+      checkModels(logModelCalls(clients.models, clients.log), roles, {
+        system: loadPrompt('system'),
+        instructions: loadPrompt('preflight'),
+      }),
+    ),
   );
   for (const warning of checked.notes) clients.log.warning(warning);
   return { notes: checked.notes, calls: checked.calls, packCounts };

@@ -27,7 +27,12 @@ import { skipped, type PipelineResult } from './pipeline-types.js';
  * posted in place of the progress, and the run ends `skipped`.
  * @throws StepError when the plan cannot be posted; the moderator's failure as `runDebate` throws it
  */
-export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker): Promise<PipelineResult> {
+export async function postPlan(
+  run: RunContext,
+  plan: DebatePlan,
+  evidence: RunEvidence,
+  progress: ProgressTracker,
+): Promise<PipelineResult> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   const framed = await log.group('Framing', () =>
@@ -36,7 +41,11 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
       outOfScope: trigger.options.outOfScope,
       command: settings.run.command,
       moderatorModel: settings.models.model,
-      language: { language: settings.debate.language, commandText: undefined, prText: `${evidence.pull.title}\n\n${evidence.pull.body}` },
+      language: {
+        language: settings.debate.language,
+        commandText: undefined,
+        prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+      },
     }),
   );
   progress.stop();
@@ -50,18 +59,35 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
     prPosition: framed.prPosition,
     ...(trigger.options.prPosition === null ? { noPrPosition: true as const } : {}),
     outOfScope: framed.outOfScope,
-    plan: { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, ...(plan.note ? { note: plan.note } : {}), ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }) },
+    plan: {
+      preset: plan.preset,
+      rounds: plan.rounds,
+      steelman: plan.steelman,
+      ...(plan.note ? { note: plan.note } : {}),
+      ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }),
+    },
     ...(trigger.options.rfc ? { rfc: trigger.options.rfc } : {}),
     headSha: evidence.pack.headSha,
     requestedBy: trigger.requestedBy,
-    models: { moderator: settings.models.model, advocates: advocateModelsFor(settings.models.advocateModels, framed.labels.length, settings.models.model), judge: settings.models.judgeModel },
+    models: {
+      moderator: settings.models.model,
+      advocates: advocateModelsFor(settings.models.advocateModels, framed.labels.length, settings.models.model),
+      judge: settings.models.judgeModel,
+    },
     estimate,
     framingCostUsd: framed.usage.cost_usd,
     notes: framed.notes,
   };
-  const body = renderPlanComment(posted, { id: run.id, command: settings.run.command, runUrl: settings.github.runUrl, prose: proseOf(run, evidence.pack) });
+  const body = renderPlanComment(posted, {
+    id: run.id,
+    command: settings.run.command,
+    runUrl: settings.github.runUrl,
+    prose: proseOf(run, evidence.pack),
+  });
   const written = await step('posting the plan', () => run.comment.postUpdate(body));
-  log.notice(`The plan is posted for confirmation (${written.url}): a maintainer's "${settings.run.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`);
+  log.notice(
+    `The plan is posted for confirmation (${written.url}): a maintainer's "${settings.run.command} go" runs it. No advocate or judge was called; framing cost $${framed.usage.cost_usd.toFixed(4)}.`,
+  );
   await clients.stepOutputs.writeSummary(body);
   return skipped({ commentUrl: written.url, noDecisionReason: 'awaiting-confirmation' });
 }
@@ -69,13 +95,22 @@ export async function postPlan(run: RunContext, plan: DebatePlan, evidence: RunE
 /** The debate plan of a confirmed plan, as planned (the inputs may have changed since). */
 export function plannedDebate(confirmed: ConfirmedPlan): DebatePlan {
   const { plan } = confirmed.posted;
-  return { preset: plan.preset, rounds: plan.rounds, steelman: plan.steelman, note: plan.note, ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }) };
+  return {
+    preset: plan.preset,
+    rounds: plan.rounds,
+    steelman: plan.steelman,
+    note: plan.note,
+    ...(plan.judgeRuns === undefined ? {} : { judgeRuns: plan.judgeRuns }),
+  };
 }
 
 /** The sentence the verdict carries about the plan it ran, for the comment's engine notes. */
 export function describeConfirmation(confirmed: ConfirmedPlan, requestedBy: string, headSha: string): string {
   const framedAt = confirmed.posted.headSha;
-  const moved = framedAt === headSha ? '' : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head, and which position is this PR was named again from its diff.';
+  const moved =
+    framedAt === headSha
+      ? ''
+      : ' The positions were framed at an earlier head of the pull request; the evidence was read again at its current head, and which position is this PR was named again from its diff.';
   return `This debate ran the plan posted for confirmation, as confirmed by ${requestedBy} with "go".${moved}`;
 }
 
@@ -85,14 +120,27 @@ function inferredDebateId(settings: Settings, pullNumber: number): string {
 }
 
 /** The bot's plan comment on a PR and the plan it holds (undefined when there is none or its data does not parse). */
-export async function findPlan(publisher: Publisher, settings: Settings, pullNumber: number): Promise<{ found: FoundComment | undefined; posted: PostedPlan | undefined }> {
+export async function findPlan(
+  publisher: Publisher,
+  settings: Settings,
+  pullNumber: number,
+): Promise<{ found: FoundComment | undefined; posted: PostedPlan | undefined }> {
   const found = await publisher.find(pullNumber, planMarker(inferredDebateId(settings, pullNumber)));
   return { found, posted: found ? readPlan(found.body) : undefined };
 }
 
 /** The prose renderer of the plan: references in the moderator's text checked against this run's pack (issue #11). */
 function proseOf(run: RunContext, pack: EvidencePack): Prose {
-  return createProse(pack, { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
+  return createProse(pack, {
+    id: run.id,
+    serverUrl: run.settings.github.serverUrl,
+    ...run.repo,
+    headSha: pack.headSha,
+    baseSha: pack.baseSha,
+    runUrl: run.settings.github.runUrl,
+    durationMs: 0,
+    currentHeadSha: pack.headSha,
+  });
 }
 
 /**
@@ -112,10 +160,26 @@ export async function markPlanDone(run: RunContext, result: PipelineResult, pack
       if (!found || posted?.state !== 'waiting') return;
       target = { commentId: found.id, posted };
     }
-    const what = run.confirmed ? `${settings.run.command} go` : `${settings.run.command} ${trigger.positions.join(' vs ')}`;
-    const done: PostedPlan = { ...target.posted, state: run.confirmed ? 'ran' : 'replaced', outcome: { by: trigger.requestedBy, url: result.commentUrl, what } };
-    await run.publisher.edit(target.commentId, renderPlanComment(done, { id: inferredDebateId(settings, trigger.pullNumber), command: settings.run.command, runUrl: settings.github.runUrl, prose: proseOf(run, pack) }));
+    const what = run.confirmed
+      ? `${settings.run.command} go`
+      : `${settings.run.command} ${trigger.positions.join(' vs ')}`;
+    const done: PostedPlan = {
+      ...target.posted,
+      state: run.confirmed ? 'ran' : 'replaced',
+      outcome: { by: trigger.requestedBy, url: result.commentUrl, what },
+    };
+    await run.publisher.edit(
+      target.commentId,
+      renderPlanComment(done, {
+        id: inferredDebateId(settings, trigger.pullNumber),
+        command: settings.run.command,
+        runUrl: settings.github.runUrl,
+        prose: proseOf(run, pack),
+      }),
+    );
   } catch (error) {
-    clients.log.warning(`Could not mark the plan comment as ${run.confirmed ? 'run' : 'replaced'}: ${describeFailure(error)}`);
+    clients.log.warning(
+      `Could not mark the plan comment as ${run.confirmed ? 'run' : 'replaced'}: ${describeFailure(error)}`,
+    );
   }
 }

@@ -22,7 +22,13 @@ export function gateDeps(octokit: GitHubClient, settings: Settings, log: (messag
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
   return {
     source: createGateSource(octokit, repo, settings.github.botLogin, log),
-    rebuildEvidence: (pullNumber, record) => rebuildEvidence(createPullRequestSource(octokit, repo, log), { pullNumber, inputRfc: settings.debate.rfcPath, maxTokens: settings.debate.maxEvidenceTokens, record }),
+    rebuildEvidence: (pullNumber, record) =>
+      rebuildEvidence(createPullRequestSource(octokit, repo, log), {
+        pullNumber,
+        inputRfc: settings.debate.rfcPath,
+        maxTokens: settings.debate.maxEvidenceTokens,
+        record,
+      }),
     log,
     describe: describeFailure,
   };
@@ -48,12 +54,17 @@ export function gateConfig(settings: Settings): GateConfig {
  * (the folder the settings' check resolved).
  * @returns the file's path, or undefined when the input is not set
  */
-export async function writeRecordFile(settings: Settings, record: DecisionRecord, context: RecordFileContext): Promise<string | undefined> {
+export async function writeRecordFile(
+  settings: Settings,
+  record: DecisionRecord,
+  context: RecordFileContext,
+): Promise<string | undefined> {
   const folder = settings.gate.recordFolder;
   if (folder === undefined) return undefined;
   const target = path.join(folder, renderRecordFile(record, context).name);
   // Without the debate's reasoning (an accept, the gate), the file keeps the reasoning it already holds.
-  const narrative = context.narrative ?? keptNarrative(await readFile(target, 'utf8').catch(() => undefined), record.id);
+  const narrative =
+    context.narrative ?? keptNarrative(await readFile(target, 'utf8').catch(() => undefined), record.id);
   const file = renderRecordFile(record, { ...context, narrative });
   await mkdir(folder, { recursive: true });
   await writeFile(target, file.text);

@@ -13,11 +13,19 @@ import type { ProgressTracker } from './track-progress.js';
  * comment as each phase ends, so a long run never looks hung.
  * @param readers the reader calls of the plan's estimate (issue #40), for the parts the pack cannot hold
  */
-export async function holdDebate(run: RunContext, plan: DebatePlan, evidence: RunEvidence, progress: ProgressTracker, readers: ReaderPlan): Promise<DebateOutcome> {
+export async function holdDebate(
+  run: RunContext,
+  plan: DebatePlan,
+  evidence: RunEvidence,
+  progress: ProgressTracker,
+  readers: ReaderPlan,
+): Promise<DebateOutcome> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   return log.group('Debate', async () => {
-    log.info(`Preset ${plan.preset}: up to ${plan.rounds} cross-examination round${plan.rounds === 1 ? '' : 's'}${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`);
+    log.info(
+      `Preset ${plan.preset}: up to ${plan.rounds} cross-examination round${plan.rounds === 1 ? '' : 's'}${plan.steelman ? ', steelman swap' : ''}, evidence audit, judge run twice.${plan.note ? ` ${plan.note}` : ''}`,
+    );
     const since = Date.now();
     const result = await runDebate(logModelCalls(clients.models, log), {
       pack: evidence.pack,

@@ -16,7 +16,9 @@ export function logModelCalls(models: ModelClient, log: Log): ModelClient {
         log.info(`ok   ${describeCall(call)}; ${reply.model}; ${describeUsage(reply.usage)}; ${seconds()}`);
         return reply;
       } catch (error) {
-        log.info(`FAIL ${describeCall(call)}; ${call.model}; ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${seconds()}`);
+        log.info(
+          `FAIL ${describeCall(call)}; ${call.model}; ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${seconds()}`,
+        );
         throw error;
       }
     },
@@ -27,7 +29,12 @@ export function logModelCalls(models: ModelClient, log: Log): ModelClient {
 function describeCall(call: ModelCall<unknown>): string {
   const meta: CallMeta | undefined = call.meta;
   if (!meta) return call.role;
-  const detail = [meta.round === undefined ? '' : ` ${meta.round}`, meta.target ? ` for ${meta.target}` : '', meta.order ? ` (order ${meta.order.join(', ')})` : '', meta.retry ? ' (retry)' : ''].join('');
+  const detail = [
+    meta.round === undefined ? '' : ` ${meta.round}`,
+    meta.target ? ` for ${meta.target}` : '',
+    meta.order ? ` (order ${meta.order.join(', ')})` : '',
+    meta.retry ? ' (retry)' : '',
+  ].join('');
   return `${call.role}${meta.positionId ? ` ${meta.positionId}` : ''}: ${meta.phase}${detail}`;
 }
 

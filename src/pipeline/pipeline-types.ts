@@ -80,5 +80,15 @@ export interface PipelineResult extends ActionOutputs {
 
 /** A result with nothing debated. */
 export function skipped(extra: Partial<PipelineResult> = {}): PipelineResult {
-  return { status: 'skipped', recommendation: 'none', confidence: '', commentUrl: '', decision: '', noDecisionReason: 'not-run', report: '', failure: undefined, ...extra };
+  return {
+    status: 'skipped',
+    recommendation: 'none',
+    confidence: '',
+    commentUrl: '',
+    decision: '',
+    noDecisionReason: 'not-run',
+    report: '',
+    failure: undefined,
+    ...extra,
+  };
 }

@@ -28,7 +28,11 @@ export interface ResultThreads {
  */
 export function planResultThreads(run: RunContext, result: SavedResult, evidence: RunEvidence): ResultThreads {
   const clean = (text: string) => redactSecrets(text, run.secrets);
-  const threads = planThreads(result.debate, evidence.files, run.settings.debate.reviewThreads).map((t) => ({ ...t, claim: clean(t.claim), lines: t.lines.map(clean) }));
+  const threads = planThreads(result.debate, evidence.files, run.settings.debate.reviewThreads).map((t) => ({
+    ...t,
+    claim: clean(t.claim),
+    lines: t.lines.map(clean),
+  }));
   const positions = result.debate.positions.map((p) => ({ ...p, label: clean(p.label) }));
   return { threads, positions, annotations: threadAnnotations(threads, positions) };
 }
@@ -47,17 +51,38 @@ export async function postResultThreads(
   const { log } = run.clients;
   if (threads.length === 0 || run.clients.dryRun) return undefined;
   const { pack } = evidence;
-  const context = { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const context = {
+    id: run.id,
+    serverUrl: run.settings.github.serverUrl,
+    ...run.repo,
+    headSha: pack.headSha,
+    baseSha: pack.baseSha,
+    runUrl: run.settings.github.runUrl,
+    durationMs: 0,
+    currentHeadSha: pack.headSha,
+  };
   try {
     const outcome = await publishThreads(
       createReviewThreadsClient(run.clients.github.writes, run.repo),
-      { pullNumber: run.trigger.pullNumber, headSha: pack.headSha, debateId: run.id, botLogin: run.settings.github.botLogin, positions, context, verdictUrl },
+      {
+        pullNumber: run.trigger.pullNumber,
+        headSha: pack.headSha,
+        debateId: run.id,
+        botLogin: run.settings.github.botLogin,
+        positions,
+        context,
+        verdictUrl,
+      },
       threads,
     );
-    log.info(`Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`);
+    log.info(
+      `Review threads: ${outcome.inline} on diff lines, ${outcome.fileLevel} on files, ${outcome.verdictOnly} in the verdict comment only; ${outcome.updated} updated, ${outcome.retired} retired (${outcome.writes} writes).`,
+    );
     return outcome;
   } catch (error) {
-    log.warning(`The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`);
+    log.warning(
+      `The verdict is posted, but its review comments on the diff could not be: ${describeFailure(error)}. Give the job \`pull-requests: write\`, or set \`review-threads: off\`.`,
+    );
     return undefined;
   }
 }

@@ -1,7 +1,13 @@
 import type { Framing } from '../debate/schemas.js';
 import type { CommentWrite } from '../github/upsert-comment.js';
 import { redactSecrets } from '../report/redact.js';
-import { renderFailureBesideVerdict, renderFailureComment, renderNotContestedComment, renderNothingToDebateComment, NOTHING_TO_DEBATE } from '../report/render-notices.js';
+import {
+  renderFailureBesideVerdict,
+  renderFailureComment,
+  renderNotContestedComment,
+  renderNothingToDebateComment,
+  NOTHING_TO_DEBATE,
+} from '../report/render-notices.js';
 import type { RunEvidence } from './read-evidence.js';
 import { writeDecisionCheck } from './write-decision-check.js';
 import { planResultThreads, postResultThreads } from './post-threads.js';
@@ -29,16 +35,23 @@ import { noDecisionOutput, outcomeLine, recordMeaning } from '../report/merge-me
  * @throws StepError when the comment cannot be posted (the result is already saved, and the check run
  *   written: the decision of record does not hang on its mirror)
  */
-export async function publishVerdict(run: RunContext, result: SavedResult, evidence: RunEvidence): Promise<PipelineResult> {
+export async function publishVerdict(
+  run: RunContext,
+  result: SavedResult,
+  evidence: RunEvidence,
+): Promise<PipelineResult> {
   const { log } = run.clients;
   const debated = evidence.pack.headSha;
   let current = debated;
   try {
     current = (await evidence.source.getPullRequest(run.trigger.pullNumber)).headSha;
   } catch (error) {
-    log.warning(`Could not read pull request #${run.trigger.pullNumber} again to see whether its head moved (${describeFailure(error)}); the result is posted for ${debated}, the head that was debated.`);
+    log.warning(
+      `Could not read pull request #${run.trigger.pullNumber} again to see whether its head moved (${describeFailure(error)}); the result is posted for ${debated}, the head that was debated.`,
+    );
   }
-  if (current !== debated) log.warning(`The PR head moved from ${debated} to ${current} during the run: the result is posted as stale.`);
+  if (current !== debated)
+    log.warning(`The PR head moved from ${debated} to ${current} during the run: the result is posted as stale.`);
   const { debate, record } = result;
   const meaning = recordMeaning(record, current !== debated);
   // Only a verdict replaces a verdict: an aborted debate is posted as an update, or beside a kept verdict.
@@ -46,21 +59,35 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
   const failure = aborted ? `The debate was aborted: ${debate.problems.join(' ')}` : undefined;
   const body = result.render(current);
   let unposted: Error | undefined;
-  const posted = await step('posting the debate comment', () => (aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }))).catch((error: unknown): CommentWrite => {
+  const posted = await step('posting the debate comment', () =>
+    aborted ? run.comment.postUpdate(body) : run.comment.postVerdict(body, { ours: debated, current }),
+  ).catch((error: unknown): CommentWrite => {
     unposted = error instanceof Error ? error : new Error(String(error));
     return { id: 0, url: '', author: '', created: false };
   });
   warnOnAuthor(run, posted);
   let commentUrl = posted.url;
-  if (posted.kept === 'stale') log.notice(`A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`);
-  else if (posted.kept === 'verdict') commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
+  if (posted.kept === 'stale')
+    log.notice(
+      `A result for the PR's current head ${current} is already posted; this stale result did not overwrite it (${posted.url}).`,
+    );
+  else if (posted.kept === 'verdict')
+    commentUrl = (await step('replying on the pull request', () => replyBesideVerdict(run, failure ?? ''))).url;
   // The decision of record for the merge gate: the check run (with notices on the decisive lines) and the
   // record file, then the review threads on those lines (issue #34); a failure of either is a warning.
   const threads = aborted ? { threads: [], positions: [], annotations: [] } : planResultThreads(run, result, evidence);
-  if (!posted.kept && unposted === undefined) log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
+  if (!posted.kept && unposted === undefined)
+    log.info(`${posted.created ? 'Posted' : 'Updated'} the debate comment: ${posted.url}`);
   const written = run.clients.dryRun
     ? { gateConclusion: '', recordFile: '' }
-    : await writeDecisionCheck({ octokit: run.clients.github.writes, log }, run.settings, record, evidence.pack, commentUrl, { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors });
+    : await writeDecisionCheck(
+        { octokit: run.clients.github.writes, log },
+        run.settings,
+        record,
+        evidence.pack,
+        commentUrl,
+        { narrative: result.narrative, annotations: threads.annotations, authors: evidence.authors },
+      );
   if (posted.kept !== 'stale' && unposted === undefined) await postResultThreads(run, evidence, threads, commentUrl);
   if (unposted !== undefined) throw unposted;
   return {
@@ -81,10 +108,23 @@ export async function publishVerdict(run: RunContext, result: SavedResult, evide
 }
 
 /** Posts why there is nothing to debate, unless a verdict is there (then the log says it). */
-export async function publishNotContested(run: RunContext, framing: Framing, evidence: RunEvidence): Promise<PipelineResult> {
+export async function publishNotContested(
+  run: RunContext,
+  framing: Framing,
+  evidence: RunEvidence,
+): Promise<PipelineResult> {
   const { log } = run.clients;
   const { pack } = evidence;
-  const context = { id: run.id, serverUrl: run.settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: run.settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha };
+  const context = {
+    id: run.id,
+    serverUrl: run.settings.github.serverUrl,
+    ...run.repo,
+    headSha: pack.headSha,
+    baseSha: pack.baseSha,
+    runUrl: run.settings.github.runUrl,
+    durationMs: 0,
+    currentHeadSha: pack.headSha,
+  };
   const body = renderNotContestedComment(framing, { id: run.id }, run.settings.run.command, { pack, context });
   const posted = await step('posting the comment', () => run.comment.postUpdate(body));
   warnOnAuthor(run, posted);
@@ -99,7 +139,9 @@ export async function publishNotContested(run: RunContext, framing: Framing, evi
  */
 export async function publishNothingToDebate(run: RunContext, sentence: string): Promise<PipelineResult> {
   run.clients.log.notice(sentence);
-  const posted = await step('posting the comment', () => run.comment.postUpdate(renderNothingToDebateComment(run.id, sentence)));
+  const posted = await step('posting the comment', () =>
+    run.comment.postUpdate(renderNothingToDebateComment(run.id, sentence)),
+  );
   warnOnAuthor(run, posted);
   return skipped({ commentUrl: posted.url, noDecisionReason: 'not-run', outcome: NOTHING_TO_DEBATE });
 }
@@ -108,7 +150,11 @@ export async function publishNothingToDebate(run: RunContext, sentence: string):
  * Says on the PR what failed, and fails the step. A verdict already on the PR stays: the failure is
  * then a short reply beside it. What the run saved before it failed stays in the outputs.
  */
-export async function publishFailure(run: RunContext, error: unknown, saved: SavedResult | undefined): Promise<PipelineResult> {
+export async function publishFailure(
+  run: RunContext,
+  error: unknown,
+  saved: SavedResult | undefined,
+): Promise<PipelineResult> {
   const { log } = run.clients;
   // A failure the run's stop caused (the deadline, a cancellation, the cap) says so first, from the stop reason the error carries.
   const stopped = describeEarlyStop(earlyStopOf(error), undefined);
@@ -143,13 +189,18 @@ function modelFailed(error: unknown): boolean {
 
 /** The short reply of a run that failed while a verdict is on the PR: the verdict stays, and why this run has none. */
 function replyBesideVerdict(run: RunContext, problem: string) {
-  return run.publisher.reply(run.trigger.pullNumber, renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.github.runUrl));
+  return run.publisher.reply(
+    run.trigger.pullNumber,
+    renderFailureBesideVerdict(run.trigger.requestedBy, sentence(problem), run.settings.github.runUrl),
+  );
 }
 
 /** Warns when comments are posted under another identity than `bot-login`: re-runs could not find them. */
 function warnOnAuthor(run: RunContext, posted: CommentWrite): void {
   const { botLogin } = run.settings.github;
   if (posted.created && posted.author !== botLogin) {
-    run.clients.log.warning(`The comment was posted as "${posted.author}", but bot-login is "${botLogin}": set \`bot-login: ${posted.author}\` so re-runs update this comment instead of adding new ones.`);
+    run.clients.log.warning(
+      `The comment was posted as "${posted.author}", but bot-login is "${botLogin}": set \`bot-login: ${posted.author}\` so re-runs update this comment instead of adding new ones.`,
+    );
   }
 }

@@ -30,7 +30,9 @@ export interface RunEvidence extends GatheredEvidence {
 export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<RunEvidence> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
-  const source = clients.evidenceSource ?? createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
+  const source =
+    clients.evidenceSource ??
+    createPullRequestSource(clients.github.reads, run.repo, (message) => log.warning(message));
   return log.group('Evidence', async () => {
     const gathered = await step(`reading pull request #${trigger.pullNumber} from GitHub`, () =>
       gatherEvidence(source, {
@@ -39,22 +41,42 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
         inputRfc: settings.debate.rfcPath,
         maxTokens: settings.debate.maxEvidenceTokens,
         // Deep's pragmatist reads the pack too: a third advocate for two named positions.
-        charsPerToken: packCharsPerToken(packReadersFor(settings.models, addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length)),
+        charsPerToken: packCharsPerToken(
+          packReadersFor(
+            settings.models,
+            addsPragmatist(plan, trigger.positions.length) ? 3 : trigger.positions.length,
+          ),
+        ),
         readGenerated: settings.debate.readGenerated,
         headSha: trigger.headSha,
       }),
     );
     const { pack } = gathered;
-    const withLines = [...pack.files.values()].filter((f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0).length;
-    log.info(`PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${withLines} files with lines in the pack, ${pack.omitted.length} items left out`);
+    const withLines = [...pack.files.values()].filter(
+      (f) => (f.head?.lines.size ?? 0) + (f.base?.lines.size ?? 0) > 0,
+    ).length;
+    log.info(
+      `PR #${gathered.pull.number} at ${pack.headSha}: ${pack.fileCount.listed} of ${pack.fileCount.total} files listed, ${withLines} files with lines in the pack, ${pack.omitted.length} items left out`,
+    );
     log.info(`${pack.rfcNote}`);
     const calls = source.requestCounts();
-    log.info(`Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`);
+    log.info(
+      `Evidence pack: about ${pack.tokens} tokens at ${+pack.budget.charsPerToken.toFixed(2)} characters a token (the tokenizer of the models that read it), ${pack.digest}; ${source.requests()} GitHub calls (PR ${calls.pull}, file list ${calls.fileList}, whole diff ${calls.wholeDiff}, GraphQL ${calls.graphql}, contents ${calls.contents})`,
+    );
     for (const note of pack.notes) log.info(note);
     const { parts, generatedSkipped, noDiff } = pack.coverage;
-    if (parts.length > 0) log.info(`The changed hunks did not all fit max-evidence-tokens: the rest are ${parts.length} part${parts.length === 1 ? '' : 's'} for readers (one call each, at most max-reader-calls: ${settings.models.maxReaderCalls}).`);
-    if (generatedSkipped.length > 0) log.info(`${generatedSkipped.length} generated, vendored or lock file${generatedSkipped.length === 1 ? '' : 's'} did not fit the pack and ${generatedSkipped.length === 1 ? 'is' : 'are'} read by no one (config read-generated: false).`);
-    if (noDiff.length > 0) log.warning(`${noDiff.length} changed file${noDiff.length === 1 ? '' : 's'} had no diff computed, so no model can read ${noDiff.length === 1 ? 'it' : 'them'}.`);
+    if (parts.length > 0)
+      log.info(
+        `The changed hunks did not all fit max-evidence-tokens: the rest are ${parts.length} part${parts.length === 1 ? '' : 's'} for readers (one call each, at most max-reader-calls: ${settings.models.maxReaderCalls}).`,
+      );
+    if (generatedSkipped.length > 0)
+      log.info(
+        `${generatedSkipped.length} generated, vendored or lock file${generatedSkipped.length === 1 ? '' : 's'} did not fit the pack and ${generatedSkipped.length === 1 ? 'is' : 'are'} read by no one (config read-generated: false).`,
+      );
+    if (noDiff.length > 0)
+      log.warning(
+        `${noDiff.length} changed file${noDiff.length === 1 ? '' : 's'} had no diff computed, so no model can read ${noDiff.length === 1 ? 'it' : 'them'}.`,
+      );
     return { ...gathered, source, authors: await readAuthors(run, gathered.pull) };
   });
 }
@@ -66,8 +88,16 @@ export async function readEvidence(run: RunContext, plan: DebatePlan): Promise<R
 async function readAuthors(run: RunContext, pull: PullRequestInfo): Promise<PrAuthor[]> {
   const opener = { login: pull.author, role: 'opened this PR' };
   const { clients, settings, trigger } = run;
-  if (clients.evidenceSource || settings.gate.authorMayDecide || !pull.head || trigger.requestedBy.toLowerCase() === pull.author.toLowerCase()) return [opener];
+  if (
+    clients.evidenceSource ||
+    settings.gate.authorMayDecide ||
+    !pull.head ||
+    trigger.requestedBy.toLowerCase() === pull.author.toLowerCase()
+  )
+    return [opener];
   const pushers = await readPushers(clients.github.reads, pull.head, [pull.headSha], (m) => clients.log.warning(m));
   const pusher = pushers.get(pull.headSha);
-  return pusher === undefined ? [opener] : [opener, { login: pusher, role: `pushed its head commit ${pull.headSha.slice(0, 7)}` }];
+  return pusher === undefined
+    ? [opener]
+    : [opener, { login: pusher, role: `pushed its head commit ${pull.headSha.slice(0, 7)}` }];
 }

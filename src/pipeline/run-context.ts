@@ -39,7 +39,15 @@ export interface ConfirmedPlan {
 
 /** The publisher of a run that debates nothing (a reply, a refusal, an accept). */
 export function openPublisher(clients: PipelineClients, settings: Settings): Publisher {
-  return clients.publisher ?? createPublisher(clients.github.writes, { owner: settings.github.owner, repo: settings.github.repo, botLogin: settings.github.botLogin, secrets: settings.secrets });
+  return (
+    clients.publisher ??
+    createPublisher(clients.github.writes, {
+      owner: settings.github.owner,
+      repo: settings.github.repo,
+      botLogin: settings.github.botLogin,
+      secrets: settings.secrets,
+    })
+  );
 }
 
 /**
@@ -47,14 +55,37 @@ export function openPublisher(clients: PipelineClients, settings: Settings): Pub
  * (input `confirm-plan`, inferred positions) writes to the plan comment instead; a confirmed plan is
  * the inferred debate, so its verdict lands where the debate without confirmation would have put it.
  */
-export function openRun(clients: PipelineClients, settings: Settings, trigger: DebateTrigger, confirmed?: ConfirmedPlan): RunContext {
+export function openRun(
+  clients: PipelineClients,
+  settings: Settings,
+  trigger: DebateTrigger,
+  confirmed?: ConfirmedPlan,
+): RunContext {
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
   const { secrets } = settings;
-  const publisher = clients.publisher ?? createPublisher(clients.github.writes, { ...repo, botLogin: settings.github.botLogin, secrets });
-  const id = debateId(`${settings.github.owner}/${settings.github.repo}`, trigger.pullNumber, confirmed ? [] : trigger.positions);
+  const publisher =
+    clients.publisher ??
+    createPublisher(clients.github.writes, { ...repo, botLogin: settings.github.botLogin, secrets });
+  const id = debateId(
+    `${settings.github.owner}/${settings.github.repo}`,
+    trigger.pullNumber,
+    confirmed ? [] : trigger.positions,
+  );
   const planStage = settings.debate.confirmPlan && trigger.positions.length === 0 && !confirmed;
   const comment = publisher.debateComment(trigger.pullNumber, planStage ? planMarker(id) : markerLine(id));
-  return { clients, settings, trigger, repo, secrets, publisher, id, comment, started: Date.now(), planStage, ...(confirmed ? { confirmed } : {}) };
+  return {
+    clients,
+    settings,
+    trigger,
+    repo,
+    secrets,
+    publisher,
+    id,
+    comment,
+    started: Date.now(),
+    planStage,
+    ...(confirmed ? { confirmed } : {}),
+  };
 }
 
 /**
@@ -64,10 +95,15 @@ export function openRun(clients: PipelineClients, settings: Settings, trigger: D
  * named again: its moderator read another diff.
  * @param headSha the head the debate runs on; undefined before the evidence is read (a plan is then counted as named again)
  */
-export function prPositionInput(trigger: DebateTrigger, confirmed: ConfirmedPlan | undefined, headSha: string | undefined): PrPositionInput {
+export function prPositionInput(
+  trigger: DebateTrigger,
+  confirmed: ConfirmedPlan | undefined,
+  headSha: string | undefined,
+): PrPositionInput {
   const marked = trigger.options.prPosition;
   if (marked === null) return { kind: 'none' };
   if (marked !== undefined) return { kind: 'claim', id: marked };
-  if (confirmed && confirmed.posted.headSha === headSha) return { kind: 'named', id: confirmed.posted.prPosition ?? null };
+  if (confirmed && confirmed.posted.headSha === headSha)
+    return { kind: 'named', id: confirmed.posted.prPosition ?? null };
   return { kind: 'ask' };
 }

@@ -46,19 +46,35 @@ export interface BeforeDebate {
  * @param before what the run produced before the debate: notes, the pre-flight calls, the plan's estimate
  * @throws StepError when the record cannot be signed (the report is saved first)
  */
-export async function saveResult(run: RunContext, outcome: DebateResult, evidence: RunEvidence, before: BeforeDebate): Promise<SavedResult> {
+export async function saveResult(
+  run: RunContext,
+  outcome: DebateResult,
+  evidence: RunEvidence,
+  before: BeforeDebate,
+): Promise<SavedResult> {
   const { clients, settings, trigger } = run;
   const { log } = clients;
   // A debate cut short by the spending cap, the deadline or a cancellation says so first; every problem is a sentence.
-  const stopped = outcome.completion === 'success' ? undefined : describeEarlyStop(outcome.stoppedBy, before.estimateUsd);
+  const stopped =
+    outcome.completion === 'success' ? undefined : describeEarlyStop(outcome.stoppedBy, before.estimateUsd);
   const problems = [...(stopped ? [stopped] : []), ...outcome.problems].map(sentence);
   // A verdict with problems is still a verdict; the log says at once that it is degraded, and why.
-  if (outcome.completion === 'degraded-success') log.warning(redactSecrets(`The debate finished degraded (status degraded-success): ${problems.join(' ')}`, run.secrets));
+  if (outcome.completion === 'degraded-success')
+    log.warning(
+      redactSecrets(`The debate finished degraded (status degraded-success): ${problems.join(' ')}`, run.secrets),
+    );
   // A moderator that framed an empty topic still framed positions: name the debate after them.
   const topic = outcome.topic.trim() || outcome.positions.map((p) => p.label).join(' vs ');
   // The record counts every call the run made, the pre-flight check's too, as the spending cap does.
   const calls = [...before.calls, ...outcome.calls];
-  const debate: DebateResult = { ...outcome, topic, problems, calls, usage: summariseUsage(calls), notes: [...before.notes, ...outcome.notes] };
+  const debate: DebateResult = {
+    ...outcome,
+    topic,
+    problems,
+    calls,
+    usage: summariseUsage(calls),
+    notes: [...before.notes, ...outcome.notes],
+  };
   const { pack } = evidence;
   const built = buildDecisionRecord(debate, {
     id: run.id,
@@ -74,25 +90,51 @@ export async function saveResult(run: RunContext, outcome: DebateResult, evidenc
     evidence: pack,
   });
   const usage = debate.usage;
-  log.info(`${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`);
+  log.info(
+    `${debate.calls.length} model calls; tokens ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read; cost $${usage.cost_usd.toFixed(4)}`,
+  );
   // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack),
   // unless another open PR shares the head: the check then asks for action, which the comment cannot know yet.
-  const gate = evaluatePolicy(built, settings.gate.policy, debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, evidence.authors));
-  const context = { id: run.id, serverUrl: settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.github.runUrl, gate };
-  const renderWith = (record: DecisionRecord) => (currentHeadSha: string) => renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
+  const gate = evaluatePolicy(
+    built,
+    settings.gate.policy,
+    debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, evidence.authors),
+  );
+  const context = {
+    id: run.id,
+    serverUrl: settings.github.serverUrl,
+    ...run.repo,
+    headSha: pack.headSha,
+    baseSha: pack.baseSha,
+    runUrl: settings.github.runUrl,
+    gate,
+  };
+  const renderWith = (record: DecisionRecord) => (currentHeadSha: string) =>
+    renderDebateComment(debate, record, pack, { ...context, durationMs: Date.now() - run.started, currentHeadSha });
   // Redacted, then signed; every copy below is made from the signed record, and redaction keeps signatures whole.
   // A signing failure still saves the report (unsigned), so it loses nothing the debate produced.
-  const record = await step('signing the decision record', () => signDecision(settings, built)).catch(async (error: unknown) => {
-    await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets));
-    throw error;
-  });
+  const record = await step('signing the decision record', () => signDecision(settings, built)).catch(
+    async (error: unknown) => {
+      await saveReport(run, redactSecrets(renderWith(built)(pack.headSha).full, run.secrets));
+      throw error;
+    },
+  );
   const render = renderWith(record);
   const report = redactSecrets(render(pack.headSha).full, run.secrets);
   const decision = recordToJson(record);
   await saveReport(run, report);
-  clients.stepOutputs.setOutputs({ status: debate.completion, recommendation: record.recommendation, confidence: record.confidence, decision, noDecisionReason: noDecisionOutput(recordMeaning(record)) });
+  clients.stepOutputs.setOutputs({
+    status: debate.completion,
+    recommendation: record.recommendation,
+    confidence: record.confidence,
+    decision,
+    noDecisionReason: noDecisionOutput(recordMeaning(record)),
+  });
   await clients.stepOutputs.writeSummary(report);
-  const narrative = redactSecrets(renderDecisionNarrative(debate, pack, { ...context, durationMs: 0, currentHeadSha: pack.headSha }), run.secrets);
+  const narrative = redactSecrets(
+    renderDecisionNarrative(debate, pack, { ...context, durationMs: 0, currentHeadSha: pack.headSha }),
+    run.secrets,
+  );
   return { debate, record, report, decision, narrative, render: (currentHeadSha) => render(currentHeadSha).body };
 }
 

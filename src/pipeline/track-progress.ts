@@ -1,5 +1,14 @@
 import type { ReaderPlan } from '../debate/reading-types.js';
-import { advocateModelsFor, callsModerator, plannedCalls, plannedPhases, plannedReaders, plannedWarmUps, readingPhase, type DebatePlan } from '../debate/plan.js';
+import {
+  advocateModelsFor,
+  callsModerator,
+  plannedCalls,
+  plannedPhases,
+  plannedReaders,
+  plannedWarmUps,
+  readingPhase,
+  type DebatePlan,
+} from '../debate/plan.js';
 import { partPreambleChars } from '../evidence/render-part.js';
 import type { EvidencePack } from '../evidence/evidence-types.js';
 import type { PackCount } from '../llm/count-pack-tokens.js';
@@ -52,7 +61,8 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
   const { settings, trigger, clients } = run;
   const needsFraming = trigger.positions.length === 0;
   // A plan framed at another head than the debate's names the PR's position again: one moderator call more.
-  const moderatorCall = (headSha: string | undefined) => callsModerator(trigger.positions.length, prPositionInput(trigger, run.confirmed, headSha));
+  const moderatorCall = (headSha: string | undefined) =>
+    callsModerator(trigger.positions.length, prPositionInput(trigger, run.confirmed, headSha));
   const phases = plannedPhases(plan, needsFraming);
   const state: ProgressState = {
     id: run.id,
@@ -92,7 +102,9 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
       const posted = await run.comment.postUpdate(renderProgressComment(state));
       if (posted.kept === 'verdict') {
         halt();
-        clients.log.info('A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.');
+        clients.log.info(
+          'A verdict is already posted on this PR: it stays until a newer one replaces it, and the progress of this run shows here in the log.',
+        );
       }
     } catch (error) {
       if (writes === 0) firstError = error;
@@ -129,12 +141,28 @@ export function trackProgress(run: RunContext, plan: DebatePlan): ProgressTracke
         s.evidence = { files: pack.fileCount.total, tokens: pack.tokens, rfc: pack.rfcNote };
         s.estimate = estimate;
         s.phases = withReaders(s.phases, estimate.readers.calls);
-        s.prose = createProse(pack, { id: run.id, serverUrl: settings.github.serverUrl, ...run.repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: settings.github.runUrl, durationMs: 0, currentHeadSha: pack.headSha });
+        s.prose = createProse(pack, {
+          id: run.id,
+          serverUrl: settings.github.serverUrl,
+          ...run.repo,
+          headSha: pack.headSha,
+          baseSha: pack.baseSha,
+          runUrl: settings.github.runUrl,
+          durationMs: 0,
+          currentHeadSha: pack.headSha,
+        });
       });
       return estimate;
     },
     packCounted(counts) {
-      const estimate = estimateDebate(run, plan, trigger.positions.length || 4, moderatorCall(read?.headSha), read ?? { text: '' }, counts);
+      const estimate = estimateDebate(
+        run,
+        plan,
+        trigger.positions.length || 4,
+        moderatorCall(read?.headSha),
+        read ?? { text: '' },
+        counts,
+      );
       update((s) => {
         s.estimate = estimate;
         s.phases = withReaders(s.phases, estimate.readers.calls);
@@ -192,7 +220,14 @@ export type PackTokensBasis = 'estimated' | 'counted' | 'partly-counted';
  * @param counts the pack's tokens per model from pre-flight, when it has run
  * @returns calls, USD (undefined when a model has no known price), and how the pack's tokens were found
  */
-export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts?: ReadonlyMap<string, PackCount>): DebateEstimate {
+export function estimateDebate(
+  run: Pick<RunContext, 'settings'>,
+  plan: DebatePlan,
+  positions: number,
+  needsFraming: boolean,
+  pack: EstimatedPack,
+  counts?: ReadonlyMap<string, PackCount>,
+): DebateEstimate {
   const { settings } = run;
   const parts = pack.coverage?.parts ?? [];
   const planned = plannedReaders(parts.length, settings.models.maxReaderCalls);
@@ -200,28 +235,55 @@ export function estimateDebate(run: Pick<RunContext, 'settings'>, plan: DebatePl
   for (let readers = planned; ; readers -= 1) {
     const estimate = estimateWith(settings, plan, positions, needsFraming, pack, counts, readers);
     const bound = readers < planned ? 'max-cost-usd' : 'max-reader-calls';
-    if (readers === 0 || estimate.costUsd === undefined || estimate.costUsd <= settings.models.maxCostUsd) return { ...estimate, readers: { model: settings.models.readerModel, calls: readers, bound } };
+    if (readers === 0 || estimate.costUsd === undefined || estimate.costUsd <= settings.models.maxCostUsd)
+      return { ...estimate, readers: { model: settings.models.readerModel, calls: readers, bound } };
   }
 }
 
 /** What the estimate reads of the pack: its text, and the parts readers read when it cannot hold every hunk. */
-export type EstimatedPack = Pick<EvidencePack, 'text'> & Partial<Pick<EvidencePack, 'coverage' | 'pullNumber' | 'headSha' | 'baseSha' | 'rfcNote'>>;
+export type EstimatedPack = Pick<EvidencePack, 'text'> &
+  Partial<Pick<EvidencePack, 'coverage' | 'pullNumber' | 'headSha' | 'baseSha' | 'rfcNote'>>;
 
 /** Tokens a read part adds to the evidence of every later call (its readers' excerpts), for the estimate. */
 const READINGS_TOKENS_PER_PART = 1_500;
 
 /** The estimate with `readers` reader calls (the first parts). */
-function estimateWith(settings: RunContext['settings'], plan: DebatePlan, positions: number, needsFraming: boolean, pack: EstimatedPack, counts: ReadonlyMap<string, PackCount> | undefined, readers: number): Omit<DebateEstimate, 'readers'> {
+function estimateWith(
+  settings: RunContext['settings'],
+  plan: DebatePlan,
+  positions: number,
+  needsFraming: boolean,
+  pack: EstimatedPack,
+  counts: ReadonlyMap<string, PackCount> | undefined,
+  readers: number,
+): Omit<DebateEstimate, 'readers'> {
   const debateCalls = plannedCalls(plan, positions, needsFraming);
   const advocates = advocateModelsFor(settings.models.advocateModels, positions, settings.models.model);
-  const preflight = new Set([settings.models.model, ...advocates, settings.models.judgeModel, ...(readers > 0 ? [settings.models.readerModel] : [])]).size;
+  const preflight = new Set([
+    settings.models.model,
+    ...advocates,
+    settings.models.judgeModel,
+    ...(readers > 0 ? [settings.models.readerModel] : []),
+  ]).size;
   const calls = debateCalls + readers + plannedWarmUps(plan, advocates) + preflight;
-  const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings.models }).filter((c) => c.calls > 0);
+  const byModel = callsByModel({ total: debateCalls, framing: needsFraming, positions, ...settings.models }).filter(
+    (c) => c.calls > 0,
+  );
   const counted = byModel.filter((c) => counts?.get(c.model)?.how === 'counted').length;
-  const packTokens: PackTokensBasis = counted === 0 ? 'estimated' : counted === byModel.length ? 'counted' : 'partly-counted';
-  const tokensOn = (model: string) => (counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length)) + readers * READINGS_TOKENS_PER_PART;
-  const preamble = pack.coverage && pack.pullNumber !== undefined ? partPreambleChars({ number: pack.pullNumber, headSha: pack.headSha ?? '', baseSha: pack.baseSha ?? '' }, pack.rfcNote ?? '') : 0;
-  const partTokens = (pack.coverage?.parts ?? []).slice(0, readers).map((part) => estimateTokensOn(settings.models.readerModel, part.chars + preamble));
+  const packTokens: PackTokensBasis =
+    counted === 0 ? 'estimated' : counted === byModel.length ? 'counted' : 'partly-counted';
+  const tokensOn = (model: string) =>
+    (counts?.get(model)?.tokens ?? estimateTokensOn(model, pack.text.length)) + readers * READINGS_TOKENS_PER_PART;
+  const preamble =
+    pack.coverage && pack.pullNumber !== undefined
+      ? partPreambleChars(
+          { number: pack.pullNumber, headSha: pack.headSha ?? '', baseSha: pack.baseSha ?? '' },
+          pack.rfcNote ?? '',
+        )
+      : 0;
+  const partTokens = (pack.coverage?.parts ?? [])
+    .slice(0, readers)
+    .map((part) => estimateTokensOn(settings.models.readerModel, part.chars + preamble));
   const debate = estimateRunCostUsd(byModel, tokensOn);
   const reading = estimateReaderCostUsd(settings.models.readerModel, partTokens);
   return { calls, costUsd: debate === undefined || reading === undefined ? undefined : debate + reading, packTokens };

@@ -26,7 +26,10 @@ import { writeRecordFile } from './gate-context.js';
  * even so is returned whole: its check says that no decision is recorded (`decisionCheckOutput`).
  * @param settings the run's checked settings: its exact secrets, and the signing key they imported
  */
-export async function signDecision(settings: Pick<Settings, 'secrets' | 'gate'>, record: DecisionRecord): Promise<DecisionRecord> {
+export async function signDecision(
+  settings: Pick<Settings, 'secrets' | 'gate'>,
+  record: DecisionRecord,
+): Promise<DecisionRecord> {
   const redacted = decisionRecordSchema.parse(redactJsonText({ ...record, signature: null }, settings.secrets));
   const { signing } = settings.gate.keys;
   const fitted = fitRecordText(redacted, signing !== undefined) ?? redacted;
@@ -59,14 +62,21 @@ export async function writeDecisionCheck(
   via: { narrative?: string; annotations?: readonly CheckAnnotation[]; authors?: readonly PrAuthor[] } = {},
 ): Promise<WrittenDecisionCheck> {
   const repo = { owner: settings.github.owner, repo: settings.github.repo };
-  let output = decisionCheckOutput(record, settings.gate.policy, debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, via.authors), commentUrl || undefined);
+  let output = decisionCheckOutput(
+    record,
+    settings.gate.policy,
+    debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, via.authors),
+    commentUrl || undefined,
+  );
   let gateConclusion = '';
   try {
     // A check run is on a commit, and GitHub shows it on every PR whose head that commit is: a pass here
     // would pass another PR this debate never decided. The gate (`mode: gate`) passes a shared head only
     // when each PR passes on its own record (issue #19); until it runs, the debate's check does not pass.
     if (output.conclusion === 'success') {
-      const others = (await createGateSource(clients.octokit, repo, settings.github.botLogin).listHeadPulls(record.head_sha)).filter((n) => n !== record.pull_request);
+      const others = (
+        await createGateSource(clients.octokit, repo, settings.github.botLogin).listHeadPulls(record.head_sha)
+      ).filter((n) => n !== record.pull_request);
       if (others.length > 0) output = sharedHead(output, others);
     }
     const check = await createDecisionCheck(clients.octokit, repo, record.head_sha, output, via.annotations ?? []);
@@ -74,14 +84,24 @@ export async function writeDecisionCheck(
     clients.log.info(`Set the pr-debate check run on ${record.head_sha} to ${output.conclusion}: ${check.htmlUrl}`);
   } catch (error) {
     const why = describeGitHubError(error) ?? (error instanceof Error ? error.message : String(error));
-    clients.log.warning(`The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`);
+    clients.log.warning(
+      `The debate result is posted, but the pr-debate check run (the merge gate's decision of record) could not be written: ${why}. Give the job \`checks: write\` in its \`permissions:\` to record decisions for the gate.`,
+    );
   }
   let recordFile = '';
   try {
-    recordFile = (await writeRecordFile(settings, record, { conclusion: output.conclusion, headSha: record.head_sha, link: commentUrl || undefined, narrative: via.narrative })) ?? '';
+    recordFile =
+      (await writeRecordFile(settings, record, {
+        conclusion: output.conclusion,
+        headSha: record.head_sha,
+        link: commentUrl || undefined,
+        narrative: via.narrative,
+      })) ?? '';
     if (recordFile) clients.log.info(`Wrote the decision record to ${recordFile}`);
   } catch (error) {
-    clients.log.warning(`Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`);
+    clients.log.warning(
+      `Could not write the decision record file: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return { gateConclusion, recordFile };
 }
@@ -96,4 +116,3 @@ function sharedHead(output: CheckOutput, others: number[]): CheckOutput {
     summary: `This commit is also the head of ${named}, and a check run on a commit counts for every PR whose head it is, so this debate's decision does not pass it alone; the gate job (mode: gate) passes it once every PR on the commit passes on its own record. ${output.summary}`,
   };
 }
-

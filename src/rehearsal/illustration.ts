@@ -43,12 +43,23 @@ export type Illustration = z.infer<typeof illustrationSchema>;
  */
 export function parseIllustration(text: string): Illustration {
   const parsed = illustrationSchema.safeParse(parse(text));
-  if (!parsed.success) throw new Error(`the illustration file is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `the illustration file is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
 /** The reply field each phase fills (the debate's envelope, `schemas.ts`), and the reply the pre-flight wants. */
-const FIELD: Partial<Record<CallMeta['phase'], string>> = { framing: 'framing', opening: 'opening', 'cross-examination': 'cross_examination', closing: 'cross_examination', steelman: 'steelman', audit: 'audit', judge: 'ruling' };
+const FIELD: Partial<Record<CallMeta['phase'], string>> = {
+  framing: 'framing',
+  opening: 'opening',
+  'cross-examination': 'cross_examination',
+  closing: 'cross_examination',
+  steelman: 'steelman',
+  audit: 'audit',
+  judge: 'ruling',
+};
 
 /**
  * A {@link Responder} that answers each call of a debate from the illustration. The pre-flight gets
@@ -57,11 +68,13 @@ const FIELD: Partial<Record<CallMeta['phase'], string>> = { framing: 'framing', 
  */
 export function createIllustrationResponder(illustration: Illustration): Responder {
   return (_request, { call }) => {
-    if (!call) throw new Error('the illustration answers only calls that carry their metadata (the x-pr-debate-call header)');
+    if (!call)
+      throw new Error('the illustration answers only calls that carry their metadata (the x-pr-debate-call header)');
     if (call.phase === 'preflight') return { text: '{"ready": true}' };
     const field = FIELD[call.phase];
     const answer = field === undefined ? undefined : replyFor(illustration, call);
-    if (field === undefined || answer === undefined) throw new Error(`the illustration of ${illustration.case} has no reply for ${describe(call)}`);
+    if (field === undefined || answer === undefined)
+      throw new Error(`the illustration of ${illustration.case} has no reply for ${describe(call)}`);
     return { text: JSON.stringify({ [field]: answer }) };
   };
 }
@@ -95,21 +108,34 @@ function replyFor(illustration: Illustration, call: CallMeta): unknown {
  * relabelled, as the engine relabels the transcript the run reads; the engine maps the reply back.
  * @param order the call's `meta.order`; undefined or the debate's own order leaves the ruling as written
  */
-export function rulingAsShown(ruling: Record<string, unknown>, order: readonly string[] | undefined): Record<string, unknown> {
+export function rulingAsShown(
+  ruling: Record<string, unknown>,
+  order: readonly string[] | undefined,
+): Record<string, unknown> {
   if (!order) return ruling;
   const shownIds = [...order].sort();
   const shown = (id: string) => shownIds[order.indexOf(id)] ?? id;
   const relabel = (value: unknown, key = ''): unknown => {
-    if (typeof value === 'string') return key === 'recommendation' ? (value === 'none' ? value : shown(value)) : relabelText(value, shown);
+    if (typeof value === 'string')
+      return key === 'recommendation' ? (value === 'none' ? value : shown(value)) : relabelText(value, shown);
     if (Array.isArray(value)) return value.map((item) => relabel(item, key));
     if (value === null || typeof value !== 'object') return value;
     // Citations are lines of files, the same whoever reads them.
     if (key === 'defeating_citations') return value;
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [key === 'positions' ? shown(k) : k, relabel(v, k)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [key === 'positions' ? shown(k) : k, relabel(v, k)]),
+    );
   };
   return relabel(ruling) as Record<string, unknown>;
 }
 
 function describe(call: CallMeta): string {
-  return [call.phase, call.positionId && `position ${call.positionId}`, call.round && `round ${call.round}`, call.retry && 'retry'].filter(Boolean).join(', ');
+  return [
+    call.phase,
+    call.positionId && `position ${call.positionId}`,
+    call.round && `round ${call.round}`,
+    call.retry && 'retry',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

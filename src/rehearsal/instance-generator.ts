@@ -1,6 +1,15 @@
 import type { EvidenceFile } from './evidence-blocks.js';
 import type { JsonValue } from './rehearsal-rules.js';
-import { capAtWord, constraintsOf, humanize, isSchema, numberOr, singular, typesOf, type Schema } from './schema-keywords.js';
+import {
+  capAtWord,
+  constraintsOf,
+  humanize,
+  isSchema,
+  numberOr,
+  singular,
+  typesOf,
+  type Schema,
+} from './schema-keywords.js';
 
 /**
  * The rehearsal's instance of a JSON schema: every keyword kept (types, enums, lengths, counts, formats,
@@ -91,10 +100,15 @@ export class InstanceGenerator {
     const types = typesOf(s);
     if (types.length === 0) return true;
     const actual =
-      value === null ? 'null'
-      : Array.isArray(value) ? 'array'
-      : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number')
-      : typeof value;
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'array'
+          : typeof value === 'number'
+            ? Number.isInteger(value)
+              ? 'integer'
+              : 'number'
+            : typeof value;
     return types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
   }
 
@@ -119,7 +133,9 @@ export class InstanceGenerator {
       const merged: Schema = { type: 'object', properties: {}, required: [] };
       for (const part of parts) {
         Object.assign(merged['properties'] as Schema, part['properties'] ?? {});
-        (merged['required'] as unknown[]).push(...(Array.isArray(part['required']) ? (part['required'] as unknown[]) : []));
+        (merged['required'] as unknown[]).push(
+          ...(Array.isArray(part['required']) ? (part['required'] as unknown[]) : []),
+        );
       }
       return parts.every((part) => typesOf(part).includes('object'))
         ? this.generate(merged, key, depth)
@@ -157,7 +173,12 @@ export class InstanceGenerator {
       if (depth > MAX_DEPTH && !required.has(name)) continue;
       // Citation fields are filled below; the placeholder keeps the schema's property order.
       // A citation's `side` is the head: the lines it cites come from FILE blocks, which show the head.
-      out[name] = isCitation && (CITATION_KEYS as readonly string[]).includes(name) ? null : isCitation && name === 'side' ? 'head' : this.generate(child, name, depth + 1);
+      out[name] =
+        isCitation && (CITATION_KEYS as readonly string[]).includes(name)
+          ? null
+          : isCitation && name === 'side'
+            ? 'head'
+            : this.generate(child, name, depth + 1);
     }
     if (isCitation) this.fillCitation(out, properties);
     return out;
@@ -242,7 +263,9 @@ export class InstanceGenerator {
     const minQuote = numberOr(quoteConstraints['minLength']) ?? 0;
     const maxQuote = Math.min(numberOr(quoteConstraints['maxLength']) ?? MAX_QUOTE_CHARS, MAX_QUOTE_CHARS);
     const source = this.nextCandidate(minQuote);
-    const quote = source ? capAtWord(source.text, maxQuote) : `Rehearsal quote ${this.citations.length + 1} from no evidence.`;
+    const quote = source
+      ? capAtWord(source.text, maxQuote)
+      : `Rehearsal quote ${this.citations.length + 1} from no evidence.`;
     const values: Record<(typeof CITATION_KEYS)[number], JsonValue> = {
       path: source ? source.path : 'rehearsal/no-evidence-provided.txt',
       line_start: source ? source.line : 1,

@@ -39,11 +39,25 @@ export function createRehearsalModelClient(options: RehearsalOptions = {}): Mode
   const respond = createRehearsalResponder(options);
   return {
     complete<T>(call: ModelCall<T>): Promise<ModelReply<T>> {
-      const text = [call.system, call.evidence, call.readings, call.transcript, call.instructions].filter((block): block is string => Boolean(block)).join('\n\n');
-      const reply = respond({ output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } } }, { text, call: call.meta });
+      const text = [call.system, call.evidence, call.readings, call.transcript, call.instructions]
+        .filter((block): block is string => Boolean(block))
+        .join('\n\n');
+      const reply = respond(
+        { output_config: { format: { type: 'json_schema', schema: jsonSchemaOf(call.format) } } },
+        { text, call: call.meta },
+      );
       call.onStart?.();
-      const usage = { input_tokens: approximateTokens(text), output_tokens: approximateTokens(reply.text), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-      return Promise.resolve({ output: parseReply(reply.text, call.schema, call.role, usage), usage, model: call.model });
+      const usage = {
+        input_tokens: approximateTokens(text),
+        output_tokens: approximateTokens(reply.text),
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      };
+      return Promise.resolve({
+        output: parseReply(reply.text, call.schema, call.role, usage),
+        usage,
+        model: call.model,
+      });
     },
   };
 }

@@ -112,12 +112,22 @@ export function createRehearsalResponder(options: RehearsalOptions = {}): Respon
     const format = request.output_config?.format;
     if (!format) {
       const rng = seeded(fnv1a(`${options.seed ?? 0}\u0000${context.text}`));
-      const filler = PLACEHOLDER_SENTENCES[Math.floor(rng() * PLACEHOLDER_SENTENCES.length)] ?? PLACEHOLDER_SENTENCES[0];
+      const filler =
+        PLACEHOLDER_SENTENCES[Math.floor(rng() * PLACEHOLDER_SENTENCES.length)] ?? PLACEHOLDER_SENTENCES[0];
       return { text: `Rehearsal reply: ${filler}` };
     }
     // A reader quotes its part, which is DIFF blocks (issue #40); every other call cites the FILE blocks.
     const evidence = context.call?.phase === 'reading' ? parseDiffEvidence(context.text) : parseEvidence(context.text);
     // With the call's metadata, each reply is also a well-formed turn that keeps the judge's rules.
-    return { text: JSON.stringify(followTheRules(rehearseStructuredOutput(format.schema, context.text, options, evidence), context.call, context.text, options.judge)) };
+    return {
+      text: JSON.stringify(
+        followTheRules(
+          rehearseStructuredOutput(format.schema, context.text, options, evidence),
+          context.call,
+          context.text,
+          options.judge,
+        ),
+      ),
+    };
   };
 }

@@ -16,10 +16,16 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * @param text the request's prompt text, for the positions and the attack ids it lists
  * @param judge how the judge rules: `settled` (the default) or `by-case` (the eval's)
  */
-export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, text: string, judge: JudgeMode = 'settled'): JsonValue {
+export function followTheRules(
+  reply: JsonValue,
+  meta: CallMeta | undefined,
+  text: string,
+  judge: JudgeMode = 'settled',
+): JsonValue {
   if (meta === undefined || !isObject(reply)) return reply;
   const ids = positionIds(text);
-  const strings = (value: JsonValue | undefined): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  const strings = (value: JsonValue | undefined): string[] =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   switch (meta.phase) {
     case 'cross-examination':
     case 'closing': {
@@ -27,12 +33,20 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
       if (!isObject(turn)) return reply;
       const generated = Array.isArray(turn['answers']) ? turn['answers'].filter(isObject) : [];
       const citations = generated.find((a) => Array.isArray(a['citations']))?.['citations'] ?? [];
-      turn['answers'] = attackIds(text).map((id, i) => ({ ...(generated[i % Math.max(generated.length, 1)] ?? {}), attack_id: id, answer: 'refute', citations }));
+      turn['answers'] = attackIds(text).map((id, i) => ({
+        ...(generated[i % Math.max(generated.length, 1)] ?? {}),
+        attack_id: id,
+        answer: 'refute',
+        citations,
+      }));
       const self = meta.positionId ?? ids[0] ?? 'A';
       const target = ids[(ids.indexOf(self) + 1) % Math.max(ids.length, 1)] ?? 'B';
       const attacks = Array.isArray(turn['attacks']) ? turn['attacks'].filter(isObject) : [];
       // The attack names the target's first opening argument (issue #28: an attack names the claim it attacks).
-      turn['attacks'] = meta.phase === 'closing' ? [] : attacks.slice(0, 1).map((attack) => ({ ...attack, target, claim_id: `O.${target}.1` }));
+      turn['attacks'] =
+        meta.phase === 'closing'
+          ? []
+          : attacks.slice(0, 1).map((attack) => ({ ...attack, target, claim_id: `O.${target}.1` }));
       return reply;
     }
     case 'steelman': {
@@ -52,24 +66,32 @@ export function followTheRules(reply: JsonValue, meta: CallMeta | undefined, tex
     case 'judge': {
       const ruling = reply['ruling'];
       if (!isObject(ruling)) return reply;
-      const { pick, confidence, misquotes } = judge === 'by-case' ? judgeOnCase(positionLabels(text), meta, text) : settledOn(positionIds(text), meta);
+      const { pick, confidence, misquotes } =
+        judge === 'by-case' ? judgeOnCase(positionLabels(text), meta, text) : settledOn(positionIds(text), meta);
       // The ruling is keyed by the debate's position ids (its schema requires each one).
       const generated = isObject(ruling['positions']) ? ruling['positions'] : {};
       ruling['positions'] = Object.fromEntries(
         Object.entries(generated).map(([id, entry]) => {
           const given = isObject(entry) ? entry : {};
-          if (id === pick || !misquotes) return [id, { ...given, status: id === pick ? 'survived' : 'unresolved', defeating_citations: [] }];
+          if (id === pick || !misquotes)
+            return [id, { ...given, status: id === pick ? 'survived' : 'unresolved', defeating_citations: [] }];
           // Falsified on the generated citations, the last one misquoted: a line the verifier will not find so.
-          const cited = Array.isArray(given['defeating_citations']) ? given['defeating_citations'].filter(isObject) : [];
+          const cited = Array.isArray(given['defeating_citations'])
+            ? given['defeating_citations'].filter(isObject)
+            : [];
           const last = cited.length - 1;
-          const citations = cited.map((c, i) => (i === last && typeof c['quote'] === 'string' ? { ...c, quote: `${c['quote']} ${MISQUOTE}` } : c));
+          const citations = cited.map((c, i) =>
+            i === last && typeof c['quote'] === 'string' ? { ...c, quote: `${c['quote']} ${MISQUOTE}` } : c,
+          );
           return [id, { ...given, status: 'falsified', defeating_citations: citations }];
         }),
       );
       ruling['recommendation'] = pick;
       ruling['tied_on_axis'] = null;
       // The confidence the rubric allows: low for a recommendation the engine's facts call untested.
-      ruling['confidence'] = new RegExp(`^- Position ${pick}: [^\\n]*it is untested\\.`, 'm').test(text) ? 'low' : confidence;
+      ruling['confidence'] = new RegExp(`^- Position ${pick}: [^\\n]*it is untested\\.`, 'm').test(text)
+        ? 'low'
+        : confidence;
       const reasons = strings(ruling['key_reasons']);
       ruling['key_reasons'] = [0, 1, 2].map((i) => reasons[i] ?? `Rehearsal key reason ${i + 1}.`);
       const scenarios = Array.isArray(ruling['scenarios']) ? ruling['scenarios'].filter(isObject) : [];
@@ -115,10 +137,20 @@ export interface CaseRuling {
  * @param listed the positions as the request lists them, in its order
  * @param text the request's text: what an unsure judge's pick follows
  */
-export function judgeOnCase(listed: readonly { id: string; label: string }[], meta: CallMeta, text: string): CaseRuling {
+export function judgeOnCase(
+  listed: readonly { id: string; label: string }[],
+  meta: CallMeta,
+  text: string,
+): CaseRuling {
   const ids = listed.length > 0 ? listed.map((p) => p.id) : ['A', 'B'];
   // FNV-1a's low bits follow the characters' parity, so the buckets read its high bits.
-  const key = fnv1a(listed.map((p) => p.label).sort().join('\n')) >>> 16;
+  const key =
+    fnv1a(
+      listed
+        .map((p) => p.label)
+        .sort()
+        .join('\n'),
+    ) >>> 16;
   // The id listed first, whichever debate position the run shows under it: a judge that follows the order.
   const first = ids[0]!;
   const settled = [...listed].sort((a, b) => fnv1a(a.label) - fnv1a(b.label))[0]?.id ?? ids[0]!;

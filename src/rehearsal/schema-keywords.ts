@@ -66,11 +66,13 @@ export function typesOf(schema: Schema): string[] {
 }
 
 export function humanize(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-.]+/g, ' ')
-    .trim()
-    .toLowerCase() || 'field';
+  return (
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/[_\-.]+/g, ' ')
+      .trim()
+      .toLowerCase() || 'field'
+  );
 }
 
 /** Caps `text` at `max` characters, cutting at the last word boundary when there is one. */

@@ -11,8 +11,10 @@
 
 /** The stand-ins, by the model id each runs under, with the sentence that says what a run of it is. */
 export const STAND_INS = {
-  rehearsal: 'a rehearsal: pr-debate\u2019s rehearsal model wrote every reply to exercise the pipeline; no model was called, nothing was paid, and the verdict is not a real one',
-  illustration: 'an illustration: the arguments were written by hand to show the format; the quotes were checked by the real verifier; no model wrote it',
+  rehearsal:
+    'a rehearsal: pr-debate\u2019s rehearsal model wrote every reply to exercise the pipeline; no model was called, nothing was paid, and the verdict is not a real one',
+  illustration:
+    'an illustration: the arguments were written by hand to show the format; the quotes were checked by the real verifier; no model wrote it',
 } as const;
 
 /** The model id of a stand-in. */

@@ -20,7 +20,15 @@ function freeTexts(json: string | undefined): string[] {
   }
   const record = decisionRecordSchema.safeParse(value).data;
   if (!record) return [];
-  const texts = [record.topic, ...record.positions.map((p) => p.label), record.tied_on_axis ?? '', ...record.out_of_scope, record.requested_by, record.accepted?.by ?? '', record.accepted?.reason ?? ''];
+  const texts = [
+    record.topic,
+    ...record.positions.map((p) => p.label),
+    record.tied_on_axis ?? '',
+    ...record.out_of_scope,
+    record.requested_by,
+    record.accepted?.by ?? '',
+    record.accepted?.reason ?? '',
+  ];
   return [...new Set(texts)].filter((t) => sanitiseText(t, { inline: true }) !== t).sort((a, b) => b.length - a.length);
 }
 
@@ -31,7 +39,10 @@ function freeTexts(json: string | undefined): string[] {
  *   character of its strings that Markdown or GitHub gives meaning to written as a JSON `\uXXXX` escape:
  *   it parses back to the same record (so its signature still holds), and renders as plain text
  */
-export function safeCheckOutput(summary: string, text: string | undefined): { summary: string; text: string | undefined } {
+export function safeCheckOutput(
+  summary: string,
+  text: string | undefined,
+): { summary: string; text: string | undefined } {
   let safe = summary;
   for (const quoted of freeTexts(text)) safe = safe.split(quoted).join(sanitiseText(quoted, { inline: true }));
   return { summary: safe, text: text === undefined ? undefined : escapeJsonStrings(text) };
@@ -50,7 +61,13 @@ function escapeJsonStrings(json: string): string {
     }
     if (typeof value !== 'string') return token;
     // A dot is plain except after `www` (GFM's `www.` autolink); everything else outside PLAIN is escaped.
-    const escaped = [...value].map((c, i, all) => (PLAIN.test(c) || (c === '.' && !/www$/i.test(all.slice(Math.max(0, i - 3), i).join(''))) ? c : [...c].map((unit) => unitEscape(unit)).join(''))).join('');
+    const escaped = [...value]
+      .map((c, i, all) =>
+        PLAIN.test(c) || (c === '.' && !/www$/i.test(all.slice(Math.max(0, i - 3), i).join('')))
+          ? c
+          : [...c].map((unit) => unitEscape(unit)).join(''),
+      )
+      .join('');
     return `"${escaped}"`;
   });
 }
@@ -60,4 +77,3 @@ function unitEscape(c: string): string {
   for (let i = 0; i < c.length; i += 1) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
   return out;
 }
-

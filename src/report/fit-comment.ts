@@ -30,16 +30,25 @@ export function fitComment(parts: CommentParts): { body: string; full: string } 
   const assemble = (dropped: Set<string>, middle: string[] = parts.body) => assembleParts(parts, dropped, middle);
   const full = assemble(new Set());
   if (full.length <= SAFE_COMMENT_CHARS) return { body: full, full };
-  const order = [...parts.transcript].sort((x, y) => x.keep - y.keep || y.lines.join('\n').length - x.lines.join('\n').length);
+  const order = [...parts.transcript].sort(
+    (x, y) => x.keep - y.keep || y.lines.join('\n').length - x.lines.join('\n').length,
+  );
   const dropped = new Set<string>();
   for (const section of order) {
     dropped.add(section.title);
     const candidate = assemble(dropped);
     if (candidate.length <= SAFE_COMMENT_CHARS) return { body: candidate, full };
   }
-  const note = ['', '> [!NOTE]', '> This comment reached GitHub\'s size limit and was cut here; the whole report is in the job summary of the workflow run.'];
+  const note = [
+    '',
+    '> [!NOTE]',
+    "> This comment reached GitHub's size limit and was cut here; the whole report is in the job summary of the workflow run.",
+  ];
   // Last, the collapsed blocks go whole (each judge run's reasons when the runs split can pass the limit on their own).
-  const collapsed = assemble(dropped, note).length + 200 <= SAFE_COMMENT_CHARS ? parts.collapsed : ['', '_The collapsed sections were left out of this comment for its size (they are in the job summary)._'];
+  const collapsed =
+    assemble(dropped, note).length + 200 <= SAFE_COMMENT_CHARS
+      ? parts.collapsed
+      : ['', '_The collapsed sections were left out of this comment for its size (they are in the job summary)._'];
   const fitted = { ...parts, collapsed };
   const room = SAFE_COMMENT_CHARS - assembleParts(fitted, dropped, note).length - 200;
   let middle = parts.body.join('\n').slice(0, Math.max(0, room));
@@ -48,5 +57,14 @@ export function fitComment(parts: CommentParts): { body: string; full: string } 
 }
 
 function assembleParts(parts: CommentParts, dropped: Set<string>, middle: string[]): string {
-  return [...parts.head, ...middle, ...parts.collapsed, ...parts.notes, '', renderTranscriptBlocks(parts.transcript, dropped), ...parts.record, ...parts.footer].join('\n');
+  return [
+    ...parts.head,
+    ...middle,
+    ...parts.collapsed,
+    ...parts.notes,
+    '',
+    renderTranscriptBlocks(parts.transcript, dropped),
+    ...parts.record,
+    ...parts.footer,
+  ].join('\n');
 }

@@ -43,9 +43,17 @@ export interface MeaningInput {
 export function mergeMeaning(input: MeaningInput): MergeMeaning {
   const recommended = input.recommendation === 'none' ? undefined : input.recommendation;
   const decided = input.accepted?.position ?? recommended;
-  const fallback: NoDecisionReason | null = input.completion === 'aborted' ? 'provider-error' : input.completion === 'degraded-success' ? 'degraded-run' : decided === undefined ? 'no-recommendation' : null;
+  const fallback: NoDecisionReason | null =
+    input.completion === 'aborted'
+      ? 'provider-error'
+      : input.completion === 'degraded-success'
+        ? 'degraded-run'
+        : decided === undefined
+          ? 'no-recommendation'
+          : null;
   const reason = input.no_decision_reason ?? fallback;
-  if (reason !== null || decided === undefined) return { kind: 'no-decision', reason: reason ?? 'no-recommendation', leaning: recommended };
+  if (reason !== null || decided === undefined)
+    return { kind: 'no-decision', reason: reason ?? 'no-recommendation', leaning: recommended };
   const accepted = input.accepted !== null;
   if (input.pr_position === undefined) return { kind: 'unmarked', position: decided, accepted };
   if (input.pr_position === null) return { kind: 'decided', position: decided, accepted };
@@ -57,7 +65,10 @@ export function mergeMeaning(input: MeaningInput): MergeMeaning {
  * The meaning of a decision record (docs/how-a-debate-runs.md), for the check run and the decision document.
  * @param stale true when the PR's head moved past the record's head (the comment knows it; the record does not)
  */
-export function recordMeaning(record: Pick<DecisionRecord, 'recommendation' | 'accepted' | 'pr_position' | 'completion' | 'no_decision_reason'>, stale = false): MergeMeaning {
+export function recordMeaning(
+  record: Pick<DecisionRecord, 'recommendation' | 'accepted' | 'pr_position' | 'completion' | 'no_decision_reason'>,
+  stale = false,
+): MergeMeaning {
   return mergeMeaning({
     recommendation: record.recommendation,
     accepted: record.accepted,
@@ -69,7 +80,10 @@ export function recordMeaning(record: Pick<DecisionRecord, 'recommendation' | 'a
 
 /** The first few words of a label, for a sentence that names a position in passing ("a few words", issue 28). */
 export function shortLabel(label: string, words = 8): string {
-  const all = label.trim().replace(/[.。]\s*$/u, '').split(/\s+/);
+  const all = label
+    .trim()
+    .replace(/[.。]\s*$/u, '')
+    .split(/\s+/);
   return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')}…`;
 }
 
@@ -92,13 +106,21 @@ export function describeMergeMeaning(meaning: MergeMeaning, label: (id: string) 
         ? `Decided by accept: a maintainer accepted position ${meaning.position} (${label(meaning.position)}); which position is this PR as written was not confirmed from the diff, so the accept is what decides.`
         : `Not tied to the PR: the debate decided for position ${meaning.position} (${label(meaning.position)}), but which position is this PR as written is unknown (no moderator confirmed one from the diff), so the gate passes it only by another maintainer's accept; or debate again with \`(this PR)\` after the position that is the change, or with \`--no-pr-position\` if none is.`;
     case 'no-decision': {
-      const leaning = meaning.leaning ? ` The judge recommended position ${meaning.leaning} (${label(meaning.leaning)}), which is not a decision to merge on.` : '';
+      const leaning = meaning.leaning
+        ? ` The judge recommended position ${meaning.leaning} (${label(meaning.leaning)}), which is not a decision to merge on.`
+        : '';
       return `No decision: ${NO_DECISION_WORDS[meaning.reason]} (\`${meaning.reason}\`).${leaning}`;
     }
   }
 }
 
-const ICONS: Record<MergeMeaning['kind'], string> = { 'merge-as-written': '✅', 'changes-requested': '🔁', decided: '🧭', unmarked: '❔', 'no-decision': '⚠️' };
+const ICONS: Record<MergeMeaning['kind'], string> = {
+  'merge-as-written': '✅',
+  'changes-requested': '🔁',
+  decided: '🧭',
+  unmarked: '❔',
+  'no-decision': '⚠️',
+};
 
 /**
  * The outcome in one line, the same everywhere a run states it: the comment's first visible line (after
@@ -135,7 +157,11 @@ export function meaningHeading(meaning: MergeMeaning, label: (id: string) => str
  * as the comment's first line has them, and the stand-in named when one wrote the run.
  */
 export function outcomeLine(record: Pick<DecisionRecord, 'positions' | 'models'>, meaning: MergeMeaning): string {
-  return meaningLine(meaning, (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }), standInOf(record.models));
+  return meaningLine(
+    meaning,
+    (id) => sanitiseText(shortLabel(record.positions.find((p) => p.id === id)?.label ?? id), { inline: true }),
+    standInOf(record.models),
+  );
 }
 
 /** The output `no-decision-reason` of a meaning: its reason, or '' when there is a decision. */

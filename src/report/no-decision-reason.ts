@@ -54,7 +54,8 @@ export const NO_DECISION_WORDS: Record<NoDecisionReason, string> = {
   'not-contested': 'the moderator found no contested decision in this PR',
   'no-recommendation': 'the judge recommended no position',
   'tied-on-axis': 'no clear winner; the positions trade off on an axis that people must weigh',
-  'judge-disagreed': 'the judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position',
+  'judge-disagreed':
+    'the judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position',
   'budget-exceeded': 'the spending cap (max-cost-usd) stopped the run before it finished',
   'deadline-exceeded': 'the deadline (deadline-minutes) ran out before the run finished',
   cancelled: 'the run was cancelled before it finished',

@@ -50,8 +50,13 @@ export function createProse(pack: EvidencePack, context: CommentContext): Prose 
     marked += unwrapped.text.slice(last);
     // A `!` just before a reference would turn its link into an image (CommonMark: `![text](url)`); the
     // sanitiser leaves `!` alone, since a `[` of the text never stays live after it, but a link put in here does.
-    const safe = escapeStrayBackticks(sanitiseBy(marked, options), OPEN).replace(new RegExp(`!(?=${OPEN})`, 'g'), '\\!');
-    return safe.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_m, i: string) => renderReference(unwrapped.refs[Number(i)]!, context));
+    const safe = escapeStrayBackticks(sanitiseBy(marked, options), OPEN).replace(
+      new RegExp(`!(?=${OPEN})`, 'g'),
+      '\\!',
+    );
+    return safe.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_m, i: string) =>
+      renderReference(unwrapped.refs[Number(i)]!, context),
+    );
   };
 }
 
@@ -60,7 +65,8 @@ export function renderReference(reference: CheckedReference, context: CommentCon
   const shown = codeSpan(reference.commit === undefined ? reference.raw : formatCitationRef(reference.ref));
   const url = citationUrl({ ...reference.ref, quote: '', check: reference.check }, context);
   if (url !== undefined) return `[${shown}](${url})`;
-  const why = reference.check.status === 'unverified' ? UNVERIFIED_REASONS[reference.check.reason] : 'the base commit is unknown';
+  const why =
+    reference.check.status === 'unverified' ? UNVERIFIED_REASONS[reference.check.reason] : 'the base commit is unknown';
   return `${shown} (⚠️ **unverified**: ${why})`;
 }
 

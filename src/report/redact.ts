@@ -54,7 +54,9 @@ export function redactSecrets(text: string, known: readonly string[] = []): stri
   let out = '';
   let last = 0;
   for (const match of text.matchAll(JWT)) {
-    out += redactPlain(text.slice(last, match.index), known) + (isRecordPayload(match[1] ?? '', known) ? match[0] : REDACTED);
+    out +=
+      redactPlain(text.slice(last, match.index), known) +
+      (isRecordPayload(match[1] ?? '', known) ? match[0] : REDACTED);
     last = match.index + match[0].length;
   }
   return out + redactPlain(text.slice(last), known);
@@ -74,7 +76,13 @@ function isRecordPayload(payload: string, known: readonly string[]): boolean {
   try {
     const json = Buffer.from(payload, 'base64url').toString('utf8');
     const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && 'schema' in value && value.schema === 'pr-debate/decision@1' && redactPlain(json, known) === json;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      'schema' in value &&
+      value.schema === 'pr-debate/decision@1' &&
+      redactPlain(json, known) === json
+    );
   } catch {
     return false;
   }
@@ -88,6 +96,7 @@ function isRecordPayload(payload: string, known: readonly string[]): boolean {
 export function redactJsonText(value: unknown, known: readonly string[]): unknown {
   if (typeof value === 'string') return redactSecrets(value, known);
   if (Array.isArray(value)) return value.map((v) => redactJsonText(v, known));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJsonText(v, known)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJsonText(v, known)]));
   return value;
 }

@@ -17,7 +17,11 @@ const RECORD_BLOCK = /(`{3,})yaml\nschema: pr-debate\/decision@1\n[\s\S]*?\n\1(?
  * @param record the accepted record (`accepted` set); returned unchanged otherwise
  * @param check the head the check run was set on and its conclusion
  */
-export function mirrorAccept(body: string, record: DecisionRecord, check: { headSha: string; conclusion: string }): string {
+export function mirrorAccept(
+  body: string,
+  record: DecisionRecord,
+  check: { headSha: string; conclusion: string },
+): string {
   const accepted = record.accepted;
   if (!accepted) return body;
   const label = record.positions.find((p) => p.id === accepted.position)?.label ?? accepted.position;
@@ -36,7 +40,10 @@ export function mirrorAccept(body: string, record: DecisionRecord, check: { head
 }
 
 /** The confirmation: who accepted what and why, and what the check on the head now says. */
-export function renderAcceptReply(record: DecisionRecord, check: { headSha: string; conclusion: string; summary: string; url: string }): string {
+export function renderAcceptReply(
+  record: DecisionRecord,
+  check: { headSha: string; conclusion: string; summary: string; url: string },
+): string {
   const accepted = record.accepted;
   if (!accepted) return '';
   const label = record.positions.find((p) => p.id === accepted.position)?.label ?? accepted.position;

@@ -16,7 +16,12 @@ import { codeSpan, sanitiseText } from './sanitise.js';
  * one of its own: the URL leads to that file and nowhere else.
  * @param context `headSha` is the commit linked to (pass the base commit for base lines)
  */
-export function blobLink(context: Pick<CommentContext, 'serverUrl' | 'owner' | 'repo' | 'headSha'>, path: string, start: number, end: number): string {
+export function blobLink(
+  context: Pick<CommentContext, 'serverUrl' | 'owner' | 'repo' | 'headSha'>,
+  path: string,
+  start: number,
+  end: number,
+): string {
   const encoded = path.split('/').map(encodePathSegment).join('/');
   const anchor = start === end ? `#L${start}` : `#L${start}-L${end}`;
   return `${context.serverUrl}/${context.owner}/${context.repo}/blob/${context.headSha}/${encoded}${anchor}`;
@@ -63,7 +68,10 @@ export const SHOWN_WIDTH = 100;
  * @param lines the cited lines as the file has them at that commit (the check's `lines`)
  * @param focus text the quote pins (its parts, whitespace folded), to keep in view on a long line
  */
-export function shownLines(lines: readonly string[], focus: readonly string[] = []): { shown: { text: string; before: boolean; after: boolean }[]; more: number } {
+export function shownLines(
+  lines: readonly string[],
+  focus: readonly string[] = [],
+): { shown: { text: string; before: boolean; after: boolean }[]; more: number } {
   const shown: { text: string; before: boolean; after: boolean }[] = [];
   let last = -1;
   for (let i = 0; i < lines.length && shown.length < SHOWN_LINES; i += 1) {
@@ -74,7 +82,8 @@ export function shownLines(lines: readonly string[], focus: readonly string[] = 
     if (chars.length > SHOWN_WIDTH) {
       const at = focus.map((part) => text.indexOf(part)).find((n) => n > 0);
       // Code points before the quoted text, less a little lead-in, within the line's last full window.
-      if (at !== undefined) start = Math.max(0, Math.min([...text.slice(0, at)].length - 12, chars.length - SHOWN_WIDTH));
+      if (at !== undefined)
+        start = Math.max(0, Math.min([...text.slice(0, at)].length - 12, chars.length - SHOWN_WIDTH));
       // Start at a word: after the last blank at or before the start (the quoted text itself starts after one).
       while (start > 0 && !/\s/.test(chars[start - 1]!)) start -= 1;
     }
@@ -88,7 +97,10 @@ export function shownLines(lines: readonly string[], focus: readonly string[] = 
 /** The cited lines as code spans on one line (the comment's body holds no fence, `fit-comment.ts`), ` ⏎ ` between lines. */
 function renderLines(lines: readonly string[], focus: readonly string[]): string {
   const { shown, more } = shownLines(lines, focus);
-  const code = shown.length === 0 ? '_(blank)_' : shown.map((l) => `${l.before ? '…' : ''}${codeSpan(l.text)}${l.after ? '…' : ''}`).join(' ⏎ ');
+  const code =
+    shown.length === 0
+      ? '_(blank)_'
+      : shown.map((l) => `${l.before ? '…' : ''}${codeSpan(l.text)}${l.after ? '…' : ''}`).join(' ⏎ ');
   return more === 0 ? code : `${code} _(${more} more line${more === 1 ? '' : 's'})_`;
 }
 
@@ -101,7 +113,8 @@ function renderLines(lines: readonly string[], focus: readonly string[]): string
 export function renderCitation(citation: CheckedCitation, context: CommentContext): string {
   const where = codeSpan(formatCitationRef(citation));
   const check = citation.check;
-  if (check.status === 'unverified') return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(check.detail, { inline: true })})`;
+  if (check.status === 'unverified')
+    return `⚠️ **unverified** ${where} ${codeSpan(citation.quote)} (${sanitiseText(check.detail, { inline: true })})`;
   const url = citationUrl(citation, context);
   const focus = quoteReadings(citation.quote, citationSide(citation)).flatMap((r) => r.parts.map((p) => p.text));
   return `${url === undefined ? where : `[${where}](${url})`} ${renderLines(check.lines, focus)}`;

@@ -20,7 +20,12 @@ import { fencedBlock } from './sanitise.js';
  * stop, judge runs, models, usage).
  * @returns `body` under GitHub's 65,536 characters (see `fitComment`) and `full`, the whole report
  */
-export function renderDebateComment(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext): { body: string; full: string } {
+export function renderDebateComment(
+  outcome: DebateResult,
+  record: DecisionRecord,
+  pack: EvidencePack,
+  context: CommentContext,
+): { body: string; full: string } {
   const prose = createProse(pack, context);
   return fitComment({
     head: [markerLine(context.id), ...renderVerdict(outcome, record, pack, context, prose)],
@@ -28,7 +33,14 @@ export function renderDebateComment(outcome: DebateResult, record: DecisionRecor
     collapsed: renderCollapsed(outcome, pack, prose),
     notes: renderEngineNotes(outcome, prose),
     transcript: transcriptSections(outcome, context, prose),
-    record: ['', '<details><summary>Decision record</summary>', '', fencedBlock(recordToYaml(record).trimEnd(), 'yaml'), '', '</details>'],
+    record: [
+      '',
+      '<details><summary>Decision record</summary>',
+      '',
+      fencedBlock(recordToYaml(record).trimEnd(), 'yaml'),
+      '',
+      '</details>',
+    ],
     footer: ['', renderFooter(outcome, record, pack, context)],
   });
 }

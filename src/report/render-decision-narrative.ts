@@ -27,16 +27,33 @@ export function renderDecisionNarrative(outcome: DebateResult, pack: EvidencePac
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const lines = [NARRATIVE_START, '', '## Confidence', ''];
   if (!ruling) {
-    lines.push(`None: the debate was aborted before the judge ruled. ${prose(outcome.problems.join(' '), { inline: true })}`, '', NARRATIVE_END);
+    lines.push(
+      `None: the debate was aborted before the judge ruled. ${prose(outcome.problems.join(' '), { inline: true })}`,
+      '',
+      NARRATIVE_END,
+    );
     return lines.join('\n');
   }
   lines.push(`${ruling.confidence}: ${prose(ruling.confidence_reason, { inline: true })}`);
   // Split runs: each run's reasons, attributed, rather than run 1's under a verdict of no clear winner.
-  const sources = judgeRunsDisagree(outcome.judgeRuns) ? outcome.judgeRuns.flatMap((r, i) => (r.ruling ? [{ title: ` (judge run ${i + 1}, which recommended ${r.ruling.recommendation})`, ruling: r.ruling }] : [])) : [{ title: '', ruling }];
+  const sources = judgeRunsDisagree(outcome.judgeRuns)
+    ? outcome.judgeRuns.flatMap((r, i) =>
+        r.ruling
+          ? [{ title: ` (judge run ${i + 1}, which recommended ${r.ruling.recommendation})`, ruling: r.ruling }]
+          : [],
+      )
+    : [{ title: '', ruling }];
   const section = (heading: string, items: (r: NonNullable<DebateResult['ruling']>) => string[], numbered = false) => {
     for (const source of sources) {
       const list = items(source.ruling);
-      lines.push('', `## ${heading}${source.title}`, '', ...(list.length === 0 ? ['None given.'] : list.map((item, i) => `${numbered ? `${i + 1}.` : '-'} ${prose(item, { inline: true })}`)));
+      lines.push(
+        '',
+        `## ${heading}${source.title}`,
+        '',
+        ...(list.length === 0
+          ? ['None given.']
+          : list.map((item, i) => `${numbered ? `${i + 1}.` : '-'} ${prose(item, { inline: true })}`)),
+      );
     }
   };
   section('Key reasoning', (r) => r.key_reasons, true);
@@ -47,7 +64,10 @@ export function renderDecisionNarrative(outcome: DebateResult, pack: EvidencePac
   lines.push('', '## Falsified positions', '');
   if (falsified.length === 0) lines.push('None: no position was defeated by verified evidence.');
   for (const p of falsified) {
-    lines.push(`- **${p.id}. ${prose(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`, ...p.defeating_citations.map((c) => `  - ${renderCitation(c, context)}`));
+    lines.push(
+      `- **${p.id}. ${prose(label(p.id), { inline: true })}**: ${prose(p.rationale, { inline: true })}`,
+      ...p.defeating_citations.map((c) => `  - ${renderCitation(c, context)}`),
+    );
   }
   lines.push('', NARRATIVE_END);
   return lines.join('\n');

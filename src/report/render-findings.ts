@@ -35,7 +35,13 @@ export function renderFindings(outcome: DebateResult, context: CommentContext, p
       body.push('', 'Defeated by:', ...p.defeating_citations.map((c) => `- ${renderCitation(c, context)}`));
     } else if (turn && turn.status === 'complete') {
       const best = turn.arguments.filter((a) => !a.outOfScope).slice(0, 3);
-      body.push('', ...best.map((a) => `- ${prose(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`));
+      body.push(
+        '',
+        ...best.map(
+          (a) =>
+            `- ${prose(a.text, { inline: true })} _(${a.tag})_${a.citations.map((c) => `\n  - ${renderCitation(c, context)}`).join('')}`,
+        ),
+      );
     }
   }
   return body;
@@ -48,19 +54,53 @@ export function renderFindings(outcome: DebateResult, context: CommentContext, p
  */
 export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose: Prose): string[] {
   const ruling = outcome.ruling;
-  const block = (title: string, lines: string[]) => ['', `<details><summary>${title}</summary>`, '', ...lines, '', '</details>'];
+  const block = (title: string, lines: string[]) => [
+    '',
+    `<details><summary>${title}</summary>`,
+    '',
+    ...lines,
+    '',
+    '</details>',
+  ];
   const lines = renderJudgeRunReasons(outcome, prose);
   if (ruling) {
     // One block for what the judge noted beside its decision: each part only when the judge gave some.
-    const parts: [string, string[]][] = [['Blind spots', ruling.blind_spots], ['Consensus', ruling.consensus], ['Open questions', ruling.open_questions]];
+    const parts: [string, string[]][] = [
+      ['Blind spots', ruling.blind_spots],
+      ['Consensus', ruling.consensus],
+      ['Open questions', ruling.open_questions],
+    ];
     const given = parts.filter(([, items]) => items.length > 0);
-    const more = given.flatMap(([title, items], i) => [...(i > 0 ? [''] : []), `**${title}**`, ...items.map((item) => `- ${prose(item, { inline: true })}`)]);
+    const more = given.flatMap(([title, items], i) => [
+      ...(i > 0 ? [''] : []),
+      `**${title}**`,
+      ...items.map((item) => `- ${prose(item, { inline: true })}`),
+    ]);
     if (ruling.scenarios.length > 0) {
-      const rows = ruling.scenarios.map((sc) => `| ${prose(sc.scenario, { inline: true })} | ${sc.recommendation} | ${prose(sc.rationale, { inline: true })} |`);
-      more.push(...(more.length > 0 ? [''] : []), '**Scenarios**', '', '| Scenario | Recommendation | Why |', '|---|---|---|', ...rows);
+      const rows = ruling.scenarios.map(
+        (sc) =>
+          `| ${prose(sc.scenario, { inline: true })} | ${sc.recommendation} | ${prose(sc.rationale, { inline: true })} |`,
+      );
+      more.push(
+        ...(more.length > 0 ? [''] : []),
+        '**Scenarios**',
+        '',
+        '| Scenario | Recommendation | Why |',
+        '|---|---|---|',
+        ...rows,
+      );
     }
-    const names = [...given.map(([title]) => title.toLowerCase()), ...(ruling.scenarios.length > 0 ? ['scenarios'] : [])];
-    if (names.length > 0) lines.push(...block(capitalise(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`), more));
+    const names = [
+      ...given.map(([title]) => title.toLowerCase()),
+      ...(ruling.scenarios.length > 0 ? ['scenarios'] : []),
+    ];
+    if (names.length > 0)
+      lines.push(
+        ...block(
+          capitalise(names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`),
+          more,
+        ),
+      );
   }
   lines.push(...block('Evidence pack', [renderEvidenceNotes(pack, outcome.reading?.result)]));
   return lines;
@@ -73,7 +113,10 @@ export function renderCollapsed(outcome: DebateResult, pack: EvidencePack, prose
  */
 export function renderEngineNotes(outcome: DebateResult, prose: Prose): string[] {
   // Notes on the run (a round cap, a fallback, the confirmed plan) are not corrections: a short visible list.
-  const run = outcome.notes.length === 0 ? [] : ['', '**Notes on this run:**', ...outcome.notes.map((n) => `- ${prose(n, { inline: true, engine: true })}`)];
+  const run =
+    outcome.notes.length === 0
+      ? []
+      : ['', '**Notes on this run:**', ...outcome.notes.map((n) => `- ${prose(n, { inline: true, engine: true })}`)];
   const notes = outcome.enforcement;
   if (notes.length === 0) return run;
   const count = notes.length === 1 ? 'one ruling of the judge' : `${notes.length} rulings of the judge`;
@@ -101,20 +144,35 @@ function renderEvidenceNotes(pack: EvidencePack, reading: ReadingResult | undefi
     ...pack.notes.map((n) => `- ${sanitiseText(n, { inline: true })}`),
   ];
   if (pack.omitted.length > 0) {
-    const shown = pack.omitted.slice(0, 30).map((o) => `${codeSpan(o.path)} (${o.what === 'hunks' ? 'diff' : o.what === 'content' ? 'full content' : 'RFC tail'})`);
+    const shown = pack.omitted
+      .slice(0, 30)
+      .map(
+        (o) =>
+          `${codeSpan(o.path)} (${o.what === 'hunks' ? 'diff' : o.what === 'content' ? 'full content' : 'RFC tail'})`,
+      );
     const more = pack.omitted.length > 30 ? `, and ${pack.omitted.length - 30} more` : '';
     lines.push(`- Left out of the pack: ${shown.join(', ')}${more}`);
   }
   const { parts, generatedSkipped } = pack.coverage;
   if (parts.length > 0) {
     const hunks = countCoverage(pack.coverage, new Set(reading?.read ?? []));
-    const verified = reading ? `; ${reading.excerpts.length} of the ${reading.given} excerpts they quoted checked out and joined the evidence` : '';
-    lines.push(`- Read by readers: ${hunks.read} changed hunks in ${reading?.read.length ?? 0} of ${parts.length} part${parts.length === 1 ? '' : 's'} that did not fit the pack${verified}`);
+    const verified = reading
+      ? `; ${reading.excerpts.length} of the ${reading.given} excerpts they quoted checked out and joined the evidence`
+      : '';
+    lines.push(
+      `- Read by readers: ${hunks.read} changed hunks in ${reading?.read.length ?? 0} of ${parts.length} part${parts.length === 1 ? '' : 's'} that did not fit the pack${verified}`,
+    );
   }
   if (generatedSkipped.length > 0) {
-    const named = generatedSkipped.slice(0, NAMED_GENERATED).map((f) => codeSpan(f.path)).join(', ');
-    const more = generatedSkipped.length > NAMED_GENERATED ? `, and ${generatedSkipped.length - NAMED_GENERATED} more` : '';
-    lines.push(`- Read by no one (generated, vendored or lock files that did not fit or cannot be shown; config \`read-generated\`): ${named}${more}`);
+    const named = generatedSkipped
+      .slice(0, NAMED_GENERATED)
+      .map((f) => codeSpan(f.path))
+      .join(', ');
+    const more =
+      generatedSkipped.length > NAMED_GENERATED ? `, and ${generatedSkipped.length - NAMED_GENERATED} more` : '';
+    lines.push(
+      `- Read by no one (generated, vendored or lock files that did not fit or cannot be shown; config \`read-generated\`): ${named}${more}`,
+    );
   }
   return lines.join('\n');
 }

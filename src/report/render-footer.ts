@@ -22,7 +22,9 @@ function judgeRunsWord(outcome: DebateResult): string {
   const agreement = judgeAgreement(outcome.judgeRuns);
   if (!agreement.agreed) return ' · judge runs disagreed';
   const [first] = rulings;
-  const split = first!.positions.filter((p) => rulings.some((r) => r.positions.find((q) => q.id === p.id)?.status !== p.status)).map((p) => p.id);
+  const split = first!.positions
+    .filter((p) => rulings.some((r) => r.positions.find((q) => q.id === p.id)?.status !== p.status))
+    .map((p) => p.id);
   const agreed = `judge runs agreed (${agreement.agreeing} of ${agreement.runs})`;
   return split.length === 0 ? ` · ${agreed}` : ` · ${agreed} on the recommendation, not on ${split.join(', ')}`;
 }
@@ -33,7 +35,12 @@ function judgeRunsWord(outcome: DebateResult): string {
  * stand-in wrote the run (`stand-ins.ts`), what it is. Pure.
  * @returns one `<sub>` line
  */
-export function renderFooter(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext): string {
+export function renderFooter(
+  outcome: DebateResult,
+  record: DecisionRecord,
+  pack: EvidencePack,
+  context: CommentContext,
+): string {
   const usage = outcome.usage;
   const advocates = [...new Set(record.models.advocates)].join(', ');
   const cost = `$${usage.cost_usd.toFixed(4)}${usage.unpricedCalls > 0 ? ` (plus ${usage.unpricedCalls} calls on models without a known price)` : ''}`;

@@ -67,7 +67,12 @@ export function renderRefusal(login: string): string {
 export function renderInputProblem(login: string, input: string, message: string, file?: string): string {
   // `input` is one of action.yml's input names (the settings schema's keys), never user text; `file` is
   // the config-file input's path (checked: a repository path ending in .yml) and a branch name.
-  const fix = file === undefined ? `Fix \`${input}:\` under \`with:\` in the workflow file` : input === 'config-file' ? `Fix ${renderMessage(file)}` : `Fix \`${input}:\` in ${renderMessage(file)}`;
+  const fix =
+    file === undefined
+      ? `Fix \`${input}:\` under \`with:\` in the workflow file`
+      : input === 'config-file'
+        ? `Fix ${renderMessage(file)}`
+        : `Fix \`${input}:\` in ${renderMessage(file)}`;
   return `${mention(login)} pr-debate could not start: ${renderMessage(message)}. ${fix}, then run it again (the command, or remove and add the label).`;
 }
 
@@ -89,7 +94,12 @@ export function renderFailureBesideVerdict(login: string, problem: string, runUr
  * @param problem one sentence, e.g. "The reply failed: GitHub answered HTTP 500 ..."
  * @param again how to ask again: "write the command again" or "add the label again"
  */
-export function renderRunFailure(login: string | undefined, problem: string, again: string, runUrl: string | undefined): string {
+export function renderRunFailure(
+  login: string | undefined,
+  problem: string,
+  again: string,
+  runUrl: string | undefined,
+): string {
   const to = login === undefined ? 'This run of pr-debate' : `${mention(login)} this run of pr-debate`;
   return `${to} failed, and nothing else ran: ${sanitiseText(problem, { inline: true })}. To try again, ${again} once this is fixed.${runUrl ? ` [Workflow run](${runUrl}).` : ''}`;
 }
@@ -103,9 +113,16 @@ export const NOTHING_TO_DEBATE = 'pr-debate: nothing to debate';
  * @param evidence the evidence pack the moderator read, and where links point: references in its reason
  *   are checked against it (issue #11), linked or marked; without it the reason is only sanitised
  */
-export function renderNotContestedComment(framing: Framing, context: Pick<CommentContext, 'id'>, command: string, evidence?: { pack: EvidencePack; context: CommentContext }): string {
+export function renderNotContestedComment(
+  framing: Framing,
+  context: Pick<CommentContext, 'id'>,
+  command: string,
+  evidence?: { pack: EvidencePack; context: CommentContext },
+): string {
   const prose = evidence ? createProse(evidence.pack, evidence.context) : plainProse;
-  const suggestion = framing.suggested_command ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}` : '';
+  const suggestion = framing.suggested_command
+    ? `\n\nA sharper command to try:\n\n${codeSpan(framing.suggested_command)}`
+    : '';
   return [
     markerLine(context.id),
     `## ${NOTHING_TO_DEBATE}`,

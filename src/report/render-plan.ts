@@ -38,14 +38,24 @@ export const postedPlanSchema = z.object({
   noPrPosition: z.literal(true).optional(),
   outOfScope: z.array(z.string()),
   /** `judgeRuns` absent in plans posted before it existed, or at its default (2). */
-  plan: z.object({ preset: z.enum(['quick', 'standard', 'deep', 'custom']), rounds: z.number().int().min(0).max(5), steelman: z.boolean(), note: z.string().optional(), judgeRuns: z.union([z.literal(2), z.literal(4)]).optional() }),
+  plan: z.object({
+    preset: z.enum(['quick', 'standard', 'deep', 'custom']),
+    rounds: z.number().int().min(0).max(5),
+    steelman: z.boolean(),
+    note: z.string().optional(),
+    judgeRuns: z.union([z.literal(2), z.literal(4)]).optional(),
+  }),
   rfc: z.string().optional(),
   /** The head commit the positions were framed at. */
   headSha: z.string(),
   requestedBy: z.string(),
   models: z.object({ moderator: z.string(), advocates: z.array(z.string()).min(1), judge: z.string() }),
   /** `packTokens`: how the pack's tokens in the cost were found (`DebateEstimate.packTokens`); absent in plans posted before it existed. */
-  estimate: z.object({ calls: z.number().int(), costUsd: z.number().optional(), packTokens: z.enum(['estimated', 'counted', 'partly-counted']).optional() }),
+  estimate: z.object({
+    calls: z.number().int(),
+    costUsd: z.number().optional(),
+    packTokens: z.enum(['estimated', 'counted', 'partly-counted']).optional(),
+  }),
   /** What framing cost (USD), already spent. */
   framingCostUsd: z.number(),
   /** The moderator's notes (positions cut to four). */
@@ -67,7 +77,8 @@ export function packTokensNote(basis: 'estimated' | 'counted' | 'partly-counted'
   const how = {
     estimated: "the evidence pack's tokens estimated for each model's tokenizer",
     counted: "the evidence pack's tokens as each model's provider counted them",
-    'partly-counted': "the evidence pack's tokens as the provider counted them where it could, else estimated for the model's tokenizer",
+    'partly-counted':
+      "the evidence pack's tokens as the provider counted them where it could, else estimated for the model's tokenizer",
   }[basis];
   return ` (${how})`;
 }
@@ -95,19 +106,34 @@ export function readPlan(body: string): PostedPlan | undefined {
  *   pack checks and marks every `path:line` reference in it as the debate comment does (issue #11)
  * @returns the comment body: the marker, the plan as a reader sees it, what to do next, and the data line
  */
-export function renderPlanComment(plan: PostedPlan, context: { id: string; command: string; runUrl: string | undefined; prose: Prose }): string {
+export function renderPlanComment(
+  plan: PostedPlan,
+  context: { id: string; command: string; runUrl: string | undefined; prose: Prose },
+): string {
   const { command, prose } = context;
-  const heading = { waiting: '## 📋 pr-debate plan: waiting for confirmation', ran: '## ✅ pr-debate plan: confirmed and run', replaced: '## ↩️ pr-debate plan: replaced' }[plan.state];
-  const cost = plan.estimate.costUsd === undefined ? 'cost unknown for these models' : `about $${plan.estimate.costUsd.toFixed(2)}${packTokensNote(plan.estimate.packTokens)}`;
+  const heading = {
+    waiting: '## 📋 pr-debate plan: waiting for confirmation',
+    ran: '## ✅ pr-debate plan: confirmed and run',
+    replaced: '## ↩️ pr-debate plan: replaced',
+  }[plan.state];
+  const cost =
+    plan.estimate.costUsd === undefined
+      ? 'cost unknown for these models'
+      : `about $${plan.estimate.costUsd.toFixed(2)}${packTokensNote(plan.estimate.packTokens)}`;
   const lines = [
     planMarker(context.id),
     heading,
     '',
     `**Topic:** ${prose(plan.topic, { inline: true })}`,
     '',
-    ...renderPositionList(plan.positions, plan.noPrPosition ? null : (plan.prPosition ?? undefined), { command, prose }),
+    ...renderPositionList(plan.positions, plan.noPrPosition ? null : (plan.prPosition ?? undefined), {
+      command,
+      prose,
+    }),
     '',
-    ...(plan.outOfScope.length > 0 ? [`**Out of scope:** ${plan.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, ''] : []),
+    ...(plan.outOfScope.length > 0
+      ? [`**Out of scope:** ${plan.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, '']
+      : []),
     `**Preset:** ${describeRounds(plan.plan)} · **Advocates:** ${sanitiseText([...new Set(plan.models.advocates)].join(', '), { inline: true })} · **Judge:** ${sanitiseText(plan.models.judge, { inline: true })}`,
     `**Estimate:** up to ${plan.estimate.calls} model calls, ${cost}; framing the positions cost $${plan.framingCostUsd.toFixed(4)}.`,
     ...[...plan.notes, ...(plan.plan.note ? [plan.plan.note] : [])].map((note) => `> ${prose(note, { inline: true })}`),
@@ -119,7 +145,9 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
       `Planned for ${sanitiseText(plan.requestedBy, { inline: true })} at head ${codeSpan(plan.headSha.slice(0, 7))}${context.runUrl ? ` in this [workflow run](${context.runUrl})` : ''}.`,
     );
   } else if (plan.outcome) {
-    lines.push(`${plan.state === 'ran' ? 'Run' : 'Replaced'} by ${sanitiseText(plan.outcome.by, { inline: true })} with ${codeSpan(plan.outcome.what)}: [the result](${plan.outcome.url}).`);
+    lines.push(
+      `${plan.state === 'ran' ? 'Run' : 'Replaced'} by ${sanitiseText(plan.outcome.by, { inline: true })} with ${codeSpan(plan.outcome.what)}: [the result](${plan.outcome.url}).`,
+    );
   }
   lines.push('', `<!-- pr-debate:plan-data ${Buffer.from(JSON.stringify(plan), 'utf8').toString('base64url')} -->`);
   return lines.join('\n');
@@ -132,10 +160,19 @@ export function renderPlanComment(plan: PostedPlan, context: { id: string; comma
  *   undefined when unknown (the moderator found none)
  * @returns the lines: a heading, one bullet per position, the correction line
  */
-export function renderPositionList(positions: readonly string[], prPosition: string | null | undefined, context: { command: string; prose: Prose }): string[] {
+export function renderPositionList(
+  positions: readonly string[],
+  prPosition: string | null | undefined,
+  context: { command: string; prose: Prose },
+): string[] {
   const { command, prose } = context;
   const id = (i: number) => String.fromCharCode(65 + i);
-  const lines = ['**Positions:**', ...positions.map((p, i) => `- **${id(i)}.** ${prose(p, { inline: true })}${id(i) === prPosition ? ' **(this PR)**' : ''}`)];
+  const lines = [
+    '**Positions:**',
+    ...positions.map(
+      (p, i) => `- **${id(i)}.** ${prose(p, { inline: true })}${id(i) === prPosition ? ' **(this PR)**' : ''}`,
+    ),
+  ];
   const example = codeSpan(`${command} <position A> (this PR) vs <position B>`);
   lines.push(
     prPosition === null
@@ -152,6 +189,9 @@ export function renderPositionList(positions: readonly string[], prPosition: str
  * verdict will be untested ({@link UNTESTED_PLAN_NOTE}), one with 4 judge runs says so.
  */
 export function describeRounds(plan: PostedPlan['plan']): string {
-  const rounds = plan.rounds === 0 ? `openings and judge; ${UNTESTED_PLAN_NOTE}` : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
+  const rounds =
+    plan.rounds === 0
+      ? `openings and judge; ${UNTESTED_PLAN_NOTE}`
+      : `${plan.rounds} cross-examination round${plan.rounds > 1 ? 's' : ''}${plan.steelman ? ', steelman swap' : ''}`;
   return `${plan.preset} (${rounds}${plan.judgeRuns === 4 ? '; 4 judge runs' : ''})`;
 }

@@ -26,7 +26,8 @@ export interface ProgressState {
   /** Filled once the evidence is read. */
   evidence: { files: number; tokens: number; rfc: string } | undefined;
   /** `packTokens`: how the pack's tokens in the cost were found (`DebateEstimate.packTokens`). */
-  estimate: { calls: number; costUsd: number | undefined; packTokens?: 'estimated' | 'counted' | 'partly-counted' } | undefined;
+  estimate:
+    { calls: number; costUsd: number | undefined; packTokens?: 'estimated' | 'counted' | 'partly-counted' } | undefined;
   phases: PlannedPhase[];
   /** Ids of the phases that have ended. */
   done: Set<string>;
@@ -47,23 +48,46 @@ export interface ProgressState {
  */
 export function renderProgressComment(state: ProgressState): string {
   const planning = state.stage === 'plan';
-  const lines = [planning ? planMarker(state.id) : markerLine(state.id), planning ? '## ⏳ pr-debate is framing a debate on this pull request, for confirmation' : '## ⏳ pr-debate is debating this pull request', ''];
+  const lines = [
+    planning ? planMarker(state.id) : markerLine(state.id),
+    planning
+      ? '## ⏳ pr-debate is framing a debate on this pull request, for confirmation'
+      : '## ⏳ pr-debate is debating this pull request',
+    '',
+  ];
   const prose = state.prose ?? plainProse;
   if (state.topic) lines.push(`**Topic:** ${prose(state.topic, { inline: true })}`, '');
   if (state.positions) {
-    if (state.prPosition === undefined) lines.push('**Positions:**', ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`), '');
-    else lines.push(...renderPositionList(state.positions, state.prPosition, { command: state.command ?? '/debate', prose }), '');
+    if (state.prPosition === undefined)
+      lines.push(
+        '**Positions:**',
+        ...state.positions.map((p, i) => `- **${String.fromCharCode(65 + i)}.** ${prose(p, { inline: true })}`),
+        '',
+      );
+    else
+      lines.push(
+        ...renderPositionList(state.positions, state.prPosition, { command: state.command ?? '/debate', prose }),
+        '',
+      );
   } else {
     lines.push('**Positions:** to be framed by a moderator from the PR and its design document (2-4 positions).', '');
   }
-  if (state.outOfScope.length > 0) lines.push(`**Out of scope:** ${state.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, '');
+  if (state.outOfScope.length > 0)
+    lines.push(`**Out of scope:** ${state.outOfScope.map((t) => prose(t, { inline: true })).join('; ')}`, '');
   const models = [...new Set(state.models.advocates)].join(', ');
-  lines.push(`**Preset:** ${state.preset} · **Advocates:** ${sanitiseText(models, { inline: true })} · **Judge:** ${sanitiseText(state.models.judge, { inline: true })}`);
+  lines.push(
+    `**Preset:** ${state.preset} · **Advocates:** ${sanitiseText(models, { inline: true })} · **Judge:** ${sanitiseText(state.models.judge, { inline: true })}`,
+  );
   if (state.evidence) {
-    lines.push(`**Evidence:** ${state.evidence.files} changed files, about ${state.evidence.tokens.toLocaleString('en-US')} tokens; ${sanitiseText(state.evidence.rfc, { inline: true })}`);
+    lines.push(
+      `**Evidence:** ${state.evidence.files} changed files, about ${state.evidence.tokens.toLocaleString('en-US')} tokens; ${sanitiseText(state.evidence.rfc, { inline: true })}`,
+    );
   }
   if (state.estimate) {
-    const cost = state.estimate.costUsd === undefined ? 'cost unknown for this model' : `about $${state.estimate.costUsd.toFixed(2)}${packTokensNote(state.estimate.packTokens)}`;
+    const cost =
+      state.estimate.costUsd === undefined
+        ? 'cost unknown for this model'
+        : `about $${state.estimate.costUsd.toFixed(2)}${packTokensNote(state.estimate.packTokens)}`;
     lines.push(`**Estimate:** up to ${state.estimate.calls} model calls, ${cost}`);
   }
   lines.push('');

@@ -1,6 +1,16 @@
 import { countedAttacks } from '../debate/judge-facts.js';
 import { attackOutcomeText } from '../debate/render-transcript.js';
-import type { Attack, Claim, CrossTurn, DebateResult, JudgeRun, OpeningTurn, Position, SteelmanTurn, Turn } from '../debate/debate-types.js';
+import type {
+  Attack,
+  Claim,
+  CrossTurn,
+  DebateResult,
+  JudgeRun,
+  OpeningTurn,
+  Position,
+  SteelmanTurn,
+  Turn,
+} from '../debate/debate-types.js';
 import type { CommentContext } from './comment-context.js';
 import { renderBullets, type Prose } from './prose.js';
 import { renderCitation } from './render-citation.js';
@@ -34,15 +44,34 @@ export function transcriptSections(outcome: DebateResult, context: CommentContex
   const scope: Scope = { context, prose, counts: countedAttacks(transcript) };
   const position = (id: string) => positions.find((p) => p.id === id)!;
   const sections: TranscriptSection[] = [];
-  sections.push({ title: 'Openings', keep: 4, lines: transcript.openings.flatMap((turn) => [...renderOpening(turn, position(turn.positionId), scope), '']) });
+  sections.push({
+    title: 'Openings',
+    keep: 4,
+    lines: transcript.openings.flatMap((turn) => [...renderOpening(turn, position(turn.positionId), scope), '']),
+  });
   for (const round of transcript.rounds) {
-    sections.push({ title: `Cross-examination round ${round.round}`, keep: 1, lines: round.turns.flatMap((turn) => [...renderCross(turn, position(turn.positionId), scope), '']) });
+    sections.push({
+      title: `Cross-examination round ${round.round}`,
+      keep: 1,
+      lines: round.turns.flatMap((turn) => [...renderCross(turn, position(turn.positionId), scope), '']),
+    });
   }
   if (transcript.closing.length > 0) {
-    sections.push({ title: 'Closing answers', keep: 1, lines: transcript.closing.flatMap((turn) => [...renderCross(turn, position(turn.positionId), scope), '']) });
+    sections.push({
+      title: 'Closing answers',
+      keep: 1,
+      lines: transcript.closing.flatMap((turn) => [...renderCross(turn, position(turn.positionId), scope), '']),
+    });
   }
   if (transcript.steelmans.length > 0) {
-    sections.push({ title: 'Steelman swap', keep: 2, lines: transcript.steelmans.flatMap((turn) => [...renderSteelman(turn, position(turn.positionId), position(turn.target), scope), '']) });
+    sections.push({
+      title: 'Steelman swap',
+      keep: 2,
+      lines: transcript.steelmans.flatMap((turn) => [
+        ...renderSteelman(turn, position(turn.positionId), position(turn.target), scope),
+        '',
+      ]),
+    });
   }
   if (outcome.audit) {
     const t = outcome.audit.tally;
@@ -57,7 +86,11 @@ export function transcriptSections(outcome: DebateResult, context: CommentContex
     });
   }
   if (outcome.judgeRuns.length > 0) {
-    sections.push({ title: 'Judge', keep: 5, lines: outcome.judgeRuns.flatMap((run, i) => [...renderJudgeRun(run, i + 1, outcome.judgeModel, prose), '']) });
+    sections.push({
+      title: 'Judge',
+      keep: 5,
+      lines: outcome.judgeRuns.flatMap((run, i) => [...renderJudgeRun(run, i + 1, outcome.judgeModel, prose), '']),
+    });
   }
   return sections;
 }
@@ -69,12 +102,19 @@ export function renderTranscriptBlocks(sections: TranscriptSection[], dropped: S
     if (dropped.has(section.title)) continue;
     parts.push(`<details><summary>Transcript: ${section.title}</summary>`, '', ...section.lines, '</details>', '');
   }
-  if (dropped.size > 0) parts.push(`_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(', ')}._`, '');
+  if (dropped.size > 0)
+    parts.push(
+      `_Left out of this comment for its size (they are in the job summary): ${[...dropped].join(', ')}._`,
+      '',
+    );
   return parts.join('\n');
 }
 
 function turnHead(title: string, turn: Turn): string {
-  const flags = [turn.repaired ? 'repaired after an unusable reply' : '', turn.truncated ? `cut at its ${turn.truncated.capWords}-word cap (${turn.truncated.words} words written)` : ''].filter(Boolean);
+  const flags = [
+    turn.repaired ? 'repaired after an unusable reply' : '',
+    turn.truncated ? `cut at its ${turn.truncated.capWords}-word cap (${turn.truncated.words} words written)` : '',
+  ].filter(Boolean);
   return `#### ${title} (${codeSpan(turn.model)})${flags.length > 0 ? ` · ${flags.join(' · ')}` : ''}`;
 }
 
@@ -116,9 +156,15 @@ function renderCross(turn: CrossTurn, position: Position, scope: Scope): string[
   const head = turnHead(`${turn.phase === 'closing' ? 'Closing answers of' : 'Turn of'} ${position.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
   const lines = [head, ''];
-  for (const a of turn.answers) lines.push(`- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, scope, '  ')}${a.finding ? `\n  - the auditor found it ${a.finding.kind}: ${prose(a.finding.reason, { inline: true })}` : ''}`);
+  for (const a of turn.answers)
+    lines.push(
+      `- **${a.answer}** ${a.attackId}: ${renderClaim(a.claim, scope, '  ')}${a.finding ? `\n  - the auditor found it ${a.finding.kind}: ${prose(a.finding.reason, { inline: true })}` : ''}`,
+    );
   lines.push(...turn.weaknesses.map((w) => `- **weakness:** ${prose(w, { inline: true })}`));
-  for (const a of turn.attacks) lines.push(`- **attack on ${a.target}** ${renderClaim(a.claim, scope, '  ')}\n  - outcome: ${sanitiseText(attackOutcomeText(a, scope.counts(a)), { inline: true })}`);
+  for (const a of turn.attacks)
+    lines.push(
+      `- **attack on ${a.target}** ${renderClaim(a.claim, scope, '  ')}\n  - outcome: ${sanitiseText(attackOutcomeText(a, scope.counts(a)), { inline: true })}`,
+    );
   lines.push(...turn.notes.map((n) => `- _engine: ${prose(n, { inline: true })}_`));
   if (lines.length === 2) lines.push('_No answers, weaknesses or attacks._');
   return lines;
@@ -127,15 +173,28 @@ function renderCross(turn: CrossTurn, position: Position, scope: Scope): string[
 function renderSteelman(turn: SteelmanTurn, author: Position, target: Position, scope: Scope): string[] {
   const head = turnHead(`${author.id} steelmans ${target.id}`, turn);
   if (turn.status === 'incomplete') return [head, '', incompleteLine(turn)];
-  return [head, '', scope.prose(turn.thesis), '', ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim(a, scope, '   ')}`)];
+  return [
+    head,
+    '',
+    scope.prose(turn.thesis),
+    '',
+    ...turn.arguments.map((a, i) => `${i + 1}. ${renderClaim(a, scope, '   ')}`),
+  ];
 }
 
 function renderJudgeRun(run: JudgeRun, n: number, model: string, prose: Prose): string[] {
   const head = `#### Judge run ${n}, positions in the order ${run.order.join(', ')}${run.swapped ? ' under swapped ids, mapped back' : ''} (${codeSpan(model)})`;
   if (!run.ruling) return [head, '', `**[FAILED]** ${sanitiseText(run.error ?? 'no ruling', { inline: true })}`];
   const lines = [head, ''];
-  if (run.retried) lines.push(`_The first ruling broke the rules and was retried: ${prose(run.violations.join(' '), { inline: true })}_`, '');
-  for (const p of run.ruling.positions) lines.push(`- **${p.id}**: ${p.status}. ${prose(p.rationale, { inline: true })}`);
-  lines.push(`- recommendation: ${run.ruling.recommendation}; confidence ${run.ruling.confidence}. ${prose(run.ruling.summary, { inline: true })}`);
+  if (run.retried)
+    lines.push(
+      `_The first ruling broke the rules and was retried: ${prose(run.violations.join(' '), { inline: true })}_`,
+      '',
+    );
+  for (const p of run.ruling.positions)
+    lines.push(`- **${p.id}**: ${p.status}. ${prose(p.rationale, { inline: true })}`);
+  lines.push(
+    `- recommendation: ${run.ruling.recommendation}; confidence ${run.ruling.confidence}. ${prose(run.ruling.summary, { inline: true })}`,
+  );
   return lines;
 }

@@ -19,22 +19,37 @@ import { STAND_INS, standInOf } from '../rehearsal/stand-ins.js';
  * position labels are in the table only; the rounds and the stop are in the footer. Pure.
  */
 
-const STATUS_ICON: Record<PositionStatus, string> = { survived: '✅ survived', untested: '🧪 untested', falsified: '❌ falsified', conceded: '🏳️ conceded', unresolved: '❔ unresolved' };
+const STATUS_ICON: Record<PositionStatus, string> = {
+  survived: '✅ survived',
+  untested: '🧪 untested',
+  falsified: '❌ falsified',
+  conceded: '🏳️ conceded',
+  unresolved: '❔ unresolved',
+};
 
 /** What each status promises a reader (docs/how-a-debate-runs.md), one line each; the comment explains those it shows. */
 export const STATUS_MEANING: Record<PositionStatus, string> = {
-  survived: 'it withstood attack: an attack on it that cited evidence was refuted with verified evidence, and none was left unanswered',
-  untested: 'its own evidence checked out, but no attack that cited evidence was made on it, so nothing tested it (a recommendation of it has low confidence at most)',
-  falsified: 'verified evidence defeated it (shown under the positions\' evidence)',
+  survived:
+    'it withstood attack: an attack on it that cited evidence was refuted with verified evidence, and none was left unanswered',
+  untested:
+    'its own evidence checked out, but no attack that cited evidence was made on it, so nothing tested it (a recommendation of it has low confidence at most)',
+  falsified: "verified evidence defeated it (shown under the positions' evidence)",
   conceded: 'its advocate gave it up during cross-examination',
-  unresolved: 'the debate neither established nor defeated it (too little verified support, an attack left open or not withstood, or the judge runs split on it)',
+  unresolved:
+    'the debate neither established nor defeated it (too little verified support, an attack left open or not withstood, or the judge runs split on it)',
 };
 
 /**
  * @param prose renders model-written text (see {@link Prose})
  * @returns the lines of the head, marker excluded; the first is the merge meaning
  */
-export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pack: EvidencePack, context: CommentContext, prose: Prose): string[] {
+export function renderVerdict(
+  outcome: DebateResult,
+  record: DecisionRecord,
+  pack: EvidencePack,
+  context: CommentContext,
+  prose: Prose,
+): string[] {
   const ruling = outcome.ruling;
   const label = (id: string) => outcome.positions.find((p) => p.id === id)?.label ?? id;
   const stale = context.currentHeadSha !== context.headSha;
@@ -45,31 +60,55 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   if (standIn) head.push(`> [!IMPORTANT]\n> **This comment is ${STAND_INS[standIn]}.**`, '');
   const disagreed = judgeRunsDisagree(outcome.judgeRuns);
   if (!ruling) {
-    head.push(`**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`);
+    head.push(
+      `**The debate was aborted.** ${prose(outcome.problems.join(' '), { inline: true })} What the advocates produced is kept below; re-run the debate to get a verdict.`,
+    );
   } else if (disagreed) {
     head.push(...renderSplitJudges(outcome.judgeRuns, prose));
   } else {
-    const verdict = ruling.recommendation === 'none' ? `no position recommended${ruling.tied_on_axis ? `; the positions trade off on ${prose(ruling.tied_on_axis, { inline: true })}` : ''}` : `position ${ruling.recommendation}`;
-    head.push(`**Verdict:** ${verdict}. **Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`, '', `> ${prose(ruling.summary, { inline: true })}`);
+    const verdict =
+      ruling.recommendation === 'none'
+        ? `no position recommended${ruling.tied_on_axis ? `; the positions trade off on ${prose(ruling.tied_on_axis, { inline: true })}` : ''}`
+        : `position ${ruling.recommendation}`;
+    head.push(
+      `**Verdict:** ${verdict}. **Confidence: ${ruling.confidence}.** ${prose(ruling.confidence_reason, { inline: true })}`,
+      '',
+      `> ${prose(ruling.summary, { inline: true })}`,
+    );
     const agreement = describeAgreement(outcome.judgeRuns);
     if (agreement) head.push('', agreement);
   }
-  if (outcome.completion === 'degraded-success') head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
+  if (outcome.completion === 'degraded-success')
+    head.push('', `> [!WARNING]\n> **Degraded run.** ${prose(outcome.problems.join(' '), { inline: true })}`);
   if (stale) {
-    head.push('', `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`);
+    head.push(
+      '',
+      `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`,
+    );
   }
   const unread = renderUnreadNotice(outcome, pack);
   if (unread) head.push('', unread);
   if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
   // The comment mirrors the decision of record (docs/gate.md): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
-    head.push('', `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseEngineText(context.gate.reason, { inline: true })}`);
+    head.push(
+      '',
+      `> [!CAUTION]\n> **Merge blocked:** the \`pr-debate\` check on \`${context.headSha.slice(0, 7)}\` is \`${context.gate.conclusion}\`, which a required check does not pass. ${sanitiseEngineText(context.gate.reason, { inline: true })}`,
+    );
   }
-  head.push('', `**Topic:** ${prose(outcome.topic, { inline: true })}`, '', '| Position | Status | Citations |', '|---|---|---|');
+  head.push(
+    '',
+    `**Topic:** ${prose(outcome.topic, { inline: true })}`,
+    '',
+    '| Position | Status | Citations |',
+    '|---|---|---|',
+  );
   for (const p of record.positions) {
     const reasons = describeReasons(outcome.counts.get(p.id)?.reasons);
     const mark = p.id === record.pr_position ? ' **(this PR)**' : '';
-    head.push(`| **${p.id}.** ${prose(p.label, { inline: true })}${mark} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`);
+    head.push(
+      `| **${p.id}.** ${prose(p.label, { inline: true })}${mark} | ${STATUS_ICON[p.status]} | ${p.verified_citations} verified · ${p.unverified_citations} unverified${reasons ? ` (${reasons})` : ''} |`,
+    );
   }
   const shown = [...new Set(record.positions.map((p) => p.status))];
   head.push('', ...shown.map((s) => `- ${STATUS_ICON[s]}: ${STATUS_MEANING[s]}.`));
@@ -77,7 +116,8 @@ export function renderVerdict(outcome: DebateResult, record: DecisionRecord, pac
   // Only a null says none is; an absent pr_position (no position marked) is unknown, and its heading says so.
   if (record.pr_position === null && meaning.kind !== 'decided') head.push('', '_No position is this PR as written._');
   // What would change the decision is on the first screen (issue 28); when the judge runs split, each run's is with its reasons.
-  if (ruling && !disagreed) head.push('', '### What would change the decision', ...renderBullets(ruling.what_would_change, prose));
+  if (ruling && !disagreed)
+    head.push('', '### What would change the decision', ...renderBullets(ruling.what_would_change, prose));
   return head;
 }
 
@@ -99,10 +139,16 @@ function describeAgreement(runs: JudgeRun[]): string | undefined {
  * confidence and summary, and nothing that argues for one of them under "no clear winner".
  */
 function renderSplitJudges(runs: JudgeRun[], prose: Prose): string[] {
-  const lines = [`**No clear winner: the judge runs disagreed.** The judge ran ${runs.length} times, half of the runs with the positions under swapped ids and in swapped order, and after mapping back the runs recommended different positions:`, ''];
+  const lines = [
+    `**No clear winner: the judge runs disagreed.** The judge ran ${runs.length} times, half of the runs with the positions under swapped ids and in swapped order, and after mapping back the runs recommended different positions:`,
+    '',
+  ];
   runs.forEach((run, i) => {
     const r = run.ruling;
-    if (r) lines.push(`- **Run ${i + 1}** (order ${run.order.join(', ')}${run.swapped ? ', swapped ids' : ''}): ${r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`}, confidence ${r.confidence}. ${prose(r.summary, { inline: true })}`);
+    if (r)
+      lines.push(
+        `- **Run ${i + 1}** (order ${run.order.join(', ')}${run.swapped ? ', swapped ids' : ''}): ${r.recommendation === 'none' ? 'no position' : `position ${r.recommendation}`}, confidence ${r.confidence}. ${prose(r.summary, { inline: true })}`,
+      );
   });
   return lines;
 }
@@ -127,7 +173,7 @@ export function renderJudgeRunReasons(outcome: DebateResult, prose: Prose): stri
       '**Trade-offs**',
       ...renderBullets(r.trade_offs, prose),
       '',
-      '**What would change this run\'s decision**',
+      "**What would change this run's decision**",
       ...renderBullets(r.what_would_change, prose),
       '',
       `**Dissent:** ${prose(r.dissent, { inline: true })}`,

@@ -105,7 +105,11 @@ export function sanitiseText(text: string, options: { inline?: boolean } = {}): 
     .join(options.inline ? ' ' : '\n');
   if (options.inline) {
     // Inline text often follows a list marker or sits in a heading: a leading marker of its own would nest a list.
-    out = out.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim().replace(/^(?=(?:[-+*]|\d{1,9}[.)])(?: |$))/, ZWSP);
+    out = out
+      .replace(/\|/g, '\\|')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^(?=(?:[-+*]|\d{1,9}[.)])(?: |$))/, ZWSP);
     // In a heading, a trailing ` #` run is a closing sequence and vanishes (CommonMark, "ATX headings": `# foo \#` keeps it).
     out = out.replace(/(?<= )#+$/, '\\$&');
   }
@@ -133,7 +137,10 @@ export function sanitiseEngineText(text: string, options: { inline?: boolean } =
     .replace(/[\ue002\ue003]/g, '\ufffd')
     .split(LINE_ENDING)
     .map((line) => {
-      const runs = [...line.matchAll(/(?<!\\)(?:\\\\)*(`+)/g)].map((m) => ({ at: m.index + m[0].length - m[1]!.length, length: m[1]!.length }));
+      const runs = [...line.matchAll(/(?<!\\)(?:\\\\)*(`+)/g)].map((m) => ({
+        at: m.index + m[0].length - m[1]!.length,
+        length: m[1]!.length,
+      }));
       let out = '';
       let last = 0;
       for (let i = 0; i < runs.length; i += 1) {
@@ -151,7 +158,9 @@ export function sanitiseEngineText(text: string, options: { inline?: boolean } =
       return out + line.slice(last);
     })
     .join('\n');
-  return sanitiseText(marked, options).replace(new RegExp(`${SPAN_OPEN}(\\d+)${SPAN_CLOSE}`, 'g'), (_m, n: string) => codeSpan(spans[Number(n)]!));
+  return sanitiseText(marked, options).replace(new RegExp(`${SPAN_OPEN}(\\d+)${SPAN_CLOSE}`, 'g'), (_m, n: string) =>
+    codeSpan(spans[Number(n)]!),
+  );
 }
 
 /**
@@ -166,7 +175,10 @@ export function sanitiseEngineText(text: string, options: { inline?: boolean } =
  * @param keepOut text no code span may hold (a placeholder put in before a link replaces it)
  */
 export function escapeStrayBackticks(text: string, keepOut?: string): string {
-  return text.split('\n').map((line) => escapeStrayBackticksOfLine(line, keepOut)).join('\n');
+  return text
+    .split('\n')
+    .map((line) => escapeStrayBackticksOfLine(line, keepOut))
+    .join('\n');
 }
 
 function escapeStrayBackticksOfLine(line: string, keepOut: string | undefined): string {
@@ -216,7 +228,9 @@ export function mention(login: string): string {
  * meaning to as a character reference: a `|` (it would split a table cell), or text of spaces only.
  */
 export function codeSpan(text: string): string {
-  const content = revealHiddenCharacters(text).replace(new RegExp(LINE_ENDING, 'g'), ' ').replace(CONTROL_CHARACTERS, '');
+  const content = revealHiddenCharacters(text)
+    .replace(new RegExp(LINE_ENDING, 'g'), ' ')
+    .replace(CONTROL_CHARACTERS, '');
   if (content.includes('|') || content.trim() === '') {
     const escaped = escapeHtml(content).replace(/[\\`*_[\]()!~|#@:]/g, (c) => `&#${c.charCodeAt(0)};`);
     return `<code>${escaped}</code>`;

@@ -15,7 +15,8 @@ import { REVIEW_THREAD_MODES, THREAD_RESOLUTIONS } from '../threads/thread-modes
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 /** A zod issue message that names the input, what it expects and what it got (house style). */
-const expected = (input: string, what: string) => (issue: { input?: unknown }) => `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
+const expected = (input: string, what: string) => (issue: { input?: unknown }) =>
+  `Input '${input}': expected ${what}, got ${JSON.stringify(issue.input)}`;
 
 const positiveInt = (input: string) =>
   z
@@ -27,7 +28,16 @@ const positiveInt = (input: string) =>
 
 /** One word of a fixed set, case-insensitive (`preset`, `mode`, `gate-policy`). */
 const choice = <const T extends readonly [string, ...string[]]>(input: string, values: T, fallback: T[number]) =>
-  z.string().trim().toLowerCase().default(fallback).pipe(z.enum(values, { error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}` }));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default(fallback)
+    .pipe(
+      z.enum(values, {
+        error: (issue) => `Input '${input}': expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}`,
+      }),
+    );
 
 /** A model id (`[provider:]model`, docs/providers.md), checked here so a typo fails before anything runs. */
 const modelId = (input: string) =>
@@ -39,7 +49,8 @@ const modelId = (input: string) =>
       try {
         parseModelId(value);
       } catch (error) {
-        if (error instanceof ModelIdError) context.addIssue({ code: 'custom', message: `Input '${input}': ${error.message}` });
+        if (error instanceof ModelIdError)
+          context.addIssue({ code: 'custom', message: `Input '${input}': ${error.message}` });
         else throw error;
       }
     });
@@ -65,7 +76,9 @@ export const inputsSchema = z.object({
   'max-rounds': z
     .string()
     .trim()
-    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), { error: expected('max-rounds', `a whole number from 0 to ${MAX_ROUNDS}`) })
+    .regex(new RegExp(`^[0-${MAX_ROUNDS}]$`), {
+      error: expected('max-rounds', `a whole number from 0 to ${MAX_ROUNDS}`),
+    })
     .transform(Number)
     .optional(),
   'judge-runs': z
@@ -77,7 +90,16 @@ export const inputsSchema = z.object({
   'advocate-models': z
     .string()
     .transform((value) => value.split(',').map((m) => m.trim()))
-    .pipe(z.array(z.string().min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry").pipe(modelId('advocate-models'))).min(1))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .min(1, "Input 'advocate-models': expected a comma-separated list of model ids, with no empty entry")
+            .pipe(modelId('advocate-models')),
+        )
+        .min(1),
+    )
     .optional(),
   'judge-model': modelId('judge-model').optional(),
   // The readers' model (issue #40): a cheaper one may be named; default, the first advocate's.
@@ -97,7 +119,10 @@ export const inputsSchema = z.object({
       try {
         return parseModelPrices(value);
       } catch (error) {
-        context.addIssue({ code: 'custom', message: `Input 'model-prices': ${error instanceof Error ? error.message : String(error)}` });
+        context.addIssue({
+          code: 'custom',
+          message: `Input 'model-prices': ${error instanceof Error ? error.message : String(error)}`,
+        });
         return z.NEVER;
       }
     })
@@ -119,7 +144,10 @@ export const inputsSchema = z.object({
   language: z
     .string()
     .trim()
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u, "Input 'language': expected auto, or a language name or code such as German, de or pt-BR")
+    .regex(
+      /^[\p{L}\p{M}][\p{L}\p{M} ()_-]{0,39}$/u,
+      "Input 'language': expected auto, or a language name or code such as German, de or pt-BR",
+    )
     .default('auto'),
   'max-evidence-tokens': positiveInt('max-evidence-tokens').default(DEFAULT_EVIDENCE_TOKENS),
   'bot-login': z.string().trim().min(1).default('github-actions[bot]'),
@@ -138,9 +166,21 @@ export const inputsSchema = z.object({
     .trim()
     .regex(/^\d+(\.\d+)?$/, { error: expected('deadline-minutes', 'a number of minutes, such as 20 or 0.5') })
     .transform(Number)
-    .pipe(z.number().positive("Input 'deadline-minutes': expected more than 0 minutes").max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"))
+    .pipe(
+      z
+        .number()
+        .positive("Input 'deadline-minutes': expected more than 0 minutes")
+        .max(360, "Input 'deadline-minutes': at most 360 (GitHub stops a job after 6 hours)"),
+    )
     .default(20),
-  'config-file': z.string().trim().regex(/^[^/].*\.ya?ml$/, "Input 'config-file': expected a path in the repository ending in .yml or .yaml, such as .github/pr-debate.yml").default('.github/pr-debate.yml'),
+  'config-file': z
+    .string()
+    .trim()
+    .regex(
+      /^[^/].*\.ya?ml$/,
+      "Input 'config-file': expected a path in the repository ending in .yml or .yaml, such as .github/pr-debate.yml",
+    )
+    .default('.github/pr-debate.yml'),
 });
 
 /** Every input the action reads, by its action.yml name; the config file may set those it allows (`config-schema.ts`). */

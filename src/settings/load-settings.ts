@@ -1,7 +1,13 @@
 import { describeGitHubError } from '../github/describe-github-error.js';
 import type { DefaultBranchFile } from '../github/read-default-branch-file.js';
 import { INPUT_NAMES } from './input-schemas.js';
-import { completeSettings, SettingsError, startSettings, type SettingsProblem, type StartedSettings } from './parse-settings.js';
+import {
+  completeSettings,
+  SettingsError,
+  startSettings,
+  type SettingsProblem,
+  type StartedSettings,
+} from './parse-settings.js';
 import { checkSettings, type Settings, type SettingsPurpose } from './settings.js';
 import type { Trigger } from '../trigger/detect-trigger.js';
 import { isConfigurable } from './config-schema.js';
@@ -21,7 +27,13 @@ import { ConfigError, parseConfig, type ParsedConfig } from './parse-config.js';
  */
 
 /** Inputs the log names only as set: the secrets (masked by the runner anyway), and `decision`, a whole record. */
-const UNSHOWN_INPUTS = new Set(['github-token', 'anthropic-api-key', 'openai-api-key', 'decision-signing-key', 'decision']);
+const UNSHOWN_INPUTS = new Set([
+  'github-token',
+  'anthropic-api-key',
+  'openai-api-key',
+  'decision-signing-key',
+  'decision',
+]);
 
 /** Where an effective setting came from. */
 export type SettingOrigin = 'input' | 'config' | 'default';
@@ -58,7 +70,13 @@ export interface LoadedSettings {
  */
 export async function layerSettings(
   started: StartedSettings,
-  options: { readConfig: (path: string) => Promise<DefaultBranchFile>; warn: (message: string) => void; purpose: SettingsPurpose; strict?: boolean; today?: Date },
+  options: {
+    readConfig: (path: string) => Promise<DefaultBranchFile>;
+    warn: (message: string) => void;
+    purpose: SettingsPurpose;
+    strict?: boolean;
+    today?: Date;
+  },
 ): Promise<LoadedSettings> {
   const { inputs, lenient } = started;
   const configFile = started.settings.run.configFile;
@@ -79,14 +97,20 @@ export async function layerSettings(
   // In a gate or accept run an unknown key is an invalid input: a mistyped gate key (`public-key:`, keys
   // nested under `gate:`) would leave the gate weaker than the file asks. A debate run only warns.
   const unknown = config?.unknown[0];
-  const unknownKey = unknown === undefined ? undefined : `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not pass a decision while the config file has a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
+  const unknownKey =
+    unknown === undefined
+      ? undefined
+      : `${where}: unknown key '${unknown.key}'${unknown.nearest ? ` (the nearest known key is '${unknown.nearest}')` : ''}; the gate does not pass a decision while the config file has a key it does not know, since a mistyped gate key would leave the gate weaker than the file asks. Rename or remove it (schema/pr-debate.schema.json lists the keys)`;
   if ((options.strict ?? options.purpose === 'gate') && unknownKey !== undefined) {
     if (!lenient) throw new SettingsError(unknownKey);
     problem ??= { input: 'config-file', message: unknownKey, file: where };
   }
   for (const warning of config?.warnings ?? []) options.warn(warning);
   for (const key of config?.values.keys() ?? []) {
-    if (!INPUT_NAMES.includes(key)) options.warn(`${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`);
+    if (!INPUT_NAMES.includes(key))
+      options.warn(
+        `${where}: key '${key}' is not read by this version of pr-debate (it has no such input); it is ignored`,
+      );
   }
 
   const origins = new Map<string, SettingOrigin>();
@@ -98,7 +122,13 @@ export async function layerSettings(
   }
   const fileOf = (name: string) => (origins.get(name) === 'config' ? where : undefined);
   const completed = completeSettings(started, layered, { fileOf, file: config?.gate ?? {}, problem });
-  const settings = await checkSettings(completed.parsed, { purpose: options.purpose, problem: completed.problem, fileOf, unknownConfigKey: unknownKey, ...(options.today ? { today: options.today } : {}) });
+  const settings = await checkSettings(completed.parsed, {
+    purpose: options.purpose,
+    problem: completed.problem,
+    fileOf,
+    unknownConfigKey: unknownKey,
+    ...(options.today ? { today: options.today } : {}),
+  });
   for (const warning of settings.models.retirements.warnings) options.warn(warning);
   const explain = INPUT_NAMES.map((name) => {
     const origin = origins.get(name) ?? 'default';
@@ -108,7 +138,13 @@ export async function layerSettings(
   });
   // The gate's own keys are the config file's only: no input sets them.
   for (const { key, value } of config?.gateKeys ?? []) explain.push(`${key}: ${JSON.stringify(value)} from ${where}`);
-  return { settings, outOfScope: config?.outOfScope ?? [], origins, configSource: file.text === undefined ? undefined : where, explain };
+  return {
+    settings,
+    outOfScope: config?.outOfScope ?? [],
+    origins,
+    configSource: file.text === undefined ? undefined : where,
+    explain,
+  };
 }
 
 /**
@@ -128,7 +164,10 @@ export async function loadSettings(options: {
   return layerSettings(startSettings(options.getInput, options.env, options), options);
 }
 
-async function readConfigFile(readConfig: (path: string) => Promise<DefaultBranchFile>, path: string): Promise<DefaultBranchFile> {
+async function readConfigFile(
+  readConfig: (path: string) => Promise<DefaultBranchFile>,
+  path: string,
+): Promise<DefaultBranchFile> {
   try {
     return await readConfig(path);
   } catch (error) {
@@ -141,9 +180,15 @@ async function readConfigFile(readConfig: (path: string) => Promise<DefaultBranc
  * Adds the config file's `out-of-scope` topics to a debate's (after the command's own, without repeats).
  * @param trigger the one trigger the run detected
  */
-export function withOutOfScope(trigger: Extract<Trigger, { kind: 'debate' }>, outOfScope: string[]): Extract<Trigger, { kind: 'debate' }> {
+export function withOutOfScope(
+  trigger: Extract<Trigger, { kind: 'debate' }>,
+  outOfScope: string[],
+): Extract<Trigger, { kind: 'debate' }> {
   if (outOfScope.length === 0) return trigger;
-  return { ...trigger, options: { ...trigger.options, outOfScope: [...new Set([...trigger.options.outOfScope, ...outOfScope])] } };
+  return {
+    ...trigger,
+    options: { ...trigger.options, outOfScope: [...new Set([...trigger.options.outOfScope, ...outOfScope])] },
+  };
 }
 
 /**
@@ -160,5 +205,9 @@ export async function parseSettings(
 ): Promise<Settings> {
   const started = startSettings(getInput, env, options);
   const { parsed, problem } = completeSettings(started, started.inputs);
-  return checkSettings(parsed, { purpose: options.purpose ?? 'debate', problem, ...(options.today ? { today: options.today } : {}) });
+  return checkSettings(parsed, {
+    purpose: options.purpose ?? 'debate',
+    problem,
+    ...(options.today ? { today: options.today } : {}),
+  });
 }

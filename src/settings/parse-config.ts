@@ -41,10 +41,15 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   if (yamlError) {
     const line = lineToFix(text, yamlError);
     const said = (yamlError.message.split('\n')[0] ?? '').replace(/:$/, '').replace(/ at line \d+, column \d+$/, '');
-    throw new ConfigError(`${where} is not valid YAML at line ${line}: ${said}; fix that line (one \`key: value\` per line, spaces not tabs; schema/pr-debate.schema.json lists the keys)`);
+    throw new ConfigError(
+      `${where} is not valid YAML at line ${line}: ${said}; fix that line (one \`key: value\` per line, spaces not tabs; schema/pr-debate.schema.json lists the keys)`,
+    );
   }
   const raw: unknown = document.toJS() ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${where}: expected a mapping of settings, one \`key: value\` per line (such as \`preset: quick\`), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ConfigError(
+      `${where}: expected a mapping of settings, one \`key: value\` per line (such as \`preset: quick\`), got ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)}`,
+    );
 
   const warnings: string[] = [];
   const unknown: ParsedConfig['unknown'] = [];
@@ -57,7 +62,10 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
     // Compared as kebab-case, so `GatePolicy:`, `gate_policy:` and `GATE-POLICY:` are typos of `gate-policy:` too;
     // an input the file may not set (`mode`, `github-token`) is not a typo: it is named as such below.
     const typo = inputNames.includes(key) ? undefined : closest(kebabCase(key), known);
-    if (typo) throw new ConfigError(`${where}: unknown key '${key}'; did you mean '${typo}'? Rename it: an unknown key is ignored, and '${typo}' would take its default`);
+    if (typo)
+      throw new ConfigError(
+        `${where}: unknown key '${key}'; did you mean '${typo}'? Rename it: an unknown key is ignored, and '${typo}' would take its default`,
+      );
     warnings.push(
       isConfigurable(key)
         ? `${where}: unknown key '${key}' is ignored`
@@ -68,8 +76,13 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = issue.path.map(String).join('.');
-    const got = issue.path.reduce<unknown>((value, step) => (value as Record<PropertyKey, unknown> | undefined)?.[step], raw);
-    throw new ConfigError(`${where}: key '${key}': ${issue.message}, got ${JSON.stringify(got)}; see schema/pr-debate.schema.json`);
+    const got = issue.path.reduce<unknown>(
+      (value, step) => (value as Record<PropertyKey, unknown> | undefined)?.[step],
+      raw,
+    );
+    throw new ConfigError(
+      `${where}: key '${key}': ${issue.message}, got ${JSON.stringify(got)}; see schema/pr-debate.schema.json`,
+    );
   }
   // The same object through the typed part alone, for typed access to the config file's own keys.
   const config = typedConfigSchema.parse(raw);
@@ -79,7 +92,8 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const set = (input: string, value: unknown, key: string) => {
     if (value === undefined) return;
     const earlier = setBy.get(input);
-    if (earlier !== undefined) throw new ConfigError(`${where}: '${earlier}' and '${key}' both set input '${input}'; keep one`);
+    if (earlier !== undefined)
+      throw new ConfigError(`${where}: '${earlier}' and '${key}' both set input '${input}'; keep one`);
     setBy.set(input, key);
     values.set(input, asInput(value));
   };
@@ -92,8 +106,21 @@ export function parseConfig(text: string, where: string, inputNames: readonly st
   const rfcPaths = config['rfc-paths'];
   // The input takes one path or glob; several become one brace glob, which minimatch expands.
   if (rfcPaths) set('rfc-path', rfcPaths.length === 1 ? rfcPaths[0] : `{${rfcPaths.join(',')}}`, 'rfc-paths');
-  const gateKeys = (['allow-unseen', 'author-may-decide', 'read-generated'] as const).filter((key) => config[key] !== undefined).map((key) => ({ key, value: config[key] }));
-  return { values, outOfScope: config['out-of-scope'] ?? [], gate: { allowUnseen: config['allow-unseen'] ?? [], authorMayDecide: config['author-may-decide'] ?? false, readGenerated: config['read-generated'] ?? false }, gateKeys, warnings, unknown };
+  const gateKeys = (['allow-unseen', 'author-may-decide', 'read-generated'] as const)
+    .filter((key) => config[key] !== undefined)
+    .map((key) => ({ key, value: config[key] }));
+  return {
+    values,
+    outOfScope: config['out-of-scope'] ?? [],
+    gate: {
+      allowUnseen: config['allow-unseen'] ?? [],
+      authorMayDecide: config['author-may-decide'] ?? false,
+      readGenerated: config['read-generated'] ?? false,
+    },
+    gateKeys,
+    warnings,
+    unknown,
+  };
 }
 
 /** A config value as the input's text: lists comma-separated, numbers and booleans as YAML writes them. */
@@ -104,7 +131,10 @@ function asInput(value: unknown): string {
 
 /** `GatePolicy`, `gate_policy`, `GATE-POLICY` as `gate-policy`. */
 function kebabCase(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 /**
@@ -142,7 +172,14 @@ function closest(key: string, known: Set<string>): string | undefined {
  * line (`BLOCK_AS_IMPLICIT_KEY`) at that value, on the line above. Those are moved to the line that
  * opened the bracket or quote (the last line with text) and to the indented line; any other error stays where the library puts it.
  */
-function lineToFix(text: string, error: { code: string; pos: [number, number]; linePos?: [{ line: number }] | [{ line: number }, { line: number }] | undefined }): number {
+function lineToFix(
+  text: string,
+  error: {
+    code: string;
+    pos: [number, number];
+    linePos?: [{ line: number }] | [{ line: number }, { line: number }] | undefined;
+  },
+): number {
   const line = error.linePos?.[0].line ?? text.slice(0, error.pos[0]).split('\n').length;
   const lastWithText = text.trimEnd().split('\n').length;
   if (error.pos[0] >= text.trimEnd().length) return lastWithText;

@@ -29,7 +29,17 @@ type Environment = z.output<typeof environmentSchema>;
 type Inputs = z.output<typeof inputsSchema>;
 
 /** The inputs a config file cannot set (`isConfigurable` of `config-schema.ts` says no; a test holds the two together). */
-const START_INPUTS = { 'github-token': true, 'anthropic-api-key': true, 'openai-api-key': true, 'decision-signing-key': true, 'trigger-label': true, command: true, 'config-file': true, mode: true, decision: true } as const;
+const START_INPUTS = {
+  'github-token': true,
+  'anthropic-api-key': true,
+  'openai-api-key': true,
+  'decision-signing-key': true,
+  'trigger-label': true,
+  command: true,
+  'config-file': true,
+  mode: true,
+  decision: true,
+} as const;
 /** The names of {@link START_INPUTS}. */
 export const START_INPUT_NAMES: readonly string[] = Object.keys(START_INPUTS);
 
@@ -63,94 +73,109 @@ function runOf(i: Pick<Inputs, 'mode' | 'command' | 'trigger-label' | 'config-fi
 }
 
 /** This run's exact secrets (API keys, token, the record signing key), removed from all it posts, records or logs. */
-function secretsOf(i: Pick<Inputs, 'github-token' | 'anthropic-api-key' | 'openai-api-key' | 'decision-signing-key'>): string[] {
-  return [i['anthropic-api-key'] ?? '', i['openai-api-key'] ?? '', i['github-token'], ...keySecrets(i['decision-signing-key'])].filter((secret) => secret !== '');
+function secretsOf(
+  i: Pick<Inputs, 'github-token' | 'anthropic-api-key' | 'openai-api-key' | 'decision-signing-key'>,
+): string[] {
+  return [
+    i['anthropic-api-key'] ?? '',
+    i['openai-api-key'] ?? '',
+    i['github-token'],
+    ...keySecrets(i['decision-signing-key']),
+  ].filter((secret) => secret !== '');
 }
 
 /** The runner environment, parsed once by `startSettings` and carried as it is. */
 const parsedEnvironment = z.custom<Environment>();
 
-const startSchema = z.object({ inputs: inputsSchema.pick(START_INPUTS), env: parsedEnvironment }).transform(({ inputs: i, env: e }) => ({
-  github: githubOf(i, e),
-  run: runOf(i),
-  secrets: secretsOf(i),
-}));
+const startSchema = z
+  .object({ inputs: inputsSchema.pick(START_INPUTS), env: parsedEnvironment })
+  .transform(({ inputs: i, env: e }) => ({
+    github: githubOf(i, e),
+    run: runOf(i),
+    secrets: secretsOf(i),
+  }));
 
 /** The config file's own keys, which no input sets (`parse-config.ts` reads them). */
-const fileKeysSchema = z.object({ allowUnseen: z.array(z.string()).default([]), authorMayDecide: z.boolean().default(false), readGenerated: z.boolean().default(false) });
+const fileKeysSchema = z.object({
+  allowUnseen: z.array(z.string()).default([]),
+  authorMayDecide: z.boolean().default(false),
+  readGenerated: z.boolean().default(false),
+});
 
 /** Every input, the runner environment and the config file's own keys, grouped: the {@link ParsedSettings}. */
-const settingsSchema = z.object({ inputs: inputsSchema, env: parsedEnvironment, file: fileKeysSchema }).transform(({ inputs: i, env: e, file }) => ({
-  github: { ...githubOf(i, e), botLogin: i['bot-login'] },
-  run: runOf(i),
-  secrets: secretsOf(i),
-  models: {
-    /** Undefined when the input is empty; the check names it for a run whose roles use the Anthropic API. */
-    anthropicApiKey: i['anthropic-api-key'],
-    /** For roles on `openai:`; undefined lets the SDK read `OPENAI_API_KEY` (local servers need none). */
-    openaiApiKey: i['openai-api-key'],
-    /** API base URL of `model`'s provider; undefined lets its SDK use its environment variable or its default. */
-    baseUrl: i['base-url'],
-    /** The moderator's model, and the default for the advocates and the judge. */
-    model: i.model,
-    /** One per position, cycled. */
-    advocateModels: i['advocate-models'] ?? [i.model],
-    /** The judge's (and the auditor's) model. */
-    judgeModel: i['judge-model'] ?? i.model,
-    /** The readers' model (issue #40): default, the first advocate's. */
-    readerModel: i['reader-model'] ?? i['advocate-models']?.[0] ?? i.model,
-    /** Most reader calls a run makes, one per part of the changes the pack cannot hold; 0: none. */
-    maxReaderCalls: i['max-reader-calls'],
-    /** Answers a turn the role's model refused (stop_reason "refusal"), once; undefined: none. */
-    refusalFallbackModel: i['refusal-fallback-model'],
-    /** Input `model-prices`: prices by canonical model id, over the list's (`src/models/prices.ts`). */
-    prices: i['model-prices'] ?? new Map(),
-    /** Whether the advocates' and the judge's models were set or are `model`; pre-flight falls back to `model` only for a default. */
-    sources: { advocates: sourceOf(i['advocate-models']), judge: sourceOf(i['judge-model']) },
-    /** No call is made that could take the run's cost past it (USD). */
-    maxCostUsd: i['max-cost-usd'],
-    /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
-    deadlineMinutes: i['deadline-minutes'],
-  },
-  debate: {
-    preset: i.preset,
-    /** A hard cap on cross-examination rounds (0..5), or undefined for the preset's. */
-    maxRounds: i['max-rounds'],
-    /** How many times the judge rules (2 or 4), half of the runs under swapped ids. */
-    judgeRuns: i['judge-runs'],
-    /** `auto` (the language of the command or the PR text) or a language name or code. */
-    language: i.language,
-    /** Budget for the evidence pack, in tokens on the models that read it. */
-    maxEvidenceTokens: i['max-evidence-tokens'],
-    /** A debate with inferred positions posts its plan and waits for `/debate go`. */
-    confirmPlan: i['confirm-plan'],
-    rfcPath: i['rfc-path'],
-    /** Inline review comments on the decisive lines (issue #34), every verified line, or none. */
-    reviewThreads: i['review-threads'],
-    /** Config key `read-generated`: generated, vendored and lock files the pack cannot hold go to readers too. */
-    readGenerated: file.readGenerated,
-  },
-  gate: {
-    policy: i['gate-policy'],
-    /** When set, only PRs carrying it need a decision. */
-    requiredLabel: i['required-label'],
-    exemptLabel: i['exempt-label'],
-    /** Config key `allow-unseen`: globs of changed files the models may leave unseen; default none. */
-    allowUnseen: file.allowUnseen,
-    /** Config key `author-may-decide`: the PR author's own accept and exempt label count; default false. */
-    authorMayDecide: file.authorMayDecide,
-    /** Whether a gate run resolves a pr-debate thread whose cited lines are gone. */
-    resolveReviewThreads: i['resolve-review-threads'],
-    /** Input `decision-signing-key` (PKCS#8 PEM); the check imports it. */
-    signingPem: i['decision-signing-key'],
-    /** Input `decision-public-key` (SPKI PEM); the check imports it. */
-    publicPem: i['decision-public-key'],
-    /** Input `decision-record-path`: a folder of the workspace for the Markdown record; the check resolves it. */
-    recordPath: i['decision-record-path'],
-    /** Input `decision`: a record handed over by the debate job, as JSON; the check parses it. */
-    decisionText: i.decision,
-  },
-}));
+const settingsSchema = z
+  .object({ inputs: inputsSchema, env: parsedEnvironment, file: fileKeysSchema })
+  .transform(({ inputs: i, env: e, file }) => ({
+    github: { ...githubOf(i, e), botLogin: i['bot-login'] },
+    run: runOf(i),
+    secrets: secretsOf(i),
+    models: {
+      /** Undefined when the input is empty; the check names it for a run whose roles use the Anthropic API. */
+      anthropicApiKey: i['anthropic-api-key'],
+      /** For roles on `openai:`; undefined lets the SDK read `OPENAI_API_KEY` (local servers need none). */
+      openaiApiKey: i['openai-api-key'],
+      /** API base URL of `model`'s provider; undefined lets its SDK use its environment variable or its default. */
+      baseUrl: i['base-url'],
+      /** The moderator's model, and the default for the advocates and the judge. */
+      model: i.model,
+      /** One per position, cycled. */
+      advocateModels: i['advocate-models'] ?? [i.model],
+      /** The judge's (and the auditor's) model. */
+      judgeModel: i['judge-model'] ?? i.model,
+      /** The readers' model (issue #40): default, the first advocate's. */
+      readerModel: i['reader-model'] ?? i['advocate-models']?.[0] ?? i.model,
+      /** Most reader calls a run makes, one per part of the changes the pack cannot hold; 0: none. */
+      maxReaderCalls: i['max-reader-calls'],
+      /** Answers a turn the role's model refused (stop_reason "refusal"), once; undefined: none. */
+      refusalFallbackModel: i['refusal-fallback-model'],
+      /** Input `model-prices`: prices by canonical model id, over the list's (`src/models/prices.ts`). */
+      prices: i['model-prices'] ?? new Map(),
+      /** Whether the advocates' and the judge's models were set or are `model`; pre-flight falls back to `model` only for a default. */
+      sources: { advocates: sourceOf(i['advocate-models']), judge: sourceOf(i['judge-model']) },
+      /** No call is made that could take the run's cost past it (USD). */
+      maxCostUsd: i['max-cost-usd'],
+      /** Whole-run deadline in minutes: model calls still in flight then are aborted and what exists is posted. */
+      deadlineMinutes: i['deadline-minutes'],
+    },
+    debate: {
+      preset: i.preset,
+      /** A hard cap on cross-examination rounds (0..5), or undefined for the preset's. */
+      maxRounds: i['max-rounds'],
+      /** How many times the judge rules (2 or 4), half of the runs under swapped ids. */
+      judgeRuns: i['judge-runs'],
+      /** `auto` (the language of the command or the PR text) or a language name or code. */
+      language: i.language,
+      /** Budget for the evidence pack, in tokens on the models that read it. */
+      maxEvidenceTokens: i['max-evidence-tokens'],
+      /** A debate with inferred positions posts its plan and waits for `/debate go`. */
+      confirmPlan: i['confirm-plan'],
+      rfcPath: i['rfc-path'],
+      /** Inline review comments on the decisive lines (issue #34), every verified line, or none. */
+      reviewThreads: i['review-threads'],
+      /** Config key `read-generated`: generated, vendored and lock files the pack cannot hold go to readers too. */
+      readGenerated: file.readGenerated,
+    },
+    gate: {
+      policy: i['gate-policy'],
+      /** When set, only PRs carrying it need a decision. */
+      requiredLabel: i['required-label'],
+      exemptLabel: i['exempt-label'],
+      /** Config key `allow-unseen`: globs of changed files the models may leave unseen; default none. */
+      allowUnseen: file.allowUnseen,
+      /** Config key `author-may-decide`: the PR author's own accept and exempt label count; default false. */
+      authorMayDecide: file.authorMayDecide,
+      /** Whether a gate run resolves a pr-debate thread whose cited lines are gone. */
+      resolveReviewThreads: i['resolve-review-threads'],
+      /** Input `decision-signing-key` (PKCS#8 PEM); the check imports it. */
+      signingPem: i['decision-signing-key'],
+      /** Input `decision-public-key` (SPKI PEM); the check imports it. */
+      publicPem: i['decision-public-key'],
+      /** Input `decision-record-path`: a folder of the workspace for the Markdown record; the check resolves it. */
+      recordPath: i['decision-record-path'],
+      /** Input `decision`: a record handed over by the debate job, as JSON; the check parses it. */
+      decisionText: i.decision,
+    },
+  }));
 
 /** Where a role's model came from: an input the user set, or a default. */
 export type ModelSource = 'input' | 'default';
@@ -183,7 +208,11 @@ export interface StartedSettings {
  *   the first in `problem`, instead of throwing
  * @throws SettingsError naming the bad input or environment variable and how to fix it
  */
-export function startSettings(getInput: (name: string) => string | undefined, env: Record<string, string | undefined>, options: { lenient?: boolean } = {}): StartedSettings {
+export function startSettings(
+  getInput: (name: string) => string | undefined,
+  env: Record<string, string | undefined>,
+  options: { lenient?: boolean } = {},
+): StartedSettings {
   const inputs: RawInputs = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
   const lenient = options.lenient === true;
   const environment = environmentSchema.safeParse(env);
@@ -206,9 +235,20 @@ export function startSettings(getInput: (name: string) => string | undefined, en
 export function completeSettings(
   started: StartedSettings,
   layered: RawInputs,
-  options: { fileOf?: (input: string) => string | undefined; file?: Partial<z.input<typeof fileKeysSchema>>; problem?: SettingsProblem | undefined } = {},
+  options: {
+    fileOf?: (input: string) => string | undefined;
+    file?: Partial<z.input<typeof fileKeysSchema>>;
+    problem?: SettingsProblem | undefined;
+  } = {},
 ): { parsed: ParsedSettings; problem: SettingsProblem | undefined } {
-  const { data, problem } = parseLeniently(settingsSchema, layered, started.env, options.file ?? {}, started.lenient, options.fileOf);
+  const { data, problem } = parseLeniently(
+    settingsSchema,
+    layered,
+    started.env,
+    options.file ?? {},
+    started.lenient,
+    options.fileOf,
+  );
   return { parsed: data, problem: options.problem ?? started.settings.problem ?? problem };
 }
 
@@ -239,7 +279,8 @@ function parseLeniently<S extends z.ZodType<unknown, { inputs: RawInputs; env: u
     // The input's parser names the input; a value from the file is the file's key to fix.
     const said = describeInputIssues(inputIssues, 'Input');
     const message = where === undefined ? said : said.replace(`Input '${input}'`, `${where}: key '${input}'`);
-    if (!lenient || input === 'github-token' || current[input] === undefined) throw new SettingsError(named?.message ?? message);
+    if (!lenient || input === 'github-token' || current[input] === undefined)
+      throw new SettingsError(named?.message ?? message);
     named ??= { input, message, ...(where === undefined ? {} : { file: where }) };
     current = { ...current, [input]: undefined };
   }

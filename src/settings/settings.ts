@@ -63,7 +63,13 @@ export function purposeOf(trigger: Trigger): SettingsPurpose {
  */
 export async function checkSettings(
   parsed: ParsedSettings,
-  options: { purpose: SettingsPurpose; problem?: SettingsProblem | undefined; today?: Date; fileOf?: (input: string) => string | undefined; unknownConfigKey?: string | undefined },
+  options: {
+    purpose: SettingsPurpose;
+    problem?: SettingsProblem | undefined;
+    today?: Date;
+    fileOf?: (input: string) => string | undefined;
+    unknownConfigKey?: string | undefined;
+  },
 ): Promise<Settings> {
   const { models, gate } = parsed;
   const retirements = judgeRetirements(rolesOf(models), options.today ?? new Date(), options.fileOf);
@@ -76,14 +82,27 @@ export async function checkSettings(
     signing.problem ??
     publicKey.problem ??
     (gate.decisionText !== undefined && handedOver === undefined
-      ? { input: 'decision', message: "Input 'decision': expected a pr-debate/decision@1 record as JSON, such as the debate job's `decision` output (`${{ needs.debate.outputs.decision }}`)" }
+      ? {
+          input: 'decision',
+          message:
+            "Input 'decision': expected a pr-debate/decision@1 record as JSON, such as the debate job's `decision` output (`${{ needs.debate.outputs.decision }}`)",
+        }
       : undefined);
   const debate = options.purpose === 'debate';
-  const problem = options.problem ?? (debate ? retirements.retired : undefined) ?? (options.purpose === 'answer' ? undefined : record) ?? (debate ? modelProblem(parsed) : undefined);
+  const problem =
+    options.problem ??
+    (debate ? retirements.retired : undefined) ??
+    (options.purpose === 'answer' ? undefined : record) ??
+    (debate ? modelProblem(parsed) : undefined);
   return {
     ...parsed,
     models: { ...models, retirements },
-    gate: { ...gate, keys: { signing: signing.key, publicKey: publicKey.key }, handedOver, recordFolder: typeof folder === 'string' ? folder : undefined },
+    gate: {
+      ...gate,
+      keys: { signing: signing.key, publicKey: publicKey.key },
+      handedOver,
+      recordFolder: typeof folder === 'string' ? folder : undefined,
+    },
     problem,
     unknownConfigKey: options.unknownConfigKey,
   };
@@ -93,20 +112,31 @@ export async function checkSettings(
  * The settings with other role models (a confirmed plan runs on the models it named), judged again as the
  * check judges them: retirement as of `today`, prices, the provider's key. A problem found before stays first.
  */
-export function withModels(settings: Settings, roles: Pick<ParsedSettings['models'], 'model' | 'advocateModels' | 'judgeModel'>, today: Date = new Date()): Settings {
+export function withModels(
+  settings: Settings,
+  roles: Pick<ParsedSettings['models'], 'model' | 'advocateModels' | 'judgeModel'>,
+  today: Date = new Date(),
+): Settings {
   const models = { ...settings.models, ...roles };
   const retirements = judgeRetirements(rolesOf(models), today);
   const parsed = { ...settings, models };
-  return { ...parsed, models: { ...models, retirements }, problem: settings.problem ?? retirements.retired ?? modelProblem(parsed) };
+  return {
+    ...parsed,
+    models: { ...models, retirements },
+    problem: settings.problem ?? retirements.retired ?? modelProblem(parsed),
+  };
 }
 
 /** The providers the run's roles use (from `model`, `advocate-models`, `judge-model`). */
-export function providersOf(models: Pick<ParsedSettings['models'], 'model' | 'advocateModels' | 'judgeModel'>): Set<Provider> {
+export function providersOf(
+  models: Pick<ParsedSettings['models'], 'model' | 'advocateModels' | 'judgeModel'>,
+): Set<Provider> {
   return new Set([models.model, ...models.advocateModels, models.judgeModel].map((id) => parseModelId(id).provider));
 }
 
 /** The input `anthropic-api-key` names when a run needs it and it is not set; the CLI words it its own way. */
-export const MISSING_API_KEY = "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret";
+export const MISSING_API_KEY =
+  "Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret";
 
 /**
  * What stops a debate's models before any call: a model without a price (neither listed nor given in
@@ -116,22 +146,42 @@ export const MISSING_API_KEY = "Input 'anthropic-api-key' is required to run a d
  */
 function modelProblem(parsed: ParsedSettings): SettingsProblem | undefined {
   const { models } = parsed;
-  const unpriced = unpricedModels([models.model, ...models.advocateModels, models.judgeModel, ...(models.refusalFallbackModel ? [models.refusalFallbackModel] : [])], models.prices);
+  const unpriced = unpricedModels(
+    [
+      models.model,
+      ...models.advocateModels,
+      models.judgeModel,
+      ...(models.refusalFallbackModel ? [models.refusalFallbackModel] : []),
+    ],
+    models.prices,
+  );
   if (unpriced.length > 0) return { input: 'model-prices', message: describeUnpriced(unpriced) };
-  if (providersOf(models).has('anthropic') && !models.anthropicApiKey) return { input: 'anthropic-api-key', message: MISSING_API_KEY };
+  if (providersOf(models).has('anthropic') && !models.anthropicApiKey)
+    return { input: 'anthropic-api-key', message: MISSING_API_KEY };
   return undefined;
 }
 
 /** The role-model inputs as `judgeRetirements` reads them. */
 function rolesOf(models: ParsedSettings['models']) {
-  return { model: models.model, 'advocate-models': models.advocateModels, 'judge-model': models.judgeModel, 'refusal-fallback-model': models.refusalFallbackModel, 'base-url': models.baseUrl };
+  return {
+    model: models.model,
+    'advocate-models': models.advocateModels,
+    'judge-model': models.judgeModel,
+    'refusal-fallback-model': models.refusalFallbackModel,
+    'base-url': models.baseUrl,
+  };
 }
 
 /** Imports one decision key; a key that is no key is named, never quoted. */
-async function importKey(pem: string | undefined, which: keyof DecisionKeys): Promise<{ key: CryptoKey | undefined; problem?: SettingsProblem }> {
+async function importKey(
+  pem: string | undefined,
+  which: keyof DecisionKeys,
+): Promise<{ key: CryptoKey | undefined; problem?: SettingsProblem }> {
   if (pem === undefined) return { key: undefined };
   try {
-    const keys = await importDecisionKeys(which === 'signing' ? { signingKey: pem, publicKey: undefined } : { signingKey: undefined, publicKey: pem });
+    const keys = await importDecisionKeys(
+      which === 'signing' ? { signingKey: pem, publicKey: undefined } : { signingKey: undefined, publicKey: pem },
+    );
     return { key: keys[which] };
   } catch (error) {
     if (!(error instanceof DecisionKeyError)) throw error;
@@ -144,7 +194,10 @@ async function importKey(pem: string | undefined, which: keyof DecisionKeys): Pr
  * working directory), so a bad path is said before anything is written, never after a written check.
  * @returns the absolute folder, undefined when the input is not set, or the problem
  */
-function recordFolderOf(recordPath: string | undefined, workspaceDir: string | undefined): string | SettingsProblem | undefined {
+function recordFolderOf(
+  recordPath: string | undefined,
+  workspaceDir: string | undefined,
+): string | SettingsProblem | undefined {
   if (recordPath === undefined) return undefined;
   const workspace = path.resolve(workspaceDir ?? process.cwd());
   const folder = path.resolve(workspace, recordPath);

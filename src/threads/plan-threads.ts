@@ -60,7 +60,11 @@ export function statusMeaning(status: PositionStatus): string {
  * @returns at most one comment per position (`decisive`), and per defeating citation; with `all`, up
  *   to {@link MAX_THREADS}; never two comments on the same lines
  */
-export function planThreads(result: DebateResult, files: readonly ChangedFile[], mode: ReviewThreadMode): PlannedThread[] {
+export function planThreads(
+  result: DebateResult,
+  files: readonly ChangedFile[],
+  mode: ReviewThreadMode,
+): PlannedThread[] {
   if (mode === 'off' || result.ruling === undefined) return [];
   const planned: PlannedThread[] = [];
   const seen = new Set<string>();
@@ -73,14 +77,41 @@ export function planThreads(result: DebateResult, files: readonly ChangedFile[],
   for (const position of result.ruling.positions) {
     const support = rankSupport(result, position.id, files);
     const decisive = support[0];
-    if (decisive) add({ key: position.id, positionId: position.id, role: 'decisive', status: position.status, claim: decisive.claim.text, citation: decisive.citation });
-    if (mode === 'all') support.slice(1).forEach((s, i) => add({ key: `${position.id}.all.${i + 1}`, positionId: position.id, role: 'support', status: position.status, claim: s.claim.text, citation: s.citation }));
+    if (decisive)
+      add({
+        key: position.id,
+        positionId: position.id,
+        role: 'decisive',
+        status: position.status,
+        claim: decisive.claim.text,
+        citation: decisive.citation,
+      });
+    if (mode === 'all')
+      support.slice(1).forEach((s, i) =>
+        add({
+          key: `${position.id}.all.${i + 1}`,
+          positionId: position.id,
+          role: 'support',
+          status: position.status,
+          claim: s.claim.text,
+          citation: s.citation,
+        }),
+      );
   }
   for (const position of result.ruling.positions) {
     if (position.status !== 'falsified') continue;
     position.defeating_citations
       .filter((c) => c.check.status === 'verified')
-      .forEach((citation, i) => add({ key: `${position.id}.defeat.${i + 1}`, positionId: position.id, role: 'defeating', status: 'falsified', claim: position.rationale, citation }));
+      .forEach((citation, i) =>
+        add({
+          key: `${position.id}.defeat.${i + 1}`,
+          positionId: position.id,
+          role: 'defeating',
+          status: 'falsified',
+          claim: position.rationale,
+          citation,
+        }),
+      );
   }
   return planned;
 }
@@ -90,17 +121,27 @@ export function planThreads(result: DebateResult, files: readonly ChangedFile[],
  * an attack (a claim that withstood attack weighs more than one never challenged), then of openings,
  * then of attacks; within each, a citation GitHub can place on a diff line before one it cannot.
  */
-function rankSupport(result: DebateResult, positionId: string, files: readonly ChangedFile[]): { claim: Claim; citation: CheckedCitation }[] {
+function rankSupport(
+  result: DebateResult,
+  positionId: string,
+  files: readonly ChangedFile[],
+): { claim: Claim; citation: CheckedCitation }[] {
   const held = new Set<string>();
   for (const round of [...result.transcript.rounds.flatMap((r) => r.turns), ...result.transcript.closing]) {
-    for (const answer of round.answers) if (answer.answer === 'refute' && answer.claim.positionId === positionId) held.add(answer.claim.id);
+    for (const answer of round.answers)
+      if (answer.answer === 'refute' && answer.claim.positionId === positionId) held.add(answer.claim.id);
   }
   const weight = (claim: Claim) => (held.has(claim.id) ? 0 : claim.id.startsWith('O.') ? 1 : 2);
   const placeWeight = (citation: CheckedCitation) => ({ line: 0, file: 1, none: 2 })[placeOnDiff(citation, files).kind];
   return verifiedSupport(result.transcript, positionId)
-    .flatMap((claim) => claim.citations.filter((c) => c.check.status === 'verified').map((citation) => ({ claim, citation })))
+    .flatMap((claim) =>
+      claim.citations.filter((c) => c.check.status === 'verified').map((citation) => ({ claim, citation })),
+    )
     .map((entry, order) => ({ ...entry, order }))
-    .sort((a, b) => weight(a.claim) - weight(b.claim) || placeWeight(a.citation) - placeWeight(b.citation) || a.order - b.order)
+    .sort(
+      (a, b) =>
+        weight(a.claim) - weight(b.claim) || placeWeight(a.citation) - placeWeight(b.citation) || a.order - b.order,
+    )
     .map(({ claim, citation }) => ({ claim, citation }));
 }
 
@@ -108,16 +149,29 @@ function rankSupport(result: DebateResult, positionId: string, files: readonly C
 export function placeOnDiff(citation: CheckedCitation, files: readonly ChangedFile[]): ThreadPlacement {
   const base = citationSide(citation) === 'base';
   const sidePath = sidePathOf(citation);
-  const file = files.find((f) => (base ? (f.previousPath ?? f.path) : f.path) === sidePath) ?? files.find((f) => f.path === citation.path);
+  const file =
+    files.find((f) => (base ? (f.previousPath ?? f.path) : f.path) === sidePath) ??
+    files.find((f) => f.path === citation.path);
   if (file === undefined) return { kind: 'none', reason: `${citation.path} is not changed by the pull request` };
   // A patch computed here is not GitHub's diff: its lines may not be the ones GitHub accepts.
   if (file.patch === undefined || file.patchSource === 'local') return { kind: 'file', path: file.path };
   const side = base ? 'LEFT' : 'RIGHT';
   for (const hunk of parsePatch(file.patch)) {
-    const numbers = new Set(hunk.lines.flatMap((l) => (base ? (l.kind === 'added' ? [] : [l.baseLine]) : l.kind === 'removed' ? [] : [l.headLine])));
+    const numbers = new Set(
+      hunk.lines.flatMap((l) =>
+        base ? (l.kind === 'added' ? [] : [l.baseLine]) : l.kind === 'removed' ? [] : [l.headLine],
+      ),
+    );
     let every = true;
     for (let n = citation.line_start; n <= citation.line_end && every; n += 1) every = numbers.has(n);
-    if (every) return { kind: 'line', path: file.path, side, line: citation.line_end, startLine: citation.line_start < citation.line_end ? citation.line_start : undefined };
+    if (every)
+      return {
+        kind: 'line',
+        path: file.path,
+        side,
+        line: citation.line_end,
+        startLine: citation.line_start < citation.line_end ? citation.line_start : undefined,
+      };
   }
   return { kind: 'file', path: file.path };
 }
@@ -137,7 +191,10 @@ function sidePathOf(citation: CheckedCitation): string {
  * without the review: head lines only (an annotation is on a file at the check's head), plain text.
  * @returns one annotation per placed head-side thread
  */
-export function threadAnnotations(threads: readonly PlannedThread[], positions: readonly { id: string; label: string }[]): CheckAnnotation[] {
+export function threadAnnotations(
+  threads: readonly PlannedThread[],
+  positions: readonly { id: string; label: string }[],
+): CheckAnnotation[] {
   return threads
     .filter((t) => t.placement.kind !== 'none' && citationSide(t.citation) === 'head')
     .map((t) => {
@@ -149,8 +206,11 @@ export function threadAnnotations(threads: readonly PlannedThread[], positions: 
         end_line: t.citation.line_end,
         annotation_level: 'notice' as const,
         title: `pr-debate: ${who} (${t.status})`.slice(0, 255),
-        message: `${who}: ${label}\n${statusMeaning(t.status)}\n${t.role === 'defeating' ? 'The judge' : 'Claim'}: ${t.claim}`.slice(0, 4_000),
+        message:
+          `${who}: ${label}\n${statusMeaning(t.status)}\n${t.role === 'defeating' ? 'The judge' : 'Claim'}: ${t.claim}`.slice(
+            0,
+            4_000,
+          ),
       };
     });
 }
-

@@ -34,12 +34,15 @@ export interface ThreadsOutcome {
 
 /** Where a thread is, as a comment read back has it. */
 function placementOf(comment: ReviewCommentRead): string {
-  return comment.subject_type === 'file' || comment.line == null ? `file:${comment.path}` : `line:${comment.path}:${comment.side ?? 'RIGHT'}:${comment.start_line ?? ''}-${comment.line}`;
+  return comment.subject_type === 'file' || comment.line == null
+    ? `file:${comment.path}`
+    : `line:${comment.path}:${comment.side ?? 'RIGHT'}:${comment.start_line ?? ''}-${comment.line}`;
 }
 
 function keyOf(placement: ThreadPlacement): string {
   if (placement.kind === 'file') return `file:${placement.path}`;
-  if (placement.kind === 'line') return `line:${placement.path}:${placement.side}:${placement.startLine ?? ''}-${placement.line}`;
+  if (placement.kind === 'line')
+    return `line:${placement.path}:${placement.side}:${placement.startLine ?? ''}-${placement.line}`;
   return 'none';
 }
 
@@ -62,11 +65,22 @@ export interface ThreadsTarget {
  * @param target.headSha the head the debate saw: new comments are made on it
  * @throws whatever GitHub answers other than a 422 for a line it cannot place (those become file-level comments)
  */
-export async function publishThreads(client: ReviewThreadsClient, target: ThreadsTarget, planned: readonly PlannedThread[]): Promise<ThreadsOutcome> {
+export async function publishThreads(
+  client: ReviewThreadsClient,
+  target: ThreadsTarget,
+  planned: readonly PlannedThread[],
+): Promise<ThreadsOutcome> {
   const outcome: ThreadsOutcome = { inline: 0, fileLevel: 0, verdictOnly: 0, updated: 0, retired: 0, writes: 0 };
   const all = await client.listComments(target.pullNumber);
-  const ours = all.filter((c) => c.user?.login === target.botLogin && c.in_reply_to_id === undefined && readThreadMarker(c.body)?.debateId === target.debateId);
-  const replied = new Set(all.filter((c) => c.in_reply_to_id !== undefined && c.user?.login !== target.botLogin).map((c) => c.in_reply_to_id));
+  const ours = all.filter(
+    (c) =>
+      c.user?.login === target.botLogin &&
+      c.in_reply_to_id === undefined &&
+      readThreadMarker(c.body)?.debateId === target.debateId,
+  );
+  const replied = new Set(
+    all.filter((c) => c.in_reply_to_id !== undefined && c.user?.login !== target.botLogin).map((c) => c.in_reply_to_id),
+  );
   const byKey = new Map(ours.map((c) => [readThreadMarker(c.body)?.key ?? '', c]));
   const kept = new Set<number>();
   const updates: { id: number; body: string }[] = [];
@@ -86,7 +100,14 @@ export async function publishThreads(client: ReviewThreadsClient, target: Thread
       if (existing.body !== body) updates.push({ id: existing.id, body });
       continue;
     }
-    if (placement.kind === 'line') lines.push({ path: placement.path, body, line: placement.line, side: placement.side, startLine: placement.startLine });
+    if (placement.kind === 'line')
+      lines.push({
+        path: placement.path,
+        body,
+        line: placement.line,
+        side: placement.side,
+        startLine: placement.startLine,
+      });
     else files.push({ path: placement.path, body });
   }
 
@@ -97,7 +118,9 @@ export async function publishThreads(client: ReviewThreadsClient, target: Thread
         await client.createReview(target.pullNumber, target.headSha, review, lines, request);
         return true;
       };
-      await createOnce(post, async () => ((await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))) ? true : undefined));
+      await createOnce(post, async () =>
+        (await reviewLanded(client, target, lines, new Set(ours.map((c) => c.id)))) ? true : undefined,
+      );
       outcome.writes += 1;
       outcome.inline += lines.length;
     } catch (error) {
@@ -134,8 +157,19 @@ function reviewBody(debateId: string, verdictUrl: string): string {
 }
 
 /** True when the PR now has a comment of this debate's, by the bot, for one of `lines`' keys, that was not there before. */
-async function reviewLanded(client: ReviewThreadsClient, target: ThreadsTarget, lines: readonly NewLineComment[], before: ReadonlySet<number>): Promise<boolean> {
+async function reviewLanded(
+  client: ReviewThreadsClient,
+  target: ThreadsTarget,
+  lines: readonly NewLineComment[],
+  before: ReadonlySet<number>,
+): Promise<boolean> {
   const keys = new Set(lines.map((l) => readThreadMarker(l.body)?.key));
   const now = await client.listComments(target.pullNumber);
-  return now.some((c) => !before.has(c.id) && c.user?.login === target.botLogin && readThreadMarker(c.body)?.debateId === target.debateId && keys.has(readThreadMarker(c.body)?.key));
+  return now.some(
+    (c) =>
+      !before.has(c.id) &&
+      c.user?.login === target.botLogin &&
+      readThreadMarker(c.body)?.debateId === target.debateId &&
+      keys.has(readThreadMarker(c.body)?.key),
+  );
 }

@@ -35,7 +35,13 @@ export interface RefreshOutcome {
  */
 export async function refreshThreads(
   client: ReviewThreadsClient,
-  target: { pullNumber: number; headSha: string; botLogin: string; resolution: ThreadResolution; canWrite: (login: string) => Promise<boolean> },
+  target: {
+    pullNumber: number;
+    headSha: string;
+    botLogin: string;
+    resolution: ThreadResolution;
+    canWrite: (login: string) => Promise<boolean>;
+  },
 ): Promise<RefreshOutcome> {
   const outcome: RefreshOutcome = { checked: 0, outdated: 0, resolved: 0, leftOpen: 0, refused: undefined };
   const bot = target.botLogin.replace(/\[bot\]$/, '');
@@ -48,14 +54,23 @@ export async function refreshThreads(
   const writers = new Map<string, Promise<boolean>>();
   for (const thread of await client.listThreads(target.pullNumber)) {
     const [first, ...replies] = thread.comments;
-    if (thread.isResolved || first?.id == null || first.author !== bot || !readThreadMarker(first.body) || readQuote(first.body) === undefined) continue;
+    if (
+      thread.isResolved ||
+      first?.id == null ||
+      first.author !== bot ||
+      !readThreadMarker(first.body) ||
+      readQuote(first.body) === undefined
+    )
+      continue;
     outcome.checked += 1;
     if (quoteHolds(first.body, await read(thread.path))) continue;
     if (!isOutdated(first.body)) {
       await client.updateComment(first.id, markOutdated(first.body, target.headSha));
       outcome.outdated += 1;
     }
-    const repliers = [...new Set(replies.flatMap((c) => (c.author === undefined || c.author === bot ? [] : [c.author])))];
+    const repliers = [
+      ...new Set(replies.flatMap((c) => (c.author === undefined || c.author === bot ? [] : [c.author]))),
+    ];
     const maintainerReplied = await someWrite(repliers, writers, target.canWrite);
     if (maintainerReplied || target.resolution === 'humans-resolve') {
       outcome.leftOpen += 1;
@@ -90,7 +105,11 @@ export function describeRefusedThreads(outcome: RefreshOutcome): string | undefi
 }
 
 /** Whether any of `logins` can write, each asked once per run (`known` keeps the answers). */
-async function someWrite(logins: string[], known: Map<string, Promise<boolean>>, canWrite: (login: string) => Promise<boolean>): Promise<boolean> {
+async function someWrite(
+  logins: string[],
+  known: Map<string, Promise<boolean>>,
+  canWrite: (login: string) => Promise<boolean>,
+): Promise<boolean> {
   for (const login of logins) {
     let answer = known.get(login);
     if (answer === undefined) known.set(login, (answer = canWrite(login)));

@@ -39,12 +39,19 @@ export function readThreadMarker(body: string): { debateId: string; key: string 
  * The comment of one planned thread.
  * @param verdictUrl the verdict comment's link ('' while unknown: the line is left out)
  */
-export function renderThread(thread: PlannedThread, positions: readonly Position[], context: CommentContext, verdictUrl: string): string {
+export function renderThread(
+  thread: PlannedThread,
+  positions: readonly Position[],
+  context: CommentContext,
+  verdictUrl: string,
+): string {
   const label = positions.find((p) => p.id === thread.positionId)?.label ?? thread.positionId;
   const who = `${thread.role === 'defeating' ? 'Evidence against position' : 'Position'} ${thread.positionId}: ${sanitiseText(label, { inline: true })}`;
   const url = citationUrl(thread.citation, context);
   const where = codeSpan(formatCitationRef(thread.citation));
-  const shown = thread.lines.slice(0, SHOWN_LINES).map((line) => cut(revealHiddenCharacters(line).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')));
+  const shown = thread.lines
+    .slice(0, SHOWN_LINES)
+    .map((line) => cut(revealHiddenCharacters(line).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')));
   const more = thread.lines.length - shown.length;
   return [
     threadMarker(context.id, thread.key),
@@ -90,7 +97,12 @@ export function quoteHolds(body: string, fileText: string | undefined): boolean 
 export function markOutdated(body: string, headSha: string): string {
   if (isOutdated(body)) return body;
   const [first, ...rest] = body.split('\n');
-  return [first, `> [!NOTE]\n> **Outdated** at ${headSha.slice(0, 12)}: the cited lines are no longer in the file, so this comment no longer shows what the code says.`, '', ...rest].join('\n');
+  return [
+    first,
+    `> [!NOTE]\n> **Outdated** at ${headSha.slice(0, 12)}: the cited lines are no longer in the file, so this comment no longer shows what the code says.`,
+    '',
+    ...rest,
+  ].join('\n');
 }
 
 /** Whether a body was marked outdated. */

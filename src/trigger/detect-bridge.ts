@@ -29,7 +29,8 @@ export interface BridgeRun {
 }
 
 /** What a `workflow_run` event asks of the bridge: debate a PR, gate a fork PR, or nothing (with why). */
-export type BridgeTrigger = { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun } | { kind: 'skip'; reason: string };
+export type BridgeTrigger =
+  { kind: 'bridge'; purpose: 'debate' | 'gate'; run: BridgeRun } | { kind: 'skip'; reason: string };
 
 /**
  * @param payload the `workflow_run` webhook payload
@@ -39,20 +40,41 @@ export type BridgeTrigger = { kind: 'bridge'; purpose: 'debate' | 'gate'; run: B
 export function detectBridge(payload: unknown, purpose: 'debate' | 'gate'): BridgeTrigger {
   const { action, workflow_run: run, repository: base } = parsePayload(workflowRunPayload, payload, 'workflow_run');
   const name = run.name || `run ${run.id}`;
-  if (action !== 'completed') return { kind: 'skip', reason: `workflow_run event with action "${action}": the bridge runs when the triggering run has completed` };
+  if (action !== 'completed')
+    return {
+      kind: 'skip',
+      reason: `workflow_run event with action "${action}": the bridge runs when the triggering run has completed`,
+    };
   if (run.event !== 'pull_request') {
-    return { kind: 'skip', reason: `the triggering run of "${name}" was started by ${run.event}, not pull_request: it ran in the base repository with its secrets, so the bridge has nothing to do` };
+    return {
+      kind: 'skip',
+      reason: `the triggering run of "${name}" was started by ${run.event}, not pull_request: it ran in the base repository with its secrets, so the bridge has nothing to do`,
+    };
   }
   const head = run.head_repository;
-  if (head === null || run.head_branch === null) return { kind: 'skip', reason: `the head repository of "${name}" (run ${run.id}) no longer exists, so there is no pull request to ${purpose === 'gate' ? 'gate' : 'debate'}` };
+  if (head === null || run.head_branch === null)
+    return {
+      kind: 'skip',
+      reason: `the head repository of "${name}" (run ${run.id}) no longer exists, so there is no pull request to ${purpose === 'gate' ? 'gate' : 'debate'}`,
+    };
   // A branch PR's own run had a token that can write checks, so it set the gate itself; its label may wait here.
   if (purpose === 'gate' && head.full_name.toLowerCase() === base.full_name.toLowerCase()) {
-    return { kind: 'skip', reason: `the triggering run of "${name}" was for a branch of ${base.full_name}, not a fork: that run could write the check and set the gate itself` };
+    return {
+      kind: 'skip',
+      reason: `the triggering run of "${name}" was for a branch of ${base.full_name}, not a fork: that run could write the check and set the gate itself`,
+    };
   }
   return {
     kind: 'bridge',
     purpose,
-    run: { runId: run.id, workflowName: name, headSha: run.head_sha, headBranch: run.head_branch, headRepository: head.full_name, headOwner: head.owner.login },
+    run: {
+      runId: run.id,
+      workflowName: name,
+      headSha: run.head_sha,
+      headBranch: run.head_branch,
+      headRepository: head.full_name,
+      headOwner: head.owner.login,
+    },
   };
 }
 
@@ -61,7 +83,12 @@ export function detectBridge(payload: unknown, purpose: 'debate' | 'gate'): Brid
  * for the bridge, which runs as the workflow on `workflow_run` of this one.
  * @param workflow this workflow's name (`GITHUB_WORKFLOW`), which the bridge's `workflows:` must list
  */
-export function forkDeferral(pullNumber: number, head: string | undefined, workflow: string | undefined, purpose: 'debate' | 'gate'): string {
+export function forkDeferral(
+  pullNumber: number,
+  head: string | undefined,
+  workflow: string | undefined,
+  purpose: 'debate' | 'gate',
+): string {
   const named = workflow ? `"${workflow}"` : 'this workflow';
   const what = purpose === 'gate' ? 'the gate writes the pr-debate check' : 'the debate runs';
   return (

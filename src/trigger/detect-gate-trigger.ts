@@ -34,26 +34,50 @@ export function detectGateTrigger(eventName: string, payload: unknown, workflow?
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const event = parsePayload(pullRequestPayload, payload, eventName);
     if (!PULL_ACTIONS.includes(event.action)) {
-      return { kind: 'skip', reason: `${eventName} event with action "${event.action}": the gate runs on ${PULL_ACTIONS.join(', ')}` };
+      return {
+        kind: 'skip',
+        reason: `${eventName} event with action "${event.action}": the gate runs on ${PULL_ACTIONS.join(', ')}`,
+      };
     }
     // A fork PR's pull_request run has a read-only token: the check is written by the workflow_run bridge.
     const { head, base } = event.pull_request;
     if (eventName === 'pull_request' && head.repo?.full_name !== base.repo.full_name) {
       return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head.repo?.full_name, workflow, 'gate') };
     }
-    return { kind: 'gate', target: { kind: 'pull', pullNumber: event.pull_request.number, before: event.action === 'synchronize' ? event.before : undefined } };
+    return {
+      kind: 'gate',
+      target: {
+        kind: 'pull',
+        pullNumber: event.pull_request.number,
+        before: event.action === 'synchronize' ? event.before : undefined,
+      },
+    };
   }
   if (eventName === 'merge_group') {
     const event = parsePayload(mergeGroupPayload, payload, eventName);
-    if (event.action !== 'checks_requested') return { kind: 'skip', reason: `merge_group event with action "${event.action}": the gate runs on checks_requested` };
-    return { kind: 'gate', target: { kind: 'merge-group', headSha: event.merge_group.head_sha, baseSha: event.merge_group.base_sha, headRef: event.merge_group.head_ref } };
+    if (event.action !== 'checks_requested')
+      return {
+        kind: 'skip',
+        reason: `merge_group event with action "${event.action}": the gate runs on checks_requested`,
+      };
+    return {
+      kind: 'gate',
+      target: {
+        kind: 'merge-group',
+        headSha: event.merge_group.head_sha,
+        baseSha: event.merge_group.base_sha,
+        headRef: event.merge_group.head_ref,
+      },
+    };
   }
   if (eventName === 'workflow_run') return detectBridge(payload, 'gate');
   // After a debate or an accept in the same workflow run (two jobs: debate, then gate).
   if (eventName === 'issue_comment') {
     const event = parsePayload(issueCommentPayload, payload, eventName);
-    if (!event.issue.pull_request) return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
-    if (event.action !== 'created' && event.action !== 'edited') return { kind: 'skip', reason: `issue_comment event with action "${event.action}"` };
+    if (!event.issue.pull_request)
+      return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
+    if (event.action !== 'created' && event.action !== 'edited')
+      return { kind: 'skip', reason: `issue_comment event with action "${event.action}"` };
     return { kind: 'gate', target: { kind: 'pull', pullNumber: event.issue.number, before: undefined } };
   }
   return {

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import { detectBridge, forkDeferral, type BridgeRun } from './detect-bridge.js';
 import { detectGateTrigger, type GateTarget } from './detect-gate-trigger.js';
-import { actionOf, issueCommentPayload, parsePayload, pullRequestPayload, workflowDispatchPayload } from './event-payloads.js';
+import {
+  actionOf,
+  issueCommentPayload,
+  parsePayload,
+  pullRequestPayload,
+  workflowDispatchPayload,
+} from './event-payloads.js';
 import { findCommandLine } from './find-command-line.js';
 import { parseCommandLine, type CommandOptions } from './parse-command.js';
 
@@ -61,15 +67,38 @@ export type GoTrigger = Extract<Trigger, { kind: 'go' }>;
  * `workflow_run` bridge checked for a fork PR, which the debate reads or reads nothing).
  */
 export function labelDebate(pullNumber: number, requestedBy: string, headSha: string | undefined): DebateTrigger {
-  return { kind: 'debate', source: 'label', pullNumber, requestedBy, commentId: undefined, positions: [], options: { outOfScope: [] }, ...(headSha === undefined ? {} : { headSha }) };
+  return {
+    kind: 'debate',
+    source: 'label',
+    pullNumber,
+    requestedBy,
+    commentId: undefined,
+    positions: [],
+    options: { outOfScope: [] },
+    ...(headSha === undefined ? {} : { headSha }),
+  };
 }
 
 /**
  * The debate a dispatch asks for: a `workflow_dispatch` run's inputs, or the command line (`pr-debate run`),
  * whose user has already decided who may run (`authorizedBy` says why, and no permission is asked).
  */
-export function dispatchDebate(pullNumber: number, requestedBy: string, command: { positions: string[]; options: CommandOptions }, authorizedBy?: string): DebateTrigger {
-  return { kind: 'debate', source: 'dispatch', pullNumber, requestedBy, commentId: undefined, positions: command.positions, options: command.options, ...(authorizedBy === undefined ? {} : { authorizedBy }) };
+export function dispatchDebate(
+  pullNumber: number,
+  requestedBy: string,
+  command: { positions: string[]; options: CommandOptions },
+  authorizedBy?: string,
+): DebateTrigger {
+  return {
+    kind: 'debate',
+    source: 'dispatch',
+    pullNumber,
+    requestedBy,
+    commentId: undefined,
+    positions: command.positions,
+    options: command.options,
+    ...(authorizedBy === undefined ? {} : { authorizedBy }),
+  };
 }
 
 /**
@@ -77,10 +106,25 @@ export function dispatchDebate(pullNumber: number, requestedBy: string, command:
  * it confirmed, as `confirm-plan` posted them; without a plan (a run that stops on a bad setting before
  * reading one), the command's own debate with its positions still to infer.
  */
-export function goDebate(go: GoTrigger, plan?: { positions: string[]; outOfScope: string[]; rfc?: string | undefined; noPrPosition?: boolean | undefined }): DebateTrigger {
+export function goDebate(
+  go: GoTrigger,
+  plan?: { positions: string[]; outOfScope: string[]; rfc?: string | undefined; noPrPosition?: boolean | undefined },
+): DebateTrigger {
   // Which position is the PR is the plan's, read at its head; only the command's own `--no-pr-position` travels as an option.
-  const options: CommandOptions = { outOfScope: plan?.outOfScope ?? [], ...(plan?.rfc ? { rfc: plan.rfc } : {}), ...(plan?.noPrPosition ? { prPosition: null } : {}) };
-  return { kind: 'debate', source: 'comment', pullNumber: go.pullNumber, requestedBy: go.requestedBy, commentId: go.commentId, positions: plan?.positions ?? [], options };
+  const options: CommandOptions = {
+    outOfScope: plan?.outOfScope ?? [],
+    ...(plan?.rfc ? { rfc: plan.rfc } : {}),
+    ...(plan?.noPrPosition ? { prPosition: null } : {}),
+  };
+  return {
+    kind: 'debate',
+    source: 'comment',
+    pullNumber: go.pullNumber,
+    requestedBy: go.requestedBy,
+    commentId: go.commentId,
+    positions: plan?.positions ?? [],
+    options,
+  };
 }
 
 /** The answer to a `/debate go` that has no plan to run: a reply that says why, as for a malformed command. */
@@ -118,19 +162,33 @@ export async function detectTrigger(
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     const action = actionOf(payload);
     if (action !== 'labeled') {
-      return { kind: 'skip', reason: `${eventName} event with action "${action ?? 'none'}": pr-debate runs on "labeled" with the label "${config.triggerLabel}"` };
+      return {
+        kind: 'skip',
+        reason: `${eventName} event with action "${action ?? 'none'}": pr-debate runs on "labeled" with the label "${config.triggerLabel}"`,
+      };
     }
     const event = parsePayload(pullRequestPayload, payload, eventName);
     const label = event.label?.name;
     // GitHub label names are unique regardless of case.
     if (label?.toLowerCase() !== config.triggerLabel.toLowerCase()) {
-      return { kind: 'skip', reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added` };
+      return {
+        kind: 'skip',
+        reason: `label "${label ?? ''}" was added; pr-debate runs when "${config.triggerLabel}" is added`,
+      };
     }
-    if (event.sender.type === 'Bot') return { kind: 'skip', reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate` };
+    if (event.sender.type === 'Bot')
+      return {
+        kind: 'skip',
+        reason: `the label was added by a bot (${event.sender.login}); bots never trigger a debate`,
+      };
     // GitHub runs `pull_request` workflows of fork PRs with no secrets and a read-only token: the bridge debates it.
     const head = event.pull_request.head.repo?.full_name;
     if (eventName === 'pull_request' && head !== event.pull_request.base.repo.full_name) {
-      return { kind: 'skip', reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate'), untrusted: true };
+      return {
+        kind: 'skip',
+        reason: forkDeferral(event.pull_request.number, head, config.workflow, 'debate'),
+        untrusted: true,
+      };
     }
     return labelDebate(event.pull_request.number, event.sender.login, undefined);
   }
@@ -138,9 +196,13 @@ export async function detectTrigger(
   if (eventName === 'issue_comment') {
     const event = parsePayload(issueCommentPayload, payload, eventName);
     if (event.action !== 'created' && event.action !== 'edited') {
-      return { kind: 'skip', reason: `issue_comment event with action "${event.action}": only new or edited comments can carry a command` };
+      return {
+        kind: 'skip',
+        reason: `issue_comment event with action "${event.action}": only new or edited comments can carry a command`,
+      };
     }
-    if (!event.issue.pull_request) return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
+    if (!event.issue.pull_request)
+      return { kind: 'skip', reason: `#${event.issue.number} is an issue, not a pull request` };
     // The person who acts is the payload's `sender`: on `created` the comment's author, on `edited` whoever
     // edited it. A writer who edits another writer's comment into a command is the one who asks, so the
     // command is theirs (recorded as, and permission-checked for, the sender), never the author's.
@@ -153,7 +215,8 @@ export async function detectTrigger(
     if (line === undefined) return { kind: 'skip', reason: `the comment has no line starting with ${config.command}` };
     if (event.action === 'edited') {
       const before = event.changes?.body ? await findCommandLine(event.changes.body.from, config.command) : undefined;
-      if (before === line) return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
+      if (before === line)
+        return { kind: 'skip', reason: 'the comment was edited but its command line did not change' };
     }
     // `author_association` describes the comment's author, so it pre-filters only a command its author sent.
     const byAuthor = actor.login === event.comment.user.login;
@@ -184,7 +247,8 @@ export async function detectTrigger(
     }
   }
 
-  if (eventName === 'workflow_dispatch') return detectDispatch(parsePayload(workflowDispatchPayload, payload, eventName), config.command);
+  if (eventName === 'workflow_dispatch')
+    return detectDispatch(parsePayload(workflowDispatchPayload, payload, eventName), config.command);
 
   return {
     kind: 'skip',
@@ -211,5 +275,8 @@ function detectDispatch(event: z.infer<typeof workflowDispatchPayload>, command:
   const parsed = parseCommandLine(`${command} ${typeof topic === 'string' ? topic : ''}`.trim(), command);
   if (parsed.kind === 'debate') return dispatchDebate(Number(number), event.sender.login, parsed);
   const problem = parsed.kind === 'invalid' ? parsed.problem : `"${String(topic)}" is not a debate topic`;
-  return { kind: 'misconfigured', reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.` };
+  return {
+    kind: 'misconfigured',
+    reason: `workflow_dispatch input 'topic': ${problem}. Give positions and options as after ${command} in a comment, e.g. "A vs B --quick", or leave it empty to infer the positions.`,
+  };
 }

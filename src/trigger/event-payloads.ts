@@ -90,7 +90,9 @@ export function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventNam
   const result = schema.safeParse(payload);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`The ${eventName} event payload is not shaped as GitHub sends it: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new Error(
+      `The ${eventName} event payload is not shaped as GitHub sends it: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
   }
   return result.data;
 }
@@ -105,5 +107,6 @@ export function actionOf(payload: unknown): string | undefined {
  * undefined when it is not there, so the reader asks the API.
  */
 export function defaultBranchOf(payload: unknown): string | undefined {
-  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository.default_branch;
+  return z.object({ repository: z.object({ default_branch: z.string().min(1) }) }).safeParse(payload).data?.repository
+    .default_branch;
 }

@@ -11,7 +11,21 @@ import type { Node } from 'commonmark';
  */
 
 /** HTML elements that have no closing tag (HTML Living Standard, "void elements"): they open nothing. */
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /**
  * Returns the first command line of a Markdown body, trimmed, or undefined.
@@ -22,7 +36,14 @@ export async function findCommandLine(body: string, command: string): Promise<st
   const wanted = command.toLowerCase();
   // A body that holds the command word nowhere, even with backslash escapes undone, and no entity
   // (`&#47;` renders as `/`) that could spell it, has no command line: no parse needed.
-  if (!body.replace(/\\([!-/:-@[-`{-~])/g, '$1').toLowerCase().includes(wanted) && !body.includes('&')) return undefined;
+  if (
+    !body
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .toLowerCase()
+      .includes(wanted) &&
+    !body.includes('&')
+  )
+    return undefined;
   const { Parser } = await import('commonmark');
   // A line ends at LF, CR or CRLF, as CommonMark reads it (a lone CR starts a line the reader sees).
   const raw = body.split(/\r\n|\r|\n/);

@@ -67,14 +67,21 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   if (/^help$/i.test(rest)) return { kind: 'help', line };
   if (/^go$/i.test(rest)) return { kind: 'go', line };
   // "go" with more words but no second position (`go --deep`, `go now`): the plan is run as posted.
-  if (/^go\b/i.test(rest) && !SEPARATOR.test(` ${rest} `)) return { kind: 'invalid', line, problem: '`go` takes nothing after it: it runs the posted plan as it is; to change the positions or options, write the whole command instead' };
+  if (/^go\b/i.test(rest) && !SEPARATOR.test(` ${rest} `))
+    return {
+      kind: 'invalid',
+      line,
+      problem:
+        '`go` takes nothing after it: it runs the posted plan as it is; to change the positions or options, write the whole command instead',
+    };
   // `accept` takes one letter and a reason; words with "vs" in them make the line a debate request
   // (`/debate accept a breaking change vs keep backward compatibility`), docs/how-a-debate-runs.md, docs/gate.md.
   const accept = SEPARATOR.test(` ${rest} `) ? null : /^accept(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(rest);
   if (accept) {
     const position = (accept[1] ?? '').toUpperCase();
     const reason = (accept[2] ?? '').trim();
-    if (!/^[A-D]$/.test(position)) return { kind: 'invalid', line, problem: '`accept` needs a position letter A, B, C or D' };
+    if (!/^[A-D]$/.test(position))
+      return { kind: 'invalid', line, problem: '`accept` needs a position letter A, B, C or D' };
     if (!reason) return { kind: 'invalid', line, problem: '`accept` needs a reason after the position letter' };
     return { kind: 'accept', line, position, reason };
   }
@@ -87,7 +94,10 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
     if (problem) problems.push(problem);
     return lead;
   });
-  if (options.preset && options.rounds !== undefined) problems.push(`\`--${options.preset}\` and \`--rounds\` cannot be combined: \`--rounds=N\` sets the number of cross-examination rounds itself`);
+  if (options.preset && options.rounds !== undefined)
+    problems.push(
+      `\`--${options.preset}\` and \`--rounds\` cannot be combined: \`--rounds=N\` sets the number of cross-examination rounds itself`,
+    );
   if (problems.length > 0) return { kind: 'invalid', line, problem: problems[0]! };
   if (/(^|\s)--/.test(withoutOptions)) {
     return { kind: 'invalid', line, problem: 'an option must look like `--name` or `--name=value`' };
@@ -98,14 +108,26 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   const sides = ` ${text} `.split(SEPARATOR).map((p) => p.trim());
   const marked = sides.flatMap((p, i) => (THIS_PR_MARKER.test(p) ? [i] : []));
   if (marked.length > 1) {
-    return { kind: 'invalid', line, problem: `positions ${listLetters(marked)} are ${marked.length === 2 ? 'both' : 'all'} marked "(this PR)"; mark only the position that is the change as written` };
+    return {
+      kind: 'invalid',
+      line,
+      problem: `positions ${listLetters(marked)} are ${marked.length === 2 ? 'both' : 'all'} marked "(this PR)"; mark only the position that is the change as written`,
+    };
   }
   const positions = sides.map((p) => p.replace(THIS_PR_MARKER, '').trim());
   if (positions.length < MIN_POSITIONS) {
-    return { kind: 'invalid', line, problem: `only one position was given; write at least ${MIN_POSITIONS}, separated by "vs"` };
+    return {
+      kind: 'invalid',
+      line,
+      problem: `only one position was given; write at least ${MIN_POSITIONS}, separated by "vs"`,
+    };
   }
   if (positions.length > MAX_POSITIONS) {
-    return { kind: 'invalid', line, problem: `${positions.length} positions were given; at most ${MAX_POSITIONS} are allowed` };
+    return {
+      kind: 'invalid',
+      line,
+      problem: `${positions.length} positions were given; at most ${MAX_POSITIONS} are allowed`,
+    };
   }
   const empty = positions.findIndex((p) => p === '');
   if (empty >= 0) return { kind: 'invalid', line, problem: `position ${String.fromCharCode(65 + empty)} is empty` };
@@ -114,9 +136,18 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   const repeat = keys.findIndex((key, i) => keys.indexOf(key) < i);
   if (repeat >= 0) {
     const first = keys.indexOf(keys[repeat]!);
-    return { kind: 'invalid', line, problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others` };
+    return {
+      kind: 'invalid',
+      line,
+      problem: `positions ${String.fromCharCode(65 + first)} and ${String.fromCharCode(65 + repeat)} are the same; each position must differ from the others`,
+    };
   }
-  if (marked.length === 1 && options.prPosition === null) return { kind: 'invalid', line, problem: `position ${listLetters(marked)} is marked "(this PR)", and \`--no-pr-position\` says no position is the change as written; keep one of the two` };
+  if (marked.length === 1 && options.prPosition === null)
+    return {
+      kind: 'invalid',
+      line,
+      problem: `position ${listLetters(marked)} is marked "(this PR)", and \`--no-pr-position\` says no position is the change as written; keep one of the two`,
+    };
   if (marked.length === 1) options.prPosition = (['A', 'B', 'C', 'D'] as const)[marked[0]!];
   return { kind: 'debate', line, positions, options };
 }
@@ -139,7 +170,8 @@ function applyOption(options: CommandOptions, name: string, value: string | unde
       if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_ROUNDS) {
         return `\`--rounds\` needs a number from 0 to ${MAX_ROUNDS}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
       }
-      if (options.rounds !== undefined && options.rounds !== Number(value)) return '`--rounds` was given twice with different numbers';
+      if (options.rounds !== undefined && options.rounds !== Number(value))
+        return '`--rounds` was given twice with different numbers';
       options.rounds = Number(value);
       return undefined;
     }
@@ -152,7 +184,10 @@ function applyOption(options: CommandOptions, name: string, value: string | unde
       options.rfc = value;
       return undefined;
     case 'out-of-scope': {
-      const topics = (value ?? '').split(';').map((t) => t.trim()).filter(Boolean);
+      const topics = (value ?? '')
+        .split(';')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (topics.length === 0) return '`--out-of-scope` needs topics, e.g. `--out-of-scope="naming; CI"`';
       options.outOfScope.push(...topics);
       return undefined;

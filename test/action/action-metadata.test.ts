@@ -30,7 +30,11 @@ describe('action.yml', () => {
   it('declares exactly the inputs the action reads, with the defaults the code applies', async () => {
     const metadata = readActionMetadata();
     const read: string[] = [];
-    const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' };
+    const env = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: '/dev/null',
+      GITHUB_REPOSITORY: 'octo/widgets',
+    };
     const fromCode = await parseSettings((name) => (read.push(name), name === 'github-token' ? 't' : undefined), env);
     expect(read.sort()).toEqual(Object.keys(metadata.inputs).sort());
     // The runner passes action.yml's defaults; the code's own defaults must be the same values.

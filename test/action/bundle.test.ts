@@ -17,7 +17,14 @@ async function packagesIn(files: Iterable<string>): Promise<Set<string>> {
   return packages;
 }
 
-const PROVIDER_SDKS = ['@anthropic-ai/sdk', '@anthropic-ai/bedrock-sdk', '@anthropic-ai/vertex-sdk', '@aws-sdk/core', 'google-auth-library', 'openai'];
+const PROVIDER_SDKS = [
+  '@anthropic-ai/sdk',
+  '@anthropic-ai/bedrock-sdk',
+  '@anthropic-ai/vertex-sdk',
+  '@aws-sdk/core',
+  'google-auth-library',
+  'openai',
+];
 
 describe('the bundle (issue #23: a light action)', () => {
   it('loads no model provider SDK on a run that starts nothing, and each provider SDK only with its own client', async () => {
@@ -25,15 +32,27 @@ describe('the bundle (issue #23: a light action)', () => {
     expect([...(await packagesIn(everyRun!.files))].filter((p) => PROVIDER_SDKS.includes(p))).toEqual([]);
     expect([...(await packagesIn(github!.files))].filter((p) => PROVIDER_SDKS.includes(p))).toEqual([]);
     expect(await packagesIn(anthropic!.files)).toContain('@anthropic-ai/sdk');
-    expect([...(await packagesIn(anthropic!.files))].filter((p) => ['@aws-sdk/core', 'google-auth-library', 'openai'].includes(p))).toEqual([]);
+    expect(
+      [...(await packagesIn(anthropic!.files))].filter((p) =>
+        ['@aws-sdk/core', 'google-auth-library', 'openai'].includes(p),
+      ),
+    ).toEqual([]);
     expect(await packagesIn(bedrock!.files)).toContain('@aws-sdk/core');
     expect(await packagesIn(vertex!.files)).toContain('google-auth-library');
-    expect([...(await packagesIn(openai!.files))].filter((p) => p.startsWith('@anthropic-ai/') || p === '@aws-sdk/core' || p === 'google-auth-library')).toEqual([]);
+    expect(
+      [...(await packagesIn(openai!.files))].filter(
+        (p) => p.startsWith('@anthropic-ai/') || p === '@aws-sdk/core' || p === 'google-auth-library',
+      ),
+    ).toEqual([]);
   });
 
   it('loads neither the CommonMark parser, nor the HTTP client, nor the crypto library on a run that starts nothing (issue #41: about 100 ms of every start)', async () => {
     const [everyRun, github] = await loadGroups();
-    expect([...(await packagesIn(everyRun!.files))].filter((p) => ['commonmark', 'undici', '@actions/http-client', 'jose', 'minimatch', 'diff'].includes(p))).toEqual([]);
+    expect(
+      [...(await packagesIn(everyRun!.files))].filter((p) =>
+        ['commonmark', 'undici', '@actions/http-client', 'jose', 'minimatch', 'diff'].includes(p),
+      ),
+    ).toEqual([]);
     // The HTTP client comes with Octokit, for a run that reaches GitHub.
     expect(await packagesIn(github!.files)).toContain('undici');
   });
@@ -41,9 +60,14 @@ describe('the bundle (issue #23: a light action)', () => {
   it('bundles zod with its English messages only and one copy of @actions/http-client', async () => {
     const files = (await readdir(DIST, { recursive: true })).filter((f) => f.endsWith('.js'));
     const sources = new Set<string>();
-    for (const file of files) for (const s of (JSON.parse(await readFile(path.join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources) sources.add(s);
+    for (const file of files)
+      for (const s of (JSON.parse(await readFile(path.join(DIST, `${file}.map`), 'utf8')) as { sources: string[] })
+        .sources)
+        sources.add(s);
     expect([...sources].filter((s) => /zod\/v4\/locales\/(?!en\.js)/.test(s))).toEqual([]);
-    const httpClients = new Set([...sources].flatMap((s) => /^(.*node_modules\/@actions\/http-client)\//.exec(s)?.[1] ?? []));
+    const httpClients = new Set(
+      [...sources].flatMap((s) => /^(.*node_modules\/@actions\/http-client)\//.exec(s)?.[1] ?? []),
+    );
     expect(httpClients.size).toBe(1);
   });
 
@@ -52,7 +76,8 @@ describe('the bundle (issue #23: a light action)', () => {
     const chunkOf = async (pkg: string) => {
       for (const map of maps) {
         const { sources } = JSON.parse(await readFile(path.join(DIST, map), 'utf8')) as { sources: string[] };
-        if (sources.some((s) => s.startsWith(`commonjs-dynamic:node_modules/${pkg}/`))) return path.join(DIST, map.slice(0, -'.map'.length));
+        if (sources.some((s) => s.startsWith(`commonjs-dynamic:node_modules/${pkg}/`)))
+          return path.join(DIST, map.slice(0, -'.map'.length));
       }
       throw new Error(`no chunk imports ${pkg} dynamically`);
     };
@@ -81,7 +106,11 @@ describe('the bundle (issue #23: a light action)', () => {
     }
     expect(holder).toBeDefined();
     expect(found).toBeDefined();
-    const map = new SourceMap(JSON.parse(await readFile(path.join(DIST, `${found!.file}.map`), 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+    const map = new SourceMap(
+      JSON.parse(await readFile(path.join(DIST, `${found!.file}.map`), 'utf8')) as ConstructorParameters<
+        typeof SourceMap
+      >[0],
+    );
     const entry = map.findEntry(found!.line, found!.column) as { originalSource?: string };
     expect(entry.originalSource).toMatch(/src\/main\.ts$/);
   });

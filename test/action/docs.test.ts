@@ -18,13 +18,17 @@ function textOf(node: Node): string {
   let text = '';
   const walker = node.walker();
   let event;
-  while ((event = walker.next())) if (event.entering && (event.node.type === 'text' || event.node.type === 'code')) text += event.node.literal ?? '';
+  while ((event = walker.next()))
+    if (event.entering && (event.node.type === 'text' || event.node.type === 'code')) text += event.node.literal ?? '';
   return text;
 }
 
 /** GitHub's heading anchor: lower case, punctuation other than `-` and `_` dropped, each space a `-`. */
 function anchorOf(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function parsePage(text: string): { links: string[]; anchors: string[] } {
@@ -55,11 +59,25 @@ describe('docs/', () => {
 
   it('has the pages the README sends a reader to, each linked from the README', () => {
     const linked = parsed.get('README.md')!.links;
-    for (const page of ['gate', 'providers', 'config', 'cli', 'eval', 'security', 'how-a-debate-runs', 'triggers', 'development']) {
+    for (const page of [
+      'gate',
+      'providers',
+      'config',
+      'cli',
+      'eval',
+      'security',
+      'how-a-debate-runs',
+      'triggers',
+      'development',
+    ]) {
       expect(DOC_PAGES.map((p) => p.file)).toContain(`docs/${page}.md`);
       expect(linked, page).toContain(`docs/${page}.md`);
     }
-    for (const page of DOC_PAGES.slice(1)) expect(linked.some((link) => link.split('#')[0] === page.file), page.file).toBe(true);
+    for (const page of DOC_PAGES.slice(1))
+      expect(
+        linked.some((link) => link.split('#')[0] === page.file),
+        page.file,
+      ).toBe(true);
   });
 
   it('links only files that exist and headings that exist', () => {
@@ -68,7 +86,10 @@ describe('docs/', () => {
       for (const link of parsed.get(page.file)!.links) {
         if (/^[a-z]+:/.test(link)) continue;
         const [target, anchor] = link.split('#') as [string, string | undefined];
-        const file = target === '' ? page.file : path.posix.normalize(path.posix.join(path.posix.dirname(page.file), decodeURIComponent(target)));
+        const file =
+          target === ''
+            ? page.file
+            : path.posix.normalize(path.posix.join(path.posix.dirname(page.file), decodeURIComponent(target)));
         expect(existsSync(path.join(ROOT, file)), `${page.file}: ${link}`).toBe(true);
         if (anchor) expect(parsed.get(file)?.anchors ?? [], `${page.file}: ${link}`).toContain(anchor);
         checked++;
@@ -111,14 +132,20 @@ describe('docs/', () => {
   it('points to the smallest gate setup first, then the hardened one, where a label works on a branch PR as on a fork PR', () => {
     const setup = README.slice(README.indexOf('## Gate merges'));
     expect(setup.indexOf('smallest setup')).toBeLessThan(setup.indexOf('hardens'));
-    expect(setup.replace(/\s+/g, ' ')).toContain('In every setup a label starts a debate on a PR from a branch as on a fork PR');
+    expect(setup.replace(/\s+/g, ' ')).toContain(
+      'In every setup a label starts a debate on a PR from a branch as on a fork PR',
+    );
     expect(setup).not.toMatch(/does not start a debate/);
     // docs/gate.md opens with the one file, and its hardened setup comes after.
     const gate = docPage('docs/gate.md');
     const first = docWorkflowTexts().find((w) => w.file === 'docs/gate.md')!;
-    expect(gate.indexOf('## The smallest setup: one workflow file')).toBeLessThan(gate.indexOf('## The next step: the hardened setup'));
+    expect(gate.indexOf('## The smallest setup: one workflow file')).toBeLessThan(
+      gate.indexOf('## The next step: the hardened setup'),
+    );
     expect(gate.split('\n').slice(0, first.line).join('\n')).toContain('## The smallest setup: one workflow file');
-    expect(parse(first.text)).toMatchObject({ jobs: { debate: {}, gate: { steps: [{ with: { mode: 'gate', 'required-label': 'debate-required' } }] } } });
+    expect(parse(first.text)).toMatchObject({
+      jobs: { debate: {}, gate: { steps: [{ with: { mode: 'gate', 'required-label': 'debate-required' } }] } },
+    });
     expect(first.text).not.toMatch(/environment:|decision-signing-key|create-github-app-token/);
   });
 

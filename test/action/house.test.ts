@@ -7,13 +7,19 @@ import { ROOT } from '../support/action-metadata.js';
  * Issue #41: the layout of src/ as a newcomer walks it. Read from the source files' own imports.
  */
 const SRC = path.join(ROOT, 'src');
-const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+);
 const text = new Map(files.map((file) => [file, readFileSync(path.join(SRC, file), 'utf8')]));
 
 /** The files of src/ a file imports (relative imports, static or dynamic), as paths under src/. */
 function importsOf(file: string): string[] {
-  const found = [...text.get(file)!.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  return found.map((spec) => path.normalize(path.join(path.dirname(file), spec)).replace(/\.js$/, '.ts')).filter((target) => text.has(target));
+  const found = [...text.get(file)!.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(
+    (m) => m[1]!,
+  );
+  return found
+    .map((spec) => path.normalize(path.join(path.dirname(file), spec)).replace(/\.js$/, '.ts'))
+    .filter((target) => text.has(target));
 }
 
 /** A file's folder under src/ (`modes`), or the file itself for one at the top (`main.ts`). */
@@ -29,7 +35,8 @@ describe('the house', () => {
     const edges = new Map<string, Set<string>>();
     for (const file of files) {
       for (const target of importsOf(file)) {
-        if (folderOf(file) !== folderOf(target)) edges.set(folderOf(file), (edges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
+        if (folderOf(file) !== folderOf(target))
+          edges.set(folderOf(file), (edges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));
       }
     }
     const circles: string[] = [];
@@ -49,14 +56,17 @@ describe('the rooms', () => {
   const TABLES: Record<string, string> = {};
 
   it('are small: no source file is over 300 lines, cited data tables aside', () => {
-    const long = files.filter((file) => text.get(file)!.split('\n').length - 1 > 300 && !(file in TABLES)).map((file) => `${file}: ${text.get(file)!.split('\n').length - 1} lines`);
+    const long = files
+      .filter((file) => text.get(file)!.split('\n').length - 1 > 300 && !(file in TABLES))
+      .map((file) => `${file}: ${text.get(file)!.split('\n').length - 1} lines`);
     expect(long).toEqual([]);
   });
 });
 
 describe('where triggers are made', () => {
   it('makes every trigger in src/trigger, where its type is: no mode or look-up builds one by hand', () => {
-    const literal = /\{\s*(?:kind: '(?:debate|gate|reply|go|accept|refuse|bridge)',\s*(?:source|target|reply|purpose)\b|\.\.\.\w+,\s*kind: '(?:debate|reply)')/;
+    const literal =
+      /\{\s*(?:kind: '(?:debate|gate|reply|go|accept|refuse|bridge)',\s*(?:source|target|reply|purpose)\b|\.\.\.\w+,\s*kind: '(?:debate|reply)')/;
     expect(files.filter((file) => !file.startsWith(`trigger${path.sep}`) && literal.test(text.get(file)!))).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ describe('action.yml for the Marketplace', () => {
 
   it('fails a color or key outside the sets (so the checks above can fail)', () => {
     expect(COLORS).not.toContain('violet');
-    expect(metadataSchema.safeParse({ ...metadata, branding: { ...metadata.branding, colour: 'red' } }).success).toBe(false);
+    expect(metadataSchema.safeParse({ ...metadata, branding: { ...metadata.branding, colour: 'red' } }).success).toBe(
+      false,
+    );
   });
 });

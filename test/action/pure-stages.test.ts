@@ -16,14 +16,26 @@ const PURE = ['src/debate/phases', 'src/debate', 'src/evidence', 'src/citations'
 /** The rules the repository's config applies to a file at `path` (the blocks whose `files` name its folder). */
 function rulesFor(path: string): LinterTypes.RulesRecord {
   const folder = path.split('/').slice(0, 2).join('/');
-  const blocks = config.filter((block) => block.files?.some((glob) => typeof glob === 'string' && glob.startsWith(`${folder}/`)));
+  const blocks = config.filter((block) =>
+    block.files?.some((glob) => typeof glob === 'string' && glob.startsWith(`${folder}/`)),
+  );
   return Object.assign({}, ...blocks.map((block) => block.rules ?? {})) as LinterTypes.RulesRecord;
 }
 
 function restricted(path: string, code: string): string[] {
   const rules = rulesFor(path);
   expect(rules['no-restricted-imports'], path).toBeDefined();
-  const messages = new Linter({ configType: 'flat' }).verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as LinterTypes.Parser }, rules: { 'no-restricted-imports': rules['no-restricted-imports']! } }], path);
+  const messages = new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as LinterTypes.Parser },
+        rules: { 'no-restricted-imports': rules['no-restricted-imports']! },
+      },
+    ],
+    path,
+  );
   return messages.map((message) => message.message);
 }
 
@@ -44,7 +56,11 @@ describe('the pure stages', () => {
       for (const line of refused) expect(restricted(`${folder}/example.ts`, line), line).toHaveLength(1);
     });
     it(`${folder}: the lint lets plain libraries and the other pure stages through`, () => {
-      const allowed = [`import { z } from 'zod';`, `import { createHash } from 'node:crypto';`, `import type { EvidencePack } from '${up}evidence/evidence-types.js';`];
+      const allowed = [
+        `import { z } from 'zod';`,
+        `import { createHash } from 'node:crypto';`,
+        `import type { EvidencePack } from '${up}evidence/evidence-types.js';`,
+      ];
       for (const line of allowed) expect(restricted(`${folder}/example.ts`, line), line).toEqual([]);
     });
   }

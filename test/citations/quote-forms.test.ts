@@ -35,7 +35,8 @@ function rangesOf(pack: EvidencePack): Range[] {
         for (let count = 1; count <= 4; count += 1) {
           const lines = Array.from({ length: count }, (_, i) => shown.lines.get(start + i));
           if (lines.some((l) => l === undefined)) break;
-          if (fold(lines.join(' ')).length >= 30) ranges.push({ path: file.path, side, start, lines: lines as string[] });
+          if (fold(lines.join(' ')).length >= 30)
+            ranges.push({ path: file.path, side, start, lines: lines as string[] });
         }
       }
     }
@@ -61,11 +62,19 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
     gapped = ranges.filter((r) => {
       if (r.lines.length < 3) return false;
       const [first, last] = [fold(r.lines[0]!), fold(r.lines.at(-1)!)];
-      return first.length >= MIN_QUOTE_CHARS && last.length >= MIN_QUOTE_CHARS && 2 * (first.length + last.length) >= fold(r.lines.join(' ')).length && !/\.\.\.|…/.test(r.lines.join(''));
+      return (
+        first.length >= MIN_QUOTE_CHARS &&
+        last.length >= MIN_QUOTE_CHARS &&
+        2 * (first.length + last.length) >= fold(r.lines.join(' ')).length &&
+        !/\.\.\.|…/.test(r.lines.join(''))
+      );
     });
   }, 300_000);
   afterAll(async () => scenario?.close());
-  const checkOf = (range: Range, start = range.start, end = range.start + range.lines.length - 1) => (quote: string) => verifyCitation({ path: range.path, side: range.side, line_start: start, line_end: end, quote }, pack);
+  const checkOf =
+    (range: Range, start = range.start, end = range.start + range.lines.length - 1) =>
+    (quote: string) =>
+      verifyCitation({ path: range.path, side: range.side, line_start: start, line_end: end, quote }, pack);
 
   it('property: the gutter, a diff marker, collapsed whitespace, a cut start or end, or whole lines left out verifies; one changed word does not', () => {
     expect(ranges.length).toBeGreaterThan(50);
@@ -79,16 +88,23 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
         const forms = {
           gutter: range.lines.map((text, i) => `${range.start + i} | ${text}`).join('\n'),
           'diff marker': range.lines.map((text) => `${marker} ${text}`).join('\n'),
-          'diff row with its number columns': range.lines.map((text, i) => `${String(range.side === 'base' ? range.start + i : '').padStart(6)} ${String(range.side === 'head' ? range.start + i : '').padStart(6)} ${marker} ${text}`).join('\n'),
+          'diff row with its number columns': range.lines
+            .map(
+              (text, i) =>
+                `${String(range.side === 'base' ? range.start + i : '').padStart(6)} ${String(range.side === 'head' ? range.start + i : '').padStart(6)} ${marker} ${text}`,
+            )
+            .join('\n'),
           'collapsed whitespace': `  ${range.lines.map((l) => l.trim()).join('   \n\t')}  `,
         };
-        for (const [form, quote] of Object.entries(forms)) expect(check(quote), `${form}: ${quote}`).toMatchObject({ status: 'verified' });
+        for (const [form, quote] of Object.entries(forms))
+          expect(check(quote), `${form}: ${quote}`).toMatchObject({ status: 'verified' });
         // A cut start or end: a contiguous piece of the cited text, cut between words, at least the minimum long, with or without an ellipsis for what was cut.
         const all = whole.split(' ');
         const a = cutA % all.length;
         const piece = all.slice(a, a + 1 + (cutB % (all.length - a))).join(' ');
         fc.pre(piece.length >= MIN_QUOTE_CHARS && !/\.\.\.|…/.test(whole));
-        for (const quote of [piece, `... ${piece}`, `${piece}…`, `...${piece}...`]) expect(check(quote), quote).toMatchObject({ status: 'verified' });
+        for (const quote of [piece, `... ${piece}`, `${piece}…`, `...${piece}...`])
+          expect(check(quote), quote).toMatchObject({ status: 'verified' });
         // Whole lines left out between quoted lines.
         const spread = gapped[cutB % gapped.length]!;
         for (const ellipsis of ELLIPSES) {
@@ -125,7 +141,13 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
         fc.pre(!text.includes(fold(quote)));
         const checked = checkOf(range)(quote);
         expect(checked, quote).toMatchObject({ status: 'unverified', reason: 'quote-mismatch' });
-        if (form % 4 < 3 && head.length >= MIN_QUOTE_CHARS && tail.length >= MIN_QUOTE_CHARS && checked.status === 'unverified' && !checked.suggestion) {
+        if (
+          form % 4 < 3 &&
+          head.length >= MIN_QUOTE_CHARS &&
+          tail.length >= MIN_QUOTE_CHARS &&
+          checked.status === 'unverified' &&
+          !checked.suggestion
+        ) {
           expect(checked.detail, quote).toContain('leaves out words inside a line');
         }
       }),
@@ -137,11 +159,19 @@ describe.each(CASES)('quote forms on the real case %s', (caseId) => {
 describe('the attacks of issue #29 on the commander case', () => {
   let scenario: RealCaseScenario;
   let pack: EvidencePack;
-  const readme = (start: number, end: number, quote: string) => verifyCitation({ path: 'Readme.md', side: 'head', line_start: start, line_end: end, quote }, pack);
+  const readme = (start: number, end: number, quote: string) =>
+    verifyCitation({ path: 'Readme.md', side: 'head', line_start: start, line_end: end, quote }, pack);
   /** Every shown line of the pack, with where it is. */
   const allLines = () =>
     [...pack.files.values()].flatMap((f) =>
-      (['head', 'base'] as const).flatMap((side) => [...((side === 'head' ? f.head : f.base)?.lines ?? new Map<number, string>())].map(([n, text]) => ({ path: f.path, side, n, text }))),
+      (['head', 'base'] as const).flatMap((side) =>
+        [...((side === 'head' ? f.head : f.base)?.lines ?? new Map<number, string>())].map(([n, text]) => ({
+          path: f.path,
+          side,
+          n,
+          text,
+        })),
+      ),
     );
   beforeAll(async () => {
     const loaded = await realCasePack('commander-excess-arguments');
@@ -152,14 +182,23 @@ describe('the attacks of issue #29 on the commander case', () => {
 
   it('regression: "the argument processing ... display an error" is not a quote of Readme.md:994, which says "does not display an error"', () => {
     const line = pack.files.get('Readme.md')!.head!.lines.get(994)!;
-    expect(line).toBe('By default, the argument processing does not display an error for more command-arguments than expected.');
-    expect(readme(994, 994, 'the argument processing ... display an error for more command-arguments than expected')).toMatchObject({
+    expect(line).toBe(
+      'By default, the argument processing does not display an error for more command-arguments than expected.',
+    );
+    expect(
+      readme(994, 994, 'the argument processing ... display an error for more command-arguments than expected'),
+    ).toMatchObject({
       status: 'unverified',
       reason: 'quote-mismatch',
       detail: expect.stringContaining('leaves out words inside a line of Readme.md:994'),
     });
     // The line itself, a cut start or a cut end still verify.
-    for (const quote of [line, 'the argument processing does not display an error', '... does not display an error for more command-arguments than expected.', 'By default, the argument processing does not ...']) {
+    for (const quote of [
+      line,
+      'the argument processing does not display an error',
+      '... does not display an error for more command-arguments than expected.',
+      'By default, the argument processing does not ...',
+    ]) {
       expect(readme(994, 994, quote), quote).toMatchObject({ status: 'verified' });
     }
   });
@@ -173,7 +212,12 @@ describe('the attacks of issue #29 on the commander case', () => {
     // those are checked whole, since a quote that is not found is looked for across the pack (for the
     // suggestion), about 0.1-0.2 s a quote here, which a check of every line would pay 260 times.
     const verifiedOn = (lines: typeof nots, drop: (text: string) => string) =>
-      lines.filter((l) => matchQuote(drop(l.text), { side: l.side, start: l.n, texts: [l.text] }).found && verifyCitation({ path: l.path, side: l.side, line_start: l.n, line_end: l.n, quote: drop(l.text) }, pack).status === 'verified');
+      lines.filter(
+        (l) =>
+          matchQuote(drop(l.text), { side: l.side, start: l.n, texts: [l.text] }).found &&
+          verifyCitation({ path: l.path, side: l.side, line_start: l.n, line_end: l.n, quote: drop(l.text) }, pack)
+            .status === 'verified',
+      );
     expect(verifiedOn(nots, (t) => t.replace(/ not /, ' ... '))).toEqual([]);
     expect(verifiedOn(bangs, (t) => t.replace(/!(?=\w)/, '...'))).toEqual([]);
     expect(verifiedOn(nots, (t) => t.replace(/ not /, ' '))).toEqual([]);
@@ -181,12 +225,18 @@ describe('the attacks of issue #29 on the commander case', () => {
   });
 
   it('eight one-letter parts, and two parts 80 lines apart, do not pin Readme.md:1-80', () => {
-    expect(readme(1, 80, 'e ... e ... e ... e ... e ... e ... e ... e')).toMatchObject({ status: 'unverified', detail: expect.stringContaining(`shorter than ${MIN_QUOTE_CHARS} characters`) });
+    expect(readme(1, 80, 'e ... e ... e ... e ... e ... e ... e ... e')).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining(`shorter than ${MIN_QUOTE_CHARS} characters`),
+    });
     expect(readme(1, 80, '# Commander.js ... program')).toMatchObject({ status: 'unverified' });
     const lines = pack.files.get('Readme.md')!.head!.lines;
     const far = [...Array(80).keys()].map((i) => 80 - i).find((n) => fold(lines.get(n) ?? '').length >= 14)!;
     expect(far).toBeGreaterThan(60);
-    expect(readme(1, far, `# Commander.js ... ${lines.get(far)}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('less than half of the text they stand for') });
+    expect(readme(1, far, `# Commander.js ... ${lines.get(far)}`)).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining('less than half of the text they stand for'),
+    });
   });
 
   it('a gutter number of another line, a "-" marker on a head line and a "+" marker on a base line are not stripped', () => {
@@ -194,10 +244,22 @@ describe('the attacks of issue #29 on the commander case', () => {
     const three = lines.get(3)!;
     expect(readme(3, 3, `3 | ${three}`)).toMatchObject({ status: 'verified' });
     expect(readme(3, 3, `10 | ${three}`)).toMatchObject({ status: 'unverified', reason: 'quote-mismatch' });
-    expect(readme(1, 12, `10 | ${three}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('not the number of the line') });
-    expect(readme(3, 3, `- ${three}`)).toMatchObject({ status: 'unverified', detail: expect.stringContaining('diff marker') });
-    const removed = allLines().find((l) => l.side === 'base' && fold(l.text).length >= 20 && !pack.files.get(l.path)!.head?.lines.get(l.n)?.includes(fold(l.text)))!;
-    const base = (quote: string) => verifyCitation({ path: removed.path, side: 'base', line_start: removed.n, line_end: removed.n, quote }, pack);
+    expect(readme(1, 12, `10 | ${three}`)).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining('not the number of the line'),
+    });
+    expect(readme(3, 3, `- ${three}`)).toMatchObject({
+      status: 'unverified',
+      detail: expect.stringContaining('diff marker'),
+    });
+    const removed = allLines().find(
+      (l) =>
+        l.side === 'base' &&
+        fold(l.text).length >= 20 &&
+        !pack.files.get(l.path)!.head?.lines.get(l.n)?.includes(fold(l.text)),
+    )!;
+    const base = (quote: string) =>
+      verifyCitation({ path: removed.path, side: 'base', line_start: removed.n, line_end: removed.n, quote }, pack);
     expect(base(`- ${removed.text}`)).toMatchObject({ status: 'verified' });
     expect(base(`+ ${removed.text}`)).toMatchObject({ status: 'unverified' });
   });
@@ -205,18 +267,34 @@ describe('the attacks of issue #29 on the commander case', () => {
 
 describe('quote forms, the cases the property found', () => {
   it('strips one decoration per line: a Markdown list item copied with its gutter keeps its own "- "', () => {
-    const cited = { side: 'head' as const, start: 801, texts: ['', '- `beforeAll`: add a banner', '- `before`: display extra information'] };
-    expect(matchQuote('801 | \n802 | - `beforeAll`: add a banner\n803 | - `before`: display extra information', cited)).toMatchObject({ found: true });
-    expect(matchQuote('+ - `beforeAll`: add a banner\n+ - `before`: display extra information', cited)).toMatchObject({ found: true });
-    expect(matchQuote('- `beforeAll`: add a banner\n- `before`: display extra information', cited)).toMatchObject({ found: true });
+    const cited = {
+      side: 'head' as const,
+      start: 801,
+      texts: ['', '- `beforeAll`: add a banner', '- `before`: display extra information'],
+    };
+    expect(
+      matchQuote('801 | \n802 | - `beforeAll`: add a banner\n803 | - `before`: display extra information', cited),
+    ).toMatchObject({ found: true });
+    expect(matchQuote('+ - `beforeAll`: add a banner\n+ - `before`: display extra information', cited)).toMatchObject({
+      found: true,
+    });
+    expect(matchQuote('- `beforeAll`: add a banner\n- `before`: display extra information', cited)).toMatchObject({
+      found: true,
+    });
     expect(matchQuote('802 | - `beforeAll`: add a flag', cited)).toMatchObject({ found: false });
   });
 
   it('keeps a full stop that touches an ellipsis on its word (fast-check seed 265593239, path 12:28:33)', () => {
     // The cut quote `...summary....` is `summary.` between two ellipses; read as `summary` it was one character short of the rule's minimum.
     const cited = { side: 'head' as const, start: 3, texts: ['Display the help summary.'] };
-    expect(matchQuote('...summary....', cited)).toMatchObject({ found: true, reading: { parts: [{ text: 'summary.' }] } });
-    expect(matchQuote('....help summary.', cited)).toMatchObject({ found: true, reading: { parts: [{ text: 'help summary.' }] } });
+    expect(matchQuote('...summary....', cited)).toMatchObject({
+      found: true,
+      reading: { parts: [{ text: 'summary.' }] },
+    });
+    expect(matchQuote('....help summary.', cited)).toMatchObject({
+      found: true,
+      reading: { parts: [{ text: 'help summary.' }] },
+    });
   });
 
   it('reads an ellipsis the line itself holds as text', () => {

@@ -17,7 +17,14 @@ describe('the command line on trust (issue #38)', () => {
   const cli = async (args: string[]) => {
     let stdout = '';
     let stderr = '';
-    const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, onInterrupt: () => () => {}, userAgent: 'test', cwd: dir };
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      env: {},
+      onInterrupt: () => () => {},
+      userAgent: 'test',
+      cwd: dir,
+    };
     const exitCode = await runCli(args, io, '0.0.0-test');
     return { exitCode, stdout, stderr };
   };
@@ -26,13 +33,18 @@ describe('the command line on trust (issue #38)', () => {
     const run = await cli(['run', 'octo/widgets#12', '--rehearsal', '--post', '--api-url', 'http://127.0.0.1:9']);
     expect(run.exitCode).toBe(2);
     const [why, usage] = run.stderr.trimEnd().split('\n');
-    expect(why).toBe('pr-debate: --post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate');
+    expect(why).toBe(
+      'pr-debate: --post with --rehearsal: a rehearsal is the rehearsal model, not a debate, so its comment and record are never posted as a decision; drop --post to see it, or --rehearsal to debate',
+    );
     expect(usage).toMatch(/^Usage: pr-debate run /);
     expect(run.stdout).toBe('');
   });
 
   it('`config check` lists every key it read, the gate’s own keys included, and says that a key the gate does not know passes nothing', async () => {
-    await writeFile(path.join(dir, 'gate.yml'), 'gate-policy: require-confident\nauthor-may-decide: true\nallow-unseen: ["lib/*.wasm"]\n');
+    await writeFile(
+      path.join(dir, 'gate.yml'),
+      'gate-policy: require-confident\nauthor-may-decide: true\nallow-unseen: ["lib/*.wasm"]\n',
+    );
     const read = await cli(['config', 'check', 'gate.yml']);
     expect(read.exitCode, read.stderr).toBe(0);
     expect(read.stdout).toContain('gate-policy: "require-confident" from gate.yml on this folder');
@@ -40,6 +52,8 @@ describe('the command line on trust (issue #38)', () => {
     expect(read.stdout).toContain('allow-unseen: ["lib/*.wasm"] from gate.yml on this folder');
     await writeFile(path.join(dir, 'nested.yml'), 'gate:\n  decision-public-key: x\n');
     const nested = await cli(['config', 'check', 'nested.yml']);
-    expect(nested.stdout).toContain("but no decision passes the merge gate with it: nested.yml on this folder: unknown key 'gate' (the nearest known key is 'decision-public-key')");
+    expect(nested.stdout).toContain(
+      "but no decision passes the merge gate with it: nested.yml on this folder: unknown key 'gate' (the nearest known key is 'decision-public-key')",
+    );
   });
 });

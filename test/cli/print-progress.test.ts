@@ -9,7 +9,9 @@ function stream(isTTY: boolean) {
 
 describe('CLI progress', () => {
   it('formats elapsed time, calls, tokens and cost', () => {
-    expect(formatStatus('opening', 1234, 5678, { calls: 2, tokens: 12345, costUsd: 0.01234 })).toBe('opening                1.2 s  | total 5.7 s, 2 model calls, 12,345 tokens, $0.0123');
+    expect(formatStatus('opening', 1234, 5678, { calls: 2, tokens: 12345, costUsd: 0.01234 })).toBe(
+      'opening                1.2 s  | total 5.7 s, 2 model calls, 12,345 tokens, $0.0123',
+    );
   });
 
   it('writes one plain line per phase when stderr is not a terminal', async () => {
@@ -21,7 +23,19 @@ describe('CLI progress', () => {
     await progress.log.group('Debate', async () => {
       for (const phase of ['opening', 'opening', 'judge'] as const) {
         t += 1000;
-        await models.complete({ role: 'advocate', model: 'claude-sonnet-5-5', system: '', evidence: '', instructions: '', format: {} as never, schema: { parse: (x: unknown) => x } as never, maxTokens: 10, meta: { phase, retry: false } }).catch(() => undefined);
+        await models
+          .complete({
+            role: 'advocate',
+            model: 'claude-sonnet-5-5',
+            system: '',
+            evidence: '',
+            instructions: '',
+            format: {} as never,
+            schema: { parse: (x: unknown) => x } as never,
+            maxTokens: 10,
+            meta: { phase, retry: false },
+          })
+          .catch(() => undefined);
       }
     });
     progress.log.info('hidden unless verbose');

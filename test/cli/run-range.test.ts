@@ -39,7 +39,9 @@ describe('pr-debate run --rehearsal on this repository', () => {
     expect(comment[1]).toMatch(/^## \S+ pr-debate rehearsal: /);
     expect(comment[3]).toBe('> [!IMPORTANT]');
     expect(comment[4]).toContain('a rehearsal: pr-debate’s rehearsal model wrote every reply');
-    expect(comment.find((line) => line.startsWith('<sub>'))).toMatch(/^<sub>pr-debate · a rehearsal: .* advocates rehearsal · judge rehearsal · .* cost \$0\.0000 · /);
+    expect(comment.find((line) => line.startsWith('<sub>'))).toMatch(
+      /^<sub>pr-debate · a rehearsal: .* advocates rehearsal · judge rehearsal · .* cost \$0\.0000 · /,
+    );
     expect(comment.join('\n')).not.toContain('claude-');
     expect(stderr.trimEnd().split('\n').at(-1)).toMatch(/^pr-debate rehearsal: .*; \d+ rehearsal calls, /);
     expect(record).toMatchObject({ completion: 'success', no_decision_reason: null, digest_version: 4 });
@@ -51,13 +53,21 @@ describe('pr-debate run --rehearsal on this repository', () => {
   it('without a key and without --rehearsal, names --rehearsal before any model call', async () => {
     const { code, stderr } = await run(['run', '4dd28a7~1..4dd28a7']);
     expect(code).toBe(1);
-    expect(stderr.trimEnd().split('\n').at(-1)).toBe('pr-debate: ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)');
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+      'pr-debate: ANTHROPIC_API_KEY must hold an Anthropic API key to run a debate with an anthropic: model (export ANTHROPIC_API_KEY=...; or try it without a key with --rehearsal, which calls and pays nothing; or pick another provider with --model)',
+    );
   }, 120_000);
 
   it('refuses a range with no changes before any model call, in one sentence', async () => {
     const { code, stdout, stderr } = await run(['run', '--rehearsal', 'HEAD..HEAD']);
     expect(code).toBe(0);
-    expect(stdout.split('\n').slice(1, 4)).toEqual(['## pr-debate: nothing to debate', '', 'Nothing to debate: no file differs between the base and the head of this change.']);
-    expect(stderr).toMatch(/^pr-debate: nothing to debate \(status skipped\); 0 rehearsal calls, 0 tokens; local range HEAD\.\.HEAD, nothing posted$/m);
+    expect(stdout.split('\n').slice(1, 4)).toEqual([
+      '## pr-debate: nothing to debate',
+      '',
+      'Nothing to debate: no file differs between the base and the head of this change.',
+    ]);
+    expect(stderr).toMatch(
+      /^pr-debate: nothing to debate \(status skipped\); 0 rehearsal calls, 0 tokens; local range HEAD\.\.HEAD, nothing posted$/m,
+    );
   }, 120_000);
 });

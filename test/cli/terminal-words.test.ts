@@ -16,7 +16,10 @@ const WORKFLOW_WORDS = /to the step|secrets\.|workflow's `permissions:`|workflow
 
 function refused(path: string, method: 'GET' | 'POST' = 'GET') {
   const url = `https://api.github.com${path}`;
-  return new RequestError('Resource not accessible by personal access token', 403, { request: { method, url, headers: {} }, response: { status: 403, url, headers: {}, data: {} } });
+  return new RequestError('Resource not accessible by personal access token', 403, {
+    request: { method, url, headers: {} },
+    response: { status: 403, url, headers: {}, data: {} },
+  });
 }
 
 describe('forTerminal', () => {
@@ -34,7 +37,11 @@ describe('forTerminal', () => {
     try {
       await loadSettings({
         getInput: (name) => ({ 'github-token': 'ghp_x' })[name],
-        env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '(command line)', GITHUB_REPOSITORY: 'octo/cache' },
+        env: {
+          GITHUB_EVENT_NAME: 'workflow_dispatch',
+          GITHUB_EVENT_PATH: '(command line)',
+          GITHUB_REPOSITORY: 'octo/cache',
+        },
         readConfig: () => Promise.reject(refused('/repos/octo/cache')),
         warn: () => undefined,
         purpose: 'debate',
@@ -56,7 +63,11 @@ describe('forTerminal', () => {
   });
 
   it('says a secret in the config file belongs in the environment, not in a workflow input', () => {
-    const { warnings } = parseConfig('preset: quick\nanthropic-api-key: sk-ant-x\nmode: gate\n', '.github/pr-debate.yml on this folder', INPUT_NAMES);
+    const { warnings } = parseConfig(
+      'preset: quick\nanthropic-api-key: sk-ant-x\nmode: gate\n',
+      '.github/pr-debate.yml on this folder',
+      INPUT_NAMES,
+    );
     expect(warnings).toHaveLength(2);
     const said = warnings.map(forTerminal);
     for (const line of said) expect(line).not.toMatch(WORKFLOW_WORDS);
@@ -65,10 +76,21 @@ describe('forTerminal', () => {
   });
 
   it('names every other input as the command line sets it', () => {
-    expect(forTerminal("Input 'max-rounds': expected 0..5, got \"ten\"")).toBe('--input max-rounds: expected 0..5, got "ten"');
+    expect(forTerminal('Input \'max-rounds\': expected 0..5, got "ten"')).toBe(
+      '--input max-rounds: expected 0..5, got "ten"',
+    );
     expect(forTerminal("Input 'preset': expected one of quick")).toBe('--preset: expected one of quick');
     expect(forTerminal("Input 'openai-api-key' is set")).toBe('OPENAI_API_KEY is set');
-    expect(forTerminal(describeGitHubError(new RequestError('Bad credentials', 401, { request: { method: 'GET', url: 'https://api.github.com/user', headers: {} }, response: { status: 401, url: 'https://api.github.com/user', headers: {}, data: {} } }))!)).toContain('GITHUB_TOKEN or GH_TOKEN');
+    expect(
+      forTerminal(
+        describeGitHubError(
+          new RequestError('Bad credentials', 401, {
+            request: { method: 'GET', url: 'https://api.github.com/user', headers: {} },
+            response: { status: 401, url: 'https://api.github.com/user', headers: {}, data: {} },
+          }),
+        )!,
+      ),
+    ).toContain('GITHUB_TOKEN or GH_TOKEN');
     // Text without workflow words is left as it is.
     expect(forTerminal('success: recommends A')).toBe('success: recommends A');
   });

@@ -25,8 +25,20 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
   let pack: EvidencePack;
   let at: { flag: number; readme: number };
   const run = async (irrelevant: string[]) => {
-    const flag = { path: 'lib/command.js', side: 'head', line_start: at.flag, line_end: at.flag, quote: 'this._allowExcessArguments = false;' };
-    const readme = { path: 'Readme.md', side: 'head', line_start: at.readme, line_end: at.readme + 1, quote: 'By default, the argument processing does not display an error' };
+    const flag = {
+      path: 'lib/command.js',
+      side: 'head',
+      line_start: at.flag,
+      line_end: at.flag,
+      quote: 'this._allowExcessArguments = false;',
+    };
+    const readme = {
+      path: 'Readme.md',
+      side: 'head',
+      line_start: at.readme,
+      line_end: at.readme + 1,
+      quote: 'By default, the argument processing does not display an error',
+    };
     const models = scriptedModels(
       debateScript({
         opening: (_call, { position }) => ({
@@ -34,14 +46,45 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
             thesis: `Thesis of ${position}.`,
             arguments:
               position === 'A'
-                ? [{ claim: 'The constructor turns the check on.', reasoning: 'It sets the flag.', confidence: 0.8, citations: [flag] }]
-                : [{ claim: 'Excess arguments are harmless.', reasoning: 'The Readme says so.', confidence: 0.6, citations: [readme] }],
+                ? [
+                    {
+                      claim: 'The constructor turns the check on.',
+                      reasoning: 'It sets the flag.',
+                      confidence: 0.8,
+                      citations: [flag],
+                    },
+                  ]
+                : [
+                    {
+                      claim: 'Excess arguments are harmless.',
+                      reasoning: 'The Readme says so.',
+                      confidence: 0.6,
+                      citations: [readme],
+                    },
+                  ],
             known_weaknesses: [],
             predicted_attacks: [],
           },
         }),
-        audit: () => ({ audit: { irrelevant: irrelevant.map((id) => ({ claim_id: id, reason: 'The lines describe the help option, not the check.' })), exaggerated: [], out_of_scope: [] } }),
-        judge: (call) => judgeSays(call, { positions: positionsOf(call).map((id) => ({ id, status: 'survived', rationale: `${id} is argued.`, defeating_citations: [] })) }),
+        audit: () => ({
+          audit: {
+            irrelevant: irrelevant.map((id) => ({
+              claim_id: id,
+              reason: 'The lines describe the help option, not the check.',
+            })),
+            exaggerated: [],
+            out_of_scope: [],
+          },
+        }),
+        judge: (call) =>
+          judgeSays(call, {
+            positions: positionsOf(call).map((id) => ({
+              id,
+              status: 'survived',
+              rationale: `${id} is argued.`,
+              defeating_citations: [],
+            })),
+          }),
       }),
     );
     const outcome = await runDebate(models, {
@@ -60,7 +103,8 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
   };
   let plain: { outcome: DebateResult; calls: ModelCall<unknown>[] };
   let found: { outcome: DebateResult; calls: ModelCall<unknown>[] };
-  const claimOf = (outcome: DebateResult, id: string): Claim => outcome.transcript.openings.flatMap((t) => t.arguments).find((c) => c.id === id)!;
+  const claimOf = (outcome: DebateResult, id: string): Claim =>
+    outcome.transcript.openings.flatMap((t) => t.arguments).find((c) => c.id === id)!;
 
   beforeAll(async () => {
     const loaded = await realCasePack(CASE);
@@ -69,7 +113,10 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
     const head = (path: string) => scenario.pull.readFile(scenario.pull.head.sha, path)!.toString('utf8').split('\n');
     at = {
       flag: head('lib/command.js').findIndex((l) => l.includes('this._allowExcessArguments = false;')) + 1,
-      readme: head('Readme.md').findIndex((l) => l.startsWith('By default, the argument processing does not display an error')) + 1,
+      readme:
+        head('Readme.md').findIndex((l) =>
+          l.startsWith('By default, the argument processing does not display an error'),
+        ) + 1,
     };
     plain = await run([]);
     found = await run(['O.B.1']);
@@ -79,38 +126,76 @@ describe('the audit on a real case: the cited lines, and an irrelevant finding',
   it('shows the auditor each cited line with two lines of context on each side, as the file has them', () => {
     const audit = plain.calls.find((c) => c.meta?.phase === 'audit')!.instructions;
     const file = (path: string) => scenario.pull.readFile(scenario.pull.head.sha, path)!.toString('utf8').split('\n');
-    for (const [path, start, end] of [['lib/command.js', at.flag, at.flag], ['Readme.md', at.readme, at.readme + 1]] as const) {
+    for (const [path, start, end] of [
+      ['lib/command.js', at.flag, at.flag],
+      ['Readme.md', at.readme, at.readme + 1],
+    ] as const) {
       const lines = file(path);
       expect(audit).toContain(`head lines ${start - CONTEXT_LINES}-${end + CONTEXT_LINES} (> marks the cited lines):`);
       for (let n = start - CONTEXT_LINES; n <= end + CONTEXT_LINES; n += 1) {
         const mark = n >= start && n <= end ? '>' : ' ';
-        expect(audit, `${path}:${n}`).toContain(`${mark} ${String(n).padStart(String(end + CONTEXT_LINES).length)} | ${lines[n - 1]}`);
+        expect(audit, `${path}:${n}`).toContain(
+          `${mark} ${String(n).padStart(String(end + CONTEXT_LINES).length)} | ${lines[n - 1]}`,
+        );
       }
     }
     expect(audit).toContain('`irrelevant`');
   });
 
-  it('an irrelevant finding changes the claim\'s tag, its position\'s support and the counts, and the comment marks it', () => {
+  it("an irrelevant finding changes the claim's tag, its position's support and the counts, and the comment marks it", () => {
     expect(claimOf(plain.outcome, 'O.B.1').tag).toBe('verified');
-    expect(claimOf(found.outcome, 'O.B.1')).toMatchObject({ tag: 'irrelevant', tagReason: 'The lines describe the help option, not the check.' });
+    expect(claimOf(found.outcome, 'O.B.1')).toMatchObject({
+      tag: 'irrelevant',
+      tagReason: 'The lines describe the help option, not the check.',
+    });
     // The judge ruled both survived; a quick debate attacks nothing, so the engine records them untested;
     // B has no verified support left, so the engine records it unresolved.
-    expect(plain.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'untested'], ['B', 'untested']]);
-    expect(found.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([['A', 'untested'], ['B', 'unresolved']]);
+    expect(plain.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([
+      ['A', 'untested'],
+      ['B', 'untested'],
+    ]);
+    expect(found.outcome.ruling?.positions.map((p) => [p.id, p.status])).toEqual([
+      ['A', 'untested'],
+      ['B', 'unresolved'],
+    ]);
     expect(found.outcome.enforcement.join(' ')).toContain('Position B was ruled survived, but no claim of its support');
     // The judge reads the tag and the facts count no verified claim for B.
     const judge = found.calls.find((c) => c.meta?.phase === 'judge')!.instructions;
-    expect(judge).toContain('[irrelevant: 1 structured citation checked out, but the auditor found the lines do not bear on the claim: The lines describe the help option, not the check.]');
+    expect(judge).toContain(
+      '[irrelevant: 1 structured citation checked out, but the auditor found the lines do not bear on the claim: The lines describe the help option, not the check.]',
+    );
     expect(judge).toContain('- Position B: 0 claim(s) of its support tagged verified');
     expect(judge).toMatch(/0 exaggerated, 1 irrelevant/);
     // The counts: B's citation no longer counts as verified support.
     expect(plain.outcome.counts.get('B')).toMatchObject({ verified: 1, unverified: 0 });
     expect(found.outcome.counts.get('B')).toMatchObject({ verified: 0, unverified: 0 });
     expect(found.outcome.audit?.tally).toMatchObject({ verified: 1, irrelevant: 1 });
-    const record = buildDecisionRecord(found.outcome, { id: '0123456789abcdef', repo: scenario.repository, pullNumber: 1, headSha: pack.headSha, evidenceDigest: pack.digest, contentDigest: pack.contentDigest, date: new Date(0), trigger: 'comment', requestedBy: 'maintainer', preset: 'quick', evidence: pack });
+    const record = buildDecisionRecord(found.outcome, {
+      id: '0123456789abcdef',
+      repo: scenario.repository,
+      pullNumber: 1,
+      headSha: pack.headSha,
+      evidenceDigest: pack.digest,
+      contentDigest: pack.contentDigest,
+      date: new Date(0),
+      trigger: 'comment',
+      requestedBy: 'maintainer',
+      preset: 'quick',
+      evidence: pack,
+    });
     expect(record.positions.find((p) => p.id === 'B')).toMatchObject({ verified_citations: 0 });
     const [owner, repo] = scenario.repository.split('/') as [string, string];
-    const body = renderDebateComment(found.outcome, record, pack, { id: record.id, serverUrl: 'https://github.com', owner, repo, headSha: pack.headSha, baseSha: pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: pack.headSha }).body;
+    const body = renderDebateComment(found.outcome, record, pack, {
+      id: record.id,
+      serverUrl: 'https://github.com',
+      owner,
+      repo,
+      headSha: pack.headSha,
+      baseSha: pack.baseSha,
+      runUrl: undefined,
+      durationMs: 0,
+      currentHeadSha: pack.headSha,
+    }).body;
     expect(body).toContain('_(O.B.1, irrelevant: The lines describe the help option, not the check.)_');
   });
 });

@@ -6,7 +6,9 @@ import { ROOT } from '../support/run-action.js';
 
 describe('prompts', () => {
   it('loads every file in prompts/, and every prompt the engine uses is a file there', async () => {
-    const files = (await readdir(path.join(ROOT, 'prompts'))).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+    const files = (await readdir(path.join(ROOT, 'prompts')))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => f.slice(0, -3));
     expect([...PROMPT_NAMES].sort()).toEqual(files.sort());
     for (const name of PROMPT_NAMES) {
       const text = loadPrompt(name, Object.fromEntries(promptPlaceholders(name).map((p) => [p, `<${p}>`])));
@@ -21,4 +23,3 @@ describe('prompts', () => {
     expect(() => loadPrompt('system', { extra: 'x' })).toThrow(/no placeholder for extra/);
   });
 });
-

@@ -42,10 +42,21 @@ describe('a full standard debate on a real case', () => {
           position === 'A'
             ? {
                 opening: {
-                  thesis: 'Commander 13 makes excess arguments an error by default; the code and the Readme agree, so keep it.',
+                  thesis:
+                    'Commander 13 makes excess arguments an error by default; the code and the Readme agree, so keep it.',
                   arguments: [
-                    { claim: 'The constructor now defaults to rejecting excess arguments.', reasoning: 'The default flag is false at the head.', confidence: 0.7, citations: [defaultOff] },
-                    { claim: 'The Readme documents excess arguments as an error.', reasoning: 'Users read the Readme first.', confidence: 0.7, citations: [readme] },
+                    {
+                      claim: 'The constructor now defaults to rejecting excess arguments.',
+                      reasoning: 'The default flag is false at the head.',
+                      confidence: 0.7,
+                      citations: [defaultOff],
+                    },
+                    {
+                      claim: 'The Readme documents excess arguments as an error.',
+                      reasoning: 'Users read the Readme first.',
+                      confidence: 0.7,
+                      citations: [readme],
+                    },
                   ],
                   known_weaknesses: ['Programs that passed extra arguments now fail.'],
                   predicted_attacks: ['It breaks existing scripts.'],
@@ -55,8 +66,18 @@ describe('a full standard debate on a real case', () => {
                 opening: {
                   thesis: 'Keep excess arguments allowed by default: the flip breaks working programs for little gain.',
                   arguments: [
-                    { claim: 'The old default allowed excess arguments.', reasoning: 'Scripts relied on it.', confidence: 0.7, citations: [{ ...defaultOff, quote: 'this._allowExcessArguments = true;' }] },
-                    { claim: 'Opting back in is one call per command, a migration cost on every user.', reasoning: 'Each command must change.', confidence: 0.7, citations: [] },
+                    {
+                      claim: 'The old default allowed excess arguments.',
+                      reasoning: 'Scripts relied on it.',
+                      confidence: 0.7,
+                      citations: [{ ...defaultOff, quote: 'this._allowExcessArguments = true;' }],
+                    },
+                    {
+                      claim: 'Opting back in is one call per command, a migration cost on every user.',
+                      reasoning: 'Each command must change.',
+                      confidence: 0.7,
+                      citations: [],
+                    },
                   ],
                   known_weaknesses: ['The Readme already documents the new default.'],
                   predicted_attacks: ['The Readme says so.'],
@@ -64,20 +85,49 @@ describe('a full standard debate on a real case', () => {
               },
         'cross-examination': (call, { position }) => ({
           cross_examination: {
-            answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: 'Answered.', citations: [] })),
+            answers: attacksToAnswer(call).map((id) => ({
+              attack_id: id,
+              answer: 'refute',
+              text: 'Answered.',
+              citations: [],
+            })),
             weaknesses: position === 'B' ? ['The head code no longer has the old default.'] : [],
             attacks:
               position === 'A'
-                ? [{ target: 'B', claim_id: null, claim: "B's only code citation does not match the head: the default is false there.", citations: [defaultOff] }]
-                : [{ target: 'A', claim_id: null, claim: 'The check throws for every extra argument, including ones scripts forward.', citations: [check] }],
+                ? [
+                    {
+                      target: 'B',
+                      claim_id: null,
+                      claim: "B's only code citation does not match the head: the default is false there.",
+                      citations: [defaultOff],
+                    },
+                  ]
+                : [
+                    {
+                      target: 'A',
+                      claim_id: null,
+                      claim: 'The check throws for every extra argument, including ones scripts forward.',
+                      citations: [check],
+                    },
+                  ],
           },
         }),
         closing: (call, { position }) => ({
           cross_examination: {
             answers: attacksToAnswer(call).map((id) =>
               position === 'A'
-                ? { attack_id: id, answer: 'refute', text: 'The Readme shows the one-line opt-out for programs that forward arguments.', citations: [optOut] }
-                : { attack_id: id, answer: 'concede', text: 'My citation quoted the old default; the head has false.', citations: [] },
+                ? {
+                    attack_id: id,
+                    answer: 'refute',
+                    text: 'The Readme shows the one-line opt-out for programs that forward arguments.',
+                    citations: [optOut],
+                  }
+                : {
+                    attack_id: id,
+                    answer: 'concede',
+                    text: 'My citation quoted the old default; the head has false.',
+                    citations: [],
+                  },
             ),
             weaknesses: [],
             attacks: [],
@@ -88,22 +138,60 @@ describe('a full standard debate on a real case', () => {
             ? {
                 steelman: {
                   position: 'B',
-                  thesis: 'Upgrading turns a silent extra argument into a hard error, so every program that forwards arguments breaks at once.',
-                  arguments: [{ claim: 'The check raises an error with its own code for any excess argument.', reasoning: 'There is no warning stage.', confidence: 0.7, citations: [check, thrown] }],
+                  thesis:
+                    'Upgrading turns a silent extra argument into a hard error, so every program that forwards arguments breaks at once.',
+                  arguments: [
+                    {
+                      claim: 'The check raises an error with its own code for any excess argument.',
+                      reasoning: 'There is no warning stage.',
+                      confidence: 0.7,
+                      citations: [check, thrown],
+                    },
+                  ],
                 },
               }
             : {
                 steelman: {
                   position: 'A',
-                  thesis: 'A typo in an argument used to pass silently; now it is caught, and the opt-out is one documented call.',
-                  arguments: [{ claim: 'The default is strict and the opt-out is documented.', reasoning: 'Safety by default with an escape hatch.', confidence: 0.7, citations: [defaultOff, optOut] }],
+                  thesis:
+                    'A typo in an argument used to pass silently; now it is caught, and the opt-out is one documented call.',
+                  arguments: [
+                    {
+                      claim: 'The default is strict and the opt-out is documented.',
+                      reasoning: 'Safety by default with an escape hatch.',
+                      confidence: 0.7,
+                      citations: [defaultOff, optOut],
+                    },
+                  ],
                 },
               },
-        audit: () => ({ audit: { exaggerated: [{ claim_id: 'O.A.2', reason: 'The Readme line lists excess arguments among validation errors; it says nothing about what users read first.' }], out_of_scope: [] } }),
-        judge: (call) => judgeSays(call, {
+        audit: () => ({
+          audit: {
+            exaggerated: [
+              {
+                claim_id: 'O.A.2',
+                reason:
+                  'The Readme line lists excess arguments among validation errors; it says nothing about what users read first.',
+              },
+            ],
+            out_of_scope: [],
+          },
+        }),
+        judge: (call) =>
+          judgeSays(call, {
             positions: [
-              { id: 'A', status: 'survived', rationale: 'Its central claim is verified in the code and the Readme.', defeating_citations: [] },
-              { id: 'B', status: 'falsified', rationale: 'Its only code citation contradicts the head.', defeating_citations: [defaultOff] },
+              {
+                id: 'A',
+                status: 'survived',
+                rationale: 'Its central claim is verified in the code and the Readme.',
+                defeating_citations: [],
+              },
+              {
+                id: 'B',
+                status: 'falsified',
+                rationale: 'Its only code citation contradicts the head.',
+                defeating_citations: [defaultOff],
+              },
             ],
             summary: 'Keep excess arguments an error by default; document the opt-out.',
           }),
@@ -118,7 +206,11 @@ describe('a full standard debate on a real case', () => {
       advocateModels: ['claude-sonnet-5-5'],
       judgeModel: 'claude-sonnet-5-5',
       plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
-      language: { language: 'auto', commandText: 'Excess arguments are an error by default vs Excess arguments stay allowed by default', prText: evidence.pull.title },
+      language: {
+        language: 'auto',
+        commandText: 'Excess arguments are an error by default vs Excess arguments stay allowed by default',
+        prText: evidence.pull.title,
+      },
     });
     if (result.kind !== 'debate') throw new Error('expected a debate');
     outcome = result;
@@ -132,7 +224,9 @@ describe('a full standard debate on a real case', () => {
     expect(outcome.ruling?.positions.map((p) => p.status)).toEqual(['survived', 'falsified']);
     expect(outcome.ruling?.recommendation).toBe('A');
     expect(outcome.counts.get('B')).toMatchObject({ verified: 1, unverified: 1 });
-    expect(judgeInstructions).toContain(renderTranscript(outcome.positions, outcome.transcript, { order: ['A', 'B'], judge: true }));
+    expect(judgeInstructions).toContain(
+      renderTranscript(outcome.positions, outcome.transcript, { order: ['A', 'B'], judge: true }),
+    );
     const transcript = [
       `# ${outcome.topic}`,
       '',
@@ -140,7 +234,10 @@ describe('a full standard debate on a real case', () => {
       '',
       `## Stop: ${describeStop(outcome.stop)}`,
       '',
-      ...outcome.judgeRuns.map((r, i) => `## Judge run ${i + 1} (order ${r.order.join(', ')}): ${r.ruling?.positions.map((p) => `${p.id} ${p.status}`).join(', ')}; recommendation ${r.ruling?.recommendation}`),
+      ...outcome.judgeRuns.map(
+        (r, i) =>
+          `## Judge run ${i + 1} (order ${r.order.join(', ')}): ${r.ruling?.positions.map((p) => `${p.id} ${p.status}`).join(', ')}; recommendation ${r.ruling?.recommendation}`,
+      ),
       '',
     ].join('\n');
     await expect(transcript).toMatchFileSnapshot('__snapshots__/commander-standard-transcript.md');

@@ -16,12 +16,17 @@ describe('chooseFanOut', () => {
 
   it('property: the strategy it picks never costs more extra, under the worse reading, than the other', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 4 }), fc.nat(400_000), fc.integer({ min: 1, max: 100_000 }), (calls, cachedChars, newChars) => {
-        const warm = CACHE_READ_MULTIPLIER * (cachedChars + newChars) + 100;
-        const leader = (calls - 1) * (CACHE_WRITE_MULTIPLIER - CACHE_READ_MULTIPLIER) * newChars;
-        const picked = chooseFanOut({ calls, cachedChars, newChars, warmUpChars: 100 });
-        expect(picked === 'warm-up' ? warm <= leader : leader <= warm).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 4 }),
+        fc.nat(400_000),
+        fc.integer({ min: 1, max: 100_000 }),
+        (calls, cachedChars, newChars) => {
+          const warm = CACHE_READ_MULTIPLIER * (cachedChars + newChars) + 100;
+          const leader = (calls - 1) * (CACHE_WRITE_MULTIPLIER - CACHE_READ_MULTIPLIER) * newChars;
+          const picked = chooseFanOut({ calls, cachedChars, newChars, warmUpChars: 100 });
+          expect(picked === 'warm-up' ? warm <= leader : leader <= warm).toBe(true);
+        },
+      ),
     );
   });
 });

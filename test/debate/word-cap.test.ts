@@ -41,26 +41,37 @@ describe('WordBudget', () => {
   const word = fc.oneof(...ALPHABETS.map((range) => fc.stringMatching(new RegExp(`^[${range}]{1,6}$`, 'u'))));
 
   it('property: words of spaced scripts are counted one each, whatever the alphabet', () => {
-    fc.assert(fc.property(fc.array(word, { maxLength: 30 }), (words) => {
-      expect(countWords(words.join(' '))).toBe(words.length);
-    }));
-    fc.assert(fc.property(fc.stringMatching(/^[\u4e00-\u9fff]{0,30}$/u), (han) => {
-      expect(countWords(han)).toBe([...han].length);
-    }));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), (words) => {
+        expect(countWords(words.join(' '))).toBe(words.length);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\u4e00-\u9fff]{0,30}$/u), (han) => {
+        expect(countWords(han)).toBe([...han].length);
+      }),
+    );
   });
 
   it('property: what is kept never exceeds the cap, and nothing is cut when the text fits', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.array(word, { maxLength: 20 }).map((w) => w.join(' ')), { maxLength: 8 }), (cap, fields) => {
-        const budget = new WordBudget(cap);
-        const kept = fields.map((f) => budget.take(f)).filter((f) => f !== undefined);
-        const words = kept.map((k) => k.replace(truncationMarker(cap), '')).reduce((n, k) => n + countWords(k), 0);
-        expect(words).toBeLessThanOrEqual(cap);
-        const total = fields.reduce((n, f) => n + countWords(f), 0);
-        expect(budget.cut).toBe(total > cap);
-        expect(budget.written).toBe(total);
-        if (total <= cap) expect(kept).toEqual(fields);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(
+          fc.array(word, { maxLength: 20 }).map((w) => w.join(' ')),
+          { maxLength: 8 },
+        ),
+        (cap, fields) => {
+          const budget = new WordBudget(cap);
+          const kept = fields.map((f) => budget.take(f)).filter((f) => f !== undefined);
+          const words = kept.map((k) => k.replace(truncationMarker(cap), '')).reduce((n, k) => n + countWords(k), 0);
+          expect(words).toBeLessThanOrEqual(cap);
+          const total = fields.reduce((n, f) => n + countWords(f), 0);
+          expect(budget.cut).toBe(total > cap);
+          expect(budget.written).toBe(total);
+          if (total <= cap) expect(kept).toEqual(fields);
+        },
+      ),
     );
   });
 });

@@ -15,7 +15,11 @@ const env = { GITHUB_TOKEN: TOKEN, ANTHROPIC_API_KEY: 'sk-ant-not-called' };
 let github: GitHubServer;
 
 beforeAll(async () => {
-  github = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'cache', pulls: [cachePullWithHeadConfig(1)] }], token: 'ghs_githubDownSuiteBot00000000000000000000', tokens: { [TOKEN]: 'octo' } });
+  github = await startGitHubServer({
+    repositories: [{ owner: 'octo', name: 'cache', pulls: [cachePullWithHeadConfig(1)] }],
+    token: 'ghs_githubDownSuiteBot00000000000000000000',
+    tokens: { [TOKEN]: 'octo' },
+  });
 });
 afterAll(async () => github.close());
 beforeEach(() => {
@@ -53,7 +57,9 @@ describe('pr-debate run when GitHub does not answer', () => {
     github.state.faults.push({ path: /./, status: 500, times: Infinity });
     const run = await runCli(['run', 'octo/cache#1', '--api-url', github.url], { env });
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.stderr).toContain(`GitHub could not be reached at ${new URL(github.url).host}: GET /user answered HTTP 500 twice`);
+    expect(run.stderr).toContain(
+      `GitHub could not be reached at ${new URL(github.url).host}: GET /user answered HTTP 500 twice`,
+    );
     expect(run.stderr).not.toContain('config-file');
     expect(run.stderr).not.toMatch(REQUEST_LOG_LINE);
     expect(github.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'GET /user']);
@@ -68,7 +74,14 @@ describe('pr-debate run when GitHub does not answer', () => {
 
   it('stops at the first Ctrl-C while GitHub does not answer', async () => {
     // GitHub accepts the request and never answers within the test.
-    github.state.faults.push({ method: 'GET', path: '/user', status: 200, pass: true, delayMs: 120_000, times: Infinity });
+    github.state.faults.push({
+      method: 'GET',
+      path: '/user',
+      status: 200,
+      pass: true,
+      delayMs: 120_000,
+      times: Infinity,
+    });
     const run = await spawnCli(['run', 'octo/cache#1', '--api-url', github.url], {
       env,
       timeoutMs: 30_000,
@@ -91,11 +104,31 @@ describe('pr-debate run when GitHub does not answer', () => {
 
 describe('pr-debate with bad options', () => {
   it.each([
-    [['run', 'octo/cache#1', '--preset', 'turbo'], '--preset turbo: expected one of quick, standard, deep, got "turbo"', 'Usage: pr-debate run'],
-    [['run', 'octo/cache#1', '--api-url', 'notaurl'], "--api-url notaurl: expected the GitHub REST API's base URL", 'Usage: pr-debate run'],
-    [['run', 'octo/cache#1', '--input', 'nope=1'], "--input nope=1: pr-debate has no input 'nope'", 'Usage: pr-debate run'],
-    [['run', 'octo/cache#1', '--input', 'max-rounds=9'], '--input max-rounds=9: expected a whole number from 0 to 5, got "9"', 'Usage: pr-debate run'],
-    [['gate', 'octo/cache#1', '--input', 'gate-policy=strict'], '--input gate-policy=strict: expected one of off, require-decision', 'Usage: pr-debate gate'],
+    [
+      ['run', 'octo/cache#1', '--preset', 'turbo'],
+      '--preset turbo: expected one of quick, standard, deep, got "turbo"',
+      'Usage: pr-debate run',
+    ],
+    [
+      ['run', 'octo/cache#1', '--api-url', 'notaurl'],
+      "--api-url notaurl: expected the GitHub REST API's base URL",
+      'Usage: pr-debate run',
+    ],
+    [
+      ['run', 'octo/cache#1', '--input', 'nope=1'],
+      "--input nope=1: pr-debate has no input 'nope'",
+      'Usage: pr-debate run',
+    ],
+    [
+      ['run', 'octo/cache#1', '--input', 'max-rounds=9'],
+      '--input max-rounds=9: expected a whole number from 0 to 5, got "9"',
+      'Usage: pr-debate run',
+    ],
+    [
+      ['gate', 'octo/cache#1', '--input', 'gate-policy=strict'],
+      '--input gate-policy=strict: expected one of off, require-decision',
+      'Usage: pr-debate gate',
+    ],
   ])('%j is a usage error (exit 2) before any request', async (args, message, usage) => {
     const run = await runCli([...args, ...(args.includes('--api-url') ? [] : ['--api-url', github.url])], { env });
     expect(run.exitCode, run.stderr).toBe(2);

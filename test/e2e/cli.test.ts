@@ -42,18 +42,28 @@ afterAll(async () => {
 });
 
 const env = () => ({ GITHUB_TOKEN: TOKEN, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url });
-const writes = (from: number) => github.state.requests.slice(from).filter((r) => r.method !== 'GET' && r.path !== '/graphql');
+const writes = (from: number) =>
+  github.state.requests.slice(from).filter((r) => r.method !== 'GET' && r.path !== '/graphql');
 
 describe('pr-debate run', () => {
   it('prints the comment with its decision record, takes the preset from the default branch, and writes nothing', async () => {
     const seen = github.state.requests.length;
-    const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], { env: env() });
+    const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], {
+      env: env(),
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.startsWith('<!-- pr-debate:v1 id=')).toBe(true);
     expect(result.stdout).toContain('**Verdict:** position A.');
     const yamlBlock = /```yaml\n([\s\S]*?)\n```/.exec(result.stdout)?.[1];
     const record = decisionRecordSchema.parse(parse(yamlBlock ?? ''));
-    expect(record).toMatchObject({ repo: 'octo/cache', pull_request: 1, trigger: 'dispatch', requested_by: 'octo', preset: 'quick', out_of_scope: ['naming'] });
+    expect(record).toMatchObject({
+      repo: 'octo/cache',
+      pull_request: 1,
+      trigger: 'dispatch',
+      requested_by: 'octo',
+      preset: 'quick',
+      out_of_scope: ['naming'],
+    });
     expect(writes(seen)).toEqual([]);
     expect(github.state.comments).toEqual([]);
     // Not a TTY: one plain progress line per phase, and the outcome, on stderr.
@@ -71,7 +81,22 @@ describe('pr-debate run', () => {
   });
 
   it('--json prints the decision record; --input and options win over the config file', async () => {
-    const result = await runCli(['run', `https://github.com/octo/cache/pull/1`, '--positions', POSITIONS, '--preset', 'standard', '--input', 'language=English', '--json', '--api-url', github.url], { env: env() });
+    const result = await runCli(
+      [
+        'run',
+        `https://github.com/octo/cache/pull/1`,
+        '--positions',
+        POSITIONS,
+        '--preset',
+        'standard',
+        '--input',
+        'language=English',
+        '--json',
+        '--api-url',
+        github.url,
+      ],
+      { env: env() },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     const record = decisionRecordSchema.parse(JSON.parse(result.stdout));
     expect(record.preset).toBe('standard');
@@ -80,7 +105,9 @@ describe('pr-debate run', () => {
 
   it('--post writes exactly one comment, the one the dry run printed', async () => {
     const seen = github.state.requests.length;
-    const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--post', '--api-url', github.url], { env: env() });
+    const result = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--post', '--api-url', github.url], {
+      env: env(),
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(github.state.comments).toHaveLength(1);
     const comment = github.state.comments[0]!;
@@ -90,7 +117,15 @@ describe('pr-debate run', () => {
     // As the action does: the progress comment is created once and updated in place, the decision of
     // record goes to the pr-debate check run on the head, and the decisive lines get one review (issue #34),
     // in that order, each sent once.
-    expect(writes(seen).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/repos/octo/cache/issues/1/comments', '/repos/octo/cache/check-runs', '/repos/octo/cache/pulls/1/reviews']);
+    expect(
+      writes(seen)
+        .filter((r) => r.method === 'POST')
+        .map((r) => r.path),
+    ).toEqual([
+      '/repos/octo/cache/issues/1/comments',
+      '/repos/octo/cache/check-runs',
+      '/repos/octo/cache/pulls/1/reviews',
+    ]);
     expect(github.state.reviews.reviews.map((r) => r.state)).toEqual(['COMMENTED']);
     // Only a GitHub App may create check runs, so with a person's token GitHub refuses it; the run says so.
     expect(github.state.checkRuns).toEqual([]);
@@ -111,7 +146,9 @@ describe('pr-debate run', () => {
     expect(noToken.exitCode).toBe(1);
     expect(noToken.stderr).toContain('GITHUB_TOKEN or GH_TOKEN');
     // No model key: named the CLI's way (an environment variable), not as a workflow secret.
-    const noKey = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], { env: { GITHUB_TOKEN: TOKEN } });
+    const noKey = await runCli(['run', 'octo/cache#1', '--positions', POSITIONS, '--api-url', github.url], {
+      env: { GITHUB_TOKEN: TOKEN },
+    });
     expect(noKey.exitCode).toBe(1);
     expect(noKey.stderr).toContain('ANTHROPIC_API_KEY must hold an Anthropic API key');
     expect(noKey.stderr).not.toContain('secrets.');
@@ -148,11 +185,29 @@ describe('pr-debate run', () => {
   it('gate: prints what the merge gate concludes, before a record and after a --post run with the Actions token', async () => {
     const before = await runCli(['gate', 'octo/cache#1', '--api-url', github.url, '--json'], { env: env() });
     expect(before.exitCode, before.stderr).toBe(0);
-    expect(JSON.parse(before.stdout)).toMatchObject({ conclusion: 'action_required', basis: 'none', policy: 'require-decision', record: null });
+    expect(JSON.parse(before.stdout)).toMatchObject({
+      conclusion: 'action_required',
+      basis: 'none',
+      policy: 'require-decision',
+      record: null,
+    });
     const seen = github.state.requests.length;
-    const posted = await runCli(['run', 'octo/cache#1', '--positions', 'keep the cache (this PR) vs drop the cache', '--post', '--api-url', github.url], { env: { ...env(), GITHUB_TOKEN: BOT_TOKEN } });
+    const posted = await runCli(
+      [
+        'run',
+        'octo/cache#1',
+        '--positions',
+        'keep the cache (this PR) vs drop the cache',
+        '--post',
+        '--api-url',
+        github.url,
+      ],
+      { env: { ...env(), GITHUB_TOKEN: BOT_TOKEN } },
+    );
     expect(posted.exitCode, posted.stderr).toBe(0);
-    expect(github.state.checkRuns.map((c) => [c.name, c.app.id, c.conclusion])).toEqual([['pr-debate', 15368, 'success']]);
+    expect(github.state.checkRuns.map((c) => [c.name, c.app.id, c.conclusion])).toEqual([
+      ['pr-debate', 15368, 'success'],
+    ]);
     const after = await runCli(['gate', 'octo/cache#1', '--api-url', github.url], { env: env() });
     expect(after.exitCode, after.stderr).toBe(0);
     expect(after.stdout).toMatch(/^octo\/cache#1 at c1{39}: success \(/);

@@ -25,15 +25,36 @@ beforeAll(async () => {
         owner: 'octo',
         name: 'cache',
         permissions: { maintainer: 'write' },
-        defaultBranchFiles: { [CONFIG]: '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n' },
+        defaultBranchFiles: {
+          [CONFIG]:
+            '# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json\npreset: quick\nout-of-scope: [naming]\n',
+        },
         pulls: [cachePullWithHeadConfig(1)],
       },
       // A config file that is not YAML: `language` indented under `preset: quick` (line 2).
-      { owner: 'octo', name: 'broken', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\n  language: German\n' }, pulls: [cachePullWithHeadConfig(1)] },
+      {
+        owner: 'octo',
+        name: 'broken',
+        permissions: { maintainer: 'write' },
+        defaultBranchFiles: { [CONFIG]: 'preset: quick\n  language: German\n' },
+        pulls: [cachePullWithHeadConfig(1)],
+      },
       // A mistyped key: ignored, it would leave the gate on the default policy, require-decision.
-      { owner: 'octo', name: 'typo', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'gate-polcy: require-accepted\n' }, pulls: [cachePullWithHeadConfig(1)] },
+      {
+        owner: 'octo',
+        name: 'typo',
+        permissions: { maintainer: 'write' },
+        defaultBranchFiles: { [CONFIG]: 'gate-polcy: require-accepted\n' },
+        pulls: [cachePullWithHeadConfig(1)],
+      },
       // Valid YAML with a value the input's rules refuse.
-      { owner: 'octo', name: 'badvalue', permissions: { maintainer: 'write' }, defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: "@@"\n' }, pulls: [cachePullWithHeadConfig(1)] },
+      {
+        owner: 'octo',
+        name: 'badvalue',
+        permissions: { maintainer: 'write' },
+        defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: "@@"\n' },
+        pulls: [cachePullWithHeadConfig(1)],
+      },
     ],
     token: TOKEN,
     tokens: { ghp_person_maintainer: 'maintainer' },
@@ -44,7 +65,12 @@ afterAll(async () => {
   await Promise.all([github.close(), anthropic.close()]);
 });
 
-async function runWith(withInputs: Record<string, string>, body = '/debate keep the cache vs drop the cache', repo = 'cache', eventName = 'issue_comment') {
+async function runWith(
+  withInputs: Record<string, string>,
+  body = '/debate keep the cache vs drop the cache',
+  repo = 'cache',
+  eventName = 'issue_comment',
+) {
   const response = await fetch(`${github.url}/repos/octo/${repo}/issues/1/comments`, {
     method: 'POST',
     headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
@@ -61,10 +87,19 @@ async function runWith(withInputs: Record<string, string>, body = '/debate keep 
     repository: `octo/${repo}`,
     apiUrl: github.url,
     inputs: {},
-    env: runnerInputs(readActionMetadata(), { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, ...withInputs }),
+    env: runnerInputs(readActionMetadata(), {
+      'github-token': TOKEN,
+      'anthropic-api-key': KEY,
+      'base-url': anthropic.url,
+      ...withInputs,
+    }),
   });
   const record = JSON.parse(result.outputs.decision || '{}') as { preset?: string; out_of_scope?: string[] };
-  return { result, record, contentReads: github.state.requests.slice(seen).filter((r) => r.path.includes('/contents/')) };
+  return {
+    result,
+    record,
+    contentReads: github.state.requests.slice(seen).filter((r) => r.path.includes('/contents/')),
+  };
 }
 
 describe('the config file, as the runner runs the action', () => {
@@ -74,7 +109,9 @@ describe('the config file, as the runner runs the action', () => {
     expect(record.preset).toBe('quick');
     expect(record.out_of_scope).toEqual(['naming']);
     expect(result.stdout).toContain(`preset: "quick" from ${CONFIG} on main`);
-    expect(contentReads.map((r) => `${decodeURIComponent(r.path.split('/contents/')[1] ?? '')}@${r.query.ref}`)).toEqual([`${CONFIG}@refs/heads/main`]);
+    expect(
+      contentReads.map((r) => `${decodeURIComponent(r.path.split('/contents/')[1] ?? '')}@${r.query.ref}`),
+    ).toEqual([`${CONFIG}@refs/heads/main`]);
   });
 
   it('lets an input set in the workflow win over the config file', async () => {
@@ -85,7 +122,12 @@ describe('the config file, as the runner runs the action', () => {
   });
 
   it('runs a workflow_dispatch debate on the PR its pull-request input names, with the config applied', async () => {
-    const payload = dispatchEvent({ owner: 'octo', repo: 'cache', inputs: { 'pull-request': '1', topic: 'keep the cache vs drop the cache' }, sender: 'maintainer' });
+    const payload = dispatchEvent({
+      owner: 'octo',
+      repo: 'cache',
+      inputs: { 'pull-request': '1', topic: 'keep the cache vs drop the cache' },
+      sender: 'maintainer',
+    });
     payload.repository.default_branch = 'main';
     const result = await runAction({
       eventName: 'workflow_dispatch',
@@ -93,10 +135,20 @@ describe('the config file, as the runner runs the action', () => {
       repository: 'octo/cache',
       apiUrl: github.url,
       inputs: {},
-      env: runnerInputs(readActionMetadata(), { 'github-token': TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url }),
+      env: runnerInputs(readActionMetadata(), {
+        'github-token': TOKEN,
+        'anthropic-api-key': KEY,
+        'base-url': anthropic.url,
+      }),
     });
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(JSON.parse(result.outputs.decision || '{}')).toMatchObject({ trigger: 'dispatch', requested_by: 'maintainer', pull_request: 1, preset: 'quick', topic: 'keep the cache vs drop the cache' });
+    expect(JSON.parse(result.outputs.decision || '{}')).toMatchObject({
+      trigger: 'dispatch',
+      requested_by: 'maintainer',
+      pull_request: 1,
+      preset: 'quick',
+      topic: 'keep the cache vs drop the cache',
+    });
   });
 
   it('answers a command with a reply naming the file, the line and the fix when the config file is not valid YAML; the step fails, no model is called', async () => {
@@ -104,7 +156,9 @@ describe('the config file, as the runner runs the action', () => {
     const { result } = await runWith({}, '/debate keep the cache vs drop the cache', 'broken');
     expect(result.exitCode, result.stdout).toBe(1);
     const reply = github.state.comments.find((c) => c.html_url === result.outputs['comment-url']);
-    expect(reply?.body).toContain(`@maintainer pr-debate could not start: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings;`);
+    expect(reply?.body).toContain(
+      `@maintainer pr-debate could not start: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings;`,
+    );
     expect(reply?.body).toContain(`Fix ${CONFIG} on main, then run it again`);
     expect(result.stdout).toContain(`::error::${CONFIG} on main is not valid YAML`);
     expect(result.outputs.status).toBe('aborted');
@@ -125,11 +179,15 @@ describe('the config file, as the runner runs the action', () => {
     const checks = github.state.checkRuns.length;
     const { result } = await runWith({ mode: 'gate' }, 'x', 'broken');
     expect(result.exitCode, result.stdout).toBe(1);
-    expect(result.stdout).toContain(`::error::The merge gate failed: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings`);
+    expect(result.stdout).toContain(
+      `::error::The merge gate failed: ${CONFIG} on main is not valid YAML at line 2: Nested mappings are not allowed in compact mappings`,
+    );
     const written = github.state.checkRuns.slice(checks);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ status: 'completed', conclusion: 'action_required' });
-    expect(written[0]!.output.summary).toContain(`The gate could not evaluate this head: ${CONFIG} on main is not valid YAML`);
+    expect(written[0]!.output.summary).toContain(
+      `The gate could not evaluate this head: ${CONFIG} on main is not valid YAML`,
+    );
   });
 
   it('fails a gate run whose config file has a mistyped key, naming the key it meant, instead of running on the default policy', async () => {
@@ -138,6 +196,8 @@ describe('the config file, as the runner runs the action', () => {
     expect(result.exitCode, result.stdout).toBe(1);
     const written = github.state.checkRuns.slice(checks);
     expect(written.map((run) => run.conclusion)).toEqual(['action_required']);
-    expect(written[0]!.output.summary).toContain(`${CONFIG} on main: unknown key 'gate-polcy'; did you mean 'gate-policy'?`);
+    expect(written[0]!.output.summary).toContain(
+      `${CONFIG} on main: unknown key 'gate-polcy'; did you mean 'gate-policy'?`,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, it, vi, type TestContext } from 'vitest';
-import { callMetaOf, startAnthropicServer, type ReceivedMessagesRequest, type Responder } from '../support/anthropic-server.js';
+import {
+  callMetaOf,
+  startAnthropicServer,
+  type ReceivedMessagesRequest,
+  type Responder,
+} from '../support/anthropic-server.js';
 import { commentEvent, labeledEvent } from '../support/event-payloads.js';
 import { cachePull } from '../support/cache-pull.js';
 import { startGitHubServer, type FakePullRequest } from '../support/github-server.js';
@@ -52,15 +57,21 @@ function hugePull(number: number): FakePullRequest {
     ...cache,
     files: [...cache.files, ...generated.files],
     diff: '',
-    readFile: (sha, path) => cache.readFile(sha, path) ?? generated.readFile(sha === cache.head.sha ? generated.head.sha : generated.base.sha, path),
+    readFile: (sha, path) =>
+      cache.readFile(sha, path) ??
+      generated.readFile(sha === cache.head.sha ? generated.head.sha : generated.base.sha, path),
   };
 }
 
 /** Debate requests only: without the pre-flight check that precedes every debate (issue #12; test/e2e/providers.test.ts). */
-const debateOnly = (requests: ReceivedMessagesRequest[]) => requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
+const debateOnly = (requests: ReceivedMessagesRequest[]) =>
+  requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight');
 
 /** A responder that lets the pre-flight check through and puts the fault on the debate's calls. */
-const afterPreflight = (responder: Responder): Responder => (request, context) => (context.call?.phase === 'preflight' ? { text: '{"ready": true}' } : responder(request, context));
+const afterPreflight =
+  (responder: Responder): Responder =>
+  (request, context) =>
+    context.call?.phase === 'preflight' ? { text: '{"ready": true}' } : responder(request, context);
 
 /** The phase and position of each Messages API request of the debate, e.g. `opening A`, `judge`, `warm-up opening A`. */
 const callsOf = (requests: ReceivedMessagesRequest[]) =>
@@ -105,12 +116,25 @@ async function startScenario(context: TestContext, responder: Responder = script
       return commentEvent({ owner: OWNER, repo: REPO, number: pull, body, user: MAINTAINER, commentId: id });
     },
     /** Runs the action on an event (in process), quick preset unless `inputs` say otherwise. */
-    run(payload: unknown, inputs: Record<string, string> = {}, options: { eventName?: string; env?: Record<string, string>; startTimer?: StartTimer; onLine?: (line: string) => void } = {}) {
+    run(
+      payload: unknown,
+      inputs: Record<string, string> = {},
+      options: {
+        eventName?: string;
+        env?: Record<string, string>;
+        startTimer?: StartTimer;
+        onLine?: (line: string) => void;
+      } = {},
+    ) {
       return runAction({ ...step(payload, inputs, options.eventName), ...options });
     },
     /** Runs the bundled action on an event, as the runner starts it. */
     spawn(payload: unknown, options: { eventName: string; timeoutMs: number; onSpawn: (child: ChildProcess) => void }) {
-      return spawnAction({ ...step(payload, {}, options.eventName), timeoutMs: options.timeoutMs, onSpawn: options.onSpawn });
+      return spawnAction({
+        ...step(payload, {}, options.eventName),
+        timeoutMs: options.timeoutMs,
+        onSpawn: options.onSpawn,
+      });
     },
     /** The comment the run points at in its `comment-url` output. */
     posted: (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url']),
@@ -132,11 +156,20 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const { expect } = ctx;
     const { anthropic, command, run, posted, since } = await startScenario(ctx);
     let limited = false;
-    anthropic.setResponder(afterPreflight((request, context) => {
-      if (limited) return scriptedModel()(request, context);
-      limited = true;
-      return { error: { status: 429, type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' }, headers: { 'retry-after': '1' } };
-    }));
+    anthropic.setResponder(
+      afterPreflight((request, context) => {
+        if (limited) return scriptedModel()(request, context);
+        limited = true;
+        return {
+          error: {
+            status: 429,
+            type: 'rate_limit_error',
+            message: 'Number of request tokens has exceeded your per-minute rate limit',
+          },
+          headers: { 'retry-after': '1' },
+        };
+      }),
+    );
     const seen = since();
     const result = await run(await command(POSITIONS));
     expect(result.exitCode, result.stdout).toBe(0);
@@ -145,7 +178,15 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
     // Quick preset: the cache warm-up, 2 openings, the audit, 2 judge runs; the limited call was sent again, unchanged.
     const requests = debateOnly(seen.model());
-    expect(callsOf(requests)).toEqual(['warm-up opening A', 'warm-up opening A', 'opening A', 'opening B', 'audit', 'judge', 'judge']);
+    expect(callsOf(requests)).toEqual([
+      'warm-up opening A',
+      'warm-up opening A',
+      'opening A',
+      'opening B',
+      'audit',
+      'judge',
+      'judge',
+    ]);
     expect(requests[1]!.body).toEqual(requests[0]!.body);
     expect(errors(result)).toEqual([]);
   });
@@ -153,7 +194,9 @@ describe.concurrent('faults, end to end (issue #6)', () => {
   it('model 529 on every try: no verdict, the comment says the model is unavailable, the step fails', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, command, run, posted, since } = await startScenario(ctx);
-    anthropic.setResponder(afterPreflight(() => ({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } })));
+    anthropic.setResponder(
+      afterPreflight(() => ({ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } })),
+    );
     const seen = since();
     const result = await run(await command(POSITIONS));
     expect(result.exitCode).toBe(1);
@@ -161,32 +204,59 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     expect(JSON.parse(result.outputs.decision!)).toMatchObject({ completion: 'aborted', recommendation: 'none' });
     const body = posted(result)!.body;
     expect(body).toContain('## ⚠️ pr-debate: no decision.');
-    expect(body).toContain('The opening of position A is incomplete: the model is unavailable (HTTP 529 overloaded_error, after retries): Overloaded; try again later.');
-    expect(errors(result)).toEqual([expect.stringMatching(/^::error::The debate was aborted: The opening of position A is incomplete: the model is unavailable \(HTTP 529/)]);
+    expect(body).toContain(
+      'The opening of position A is incomplete: the model is unavailable (HTTP 529 overloaded_error, after retries): Overloaded; try again later.',
+    );
+    expect(errors(result)).toEqual([
+      expect.stringMatching(
+        /^::error::The debate was aborted: The opening of position A is incomplete: the model is unavailable \(HTTP 529/,
+      ),
+    ]);
     // Bounded: the warm-up and each of the two openings were tried three times (the SDK's two retries), and nothing came after.
     const calls = callsOf(seen.model());
     expect(calls.slice(0, 3)).toEqual(['warm-up opening A', 'warm-up opening A', 'warm-up opening A']);
-    expect(calls.slice(3).sort()).toEqual(['opening A', 'opening A', 'opening A', 'opening B', 'opening B', 'opening B']);
+    expect(calls.slice(3).sort()).toEqual([
+      'opening A',
+      'opening A',
+      'opening A',
+      'opening B',
+      'opening B',
+      'opening B',
+    ]);
 
     // With a label, the moderator is the first call: its failure is the run's, and the comment says so.
-    const labelled = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
+    const labelled = await run(
+      labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }),
+      {},
+      { eventName: 'pull_request_target' },
+    );
     expect(labelled.exitCode).toBe(1);
     expect(labelled.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    expect(posted(labelled)?.body).toContain('The moderator could not frame the debate: the model is unavailable (HTTP 529 overloaded_error, after retries)');
+    expect(posted(labelled)?.body).toContain(
+      'The moderator could not frame the debate: the model is unavailable (HTTP 529 overloaded_error, after retries)',
+    );
   });
 
   it('400 for a spend limit the organization set (Claude API errors): no retry at all, and the comment and the log say what to do', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, command, run, posted, since } = await startScenario(ctx);
-    anthropic.setResponder(afterPreflight(() => ({
-      error: { status: 400, type: 'invalid_request_error', message: 'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.' },
-    })));
+    anthropic.setResponder(
+      afterPreflight(() => ({
+        error: {
+          status: 400,
+          type: 'invalid_request_error',
+          message:
+            'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.',
+        },
+      })),
+    );
     const seen = since();
     const result = await run(await command(POSITIONS));
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     expect(callsOf(seen.model())).toEqual(['warm-up opening A', 'opening A', 'opening B']); // one request per call: never retried
-    const advice = "the API key's spend limit was reached (You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.): raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com); retrying will not help";
+    const advice =
+      "the API key's spend limit was reached (You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.): raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com); retrying will not help";
     expect(posted(result)?.body).toContain(advice);
     expect(errors(result)[0]).toContain(advice);
   });
@@ -217,20 +287,32 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     expect(body).toContain('The run deadline (deadline-minutes: 0.2) was reached before the debate finished');
     expect(body).toContain('Thesis of A.'); // what exists is kept
     expect(body).toMatch(/Opening of B[^\n]*\n\n\*\*\[INCOMPLETE\]\*\* the run deadline was reached/);
-    expect(errors(result)[0]).toMatch(/^::error::The debate was aborted: The run deadline \(deadline-minutes: 0\.2\) was reached/);
+    expect(errors(result)[0]).toMatch(
+      /^::error::The debate was aborted: The run deadline \(deadline-minutes: 0\.2\) was reached/,
+    );
   });
 
   it('one advocate keeps failing: the debate goes on without it, degraded-success, and the comment names it', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, command, run, posted, since } = await startScenario(ctx);
-    anthropic.setResponder(scriptedModel((info) => (info.position === 'B' ? { error: { status: 500, type: 'api_error', message: 'Internal server error' } } : undefined)));
+    anthropic.setResponder(
+      scriptedModel((info) =>
+        info.position === 'B'
+          ? { error: { status: 500, type: 'api_error', message: 'Internal server error' } }
+          : undefined,
+      ),
+    );
     const seen = since();
-    const result = await run(await command('/debate keep the cache vs drop the cache vs shorten the expiry'), { preset: 'standard' });
+    const result = await run(await command('/debate keep the cache vs drop the cache vs shorten the expiry'), {
+      preset: 'standard',
+    });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'degraded-success', recommendation: 'A' });
     const body = posted(result)!.body;
     expect(body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
-    expect(body).toContain('**Degraded run.** The opening of position B is incomplete: the model is unavailable (HTTP 500 api_error, after retries): Internal server error; try again later.');
+    expect(body).toContain(
+      '**Degraded run.** The opening of position B is incomplete: the model is unavailable (HTTP 500 api_error, after retries): Internal server error; try again later.',
+    );
     // B's opening was tried three times; A and C went on to cross-examine each other; B was never called again.
     const calls = callsOf(seen.model());
     expect(calls.filter((c) => c.endsWith(' B'))).toEqual(['opening B', 'opening B', 'opening B']);
@@ -242,7 +324,15 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const { github, command, run, since } = await startScenario(ctx);
     const event = await command('/debate keep the cache vs drop the cache vs cache per request');
     // A token without `pull-requests: write`: every comment and reaction write is refused.
-    const refused = { status: 403, times: Infinity, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' } };
+    const refused = {
+      status: 403,
+      times: Infinity,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+        status: '403',
+      },
+    };
     github.state.faults.push(
       { ...refused, method: 'POST', path: /^\/repos\/octo\/cache\/issues\/(1\/comments|comments\/\d+\/reactions)$/ },
       { ...refused, method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/ },
@@ -252,7 +342,7 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const result = await run(event);
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual([
-      '::error::posting the progress comment failed: GitHub refused POST /repos/octo/cache/issues/1/comments (Resource not accessible by integration): add `pull-requests: write` to the workflow\'s `permissions:` (pr-debate needs `contents: read` and `pull-requests: write`)',
+      "::error::posting the progress comment failed: GitHub refused POST /repos/octo/cache/issues/1/comments (Resource not accessible by integration): add `pull-requests: write` to the workflow's `permissions:` (pr-debate needs `contents: read` and `pull-requests: write`)",
     ]);
     expect(seen.model()).toEqual([]); // no money spent on a result that could not be posted
     expect(github.state.comments.length).toBe(before);
@@ -264,12 +354,22 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const { github, command, run } = await startScenario(ctx);
     const event = await command('/debate keep the cache vs drop the cache vs cache per request');
     // The plan was posted; every later write (the updates, the verdict, the failure) is refused.
-    const refused = { status: 403, times: Infinity, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment', status: '403' } };
+    const refused = {
+      status: 403,
+      times: Infinity,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment',
+        status: '403',
+      },
+    };
     github.state.faults.push({ ...refused, method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/ });
     const result = await run(event);
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual([
-      expect.stringMatching(/^::error::posting the debate comment failed: GitHub refused PATCH \/repos\/octo\/cache\/issues\/comments\/\d+ \(Resource not accessible by integration\): add `pull-requests: write` to the workflow's `permissions:`/),
+      expect.stringMatching(
+        /^::error::posting the debate comment failed: GitHub refused PATCH \/repos\/octo\/cache\/issues\/comments\/\d+ \(Resource not accessible by integration\): add `pull-requests: write` to the workflow's `permissions:`/,
+      ),
     ]);
     expect(result.summary).toContain('**Verdict:** position A.');
     // The outputs keep the debate's record, and agree with it.
@@ -286,15 +386,23 @@ describe.concurrent('faults, end to end (issue #6)', () => {
       path: '/repos/octo/cache/issues/1/comments',
       status: 403,
       headers: { 'retry-after': '1' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        status: '403',
+      },
     });
     const seen = since();
     const result = await run(event);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs.status).toBe('success');
-    expect(result.stdout).toMatch(/^::warning::GitHub secondary rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; retrying after 1 s$/m);
+    expect(result.stdout).toMatch(
+      /^::warning::GitHub secondary rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; retrying after 1 s$/m,
+    );
     // The refused POST was sent again: two POSTs for the one comment the run created.
-    expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(2);
+    expect(
+      seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments'),
+    ).toHaveLength(2);
     expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
     // A persistent secondary limit gives up after bounded retries: test/github/octokit-faults.test.ts.
   });
@@ -310,19 +418,30 @@ describe.concurrent('faults, end to end (issue #6)', () => {
       status: 403,
       times: Infinity,
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '5000', 'x-ratelimit-reset': String(reset) },
-      body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+      body: {
+        message: 'API rate limit exceeded for installation ID 1.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        status: '403',
+      },
     });
     const seen = since();
     const result = await run(event);
     expect(result.exitCode).toBe(1);
-    const givingUp = result.stdout.match(/^::warning::GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; giving up: GitHub asks to wait 3\d{3} s, longer than the 60 s pr-debate waits$/gm) ?? [];
+    const givingUp =
+      result.stdout.match(
+        /^::warning::GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments; giving up: GitHub asks to wait 3\d{3} s, longer than the 60 s pr-debate waits$/gm,
+      ) ?? [];
     expect(givingUp.length).toBeGreaterThan(0);
     expect(result.stdout).not.toContain('retrying after');
     const until = new Date(reset * 1000).toISOString().slice(11, 16);
-    expect(errors(result)).toEqual([`::error::posting the debate comment failed: GitHub's rate limit for github-token is used up (API rate limit exceeded for installation ID 1.); try again after ${until} UTC, when it resets`]);
+    expect(errors(result)).toEqual([
+      `::error::posting the debate comment failed: GitHub's rate limit for github-token is used up (API rate limit exceeded for installation ID 1.); try again after ${until} UTC, when it resets`,
+    ]);
     expect(result.summary).toContain('**Verdict:** position A.');
     // Every comment write (progress updates, the debate comment, the failure comment) was sent once and given up.
-    expect(seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments')).toHaveLength(givingUp.length);
+    expect(
+      seen.github().filter((r) => r.method === 'POST' && r.path === '/repos/octo/cache/issues/1/comments'),
+    ).toHaveLength(givingUp.length);
   });
 
   it('the whole diff refused with 406: falls back to the file list and the comment says so', async (ctx) => {
@@ -334,10 +453,14 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs.status, posted(result)?.body).toBe('success');
     const body = posted(result)!.body;
-    expect(body).toContain('GitHub did not serve the whole diff of this PR (HTTP 406, too large: Sorry, the diff exceeded the maximum number of files (300).');
+    expect(body).toContain(
+      'GitHub did not serve the whole diff of this PR (HTTP 406, too large: Sorry, the diff exceeded the maximum number of files (300).',
+    );
     expect(body).toContain('2 changed files;');
     // 406 is GitHub's final answer for a diff too large: asked for once, not retried.
-    expect(seen.github().filter((r) => r.path === '/repos/octo/cache/pulls/2' && String(r.headers.accept).includes('diff'))).toHaveLength(1);
+    expect(
+      seen.github().filter((r) => r.path === '/repos/octo/cache/pulls/2' && String(r.headers.accept).includes('diff')),
+    ).toHaveLength(1);
   });
 
   it('a file list cut at 3,000: the comment says how many files were listed, the files GitHub did not name, and the hunks no model read', async (ctx) => {
@@ -348,15 +471,22 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const body = posted(result)!.body;
     expect(body).toContain('3000 of 3052 changed files (GitHub lists at most 3,000)');
     // Readers read 8 parts (max-reader-calls); the rest are named as read by no model (issue #40).
-    expect(body).toMatch(/> \*\*Unread changes:\*\* [\d,]+ changed hunks no model read .* Parts 9-\d+ of \d+ were not read: past max-reader-calls \(8\)\./);
+    expect(body).toMatch(
+      /> \*\*Unread changes:\*\* [\d,]+ changed hunks no model read .* Parts 9-\d+ of \d+ were not read: past max-reader-calls \(8\)\./,
+    );
     expect(body).toContain('This PR changes more than 300 files, which is past what GitHub serves as a whole diff');
-    const record = JSON.parse(result.outputs.decision!) as { recommendation: string; evidence: { read: number; unread: number; unseen: number } };
+    const record = JSON.parse(result.outputs.decision!) as {
+      recommendation: string;
+      evidence: { read: number; unread: number; unseen: number };
+    };
     expect(record).toMatchObject({ recommendation: 'A', evidence: { unseen: 52 } });
     expect(record.evidence.read).toBeGreaterThan(0);
     expect(record.evidence.unread).toBeGreaterThan(0);
     // Unseen files and unread hunks do not pass the gate without an accept, and the comment says so beside the verdict.
     expect(result.outputs['gate-conclusion']).toBe('action_required');
-    expect(body).toMatch(/> \*\*Merge blocked:\*\* the `pr-debate` check on `[0-9a-f]{7}` is `action_required`, which a required check does not pass\. 52 changed files .* were not seen by the models/);
+    expect(body).toMatch(
+      /> \*\*Merge blocked:\*\* the `pr-debate` check on `[0-9a-f]{7}` is `action_required`, which a required check does not pass\. 52 changed files .* were not seen by the models/,
+    );
   });
 
   // The runner cancels a job with SIGINT, then SIGTERM 7.5 s later, then SIGKILL: each signal alone must do.
@@ -364,34 +494,55 @@ describe.concurrent('faults, end to end (issue #6)', () => {
   it.skipIf(NODE24_UNAVAILABLE !== undefined).for([
     ['SIGTERM', 'a command whose first opening never answers'],
     ['SIGINT', 'a label whose moderator call is rate limited, the SDK waiting out a 600 s retry-after'],
-  ] as const)('the job cancelled with %s during %s: the call is stopped, the comment says cancelled, the process exits non-zero', async ([signal], ctx) => {
-    const { expect } = ctx;
-    const { anthropic, command, spawn, posted, since } = await startScenario(ctx);
-    let inFlight: () => void = () => undefined;
-    const waiting = new Promise<void>((resolve) => (inFlight = resolve));
-    anthropic.setResponder(afterPreflight(() => {
-      setTimeout(inFlight, 200);
-      return signal === 'SIGTERM' ? { hang: true } : { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '600' } };
-    }));
-    const event = signal === 'SIGTERM' ? await command(POSITIONS) : labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER });
-    const seen = since();
-    const result = await spawn(event, {
-      eventName: signal === 'SIGTERM' ? 'issue_comment' : 'pull_request_target',
-      timeoutMs: 45_000,
-      onSpawn: (child) => void waiting.then(() => child.kill(signal)),
-    });
-    expect(result.signal).toBeNull(); // it handled the signal and ended by itself, well before the 45 s kill
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/^::warning::The job was cancelled: stopping model calls and posting what exists\.$/m);
-    expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    const body = posted(result)!.body;
-    expect(body).toContain(`The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`);
-    // The plan comment was replaced: by the debate so far (a command), or by the failure (the moderator was stopped).
-    expect(body).not.toContain('pr-debate is debating');
-    expect(body).toContain(signal === 'SIGTERM' ? '## ⚠️ pr-debate: no decision.' : 'The moderator could not frame the debate: the job was cancelled (SIGINT)');
-    expect(errors(result)[0]).toContain(`The job was cancelled (${signal})`);
-    expect(debateOnly(seen.model())).toHaveLength(1); // the stopped call; nothing was sent after the cancellation
-  });
+  ] as const)(
+    'the job cancelled with %s during %s: the call is stopped, the comment says cancelled, the process exits non-zero',
+    async ([signal], ctx) => {
+      const { expect } = ctx;
+      const { anthropic, command, spawn, posted, since } = await startScenario(ctx);
+      let inFlight: () => void = () => undefined;
+      const waiting = new Promise<void>((resolve) => (inFlight = resolve));
+      anthropic.setResponder(
+        afterPreflight(() => {
+          setTimeout(inFlight, 200);
+          return signal === 'SIGTERM'
+            ? { hang: true }
+            : {
+                error: { status: 429, type: 'rate_limit_error', message: 'slow down' },
+                headers: { 'retry-after': '600' },
+              };
+        }),
+      );
+      const event =
+        signal === 'SIGTERM'
+          ? await command(POSITIONS)
+          : labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER });
+      const seen = since();
+      const result = await spawn(event, {
+        eventName: signal === 'SIGTERM' ? 'issue_comment' : 'pull_request_target',
+        timeoutMs: 45_000,
+        onSpawn: (child) => void waiting.then(() => child.kill(signal)),
+      });
+      expect(result.signal).toBeNull(); // it handled the signal and ended by itself, well before the 45 s kill
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(
+        /^::warning::The job was cancelled: stopping model calls and posting what exists\.$/m,
+      );
+      expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
+      const body = posted(result)!.body;
+      expect(body).toContain(
+        `The job was cancelled (${signal}) before the debate finished; model calls still in flight were stopped.`,
+      );
+      // The plan comment was replaced: by the debate so far (a command), or by the failure (the moderator was stopped).
+      expect(body).not.toContain('pr-debate is debating');
+      expect(body).toContain(
+        signal === 'SIGTERM'
+          ? '## ⚠️ pr-debate: no decision.'
+          : 'The moderator could not frame the debate: the job was cancelled (SIGINT)',
+      );
+      expect(errors(result)[0]).toContain(`The job was cancelled (${signal})`);
+      expect(debateOnly(seen.model())).toHaveLength(1); // the stopped call; nothing was sent after the cancellation
+    },
+  );
 
   it('bad input: a malformed command gets a reply with the problem and the usage, and no model call', async (ctx) => {
     const { expect } = ctx;
@@ -426,9 +577,13 @@ describe.concurrent('faults, end to end (issue #6)', () => {
       expect(result.exitCode).toBe(1);
       expect(errors(result)).toEqual([`::error::${message}`]);
       const name = Object.keys(inputs)[0]!;
-      expect(posted(result)?.body).toBe(`@${MAINTAINER} pr-debate could not start: ${message}. Fix \`${name}:\` under \`with:\` in the workflow file, then run it again (the command, or remove and add the label).`);
+      expect(posted(result)?.body).toBe(
+        `@${MAINTAINER} pr-debate could not start: ${message}. Fix \`${name}:\` under \`with:\` in the workflow file, then run it again (the command, or remove and add the label).`,
+      );
       const commandId = (event as { comment: { id: number } }).comment.id;
-      expect(github.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual(['confused']);
+      expect(github.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual([
+        'confused',
+      ]);
       expect(seen.model()).toEqual([]);
     }
   });
@@ -437,7 +592,9 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const { expect } = ctx;
     const { run, since } = await startScenario(ctx);
     const seen = since();
-    const result = await run(commentEvent({ owner: OWNER, repo: REPO, number: 1, body: 'LGTM', user: MAINTAINER }), { 'max-rounds': 'ten' });
+    const result = await run(commentEvent({ owner: OWNER, repo: REPO, number: 1, body: 'LGTM', user: MAINTAINER }), {
+      'max-rounds': 'ten',
+    });
     expect(result.exitCode).toBe(1);
     expect(errors(result)).toEqual(['::error::Input \'max-rounds\': expected a whole number from 0 to 5, got "ten"']);
     expect(seen.github()).toEqual([]);
@@ -448,7 +605,9 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const { expect } = ctx;
     const { run, since } = await startScenario(ctx);
     const seen = since();
-    const result = await run(commentEvent({ owner: OWNER, repo: REPO, number: 7, body: POSITIONS, user: MAINTAINER, onIssue: true }));
+    const result = await run(
+      commentEvent({ owner: OWNER, repo: REPO, number: 7, body: POSITIONS, user: MAINTAINER, onIssue: true }),
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^::notice::pr-debate did not run: #7 is an issue, not a pull request\.$/m);
     expect(result.outputs.status).toBe('skipped');
@@ -462,9 +621,13 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const seen = since();
     const result = await run(event, { 'anthropic-api-key': '' });
     expect(result.exitCode).toBe(1);
-    expect(errors(result)).toEqual(["::error::Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret"]);
+    expect(errors(result)).toEqual([
+      "::error::Input 'anthropic-api-key' is required to run a debate: add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` to the step and store the key as a repository secret",
+    ]);
     const reply = posted(result)!.body;
-    expect(reply).toContain('repository secret named `ANTHROPIC_API_KEY` (Settings → Secrets and variables → Actions → New repository secret)');
+    expect(reply).toContain(
+      'repository secret named `ANTHROPIC_API_KEY` (Settings → Secrets and variables → Actions → New repository secret)',
+    );
     expect(reply).toContain('add `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` under the step');
     const commandId = (event as { comment: { id: number } }).comment.id;
     expect(github.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual(['confused']);
@@ -477,11 +640,19 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const event = await command(POSITIONS);
     // How many model requests had arrived when each log line did.
     const seenAt: { line: string; requests: number }[] = [];
-    const result = await run(event, {}, { onLine: (line) => seenAt.push({ line, requests: anthropic.requests.length }) });
+    const result = await run(
+      event,
+      {},
+      { onLine: (line) => seenAt.push({ line, requests: anthropic.requests.length }) },
+    );
     expect(result.exitCode, result.stdout).toBe(0);
     const total = anthropic.requests.length; // quick: 2 openings, the audit, 2 judge runs
     const first = (pattern: RegExp) => seenAt.find((s) => pattern.test(s.line));
-    expect(first(/^ok {3}advocate A: opening; claude-sonnet-5-5; \d+ in, \d+ cache read, \d+ cache written, \d+ out; \d+\.\d s$/)?.requests).toBeLessThan(total);
+    expect(
+      first(
+        /^ok {3}advocate A: opening; claude-sonnet-5-5; \d+ in, \d+ cache read, \d+ cache written, \d+ out; \d+\.\d s$/,
+      )?.requests,
+    ).toBeLessThan(total);
     expect(first(/^Phase openings ended after \d+\.\d s$/)?.requests).toBeLessThan(total);
     expect(first(/^Phase audit ended after/)?.requests).toBeLessThan(total);
   });
@@ -492,14 +663,17 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     anthropic.setResponder(
       scriptedModel((info) => {
         // By the judge's turn the evidence is read: from now on GET pulls/1 fails.
-        if (info.phase === 'judge') github.state.faults.push({ method: 'GET', path: '/repos/octo/cache/pulls/1', status: 404, times: Infinity });
+        if (info.phase === 'judge')
+          github.state.faults.push({ method: 'GET', path: '/repos/octo/cache/pulls/1', status: 404, times: Infinity });
         return undefined;
       }),
     );
     const result = await run(await command(POSITIONS));
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
-    expect(result.stdout).toMatch(/^::warning::Could not read pull request #1 again to see whether its head moved \(GitHub answered 404 Not Found.*\); the result is posted for c1{39}, the head that was debated\.$/m);
+    expect(result.stdout).toMatch(
+      /^::warning::Could not read pull request #1 again to see whether its head moved \(GitHub answered 404 Not Found.*\); the result is posted for c1{39}, the head that was debated\.$/m,
+    );
     expect(posted(result)?.body.split('\n')[3]).toMatch(/^\*\*Verdict:\*\* position A\. /);
   });
 
@@ -509,18 +683,37 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const result = await run(await command(POSITIONS), {}, { env: { GITHUB_STEP_SUMMARY: '' } });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs.status).toBe('success');
-    expect(result.stdout).toMatch(/^::warning::Could not write the job summary \(Unable to find environment variable for \$GITHUB_STEP_SUMMARY/m);
+    expect(result.stdout).toMatch(
+      /^::warning::Could not write the job summary \(Unable to find environment variable for \$GITHUB_STEP_SUMMARY/m,
+    );
     expect(posted(result)?.body).toContain('**Verdict:** position A.');
   });
 
   it('a moderator that frames an empty topic: the debate is named after its positions, and the run succeeds', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, run, posted } = await startScenario(ctx);
-    const framing = { contested: true, reason: 'A default flipped.', topic: '  ', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' };
-    anthropic.setResponder(scriptedModel((info) => (info.phase === 'moderator' ? { text: JSON.stringify({ framing }) } : undefined)));
-    const result = await run(labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }), {}, { eventName: 'pull_request_target' });
+    const framing = {
+      contested: true,
+      reason: 'A default flipped.',
+      topic: '  ',
+      positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }],
+      out_of_scope: [],
+      suggested_command: null,
+      pr_position: 'A',
+    };
+    anthropic.setResponder(
+      scriptedModel((info) => (info.phase === 'moderator' ? { text: JSON.stringify({ framing }) } : undefined)),
+    );
+    const result = await run(
+      labeledEvent({ owner: OWNER, repo: REPO, number: 1, label: 'debate', sender: MAINTAINER }),
+      {},
+      { eventName: 'pull_request_target' },
+    );
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(JSON.parse(result.outputs.decision!)).toMatchObject({ topic: 'keep the cache vs drop the cache', recommendation: 'A' });
+    expect(JSON.parse(result.outputs.decision!)).toMatchObject({
+      topic: 'keep the cache vs drop the cache',
+      recommendation: 'A',
+    });
     expect(posted(result)?.body).toContain('**Verdict:** position A.');
   });
 
@@ -531,14 +724,18 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     expect(first.exitCode, first.stdout).toBe(0);
     const verdict = posted(first)!;
     const kept = verdict.body;
-    anthropic.setResponder(afterPreflight(() => ({ error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } })));
+    anthropic.setResponder(
+      afterPreflight(() => ({ error: { status: 400, type: 'invalid_request_error', message: 'prompt is too long' } })),
+    );
     const again = await run(await command(POSITIONS));
     expect(again.exitCode).toBe(1);
     expect(github.state.comments.find((c) => c.id === verdict.id)?.body).toBe(kept);
     expect(again.stdout).toContain('A verdict is already posted on this PR: it stays until a newer one replaces it');
     const reply = posted(again)!;
     expect(reply.id).not.toBe(verdict.id);
-    expect(reply.body).toMatch(/^@maintainer this run of pr-debate failed, so the verdict above stays as it is: The debate was aborted/);
+    expect(reply.body).toMatch(
+      /^@maintainer this run of pr-debate failed, so the verdict above stays as it is: The debate was aborted/,
+    );
   });
 
   it('progress writes are off the critical path: a hanging plan write does not hold up reading the evidence', async (ctx) => {
@@ -547,8 +744,17 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const event = await command(POSITIONS);
     // The plan's POST is answered only once the evidence is being read (its GraphQL query arrived): a run that
     // waited for the plan before reading would never get there, and the POST would be answered after 15 s.
-    const evidenceRead = vi.waitUntil(() => github.state.requests.some((r) => r.path === '/graphql'), { timeout: 15_000, interval: 10 });
-    github.state.faults.push({ method: 'POST', path: '/repos/octo/cache/issues/1/comments', status: 201, pass: true, until: evidenceRead });
+    const evidenceRead = vi.waitUntil(() => github.state.requests.some((r) => r.path === '/graphql'), {
+      timeout: 15_000,
+      interval: 10,
+    });
+    github.state.faults.push({
+      method: 'POST',
+      path: '/repos/octo/cache/issues/1/comments',
+      status: 201,
+      pass: true,
+      until: evidenceRead,
+    });
     const result = await run(event);
     await expect(evidenceRead).resolves.toBe(true);
     expect(result.exitCode, result.stdout).toBe(0);
@@ -560,8 +766,22 @@ describe.concurrent('faults, end to end (issue #6)', () => {
     const event = await command(POSITIONS);
     // The first update of the plan is answered only once the verdict was sent: a verdict that waited for it
     // would never go, and the update would be answered after 15 s.
-    const verdictSent = vi.waitUntil(() => github.state.requests.some((r) => r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('**Verdict:**')), { timeout: 15_000, interval: 10 });
-    github.state.faults.push({ method: 'PATCH', path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/, status: 200, pass: true, until: verdictSent, times: 1 });
+    const verdictSent = vi.waitUntil(
+      () =>
+        github.state.requests.some(
+          (r) =>
+            r.method === 'PATCH' && String((r.body as { body?: string } | undefined)?.body).includes('**Verdict:**'),
+        ),
+      { timeout: 15_000, interval: 10 },
+    );
+    github.state.faults.push({
+      method: 'PATCH',
+      path: /^\/repos\/octo\/cache\/issues\/comments\/\d+$/,
+      status: 200,
+      pass: true,
+      until: verdictSent,
+      times: 1,
+    });
     const result = await run(event);
     expect(result.exitCode, result.stdout).toBe(0);
     await expect(verdictSent).resolves.toBe(true);

@@ -17,8 +17,19 @@ describe('the gate job', () => {
   afterEach(async () => scenario?.close());
 
   const addWasm = (bytes: Buffer) => (pull: GateScenario['pull']) => {
-    pull.files = [...pull.files, { sha: gitBlobSha(bytes), filename: 'lib/native.wasm', status: 'modified', additions: 0, deletions: 0, changes: 0 }];
-    pull.diff += 'diff --git a/lib/native.wasm b/lib/native.wasm\nindex 3333333..4444444 100644\nBinary files a/lib/native.wasm and b/lib/native.wasm differ\n';
+    pull.files = [
+      ...pull.files,
+      {
+        sha: gitBlobSha(bytes),
+        filename: 'lib/native.wasm',
+        status: 'modified',
+        additions: 0,
+        deletions: 0,
+        changes: 0,
+      },
+    ];
+    pull.diff +=
+      'diff --git a/lib/native.wasm b/lib/native.wasm\nindex 3333333..4444444 100644\nBinary files a/lib/native.wasm and b/lib/native.wasm differ\n';
   };
 
   it('after a signed decision, a push of other wasm bytes under the same text is stale; a no-op rebase passes', async () => {
@@ -29,21 +40,39 @@ describe('the gate job', () => {
     addWasm(Buffer.from('wasm v1'))(scenario.pull);
     await scenario.postRecord(await signRecord(await scenario.record(), keys.signing!));
     const gate = async (before: string, spawned: boolean) => {
-      const event = labeledEvent({ owner: OWNER, repo: REPO, number: 12, label: 'debate', action: 'synchronize', headSha: scenario.pull.head.sha });
+      const event = labeledEvent({
+        owner: OWNER,
+        repo: REPO,
+        number: 12,
+        label: 'debate',
+        action: 'synchronize',
+        headSha: scenario.pull.head.sha,
+      });
       event.repository.default_branch = 'main';
       const payload = { ...event, before };
-      const step = { eventName: 'pull_request', payload, repository: `${OWNER}/${REPO}`, apiUrl: scenario.server.url, inputs: { 'github-token': TOKENS.bot, mode: 'gate', 'decision-public-key': pems.publicKey } };
+      const step = {
+        eventName: 'pull_request',
+        payload,
+        repository: `${OWNER}/${REPO}`,
+        apiUrl: scenario.server.url,
+        inputs: { 'github-token': TOKENS.bot, mode: 'gate', 'decision-public-key': pems.publicKey },
+      };
       const run = spawned ? await spawnAction(step) : await runAction(step);
       expect(run.exitCode, run.stdout + run.stderr).toBe(0);
       return run;
     };
-    const swapped = await gate(scenario.move('rebase', addWasm(Buffer.from('wasm v2'))), NODE24_UNAVAILABLE === undefined);
+    const swapped = await gate(
+      scenario.move('rebase', addWasm(Buffer.from('wasm v2'))),
+      NODE24_UNAVAILABLE === undefined,
+    );
     expect(swapped.outputs['gate-conclusion']).toBe('action_required');
     expect(scenario.checkOn(scenario.pull.head.sha)!.output.summary).toMatch(/^Stale: the decision was made for/);
     // Back to the debated bytes on a new base: the evidence is the debate's again, so the record carries forward.
     const [debated] = scenario.server.state.checkRuns;
     const rebased = await gate(scenario.move('rebase', addWasm(Buffer.from('wasm v1'))), false);
     expect(rebased.outputs['gate-conclusion']).toBe('success');
-    expect(scenario.checkOn(scenario.pull.head.sha)!.output.summary).toMatch(new RegExp(`Carried forward from ${debated!.head_sha}`));
+    expect(scenario.checkOn(scenario.pull.head.sha)!.output.summary).toMatch(
+      new RegExp(`Carried forward from ${debated!.head_sha}`),
+    );
   }, 120_000);
 });

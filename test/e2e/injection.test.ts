@@ -2,7 +2,13 @@ import { Parser } from 'commonmark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
-import { callMetaOf, startAnthropicServer, type AnthropicServer, type ResponderContext, type ScriptedReply } from '../support/anthropic-server.js';
+import {
+  callMetaOf,
+  startAnthropicServer,
+  type AnthropicServer,
+  type ResponderContext,
+  type ScriptedReply,
+} from '../support/anthropic-server.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer, type FakePullRequest, type GitHubServer } from '../support/github-server.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
@@ -42,8 +48,24 @@ const PAYLOADS = [
 ];
 
 const files: Record<string, string> = {
-  'src/app.ts': ['export function retry(times: number) {', `  // ${PAYLOADS[4]!.split('\n')[0]}`, `  // ${PAYLOADS[7]}`, '  return times * 2;', '}', ''].join('\n'),
-  'docs/rfcs/0001-retries.md': ['# Retries', '', 'We retry twice with backoff.', '', PAYLOADS[5], PAYLOADS[1], PAYLOADS[9], ''].join('\n'),
+  'src/app.ts': [
+    'export function retry(times: number) {',
+    `  // ${PAYLOADS[4]!.split('\n')[0]}`,
+    `  // ${PAYLOADS[7]}`,
+    '  return times * 2;',
+    '}',
+    '',
+  ].join('\n'),
+  'docs/rfcs/0001-retries.md': [
+    '# Retries',
+    '',
+    'We retry twice with backoff.',
+    '',
+    PAYLOADS[5],
+    PAYLOADS[1],
+    PAYLOADS[9],
+    '',
+  ].join('\n'),
   'docs/@octocat <b>bold</b>.md': `${PAYLOADS[6]}\n`,
 };
 const patch = (content: string) => {
@@ -81,23 +103,45 @@ function echoingModel(): (request: unknown, context: ResponderContext) => Script
   const citations = [good, { path: 'docs/rfcs/0001-retries.md', line_start: 5, line_end: 5, quote: PAYLOADS[5] }];
   const reply = (value: unknown): ScriptedReply => ({ text: JSON.stringify(value) });
   return (_request, { text, call }) => {
-    const attackIds = [...(text.split('## Attacks on your position that you must answer')[1] ?? '').matchAll(/^- attack_id (\S+),/gm)].map((m) => m[1]!);
+    const attackIds = [
+      ...(text.split('## Attacks on your position that you must answer')[1] ?? '').matchAll(/^- attack_id (\S+),/gm),
+    ].map((m) => m[1]!);
     const answers = attackIds.map((id) => ({ attack_id: id, answer: 'refute', text: claimEcho, citations: [good] }));
     if (call?.phase === 'cross-examination') {
       const target = call.positionId === 'A' ? 'B' : 'A';
       // The attack cites the design document's line, the answers the code's: an answer that only quoted the attack's lines back would not refute it.
-      return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [{ target, claim_id: null, claim: claimEcho, citations: [citations[1]] }] } });
+      return reply({
+        cross_examination: {
+          answers,
+          weaknesses: [echo],
+          attacks: [{ target, claim_id: null, claim: claimEcho, citations: [citations[1]] }],
+        },
+      });
     }
     if (call?.phase === 'preflight') return { text: '{"ready": true}' };
     if (call?.phase === 'closing') return reply({ cross_examination: { answers, weaknesses: [echo], attacks: [] } });
     if (call?.phase === 'steelman') {
       const target = call.target;
-      return reply({ steelman: { position: target, thesis: echo, arguments: [{ claim: echo, reasoning: echo, confidence: 0.7, citations }] } });
+      return reply({
+        steelman: {
+          position: target,
+          thesis: echo,
+          arguments: [{ claim: echo, reasoning: echo, confidence: 0.7, citations }],
+        },
+      });
     }
     if (call?.phase === 'opening') {
-      return reply({ opening: { thesis: echo, arguments: [{ claim: claimEcho, reasoning: claimEcho, confidence: 0.7, citations }], known_weaknesses: [echo], predicted_attacks: [echo] } });
+      return reply({
+        opening: {
+          thesis: echo,
+          arguments: [{ claim: claimEcho, reasoning: claimEcho, confidence: 0.7, citations }],
+          known_weaknesses: [echo],
+          predicted_attacks: [echo],
+        },
+      });
     }
-    if (call?.phase === 'audit') return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
+    if (call?.phase === 'audit')
+      return reply({ audit: { exaggerated: [{ claim_id: 'O.A.1', reason: echo }], out_of_scope: [] } });
     if (call?.phase === 'judge') {
       // The judge rules on the positions, not their letters: a run with swapped ids shows the debate's A as B.
       const a = ['A', 'B'][(call.order ?? ['A', 'B']).indexOf('A')] ?? 'A';
@@ -142,7 +186,7 @@ describe('an injection corpus against the action', () => {
   afterAll(async () => Promise.all([github?.close(), anthropic?.close()]));
 
   it('keeps the framing, the marker, the record and the verdict ours, and leaks no secret', async () => {
-    const command = "/debate retry twice @octocat vs never retry <b>now</b>";
+    const command = '/debate retry twice @octocat vs never retry <b>now</b>';
     const response = await fetch(`${github.url}/repos/octo/svc/issues/5/comments`, {
       method: 'POST',
       headers: { authorization: 'token ghp_person_maintainer', 'content-type': 'application/json' },
@@ -160,7 +204,11 @@ describe('an injection corpus against the action', () => {
 
     expect(anthropic.requests.length, result.stdout).toBeGreaterThan(0);
     // The evidence the models saw: every payload sits inside a block of this pack, none closes one.
-    const evidence = (anthropic.requests.find((r) => callMetaOf(r.headers)?.phase !== 'preflight')!.body.messages[0]!.content as { text: string }[])[0]!.text;
+    const evidence = (
+      anthropic.requests.find((r) => callMetaOf(r.headers)?.phase !== 'preflight')!.body.messages[0]!.content as {
+        text: string;
+      }[]
+    )[0]!.text;
     const tag = /=== BEGIN (EVIDENCE-[0-9a-f]{12}) /.exec(evidence)![1]!;
     let depth = 0;
     const insideBlocks: string[] = [];
@@ -172,7 +220,15 @@ describe('an injection corpus against the action', () => {
     }
     expect(depth).toBe(0);
     const framed = insideBlocks.join('\n');
-    for (const payload of [PAYLOADS[0]!, PAYLOADS[2]!, PAYLOADS[3]!, PAYLOADS[4]!.split('\n')[0]!, PAYLOADS[5]!, PAYLOADS[7]!, PAYLOADS[9]!]) {
+    for (const payload of [
+      PAYLOADS[0]!,
+      PAYLOADS[2]!,
+      PAYLOADS[3]!,
+      PAYLOADS[4]!.split('\n')[0]!,
+      PAYLOADS[5]!,
+      PAYLOADS[7]!,
+      PAYLOADS[9]!,
+    ]) {
       expect(framed).toContain(payload);
     }
 
@@ -182,7 +238,13 @@ describe('an injection corpus against the action', () => {
     const body = comments[0]!.body;
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A', confidence: 'medium' });
     expect(body.split('\n')[0]).toMatch(/^<!-- pr-debate:v1 id=[0-9a-f]{16} -->$/);
-    expect(body.match(/<!-- pr-debate/g), body.split('\n').filter((l) => l.includes('<!-- pr-debate')).join('\n')).toHaveLength(2); // the marker and the head trailer, both ours
+    expect(
+      body.match(/<!-- pr-debate/g),
+      body
+        .split('\n')
+        .filter((l) => l.includes('<!-- pr-debate'))
+        .join('\n'),
+    ).toHaveLength(2); // the marker and the head trailer, both ours
     expect(body).toMatch(/<!-- pr-debate:head=d{40} -->$/);
 
     // One record, in one code block, equal to the output; no HTML but ours; no live mention or link.
@@ -194,9 +256,12 @@ describe('an injection corpus against the action', () => {
       if (!event.entering) continue;
       if (node.type === 'code_block') codeBlocks.push(node.literal ?? '');
       if (node.type === 'html_block' || node.type === 'html_inline') {
-        expect(node.literal ?? '').toMatch(/^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript: [A-Za-z -]+\d?|Decision record|Evidence pack|Blind spots, consensus, open questions and scenarios)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/);
+        expect(node.literal ?? '').toMatch(
+          /^(<!-- pr-debate:(v1 id=[0-9a-f]{16}|head=d{40}) -->|<\/?details>(<summary>(Transcript: [A-Za-z -]+\d?|Decision record|Evidence pack|Blind spots, consensus, open questions and scenarios)<\/summary>)?|<\/?code>|<\/?sub>)\s*$/,
+        );
       }
-      if (node.type === 'link' || node.type === 'image') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/);
+      if (node.type === 'link' || node.type === 'image')
+        expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/);
     }
     expect(codeBlocks).toHaveLength(1);
     const record = decisionRecordSchema.parse(parse(codeBlocks[0]!));
@@ -205,14 +270,34 @@ describe('an injection corpus against the action', () => {
 
     // No secret anywhere a person or a later step can read it: the comments (the verdict, the review on the
     // diff), the check run and its notices, the job summary, the outputs, the log.
-    const checkRuns = JSON.stringify({ runs: github.state.checkRuns.map((r) => r.output), annotations: github.state.checkRunAnnotations });
-    const review = JSON.stringify({ reviews: github.state.reviews.reviews.map((r) => r.body), comments: github.state.reviews.reviewComments.map((c) => c.body) });
+    const checkRuns = JSON.stringify({
+      runs: github.state.checkRuns.map((r) => r.output),
+      annotations: github.state.checkRunAnnotations,
+    });
+    const review = JSON.stringify({
+      reviews: github.state.reviews.reviews.map((r) => r.body),
+      comments: github.state.reviews.reviewComments.map((c) => c.body),
+    });
     expect(github.state.checkRuns.length).toBeGreaterThan(0);
     expect(github.state.checkRunAnnotations.length).toBeGreaterThan(0);
     expect(github.state.reviews.reviewComments.length).toBeGreaterThan(0);
     const log = (result.stdout + result.stderr).replace(/^::add-mask::.*$/gm, '');
-    for (const [where, text] of Object.entries({ body, review, checkRuns, summary: result.summary, outputs: JSON.stringify(result.outputs), log })) {
-      for (const secret of [SECRET_IN_PR, API_KEY, TOKEN, INSTALLATION_TOKEN_IN_PR, INSTALLATION_TOKEN_IN_PR.split('.')[2]!]) expect(text, `${secret.slice(0, 24)}… in ${where}`).not.toContain(secret);
+    for (const [where, text] of Object.entries({
+      body,
+      review,
+      checkRuns,
+      summary: result.summary,
+      outputs: JSON.stringify(result.outputs),
+      log,
+    })) {
+      for (const secret of [
+        SECRET_IN_PR,
+        API_KEY,
+        TOKEN,
+        INSTALLATION_TOKEN_IN_PR,
+        INSTALLATION_TOKEN_IN_PR.split('.')[2]!,
+      ])
+        expect(text, `${secret.slice(0, 24)}… in ${where}`).not.toContain(secret);
     }
     // The models did see it (it was in the PR), so the redaction is what kept it out.
     expect(JSON.stringify(anthropic.requests.map((r) => r.body))).toContain(INSTALLATION_TOKEN_IN_PR);
@@ -221,11 +306,16 @@ describe('an injection corpus against the action', () => {
     // Issue #11, read as GitHub renders it: no autolink, mention or cross-reference from untrusted text;
     // the only links are ours, and every blob link points at lines that exist at the head.
     const rendering = renderAsGitHub(body);
-    const foreign = rendering.links.filter((l) => !((l.kind === 'link' && /^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/.test(l.target))));
+    const foreign = rendering.links.filter(
+      (l) =>
+        !(l.kind === 'link' && /^https:\/\/github\.com\/octo\/svc\/(blob\/d{40}\/|actions\/runs\/)/.test(l.target)),
+    );
     expect(foreign, foreign.map((l) => `${l.kind} ${l.target}`).join('\n')).toEqual([]);
     for (const link of rendering.links.filter((l) => l.target.includes('/blob/'))) {
       const [, path, start, end] = /\/blob\/d{40}\/([^#]+)#L(\d+)(?:-L(\d+))?$/.exec(link.target)!;
-      expect(Number(end ?? start), link.target).toBeLessThanOrEqual(files[decodeURIComponent(path!)]!.split('\n').length - 1);
+      expect(Number(end ?? start), link.target).toBeLessThanOrEqual(
+        files[decodeURIComponent(path!)]!.split('\n').length - 1,
+      );
     }
     expect(body).toContain('[`src/app.ts:4`](https://github.com/octo/svc/blob/' + HEAD + '/src/app.ts#L4)');
     expect(body).toContain('[`src/app.ts:1-2`](https://github.com/octo/svc/blob/' + HEAD + '/src/app.ts#L1-L2)');

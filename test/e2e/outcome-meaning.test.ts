@@ -34,21 +34,32 @@ function runLabelled(scenario: RealCaseScenario, inputs: Record<string, string>)
     payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }),
     repository: scenario.repository,
     apiUrl: scenario.github.url,
-    inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md', ...inputs },
+    inputs: {
+      'github-token': SCENARIO.githubToken,
+      'anthropic-api-key': SCENARIO.anthropicKey,
+      'base-url': scenario.anthropic!.url,
+      'rfc-path': 'Readme.md',
+      ...inputs,
+    },
   });
 }
 
-const checksOn = (scenario: RealCaseScenario) => scenario.github.state.checkRuns.filter((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha);
-const commentOf = (scenario: RealCaseScenario) => scenario.github.state.comments.find((c) => c.body.startsWith('<!-- pr-debate:v1'))!.body;
+const checksOn = (scenario: RealCaseScenario) =>
+  scenario.github.state.checkRuns.filter((c) => c.name === 'pr-debate' && c.head_sha === scenario.pull.head.sha);
+const commentOf = (scenario: RealCaseScenario) =>
+  scenario.github.state.comments.find((c) => c.body.startsWith('<!-- pr-debate:v1'))!.body;
 
 describe('a quick debate under require-confident (issue #39, point 1)', () => {
   let scenario: RealCaseScenario;
   beforeAll(async () => {
-    scenario = await startRealCaseScenario(CASE, scriptedModel(() => scenario));
+    scenario = await startRealCaseScenario(
+      CASE,
+      scriptedModel(() => scenario),
+    );
   }, 300_000);
   afterAll(async () => scenario?.close());
 
-  it('records no position survived, and neither the debate\'s check nor the gate\'s is success', async () => {
+  it("records no position survived, and neither the debate's check nor the gate's is success", async () => {
     const run = await runLabelled(scenario, { preset: 'quick', 'gate-policy': 'require-confident' });
     expect(run.exitCode, run.stderr).toBe(0);
     const record = decisionRecordSchema.parse(JSON.parse(run.outputs.decision!));
@@ -59,19 +70,41 @@ describe('a quick debate under require-confident (issue #39, point 1)', () => {
     expect(debateCheck.conclusion).not.toBe('success');
     expect(debateCheck.output.summary).toContain('untested');
     // The comment's legend says what untested means.
-    expect(commentOf(scenario)).toContain('🧪 untested: its own evidence checked out, but no attack that cited evidence was made on it');
+    expect(commentOf(scenario)).toContain(
+      '🧪 untested: its own evidence checked out, but no attack that cited evidence was made on it',
+    );
 
     // The gate, as `mode: gate` runs it on the PR's next event: the real gate over the local GitHub server.
-    const octokit = getOctokit(SCENARIO.githubToken, { baseUrl: scenario.github.url, retry: { doNotRetry: DO_NOT_RETRY } }, retry);
+    const octokit = getOctokit(
+      SCENARIO.githubToken,
+      { baseUrl: scenario.github.url, retry: { doNotRetry: DO_NOT_RETRY } },
+      retry,
+    );
     const [owner, repo] = scenario.repository.split('/') as [string, string];
     const gate = await runGate(
       {
         source: createGateSource(octokit, { owner, repo }, SCENARIO.botLogin),
-        rebuildEvidence: (pullNumber, rec) => rebuildEvidence(createPullRequestSource(octokit, { owner, repo }), { pullNumber, inputRfc: 'Readme.md', maxTokens: rec.evidence?.budget?.max_tokens ?? 104_000, record: rec }),
+        rebuildEvidence: (pullNumber, rec) =>
+          rebuildEvidence(createPullRequestSource(octokit, { owner, repo }), {
+            pullNumber,
+            inputRfc: 'Readme.md',
+            maxTokens: rec.evidence?.budget?.max_tokens ?? 104_000,
+            record: rec,
+          }),
         log: () => {},
         describe: describeFailure,
       },
-      () => Promise.resolve({ repo: scenario.repository, policy: 'require-confident', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false }),
+      () =>
+        Promise.resolve({
+          repo: scenario.repository,
+          policy: 'require-confident',
+          requiredLabel: undefined,
+          exemptLabel: 'debate-exempt',
+          publicKey: undefined,
+          handedOver: undefined,
+          allowUnseen: [],
+          authorMayDecide: false,
+        }),
       { kind: 'pull', pullNumber: SCENARIO.pullNumber, before: undefined },
     );
     expect(gate.verdict.conclusion).not.toBe('success');
@@ -104,22 +137,36 @@ describe('a ruling whose only fault is a count (issue #39, point 8)', () => {
   }, 300_000);
   afterAll(async () => scenario?.close());
 
-  it('is kept as given with a note: completion success, a passing check, both judge runs on the PR\'s position', async () => {
+  it("is kept as given with a note: completion success, a passing check, both judge runs on the PR's position", async () => {
     const run = await runLabelled(scenario, {});
     expect(run.exitCode, run.stderr).toBe(0);
     expect(overloaded).toBe(1);
-    expect(run.outputs).toMatchObject({ status: 'success', recommendation: 'A', 'no-decision-reason': '', 'gate-conclusion': 'success' });
-    const judged = (scenario.anthropic?.requests ?? []).map((r) => callMetaOf(r.headers)).filter((m) => m?.phase === 'judge' && !m.warmUp);
+    expect(run.outputs).toMatchObject({
+      status: 'success',
+      recommendation: 'A',
+      'no-decision-reason': '',
+      'gate-conclusion': 'success',
+    });
+    const judged = (scenario.anthropic?.requests ?? [])
+      .map((r) => callMetaOf(r.headers))
+      .filter((m) => m?.phase === 'judge' && !m.warmUp);
     // Two runs (one of them retried by the SDK after the 529), none retried by the engine for the count.
     expect(judged.filter((m) => m!.retry)).toEqual([]);
-    expect(judged.map((m) => m!.order)).toEqual(expect.arrayContaining([['A', 'B'], ['B', 'A']]));
+    expect(judged.map((m) => m!.order)).toEqual(
+      expect.arrayContaining([
+        ['A', 'B'],
+        ['B', 'A'],
+      ]),
+    );
     const record = decisionRecordSchema.parse(JSON.parse(run.outputs.decision!));
     expect(record.completion).toBe('success');
     expect(checksOn(scenario).at(-1)!.conclusion).toBe('success');
     const body = commentOf(scenario);
     expect(body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
     expect(body).toContain('The ruling gives 1 key reason(s), where 3 to 5 are asked for; they are kept as given.');
-    expect(body).toContain('The ruling gives 1 irreducible trade-off(s), where at least two are asked for; they are kept as given.');
+    expect(body).toContain(
+      'The ruling gives 1 irreducible trade-off(s), where at least two are asked for; they are kept as given.',
+    );
     expect(body).toContain('_Judge runs: 2 of 2 recommended position A.');
     expect(body).not.toContain('Degraded run');
     // The log ends on the same outcome as the comment's first line.
@@ -127,8 +174,10 @@ describe('a ruling whose only fault is a count (issue #39, point 8)', () => {
   });
 });
 
-describe('the CLI\'s last line is the comment\'s first line, on every real case (issue #39, point 9)', () => {
-  const ids = (JSON.parse(readFileSync(path.join(ROOT, 'real-cases', 'cases.json'), 'utf8')) as { id: string }[]).map((c) => c.id);
+describe("the CLI's last line is the comment's first line, on every real case (issue #39, point 9)", () => {
+  const ids = (JSON.parse(readFileSync(path.join(ROOT, 'real-cases', 'cases.json'), 'utf8')) as { id: string }[]).map(
+    (c) => c.id,
+  );
   /** The comment's first line without its `## icon `, and the CLI's last line up to its run figures. */
   const outcomes = (stdout: string, stderr: string) => {
     const heading = stdout.split('\n')[1] ?? '';
@@ -138,7 +187,13 @@ describe('the CLI\'s last line is the comment\'s first line, on every real case 
   const rehearse = async (id: string) => {
     const scenario = await startRealCaseScenario(id, undefined);
     try {
-      const args = ['run', '--rehearsal', `${scenario.repository}#${SCENARIO.pullNumber}`, '--api-url', scenario.github.url];
+      const args = [
+        'run',
+        '--rehearsal',
+        `${scenario.repository}#${SCENARIO.pullNumber}`,
+        '--api-url',
+        scenario.github.url,
+      ];
       const env = { GITHUB_TOKEN: SCENARIO.githubToken };
       return await runCli(args, { env });
     } finally {
@@ -146,7 +201,7 @@ describe('the CLI\'s last line is the comment\'s first line, on every real case 
     }
   };
 
-  it('in the engine\'s own process, case by case', async () => {
+  it("in the engine's own process, case by case", async () => {
     for (const id of ids) {
       const { exitCode, stdout, stderr } = await rehearse(id);
       expect(exitCode, `${id}: ${stderr}`).toBe(0);

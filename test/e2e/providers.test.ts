@@ -1,7 +1,13 @@
 import { describe, it, type TestContext } from 'vitest';
 import { z } from 'zod';
 import type { CallMeta, ModelCall } from '../../src/debate/model-client.js';
-import { callMetaOf, startAnthropicServer, type MessagesRequest, type ReceivedMessagesRequest, type ScriptedReply } from '../support/anthropic-server.js';
+import {
+  callMetaOf,
+  startAnthropicServer,
+  type MessagesRequest,
+  type ReceivedMessagesRequest,
+  type ScriptedReply,
+} from '../support/anthropic-server.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +17,12 @@ import { cachePull } from '../support/cache-pull.js';
 import { debateScript } from '../support/debate-script.js';
 import { commentEvent } from '../support/event-payloads.js';
 import { startGitHubServer } from '../support/github-server.js';
-import { instructionsOf, startOpenAiServer, type ChatCompletionsRequest, type StartOpenAiServerOptions } from '../support/openai-server.js';
+import {
+  instructionsOf,
+  startOpenAiServer,
+  type ChatCompletionsRequest,
+  type StartOpenAiServerOptions,
+} from '../support/openai-server.js';
 import { runAction, type ActionRun } from '../support/run-action.js';
 import { describeCall } from '../support/scripted-models.js';
 import { costUsd, worstCaseCostUsd } from '../../src/models/price-usage.js';
@@ -33,21 +44,48 @@ const MAINTAINER = 'maintainer';
 // No position is the PR (`--no-pr-position`), so these runs make no moderator call (its naming of the PR, and its check of a
 // `(this PR)` mark, are tested in real-case.test.ts and test/gate/pr-position-attacks.test.ts).
 const POSITIONS = '/debate keep the cache vs drop the cache --no-pr-position';
-const AWS = { AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_SESSION_TOKEN: 'local-session-token', AWS_REGION: 'us-west-2' };
+const AWS = {
+  AWS_ACCESS_KEY_ID: 'ASIAPROVIDERSUITE001',
+  AWS_SECRET_ACCESS_KEY: 'local-secret',
+  AWS_SESSION_TOKEN: 'local-session-token',
+  AWS_REGION: 'us-west-2',
+};
 /** What google-github-actions/auth exports with the project, plus the region input of the vertex SDK. */
 const GCP = { GOOGLE_CLOUD_PROJECT: 'providers-project', CLOUD_ML_REGION: 'us-east5' };
 const OIDC_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.local-github-oidc-token.signature';
-const WIF_AUDIENCE = '//iam.googleapis.com/projects/123456789/locations/global/workloadIdentityPools/github/providers/pr-debate';
+const WIF_AUDIENCE =
+  '//iam.googleapis.com/projects/123456789/locations/global/workloadIdentityPools/github/providers/pr-debate';
 
 type Headers = Record<string, string | string[] | undefined>;
-const asCall = (instructions: string, model: string, maxTokens: number, meta: CallMeta | undefined): ModelCall<unknown> => ({ role: 'advocate', model, system: '', evidence: '', instructions, format: z.unknown(), schema: z.unknown(), maxTokens, ...(meta ? { meta } : {}) });
+const asCall = (
+  instructions: string,
+  model: string,
+  maxTokens: number,
+  meta: CallMeta | undefined,
+): ModelCall<unknown> => ({
+  role: 'advocate',
+  model,
+  system: '',
+  evidence: '',
+  instructions,
+  format: z.unknown(),
+  schema: z.unknown(),
+  maxTokens,
+  ...(meta ? { meta } : {}),
+});
 /** What the engine asked for, read back from a Messages API request (the evidence block, a phase's transcript, then the instructions; the call's metadata header). */
 const messagesCall = (request: MessagesRequest, headers: Headers) => {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
   return asCall(texts.at(-1) ?? '', request.model, request.max_tokens, callMetaOf(headers));
 };
-const chatCall = (request: ChatCompletionsRequest, headers: Headers) => asCall(instructionsOf(request).instructions, request.model, request.max_completion_tokens ?? request.max_tokens ?? 0, callMetaOf(headers));
+const chatCall = (request: ChatCompletionsRequest, headers: Headers) =>
+  asCall(
+    instructionsOf(request).instructions,
+    request.model,
+    request.max_completion_tokens ?? request.max_tokens ?? 0,
+    callMetaOf(headers),
+  );
 
 /** The phase and position of a call, e.g. `opening A`, `judge`, `warm-up opening A` (a prompt-cache warm-up). */
 const label = (call: ModelCall<unknown>) => {
@@ -70,19 +108,36 @@ const textsOf = (request: MessagesRequest) => {
  * call), and the test's margin is half a judge run's cost (some $0.06).
  */
 const worstCaseOf = (request: MessagesRequest) =>
-  worstCaseCostUsd(request.model, textsOf(request).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) + Buffer.byteLength(JSON.stringify(request.output_config?.format?.schema ?? {}), 'utf8') + 512, request.max_tokens);
+  worstCaseCostUsd(
+    request.model,
+    textsOf(request).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) +
+      Buffer.byteLength(JSON.stringify(request.output_config?.format?.schema ?? {}), 'utf8') +
+      512,
+    request.max_tokens,
+  );
 /** What a request cost at list price, from the usage the server answered with. */
 const costOf = ({ body, usage }: ReceivedMessagesRequest) =>
-  costUsd(body.model, { input_tokens: usage!.input_tokens, output_tokens: usage!.output_tokens, cache_creation_input_tokens: usage!.cache_creation_input_tokens ?? 0, cache_read_input_tokens: usage!.cache_read_input_tokens ?? 0 })!;
+  costUsd(body.model, {
+    input_tokens: usage!.input_tokens,
+    output_tokens: usage!.output_tokens,
+    cache_creation_input_tokens: usage!.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: usage!.cache_read_input_tokens ?? 0,
+  })!;
 
 /** The default debate script, as text; `outputTokens` makes each reply bill that many output tokens (at most the call's max_tokens). */
 function scripted(outputTokens?: number) {
   const script = debateScript();
   let index = 0;
-  return (call: ModelCall<unknown>): ScriptedReply => ({ text: JSON.stringify(script(call, index++)), ...(outputTokens ? { outputTokens: Math.min(outputTokens, call.maxTokens) } : {}) });
+  return (call: ModelCall<unknown>): ScriptedReply => ({
+    text: JSON.stringify(script(call, index++)),
+    ...(outputTokens ? { outputTokens: Math.min(outputTokens, call.maxTokens) } : {}),
+  });
 }
 
-async function startScenario(context: TestContext, options: { openai?: Partial<StartOpenAiServerOptions>; outputTokens?: number } = {}) {
+async function startScenario(
+  context: TestContext,
+  options: { openai?: Partial<StartOpenAiServerOptions>; outputTokens?: number } = {},
+) {
   const github = await startGitHubServer({
     repositories: [{ owner: OWNER, name: REPO, pulls: [cachePull(1)], permissions: { [MAINTAINER]: 'write' } }],
     token: TOKEN,
@@ -92,9 +147,19 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
   // One script for the whole debate, whichever server a call reaches.
   const script = scripted(options.outputTokens);
   const withMeta = (meta: CallMeta | undefined): Headers => (meta ? { 'x-pr-debate-call': JSON.stringify(meta) } : {});
-  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
-  const openai = await startOpenAiServer({ apiKey: OPENAI_KEY, responder: (request, { call }) => script(chatCall(request, withMeta(call))), ...options.openai });
-  const bedrock = await startBedrockServer({ credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION }, responder: (request, { call }) => script(messagesCall(request, withMeta(call))) });
+  const anthropic = await startAnthropicServer({
+    apiKey: ANTHROPIC_KEY,
+    responder: (request, { call }) => script(messagesCall(request, withMeta(call))),
+  });
+  const openai = await startOpenAiServer({
+    apiKey: OPENAI_KEY,
+    responder: (request, { call }) => script(chatCall(request, withMeta(call))),
+    ...options.openai,
+  });
+  const bedrock = await startBedrockServer({
+    credentials: { accessKeyId: AWS.AWS_ACCESS_KEY_ID, sessionToken: AWS.AWS_SESSION_TOKEN, region: AWS.AWS_REGION },
+    responder: (request, { call }) => script(messagesCall(request, withMeta(call))),
+  });
   const vertex = await startVertexServer({
     accessToken: 'ya29.local-providers',
     projectId: GCP.GOOGLE_CLOUD_PROJECT,
@@ -116,8 +181,17 @@ async function startScenario(context: TestContext, options: { openai?: Partial<S
     return commentEvent({ owner: OWNER, repo: REPO, number: 1, body, user: MAINTAINER, commentId: id });
   };
   const run = async (inputs: Record<string, string>, env: Record<string, string> = {}) =>
-    runAction({ eventName: 'issue_comment', payload: await command(POSITIONS), repository: `${OWNER}/${REPO}`, apiUrl: github.url, inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs }, env, processEnv: env });
-  const posted = (result: ActionRun) => github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body ?? '';
+    runAction({
+      eventName: 'issue_comment',
+      payload: await command(POSITIONS),
+      repository: `${OWNER}/${REPO}`,
+      apiUrl: github.url,
+      inputs: { 'github-token': TOKEN, preset: 'quick', ...inputs },
+      env,
+      processEnv: env,
+    });
+  const posted = (result: ActionRun) =>
+    github.state.comments.find((c) => c.html_url === result.outputs['comment-url'])?.body ?? '';
   return { github, anthropic, openai, bedrock, vertex, run, posted };
 }
 
@@ -126,15 +200,31 @@ describe('providers end to end (issue #12)', () => {
     const { expect } = ctx;
     const { anthropic, openai, run, posted } = await startScenario(ctx);
     const result = await run(
-      { 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-6.2-sol', 'judge-model': 'openai:gpt-6.2-sol' },
+      {
+        'anthropic-api-key': ANTHROPIC_KEY,
+        'base-url': anthropic.url,
+        'openai-api-key': OPENAI_KEY,
+        'advocate-models': 'claude-sonnet-5-5, openai:gpt-6.2-sol',
+        'judge-model': 'openai:gpt-6.2-sol',
+      },
       { OPENAI_BASE_URL: openai.url },
     );
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     // Pre-flight first, one short call per distinct model; then the debate, each call on its role's provider.
     expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight', 'opening A']);
-    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual(['audit', 'judge', 'judge', 'opening B', 'preflight']);
-    expect(openai.requests.every((r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`)).toBe(true);
+    expect(openai.requests.map((r) => label(chatCall(r.body, r.headers))).sort()).toEqual([
+      'audit',
+      'judge',
+      'judge',
+      'opening B',
+      'preflight',
+    ]);
+    expect(
+      openai.requests.every(
+        (r) => r.body.response_format?.type === 'json_schema' && r.headers.authorization === `Bearer ${OPENAI_KEY}`,
+      ),
+    ).toBe(true);
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
     expect(posted(result)).toContain('openai:gpt-6.2-sol');
@@ -151,10 +241,18 @@ describe('providers end to end (issue #12)', () => {
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs.
-    expect(bedrock.requests.map((r) => r.path)).toEqual(Array(7).fill('/model/us.anthropic.claude-sonnet-5-5/invoke-with-response-stream'));
-    expect(bedrock.requests.every((r) => String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`))).toBe(true);
+    expect(bedrock.requests.map((r) => r.path)).toEqual(
+      Array(7).fill('/model/us.anthropic.claude-sonnet-5-5/invoke-with-response-stream'),
+    );
+    expect(
+      bedrock.requests.every((r) =>
+        String(r.headers.authorization).startsWith(`AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/`),
+      ),
+    ).toBe(true);
     // The prompt cache works through Bedrock too: one write, then reads.
-    expect(bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+    expect(
+      bedrock.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('a Vertex configuration: every role on Claude through Vertex AI, logged in as google-github-actions/auth leaves it', async (ctx) => {
@@ -165,25 +263,45 @@ describe('providers end to end (issue #12)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pr-debate-gcp-'));
     ctx.onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'oidc-token'), OIDC_TOKEN);
-    const credentials = { type: 'external_account', audience: WIF_AUDIENCE, subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', token_url: vertex.tokenUrl, credential_source: { file: join(dir, 'oidc-token') } };
+    const credentials = {
+      type: 'external_account',
+      audience: WIF_AUDIENCE,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+      token_url: vertex.tokenUrl,
+      credential_source: { file: join(dir, 'oidc-token') },
+    };
     writeFileSync(join(dir, 'credentials.json'), JSON.stringify(credentials));
-    const result = await run({ model: 'vertex:claude-sonnet-5-5', 'base-url': vertex.url }, { ...GCP, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'credentials.json') });
+    const result = await run(
+      { model: 'vertex:claude-sonnet-5-5', 'base-url': vertex.url },
+      { ...GCP, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'credentials.json') },
+    );
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     // The pre-flight check, a prompt-cache warm-up, 2 openings, the audit, 2 judge runs: each one
     // streamRawPredict of the project and region, with the access token STS gave.
     // Before them, the evidence pack is counted once with Vertex's count-tokens method (issue #31).
     const base = `/v1/projects/${GCP.GOOGLE_CLOUD_PROJECT}/locations/${GCP.CLOUD_ML_REGION}/publishers/anthropic/models`;
-    expect(vertex.requests.map((r) => r.path)).toEqual([`${base}/count-tokens:rawPredict`, ...Array(7).fill(`${base}/claude-sonnet-5-5:streamRawPredict`)]);
+    expect(vertex.requests.map((r) => r.path)).toEqual([
+      `${base}/count-tokens:rawPredict`,
+      ...Array(7).fill(`${base}/claude-sonnet-5-5:streamRawPredict`),
+    ]);
     expect(vertex.requests.every((r) => r.headers.authorization === 'Bearer ya29.local-providers')).toBe(true);
-    expect(vertex.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+    expect(
+      vertex.messages.requests.filter((r) => (r.usage?.cache_read_input_tokens ?? 0) > 0).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('an Ollama-style configuration: no key, no JSON-schema response format, JSON in a ```json fence', async (ctx) => {
     const { expect } = ctx;
-    const { openai, run } = await startScenario(ctx, { openai: { apiKey: undefined, jsonSchema: 'rejected', fence: true } });
+    const { openai, run } = await startScenario(ctx, {
+      openai: { apiKey: undefined, jsonSchema: 'rejected', fence: true },
+    });
     // A model on your own server has no list price: model-prices says it costs nothing per token (issue #31).
-    const result = await run({ model: 'openai:llama3.1:8b', 'base-url': openai.url, 'model-prices': 'openai:llama3.1:8b=0/0' });
+    const result = await run({
+      model: 'openai:llama3.1:8b',
+      'base-url': openai.url,
+      'model-prices': 'openai:llama3.1:8b=0/0',
+    });
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.outputs).toMatchObject({ status: 'success', recommendation: 'A' });
     const formats = openai.requests.map((r) => r.body.response_format?.type ?? 'text');
@@ -196,13 +314,32 @@ describe('providers end to end (issue #12)', () => {
   it('pre-flight: a model the user named that does not answer stops the run before any debate call, naming the model and the answer', async (ctx) => {
     const { expect } = ctx;
     const { anthropic, openai, run, posted } = await startScenario(ctx, {
-      openai: { responder: () => ({ error: { status: 404, type: 'invalid_request_error', message: 'The model `gpt-nope` does not exist or you do not have access to it.', details: { code: 'model_not_found' } } }) },
+      openai: {
+        responder: () => ({
+          error: {
+            status: 404,
+            type: 'invalid_request_error',
+            message: 'The model `gpt-nope` does not exist or you do not have access to it.',
+            details: { code: 'model_not_found' },
+          },
+        }),
+      },
     });
     // Priced (model-prices), so that the run gets past the price check to the call (issue #31).
-    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'openai-api-key': OPENAI_KEY, 'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope', 'model-prices': 'openai:gpt-nope=2/10' }, { OPENAI_BASE_URL: openai.url });
+    const result = await run(
+      {
+        'anthropic-api-key': ANTHROPIC_KEY,
+        'base-url': anthropic.url,
+        'openai-api-key': OPENAI_KEY,
+        'advocate-models': 'claude-sonnet-5-5, openai:gpt-nope',
+        'model-prices': 'openai:gpt-nope=2/10',
+      },
+      { OPENAI_BASE_URL: openai.url },
+    );
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
-    const message = 'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.';
+    const message =
+      'Model "openai:gpt-nope" (input advocate-models; the OpenAI-compatible Chat Completions endpoint) did not answer the pre-flight call: model "gpt-nope" was not found (The model `gpt-nope` does not exist or you do not have access to it.): check the model inputs. The debate did not start, and nothing was spent on it.';
     expect(posted(result)).toContain(message);
     expect(result.stdout).toContain(`::error::checking that the models answer failed: ${message}`);
     // Only the pre-flight calls were made: one per distinct model.
@@ -219,9 +356,15 @@ describe('providers end to end (issue #12)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ status: 'aborted', recommendation: 'none' });
     // The pre-flight check, the warm-up and opening A went; opening B's worst case no longer fitted, and nothing was called after it.
-    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual(['preflight', 'warm-up opening A', 'opening A']);
+    expect(anthropic.requests.map((r) => label(messagesCall(r.body, r.headers)))).toEqual([
+      'preflight',
+      'warm-up opening A',
+      'opening A',
+    ]);
     const body = posted(result);
-    expect(body).toMatch(/The spending cap \(max-cost-usd: 0\.47\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./);
+    expect(body).toMatch(
+      /The spending cap \(max-cost-usd: 0\.47\) was reached: \$0\.\d{4} was spent, and the next call could have cost up to \$0\.\d{4}, so it was not made and the debate stopped there\. Finishing it would take about \$\d+\.\d\d more by the plan's estimate: set max-cost-usd to at least \d+\.\d\d and run it again\./,
+    );
     const record = JSON.parse(result.outputs.decision!) as { usage: { cost_usd: number } };
     expect(record.usage.cost_usd).toBeGreaterThan(0);
     // The record (pre-flight call included) is within what the cap counted, which is within the cap.
@@ -240,7 +383,9 @@ describe('providers end to end (issue #12)', () => {
     const orderOf = (r: { headers: Headers }) => callMetaOf(r.headers)?.order?.join(', ');
     const judged = measured.anthropic.requests.filter((r) => label(messagesCall(r.body, r.headers)) === 'judge');
     expect(judged.map(orderOf)).toEqual(['A, B', 'B, A']);
-    const beforeJudge = measured.anthropic.requests.filter((r) => !judged.includes(r)).reduce((sum, r) => sum + costOf(r), 0);
+    const beforeJudge = measured.anthropic.requests
+      .filter((r) => !judged.includes(r))
+      .reduce((sum, r) => sum + costOf(r), 0);
     const judgeRun1 = costOf(judged[0]!);
     const worstJudge = Math.max(...judged.map((r) => worstCaseOf(r.body)));
     // Judge run 1 fits (before it, what is spent plus its worst case is within the cap); once it has cost what it
@@ -251,16 +396,24 @@ describe('providers end to end (issue #12)', () => {
     expect(beforeJudge + judgeRun1 + worstJudge).toBeGreaterThan(cap);
 
     const { anthropic, run, posted } = await startScenario(ctx, { outputTokens: 12_000 });
-    const result = await run({ 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, 'max-cost-usd': String(cap) });
+    const result = await run({
+      'anthropic-api-key': ANTHROPIC_KEY,
+      'base-url': anthropic.url,
+      'max-cost-usd': String(cap),
+    });
     expect(result.exitCode, result.stdout).toBe(0);
     // Judge run 1 ruled; its recommendation stands, at low confidence (the order check could not be made).
     expect(result.outputs).toMatchObject({ status: 'degraded-success', recommendation: 'A', confidence: 'low' });
     // Everything up to judge run 1 went; judge run 2 was never sent, and nothing after it.
-    const sent = anthropic.requests.map((r) => `${label(messagesCall(r.body, r.headers))}${orderOf(r) ? ` (order ${orderOf(r)})` : ''}`);
+    const sent = anthropic.requests.map(
+      (r) => `${label(messagesCall(r.body, r.headers))}${orderOf(r) ? ` (order ${orderOf(r)})` : ''}`,
+    );
     expect(sent).toEqual(['preflight', 'warm-up opening A', 'opening A', 'opening B', 'audit', 'judge (order A, B)']);
     // The comment says the cap was reached, with what was spent and the refused call's worst case: judge run 2's.
     const body = posted(result);
-    const stop = new RegExp(`The spending cap \\(max-cost-usd: ${capText}\\) was reached: \\$(\\d+\\.\\d{4}) was spent, and the next call could have cost up to \\$(\\d+\\.\\d{4}), so it was not made and the debate stopped there\\. Finishing it would take about \\$\\d+\\.\\d\\d more by the plan's estimate: set max-cost-usd to at least (\\d+\\.\\d\\d) and run it again\\.`).exec(body);
+    const stop = new RegExp(
+      `The spending cap \\(max-cost-usd: ${capText}\\) was reached: \\$(\\d+\\.\\d{4}) was spent, and the next call could have cost up to \\$(\\d+\\.\\d{4}), so it was not made and the debate stopped there\\. Finishing it would take about \\$\\d+\\.\\d\\d more by the plan's estimate: set max-cost-usd to at least (\\d+\\.\\d\\d) and run it again\\.`,
+    ).exec(body);
     expect(stop, body).not.toBeNull();
     const [spent, refused, raiseTo] = stop!.slice(1).map(Number) as [number, number, number];
     expect(spent).toBeCloseTo(beforeJudge + judgeRun1, 3);
@@ -272,17 +425,36 @@ describe('providers end to end (issue #12)', () => {
     expect(raiseTo).toBeGreaterThanOrEqual(spent + refused);
     expect(body).toContain('Judge run 2 (order B, A, swapped ids) failed: the spending cap was reached');
     // The record counts every call, the pre-flight check's too, and stays within what the cap counted, and so within the cap.
-    const record = JSON.parse(result.outputs.decision!) as { completion: string; recommendation: string; usage: { cost_usd: number } };
+    const record = JSON.parse(result.outputs.decision!) as {
+      completion: string;
+      recommendation: string;
+      usage: { cost_usd: number };
+    };
     expect(record).toMatchObject({ completion: 'degraded-success', recommendation: 'A' });
-    expect(record.usage.cost_usd).toBeCloseTo(anthropic.requests.reduce((sum, r) => sum + costOf(r), 0), 4);
+    expect(record.usage.cost_usd).toBeCloseTo(
+      anthropic.requests.reduce((sum, r) => sum + costOf(r), 0),
+      4,
+    );
     expect(record.usage.cost_usd).toBeLessThanOrEqual(spent + 0.00005);
     expect(spent).toBeLessThanOrEqual(cap);
     // The step's log: judge run 1's line, judge run 2 refused without a call, then the run's total.
     expect(result.stdout).toMatch(/^ok {3}judge: judge \(order A, B\); claude-sonnet-5-5; /m);
-    expect(result.stdout).toMatch(new RegExp(`^FAIL judge: judge \\(order B, A\\); claude-sonnet-5-5; the spending cap was reached \\(max-cost-usd: ${capText}\\): \\$${spent.toFixed(4)} spent, and the next call could cost up to \\$${refused.toFixed(4)}, so it was not made; `, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^FAIL judge: judge \\(order B, A\\); claude-sonnet-5-5; the spending cap was reached \\(max-cost-usd: ${capText}\\): \\$${spent.toFixed(4)} spent, and the next call could cost up to \\$${refused.toFixed(4)}, so it was not made; `,
+        'm',
+      ),
+    );
     // The count is of calls made: the refused judge run is not one.
-    expect(result.stdout).toMatch(new RegExp(`^${anthropic.requests.length} model calls; tokens .*; cost \\$${record.usage.cost_usd.toFixed(4)}$`, 'm'));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^${anthropic.requests.length} model calls; tokens .*; cost \\$${record.usage.cost_usd.toFixed(4)}$`,
+        'm',
+      ),
+    );
     // Degraded is said where the user looks first: a warning annotation, naming the cap.
-    expect(result.stdout).toMatch(/^::warning::The debate finished degraded \(status degraded-success\): The spending cap \(max-cost-usd: /m);
+    expect(result.stdout).toMatch(
+      /^::warning::The debate finished degraded \(status degraded-success\): The spending cap \(max-cost-usd: /m,
+    );
   });
 });

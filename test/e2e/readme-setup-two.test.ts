@@ -25,9 +25,21 @@ let github: GitHubServer;
 let anthropic: AnthropicServer;
 
 beforeAll(async () => {
-  const config = `gate-policy: require-decision\ndecision-public-key: |\n${keys.publicKey.trimEnd().split('\n').map((l) => `  ${l}`).join('\n')}\n`;
+  const config = `gate-policy: require-decision\ndecision-public-key: |\n${keys.publicKey
+    .trimEnd()
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n')}\n`;
   github = await startGitHubServer({
-    repositories: [{ owner: 'octo', name: 'cache', permissions: { maintainer: 'write' }, defaultBranchFiles: { '.github/pr-debate.yml': config }, pulls: [cachePull(1)] }],
+    repositories: [
+      {
+        owner: 'octo',
+        name: 'cache',
+        permissions: { maintainer: 'write' },
+        defaultBranchFiles: { '.github/pr-debate.yml': config },
+        pulls: [cachePull(1)],
+      },
+    ],
     token: GITHUB_TOKEN,
     appTokens: { [APP_TOKEN]: APP },
   });
@@ -41,12 +53,24 @@ afterAll(async () => {
 function job(withInputs: Record<string, string>): Promise<ActionRun> {
   const payload = labeledEvent({ owner: 'octo', repo: 'cache', number: 1, label: 'debate', sender: 'maintainer' });
   payload.repository.default_branch = 'main';
-  return runAction({ eventName: 'pull_request_target', payload, repository: 'octo/cache', apiUrl: github.url, inputs: {}, env: runnerInputs(readActionMetadata(), withInputs) });
+  return runAction({
+    eventName: 'pull_request_target',
+    payload,
+    repository: 'octo/cache',
+    apiUrl: github.url,
+    inputs: {},
+    env: runnerInputs(readActionMetadata(), withInputs),
+  });
 }
 
 describe('README Setup 2 (a GitHub App token and a signed record handed to the gate job)', () => {
   it('the debate job’s signed decision’s signature holds in the gate job, which passes the App’s check', async () => {
-    const debate = await job({ 'github-token': GITHUB_TOKEN, 'anthropic-api-key': KEY, 'base-url': anthropic.url, 'decision-signing-key': keys.signingKey });
+    const debate = await job({
+      'github-token': GITHUB_TOKEN,
+      'anthropic-api-key': KEY,
+      'base-url': anthropic.url,
+      'decision-signing-key': keys.signingKey,
+    });
     expect(debate.exitCode, debate.stdout).toBe(0);
     const handed = decisionRecordSchema.parse(JSON.parse(debate.outputs.decision!));
     expect(handed.signature).toMatch(/^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

@@ -40,7 +40,12 @@ describe('a standard debate against the real API rules of December 2026', () => 
       payload: labeledEvent({ owner, repo, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer }),
       repository: scenario.repository,
       apiUrl: scenario.github.url,
-      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md' },
+      inputs: {
+        'github-token': SCENARIO.githubToken,
+        'anthropic-api-key': SCENARIO.anthropicKey,
+        'base-url': scenario.anthropic!.url,
+        'rfc-path': 'Readme.md',
+      },
     });
     expect(result.exitCode, result.stdout).toBe(0);
     // A reply cut at max_tokens would make the run degraded-success with an [INCOMPLETE] turn.
@@ -51,7 +56,9 @@ describe('a standard debate against the real API rules of December 2026', () => 
 
     const requests = scenario.anthropic!.requests;
     // Thinking happened and was paid for out of max_tokens: every answered debate call used more output than its text.
-    const answered = requests.filter((r) => r.usage && callMetaOf(r.headers)?.phase !== 'preflight' && callMetaOf(r.headers)?.warmUp !== true);
+    const answered = requests.filter(
+      (r) => r.usage && callMetaOf(r.headers)?.phase !== 'preflight' && callMetaOf(r.headers)?.warmUp !== true,
+    );
     expect(answered.length).toBeGreaterThanOrEqual(12);
     for (const r of answered) expect(r.body.max_tokens).toBeGreaterThan(16_000);
     expect(answered.every((r) => r.body.output_config?.effort !== undefined)).toBe(true);
@@ -59,7 +66,12 @@ describe('a standard debate against the real API rules of December 2026', () => 
     const withFormat = requests.filter((r) => r.body.output_config?.format);
     expect(withFormat.length).toBeLessThanOrEqual(1);
     // The overloaded opening was sent again and answered.
-    const openingsA = requests.filter((r) => callMetaOf(r.headers)?.phase === 'opening' && callMetaOf(r.headers)?.positionId === 'A' && callMetaOf(r.headers)?.warmUp !== true);
+    const openingsA = requests.filter(
+      (r) =>
+        callMetaOf(r.headers)?.phase === 'opening' &&
+        callMetaOf(r.headers)?.positionId === 'A' &&
+        callMetaOf(r.headers)?.warmUp !== true,
+    );
     expect(overloaded).toBe(1);
     expect(openingsA.length).toBe(2);
     expect(openingsA.at(-1)!.usage).toBeDefined();

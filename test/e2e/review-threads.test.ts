@@ -28,7 +28,17 @@ describe('review threads on the decisive lines (issue #34)', () => {
           const ruling = reply.ruling as { positions: Record<string, unknown>; recommendation: string };
           // B, under the id this run shows it (a run with swapped ids shows it as A): the one not recommended.
           const b = Object.keys(ruling.positions).find((id) => id !== ruling.recommendation)!;
-          ruling.positions[b] = { status: 'falsified', rationale: 'The Readme documents the error.', defeating_citations: [headLine('Readme.md', (n, text) => text.includes('excess arguments will be reported as an error') && inDiff('Readme.md', n)), headLine('lib/command.js', (n, text) => text.trim().length > 20 && !inDiff('lib/command.js', n))] };
+          ruling.positions[b] = {
+            status: 'falsified',
+            rationale: 'The Readme documents the error.',
+            defeating_citations: [
+              headLine(
+                'Readme.md',
+                (n, text) => text.includes('excess arguments will be reported as an error') && inDiff('Readme.md', n),
+              ),
+              headLine('lib/command.js', (n, text) => text.trim().length > 20 && !inDiff('lib/command.js', n)),
+            ],
+          };
         },
       ),
     );
@@ -41,14 +51,27 @@ describe('review threads on the decisive lines (issue #34)', () => {
       payload,
       repository: scenario.repository,
       apiUrl: scenario.github.url,
-      inputs: { 'github-token': SCENARIO.githubToken, 'anthropic-api-key': SCENARIO.anthropicKey, 'base-url': scenario.anthropic!.url, 'rfc-path': 'Readme.md', ...inputs },
+      inputs: {
+        'github-token': SCENARIO.githubToken,
+        'anthropic-api-key': SCENARIO.anthropicKey,
+        'base-url': scenario.anthropic!.url,
+        'rfc-path': 'Readme.md',
+        ...inputs,
+      },
     });
   const label = () => {
     const [o, r] = scenario.repository.split('/') as [string, string];
-    return labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer });
+    return labeledEvent({
+      owner: o,
+      repo: r,
+      number: SCENARIO.pullNumber,
+      label: 'debate',
+      sender: SCENARIO.maintainer,
+    });
   };
   const reviews = () => scenario.github.state.reviews;
-  const inDiff = (path: string, n: number) => diffLines(scenario.pull.files.find((f) => f.filename === path)!.patch).RIGHT.has(n);
+  const inDiff = (path: string, n: number) =>
+    diffLines(scenario.pull.files.find((f) => f.filename === path)!.patch).RIGHT.has(n);
   const headLine = (path: string, pick: (n: number, text: string) => boolean) => {
     const lines = scenario.pull.readFile(scenario.pull.head.sha, path)!.toString('utf8').split('\n');
     const index = lines.findIndex((text, i) => pick(i + 1, text));
@@ -84,22 +107,32 @@ describe('review threads on the decisive lines (issue #34)', () => {
       if (comment.subject_type === 'line') expect(diffLines(file.patch)[comment.side!].has(comment.line!)).toBe(true);
       // The comment shows the file's own line at the head (and keeps it to check after a push), links the verdict, mentions nobody.
       const cited = Number(/#L(\d+)\)/.exec(comment.body)?.[1]);
-      const shown = scenario.pull.readFile(scenario.pull.head.sha, comment.path)!.toString('utf8').split('\n')[cited - 1]!;
+      const shown = scenario.pull.readFile(scenario.pull.head.sha, comment.path)!.toString('utf8').split('\n')[
+        cited - 1
+      ]!;
       // Lines are cut to a readable width (160 characters) with an ellipsis.
       expect(comment.body).toContain(shown.trim().slice(0, 150));
       expect(readQuote(comment.body)).toBe(shown.replace(/\s+/g, ' ').trim());
-      expect(comment.body).toContain(`[The verdict and the whole debate](${scenario.github.state.comments.find((c) => c.body.startsWith('<!-- pr-debate:v1'))!.html_url})`);
+      expect(comment.body).toContain(
+        `[The verdict and the whole debate](${scenario.github.state.comments.find((c) => c.body.startsWith('<!-- pr-debate:v1'))!.html_url})`,
+      );
       expect(comment.body).not.toMatch(/@\w/);
     }
     // The check run carries the same head lines as notices.
     const annotations = scenario.github.state.checkRunAnnotations;
-    expect(annotations.map((a) => `${a.path}:${a.end_line}`).sort()).toEqual(comments.map((c) => `${c.path}:${/#L(\d+)\)/.exec(c.body)?.[1]}`).sort());
+    expect(annotations.map((a) => `${a.path}:${a.end_line}`).sort()).toEqual(
+      comments.map((c) => `${c.path}:${/#L(\d+)\)/.exec(c.body)?.[1]}`).sort(),
+    );
     expect(annotations.every((a) => a.annotation_level === 'notice')).toBe(true);
 
     const ids = comments.map((c) => c.id).sort();
     const again = await run('pull_request', label());
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(reviews().reviewComments.map((c) => c.id).sort()).toEqual(ids);
+    expect(
+      reviews()
+        .reviewComments.map((c) => c.id)
+        .sort(),
+    ).toEqual(ids);
     expect(reviews().reviews).toHaveLength(1);
   }, 240_000);
 
@@ -117,12 +150,25 @@ describe('review threads on the decisive lines (issue #34)', () => {
       if (sha !== newHead) return read(sha, path);
       const text = read(oldHead, path)?.toString('utf8');
       if (text === undefined) return undefined;
-      return Buffer.from(text.split('\n').filter((_l, i) => !removed.has(`${path}:${i + 1}`)).join('\n'));
+      return Buffer.from(
+        text
+          .split('\n')
+          .filter((_l, i) => !removed.has(`${path}:${i + 1}`))
+          .join('\n'),
+      );
     };
     scenario.pull.head.sha = newHead;
     scenario.pull.commits = [...(scenario.pull.commits ?? [oldHead]), newHead];
     const [o, r] = scenario.repository.split('/') as [string, string];
-    const push = labeledEvent({ owner: o, repo: r, number: SCENARIO.pullNumber, label: 'debate', sender: SCENARIO.maintainer, action: 'synchronize', headSha: newHead });
+    const push = labeledEvent({
+      owner: o,
+      repo: r,
+      number: SCENARIO.pullNumber,
+      label: 'debate',
+      sender: SCENARIO.maintainer,
+      action: 'synchronize',
+      headSha: newHead,
+    });
     const gate = await run('pull_request', push, { mode: 'gate' });
     expect(gate.exitCode, gate.stderr).toBe(0);
     const threads = reviews().threads;
@@ -138,11 +184,14 @@ describe('review threads on the decisive lines (issue #34)', () => {
   }, 240_000);
 
   async function reply(commentId: number, body: string): Promise<void> {
-    const response = await fetch(`${scenario.github.url}/repos/${scenario.repository}/pulls/${SCENARIO.pullNumber}/comments`, {
-      method: 'POST',
-      headers: { authorization: `token ghp_person_${SCENARIO.maintainer}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ body, in_reply_to: commentId }),
-    });
+    const response = await fetch(
+      `${scenario.github.url}/repos/${scenario.repository}/pulls/${SCENARIO.pullNumber}/comments`,
+      {
+        method: 'POST',
+        headers: { authorization: `token ghp_person_${SCENARIO.maintainer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body, in_reply_to: commentId }),
+      },
+    );
     expect(response.status).toBe(201);
   }
 });

@@ -33,7 +33,11 @@ describe('the eval’s debate arms and the readers', () => {
   it('read every part of an overflowing pack on the reader model, in the debate the arm holds', async () => {
     expect(pack.coverage.parts.length).toBeGreaterThan(1);
     const cheap = recorded();
-    const answer = await runDebateArm(cheap.client, input({ model: 'claude-haiku-4-5', calls: 8, bound: 'max-reader-calls' }), planOf('standard', undefined));
+    const answer = await runDebateArm(
+      cheap.client,
+      input({ model: 'claude-haiku-4-5', calls: 8, bound: 'max-reader-calls' }),
+      planOf('standard', undefined),
+    );
     const reading = cheap.calls.filter((c) => c.meta?.phase === 'reading');
     expect(reading).toHaveLength(pack.coverage.parts.length);
     expect(new Set(reading.map((c) => c.model))).toEqual(new Set(['claude-haiku-4-5']));

@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkMaterialised, checkMix, labelCells, materialiseCases, measureCases, readLabelledCases, renderCaseTable, type LabelledCase, type MeasuredCase } from '../../scripts/eval-case-format.js';
+import {
+  checkMaterialised,
+  checkMix,
+  labelCells,
+  materialiseCases,
+  measureCases,
+  readLabelledCases,
+  renderCaseTable,
+  type LabelledCase,
+  type MeasuredCase,
+} from '../../scripts/eval-case-format.js';
 import { ROOT } from '../support/run-action.js';
 
 /**
@@ -40,7 +50,14 @@ describe('the shipped recipes', () => {
     expect(checkMix(cases)).toEqual([]);
     expect(cases.length).toBeGreaterThanOrEqual(50);
     // The cases kept from the stored-tree format, as recipes under their ids.
-    for (const id of ['commander-excess-default', 'express-node-floor', 'express-status-throws', 'markdownlint-string-width', 'pino-censor-type', 'undici-compose-order']) {
+    for (const id of [
+      'commander-excess-default',
+      'express-node-floor',
+      'express-status-throws',
+      'markdownlint-string-width',
+      'pino-censor-type',
+      'undici-compose-order',
+    ]) {
       expect(cases.map((c) => c.id)).toContain(id);
     }
   });
@@ -49,7 +66,11 @@ describe('the shipped recipes', () => {
     const readme = await readFile(path.join(CASES, 'README.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => /^\| `[a-z0-9-]+` \|/.test(line));
     expect(rows).toHaveLength(cases.length);
-    for (const c of cases) expect(rows.some((row) => row.startsWith(`| ${labelCells(c).join(' | ')} |`)), c.id).toBe(true);
+    for (const c of cases)
+      expect(
+        rows.some((row) => row.startsWith(`| ${labelCells(c).join(' | ')} |`)),
+        c.id,
+      ).toBe(true);
   });
 });
 

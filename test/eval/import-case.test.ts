@@ -24,12 +24,22 @@ let repo: string;
 let github: GitHubServer;
 let served: string;
 
-const lines = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join('\n') + '\n';
+const lines = (n: number, word: string) =>
+  Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join('\n') + '\n';
 
 beforeAll(async () => {
   repo = await mkdtemp(path.join(tmpdir(), 'pr-debate-import-repo-'));
   made.push(repo);
-  const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { env: { ...isolatedGitEnv(), GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', repo, ...args], {
+      env: {
+        ...isolatedGitEnv(),
+        GIT_AUTHOR_NAME: 'a',
+        GIT_AUTHOR_EMAIL: 'a@example.com',
+        GIT_COMMITTER_NAME: 'a',
+        GIT_COMMITTER_EMAIL: 'a@example.com',
+      },
+    });
   git('init', '-q', '-b', 'main');
   await mkdir(path.join(repo, 'lib'), { recursive: true });
   await mkdir(path.join(repo, 'docs'), { recursive: true });
@@ -48,7 +58,11 @@ beforeAll(async () => {
   await writeFile(path.join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9]));
   git('add', '-A');
   git('commit', '-q', '-m', 'Retry five times');
-  const pull = pullFixtureFromGit(repo, 'v1', 'feature', { number: 7, title: 'Retry five times', body: 'Raises the retries; see docs/design.md.' });
+  const pull = pullFixtureFromGit(repo, 'v1', 'feature', {
+    number: 7,
+    title: 'Retry five times',
+    body: 'Raises the retries; see docs/design.md.',
+  });
   served = pull.diff;
   github = await startGitHubServer({ token: TOKEN, repositories: [{ owner: 'octo', name: 'widgets', pulls: [pull] }] });
 });
@@ -57,10 +71,20 @@ afterAll(async () => {
   await Promise.all(made.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function importCase(args: string[], env: Record<string, string>, cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function importCase(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env, userAgent: 'pr-debate-test', onInterrupt: () => () => undefined };
+  const io = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env,
+    userAgent: 'pr-debate-test',
+    onInterrupt: () => () => undefined,
+  };
   const previous = process.cwd();
   if (cwd) process.chdir(cwd);
   try {
@@ -97,7 +121,10 @@ describe('pr-debate eval import', () => {
   it('writes a pull request served by GitHub and the same change as a git range into the same loadable case', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'pr-debate-import-'));
     made.push(root);
-    const fromPr = await importCase(['octo/widgets#7', path.join(root, 'widgets-7')], { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url });
+    const fromPr = await importCase(['octo/widgets#7', path.join(root, 'widgets-7')], {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: github.url,
+    });
     expect(fromPr.code, fromPr.stderr).toBe(0);
     expect(fromPr.stdout).toContain('Fill the fields marked TODO');
     const fromRange = await importCase(['v1..feature', path.join(root, 'range')], {}, repo);
@@ -106,7 +133,18 @@ describe('pr-debate eval import', () => {
     const pr = await tree(path.join(root, 'widgets-7'));
     const range = await tree(path.join(root, 'range'));
     // Every changed text file at each side, a renamed file's base under its old name, the binary one only in the diff.
-    expect(Object.keys(pr).sort()).toEqual(['base/lib/a.js', 'base/lib/old.js', 'case.yml', 'head/docs/design.md', 'head/lib/a.js', 'head/lib/new.js', 'head/lib/renamed.js', 'pr.diff'].filter((f) => f !== 'head/docs/design.md'));
+    expect(Object.keys(pr).sort()).toEqual(
+      [
+        'base/lib/a.js',
+        'base/lib/old.js',
+        'case.yml',
+        'head/docs/design.md',
+        'head/lib/a.js',
+        'head/lib/new.js',
+        'head/lib/renamed.js',
+        'pr.diff',
+      ].filter((f) => f !== 'head/docs/design.md'),
+    );
     expect(pr['pr.diff']).toBe(served);
     expect(pr['pr.diff']).toContain('Binary files a/logo.png and b/logo.png differ');
     for (const file of Object.keys(pr).filter((f) => f !== 'case.yml')) expect(range[file], file).toBe(pr[file]);
@@ -121,17 +159,40 @@ describe('pr-debate eval import', () => {
     await writeFile(path.join(root, 'widgets-7', 'head', 'docs', 'design.md'), '# Design\n\nRetries: three times.\n');
     await label(path.join(root, 'widgets-7'));
     const loaded = (await loadEvalCase(path.join(root, 'widgets-7')))!;
-    expect(loaded).toMatchObject({ id: 'widgets-7', right: 'A', settled_by: ['lib/a.js:20', 'lib/a.js@base:20', 'docs/design.md:3'] });
-    const { pack } = await gatherEvidence(createSnapshotSource(loaded), { pullNumber: 1, commandRfc: 'docs/design.md', inputRfc: undefined, maxTokens: 60_000, charsPerToken: CHARS_PER_TOKEN });
-    expect(verifyCitation({ path: 'lib/a.js', line_start: 20, line_end: 20, quote: 'const retries = 5;' }, pack)).toMatchObject({ status: 'verified' });
-    expect(verifyCitation({ path: 'lib/a.js', side: 'base', line_start: 20, line_end: 20, quote: 'a line 20' }, pack)).toMatchObject({ status: 'verified' });
+    expect(loaded).toMatchObject({
+      id: 'widgets-7',
+      right: 'A',
+      settled_by: ['lib/a.js:20', 'lib/a.js@base:20', 'docs/design.md:3'],
+    });
+    const { pack } = await gatherEvidence(createSnapshotSource(loaded), {
+      pullNumber: 1,
+      commandRfc: 'docs/design.md',
+      inputRfc: undefined,
+      maxTokens: 60_000,
+      charsPerToken: CHARS_PER_TOKEN,
+    });
+    expect(
+      verifyCitation({ path: 'lib/a.js', line_start: 20, line_end: 20, quote: 'const retries = 5;' }, pack),
+    ).toMatchObject({ status: 'verified' });
+    expect(
+      verifyCitation({ path: 'lib/a.js', side: 'base', line_start: 20, line_end: 20, quote: 'a line 20' }, pack),
+    ).toMatchObject({ status: 'verified' });
     expect(pack.text).toContain('lib/new.js');
   });
 
   it('writes case.yml from data: a file name, a title or a body holding YAML stays a comment or a value', async () => {
     const evil = await mkdtemp(path.join(tmpdir(), 'pr-debate-import-evil-'));
     made.push(evil);
-    const git = (...args: string[]) => execFileSync('git', ['-C', evil, ...args], { env: { ...isolatedGitEnv(), GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', evil, ...args], {
+        env: {
+          ...isolatedGitEnv(),
+          GIT_AUTHOR_NAME: 'a',
+          GIT_AUTHOR_EMAIL: 'a@example.com',
+          GIT_COMMITTER_NAME: 'a',
+          GIT_COMMITTER_EMAIL: 'a@example.com',
+        },
+      });
     git('init', '-q', '-b', 'main');
     await writeFile(path.join(evil, 'a.js'), 'one\n');
     git('add', '-A');
@@ -148,7 +209,17 @@ describe('pr-debate eval import', () => {
     expect(run.code, run.stderr).toBe(0);
     const text = await readFile(path.join(out, 'case.yml'), 'utf8');
     const label = parse(text, { strict: true, uniqueKeys: true }) as Record<string, unknown>;
-    expect(Object.keys(label)).toEqual(['id', 'title', 'body', 'question', 'positions', 'right', 'why', 'settled_by', 'source']);
+    expect(Object.keys(label)).toEqual([
+      'id',
+      'title',
+      'body',
+      'question',
+      'positions',
+      'right',
+      'why',
+      'settled_by',
+      'source',
+    ]);
     expect(label).toMatchObject({ right: 'TODO', settled_by: [], title: 'title: injected right: B' });
     expect(text).toContain(JSON.stringify(name));
     await expect(loadEvalCase(out)).rejects.toThrow("'right'");
@@ -167,7 +238,10 @@ describe('pr-debate eval import', () => {
     const noToken = await importCase(['octo/widgets#7', path.join(root, 'y')], { GITHUB_API_URL: github.url });
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toContain('GITHUB_TOKEN or GH_TOKEN');
-    const noPull = await importCase(['octo/widgets#99', path.join(root, 'z')], { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url });
+    const noPull = await importCase(['octo/widgets#99', path.join(root, 'z')], {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: github.url,
+    });
     expect(noPull.code).toBe(1);
     expect(noPull.stderr).toContain('pr-debate: eval import:');
   });

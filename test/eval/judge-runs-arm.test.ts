@@ -10,7 +10,13 @@ import { describeCall, scriptedModels } from '../support/scripted-models.js';
  * Issue #39: the eval arm `judge-runs:4`, the standard debate with four judge runs (two under swapped ids
  * and order), whose notes say when the runs split, so the judge's flip rate is counted beside `debate`'s.
  */
-const input = { pack: fixturePack(), labels: ['keep the cache', 'drop the cache'] as [string, string], topic: 'Cache or not?', models: { moderator: 'm', advocates: ['m'], judge: 'm' }, language: { language: 'auto', commandText: undefined, prText: pull.title } };
+const input = {
+  pack: fixturePack(),
+  labels: ['keep the cache', 'drop the cache'] as [string, string],
+  topic: 'Cache or not?',
+  models: { moderator: 'm', advocates: ['m'], judge: 'm' },
+  language: { language: 'auto', commandText: undefined, prText: pull.title },
+};
 
 describe('the judge-runs:4 arm', () => {
   it('is named, parsed and planned as the standard debate with 4 judge runs', () => {
@@ -29,7 +35,12 @@ describe('the judge-runs:4 arm', () => {
     };
     const models = scriptedModels(debateScript({ judge }));
     const answer = await runDebateArm(models, input, planOf('standard', undefined, 4));
-    expect(models.calls.filter((c) => describeCall(c).phase === 'judge').map((c) => c.meta?.order)).toEqual([['A', 'B'], ['B', 'A'], ['A', 'B'], ['B', 'A']]);
+    expect(models.calls.filter((c) => describeCall(c).phase === 'judge').map((c) => c.meta?.order)).toEqual([
+      ['A', 'B'],
+      ['B', 'A'],
+      ['A', 'B'],
+      ['B', 'A'],
+    ]);
     expect(answer.choice).toBe('A');
     expect(answer.note).toBe('judge runs split: 3 of 4 recommended A');
     const steady = await runDebateArm(scriptedModels(debateScript()), input, planOf('standard', undefined, 4));

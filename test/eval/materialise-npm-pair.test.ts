@@ -28,9 +28,13 @@ describe('materialiseNpmPair', () => {
     expect(first).toEqual(second);
     expect(first).toMatchObject({ package: 'p-limit', from: '5.0.0', to: '6.0.0', files_changed: 4 });
     expect(lines).toEqual([`fetching p-limit@5.0.0 and p-limit@6.0.0 with npm pack into ${dir}`]);
-    expect(await readFile(path.join(dir, 'pr.diff'), 'utf8')).toContain('diff --git a/async-hooks-stub.js b/async-hooks-stub.js\ndeleted file mode');
+    expect(await readFile(path.join(dir, 'pr.diff'), 'utf8')).toContain(
+      'diff --git a/async-hooks-stub.js b/async-hooks-stub.js\ndeleted file mode',
+    );
     expect(await readFile(path.join(dir, 'head', 'index.js'), 'utf8')).toContain('export default function pLimit');
-    expect(await readFile(path.join(dir, 'base', 'async-hooks-stub.js'), 'utf8')).toContain('export const AsyncResource');
+    expect(await readFile(path.join(dir, 'base', 'async-hooks-stub.js'), 'utf8')).toContain(
+      'export const AsyncResource',
+    );
     // Again: the folder is used as it is, without npm.
     const written = (await stat(path.join(dir, 'meta.json'))).mtimeMs;
     await materialiseNpmPair(PAIR, dir, log);
@@ -47,13 +51,21 @@ describe('materialiseNpmPair', () => {
     await materialiseNpmPair(PAIR, dir);
     expect(await readdir(dir)).toEqual(['base', 'head', 'meta.json', 'pr.diff']);
     await expect(stat(path.join(dir, 'base', 'half.js'))).rejects.toThrow();
-    await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ package: 'p-limit', from: '4.0.0', to: '5.0.0', files_changed: 5, additions: 1, deletions: 1 }));
+    await writeFile(
+      path.join(dir, 'meta.json'),
+      JSON.stringify({ package: 'p-limit', from: '4.0.0', to: '5.0.0', files_changed: 5, additions: 1, deletions: 1 }),
+    );
     const lines: string[] = [];
-    expect(await materialiseNpmPair(PAIR, dir, (line) => lines.push(line))).toMatchObject({ from: '5.0.0', to: '6.0.0' });
+    expect(await materialiseNpmPair(PAIR, dir, (line) => lines.push(line))).toMatchObject({
+      from: '5.0.0',
+      to: '6.0.0',
+    });
     expect(lines).toHaveLength(1);
   }, 120_000);
 
   it('names a scoped package without its slash', () => {
-    expect(pairFolderName({ package: '@fastify/cookie', from: '9.0.0', to: '10.0.0' })).toBe('@fastify+cookie@9.0.0..10.0.0');
+    expect(pairFolderName({ package: '@fastify/cookie', from: '9.0.0', to: '10.0.0' })).toBe(
+      '@fastify+cookie@9.0.0..10.0.0',
+    );
   });
 });

@@ -7,14 +7,52 @@ import { ARM_COLUMNS, REHEARSAL_BANNER, renderReport } from '../../eval/render-r
 import type { EvalRun } from '../../eval/score-arms.js';
 
 const settings: EvalSettings = {
-  casesDir: 'cases', cases: [], arms: ['debate', 'single', 'vote:25'], versus: 'debate', budgetUsd: undefined, rehearsal: false, repeats: 1, seed: 1,
-  models: { moderator: 'm', advocates: ['m'], judge: 'm' }, mixedAdvocates: undefined, prices: { m: null },
+  casesDir: 'cases',
+  cases: [],
+  arms: ['debate', 'single', 'vote:25'],
+  versus: 'debate',
+  budgetUsd: undefined,
+  rehearsal: false,
+  repeats: 1,
+  seed: 1,
+  models: { moderator: 'm', advocates: ['m'], judge: 'm' },
+  mixedAdvocates: undefined,
+  prices: { m: null },
 };
-const run = (caseId: string, arm: string, order: 'AB' | 'BA', correct: boolean, cost: number, extra: Partial<EvalRun> = {}): EvalRun => ({
-  caseId, arm, repeat: 0, order, chosen: correct ? 'keep' : 'drop', abstained: false, right: 'keep', correct, confidence: 'high',
-  usage: { input_tokens: 100, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cost_usd: cost, unpricedCalls: 0 }, spendUsd: cost, calls: 1,
-  budgetUsd: arm === 'debate' ? undefined : 0.3, spendLimit: arm === 'single' ? 'one-call' : undefined,
-  citationsRight: { total: 0, unverified: 0 }, citationsWrong: { total: 0, unverified: 0 }, note: undefined, failure: undefined, ...extra,
+const run = (
+  caseId: string,
+  arm: string,
+  order: 'AB' | 'BA',
+  correct: boolean,
+  cost: number,
+  extra: Partial<EvalRun> = {},
+): EvalRun => ({
+  caseId,
+  arm,
+  repeat: 0,
+  order,
+  chosen: correct ? 'keep' : 'drop',
+  abstained: false,
+  right: 'keep',
+  correct,
+  confidence: 'high',
+  usage: {
+    input_tokens: 100,
+    output_tokens: 10,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cost_usd: cost,
+    unpricedCalls: 0,
+  },
+  spendUsd: cost,
+  calls: 1,
+  budgetUsd: arm === 'debate' ? undefined : 0.3,
+  spendLimit: arm === 'single' ? 'one-call' : undefined,
+  citationsRight: { total: 0, unverified: 0 },
+  citationsWrong: { total: 0, unverified: 0 },
+  note: undefined,
+  failure: undefined,
+  ...extra,
 });
 
 /** The rows of one of the report's tables, by its header, each row's cells by column name. */
@@ -33,39 +71,85 @@ function rows(report: string, columns: readonly string[]): Record<string, string
 
 describe('eval report and plot', () => {
   const runs = ['a', 'b', 'c', 'd'].flatMap((id, i) => [
-    run(id, 'debate', 'AB', true, 0.3), run(id, 'debate', 'BA', true, 0.3),
-    run(id, 'single', 'AB', i < 2, 0.03), run(id, 'single', 'BA', i < 1, 0.03),
-    run(id, 'vote:25', 'AB', true, 0.29, { calls: 12 }), run(id, 'vote:25', 'BA', true, 0.31, { calls: 13 }),
+    run(id, 'debate', 'AB', true, 0.3),
+    run(id, 'debate', 'BA', true, 0.3),
+    run(id, 'single', 'AB', i < 2, 0.03),
+    run(id, 'single', 'BA', i < 1, 0.03),
+    run(id, 'vote:25', 'AB', true, 0.29, { calls: 12 }),
+    run(id, 'vote:25', 'BA', true, 0.31, { calls: 13 }),
   ]);
   const results = buildResults(settings, runs, [], 12);
 
-  it('renders each arm\'s row, its spend against its budget, and its paired difference from the default debate by case', () => {
+  it("renders each arm's row, its spend against its budget, and its paired difference from the default debate by case", () => {
     const report = renderReport(results);
     expect(report).toContain(`| ${ARM_COLUMNS.join(' | ')} |`);
-    expect(report).toContain('| debate | 8 | 100% (100-100%) | 100% of 8 | 0% | 0% | 0% | 0% of 4 | $0.3000 ($0.3000-$0.3000) | 100 / 10 / 0 / 0 | 0 |');
-    expect(report).toMatch(/\| single \| 8 \| 38% \(\d+-\d+%\) \| 38% of 8 \| 0% \| 63% \| 63% \| 25% of 4 \| \$0\.0300/);
+    expect(report).toContain(
+      '| debate | 8 | 100% (100-100%) | 100% of 8 | 0% | 0% | 0% | 0% of 4 | $0.3000 ($0.3000-$0.3000) | 100 / 10 / 0 / 0 | 0 |',
+    );
+    expect(report).toMatch(
+      /\| single \| 8 \| 38% \(\d+-\d+%\) \| 38% of 8 \| 0% \| 63% \| 63% \| 25% of 4 \| \$0\.0300/,
+    );
     const spend = rows(report, SPEND_COLUMNS);
     expect(spend.map((r) => r.arm)).toEqual(['single', 'vote:25']);
-    expect(spend[0]).toMatchObject({ 'share of its budget (95%)': '10% (10-10%)', range: '10%-10%', 'runs within ±10%': '0 of 8', 'why not, for the others': 'one call: it cannot spend more (8)' });
-    expect(spend[1]).toMatchObject({ 'share of its budget (95%)': '100% (100-100%)', range: '97%-103%', 'calls per run': '12.5', 'runs within ±10%': '8 of 8', 'why not, for the others': '-' });
+    expect(spend[0]).toMatchObject({
+      'share of its budget (95%)': '10% (10-10%)',
+      range: '10%-10%',
+      'runs within ±10%': '0 of 8',
+      'why not, for the others': 'one call: it cannot spend more (8)',
+    });
+    expect(spend[1]).toMatchObject({
+      'share of its budget (95%)': '100% (100-100%)',
+      range: '97%-103%',
+      'calls per run': '12.5',
+      'runs within ±10%': '8 of 8',
+      'why not, for the others': '-',
+    });
     const paired = rows(report, PAIRED_COLUMNS);
     // single: 3 cases behind the debate (-2, -1, -1 right runs): 2 of the 2^3 sign assignments reach |4|, p = 0.25.
-    expect(paired[0]).toMatchObject({ arm: 'single', cases: '4', 'cases ahead: arm / debate': '0 / 3', 'p (exact, by case)': '0.250', 'what it says': 'not enough cases to tell' });
+    expect(paired[0]).toMatchObject({
+      arm: 'single',
+      cases: '4',
+      'cases ahead: arm / debate': '0 / 3',
+      'p (exact, by case)': '0.250',
+      'what it says': 'not enough cases to tell',
+    });
     expect(paired[0]!['accuracy difference (95%)']).toMatch(/^-63 pp/);
-    expect(paired[1]).toMatchObject({ arm: 'vote:25', 'p (exact, by case)': '1.000', 'smallest detectable': '-', 'what it says': 'no case told them apart', 'cases for 10 points': '-' });
+    expect(paired[1]).toMatchObject({
+      arm: 'vote:25',
+      'p (exact, by case)': '1.000',
+      'smallest detectable': '-',
+      'what it says': 'no case told them apart',
+      'cases for 10 points': '-',
+    });
     expect(report).toContain('every figure here counts 4 cases, whatever the repeats');
     // A p below a thousandth reads as such, not as 0.000.
-    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'].flatMap((id) => [run(id, 'debate', 'AB', true, 0.3), run(id, 'debate', 'BA', true, 0.3), run(id, 'single', 'AB', false, 0.03), run(id, 'single', 'BA', false, 0.03)]);
-    const far = rows(renderReport(buildResults({ ...settings, arms: ['debate', 'single'] }, many, [], 1)), PAIRED_COLUMNS)[0]!;
+    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'].flatMap((id) => [
+      run(id, 'debate', 'AB', true, 0.3),
+      run(id, 'debate', 'BA', true, 0.3),
+      run(id, 'single', 'AB', false, 0.03),
+      run(id, 'single', 'BA', false, 0.03),
+    ]);
+    const far = rows(
+      renderReport(buildResults({ ...settings, arms: ['debate', 'single'] }, many, [], 1)),
+      PAIRED_COLUMNS,
+    )[0]!;
     expect(far).toMatchObject({ 'p (exact, by case)': '<0.001', 'what it says': 'debate more accurate' });
     expect(report).not.toContain('rehearsal');
   });
 
   it('says rehearsal in the title, every heading and every cost, and that nothing was paid', () => {
-    const report = renderReport(buildResults({ ...settings, rehearsal: true }, runs.map((r) => ({ ...r, usage: { ...r.usage, cost_usd: 0 } })), [], 12));
+    const report = renderReport(
+      buildResults(
+        { ...settings, rehearsal: true },
+        runs.map((r) => ({ ...r, usage: { ...r.usage, cost_usd: 0 } })),
+        [],
+        12,
+      ),
+    );
     expect(report.split('\n')[0]).toBe('# pr-debate eval (rehearsal)');
     expect(report).toContain(REHEARSAL_BANNER);
-    for (const heading of report.split('\n').filter((l) => l.startsWith('## '))) expect(heading).toMatch(/ \(rehearsal\)$/);
+    for (const heading of report.split('\n').filter((l) => l.startsWith('## ')))
+      expect(heading).toMatch(/ \(rehearsal\)$/);
     for (const row of rows(report, ARM_COLUMNS)) expect(row['cost per run (95%)']).toBe('$0 (rehearsal)');
     // The shares are still those of the tokens at list price, which size the arms.
     expect(rows(report, SPEND_COLUMNS)[1]!['runs within ±10%']).toBe('8 of 8');

@@ -16,25 +16,47 @@ const MODEL = 'claude-sonnet-5-5';
 const pack = fixturePack();
 
 /** The first pair of labels `keep the cache N` / `drop the cache N` on which the rehearsal's judge behaves as asked. */
-function caseWhere(test: (both: { AB: ReturnType<typeof judgeOnCase>; BA: ReturnType<typeof judgeOnCase> }) => boolean): [string, string] {
+function caseWhere(
+  test: (both: { AB: ReturnType<typeof judgeOnCase>; BA: ReturnType<typeof judgeOnCase> }) => boolean,
+): [string, string] {
   for (let n = 1; n < 500; n += 1) {
     const labels: [string, string] = [`keep the cache ${n}`, `drop the cache ${n}`];
-    const on = (a: string, b: string) => judgeOnCase([{ id: 'A', label: a }, { id: 'B', label: b }], { phase: 'judge', order: ['A', 'B'], retry: false }, `${a} ${b}`);
+    const on = (a: string, b: string) =>
+      judgeOnCase(
+        [
+          { id: 'A', label: a },
+          { id: 'B', label: b },
+        ],
+        { phase: 'judge', order: ['A', 'B'], retry: false },
+        `${a} ${b}`,
+      );
     if (test({ AB: on(labels[0], labels[1]), BA: on(labels[1], labels[0]) })) return labels;
   }
   throw new Error('no such case among the first 500');
 }
 
-const input = (labels: [string, string]): ArmInput => ({ pack, labels, topic: undefined, models: { moderator: MODEL, advocates: [MODEL], judge: MODEL }, language: { language: 'auto', commandText: undefined, prText: 'Cache the parsed config' } });
+const input = (labels: [string, string]): ArmInput => ({
+  pack,
+  labels,
+  topic: undefined,
+  models: { moderator: MODEL, advocates: [MODEL], judge: MODEL },
+  language: { language: 'auto', commandText: undefined, prText: 'Cache the parsed config' },
+});
 const swapped = ([a, b]: [string, string]): [string, string] => [b, a];
-const labelOf = (labels: [string, string], choice: string) => (choice === 'A' ? labels[0] : choice === 'B' ? labels[1] : choice);
+const labelOf = (labels: [string, string], choice: string) =>
+  choice === 'A' ? labels[0] : choice === 'B' ? labels[1] : choice;
 
 describe('the judge arms on the rehearsal model', () => {
   it('single+verify repairs a ruling whose citation does not verify, and keeps the repaired one', async () => {
     const labels = caseWhere(({ AB }) => AB.misquotes && AB.confidence === 'medium');
     // The first ruling, as the rehearsal gives it: the other position falsified, one quote misremembered.
     const answer = await runVerifiedArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 10);
-    expect(answer).toMatchObject({ calls: 2, note: 'repaired once for its citations', limit: 'nothing-to-repair', confidence: 'medium' });
+    expect(answer).toMatchObject({
+      calls: 2,
+      note: 'repaired once for its citations',
+      limit: 'nothing-to-repair',
+      confidence: 'medium',
+    });
     expect(['A', 'B']).toContain(answer.choice);
     // With a budget for the first call only, nothing is repaired: the ruling keeps low confidence.
     const first = await runVerifiedArm(createRehearsalModelClient({ judge: 'by-case' }), input(labels), 0.000_001);
@@ -46,8 +68,27 @@ describe('the judge arms on the rehearsal model', () => {
     const client = createRehearsalModelClient({ judge: 'by-case' });
     const answer = await runVotingArm(client, input(labels), 1, 10);
     expect(answer.citations.A.unverified + answer.citations.B.unverified).toBeGreaterThan(0);
-    const ruling = { positions: { A: { status: 'falsified', rationale: 'r', defeating_citations: [{ path: 'src/cache.ts', side: 'head', line_start: 3, line_end: 3, quote: `const value3 = 'line 3 of cache'; ${MISQUOTE}` }] } } };
-    expect(citationProblems(ruling as never, input(labels))).toEqual([expect.stringContaining('- Position A: the citation of src/cache.ts:3-3 did not verify'), expect.stringContaining('Position A is ruled falsified')]);
+    const ruling = {
+      positions: {
+        A: {
+          status: 'falsified',
+          rationale: 'r',
+          defeating_citations: [
+            {
+              path: 'src/cache.ts',
+              side: 'head',
+              line_start: 3,
+              line_end: 3,
+              quote: `const value3 = 'line 3 of cache'; ${MISQUOTE}`,
+            },
+          ],
+        },
+      },
+    };
+    expect(citationProblems(ruling as never, input(labels))).toEqual([
+      expect.stringContaining('- Position A: the citation of src/cache.ts:3-3 did not verify'),
+      expect.stringContaining('Position A is ruled falsified'),
+    ]);
   });
 
   it('a settled case gets the same answer in both orders; a case read by its order does not', async () => {
@@ -55,7 +96,9 @@ describe('the judge arms on the rehearsal model', () => {
     const ab = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(settled), 1, 10);
     const ba = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(swapped(settled)), 1, 10);
     expect(labelOf(settled, ab.choice)).toBe(labelOf(swapped(settled), ba.choice));
-    const biased = caseWhere(({ AB, BA }) => AB.confidence === 'low' && AB.pick === 'A' && BA.pick === 'A' && !AB.misquotes);
+    const biased = caseWhere(
+      ({ AB, BA }) => AB.confidence === 'low' && AB.pick === 'A' && BA.pick === 'A' && !AB.misquotes,
+    );
     const first = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(biased), 1, 10);
     const second = await runVotingArm(createRehearsalModelClient({ judge: 'by-case' }), input(swapped(biased)), 1, 10);
     expect(first).toMatchObject({ choice: 'A', confidence: 'low', limit: 'one-call' });
@@ -85,7 +128,10 @@ describe('the judge arms on the rehearsal model', () => {
       complete: async (call) => {
         const reply = await rehearsal.complete(call);
         voter += 1;
-        return { ...reply, output: { ...(reply.output as object), recommendation: voter % 2 === 1 ? 'A' : 'B' } as typeof reply.output };
+        return {
+          ...reply,
+          output: { ...(reply.output as object), recommendation: voter % 2 === 1 ? 'A' : 'B' } as typeof reply.output,
+        };
       },
     };
     const labels = caseWhere(({ AB }) => AB.confidence === 'medium' && !AB.misquotes);

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { casesToDetect, meanEstimate, minimumDetectableDifference, ratioEstimate, signFlipTest } from '../../eval/statistics.js';
+import {
+  casesToDetect,
+  meanEstimate,
+  minimumDetectableDifference,
+  ratioEstimate,
+  signFlipTest,
+} from '../../eval/statistics.js';
 
 /** The exact McNemar test as the sign-flip test on b cases of +1 and c of -1. */
-const mcnemarExact = (b: number, c: number) => signFlipTest([...Array<number>(b).fill(1), ...Array<number>(c).fill(-1)]);
+const mcnemarExact = (b: number, c: number) =>
+  signFlipTest([...Array<number>(b).fill(1), ...Array<number>(c).fill(-1)]);
 
 /** C(n, k), exactly, for the hand computations below. */
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
@@ -47,22 +54,43 @@ describe('exact McNemar test', () => {
 describe('bootstrap over cases', () => {
   it('a ratio: the interval holds the value, repeats for the same seed, and is a point when every case agrees', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4 })).map(([x, y]) => [Math.min(x, y), y] as const), { minLength: 1, maxLength: 15 }), fc.integer({ min: 0, max: 10_000 }), (perCase, seed) => {
-        const e = ratioEstimate(perCase, seed, 300);
-        const value = perCase.reduce((n, [x]) => n + x, 0) / perCase.reduce((n, [, y]) => n + y, 0);
-        expect(e.value).toBeCloseTo(value, 12);
-        expect(e.low!).toBeLessThanOrEqual(value + 1e-9);
-        expect(e.high!).toBeGreaterThanOrEqual(value - 1e-9);
-        expect(ratioEstimate(perCase, seed, 300)).toEqual(e);
-      }),
+      fc.property(
+        fc.array(
+          fc
+            .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 4 }))
+            .map(([x, y]) => [Math.min(x, y), y] as const),
+          { minLength: 1, maxLength: 15 },
+        ),
+        fc.integer({ min: 0, max: 10_000 }),
+        (perCase, seed) => {
+          const e = ratioEstimate(perCase, seed, 300);
+          const value = perCase.reduce((n, [x]) => n + x, 0) / perCase.reduce((n, [, y]) => n + y, 0);
+          expect(e.value).toBeCloseTo(value, 12);
+          expect(e.low!).toBeLessThanOrEqual(value + 1e-9);
+          expect(e.high!).toBeGreaterThanOrEqual(value - 1e-9);
+          expect(ratioEstimate(perCase, seed, 300)).toEqual(e);
+        },
+      ),
       { numRuns: 60, seed: 6 },
     );
-    expect(ratioEstimate([[2, 2], [1, 1], [3, 3]], 5)).toEqual({ value: 1, low: 1, high: 1 });
+    expect(
+      ratioEstimate(
+        [
+          [2, 2],
+          [1, 1],
+          [3, 3],
+        ],
+        5,
+      ),
+    ).toEqual({ value: 1, low: 1, high: 1 });
     expect(ratioEstimate([[0, 0]], 5)).toEqual({ value: undefined, low: undefined, high: undefined });
   });
 
   it('separates a clear difference and does not separate noise', () => {
-    const clear = meanEstimate(Array.from({ length: 30 }, (_, i) => (i % 10 === 0 ? 0 : 1)), 1);
+    const clear = meanEstimate(
+      Array.from({ length: 30 }, (_, i) => (i % 10 === 0 ? 0 : 1)),
+      1,
+    );
     expect(clear.low!).toBeGreaterThan(0.6);
     const noise = meanEstimate([1, -1, 0, 1, -1, 0, 1, -1], 1);
     expect(noise.low!).toBeLessThan(0);
@@ -71,7 +99,7 @@ describe('bootstrap over cases', () => {
 });
 
 describe('exact paired permutation test (sign flip)', () => {
-  it('gives Fisher\'s p-value for Darwin\'s Zea mays data', () => {
+  it("gives Fisher's p-value for Darwin's Zea mays data", () => {
     // Fisher, The Design of Experiments (1935), section 21: 15 pairs of crossed and self-fertilised plants, the
     // differences in eighths of an inch; 1,726 of the 2^15 sign assignments are as far from 0 as the observed sum, 314.
     const darwin = [49, -67, 8, 16, 6, 23, 28, 41, 14, 29, 56, 24, 75, 60, -48];
@@ -108,7 +136,7 @@ describe('exact paired permutation test (sign flip)', () => {
 });
 
 describe('the smallest detectable difference', () => {
-  it('solves Connor\'s paired sample size for the difference, and back', () => {
+  it("solves Connor's paired sample size for the difference, and back", () => {
     // n = (1.96 sqrt(0.3) + 0.8416 sqrt(0.3 - 0.1^2))^2 / 0.1^2 = (1.0735 + 0.4532)^2 / 0.01 = 233.1: 234 cases for 10 points.
     expect(casesToDetect(0.1, 0.3)).toBe(234);
     // The same with 20% discordance: (0.8765 + 0.3668)^2 / 0.01 = 154.6.
@@ -117,15 +145,20 @@ describe('the smallest detectable difference', () => {
     expect(minimumDetectableDifference(34, 0.2)).toBeCloseTo(0.2075, 3);
     expect(minimumDetectableDifference(34, 0.4)).toBeCloseTo(0.2935, 3);
     fc.assert(
-      fc.property(fc.integer({ min: 10, max: 2_000 }), fc.double({ min: 0.05, max: 1, noNaN: true }), (cases, discordance) => {
-        const d = minimumDetectableDifference(cases, discordance)!;
-        expect(d).toBeGreaterThan(0);
-        expect(d).toBeLessThanOrEqual(1);
-        // At that difference, the formula asks for the cases given (to within rounding up).
-        if (d < Math.sqrt(discordance) && d < 1) expect(Math.abs(casesToDetect(d, discordance)! - cases)).toBeLessThanOrEqual(1);
-        // More cases detect smaller differences.
-        expect(minimumDetectableDifference(cases + 10, discordance)!).toBeLessThan(d + 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 10, max: 2_000 }),
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        (cases, discordance) => {
+          const d = minimumDetectableDifference(cases, discordance)!;
+          expect(d).toBeGreaterThan(0);
+          expect(d).toBeLessThanOrEqual(1);
+          // At that difference, the formula asks for the cases given (to within rounding up).
+          if (d < Math.sqrt(discordance) && d < 1)
+            expect(Math.abs(casesToDetect(d, discordance)! - cases)).toBeLessThanOrEqual(1);
+          // More cases detect smaller differences.
+          expect(minimumDetectableDifference(cases + 10, discordance)!).toBeLessThan(d + 1e-12);
+        },
+      ),
       { numRuns: 200, seed: 13 },
     );
   });

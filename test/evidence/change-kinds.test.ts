@@ -19,17 +19,28 @@ import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
  * real Octokit, once with the whole diff and once with GitHub's 406 `too_large` on it.
  */
 const require = createRequire(import.meta.url);
-const examples: { name: string; examples: { action: string; pull_request: { title: string; body: string | null; user: { login: string }; number: number } }[] }[] = require('@octokit/webhooks-examples/api.github.com/index.json');
-const opened = examples.find((e) => e.name === 'pull_request')!.examples.find((x) => x.action === 'opened')!.pull_request;
+const examples: {
+  name: string;
+  examples: {
+    action: string;
+    pull_request: { title: string; body: string | null; user: { login: string }; number: number };
+  }[];
+}[] = require('@octokit/webhooks-examples/api.github.com/index.json');
+const opened = examples
+  .find((e) => e.name === 'pull_request')!
+  .examples.find((x) => x.action === 'opened')!.pull_request;
 
-const lines = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} line ${i + 1}`).join('\n') + '\n';
-const LFS = (oid: string, size: number) => `version https://git-lfs.github.com/spec/v1\noid sha256:${oid.repeat(64 / oid.length)}\nsize ${size}\n`;
+const lines = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => `${prefix} line ${i + 1}`).join('\n') + '\n';
+const LFS = (oid: string, size: number) =>
+  `version https://git-lfs.github.com/spec/v1\noid sha256:${oid.repeat(64 / oid.length)}\nsize ${size}\n`;
 const SUB_BASE = '1'.repeat(40);
 const SUB_HEAD = '2'.repeat(40);
 
 function buildRepository(dir: string): void {
   const env = isolatedGitEnv();
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const write = (path: string, content: string | Buffer) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
@@ -56,7 +67,10 @@ function buildRepository(dir: string): void {
   unlinkSync(join(dir, 'src/removed.ts'));
   execFileSync('git', ['-C', dir, 'mv', 'src/pure-old.ts', 'src/pure new.ts'], { env });
   unlinkSync(join(dir, 'src/edit-old.ts'));
-  write('src/edit-new.ts', lines(20, 'rename and edit').replace('rename and edit line 20', 'renamed and edited line 20'));
+  write(
+    'src/edit-new.ts',
+    lines(20, 'rename and edit').replace('rename and edit line 20', 'renamed and edited line 20'),
+  );
   write('src/copy-target.ts', lines(25, 'copied'));
   write('src/copy-source.ts', lines(25, 'copied').replace('copied line 1\n', 'copied line one\n'));
   write('assets/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9]));
@@ -90,7 +104,8 @@ const EXPECTED: Record<string, string> = {
   'assets/old.bin': 'binary file removed',
   'big/generated.txt': 'modified, +400 -400',
   'script.sh': 'mode changed from 100644 to 100755',
-  'models/weights.bin': 'Git LFS pointer modified (object size 1,024 -> 2,048 bytes); the object itself is not in the repository',
+  'models/weights.bin':
+    'Git LFS pointer modified (object size 1,024 -> 2,048 bytes); the object itself is not in the repository',
   'docs/café notes.md': 'modified, +1 -1',
   'docs/日本語.md': 'added, +1 -0',
   'say "hi".txt': 'added, +1 -0',
@@ -107,18 +122,33 @@ describe('every kind of change, from a real git repository through the local Git
   let server: GitHubServer;
   const pulls: FakePullRequest[] = [];
   const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-  const run = async (number: number): Promise<GatheredEvidence & { calls: ReturnType<ReturnType<typeof createPullRequestSource>['requestCounts']> }> => {
+  const run = async (
+    number: number,
+  ): Promise<GatheredEvidence & { calls: ReturnType<ReturnType<typeof createPullRequestSource>['requestCounts']> }> => {
     const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
-    const gathered = await gatherEvidence(source, { pullNumber: number, commandRfc: undefined, inputRfc: undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN });
+    const gathered = await gatherEvidence(source, {
+      pullNumber: number,
+      commandRfc: undefined,
+      inputRfc: undefined,
+      maxTokens: 80_000,
+      charsPerToken: CHARS_PER_TOKEN,
+    });
     return { ...gathered, calls: source.requestCounts() };
   };
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'change-kinds-'));
     buildRepository(scratch);
-    const shape = { title: opened.title, body: `${opened.body ?? ''}\n\nThe plan is in \`docs/café notes.md\`.`, author: opened.user.login, dropPatches: ['big/generated.txt'] };
+    const shape = {
+      title: opened.title,
+      body: `${opened.body ?? ''}\n\nThe plan is in \`docs/café notes.md\`.`,
+      author: opened.user.login,
+      dropPatches: ['big/generated.txt'],
+    };
     pulls.push(pullFixtureFromGit(scratch, 'base', 'head', { ...shape, number: opened.number }));
-    pulls.push(pullFixtureFromGit(scratch, 'base', 'head', { ...shape, number: opened.number + 1, diffTooLarge: true }));
+    pulls.push(
+      pullFixtureFromGit(scratch, 'base', 'head', { ...shape, number: opened.number + 1, diffTooLarge: true }),
+    );
     server = await startGitHubServer({ token: 't', repositories: [{ owner: repo.owner, name: repo.repo, pulls }] });
   });
   afterAll(async () => {
@@ -141,7 +171,10 @@ describe('every kind of change, from a real git repository through the local Git
 
   it('fills a diff the file list left out from the whole diff, reads .gitattributes, and finds the RFC named in the body', async () => {
     const { pack, files } = await run(opened.number);
-    expect(files.find((f) => f.path === 'big/generated.txt')).toMatchObject({ kind: 'text', patchSource: 'whole-diff' });
+    expect(files.find((f) => f.path === 'big/generated.txt')).toMatchObject({
+      kind: 'text',
+      patchSource: 'whole-diff',
+    });
     // big/** is linguist-generated at the head: its hunks come last.
     const diffs = [...pack.text.matchAll(/BEGIN EVIDENCE-\w+ DIFF "([^"]+)"/g)].map((m) => m[1]);
     expect(diffs.indexOf('big/generated.txt')).toBeGreaterThan(diffs.indexOf('src/modified.ts'));
@@ -154,7 +187,9 @@ describe('every kind of change, from a real git repository through the local Git
   it('numbers every shown line as the real files have it, on both sides', async () => {
     const { pack } = await run(opened.number);
     const pull = pulls[0]!;
-    const { checked, mismatches } = checkPackAgainstTrees(pack, (side, path) => pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path));
+    const { checked, mismatches } = checkPackAgainstTrees(pack, (side, path) =>
+      pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path),
+    );
     expect(mismatches).toEqual([]);
     expect(checked).toBeGreaterThan(1_000);
   });
@@ -162,13 +197,34 @@ describe('every kind of change, from a real git repository through the local Git
   it('verifies citations of either side, of renamed and non-ASCII files, and refuses the wrong side', async () => {
     const { pack } = await run(opened.number);
     const check = (c: Parameters<typeof verifyCitation>[0]) => verifyCitation(c, pack).status;
-    expect(check({ path: 'src/modified.ts', side: 'head', line_start: 11, line_end: 12, quote: 'changed line 11 added line 11b' })).toBe('verified');
-    expect(check({ path: 'src/modified.ts', side: 'base', line_start: 11, line_end: 11, quote: 'modified line 11' })).toBe('verified');
-    expect(check({ path: 'src/removed.ts', side: 'base', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe('verified');
-    expect(check({ path: 'src/removed.ts', side: 'head', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe('unverified');
+    expect(
+      check({
+        path: 'src/modified.ts',
+        side: 'head',
+        line_start: 11,
+        line_end: 12,
+        quote: 'changed line 11 added line 11b',
+      }),
+    ).toBe('verified');
+    expect(
+      check({ path: 'src/modified.ts', side: 'base', line_start: 11, line_end: 11, quote: 'modified line 11' }),
+    ).toBe('verified');
+    expect(check({ path: 'src/removed.ts', side: 'base', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe(
+      'verified',
+    );
+    expect(check({ path: 'src/removed.ts', side: 'head', line_start: 5, line_end: 5, quote: 'removed line 5' })).toBe(
+      'unverified',
+    );
     // A renamed file is cited by its new name; its base lines live under the old name, where the link points.
-    expect(verifyCitation({ path: 'src/edit-new.ts', side: 'base', line_start: 20, line_end: 20, quote: 'rename and edit line 20' }, pack)).toMatchObject({ status: 'verified', sidePath: 'src/edit-old.ts' });
-    expect(check({ path: 'docs/café notes.md', side: 'head', line_start: 2, line_end: 2, quote: 'now with ünïcödé' })).toBe('verified');
+    expect(
+      verifyCitation(
+        { path: 'src/edit-new.ts', side: 'base', line_start: 20, line_end: 20, quote: 'rename and edit line 20' },
+        pack,
+      ),
+    ).toMatchObject({ status: 'verified', sidePath: 'src/edit-old.ts' });
+    expect(
+      check({ path: 'docs/café notes.md', side: 'head', line_start: 2, line_end: 2, quote: 'now with ünïcödé' }),
+    ).toBe('verified');
     expect(check({ path: 'docs/日本語.md', line_start: 1, line_end: 1, quote: 'こんにちは' })).toBe('verified');
     expect(check({ path: 'docs/日本語.md', line_start: 2, line_end: 2, quote: 'こんにちは' })).toBe('unverified');
     expect(check({ path: 'assets/logo.png', line_start: 1, line_end: 1, quote: 'PNG' })).toBe('unverified');
@@ -183,18 +239,29 @@ describe('every kind of change, from a real git repository through the local Git
     const byPath = new Map(files.map((f) => [f.path, f]));
     // GitHub sent no diff for it and no whole diff: it is computed here from both sides (issue #14).
     expect(byPath.get('big/generated.txt')).toMatchObject({ kind: 'text', patchSource: 'local' });
-    expect(pack.text).toContain('- "big/generated.txt": modified, +400 -400; diff computed here from both sides (GitHub sent none) [diff');
-    expect(pack.notes.join(' ')).toMatch(/GitHub sent no diff for 1 changed text file, so its diff was computed here from the file at the merge base/);
+    expect(pack.text).toContain(
+      '- "big/generated.txt": modified, +400 -400; diff computed here from both sides (GitHub sent none) [diff',
+    );
+    expect(pack.notes.join(' ')).toMatch(
+      /GitHub sent no diff for 1 changed text file, so its diff was computed here from the file at the merge base/,
+    );
     expect(leftHunksOut(pack)).toBe(false);
     // What only git's modes could tell is described as unknown, not guessed.
-    expect(pack.text).toContain('- "assets/logo.png": binary or empty file modified (GitHub sent no diff and no line counts)');
+    expect(pack.text).toContain(
+      '- "assets/logo.png": binary or empty file modified (GitHub sent no diff and no line counts)',
+    );
     expect(pack.text).toContain('- "empty.txt": binary or empty file added');
-    expect(pack.text).toContain('- "src/pure new.ts": renamed from "src/pure-old.ts"; no textual diff (a pure rename, or a binary file)');
+    expect(pack.text).toContain(
+      '- "src/pure new.ts": renamed from "src/pure-old.ts"; no textual diff (a pure rename, or a binary file)',
+    );
     // A submodule and an LFS pointer still show from their patches.
     expect(byPath.get('deps/lib')?.kind).toBe('submodule');
     expect(byPath.get('models/weights.bin')?.kind).toBe('lfs-pointer');
     const pull = pulls[1]!;
-    expect(checkPackAgainstTrees(pack, (side, path) => pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path)).mismatches).toEqual([]);
+    expect(
+      checkPackAgainstTrees(pack, (side, path) => pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path))
+        .mismatches,
+    ).toEqual([]);
   });
 
   it('gives the same digest for the same PR state, run after run', async () => {

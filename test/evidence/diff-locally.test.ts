@@ -15,10 +15,14 @@ describe('diffLocally', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes the patch git writes: headers, function context, added and removed files, a missing final newline', () => {
-    const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env: isolatedGitEnv() }).toString('utf8');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', dir, ...args], { env: isolatedGitEnv() }).toString('utf8');
     const body = (n: number) => Array.from({ length: n }, (_, i) => `  step(${i + 1});`).join('\n');
     const sides = {
-      'retry.js': [`function retry(times) {\n${body(40)}\n}\n\nfunction other() {\n${body(30)}\n}\n`, `function retry(times) {\n${body(40).replace('step(12);', 'step(12, true);')}\n}\n\nfunction other() {\n${body(30).replace('  step(25);\n', '')}\n  done();\n}\n`],
+      'retry.js': [
+        `function retry(times) {\n${body(40)}\n}\n\nfunction other() {\n${body(30)}\n}\n`,
+        `function retry(times) {\n${body(40).replace('step(12);', 'step(12, true);')}\n}\n\nfunction other() {\n${body(30).replace('  step(25);\n', '')}\n  done();\n}\n`,
+      ],
       'gone.txt': ['a\nb\n', undefined],
       'new.txt': [undefined, 'x\ny\nz\n'],
       'nonl.txt': ['one\ntwo', 'one\nTWO'],
@@ -50,14 +54,18 @@ describe('diffLocally', () => {
       const m = await materialiseCase(realCase.id);
       for (const file of parseGitDiff(readFileSync(m.diffPath, 'utf8'))) {
         if (file.binary || file.patch === undefined) continue;
-        const read = (root: string, path: string) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
+        const read = (root: string, path: string) =>
+          existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined;
         const base = file.status === 'added' ? '' : read(m.baseDir, file.previousPath ?? file.path);
         const head = file.status === 'removed' ? '' : read(m.headDir, file.path);
         if (base === undefined || head === undefined || base.includes('\u0000')) continue;
         const local = diffLocally(base, head)!;
         expect(applyPatch(base, local.patch ?? ''), `${realCase.id} ${file.path}`).toBe(head);
         const rows = (local.patch ?? '').split('\n');
-        expect([local.additions, local.deletions]).toEqual([rows.filter((r) => r.startsWith('+')).length, rows.filter((r) => r.startsWith('-')).length]);
+        expect([local.additions, local.deletions]).toEqual([
+          rows.filter((r) => r.startsWith('+')).length,
+          rows.filter((r) => r.startsWith('-')).length,
+        ]);
         const theirs = file.patch.split('\n').filter((l) => l.startsWith('@@'));
         const ours = (local.patch ?? '').split('\n').filter((l) => l.startsWith('@@'));
         files += 1;

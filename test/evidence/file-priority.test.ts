@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { attributePatternMatches, heuristicPriority, lowPriorityClassifier, parseGitattributes } from '../../src/evidence/file-priority.js';
+import {
+  attributePatternMatches,
+  heuristicPriority,
+  lowPriorityClassifier,
+  parseGitattributes,
+} from '../../src/evidence/file-priority.js';
 
 describe('low-priority files', () => {
   it('knows lock files, vendored folders and generated names by default', () => {
@@ -36,7 +41,13 @@ describe('low-priority files', () => {
       { pattern: 'x.js', generated: undefined },
     ]);
     const classify = lowPriorityClassifier(
-      ['*.pb.go linguist-generated=true', 'api/** linguist-generated', '"docs/my file.md" linguist-vendored', 'third_party/keep/** -linguist-vendored', 'api/handwritten.ts linguist-generated=false'].join('\n'),
+      [
+        '*.pb.go linguist-generated=true',
+        'api/** linguist-generated',
+        '"docs/my file.md" linguist-vendored',
+        'third_party/keep/** -linguist-vendored',
+        'api/handwritten.ts linguist-generated=false',
+      ].join('\n'),
     );
     expect(classify('deep/x/service.pb.go')).toBe('generated');
     expect(classify('api/v1/client.ts')).toBe('generated');

@@ -2,24 +2,47 @@ import { describe, expect, it } from 'vitest';
 import { chooseRfc, documentsInBody, MAX_BODY_DOCUMENTS, pickExistingRfc } from '../../src/evidence/find-rfc.js';
 import type { ChangedFile } from '../../src/evidence/evidence-types.js';
 
-const file = (path: string, status: ChangedFile['status'] = 'modified'): ChangedFile => ({ path, previousPath: undefined, status, additions: 1, deletions: 0, patch: '@@ -1 +1 @@\n+x' });
+const file = (path: string, status: ChangedFile['status'] = 'modified'): ChangedFile => ({
+  path,
+  previousPath: undefined,
+  status,
+  additions: 1,
+  deletions: 0,
+  patch: '@@ -1 +1 @@\n+x',
+});
 
 describe('chooseRfc', () => {
-  const files = [file('src/a.ts'), file('docs/adr/0007-queue.md', 'added'), file('README.md'), file('rfcs/old.md', 'removed')];
+  const files = [
+    file('src/a.ts'),
+    file('docs/adr/0007-queue.md', 'added'),
+    file('README.md'),
+    file('rfcs/old.md', 'removed'),
+  ];
 
   it('prefers the command option, then the input, then a changed design doc', () => {
     expect(chooseRfc('./docs/x.md', 'docs/y.md', files)).toMatchObject({ paths: ['docs/x.md'], source: 'option' });
     expect(chooseRfc(undefined, 'docs/y.md', files)).toMatchObject({ paths: ['docs/y.md'], source: 'input' });
-    expect(chooseRfc(undefined, undefined, files)).toMatchObject({ paths: ['docs/adr/0007-queue.md'], source: 'changed-file' });
+    expect(chooseRfc(undefined, undefined, files)).toMatchObject({
+      paths: ['docs/adr/0007-queue.md'],
+      source: 'changed-file',
+    });
   });
 
   it('matches a glob input against the PR files', () => {
     expect(chooseRfc(undefined, 'docs/**/*.md', files)).toMatchObject({ paths: ['docs/adr/0007-queue.md'] });
-    expect(chooseRfc(undefined, 'design/*.md', files)).toMatchObject({ paths: [], source: 'none', note: expect.stringContaining('diff alone') });
+    expect(chooseRfc(undefined, 'design/*.md', files)).toMatchObject({
+      paths: [],
+      source: 'none',
+      note: expect.stringContaining('diff alone'),
+    });
   });
 
   it('says plainly when there is no RFC', () => {
-    expect(chooseRfc(undefined, undefined, [file('src/a.ts'), file('README.md')])).toMatchObject({ paths: [], source: 'none', note: expect.stringContaining('diff alone') });
+    expect(chooseRfc(undefined, undefined, [file('src/a.ts'), file('README.md')])).toMatchObject({
+      paths: [],
+      source: 'none',
+      note: expect.stringContaining('diff alone'),
+    });
   });
 });
 
@@ -33,7 +56,12 @@ describe('RFC named in the PR body', () => {
       'See also `docs/design/queue.md`, (notes/plan.rst) and ./README.md.',
       'Not these: https://example.com/docs/x.md, https://github.com/other/repo/blob/main/y.md, ../secret.md and /etc/passwd.txt',
     ].join('\n');
-    expect(documentsInBody(body, pullHtmlUrl)).toEqual(['docs/rfcs/0042-retry policy.md', 'docs/design/queue.md', 'notes/plan.rst', 'README.md']);
+    expect(documentsInBody(body, pullHtmlUrl)).toEqual([
+      'docs/rfcs/0042-retry policy.md',
+      'docs/design/queue.md',
+      'notes/plan.rst',
+      'README.md',
+    ]);
   });
 
   it('comes after the option and the input, and before changed design documents, when it exists at the head', () => {
@@ -42,10 +70,18 @@ describe('RFC named in the PR body', () => {
     expect(chooseRfc(undefined, 'y.md', files, body)).toMatchObject({ source: 'input' });
     const choice = chooseRfc(undefined, undefined, files, body);
     expect(choice.candidates).toEqual({ body: ['docs/rfcs/0001-cache.md'], changed: ['docs/adr/0007-queue.md'] });
-    expect(pickExistingRfc(choice.candidates, new Set(['docs/rfcs/0001-cache.md', 'docs/adr/0007-queue.md']))).toMatchObject({ source: 'body', paths: ['docs/rfcs/0001-cache.md'] });
+    expect(
+      pickExistingRfc(choice.candidates, new Set(['docs/rfcs/0001-cache.md', 'docs/adr/0007-queue.md'])),
+    ).toMatchObject({ source: 'body', paths: ['docs/rfcs/0001-cache.md'] });
     // A body mention that does not exist at the head is skipped.
-    expect(pickExistingRfc(choice.candidates, new Set(['docs/adr/0007-queue.md']))).toMatchObject({ source: 'changed-file', paths: ['docs/adr/0007-queue.md'] });
-    expect(pickExistingRfc(choice.candidates, new Set())).toMatchObject({ source: 'none', note: expect.stringContaining('diff alone') });
+    expect(pickExistingRfc(choice.candidates, new Set(['docs/adr/0007-queue.md']))).toMatchObject({
+      source: 'changed-file',
+      paths: ['docs/adr/0007-queue.md'],
+    });
+    expect(pickExistingRfc(choice.candidates, new Set())).toMatchObject({
+      source: 'none',
+      note: expect.stringContaining('diff alone'),
+    });
   });
 
   it(`reads at most ${MAX_BODY_DOCUMENTS} documents from a body`, () => {

@@ -25,7 +25,10 @@ export function checkPackAgainstTrees(pack: EvidencePack, read: SideReader): { c
     checked += 1;
     // A renamed or copied file's base lines are those of its old name at the base.
     const actual = linesOf(side, side === 'base' ? (pack.files.get(path)?.basePath ?? path) : path)?.[n - 1];
-    if (actual !== text) mismatches.push(`${where} ${path}@${side}:${n}: ${JSON.stringify(text.slice(0, 80))} != ${JSON.stringify(actual?.slice(0, 80))}`);
+    if (actual !== text)
+      mismatches.push(
+        `${where} ${path}@${side}:${n}: ${JSON.stringify(text.slice(0, 80))} != ${JSON.stringify(actual?.slice(0, 80))}`,
+      );
   };
 
   // The index the verifier uses.

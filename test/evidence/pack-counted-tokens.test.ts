@@ -28,7 +28,14 @@ describe('the evidence pack within max-evidence-tokens on the tokenizer of the m
   afterAll(async () => server?.close());
 
   it('at a budget of 80,000, on every real case: counted within it on Claude Sonnet 5.5 when sized for it; over it on at least one when sized as before', async () => {
-    const client = createModelClient({ anthropicApiKey: 'sk-ant-budget', openaiApiKey: undefined, baseUrl: server.url, defaultProvider: 'anthropic', env: {}, maxRetries: 0 });
+    const client = createModelClient({
+      anthropicApiKey: 'sk-ant-budget',
+      openaiApiKey: undefined,
+      baseUrl: server.url,
+      defaultProvider: 'anthropic',
+      env: {},
+      maxRetries: 0,
+    });
     const counted = async (text: string, model: string) => {
       const { counts } = await countPackTokens([model], { system: '', text }, client);
       expect(counts.get(model)!.how).toBe('counted');
@@ -38,9 +45,19 @@ describe('the evidence pack within max-evidence-tokens on the tokenizer of the m
     for (const { id } of await loadRealCases()) {
       // One server per case, read three times: the pack sized for each reader.
       const scenario = await startRealCaseScenario(id, undefined);
-      const sizedFor = async (model: string | undefined) => (await gatherRealCase(scenario, model ? { advocates: [model], judge: model } : undefined)).pack;
-      const [current, before, older] = await Promise.all([sizedFor(DEFAULT_MODEL), sizedFor(undefined), sizedFor(OLDER)]).finally(() => scenario.close());
-      rows.push({ id, sized: await counted(current.text, DEFAULT_MODEL), before: await counted(before.text, DEFAULT_MODEL), older: await counted(older.text, OLDER) });
+      const sizedFor = async (model: string | undefined) =>
+        (await gatherRealCase(scenario, model ? { advocates: [model], judge: model } : undefined)).pack;
+      const [current, before, older] = await Promise.all([
+        sizedFor(DEFAULT_MODEL),
+        sizedFor(undefined),
+        sizedFor(OLDER),
+      ]).finally(() => scenario.close());
+      rows.push({
+        id,
+        sized: await counted(current.text, DEFAULT_MODEL),
+        before: await counted(before.text, DEFAULT_MODEL),
+        older: await counted(older.text, OLDER),
+      });
       // The pack's own figure is its tokens at the rate it was sized at, within the budget.
       expect(current.tokens).toBeLessThanOrEqual(BUDGET);
     }

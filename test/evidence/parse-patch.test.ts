@@ -27,7 +27,9 @@ describe('parsePatch', () => {
   });
 
   it('keeps the function context of a header and lines that look like headers or markers', () => {
-    const hunks = parsePatch('@@ -5,2 +5,2 @@ function retry() {\n-@@ not a header\n+--- not a file header\n \n@@ -20 +20 @@\n-x\n+y');
+    const hunks = parsePatch(
+      '@@ -5,2 +5,2 @@ function retry() {\n-@@ not a header\n+--- not a file header\n \n@@ -20 +20 @@\n-x\n+y',
+    );
     expect(hunks).toHaveLength(2);
     expect(hunks[0]!.header).toBe('@@ -5,2 +5,2 @@ function retry() {');
     expect(hunks[0]!.lines.map((l) => [l.kind, l.text])).toEqual([
@@ -35,7 +37,10 @@ describe('parsePatch', () => {
       ['added', '--- not a file header'],
       ['context', ''],
     ]);
-    expect(hunks[1]!.lines.map((l) => [l.baseLine, l.headLine])).toEqual([[20, undefined], [undefined, 20]]);
+    expect(hunks[1]!.lines.map((l) => [l.baseLine, l.headLine])).toEqual([
+      [20, undefined],
+      [undefined, 20],
+    ]);
   });
 
   it('reads a hunk only as far as its header counts: stray lines after it are never numbered', () => {
@@ -50,18 +55,29 @@ describe('parsePatch', () => {
   it('property: numbers every line of a random hunk consecutively on its sides, as the header counts', () => {
     const op = fc.constantFrom(' ', '+', '-');
     fc.assert(
-      fc.property(fc.array(fc.tuple(op, fc.string({ maxLength: 8 }).map((s) => s.replace(/\n/g, ''))), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 1, max: 5_000 }), (rows, baseStart, headStart) => {
-        const baseCount = rows.filter(([o]) => o !== '+').length;
-        const headCount = rows.filter(([o]) => o !== '-').length;
-        const patch = `@@ -${baseStart},${baseCount} +${headStart},${headCount} @@\n${rows.map(([o, t]) => o + t).join('\n')}`;
-        const [hunk] = parsePatch(patch);
-        expect(hunk!.lines).toHaveLength(rows.length);
-        const base = hunk!.lines.flatMap((l) => (l.baseLine === undefined ? [] : [l.baseLine]));
-        const head = hunk!.lines.flatMap((l) => (l.headLine === undefined ? [] : [l.headLine]));
-        expect(base).toEqual(Array.from({ length: baseCount }, (_, i) => baseStart + i));
-        expect(head).toEqual(Array.from({ length: headCount }, (_, i) => headStart + i));
-        hunk!.lines.forEach((l, i) => expect(l.text).toBe(rows[i]![1]));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            op,
+            fc.string({ maxLength: 8 }).map((s) => s.replace(/\n/g, '')),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.integer({ min: 1, max: 5_000 }),
+        (rows, baseStart, headStart) => {
+          const baseCount = rows.filter(([o]) => o !== '+').length;
+          const headCount = rows.filter(([o]) => o !== '-').length;
+          const patch = `@@ -${baseStart},${baseCount} +${headStart},${headCount} @@\n${rows.map(([o, t]) => o + t).join('\n')}`;
+          const [hunk] = parsePatch(patch);
+          expect(hunk!.lines).toHaveLength(rows.length);
+          const base = hunk!.lines.flatMap((l) => (l.baseLine === undefined ? [] : [l.baseLine]));
+          const head = hunk!.lines.flatMap((l) => (l.headLine === undefined ? [] : [l.headLine]));
+          expect(base).toEqual(Array.from({ length: baseCount }, (_, i) => baseStart + i));
+          expect(head).toEqual(Array.from({ length: headCount }, (_, i) => headStart + i));
+          hunk!.lines.forEach((l, i) => expect(l.text).toBe(rows[i]![1]));
+        },
+      ),
     );
   });
 });

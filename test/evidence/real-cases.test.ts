@@ -27,22 +27,36 @@ describe.each(cases.map((c) => [c.id, c] as const))('real case %s', (_id, realCa
     pull = pullFixtureFromCase(materialised, { number: 1 });
     // The same PR again, with GitHub refusing its whole diff.
     const refused: FakePullRequest = { ...pull, number: 2, diffTooLarge: true };
-    server = await startGitHubServer({ token: 't', repositories: [{ owner: repo.owner, name: repo.repo, pulls: [pull, refused] }] });
+    server = await startGitHubServer({
+      token: 't',
+      repositories: [{ owner: repo.owner, name: repo.repo, pulls: [pull, refused] }],
+    });
   }, 300_000);
   afterAll(async () => server?.close());
 
   /** `inputRfc` null: no rfc-path input. */
   const gather = async (pullNumber: number, inputRfc: string | null = realCase.rfc_path) => {
     const source = createPullRequestSource(getOctokit('t', { baseUrl: server.url }), repo);
-    return { ...(await gatherEvidence(source, { pullNumber, commandRfc: undefined, inputRfc: inputRfc ?? undefined, maxTokens: 80_000, charsPerToken: CHARS_PER_TOKEN })), counts: source.requestCounts() };
+    return {
+      ...(await gatherEvidence(source, {
+        pullNumber,
+        commandRfc: undefined,
+        inputRfc: inputRfc ?? undefined,
+        maxTokens: 80_000,
+        charsPerToken: CHARS_PER_TOKEN,
+      })),
+      counts: source.requestCounts(),
+    };
   };
-  const read = (side: 'head' | 'base', path: string) => pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path);
+  const read = (side: 'head' | 'base', path: string) =>
+    pull.readFile(side === 'head' ? pull.head.sha : pull.base.sha, path);
 
   it('lists and describes every file, keeps the budget and shows the RFC', async () => {
     const { pack, files } = await gather(1);
     expect(files).toHaveLength(pull.files.length);
     expect(pack.fileCount).toEqual({ listed: pull.files.length, total: pull.files.length, fromTrees: 0 });
-    for (const file of files) expect(pack.text, file.path).toMatch(new RegExp(`^- ${escape(JSON.stringify(file.path))}: \\S`, 'm'));
+    for (const file of files)
+      expect(pack.text, file.path).toMatch(new RegExp(`^- ${escape(JSON.stringify(file.path))}: \\S`, 'm'));
     expect(pack.tokens).toBeLessThanOrEqual(80_000);
     expect(pack.rfcPaths).toEqual([realCase.rfc_path]);
     expect(pack.text).toContain(`FILE ${JSON.stringify(realCase.rfc_path)} (head, rfc)`);
@@ -64,11 +78,17 @@ describe.each(cases.map((c) => [c.id, c] as const))('real case %s', (_id, realCa
     const again = await gather(1);
     expect(again.pack.digest).toBe(first.pack.digest);
     for (const side of ['head', 'base'] as const) {
-      const file = [...first.pack.files.values()].find((f) => f.kind !== 'submodule' && [...(f[side]?.lines.values() ?? [])].some((t) => t.trim().length > 8));
+      const file = [...first.pack.files.values()].find(
+        (f) => f.kind !== 'submodule' && [...(f[side]?.lines.values() ?? [])].some((t) => t.trim().length > 8),
+      );
       if (file === undefined) continue; // a case may remove nothing
       const [n, text] = [...file[side]!.lines.entries()].find(([, t]) => t.trim().length > 8)!;
-      expect(verifyCitation({ path: file.path, side, line_start: n, line_end: n, quote: text }, first.pack)).toMatchObject({ status: 'verified' });
-      expect(verifyCitation({ path: file.path, side, line_start: n + 1, line_end: n + 1, quote: `${text}§` }, first.pack)).toMatchObject({ status: 'unverified' });
+      expect(
+        verifyCitation({ path: file.path, side, line_start: n, line_end: n, quote: text }, first.pack),
+      ).toMatchObject({ status: 'verified' });
+      expect(
+        verifyCitation({ path: file.path, side, line_start: n + 1, line_end: n + 1, quote: `${text}§` }, first.pack),
+      ).toMatchObject({ status: 'unverified' });
     }
   });
 

@@ -17,7 +17,8 @@ import { fixturePack, overflowInput, overflowPack } from '../support/evidence-fi
  * the same parts, which is what lets the merge gate rebuild them.
  */
 
-const totalHunks = (input: ReturnType<typeof overflowInput>) => input.files.reduce((sum, f) => sum + parsePatch(f.patch).length, 0);
+const totalHunks = (input: ReturnType<typeof overflowInput>) =>
+  input.files.reduce((sum, f) => sum + parsePatch(f.patch).length, 0);
 const partText = (pack: EvidencePack) => pack.coverage.parts.map((part) => renderPart(part, pack));
 
 describe('splitOverflow', () => {
@@ -32,7 +33,9 @@ describe('splitOverflow', () => {
         const limit = Math.min(budget, READER_PART_TOKENS) * input.charsPerToken;
         for (const text of partText(pack)) expect(text.length).toBeLessThanOrEqual(limit);
         // A hunk is in one place: no part repeats one, and none is both in a part and in the pack.
-        const keys = pack.coverage.parts.flatMap((p) => p.files.flatMap((f) => [...new Set(f.pieces.map((x) => `${f.path}#${x.hunk}`))]));
+        const keys = pack.coverage.parts.flatMap((p) =>
+          p.files.flatMap((f) => [...new Set(f.pieces.map((x) => `${f.path}#${x.hunk}`))]),
+        );
         expect(new Set(keys).size).toBe(keys.length);
         if (readGenerated) expect(pack.coverage.generatedSkipped).toEqual([]);
       }),
@@ -47,7 +50,8 @@ describe('splitOverflow', () => {
     expect(parts[0]!.files.map((f) => f.path)).toEqual(['src/big.ts']);
     expect(parts.flatMap((p) => p.files.filter((f) => f.path === 'src/big.ts')).length).toBeGreaterThan(1);
     // Small files are never split: each file's hunks sit in one part.
-    for (const path of ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts']) expect(parts.filter((p) => p.files.some((f) => f.path === path))).toHaveLength(1);
+    for (const path of ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'])
+      expect(parts.filter((p) => p.files.some((f) => f.path === path))).toHaveLength(1);
     // Generated files come after every source file.
     const order = parts.flatMap((p) => p.files.map((f) => f.generated));
     expect(order.indexOf(true)).toBeGreaterThan(order.lastIndexOf(false));
@@ -78,8 +82,24 @@ describe('splitOverflow', () => {
 
     // One hunk of 400 changed lines in a file: larger than any part, so it is read in pieces.
     const long = `@@ -1,400 +1,400 @@\n${Array.from({ length: 400 }, (_, i) => `-old line ${i} ${'x'.repeat(40)}`).join('\n')}\n${Array.from({ length: 400 }, (_, i) => `+new line ${i} ${'y'.repeat(40)}`).join('\n')}`;
-    const files = classifyFiles([{ path: 'src/long.ts', previousPath: undefined, status: 'modified', additions: 400, deletions: 400, patch: long }], undefined);
-    const split = buildEvidencePack({ ...overflowInput(1_500), files, pull: { ...overflowInput().pull, changedFiles: 1 } });
+    const files = classifyFiles(
+      [
+        {
+          path: 'src/long.ts',
+          previousPath: undefined,
+          status: 'modified',
+          additions: 400,
+          deletions: 400,
+          patch: long,
+        },
+      ],
+      undefined,
+    );
+    const split = buildEvidencePack({
+      ...overflowInput(1_500),
+      files,
+      pull: { ...overflowInput().pull, changedFiles: 1 },
+    });
     const pieces = split.coverage.parts.flatMap((p) => p.files.flatMap((f) => f.pieces));
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.every((p) => p.piece?.of === pieces.length)).toBe(true);
@@ -97,21 +117,38 @@ describe('splitOverflow', () => {
 });
 
 describe('nothingToDebate', () => {
-  const modified = (path: string) => ({ path, previousPath: undefined, status: 'modified' as const, additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n a\n+b' });
+  const modified = (path: string) => ({
+    path,
+    previousPath: undefined,
+    status: 'modified' as const,
+    additions: 1,
+    deletions: 0,
+    patch: '@@ -1 +1,2 @@\n a\n+b',
+  });
   const classify = lowPriorityClassifier('dist/** linguist-generated\n');
 
   it('refuses an empty change and one whose every file is generated, in one sentence; read-generated debates the latter', () => {
-    expect(nothingToDebate([], 0, classify, false)).toBe('Nothing to debate: no file differs between the base and the head of this change.');
+    expect(nothingToDebate([], 0, classify, false)).toBe(
+      'Nothing to debate: no file differs between the base and the head of this change.',
+    );
     const generated = classifyFiles([modified('dist/index.js'), modified('package-lock.json')], undefined);
-    expect(nothingToDebate(generated, 2, classify, false)).toMatch(/^Nothing to debate: every file this change touches \(2\) is generated, vendored or a lock file, .* `read-generated: true`\.$/);
+    expect(nothingToDebate(generated, 2, classify, false)).toMatch(
+      /^Nothing to debate: every file this change touches \(2\) is generated, vendored or a lock file, .* `read-generated: true`\.$/,
+    );
     expect(nothingToDebate(generated, 2, classify, true)).toBeUndefined();
     // One source file, or files GitHub did not list (unknown), is something to debate.
-    expect(nothingToDebate([...generated, ...classifyFiles([modified('src/a.ts')], undefined)], 3, classify, false)).toBeUndefined();
+    expect(
+      nothingToDebate([...generated, ...classifyFiles([modified('src/a.ts')], undefined)], 3, classify, false),
+    ).toBeUndefined();
     expect(nothingToDebate(generated, 3_100, classify, false)).toBeUndefined();
   });
 
   it('is said by the pack', () => {
-    const pack = buildEvidencePack({ ...overflowInput(), files: [], pull: { ...overflowInput().pull, changedFiles: 0 } });
+    const pack = buildEvidencePack({
+      ...overflowInput(),
+      files: [],
+      pull: { ...overflowInput().pull, changedFiles: 0 },
+    });
     expect(pack.nothingToDebate).toMatch(/^Nothing to debate/);
     expect(overflowPack().nothingToDebate).toBeUndefined();
   });

@@ -48,13 +48,20 @@ interface Case {
 function recordOf(c: Case): DecisionRecord {
   const { pr_position: _drop, ...rest } = base;
   const { shown: _s, read: _r, unread: _n, generated_skipped: _g, ...counted } = base.evidence!;
-  const evidence = c.truncated === undefined ? { ...base.evidence!, unread: c.unread } : { ...counted, truncated: c.truncated };
+  const evidence =
+    c.truncated === undefined ? { ...base.evidence!, unread: c.unread } : { ...counted, truncated: c.truncated };
   const { unseen: _u, ...older } = evidence;
   return {
     ...rest,
     digest_version: c.truncated === undefined ? 4 : 3,
     ...(c.prPosition === undefined ? {} : { pr_position: c.prPosition }),
-    positions: (['A', 'B', 'C'] as const).map((id) => ({ id, label: `position ${id}`, status: c.falsified.includes(id) ? 'falsified' : 'survived', verified_citations: 1, unverified_citations: 0 })),
+    positions: (['A', 'B', 'C'] as const).map((id) => ({
+      id,
+      label: `position ${id}`,
+      status: c.falsified.includes(id) ? 'falsified' : 'survived',
+      verified_citations: 1,
+      unverified_citations: 0,
+    })),
     recommendation: c.recommendation,
     confidence: c.confidence,
     completion: c.completion,
@@ -105,7 +112,13 @@ const cases: fc.Arbitrary<Case> = fc.record({
   authorMayDecide: fc.boolean(),
 });
 
-const factsOf = (c: Case): PolicyFacts => ({ truncated: c.truncated === true, unseenAllowed: c.unseenAllowed, unreadAllowed: c.unreadAllowed, authors: AUTHORS, authorMayDecide: c.authorMayDecide });
+const factsOf = (c: Case): PolicyFacts => ({
+  truncated: c.truncated === true,
+  unseenAllowed: c.unseenAllowed,
+  unreadAllowed: c.unreadAllowed,
+  authors: AUTHORS,
+  authorMayDecide: c.authorMayDecide,
+});
 
 describe('the gate policy against contract section 9', () => {
   it('passes exactly when the contract allows, and never says neutral or skipped', () => {
@@ -122,7 +135,22 @@ describe('the gate policy against contract section 9', () => {
 
   it('a recommendation that is not the PR’s position never passes, under any policy that requires a decision; the summary names it and the way out', () => {
     for (const policy of ['require-decision', 'require-confident'] as const) {
-      const c: Case = { policy, recommendation: 'B', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+      const c: Case = {
+        policy,
+        recommendation: 'B',
+        confidence: 'high',
+        prPosition: 'A',
+        accepted: null,
+        requestedBy: 'maria',
+        falsified: [],
+        truncated: undefined,
+        unread: 0,
+        unreadAllowed: false,
+        completion: 'success',
+        unseen: 0,
+        unseenAllowed: false,
+        authorMayDecide: false,
+      };
       const outcome = evaluatePolicy(recordOf(c), policy, factsOf(c));
       expect(outcome.conclusion).toBe('action_required');
       expect(outcome.reason).toMatch(/^The debate recommends B \(position B\), not the PR's position A \(position A\)/);
@@ -134,47 +162,142 @@ describe('the gate policy against contract section 9', () => {
   });
 
   it('an accept of a position that is not the PR’s does not pass either; the author’s own accept does not count', () => {
-    const c: Case = { policy: 'require-accepted', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: { by: 'maria', position: 'B' }, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = {
+      policy: 'require-accepted',
+      recommendation: 'A',
+      confidence: 'high',
+      prPosition: 'A',
+      accepted: { by: 'maria', position: 'B' },
+      requestedBy: 'maria',
+      falsified: [],
+      truncated: undefined,
+      unread: 0,
+      unreadAllowed: false,
+      completion: 'success',
+      unseen: 0,
+      unseenAllowed: false,
+      authorMayDecide: false,
+    };
     const other = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(other).toMatchObject({ conclusion: 'action_required' });
     expect(other.reason).toMatch(/@maria accepted position B \(position B\).*not the PR's position, A/);
     const own = evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c));
     expect(own.conclusion).toBe('action_required');
-    expect(own.reason).toMatch(/The accept by @alice does not count: they wrote this PR \(opened this PR\), and someone else with write permission must accept/);
+    expect(own.reason).toMatch(
+      /The accept by @alice does not count: they wrote this PR \(opened this PR\), and someone else with write permission must accept/,
+    );
     const pushed = evaluatePolicy(recordOf({ ...c, accepted: { by: PUSHER, position: 'A' } }), c.policy, factsOf(c));
-    expect(pushed.reason).toMatch(/The accept by @bob does not count: they wrote this PR \(pushed its head commit 1234567\)/);
+    expect(pushed.reason).toMatch(
+      /The accept by @bob does not count: they wrote this PR \(pushed its head commit 1234567\)/,
+    );
   });
 
   it('a debate the PR’s author or head pusher asked for passes only by another writer’s accept; a config key the gate does not know never passes (issue #38)', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: PUSHER, falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = {
+      policy: 'require-decision',
+      recommendation: 'A',
+      confidence: 'high',
+      prPosition: 'A',
+      accepted: null,
+      requestedBy: PUSHER,
+      falsified: [],
+      truncated: undefined,
+      unread: 0,
+      unreadAllowed: false,
+      completion: 'success',
+      unseen: 0,
+      unseenAllowed: false,
+      authorMayDecide: false,
+    };
     const alone = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(alone.conclusion).toBe('action_required');
-    expect(alone.reason).toMatch(/@bob asked for it and wrote this PR \(pushed its head commit 1234567\), so it decides nothing alone/);
-    expect(evaluatePolicy(recordOf({ ...c, accepted: { by: 'maria', position: 'A' } }), c.policy, factsOf(c)).conclusion).toBe('success');
-    expect(evaluatePolicy(recordOf({ ...c, authorMayDecide: true }), c.policy, factsOf({ ...c, authorMayDecide: true })).conclusion).toBe('success');
-    const unknownKey = evaluatePolicy(recordOf({ ...c, requestedBy: 'maria' }), c.policy, { ...factsOf(c), configProblem: ".github/pr-debate.yml on main: unknown key 'gate'" });
-    expect(unknownKey).toMatchObject({ conclusion: 'action_required', reason: expect.stringMatching(/^\.github\/pr-debate\.yml on main: unknown key 'gate'\. Until it is fixed, no decision passes this check\.$/) });
+    expect(alone.reason).toMatch(
+      /@bob asked for it and wrote this PR \(pushed its head commit 1234567\), so it decides nothing alone/,
+    );
+    expect(
+      evaluatePolicy(recordOf({ ...c, accepted: { by: 'maria', position: 'A' } }), c.policy, factsOf(c)).conclusion,
+    ).toBe('success');
+    expect(
+      evaluatePolicy(recordOf({ ...c, authorMayDecide: true }), c.policy, factsOf({ ...c, authorMayDecide: true }))
+        .conclusion,
+    ).toBe('success');
+    const unknownKey = evaluatePolicy(recordOf({ ...c, requestedBy: 'maria' }), c.policy, {
+      ...factsOf(c),
+      configProblem: ".github/pr-debate.yml on main: unknown key 'gate'",
+    });
+    expect(unknownKey).toMatchObject({
+      conclusion: 'action_required',
+      reason: expect.stringMatching(
+        /^\.github\/pr-debate\.yml on main: unknown key 'gate'\. Until it is fixed, no decision passes this check\.$/,
+      ),
+    });
   });
 
   it('a degraded debate and unseen files say why and what to do', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: null, accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 0, unreadAllowed: false, completion: 'degraded-success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
-    expect(evaluatePolicy(recordOf(c), c.policy, factsOf(c)).reason).toMatch(/^The debate was degraded .*; debate again, or a maintainer can record a decision with `\/debate accept/);
+    const c: Case = {
+      policy: 'require-decision',
+      recommendation: 'A',
+      confidence: 'high',
+      prPosition: null,
+      accepted: null,
+      requestedBy: 'maria',
+      falsified: [],
+      truncated: undefined,
+      unread: 0,
+      unreadAllowed: false,
+      completion: 'degraded-success',
+      unseen: 0,
+      unseenAllowed: false,
+      authorMayDecide: false,
+    };
+    expect(evaluatePolicy(recordOf(c), c.policy, factsOf(c)).reason).toMatch(
+      /^The debate was degraded .*; debate again, or a maintainer can record a decision with `\/debate accept/,
+    );
     const unseen = evaluatePolicy(recordOf({ ...c, completion: 'success', unseen: 2 }), c.policy, factsOf(c));
-    expect(unseen.reason).toMatch(/^2 changed files \(binary, or with no diff or text from GitHub\) were not seen by the models.*`allow-unseen`/);
+    expect(unseen.reason).toMatch(
+      /^2 changed files \(binary, or with no diff or text from GitHub\) were not seen by the models.*`allow-unseen`/,
+    );
   });
 
   it('hunks no model read do not pass without an accept or allow-unseen; an accept by another maintainer clears them and says so (issue #40)', () => {
-    const c: Case = { policy: 'require-decision', recommendation: 'A', confidence: 'high', prPosition: 'A', accepted: null, requestedBy: 'maria', falsified: [], truncated: undefined, unread: 7, unreadAllowed: false, completion: 'success', unseen: 0, unseenAllowed: false, authorMayDecide: false };
+    const c: Case = {
+      policy: 'require-decision',
+      recommendation: 'A',
+      confidence: 'high',
+      prPosition: 'A',
+      accepted: null,
+      requestedBy: 'maria',
+      falsified: [],
+      truncated: undefined,
+      unread: 7,
+      unreadAllowed: false,
+      completion: 'success',
+      unseen: 0,
+      unseenAllowed: false,
+      authorMayDecide: false,
+    };
     const blocked = evaluatePolicy(recordOf(c), c.policy, factsOf(c));
     expect(blocked.conclusion).toBe('action_required');
-    expect(blocked.reason).toMatch(/^7 changed hunks were read by no model .*`\/debate accept <A\|B\|C\|D> <reason>`.*`allow-unseen`.*`max-reader-calls`/);
+    expect(blocked.reason).toMatch(
+      /^7 changed hunks were read by no model .*`\/debate accept <A\|B\|C\|D> <reason>`.*`allow-unseen`.*`max-reader-calls`/,
+    );
     expect(evaluatePolicy(recordOf(c), c.policy, { ...factsOf(c), unreadAllowed: true }).conclusion).toBe('success');
     const accepted = evaluatePolicy(recordOf({ ...c, accepted: { by: 'maria', position: 'A' } }), c.policy, factsOf(c));
-    expect(accepted).toEqual({ conclusion: 'success', reason: '@maria accepted position A (position A): we decided. The accept covers the 7 changed hunks no model read.' });
+    expect(accepted).toEqual({
+      conclusion: 'success',
+      reason:
+        '@maria accepted position A (position A): we decided. The accept covers the 7 changed hunks no model read.',
+    });
     // The author's own accept clears nothing.
-    expect(evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c)).conclusion).toBe('action_required');
+    expect(
+      evaluatePolicy(recordOf({ ...c, accepted: { by: AUTHOR, position: 'A' } }), c.policy, factsOf(c)).conclusion,
+    ).toBe('action_required');
     // An older record's truncated evidence stays what it was: no accept passes it.
-    const older = evaluatePolicy(recordOf({ ...c, truncated: true, accepted: { by: 'maria', position: 'A' } }), c.policy, { ...factsOf(c), truncated: true });
+    const older = evaluatePolicy(
+      recordOf({ ...c, truncated: true, accepted: { by: 'maria', position: 'A' } }),
+      c.policy,
+      { ...factsOf(c), truncated: true },
+    );
     expect(older).toMatchObject({ conclusion: 'action_required', reason: expect.stringMatching(/truncated evidence/) });
   });
 });

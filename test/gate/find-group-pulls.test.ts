@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { findGroupPulls, pullFromQueueRef } from '../../src/gate/find-group-pulls.js';
 
 const require = createRequire(import.meta.url);
-const examples: { name: string; examples: { merge_group: { head_ref: string } }[] }[] = require('@octokit/webhooks-examples/api.github.com/index.json');
+const examples: {
+  name: string;
+  examples: { merge_group: { head_ref: string } }[];
+}[] = require('@octokit/webhooks-examples/api.github.com/index.json');
 
 describe('the PRs of a merge group', () => {
   it('reads the PR from the head ref of the real merge_group payload', () => {
@@ -17,6 +20,9 @@ describe('the PRs of a merge group', () => {
       { sha: '1'.repeat(40), pulls: [] },
       { sha: '2'.repeat(40), pulls: [14] },
     ];
-    expect(findGroupPulls(`refs/heads/gh-readonly-queue/main/pr-13-${'a'.repeat(40)}`, commits)).toEqual({ pulls: [13, 14], unattributed: ['1'.repeat(40)] });
+    expect(findGroupPulls(`refs/heads/gh-readonly-queue/main/pr-13-${'a'.repeat(40)}`, commits)).toEqual({
+      pulls: [13, 14],
+      unattributed: ['1'.repeat(40)],
+    });
   });
 });

@@ -10,10 +10,18 @@ describe('gate-policy values', () => {
 
   it('the input and the config key accept exactly GATE_POLICIES', async () => {
     for (const policy of GATE_POLICIES) {
-      expect((await parseSettings((name) => ({ 'github-token': 't', mode: 'gate', 'gate-policy': policy })[name], env, { purpose: 'gate' })).gate.policy).toBe(policy);
+      expect(
+        (
+          await parseSettings((name) => ({ 'github-token': 't', mode: 'gate', 'gate-policy': policy })[name], env, {
+            purpose: 'gate',
+          })
+        ).gate.policy,
+      ).toBe(policy);
       expect(typedConfigSchema.parse({ 'gate-policy': policy })).toMatchObject({ 'gate-policy': policy });
     }
-    await expect(parseSettings((name) => ({ 'github-token': 't', 'gate-policy': 'strict' })[name], env)).rejects.toThrow(`expected one of ${GATE_POLICIES.join(', ')}`);
+    await expect(
+      parseSettings((name) => ({ 'github-token': 't', 'gate-policy': 'strict' })[name], env),
+    ).rejects.toThrow(`expected one of ${GATE_POLICIES.join(', ')}`);
     expect(typedConfigSchema.safeParse({ 'gate-policy': 'strict' }).success).toBe(false);
   });
 

@@ -24,31 +24,67 @@ const recommends =
   (id: string): Override =>
   (call) => {
     const ids = [...(call.meta?.order ?? positionsOf(call))].sort();
-    return judgeSays(call, { recommendation: id, positions: ids.map((p) => ({ id: p, status: p === id ? 'survived' : 'unresolved', rationale: `Rationale for ${p}.`, defeating_citations: [] })) });
+    return judgeSays(call, {
+      recommendation: id,
+      positions: ids.map((p) => ({
+        id: p,
+        status: p === id ? 'survived' : 'unresolved',
+        rationale: `Rationale for ${p}.`,
+        defeating_citations: [],
+      })),
+    });
   };
 
 describe('the PR’s position, never taken on trust (issue #38)', () => {
   let scenario: GateScenario;
   afterEach(async () => scenario?.close());
 
-  const checks = async () => ({ debate: scenario.checkOn(scenario.pull.head.sha)!, gate: await scenario.gate({ policy: 'require-decision' }) });
+  const checks = async () => ({
+    debate: scenario.checkOn(scenario.pull.head.sha)!,
+    gate: await scenario.gate({ policy: 'require-decision' }),
+  });
 
   it('1. a framing that says no position is the PR passes nothing, on the label, a bare command, deep and `/debate go`, until another maintainer accepts', async () => {
     const ways = [
       { name: 'label', events: [{ kind: 'label', sender: 'maria' }], inputs: {}, decided: 'B' },
-      { name: 'bare /debate --deep (the pragmatist wins)', events: [{ kind: 'comment', body: '/debate --deep', user: 'maria' }], inputs: {}, decided: 'C' },
-      { name: '/debate go', events: [{ kind: 'label', sender: 'maria' }, { kind: 'comment', body: '/debate go', user: 'maria' }], inputs: { 'confirm-plan': 'true' }, decided: 'B' },
+      {
+        name: 'bare /debate --deep (the pragmatist wins)',
+        events: [{ kind: 'comment', body: '/debate --deep', user: 'maria' }],
+        inputs: {},
+        decided: 'C',
+      },
+      {
+        name: '/debate go',
+        events: [
+          { kind: 'label', sender: 'maria' },
+          { kind: 'comment', body: '/debate go', user: 'maria' },
+        ],
+        inputs: { 'confirm-plan': 'true' },
+        decided: 'B',
+      },
     ] as const;
     for (const way of ways) {
       scenario = await startGateScenario();
-      for (const event of way.events) await runOnScenario(scenario, event, { inputs: way.inputs, script: { moderator: moderator(null), judge: recommends(way.decided) } });
+      for (const event of way.events)
+        await runOnScenario(scenario, event, {
+          inputs: way.inputs,
+          script: { moderator: moderator(null), judge: recommends(way.decided) },
+        });
       const { debate, gate } = await checks();
       expect(debate.conclusion, way.name).toBe('action_required');
       expect(gate.conclusion, way.name).toBe('action_required');
       expect(JSON.parse(gate.output.text!), way.name).not.toHaveProperty('pr_position');
-      expect(gate.output.summary, way.name).toMatch(/no moderator confirmed from the diff which position is the PR as written/);
-      expect(debateComment(scenario), way.name).toMatch(/found no position to be this PR as written, so the record leaves which one is unknown\. The merge gate passes this decision only when a maintainer other than the PR's author accepts one/);
-      await runOnScenario(scenario, { kind: 'comment', body: `/debate accept ${way.decided} the proposal is the plan we want`, user: 'carol' });
+      expect(gate.output.summary, way.name).toMatch(
+        /no moderator confirmed from the diff which position is the PR as written/,
+      );
+      expect(debateComment(scenario), way.name).toMatch(
+        /found no position to be this PR as written, so the record leaves which one is unknown\. The merge gate passes this decision only when a maintainer other than the PR's author accepts one/,
+      );
+      await runOnScenario(scenario, {
+        kind: 'comment',
+        body: `/debate accept ${way.decided} the proposal is the plan we want`,
+        user: 'carol',
+      });
       expect((await scenario.gate()).conclusion, way.name).toBe('success');
       await scenario.close();
     }
@@ -58,31 +94,61 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
     scenario = await startGateScenario();
     const command = { kind: 'comment', body: '/debate use tabs (this PR) vs use spaces', user: 'alice' } as const;
     // The moderator reads the diff (a cache) and names the other position, or none.
-    const denied = await runOnScenario(scenario, command, { inputs: { 'gate-policy': 'require-confident' }, script: { moderator: moderator('B') } });
+    const denied = await runOnScenario(scenario, command, {
+      inputs: { 'gate-policy': 'require-confident' },
+      script: { moderator: moderator('B') },
+    });
     expect(denied.calls.filter((c) => describeCall(c).phase === 'moderator')).toHaveLength(1);
     const { debate, gate } = await checks();
-    expect([debate.conclusion, (await scenario.gate({ policy: 'require-confident' })).conclusion]).toEqual(['action_required', 'action_required']);
+    expect([debate.conclusion, (await scenario.gate({ policy: 'require-confident' })).conclusion]).toEqual([
+      'action_required',
+      'action_required',
+    ]);
     expect(JSON.parse(gate.output.text!)).toMatchObject({ pr_position_claimed: 'A', requested_by: 'alice' });
     expect(JSON.parse(gate.output.text!)).not.toHaveProperty('pr_position');
-    expect(gate.output.summary).toMatch(/position A was marked `\(this PR\)`, but the moderator did not confirm it from the diff/);
-    expect(debateComment(scenario)).toMatch(/Position A was marked `\(this PR\)`, but the moderator found that position B is this PR as written, so the mark is not confirmed/);
+    expect(gate.output.summary).toMatch(
+      /position A was marked `\(this PR\)`, but the moderator did not confirm it from the diff/,
+    );
+    expect(debateComment(scenario)).toMatch(
+      /Position A was marked `\(this PR\)`, but the moderator found that position B is this PR as written, so the mark is not confirmed/,
+    );
     await scenario.close();
 
     // Confirmed from the diff, the author's own debate still decides nothing alone; another writer's accept passes it.
     scenario = await startGateScenario();
-    await runOnScenario(scenario, command, { inputs: { 'gate-policy': 'require-confident' }, script: { moderator: moderator('A') } });
+    await runOnScenario(scenario, command, {
+      inputs: { 'gate-policy': 'require-confident' },
+      script: { moderator: moderator('A') },
+    });
     const confirmed = await scenario.gate({ policy: 'require-confident' });
-    expect([scenario.checkOn(scenario.pull.head.sha)!.conclusion, confirmed.conclusion]).toEqual(['action_required', 'action_required']);
-    expect(confirmed.output.summary).toMatch(/@alice asked for it and wrote this PR \(opened this PR\), so it decides nothing alone/);
-    await runOnScenario(scenario, { kind: 'comment', body: '/debate accept A the cache is the change we want', user: 'alice' });
+    expect([scenario.checkOn(scenario.pull.head.sha)!.conclusion, confirmed.conclusion]).toEqual([
+      'action_required',
+      'action_required',
+    ]);
+    expect(confirmed.output.summary).toMatch(
+      /@alice asked for it and wrote this PR \(opened this PR\), so it decides nothing alone/,
+    );
+    await runOnScenario(scenario, {
+      kind: 'comment',
+      body: '/debate accept A the cache is the change we want',
+      user: 'alice',
+    });
     expect((await scenario.gate({ policy: 'require-confident' })).conclusion).toBe('action_required');
-    await runOnScenario(scenario, { kind: 'comment', body: '/debate accept A the cache is the change we want', user: 'maria' }, { inputs: { 'gate-policy': 'require-confident' } });
+    await runOnScenario(
+      scenario,
+      { kind: 'comment', body: '/debate accept A the cache is the change we want', user: 'maria' },
+      { inputs: { 'gate-policy': 'require-confident' } },
+    );
     expect((await scenario.gate({ policy: 'require-confident' })).conclusion).toBe('success');
   }, 60_000);
 
   it('`--no-pr-position` records null and passes by policy, with no moderator call', async () => {
     scenario = await startGateScenario();
-    const run = await runOnScenario(scenario, { kind: 'comment', body: '/debate option one vs option two --no-pr-position', user: 'maria' }, { script: { judge: recommends('B') } });
+    const run = await runOnScenario(
+      scenario,
+      { kind: 'comment', body: '/debate option one vs option two --no-pr-position', user: 'maria' },
+      { script: { judge: recommends('B') } },
+    );
     expect(run.calls.some((c) => describeCall(c).phase === 'moderator')).toBe(false);
     const { debate, gate } = await checks();
     expect([debate.conclusion, gate.conclusion]).toEqual(['success', 'success']);
@@ -92,13 +158,21 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
   it('6. a writer who pushed the head of another’s PR is its author too: their accept does not count, and their debate needs another writer’s accept', async () => {
     scenario = await startGateScenario();
     scenario.pull.pushes = [{ after: scenario.pull.head.sha, actor: 'maria' }];
-    await runOnScenario(scenario, { kind: 'comment', body: '/debate keep the cache (this PR) vs drop the cache', user: 'maria' });
+    await runOnScenario(scenario, {
+      kind: 'comment',
+      body: '/debate keep the cache (this PR) vs drop the cache',
+      user: 'maria',
+    });
     const { debate, gate } = await checks();
     expect([debate.conclusion, gate.conclusion]).toEqual(['action_required', 'action_required']);
-    expect(gate.output.summary).toMatch(/@maria asked for it and wrote this PR \(pushed its head commit [0-9a-f]{7}\), so it decides nothing alone/);
+    expect(gate.output.summary).toMatch(
+      /@maria asked for it and wrote this PR \(pushed its head commit [0-9a-f]{7}\), so it decides nothing alone/,
+    );
     // Her own accept is refused; another writer's passes it.
     await runOnScenario(scenario, { kind: 'comment', body: '/debate accept A we reviewed it', user: 'maria' });
-    expect(scenario.server.state.comments.at(-1)!.body).toMatch(/you pushed its head commit [0-9a-f]{7}, and the gate does not count its author's own accept/);
+    expect(scenario.server.state.comments.at(-1)!.body).toMatch(
+      /you pushed its head commit [0-9a-f]{7}, and the gate does not count its author's own accept/,
+    );
     expect((await scenario.gate()).conclusion).toBe('action_required');
     await runOnScenario(scenario, { kind: 'comment', body: '/debate accept A we reviewed it', user: 'carol' });
     expect((await scenario.gate()).conclusion).toBe('success');
@@ -108,9 +182,17 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
     scenario = await startGateScenario();
     const inputs = { 'confirm-plan': 'true' };
     // Framed at the first head, the moderator names A; the author then pushes a head that is B.
-    await runOnScenario(scenario, { kind: 'label', sender: 'maria' }, { inputs, script: { moderator: moderator('A') } });
+    await runOnScenario(
+      scenario,
+      { kind: 'label', sender: 'maria' },
+      { inputs, script: { moderator: moderator('A') } },
+    );
     scenario.move('push');
-    const go = await runOnScenario(scenario, { kind: 'comment', body: '/debate go', user: 'maria' }, { inputs, script: { moderator: moderator('B') } });
+    const go = await runOnScenario(
+      scenario,
+      { kind: 'comment', body: '/debate go', user: 'maria' },
+      { inputs, script: { moderator: moderator('B') } },
+    );
     expect(go.calls.filter((c) => describeCall(c).phase === 'moderator')).toHaveLength(1);
     const { debate, gate } = await checks();
     expect(JSON.parse(gate.output.text!).pr_position).toBe('B');

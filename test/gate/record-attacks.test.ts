@@ -37,7 +37,9 @@ describe('no record passes the gate by accident (issue #38)', () => {
     scenario.pull.base = { ...scenario.pull.base, ref: 'release-1' };
     const retargeted = await scenario.gate();
     expect(retargeted.conclusion).toBe('action_required');
-    expect(retargeted.output.summary).toMatch(/^Stale: the decision was made against the base branch `main`, and this PR now merges into `release-1`/);
+    expect(retargeted.output.summary).toMatch(
+      /^Stale: the decision was made against the base branch `main`, and this PR now merges into `release-1`/,
+    );
   }, 60_000);
 
   it('4. a changed file named `docs/a)(www.evil.example.md` links to that file only, in the comment, the review threads and the check run', async () => {
@@ -46,19 +48,38 @@ describe('no record passes the gate by accident (issue #38)', () => {
     addFile(scenario.pull, name, '# Cache\nThe cache keeps the parsed config.\n');
     const cite = { path: name, line_start: 2, line_end: 2, quote: 'The cache keeps the parsed config.' };
     // Position A's advocate cites the file, and only it, in every turn: its decisive line is there.
-    const onFile = (phase: 'opening' | 'cross-examination' | 'closing'): Override => (call, info, index) => {
-      const reply = defaults[phase](call, info, index);
-      return info.position === 'A' ? JSON.parse(JSON.stringify(reply), (key, value: unknown) => (key === 'citations' ? [cite] : value)) : reply;
-    };
-    await runOnScenario(scenario, MARKED, { script: { opening: onFile('opening'), 'cross-examination': onFile('cross-examination'), closing: onFile('closing') } });
+    const onFile =
+      (phase: 'opening' | 'cross-examination' | 'closing'): Override =>
+      (call, info, index) => {
+        const reply = defaults[phase](call, info, index);
+        return info.position === 'A'
+          ? JSON.parse(JSON.stringify(reply), (key, value: unknown) => (key === 'citations' ? [cite] : value))
+          : reply;
+      };
+    await runOnScenario(scenario, MARKED, {
+      script: {
+        opening: onFile('opening'),
+        'cross-examination': onFile('cross-examination'),
+        closing: onFile('closing'),
+      },
+    });
     const check = scenario.checkOn(scenario.pull.head.sha)!;
-    const bodies = [debateComment(scenario), ...scenario.server.state.reviews.reviewComments.map((c) => c.body), check.output.summary ?? '', check.output.text ?? ''];
+    const bodies = [
+      debateComment(scenario),
+      ...scenario.server.state.reviews.reviewComments.map((c) => c.body),
+      check.output.summary ?? '',
+      check.output.text ?? '',
+    ];
     expect(debateComment(scenario)).toContain('a%29%28www.evil.example.md#L2');
     expect(scenario.server.state.reviews.reviewComments.some((c) => c.path === name)).toBe(true);
     for (const body of bodies) {
       const hrefs = [...gitHubHtml(body).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
       for (const href of hrefs) expect(href, body).toMatch(/^https:\/\/github\.com\/octo\/widgets\//);
-      expect(renderAsGitHub(body).links.filter((l) => l.kind === 'www' || l.kind === 'url').map((l) => l.target)).toEqual([]);
+      expect(
+        renderAsGitHub(body)
+          .links.filter((l) => l.kind === 'www' || l.kind === 'url')
+          .map((l) => l.target),
+      ).toEqual([]);
     }
   }, 60_000);
 
@@ -74,7 +95,11 @@ describe('no record passes the gate by accident (issue #38)', () => {
     const accepted = scenario.checkOn(scenario.pull.head.sha)!;
     expect(Buffer.byteLength(accepted.output.text!)).toBeLessThanOrEqual(CHECK_TEXT_BYTES);
     const record = JSON.parse(accepted.output.text!);
-    expect(record.accepted).toMatchObject({ by: 'carol', position: 'B', reason: expect.stringMatching(/^维持缓存会导致配置过期.*…$/) });
+    expect(record.accepted).toMatchObject({
+      by: 'carol',
+      position: 'B',
+      reason: expect.stringMatching(/^维持缓存会导致配置过期.*…$/),
+    });
     // B is not the PR's position: the accepted decision asks for changes, and the gate says so.
     const gate = await scenario.gate({ publicKey: keys.publicKey });
     expect(gate.conclusion).toBe('action_required');
@@ -89,11 +114,19 @@ describe('no record passes the gate by accident (issue #38)', () => {
     // each one (a non-ASCII character is six bytes escaped, and the signature holds the record again).
     const pems = ed25519Pems();
     const topics = Array.from({ length: 4_000 }, (_, i) => `范围${i}`).join(';');
-    await runOnScenario(scenario, { kind: 'comment', body: `/debate keep it (this PR) vs drop it --out-of-scope="${topics}"`, user: 'maria' }, { inputs: { 'decision-signing-key': pems.signingKey } });
+    await runOnScenario(
+      scenario,
+      { kind: 'comment', body: `/debate keep it (this PR) vs drop it --out-of-scope="${topics}"`, user: 'maria' },
+      { inputs: { 'decision-signing-key': pems.signingKey } },
+    );
     const check = scenario.checkOn(scenario.pull.head.sha)!;
-    expect(check.output.title, JSON.stringify({ ...check.output, text: check.output.text?.slice(0, 300) })).toBe('No decision recorded');
+    expect(check.output.title, JSON.stringify({ ...check.output, text: check.output.text?.slice(0, 300) })).toBe(
+      'No decision recorded',
+    );
     expect(check.conclusion).toBe('action_required');
-    expect(check.output.summary).toMatch(/^No decision is recorded: the decision record is larger than a check run can hold/);
+    expect(check.output.summary).toMatch(
+      /^No decision is recorded: the decision record is larger than a check run can hold/,
+    );
     const gate = await scenario.gate();
     expect(gate.conclusion).toBe('action_required');
     expect(gate.output.text).toBeNull();
@@ -105,7 +138,9 @@ describe('no record passes the gate by accident (issue #38)', () => {
     expect(run.warnings.join('\n')).toMatch(/unknown key 'gate' is ignored/);
     const check = scenario.checkOn(scenario.pull.head.sha)!;
     expect(check.conclusion).toBe('action_required');
-    expect(check.output.summary).toMatch(/unknown key 'gate' \(the nearest known key is 'decision-public-key'\).*Rename or remove it/);
+    expect(check.output.summary).toMatch(
+      /unknown key 'gate' \(the nearest known key is 'decision-public-key'\).*Rename or remove it/,
+    );
     expect(debateComment(scenario)).toMatch(/\*\*Merge blocked:\*\*.*unknown key 'gate'.*Rename or remove it/);
   }, 60_000);
 });
@@ -114,10 +149,20 @@ describe('no record passes the gate by accident (issue #38)', () => {
 function addFile(pull: FakePullRequest, name: string, text: string): void {
   const lines = text.trimEnd().split('\n');
   const patch = `@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join('\n')}`;
-  pull.files = [...pull.files, { sha: gitBlobSha(Buffer.from(text)), filename: name, status: 'added', additions: lines.length, deletions: 0, changes: lines.length, patch }];
+  pull.files = [
+    ...pull.files,
+    {
+      sha: gitBlobSha(Buffer.from(text)),
+      filename: name,
+      status: 'added',
+      additions: lines.length,
+      deletions: 0,
+      changes: lines.length,
+      patch,
+    },
+  ];
   pull.diff += `diff --git a/${name} b/${name}\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/${name}\n${patch}\n`;
   const read = pull.readFile;
   const head = pull.head.sha;
   pull.readFile = (at, path) => (path === name && at === head ? Buffer.from(text) : read(at, path));
 }
-

@@ -3,7 +3,13 @@ import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/gate/canonical-json.js';
 import { keySecrets } from '../../src/gate/key-text.js';
-import { DecisionKeyError, importDecisionKeys, signedPayload, signRecord, checkSignature } from '../../src/gate/sign-record.js';
+import {
+  DecisionKeyError,
+  importDecisionKeys,
+  signedPayload,
+  signRecord,
+  checkSignature,
+} from '../../src/gate/sign-record.js';
 import { redactSecrets } from '../../src/report/redact.js';
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { fixtureRecord } from '../support/debate-fixtures.js';
@@ -12,20 +18,27 @@ import { ed25519Pems } from '../support/gate-scenario.js';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth, keeps array order, has no spaces', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: null, c: 'x y' }, 2], e: { g: true, f: 1.5 } })).toBe('{"a":[{"c":"x y","d":null},2],"b":1,"e":{"f":1.5,"g":true}}');
+    expect(canonicalJson({ b: 1, a: [{ d: null, c: 'x y' }, 2], e: { g: true, f: 1.5 } })).toBe(
+      '{"a":[{"c":"x y","d":null},2],"b":1,"e":{"f":1.5,"g":true}}',
+    );
   });
 
   it('is the same text for any key order, and parses back to the same value', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null))), (object) => {
-        const reversed = Object.fromEntries(Object.entries(object).reverse());
-        expect(canonicalJson(reversed)).toBe(canonicalJson(object));
-        expect(JSON.parse(canonicalJson(object))).toEqual(object);
-        // Flat objects: each member as JSON.stringify writes it, in code-unit order of the keys (integer-like
-        // keys too, which a JS object would put first), joined with no whitespace.
-        const members = Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
-        expect(canonicalJson(object)).toBe(`{${members.join(',')}}`);
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null))),
+        (object) => {
+          const reversed = Object.fromEntries(Object.entries(object).reverse());
+          expect(canonicalJson(reversed)).toBe(canonicalJson(object));
+          expect(JSON.parse(canonicalJson(object))).toEqual(object);
+          // Flat objects: each member as JSON.stringify writes it, in code-unit order of the keys (integer-like
+          // keys too, which a JS object would put first), joined with no whitespace.
+          const members = Object.entries(object)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+          expect(canonicalJson(object)).toBe(`{${members.join(',')}}`);
+        },
+      ),
     );
   });
 });
@@ -48,15 +61,35 @@ describe('signing decision records', () => {
     const keys = await importDecisionKeys(ed25519Pems());
     const other = await importDecisionKeys(ed25519Pems());
     const signed = await signRecord(record, keys.signing!);
-    expect(await checkSignature({ ...signed, confidence: 'high' }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(await checkSignature({ ...signed, confidence: 'high' }, keys.publicKey!)).toEqual({
+      ok: false,
+      reason: 'the record was changed after it was signed',
+    });
     // The evidence counts are signed too: a record's count of hunks no model read cannot be changed.
-    expect(signedPayload(record)).toMatch(/"evidence":\{"budget":\{"chars_per_token":[\d.]+,"max_tokens":\d+\},"changed_files":/);
+    expect(signedPayload(record)).toMatch(
+      /"evidence":\{"budget":\{"chars_per_token":[\d.]+,"max_tokens":\d+\},"changed_files":/,
+    );
     // And the budget the gate rebuilds at (issue #31): a record cannot be made to compare other hunks.
-    expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, budget: { max_tokens: 1, chars_per_token: 1 } } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
-    expect(await checkSignature({ ...signed, evidence: { ...signed.evidence!, unread: signed.evidence!.unread! + 1 } }, keys.publicKey!)).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(
+      await checkSignature(
+        { ...signed, evidence: { ...signed.evidence!, budget: { max_tokens: 1, chars_per_token: 1 } } },
+        keys.publicKey!,
+      ),
+    ).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
+    expect(
+      await checkSignature(
+        { ...signed, evidence: { ...signed.evidence!, unread: signed.evidence!.unread! + 1 } },
+        keys.publicKey!,
+      ),
+    ).toEqual({ ok: false, reason: 'the record was changed after it was signed' });
     const older = await signRecord({ ...record, digest_version: 2, evidence: undefined }, keys.signing!);
-    expect(await checkSignature(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.publicKey!)).toEqual({ ok: true });
-    expect(await checkSignature(signed, other.publicKey!)).toEqual({ ok: false, reason: 'the signature does not verify with decision-public-key' });
+    expect(
+      await checkSignature(decisionRecordSchema.parse(JSON.parse(JSON.stringify(older))), keys.publicKey!),
+    ).toEqual({ ok: true });
+    expect(await checkSignature(signed, other.publicKey!)).toEqual({
+      ok: false,
+      reason: 'the signature does not verify with decision-public-key',
+    });
     const elsewhere = await signRecord({ ...record, pull_request: 99 }, keys.signing!);
     expect((await checkSignature({ ...signed, signature: elsewhere.signature }, keys.publicKey!)).ok).toBe(false);
     expect(await checkSignature(record, keys.publicKey!)).toEqual({ ok: false, reason: 'the record is not signed' });
@@ -72,11 +105,22 @@ describe('signing decision records', () => {
 
   it('reads keys pasted with escaped newlines, and names the input for a bad key without quoting it', async () => {
     const pems = ed25519Pems();
-    const keys = await importDecisionKeys({ signingKey: pems.signingKey.replace(/\n/g, '\\n'), publicKey: pems.publicKey });
+    const keys = await importDecisionKeys({
+      signingKey: pems.signingKey.replace(/\n/g, '\\n'),
+      publicKey: pems.publicKey,
+    });
     expect(keys.signing).toBeDefined();
-    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(DecisionKeyError);
-    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(/^Input 'decision-signing-key': expected an Ed25519 private key in PKCS#8 PEM/);
-    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.not.toThrow(/SECRET/);
-    await expect(importDecisionKeys({ signingKey: undefined, publicKey: pems.signingKey })).rejects.toThrow(/^Input 'decision-public-key'/);
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(
+      DecisionKeyError,
+    );
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.toThrow(
+      /^Input 'decision-signing-key': expected an Ed25519 private key in PKCS#8 PEM/,
+    );
+    await expect(importDecisionKeys({ signingKey: 'not a key SECRET', publicKey: undefined })).rejects.not.toThrow(
+      /SECRET/,
+    );
+    await expect(importDecisionKeys({ signingKey: undefined, publicKey: pems.signingKey })).rejects.toThrow(
+      /^Input 'decision-public-key'/,
+    );
   });
 });

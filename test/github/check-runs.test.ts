@@ -22,14 +22,23 @@ describe('a started check whose answer GitHub left incomplete', () => {
       const response = await fetch(input, init);
       if (init?.method !== 'POST' || !String(input).endsWith('/check-runs')) return response;
       const body = (await response.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...body, app: null }), { status: response.status, headers: response.headers });
+      return new Response(JSON.stringify({ ...body, app: null }), {
+        status: response.status,
+        headers: response.headers,
+      });
     };
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url, request: { fetch: fetchWithoutApp } });
     const source = createGateSource(octokit, { owner: OWNER, repo: REPO }, 'github-actions[bot]');
     let worked = false;
-    const held = holdCheck(source, scenario.pull.head.sha, 'gate', { describe: describeFailure, warn: () => {} }, async () => {
-      worked = true;
-    });
+    const held = holdCheck(
+      source,
+      scenario.pull.head.sha,
+      'gate',
+      { describe: describeFailure, warn: () => {} },
+      async () => {
+        worked = true;
+      },
+    );
     await expect(held).rejects.toThrow(/did not say which app wrote the check run/);
     expect(worked).toBe(false);
     const check = scenario.checkOn(scenario.pull.head.sha)!;
@@ -45,22 +54,39 @@ describe('a started check whose answer GitHub left incomplete', () => {
 describe('the decision check run, created once', () => {
   let scenario: GateScenario;
   afterEach(async () => scenario?.close());
-  const output = { conclusion: 'success' as const, title: 'Decision recorded', summary: 'A decision.', text: undefined, detailsUrl: undefined };
-  const posts = () => scenario.server.state.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/check-runs')).length;
+  const output = {
+    conclusion: 'success' as const,
+    title: 'Decision recorded',
+    summary: 'A decision.',
+    text: undefined,
+    detailsUrl: undefined,
+  };
+  const posts = () =>
+    scenario.server.state.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/check-runs')).length;
 
   it('looks for a run whose answer was lost (by its external_id) instead of posting it again', async () => {
     scenario = await startGateScenario();
-    const octokit = clientLosingAnswers(TOKENS.bot, scenario.server.url, [{ method: 'POST', path: /\/check-runs$/, times: 1 }]);
+    const octokit = clientLosingAnswers(TOKENS.bot, scenario.server.url, [
+      { method: 'POST', path: /\/check-runs$/, times: 1 },
+    ]);
     const created = await createDecisionCheck(octokit, { owner: OWNER, repo: REPO }, scenario.pull.head.sha, output);
     expect(posts()).toBe(1);
     expect(scenario.server.state.checkRuns).toHaveLength(1);
-    expect(created).toMatchObject({ id: scenario.server.state.checkRuns[0]!.id, htmlUrl: scenario.server.state.checkRuns[0]!.html_url });
+    expect(created).toMatchObject({
+      id: scenario.server.state.checkRuns[0]!.id,
+      htmlUrl: scenario.server.state.checkRuns[0]!.html_url,
+    });
   });
 
   it('posts it again when GitHub answered 502 and made none', async () => {
     scenario = await startGateScenario();
     scenario.server.state.faults.push({ method: 'POST', path: `/repos/${OWNER}/${REPO}/check-runs`, status: 502 });
-    await createDecisionCheck(scenario.octokit(TOKENS.bot), { owner: OWNER, repo: REPO }, scenario.pull.head.sha, output);
+    await createDecisionCheck(
+      scenario.octokit(TOKENS.bot),
+      { owner: OWNER, repo: REPO },
+      scenario.pull.head.sha,
+      output,
+    );
     expect(posts()).toBe(2);
     expect(scenario.server.state.checkRuns).toHaveLength(1);
   });

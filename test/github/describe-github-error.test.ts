@@ -17,11 +17,18 @@ describe('describeGitHubError', () => {
     const error = await octokit.rest.pulls.get({ owner: 'o', repo: 'r', pull_number: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).status).toBe(500);
-    expect(describeGitHubError(error)).toMatch(/^GitHub could not be reached at 127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); check the runner's network, and on GitHub Enterprise Server the API URL \(GITHUB_API_URL\)$/);
+    expect(describeGitHubError(error)).toMatch(
+      /^GitHub could not be reached at 127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); check the runner's network, and on GitHub Enterprise Server the API URL \(GITHUB_API_URL\)$/,
+    );
   });
 
   it('keeps an answered 5xx as what GitHub answered', () => {
-    const answered = new RequestError('Server Error', 502, { request: { method: 'GET', url: 'https://api.github.com/repos/o/r', headers: {} }, response: { status: 502, url: 'https://api.github.com/repos/o/r', headers: {}, data: '' } });
-    expect(describeGitHubError(answered)).toBe('GitHub answered HTTP 502 (Server Error) after retries; try again later');
+    const answered = new RequestError('Server Error', 502, {
+      request: { method: 'GET', url: 'https://api.github.com/repos/o/r', headers: {} },
+      response: { status: 502, url: 'https://api.github.com/repos/o/r', headers: {}, data: '' },
+    });
+    expect(describeGitHubError(answered)).toBe(
+      'GitHub answered HTTP 502 (Server Error) after retries; try again later',
+    );
   });
 });

@@ -12,7 +12,10 @@ import { NO_WAITS } from '../support/no-waits.js';
 describe('writes refused before they are sent', () => {
   let github: GitHubServer;
   beforeAll(async () => {
-    github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [{ ...emptyPullRequest(), number: 1 }] }], token: 'bot' });
+    github = await startGitHubServer({
+      repositories: [{ owner: 'o', name: 'r', pulls: [{ ...emptyPullRequest(), number: 1 }] }],
+      token: 'bot',
+    });
   });
   afterAll(async () => github?.close());
 
@@ -25,14 +28,33 @@ describe('writes refused before they are sent', () => {
       const before = github.state.requests.length;
       await expect(reads.rest.pulls.get({ owner: 'o', repo: 'r', pull_number: 1 })).resolves.toBeDefined();
       await expect(reads.graphql('query { viewer { login } }')).rejects.toThrow(/local server answers only/);
-      await expect(reads.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' })).rejects.toThrow(/read client, which never writes/);
-      await expect(reads.graphql('mutation($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { id } } }', { id: 'x' })).rejects.toThrow(/read client, which never writes/);
+      await expect(
+        reads.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' }),
+      ).rejects.toThrow(/read client, which never writes/);
+      await expect(
+        reads.graphql('mutation($id: ID!) { resolveReviewThread(input: { threadId: $id }) { thread { id } } }', {
+          id: 'x',
+        }),
+      ).rejects.toThrow(/read client, which never writes/);
       // A mutation after a comment or after a query of the same document is a write too; the word inside a string is not.
-      await expect(reads.graphql('# the end\nmutation($id: ID!) { addReaction(input: { subjectId: $id, content: ROCKET }) { subject { id } } }', { id: 'x' })).rejects.toThrow(/read client, which never writes/);
-      await expect(reads.graphql('query A { viewer { login } } mutation B { addReaction(input: { subjectId: "x", content: ROCKET }) { subject { id } } }')).rejects.toThrow(/read client, which never writes/);
-      await expect(reads.graphql('query { viewer { login(note: "mutation { }") } }')).rejects.toThrow(/local server answers only/);
+      await expect(
+        reads.graphql(
+          '# the end\nmutation($id: ID!) { addReaction(input: { subjectId: $id, content: ROCKET }) { subject { id } } }',
+          { id: 'x' },
+        ),
+      ).rejects.toThrow(/read client, which never writes/);
+      await expect(
+        reads.graphql(
+          'query A { viewer { login } } mutation B { addReaction(input: { subjectId: "x", content: ROCKET }) { subject { id } } }',
+        ),
+      ).rejects.toThrow(/read client, which never writes/);
+      await expect(reads.graphql('query { viewer { login(note: "mutation { }") } }')).rejects.toThrow(
+        /local server answers only/,
+      );
       expect(github.state.requests.slice(before).map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
-      await expect(writes.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' })).resolves.toBeDefined();
+      await expect(
+        writes.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: 'x' }),
+      ).resolves.toBeDefined();
     });
   }
 
@@ -40,8 +62,12 @@ describe('writes refused before they are sent', () => {
     const { writes } = createRestClients('bot', github.url, () => undefined, 'test', NO_WAITS);
     refuseWrites(writes);
     const before = github.state.requests.length;
-    await expect(writes.graphql('  mutation { resolveReviewThread(input: { threadId: "x" }) { thread { id } } }')).rejects.toBeInstanceOf(DryRunWrite);
-    await expect(writes.rest.pulls.createReview({ owner: 'o', repo: 'r', pull_number: 1, event: 'COMMENT', body: 'x' })).rejects.toBeInstanceOf(DryRunWrite);
+    await expect(
+      writes.graphql('  mutation { resolveReviewThread(input: { threadId: "x" }) { thread { id } } }'),
+    ).rejects.toBeInstanceOf(DryRunWrite);
+    await expect(
+      writes.rest.pulls.createReview({ owner: 'o', repo: 'r', pull_number: 1, event: 'COMMENT', body: 'x' }),
+    ).rejects.toBeInstanceOf(DryRunWrite);
     expect(github.state.requests.length).toBe(before);
   });
 });

@@ -46,7 +46,13 @@ describe('createAnthropicModelClient against a local Messages API', () => {
 
   it('sends what the call is for as structured metadata, which a responder can route on', async () => {
     const seen: unknown[] = [];
-    const routed = await startAnthropicServer({ apiKey: 'sk-ant-test', responder: (_request, { call: meta }) => (seen.push(meta), { text: JSON.stringify({ answer: meta?.phase ?? 'none', score: meta?.round ?? 0 }) }) });
+    const routed = await startAnthropicServer({
+      apiKey: 'sk-ant-test',
+      responder: (_request, { call: meta }) => (
+        seen.push(meta),
+        { text: JSON.stringify({ answer: meta?.phase ?? 'none', score: meta?.round ?? 0 }) }
+      ),
+    });
     try {
       const routedClient = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: routed.url, maxRetries: 0 });
       const meta = { phase: 'cross-examination' as const, positionId: 'B', round: 2, retry: false };
@@ -79,14 +85,19 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     expect(Object.keys(sent.properties)).toEqual(['verdict', 'other']);
 
     next = { text: JSON.stringify({ verdict: null, other: { note: 'wrong field' } }) };
-    const error = await client().complete({ ...call(), format: envelope, schema: pick }).catch((e: unknown) => e);
+    const error = await client()
+      .complete({ ...call(), format: envelope, schema: pick })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelReplyError);
     expect((error as ModelReplyError).problem).toBe('invalid');
     expect((error as ModelReplyError).issues[0]).toMatch(/^verdict: /);
     expect((error as ModelReplyError).usage?.output_tokens).toBeGreaterThan(0);
 
     next = { text: 'not json' };
-    await expect(client().complete(call())).rejects.toMatchObject({ problem: 'invalid', issues: [expect.stringContaining('not valid JSON')] });
+    await expect(client().complete(call())).rejects.toMatchObject({
+      problem: 'invalid',
+      issues: [expect.stringContaining('not valid JSON')],
+    });
     next = { text: '{"answer": "ye', stopReason: 'max_tokens' };
     await expect(client().complete(call())).rejects.toMatchObject({ problem: 'truncated' });
     next = { text: '', stopReason: 'refusal' };
@@ -100,18 +111,30 @@ describe('createAnthropicModelClient against a local Messages API', () => {
       cause: expect.any(Anthropic.AuthenticationError),
     });
     next = { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
-    await expect(client().complete(call())).rejects.toThrow(/the model is unavailable \(HTTP 529 overloaded_error, after retries\): Overloaded/);
+    await expect(client().complete(call())).rejects.toThrow(
+      /the model is unavailable \(HTTP 529 overloaded_error, after retries\): Overloaded/,
+    );
     next = { error: { status: 404, type: 'not_found_error', message: 'model: claude-nope' } };
-    await expect(client().complete(call({ model: 'claude-nope' }))).rejects.toThrow(/model "claude-nope" was not found/);
-    const unreachable = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
-    await expect(unreachable.complete(call())).rejects.toThrow(/could not reach the Anthropic API at http:\/\/127.0.0.1:9/);
+    await expect(client().complete(call({ model: 'claude-nope' }))).rejects.toThrow(
+      /model "claude-nope" was not found/,
+    );
+    const unreachable = createAnthropicModelClient({
+      apiKey: 'sk-ant-test',
+      baseUrl: 'http://127.0.0.1:9',
+      maxRetries: 0,
+    });
+    await expect(unreachable.complete(call())).rejects.toThrow(
+      /could not reach the Anthropic API at http:\/\/127.0.0.1:9/,
+    );
   });
 
   it('waits out a 429 with retry-after and succeeds, but never retries a spend-limit 429', async () => {
     let calls = 0;
     server.setResponder(() => {
       calls += 1;
-      return calls === 1 ? { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '1' } } : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
+      return calls === 1
+        ? { error: { status: 429, type: 'rate_limit_error', message: 'slow down' }, headers: { 'retry-after': '1' } }
+        : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
     });
     const retrying = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 2 });
     await expect(retrying.complete(call())).resolves.toMatchObject({ output: { answer: 'ok' } });
@@ -120,7 +143,14 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     calls = 0;
     server.setResponder(() => {
       calls += 1;
-      return { error: { status: 429, type: 'rate_limit_error', message: 'Your organization reached its monthly spend cap.', details: { error_code: 'enforced_spend_limit_reached' } } };
+      return {
+        error: {
+          status: 429,
+          type: 'rate_limit_error',
+          message: 'Your organization reached its monthly spend cap.',
+          details: { error_code: 'enforced_spend_limit_reached' },
+        },
+      };
     });
     await expect(retrying.complete(call())).rejects.toThrow(/spend limit was reached .*retrying will not help/);
     expect(calls).toBe(1);
@@ -130,14 +160,21 @@ describe('createAnthropicModelClient against a local Messages API', () => {
   it('ends a call that hangs with the per-request timeout: before the headers (retried by the SDK) and when the stream stalls after them', async () => {
     next = { hang: true };
     const before = server.requests.length;
-    const timed = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 1, timeoutMs: 300 });
+    const timed = createAnthropicModelClient({
+      apiKey: 'sk-ant-test',
+      baseUrl: server.url,
+      maxRetries: 1,
+      timeoutMs: 300,
+    });
     await expect(timed.complete(call())).rejects.toThrow(/^the model API did not answer in time/);
     expect(server.requests.length - before).toBe(2);
 
     // The SDK's timeout ends when the headers arrive; a reply that starts and then stops is ended too.
     next = { hang: true, afterStart: true };
     let started = 0;
-    await expect(timed.complete({ ...call(), onStart: () => (started += 1) })).rejects.toThrow('the model API stopped sending the reply: nothing arrived for 0.3 s');
+    await expect(timed.complete({ ...call(), onStart: () => (started += 1) })).rejects.toThrow(
+      'the model API stopped sending the reply: nothing arrived for 0.3 s',
+    );
     expect(started).toBe(1);
   });
 
@@ -145,7 +182,9 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     let calls = 0;
     server.setResponder(() => {
       calls += 1;
-      return calls === 1 ? { text: JSON.stringify({ answer: 'ok', score: 1 }), dropAfterChars: 5 } : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
+      return calls === 1
+        ? { text: JSON.stringify({ answer: 'ok', score: 1 }), dropAfterChars: 5 }
+        : { text: JSON.stringify({ answer: 'ok', score: 1 }) };
     });
     const retrying = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 1 });
     await expect(retrying.complete(call())).resolves.toMatchObject({ output: { answer: 'ok' } });
@@ -157,14 +196,24 @@ describe('createAnthropicModelClient against a local Messages API', () => {
     });
     const dropped = await retrying.complete(call()).catch((error: unknown) => error);
     expect(calls).toBe(2);
-    expect(dropped).toMatchObject({ problem: 'unreachable', message: expect.stringMatching(/^the connection to the Anthropic API dropped in the middle of the reply \(terminated\), after retries; try again later$/) });
+    expect(dropped).toMatchObject({
+      problem: 'unreachable',
+      message: expect.stringMatching(
+        /^the connection to the Anthropic API dropped in the middle of the reply \(terminated\), after retries; try again later$/,
+      ),
+    });
     server.setResponder(() => next);
   });
 
   it('stops a call in flight when the run is stopped, with the stop reason', async () => {
     next = { hang: true };
     const controller = new AbortController();
-    const stopped = createAnthropicModelClient({ apiKey: 'sk-ant-test', baseUrl: server.url, maxRetries: 0, signal: controller.signal });
+    const stopped = createAnthropicModelClient({
+      apiKey: 'sk-ant-test',
+      baseUrl: server.url,
+      maxRetries: 0,
+      signal: controller.signal,
+    });
     const pending = stopped.complete(call());
     setTimeout(() => controller.abort(new Error('the run deadline was reached')), 100);
     await expect(pending).rejects.toThrow('the run deadline was reached');
@@ -173,7 +222,12 @@ describe('createAnthropicModelClient against a local Messages API', () => {
 
 describe('costUsd', () => {
   it('prices known models per million tokens and refuses to guess for unknown ones', () => {
-    const usage = { input_tokens: 1_000_000, output_tokens: 1_000_000, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 };
+    const usage = {
+      input_tokens: 1_000_000,
+      output_tokens: 1_000_000,
+      cache_creation_input_tokens: 1_000_000,
+      cache_read_input_tokens: 1_000_000,
+    };
     expect(costUsd('claude-sonnet-5-5', usage)).toBeCloseTo(2 + 10 + 2.5 + 0.1); // Sonnet 5.5 cache hits: $0.10 since 2026-10-07
     expect(costUsd('some-local-model', usage)).toBeUndefined();
   });

@@ -15,7 +15,10 @@ describe('reading a reply as JSON', () => {
   });
 
   it('tolerates raw line breaks and tabs inside strings, and leaves whitespace between tokens alone', () => {
-    expect(readJson('{\n  "text": "line one\nline two\ttabbed",\n  "n": 1\n}')).toEqual({ text: 'line one\nline two\ttabbed', n: 1 });
+    expect(readJson('{\n  "text": "line one\nline two\ttabbed",\n  "n": 1\n}')).toEqual({
+      text: 'line one\nline two\ttabbed',
+      n: 1,
+    });
     expect(readJson('{"q": "say \\"hi\\"\nthen go"}')).toEqual({ q: 'say "hi"\nthen go' });
   });
 
@@ -45,6 +48,8 @@ describe('reading a reply as JSON', () => {
     })();
     expect(notJson).toBeInstanceOf(ModelReplyError);
     expect(notJson).toMatchObject({ problem: 'invalid', usage, issues: [expect.stringContaining('not valid JSON')] });
-    expect(() => parseReply('{"n": "two"}', schema, 'judge', usage)).toThrow(/the judge reply did not match its schema: n: /);
+    expect(() => parseReply('{"n": "two"}', schema, 'judge', usage)).toThrow(
+      /the judge reply did not match its schema: n: /,
+    );
   });
 });

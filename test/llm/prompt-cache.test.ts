@@ -46,8 +46,18 @@ function figures(server: AnthropicServer): Figures {
     cacheRead: usage.reduce((n, u) => n + (u.cache_read_input_tokens ?? 0), 0),
     output: usage.reduce((n, u) => n + u.output_tokens, 0),
   };
-  const cost = costUsd('claude-sonnet-5-5', { input_tokens: f.input, output_tokens: f.output, cache_creation_input_tokens: f.cacheWrite, cache_read_input_tokens: f.cacheRead })!;
-  const inputCost = costUsd('claude-sonnet-5-5', { input_tokens: f.input, output_tokens: 0, cache_creation_input_tokens: f.cacheWrite, cache_read_input_tokens: f.cacheRead })!;
+  const cost = costUsd('claude-sonnet-5-5', {
+    input_tokens: f.input,
+    output_tokens: f.output,
+    cache_creation_input_tokens: f.cacheWrite,
+    cache_read_input_tokens: f.cacheRead,
+  })!;
+  const inputCost = costUsd('claude-sonnet-5-5', {
+    input_tokens: f.input,
+    output_tokens: 0,
+    cache_creation_input_tokens: f.cacheWrite,
+    cache_read_input_tokens: f.cacheRead,
+  })!;
   const round = (usd: number) => Math.round(usd * 10_000) / 10_000;
   return { ...f, costUsd: round(cost), inputCostUsd: round(inputCost) };
 }
@@ -60,21 +70,39 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
   }, 120_000);
   afterAll(async () => scenario?.close());
 
-  const run = async (preset: PresetName, options: { inferred?: boolean; client?: (base: ModelClient) => ModelClient; cacheReadable?: 'response-start' | 'response-end' } = {}) => {
+  const run = async (
+    preset: PresetName,
+    options: {
+      inferred?: boolean;
+      client?: (base: ModelClient) => ModelClient;
+      cacheReadable?: 'response-start' | 'response-end';
+    } = {},
+  ) => {
     // Replies take 20 ms to stream, so that a call sent once another's reply has begun arrives before it ends.
-    const server = await startAnthropicServer({ apiKey: KEY, responder: createRehearsalResponder({ seed: 1 }), cacheReadable: options.cacheReadable ?? 'response-start', streamMs: 20 });
+    const server = await startAnthropicServer({
+      apiKey: KEY,
+      responder: createRehearsalResponder({ seed: 1 }),
+      cacheReadable: options.cacheReadable ?? 'response-start',
+      streamMs: 20,
+    });
     try {
       const base = createAnthropicModelClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
       const outcome = await runDebate(options.client ? options.client(base) : base, {
         pack: evidence.pack,
-        positions: options.inferred ? [] : ['Excess arguments are an error by default', 'Excess arguments stay allowed by default'],
+        positions: options.inferred
+          ? []
+          : ['Excess arguments are an error by default', 'Excess arguments stay allowed by default'],
         outOfScope: [],
         command: '/debate',
         moderatorModel: 'claude-sonnet-5-5',
         advocateModels: ['claude-sonnet-5-5'],
         judgeModel: 'claude-sonnet-5-5',
         plan: planDebate({ preset, maxRounds: undefined, command: {} }),
-        language: { language: 'auto', commandText: undefined, prText: `${evidence.pull.title}\n\n${evidence.pull.body}` },
+        language: {
+          language: 'auto',
+          commandText: undefined,
+          prText: `${evidence.pull.title}\n\n${evidence.pull.body}`,
+        },
       });
       return { outcome, server, figures: figures(server) };
     } finally {
@@ -89,21 +117,26 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
     ['standard', true, 'response-start'],
     ['standard', true, 'response-end'],
     ['deep', false, 'response-end'],
-  ] as const)('%s (moderator: %s), cache readable at the %s: the evidence is written once, and the cost is within 1.15x of its caching lower bound', async (preset, inferred, cacheReadable) => {
-    const { outcome, server, figures: f } = await run(preset, { inferred, cacheReadable });
-    expect(outcome.kind).toBe('debate');
-    const cached = server.requests;
-    // One output format for every call, the moderator's (sent before the positions exist, for two of them) included.
-    expect(new Set(cached.map((r) => JSON.stringify(r.body.output_config))).size).toBe(1);
-    const evidenceTokens = cached[0]!.usage!.cache_creation_input_tokens!;
-    expect(evidenceTokens).toBeGreaterThan(70_000);
-    // Every later call reads the evidence prefix (and writes at most its phase's transcript).
-    for (const r of cached.slice(1)) expect(r.usage!.cache_read_input_tokens).toBeGreaterThanOrEqual(evidenceTokens);
-    const bounds = costFigures(server.requests, 'claude-sonnet-5-5');
-    expect(bounds.costUsd / bounds.lowerBoundUsd).toBeLessThanOrEqual(1.15);
-    expect(bounds.costUsd / bounds.lowerBoundUsd).toBeGreaterThanOrEqual(1);
-    console.log(`prompt cache, preset ${preset}${inferred ? ' + moderator' : ''}, readable at ${cacheReadable}: ${JSON.stringify(f)}; cost / lower bound ${(bounds.costUsd / bounds.lowerBoundUsd).toFixed(3)}, cost / naive ${(bounds.costUsd / bounds.naiveUsd).toFixed(3)}, waves ${bounds.waves}`);
-  });
+  ] as const)(
+    '%s (moderator: %s), cache readable at the %s: the evidence is written once, and the cost is within 1.15x of its caching lower bound',
+    async (preset, inferred, cacheReadable) => {
+      const { outcome, server, figures: f } = await run(preset, { inferred, cacheReadable });
+      expect(outcome.kind).toBe('debate');
+      const cached = server.requests;
+      // One output format for every call, the moderator's (sent before the positions exist, for two of them) included.
+      expect(new Set(cached.map((r) => JSON.stringify(r.body.output_config))).size).toBe(1);
+      const evidenceTokens = cached[0]!.usage!.cache_creation_input_tokens!;
+      expect(evidenceTokens).toBeGreaterThan(70_000);
+      // Every later call reads the evidence prefix (and writes at most its phase's transcript).
+      for (const r of cached.slice(1)) expect(r.usage!.cache_read_input_tokens).toBeGreaterThanOrEqual(evidenceTokens);
+      const bounds = costFigures(server.requests, 'claude-sonnet-5-5');
+      expect(bounds.costUsd / bounds.lowerBoundUsd).toBeLessThanOrEqual(1.15);
+      expect(bounds.costUsd / bounds.lowerBoundUsd).toBeGreaterThanOrEqual(1);
+      console.log(
+        `prompt cache, preset ${preset}${inferred ? ' + moderator' : ''}, readable at ${cacheReadable}: ${JSON.stringify(f)}; cost / lower bound ${(bounds.costUsd / bounds.lowerBoundUsd).toFixed(3)}, cost / naive ${(bounds.costUsd / bounds.naiveUsd).toFixed(3)}, waves ${bounds.waves}`,
+      );
+    },
+  );
 
   it('would write the prefix once per role and phase with a schema per kind of reply (the design not taken)', async () => {
     // Readers (issue #40) have their own format and read their own part: the fixture pack holds every hunk, so none is called.
@@ -117,7 +150,9 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
       judge: 'ruling',
     };
     const schemas = replySchemasFor(['A', 'B']);
-    const perKindFormats = Object.fromEntries(Object.entries(schemas.kinds).map(([kind, schema]) => [kind, z.object({ [kind]: schema })])) as unknown as Record<ReplyKind, z.ZodType<unknown>>;
+    const perKindFormats = Object.fromEntries(
+      Object.entries(schemas.kinds).map(([kind, schema]) => [kind, z.object({ [kind]: schema })]),
+    ) as unknown as Record<ReplyKind, z.ZodType<unknown>>;
     const perKind: (base: ModelClient) => ModelClient = (base) => ({
       complete: (call) => {
         const kind = kinds[describeCall(call as never).phase as Exclude<ScriptedPhase, 'preflight' | 'reading'>]; // runDebate makes no pre-flight call
@@ -126,7 +161,9 @@ describe('the prompt cache across a whole debate (local Messages server)', () =>
     });
     const shared = await run('standard');
     const split = await run('standard', { client: perKind });
-    console.log(`prompt cache, preset standard, one schema per kind: ${JSON.stringify(split.figures)} (shared envelope: ${JSON.stringify(shared.figures)})`);
+    console.log(
+      `prompt cache, preset standard, one schema per kind: ${JSON.stringify(split.figures)} (shared envelope: ${JSON.stringify(shared.figures)})`,
+    );
     // framing is not used here: opening, cross-examination, steelman, audit and ruling each write the prefix.
     const evidenceWrite = shared.server.requests[0]!.usage!.cache_creation_input_tokens!;
     expect(split.figures.cacheWrite).toBeGreaterThanOrEqual(5 * evidenceWrite);

@@ -11,7 +11,16 @@ import { startAnthropicServer, type AnthropicServer, type ScriptedReply } from '
  * "402 - billing_error: There's an issue with your billing or payment information."
  */
 const schema = z.object({ answer: z.string() });
-const call: ModelCall<z.infer<typeof schema>> = { role: 'judge', model: 'claude-sonnet-5-5', system: 's', evidence: 'e', instructions: '# Your role: judge', format: schema, schema, maxTokens: 1_000 };
+const call: ModelCall<z.infer<typeof schema>> = {
+  role: 'judge',
+  model: 'claude-sonnet-5-5',
+  system: 's',
+  evidence: 'e',
+  instructions: '# Your role: judge',
+  format: schema,
+  schema,
+  maxTokens: 1_000,
+};
 
 describe('spend limits on the Claude API: named, with what to do, never retried', () => {
   let server: AnthropicServer;
@@ -23,19 +32,39 @@ describe('spend limits on the Claude API: named, with what to do, never retried'
   afterAll(async () => server.close());
 
   it.for([
-    [400, 'invalid_request_error', 'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.'],
-    [400, 'invalid_request_error', 'You have reached your specified workspace API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.'],
-    [402, 'billing_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.'],
+    [
+      400,
+      'invalid_request_error',
+      'You have reached your specified API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.',
+    ],
+    [
+      400,
+      'invalid_request_error',
+      'You have reached your specified workspace API usage limits. You will regain access on 2027-01-01 at 00:00 UTC.',
+    ],
+    [
+      402,
+      'billing_error',
+      'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+    ],
   ] as const)('%i %s', async ([status, type, message]) => {
     next = { error: { status, type, message } };
     calls = 0;
-    const error = await createAnthropicModelClient({ apiKey: 'sk-ant', baseUrl: server.url, maxRetries: 2 }).complete(call).catch((e: unknown) => e);
-    expect(error).toMatchObject({ problem: 'spend-limit', status, message: `the API key's spend limit was reached (${message}): raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com); retrying will not help` });
+    const error = await createAnthropicModelClient({ apiKey: 'sk-ant', baseUrl: server.url, maxRetries: 2 })
+      .complete(call)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      problem: 'spend-limit',
+      status,
+      message: `the API key's spend limit was reached (${message}): raise or remove the spend limit, or settle the payment details, on the Billing page of the Claude Console (platform.claude.com); retrying will not help`,
+    });
     expect(calls).toBe(1);
   });
 
   it('another 400 is still a bad request', async () => {
     next = { error: { status: 400, type: 'invalid_request_error', message: 'max_tokens: Field required' } };
-    await expect(createAnthropicModelClient({ apiKey: 'sk-ant', baseUrl: server.url, maxRetries: 0 }).complete(call)).rejects.toMatchObject({ problem: 'bad-request' });
+    await expect(
+      createAnthropicModelClient({ apiKey: 'sk-ant', baseUrl: server.url, maxRetries: 0 }).complete(call),
+    ).rejects.toMatchObject({ problem: 'bad-request' });
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { startModels, type Cancellation } from '../../src/llm/start-models.js';
 import { RunStopped } from '../../src/llm/stop-signal.js';
 
-const settings = { anthropicApiKey: 'k', openaiApiKey: undefined, baseUrl: 'http://127.0.0.1:9', model: 'claude-sonnet-5-5', maxCostUsd: 1 };
+const settings = {
+  anthropicApiKey: 'k',
+  openaiApiKey: undefined,
+  baseUrl: 'http://127.0.0.1:9',
+  model: 'claude-sonnet-5-5',
+  maxCostUsd: 1,
+};
 
 /** A cancellation the test fires by hand, as Ctrl-C or the runner would. */
 function manual() {
@@ -23,7 +29,10 @@ describe('startModels', () => {
     const run = startModels({ ...settings, deadlineMinutes: 0.0005 }, { env: {}, cancellations: [] });
     await new Promise((resolve) => run.stop.addEventListener('abort', resolve, { once: true }));
     expect(run.stop.reason).toBeInstanceOf(RunStopped);
-    expect(run.stop.reason).toHaveProperty('summary', 'The run deadline (deadline-minutes: 0.0005) was reached before the debate finished; model calls still in flight were stopped.');
+    expect(run.stop.reason).toHaveProperty(
+      'summary',
+      'The run deadline (deadline-minutes: 0.0005) was reached before the debate finished; model calls still in flight were stopped.',
+    );
     run.dispose();
   });
 

@@ -6,7 +6,11 @@ import { describeEarlyStop, RunStopped } from '../../src/llm/stop-signal.js';
 
 /** Issue #23: why a run stopped is read from what its failure carries, through the step that wrapped it. */
 describe('earlyStopOf and describeEarlyStop', () => {
-  const deadline = new RunStopped('deadline', 'the run deadline was reached (deadline-minutes: 3)', 'The run deadline (deadline-minutes: 3) was reached before the debate finished.');
+  const deadline = new RunStopped(
+    'deadline',
+    'the run deadline was reached (deadline-minutes: 3)',
+    'The run deadline (deadline-minutes: 3) was reached before the debate finished.',
+  );
 
   it('finds a stopped pre-flight call through the step that names it', () => {
     const failure = new StepError('checking that the models answer', deadline);
@@ -15,9 +19,21 @@ describe('earlyStopOf and describeEarlyStop', () => {
   });
 
   it("takes the engine's own reason from a DebateFailed, even when none (a moderator that failed on its own)", () => {
-    expect(earlyStopOf(new StepError('debating', new DebateFailed('The moderator could not frame the debate: overloaded', undefined, { cause: deadline })))).toBeUndefined();
+    expect(
+      earlyStopOf(
+        new StepError(
+          'debating',
+          new DebateFailed('The moderator could not frame the debate: overloaded', undefined, { cause: deadline }),
+        ),
+      ),
+    ).toBeUndefined();
     const cap = new SpendingCapReached(1, 0.9, 0.2);
-    expect(earlyStopOf(new DebateFailed('The moderator could not frame the debate', cap.stop))).toEqual({ kind: 'spending-cap', capUsd: 1, spentUsd: 0.9, callUsd: 0.2 });
+    expect(earlyStopOf(new DebateFailed('The moderator could not frame the debate', cap.stop))).toEqual({
+      kind: 'spending-cap',
+      capUsd: 1,
+      spentUsd: 0.9,
+      callUsd: 0.2,
+    });
   });
 
   it('says nothing for a failure no stop caused', () => {

@@ -20,7 +20,8 @@ import { scriptedModels } from '../support/scripted-models.js';
  */
 const ENV = { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' };
 const on = (day: string) => new Date(`${day}T12:00:00Z`);
-const settingsOn = (day: string, inputs: Record<string, string>) => parseSettings((name) => ({ 'github-token': 'ghs_retirements', ...inputs })[name], ENV, { today: on(day) });
+const settingsOn = (day: string, inputs: Record<string, string>) =>
+  parseSettings((name) => ({ 'github-token': 'ghs_retirements', ...inputs })[name], ENV, { today: on(day) });
 
 describe('the retirement table', () => {
   it('names, for every row, a date, a replacement that is priced and not itself retiring, and the line it was read from', () => {
@@ -29,7 +30,8 @@ describe('the retirement table', () => {
       expect(priceOf(r.replacement), `${r.ids[0]} -> ${r.replacement}`).toBeDefined();
       expect(retirementOf(r.replacement, '2027-12-31', { openAiApi: true }), r.replacement).toBeUndefined();
       expect(r.source).toMatch(/^https:\/\/(platform\.claude\.com|developers\.openai\.com)\/\S+.*"/);
-      for (const id of r.ids) expect(parseModelId(r.provider === 'anthropic' ? id : `${r.provider}:${id}`).model).toBe(id);
+      for (const id of r.ids)
+        expect(parseModelId(r.provider === 'anthropic' ? id : `${r.provider}:${id}`).model).toBe(id);
     }
   });
 
@@ -38,25 +40,45 @@ describe('the retirement table', () => {
     expect(row('claude-sonnet-4-20250514')).toMatchObject({ date: '2026-06-15', replacement: 'claude-sonnet-4-6' });
     expect(row('claude-sonnet-4-5')).toMatchObject({ date: '2026-11-30', replacement: 'claude-sonnet-5-5' });
     expect(row('claude-opus-4-5')).toMatchObject({ date: '2027-01-22', replacement: 'claude-opus-5-5' });
-    for (const id of ['gpt-5', 'gpt-5-mini', 'gpt-5-nano']) expect(row(id)).toMatchObject({ provider: 'openai', date: '2026-12-11' });
+    for (const id of ['gpt-5', 'gpt-5-mini', 'gpt-5-nano'])
+      expect(row(id)).toMatchObject({ provider: 'openai', date: '2026-12-11' });
   });
 });
 
 describe('retirements when the settings are read', () => {
   it('refuses claude-sonnet-4-5 from its retirement day, naming the date and the replacement; the day before it warns', async () => {
     const after = (await settingsOn('2026-12-07', { model: 'claude-sonnet-4-5' })).models.retirements;
-    expect(after.retired).toEqual({ input: 'model', message: 'Input \'model\': model "claude-sonnet-4-5" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement' });
-    expect((await settingsOn('2026-11-30', { model: 'claude-sonnet-4-5-20250929' })).models.retirements.retired?.message).toContain('was retired on 2026-11-30');
+    expect(after.retired).toEqual({
+      input: 'model',
+      message:
+        'Input \'model\': model "claude-sonnet-4-5" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement',
+    });
+    expect(
+      (await settingsOn('2026-11-30', { model: 'claude-sonnet-4-5-20250929' })).models.retirements.retired?.message,
+    ).toContain('was retired on 2026-11-30');
     const before = (await settingsOn('2026-11-29', { model: 'claude-sonnet-4-5' })).models.retirements;
-    expect(before).toEqual({ retired: undefined, warnings: ['Input \'model\': model "claude-sonnet-4-5" retires on 2026-11-30; move to claude-sonnet-5-5, its recommended replacement, before then'] });
+    expect(before).toEqual({
+      retired: undefined,
+      warnings: [
+        'Input \'model\': model "claude-sonnet-4-5" retires on 2026-11-30; move to claude-sonnet-5-5, its recommended replacement, before then',
+      ],
+    });
   });
 
   it('warns about claude-opus-4-5 until 2027-01-22, then refuses it; names the input that set it', async () => {
-    expect((await settingsOn('2026-12-07', { model: 'claude-sonnet-5-5', 'judge-model': 'claude-opus-4-5' })).models.retirements).toEqual({
+    expect(
+      (await settingsOn('2026-12-07', { model: 'claude-sonnet-5-5', 'judge-model': 'claude-opus-4-5' })).models
+        .retirements,
+    ).toEqual({
       retired: undefined,
-      warnings: ['Input \'judge-model\': model "claude-opus-4-5" retires on 2027-01-22; move to claude-opus-5-5, its recommended replacement, before then'],
+      warnings: [
+        'Input \'judge-model\': model "claude-opus-4-5" retires on 2027-01-22; move to claude-opus-5-5, its recommended replacement, before then',
+      ],
     });
-    expect((await settingsOn('2027-01-22', { 'advocate-models': 'claude-sonnet-5-5,claude-opus-4-5-20251101' })).models.retirements.retired).toMatchObject({ input: 'advocate-models', message: expect.stringContaining('was retired on 2027-01-22') });
+    expect(
+      (await settingsOn('2027-01-22', { 'advocate-models': 'claude-sonnet-5-5,claude-opus-4-5-20251101' })).models
+        .retirements.retired,
+    ).toMatchObject({ input: 'advocate-models', message: expect.stringContaining('was retired on 2027-01-22') });
   });
 
   it("applies OpenAI's dates to OpenAI's API, not to another server that serves the same name", async () => {
@@ -64,13 +86,33 @@ describe('retirements when the settings are read', () => {
       'Input \'model\': model "openai:gpt-5-mini" was retired on 2026-12-11, and requests to it fail; use openai:gpt-6.1-terra, its recommended replacement',
     );
     expect((await settingsOn('2026-12-10', { model: 'openai:gpt-5' })).models.retirements.warnings).toHaveLength(1);
-    expect((await settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://api.openai.com/v1' })).models.retirements.retired).toBeDefined();
-    expect((await settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://my-resource.openai.azure.com/openai/v1' })).models.retirements).toEqual({ retired: undefined, warnings: [] });
+    expect(
+      (await settingsOn('2026-12-11', { model: 'openai:gpt-5', 'base-url': 'https://api.openai.com/v1' })).models
+        .retirements.retired,
+    ).toBeDefined();
+    expect(
+      (
+        await settingsOn('2026-12-11', {
+          model: 'openai:gpt-5',
+          'base-url': 'https://my-resource.openai.azure.com/openai/v1',
+        })
+      ).models.retirements,
+    ).toEqual({ retired: undefined, warnings: [] });
   });
 
   it("leaves current models alone, and Claude on Bedrock and Vertex to their clouds' own schedules", async () => {
-    for (const model of ['claude-sonnet-5-5', 'claude-sonnet-4-6', 'claude-haiku-4-5', 'openai:gpt-6.1-sol', 'bedrock:anthropic.claude-sonnet-4-5-20250929-v1:0', 'vertex:claude-sonnet-4-5@20250929']) {
-      expect((await settingsOn('2026-12-07', { model })).models.retirements, model).toEqual({ retired: undefined, warnings: [] });
+    for (const model of [
+      'claude-sonnet-5-5',
+      'claude-sonnet-4-6',
+      'claude-haiku-4-5',
+      'openai:gpt-6.1-sol',
+      'bedrock:anthropic.claude-sonnet-4-5-20250929-v1:0',
+      'vertex:claude-sonnet-4-5@20250929',
+    ]) {
+      expect((await settingsOn('2026-12-07', { model })).models.retirements, model).toEqual({
+        retired: undefined,
+        warnings: [],
+      });
     }
   });
 });
@@ -78,11 +120,21 @@ describe('retirements when the settings are read', () => {
 describe('a retired model from the config file', () => {
   let server: GitHubServer;
   beforeAll(async () => {
-    server = await startGitHubServer({ token: 'ghs_retirements', repositories: [{ owner: 'octo', name: 'widgets', pulls: [], defaultBranchFiles: { '.github/pr-debate.yml': 'model: claude-sonnet-4-5\njudge-model: claude-opus-4-5\n' } }] });
+    server = await startGitHubServer({
+      token: 'ghs_retirements',
+      repositories: [
+        {
+          owner: 'octo',
+          name: 'widgets',
+          pulls: [],
+          defaultBranchFiles: { '.github/pr-debate.yml': 'model: claude-sonnet-4-5\njudge-model: claude-opus-4-5\n' },
+        },
+      ],
+    });
   });
   afterAll(() => server.close());
 
-  it('is named as the file\'s key, and the announced one is warned about through the settings\' warnings', async () => {
+  it("is named as the file's key, and the announced one is warned about through the settings' warnings", async () => {
     const octokit = createOctokit('ghs_retirements', server.url, () => undefined);
     const warnings: string[] = [];
     const { settings } = await loadSettings({
@@ -96,9 +148,12 @@ describe('a retired model from the config file', () => {
     expect(settings.models.retirements.retired).toEqual({
       input: 'model',
       file: '.github/pr-debate.yml on main',
-      message: ".github/pr-debate.yml on main: key 'model': model \"claude-sonnet-4-5\" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement",
+      message:
+        '.github/pr-debate.yml on main: key \'model\': model "claude-sonnet-4-5" was retired on 2026-11-30, and requests to it fail; use claude-sonnet-5-5, its recommended replacement',
     });
-    expect(warnings).toEqual([".github/pr-debate.yml on main: key 'judge-model': model \"claude-opus-4-5\" retires on 2027-01-22; move to claude-opus-5-5, its recommended replacement, before then"]);
+    expect(warnings).toEqual([
+      '.github/pr-debate.yml on main: key \'judge-model\': model "claude-opus-4-5" retires on 2027-01-22; move to claude-opus-5-5, its recommended replacement, before then',
+    ]);
   });
 });
 
@@ -109,10 +164,34 @@ describe('a debate configured with claude-sonnet-4-5', () => {
   it('is refused before any model call: the reply on the PR and the failure name the retirement date and the replacement', async () => {
     scenario = await startGateScenario();
     const body = '/debate keep the cache vs drop the cache';
-    const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
-    const env = { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: scenario.server.url };
-    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-retired', model: 'claude-sonnet-4-5' })[name], env, { lenient: true, today: on('2026-12-07') });
-    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: 12, body, user: 'maria', commentId: data.id, association: 'COLLABORATOR' }), settings.run);
+    const { data } = await scenario
+      .octokit(TOKENS.writer)
+      .rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: 12, body });
+    const env = {
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: '/dev/null',
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_API_URL: scenario.server.url,
+    };
+    const settings = await parseSettings(
+      (name) =>
+        ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-retired', model: 'claude-sonnet-4-5' })[name],
+      env,
+      { lenient: true, today: on('2026-12-07') },
+    );
+    const trigger = await detectTrigger(
+      'issue_comment',
+      commentEvent({
+        owner: OWNER,
+        repo: REPO,
+        number: 12,
+        body,
+        user: 'maria',
+        commentId: data.id,
+        association: 'COLLABORATOR',
+      }),
+      settings.run,
+    );
     if (trigger.kind !== 'debate') throw new Error(`expected a debate, got ${trigger.kind}`);
     const octokit = getOctokit(TOKENS.bot, { baseUrl: scenario.server.url });
     const models = scriptedModels(() => new Error('no model may be called for a retired model'));
@@ -125,7 +204,9 @@ describe('a debate configured with claude-sonnet-4-5', () => {
     const result = await runTrigger(clients, settings, trigger);
     expect(models.calls).toHaveLength(0);
     expect(result).toMatchObject({ status: 'aborted', failure: expect.stringContaining('was retired on 2026-11-30') });
-    const reply = scenario.server.state.comments.find((c) => c.html_url === result.commentUrl)!.body.replaceAll('\u200b', '');
+    const reply = scenario.server.state.comments
+      .find((c) => c.html_url === result.commentUrl)!
+      .body.replaceAll('\u200b', '');
     expect(reply).toContain('pr-debate could not start');
     expect(reply).toContain('"claude-sonnet-4-5" was retired on 2026-11-30');
     expect(reply).toContain('use claude-sonnet-5-5');

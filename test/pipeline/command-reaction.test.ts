@@ -18,20 +18,44 @@ describe('the command reaction', () => {
   let commandId: number;
   const warnings: string[] = [];
   beforeEach(async () => {
-    server = await startGitHubServer({ repositories: [{ owner: 'octo', name: 'widgets', pulls: [emptyPullRequest()], permissions: { maintainer: 'write' } }], token, tokens: { [person]: 'maintainer' } });
-    const response = await fetch(`${server.url}/repos/octo/widgets/issues/3/comments`, { method: 'POST', headers: { authorization: `token ${person}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: '/debate keep vs drop' }) });
+    server = await startGitHubServer({
+      repositories: [
+        { owner: 'octo', name: 'widgets', pulls: [emptyPullRequest()], permissions: { maintainer: 'write' } },
+      ],
+      token,
+      tokens: { [person]: 'maintainer' },
+    });
+    const response = await fetch(`${server.url}/repos/octo/widgets/issues/3/comments`, {
+      method: 'POST',
+      headers: { authorization: `token ${person}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: '/debate keep vs drop' }),
+    });
     commandId = ((await response.json()) as { id: number }).id;
     warnings.length = 0;
   });
   afterEach(async () => server.close());
 
   const reaction = () => {
-    const log = { info: () => undefined, warning: (m: string) => warnings.push(m), notice: () => undefined, group: <T>(_name: string, fn: () => Promise<T>) => fn() };
-    return reactToCommand(createPublisher(createOctokit(token, server.url, () => undefined, NO_WAITS), { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] }), log, commandId);
+    const log = {
+      info: () => undefined,
+      warning: (m: string) => warnings.push(m),
+      notice: () => undefined,
+      group: <T>(_name: string, fn: () => Promise<T>) => fn(),
+    };
+    return reactToCommand(
+      createPublisher(
+        createOctokit(token, server.url, () => undefined, NO_WAITS),
+        { owner: 'octo', repo: 'widgets', botLogin: 'github-actions[bot]', secrets: [token] },
+      ),
+      log,
+      commandId,
+    );
   };
   const standing = () => server.state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content);
   const requests = () =>
-    server.state.requests.filter((r) => r.path.includes(`/comments/${commandId}/reactions`)).map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim());
+    server.state.requests
+      .filter((r) => r.path.includes(`/comments/${commandId}/reactions`))
+      .map((r) => `${r.method} ${(r.body as { content?: string } | undefined)?.content ?? ''}`.trim());
   const done = { status: 'success', failure: undefined } as PipelineResult;
 
   it('👀 while the run works, then 🚀 alone: the outcome first, then 👀 removed once', async () => {
@@ -57,8 +81,17 @@ describe('the command reaction', () => {
 
   it('a 👀 still unanswered when the run ends is removed once its answer is in', async () => {
     // 👀 is answered only once the outcome's reaction reached GitHub.
-    const concluded = vi.waitUntil(() => server.state.requests.some((r) => (r.body as { content?: string } | undefined)?.content === 'confused'), { timeout: 10_000, interval: 5 });
-    server.state.faults.push({ method: 'POST', path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`, status: 201, pass: true, until: concluded });
+    const concluded = vi.waitUntil(
+      () => server.state.requests.some((r) => (r.body as { content?: string } | undefined)?.content === 'confused'),
+      { timeout: 10_000, interval: 5 },
+    );
+    server.state.faults.push({
+      method: 'POST',
+      path: `/repos/octo/widgets/issues/comments/${commandId}/reactions`,
+      status: 201,
+      pass: true,
+      until: concluded,
+    });
     const command = reaction();
     command.acknowledge();
     await command.conclude({ status: 'aborted', failure: 'the debate failed' } as PipelineResult);

@@ -35,15 +35,24 @@ describe('the end of a debate, in order', () => {
   async function debate(faults: (commentsPath: RegExp) => Fault[] = () => [], beforeJudge?: () => Promise<void>) {
     scenario = await startGateScenario({ pulls: [cachePull(PULL)] });
     const { server } = scenario;
-    const settings = await parseSettings((name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-end-writes' })[name], {
-      GITHUB_EVENT_NAME: 'issue_comment',
-      GITHUB_EVENT_PATH: '/dev/null',
-      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_API_URL: server.url,
-    });
+    const settings = await parseSettings(
+      (name) => ({ 'github-token': TOKENS.bot, 'anthropic-api-key': 'sk-ant-local-end-writes' })[name],
+      {
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_EVENT_PATH: '/dev/null',
+        GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+        GITHUB_API_URL: server.url,
+      },
+    );
     const body = '/debate keep the cache vs drop the cache --quick';
-    const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: PULL, body });
-    const trigger = await detectTrigger('issue_comment', commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }), settings.run);
+    const { data } = await scenario
+      .octokit(TOKENS.writer)
+      .rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: PULL, body });
+    const trigger = await detectTrigger(
+      'issue_comment',
+      commentEvent({ owner: OWNER, repo: REPO, number: PULL, body, user: 'maria', commentId: data.id }),
+      settings.run,
+    );
     if (trigger.kind === 'skip' || trigger.kind === 'misconfigured') throw new Error(trigger.reason);
     server.state.faults.push(...faults(new RegExp(`^/repos/${OWNER}/${REPO}/issues/comments/\\d+$`)));
     // Where the server's request log stood when the last model reply was given.
@@ -59,7 +68,10 @@ describe('the end of a debate, in order', () => {
     };
     const warnings: string[] = [];
     const clients: PipelineClients = {
-      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), { ...NO_WAITS, id: `end-writes-${data.id}` }),
+      github: createGitHubClients(TOKENS.bot, server.url, (m) => warnings.push(m), {
+        ...NO_WAITS,
+        id: `end-writes-${data.id}`,
+      }),
       models,
       log: { info: () => {}, warning: (m) => warnings.push(m), notice: () => {}, group: (_n, fn) => fn() },
       stepOutputs: { setOutputs: () => {}, writeSummary: async () => {} },
@@ -71,8 +83,10 @@ describe('the end of a debate, in order', () => {
   const isWrite = (r: ReceivedRequest) => r.method !== 'GET' && r.path !== '/graphql';
   const textOf = (r: ReceivedRequest) => String((r.body as { body?: string } | undefined)?.body ?? '');
   const isProgress = (r: ReceivedRequest) => r.method === 'PATCH' && textOf(r).includes('pr-debate is debating');
-  const isEyes = (r: ReceivedRequest) => r.method === 'POST' && (r.body as { content?: string } | undefined)?.content === 'eyes';
-  const named = (r: ReceivedRequest) => `${r.method} ${r.path.replace(/\d+/g, 'N')}${r.path.endsWith('/reactions') ? ` ${String((r.body as { content: string }).content)}` : ''}`;
+  const isEyes = (r: ReceivedRequest) =>
+    r.method === 'POST' && (r.body as { content?: string } | undefined)?.content === 'eyes';
+  const named = (r: ReceivedRequest) =>
+    `${r.method} ${r.path.replace(/\d+/g, 'N')}${r.path.endsWith('/reactions') ? ` ${String((r.body as { content: string }).content)}` : ''}`;
   const pathOf = (path: string) => `/repos/${OWNER}/${REPO}${path}`;
 
   it('writes the verdict, the check run, the review, then 🚀 and the removal of 👀, in that order and each once, after the last model reply', async () => {
@@ -89,17 +103,28 @@ describe('the end of a debate, in order', () => {
     ]);
     const verdict = state.comments.find((c) => c.html_url === result.commentUrl)!;
     expect(verdict.body).toMatch(/<!-- pr-debate:head=[0-9a-f]{40} -->$/);
-    expect(state.checkRuns).toMatchObject([{ name: 'pr-debate', status: 'completed', conclusion: result.gateConclusion }]);
+    expect(state.checkRuns).toMatchObject([
+      { name: 'pr-debate', status: 'completed', conclusion: result.gateConclusion },
+    ]);
     expect(state.reviews.reviews).toMatchObject([{ state: 'COMMENTED' }]);
     expect(state.reactions.filter((r) => r.commentId === commandId).map((r) => r.content)).toEqual(['rocket']);
   });
 
   it('without checks: write, warns naming the permission; the verdict, the review and the reaction still stand', async () => {
-    const refused = { method: 'POST', path: pathOf('/check-runs'), status: 403, body: { message: 'Resource not accessible by integration' } };
+    const refused = {
+      method: 'POST',
+      path: pathOf('/check-runs'),
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    };
     const { result, commandId, warnings, state } = await debate(() => [refused]);
     expect(result.status).toBe('success');
     expect(result.gateConclusion).toBe('');
-    expect(warnings).toEqual([expect.stringMatching(/^The debate result is posted, but the pr-debate check run .*could not be written: GitHub refused POST \S+\/check-runs \(Resource not accessible by integration\): add `checks: write`/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The debate result is posted, but the pr-debate check run .*could not be written: GitHub refused POST \S+\/check-runs \(Resource not accessible by integration\): add `checks: write`/,
+      ),
+    ]);
     expect(state.checkRuns).toHaveLength(0);
     expect(state.comments.find((c) => c.html_url === result.commentUrl)!.body).toMatch(/<!-- pr-debate:head=/);
     expect(state.reviews.reviews).toHaveLength(1);
@@ -107,21 +132,40 @@ describe('the end of a debate, in order', () => {
   });
 
   it('without pull-requests: write for the review, warns that it could not be posted; the verdict and the check stand', async () => {
-    const refused = { method: 'POST', path: pathOf(`/pulls/${PULL}/reviews`), status: 403, body: { message: 'Resource not accessible by integration' } };
+    const refused = {
+      method: 'POST',
+      path: pathOf(`/pulls/${PULL}/reviews`),
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    };
     const { result, warnings, state } = await debate(() => [refused]);
     expect(result.status).toBe('success');
-    expect(warnings).toEqual([expect.stringMatching(/^The verdict is posted, but its review comments on the diff could not be: GitHub refused POST \S+\/reviews \(Resource not accessible by integration\): add `pull-requests: write`/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The verdict is posted, but its review comments on the diff could not be: GitHub refused POST \S+\/reviews \(Resource not accessible by integration\): add `pull-requests: write`/,
+      ),
+    ]);
     expect(state.reviews.reviews).toHaveLength(0);
     expect(state.checkRuns).toMatchObject([{ conclusion: result.gateConclusion }]);
   });
 
   it('a verdict comment GitHub refuses still leaves the check run (the decision of record), then the run fails saying why', async () => {
     // Every write to the debate comment is refused after the plan: the updates, the verdict, the failure.
-    const refused = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 403, times: Infinity, body: { message: 'Resource not accessible by integration' } }];
+    const refused = (path: RegExp): Fault[] => [
+      {
+        method: 'PATCH',
+        path,
+        status: 403,
+        times: Infinity,
+        body: { message: 'Resource not accessible by integration' },
+      },
+    ];
     const { result, commandId, warnings, state } = await debate(refused);
     expect(result.status).toBe('aborted');
     expect(result.failure).toMatch(/^posting the debate comment failed: GitHub refused PATCH /);
-    const verdictAt = state.requests.findIndex((r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head='));
+    const verdictAt = state.requests.findIndex(
+      (r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head='),
+    );
     const checkAt = state.requests.findIndex((r) => r.method === 'POST' && r.path === pathOf('/check-runs'));
     expect(verdictAt).toBeGreaterThan(-1);
     expect(checkAt).toBeGreaterThan(verdictAt);
@@ -136,12 +180,23 @@ describe('the end of a debate, in order', () => {
     // The first progress PATCH reaches GitHub and is answered only once the verdict's PATCH arrived; the judge answers once it has arrived.
     let arrived: () => void = () => undefined;
     const inFlight = new Promise<void>((resolve) => (arrived = resolve));
-    const verdictSent = () => vi.waitUntil(() => scenario?.server.state.requests.some((r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head=')), { timeout: 10_000, interval: 5 });
-    const slow = (path: RegExp): Fault[] => [{ method: 'PATCH', path, status: 200, pass: true, until: inFlight.then(verdictSent), onMatch: () => arrived() }];
+    const verdictSent = () =>
+      vi.waitUntil(
+        () =>
+          scenario?.server.state.requests.some(
+            (r) => r.method === 'PATCH' && textOf(r).includes('<!-- pr-debate:head='),
+          ),
+        { timeout: 10_000, interval: 5 },
+      );
+    const slow = (path: RegExp): Fault[] => [
+      { method: 'PATCH', path, status: 200, pass: true, until: inFlight.then(verdictSent), onMatch: () => arrived() },
+    ];
     const { result, state } = await debate(slow, () => inFlight);
     expect(result.status).toBe('success');
     const comment = state.comments.find((c) => c.html_url === result.commentUrl)!;
-    const patches = state.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${comment.id}`));
+    const patches = state.requests.filter(
+      (r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${comment.id}`),
+    );
     const firstVerdict = patches.findIndex((r) => textOf(r).includes('<!-- pr-debate:head='));
     expect(firstVerdict).toBeGreaterThan(0);
     expect(patches.slice(firstVerdict).filter(isProgress)).toEqual([]);

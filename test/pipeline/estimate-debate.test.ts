@@ -16,14 +16,26 @@ import { overflowPack } from '../support/evidence-fixtures.js';
  */
 
 const run = async (inputs: Record<string, string>) => ({
-  settings: await parseSettings((name) => ({ 'github-token': 'ghs_estimate', 'anthropic-api-key': 'sk-ant-estimate', 'openai-api-key': 'sk-estimate', ...inputs })[name], { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'o/r' }),
+  settings: await parseSettings(
+    (name) =>
+      ({
+        'github-token': 'ghs_estimate',
+        'anthropic-api-key': 'sk-ant-estimate',
+        'openai-api-key': 'sk-estimate',
+        ...inputs,
+      })[name],
+    { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'o/r' },
+  ),
 });
 const plan = planDebate({ preset: 'standard', maxRounds: undefined, command: {} });
 // 280,000 characters: 80,000 tokens at 3.5 characters a token, 104,000 on the newer Claude tokenizer.
 const pack = { text: 'x'.repeat(280_000) };
 const costWith = async (inputs: Record<string, string>, tokensOn: (model: string) => number) => {
   const { settings } = await run(inputs);
-  return estimateRunCostUsd(callsByModel({ total: plannedCalls(plan, 2, false), framing: false, positions: 2, ...settings.models }), tokensOn);
+  return estimateRunCostUsd(
+    callsByModel({ total: plannedCalls(plan, 2, false), framing: false, positions: 2, ...settings.models }),
+    tokensOn,
+  );
 };
 
 describe("the plan's cost estimate", () => {
@@ -36,8 +48,15 @@ describe("the plan's cost estimate", () => {
     const haiku = estimateDebate(await run({ model: 'claude-haiku-4-5' }), plan, 2, false, pack);
     expect(haiku.costUsd).toBeCloseTo((await costWith({ model: 'claude-haiku-4-5' }, () => 80_000))!, 10);
     // Mixed: each model's calls at its own figure.
-    const mixed = { model: 'claude-haiku-4-5', 'advocate-models': 'claude-haiku-4-5, openai:gpt-6.1-sol', 'judge-model': 'claude-opus-5' };
-    expect(estimateDebate(await run(mixed), plan, 2, false, pack).costUsd).toBeCloseTo((await costWith(mixed, (m) => (m === 'claude-opus-5' ? 104_000 : 80_000)))!, 10);
+    const mixed = {
+      model: 'claude-haiku-4-5',
+      'advocate-models': 'claude-haiku-4-5, openai:gpt-6.1-sol',
+      'judge-model': 'claude-opus-5',
+    };
+    expect(estimateDebate(await run(mixed), plan, 2, false, pack).costUsd).toBeCloseTo(
+      (await costWith(mixed, (m) => (m === 'claude-opus-5' ? 104_000 : 80_000)))!,
+      10,
+    );
   });
 
   it("takes each provider's count from pre-flight where it has one, and says whether all, some or none were counted", async () => {
@@ -45,24 +64,61 @@ describe("the plan's cost estimate", () => {
     const counted = estimateDebate(await run({ model: 'claude-sonnet-5-5' }), plan, 2, false, pack, counts);
     expect(counted.packTokens).toBe('counted');
     expect(counted.costUsd).toBeCloseTo((await costWith({ model: 'claude-sonnet-5-5' }, () => 97_000))!, 10);
-    const some = new Map<string, PackCount>([...counts, ['bedrock:us.anthropic.claude-haiku-5-5', { tokens: 104_000, how: 'estimated' }]]);
-    const partly = estimateDebate(await run({ model: 'claude-sonnet-5-5', 'judge-model': 'bedrock:us.anthropic.claude-haiku-5-5' }), plan, 2, false, pack, some);
+    const some = new Map<string, PackCount>([
+      ...counts,
+      ['bedrock:us.anthropic.claude-haiku-5-5', { tokens: 104_000, how: 'estimated' }],
+    ]);
+    const partly = estimateDebate(
+      await run({ model: 'claude-sonnet-5-5', 'judge-model': 'bedrock:us.anthropic.claude-haiku-5-5' }),
+      plan,
+      2,
+      false,
+      pack,
+      some,
+    );
     expect(partly.packTokens).toBe('partly-counted');
   });
 
   it('the progress comment and the posted plan say how the pack was counted beside the figure', async () => {
     const estimate = estimateDebate(await run({ model: 'claude-sonnet-5-5' }), plan, 2, false, pack);
     const progress = renderProgressComment({
-      id: '0123456789abcdef', topic: undefined, positions: undefined, outOfScope: [], preset: 'standard', models: { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
-      evidence: undefined, estimate, phases: [], done: new Set(), evidenceDone: true, runUrl: undefined,
+      id: '0123456789abcdef',
+      topic: undefined,
+      positions: undefined,
+      outOfScope: [],
+      preset: 'standard',
+      models: { advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
+      evidence: undefined,
+      estimate,
+      phases: [],
+      done: new Set(),
+      evidenceDone: true,
+      runUrl: undefined,
     });
-    expect(progress).toMatch(/\*\*Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d \(the evidence pack's tokens estimated for each model's tokenizer\)/);
+    expect(progress).toMatch(
+      /\*\*Estimate:\*\* up to \d+ model calls, about \$\d+\.\d\d \(the evidence pack's tokens estimated for each model's tokenizer\)/,
+    );
     const counted = { ...estimate, packTokens: 'counted' as const };
     const posted: PostedPlan = {
-      v: 1, state: 'waiting', topic: 'cache', positions: ['keep', 'drop'], prPosition: null, outOfScope: [], plan: { preset: 'standard', rounds: 1, steelman: true },
-      headSha: 'a'.repeat(40), requestedBy: 'alice', models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' }, estimate: counted, framingCostUsd: 0.03, notes: [],
+      v: 1,
+      state: 'waiting',
+      topic: 'cache',
+      positions: ['keep', 'drop'],
+      prPosition: null,
+      outOfScope: [],
+      plan: { preset: 'standard', rounds: 1, steelman: true },
+      headSha: 'a'.repeat(40),
+      requestedBy: 'alice',
+      models: { moderator: 'claude-sonnet-5-5', advocates: ['claude-sonnet-5-5'], judge: 'claude-sonnet-5-5' },
+      estimate: counted,
+      framingCostUsd: 0.03,
+      notes: [],
     };
-    expect(renderPlanComment(posted, { id: '0123456789abcdef', command: '/debate', runUrl: undefined, prose: plainProse })).toMatch(/about \$\d+\.\d\d \(the evidence pack's tokens as each model's provider counted them\); framing the positions cost \$0\.0300\./);
+    expect(
+      renderPlanComment(posted, { id: '0123456789abcdef', command: '/debate', runUrl: undefined, prose: plainProse }),
+    ).toMatch(
+      /about \$\d+\.\d\d \(the evidence pack's tokens as each model's provider counted them\); framing the positions cost \$0\.0300\./,
+    );
   });
 
   it('counts the moderator call that names the PR’s position, or checks a `(this PR)` mark; none for --no-pr-position or a plan named at this head (issue #38)', async () => {
@@ -95,6 +151,8 @@ describe("the plan's cost estimate", () => {
     expect(capped.readers.calls).toBeLessThan(3);
     expect(capped.costUsd!).toBeLessThanOrEqual(cap);
     // A cheaper reader model costs less for the same parts.
-    expect(estimateDebate(await run({ ...sonnet, 'reader-model': 'claude-haiku-4-5' }), plan, 2, false, overflow).costUsd!).toBeLessThan(all.costUsd!);
+    expect(
+      estimateDebate(await run({ ...sonnet, 'reader-model': 'claude-haiku-4-5' }), plan, 2, false, overflow).costUsd!,
+    ).toBeLessThan(all.costUsd!);
   });
 });

@@ -12,16 +12,22 @@ import { runPipelineOn, type PipelineRun } from '../support/pipeline-run.js';
  * rehearsal model writing each reply (the real cases' text is real; the replies are not).
  */
 
-const casePull = async (id: string) => pullFixtureFromCase(await materialiseCase(id), { number: 1, author: 'contributor' });
+const casePull = async (id: string) =>
+  pullFixtureFromCase(await materialiseCase(id), { number: 1, author: 'contributor' });
 const phaseOf = (r: ReceivedMessagesRequest) => callMetaOf(r.headers)?.phase;
 /** The readings block every call after the readers read (after the evidence pack), from a request. */
-const readingsOf = (r: ReceivedMessagesRequest) => flattenBlocks(r.body).find((b) => b.text.startsWith('## Read by readers'))?.text;
+const readingsOf = (r: ReceivedMessagesRequest) =>
+  flattenBlocks(r.body).find((b) => b.text.startsWith('## Read by readers'))?.text;
 
 /** Every row of every EXCERPT block is the line the file has at that number at the head (or base): each excerpt a real quote. */
 function checkExcerpts(readings: string, pull: FakePullRequest): number {
   let rows = 0;
-  for (const [, path, body] of readings.matchAll(/^=== BEGIN EVIDENCE-\w+ EXCERPT ("(?:[^"\\]|\\.)*") [^\n]* ===\n([\s\S]*?)\n=== END EVIDENCE-/gm)) {
-    const head = splitLines(pull.readFile(pull.head.sha, JSON.parse(path!) as string)?.toString('utf8') ?? '').map(showLine);
+  for (const [, path, body] of readings.matchAll(
+    /^=== BEGIN EVIDENCE-\w+ EXCERPT ("(?:[^"\\]|\\.)*") [^\n]* ===\n([\s\S]*?)\n=== END EVIDENCE-/gm,
+  )) {
+    const head = splitLines(pull.readFile(pull.head.sha, JSON.parse(path!) as string)?.toString('utf8') ?? '').map(
+      showLine,
+    );
     for (const row of body!.split('\n').filter((l) => !l.startsWith('|'))) {
       const [, , headLine, op, text] = /^([ \d]{6}) ([ \d]{6}) ([+ -]) (.*)$/.exec(row) ?? [];
       if (op === '-') continue;
@@ -39,7 +45,12 @@ function expectReadWhole(run: PipelineRun): void {
   const firstOpening = run.requests.findIndex((r) => phaseOf(r) === 'opening');
   const readerRequests = run.requests.map(phaseOf).flatMap((p, i) => (p === 'reading' ? [i] : []));
   expect(readerRequests.every((i) => i < firstOpening)).toBe(true);
-  expect(run.record).toMatchObject({ completion: 'success', no_decision_reason: null, recommendation: 'A', evidence: { unread: 0 } });
+  expect(run.record).toMatchObject({
+    completion: 'success',
+    no_decision_reason: null,
+    recommendation: 'A',
+    evidence: { unread: 0 },
+  });
   expect(run.record!.evidence!.read).toBeGreaterThan(0);
   expect(run.comment).not.toContain('Unread changes');
 }
@@ -47,17 +58,25 @@ function expectReadWhole(run: PipelineRun): void {
 describe('readers: every pull request gets a decision (issue #40)', () => {
   it('fastify 5.7.4 -> 5.8.0 on the default settings: what does not fit is read, and it ends with a decision, unread 0', async () => {
     const pull = await casePull('fastify-handler-timeout');
-    const run = await runPipelineOn(pull, { command: '/debate Keep the cooperative handler timeout (this PR) vs Revert the handler timeout', inputs: { 'rfc-path': 'docs/Reference/Server.md' } });
+    const run = await runPipelineOn(pull, {
+      command: '/debate Keep the cooperative handler timeout (this PR) vs Revert the handler timeout',
+      inputs: { 'rfc-path': 'docs/Reference/Server.md' },
+    });
     expectReadWhole(run);
     const readings = readingsOf(run.requests.find((r) => phaseOf(r) === 'judge')!)!;
     expect(checkExcerpts(readings, pull)).toBeGreaterThan(0);
-    expect(run.comment).toMatch(/- Read by readers: \d+ changed hunks in \d+ of \d+ parts? that did not fit the pack; \d+ of the \d+ excerpts they quoted checked out and joined the evidence/);
+    expect(run.comment).toMatch(
+      /- Read by readers: \d+ changed hunks in \d+ of \d+ parts? that did not fit the pack; \d+ of the \d+ excerpts they quoted checked out and joined the evidence/,
+    );
     expect(run.check!.conclusion).toBe('success');
   }, 300_000);
 
   it('undici at max-evidence-tokens 20000: unread 0, every excerpt a verified quote, the readers in one wave, a recommendation that passes the gate', async () => {
     const pull = await casePull('undici-interceptor-order');
-    const run = await runPipelineOn(pull, { command: '/debate Throw at compose() time (this PR) vs Warn and reorder', inputs: { 'rfc-path': 'docs/docs/api/Dispatcher.md', 'max-evidence-tokens': '20000' } });
+    const run = await runPipelineOn(pull, {
+      command: '/debate Throw at compose() time (this PR) vs Warn and reorder',
+      inputs: { 'rfc-path': 'docs/docs/api/Dispatcher.md', 'max-evidence-tokens': '20000' },
+    });
     expectReadWhole(run);
     const readings = readingsOf(run.requests.find((r) => phaseOf(r) === 'judge')!)!;
     expect(checkExcerpts(readings, pull)).toBeGreaterThan(0);
@@ -73,21 +92,32 @@ describe('readers: every pull request gets a decision (issue #40)', () => {
     expect(run.record!.completion).toBe('success');
     expect(run.record!.usage.cost_usd).toBeLessThan(5);
     expect(run.record!.evidence!.unread).toBeGreaterThan(0);
-    expect(run.comment).toMatch(/> \*\*Unread changes:\*\* [\d,]+ changed hunks no model read \(neither in the evidence pack nor by a reader\): `src\/area-\d+\/module-\d+\.ts` \(1\),.* and \d+ more files\. Parts 9-\d+ of \d+ were not read: past max-reader-calls \(8\)\./);
+    expect(run.comment).toMatch(
+      /> \*\*Unread changes:\*\* [\d,]+ changed hunks no model read \(neither in the evidence pack nor by a reader\): `src\/area-\d+\/module-\d+\.ts` \(1\),.* and \d+ more files\. Parts 9-\d+ of \d+ were not read: past max-reader-calls \(8\)\./,
+    );
     expect(run.check!.conclusion).toBe('action_required');
     expect(run.check!.output.summary).toMatch(/changed hunks were read by no model/);
   }, 600_000);
 
   it('a PR whose overflow is only generated files passes without readers reading them', async () => {
     const pull = twoFilePull();
-    const run = await runPipelineOn(pull, { command: '/debate Keep the cache (this PR) vs Drop the cache', inputs: { 'max-evidence-tokens': '4000' } });
+    const run = await runPipelineOn(pull, {
+      command: '/debate Keep the cache (this PR) vs Drop the cache',
+      inputs: { 'max-evidence-tokens': '4000' },
+    });
     expect(run.readers.calls).toBe(0);
     expect(run.record!.evidence).toMatchObject({ read: 0, unread: 0 });
     expect(run.record!.evidence!.generated_skipped).toBeGreaterThan(0);
     expect(run.check!.conclusion).toBe('success');
-    expect(run.comment).toContain('- Read by no one (generated, vendored or lock files that did not fit or cannot be shown; config `read-generated`): `dist/bundle.js`');
+    expect(run.comment).toContain(
+      '- Read by no one (generated, vendored or lock files that did not fit or cannot be shown; config `read-generated`): `dist/bundle.js`',
+    );
     // With read-generated, readers read them.
-    const read = await runPipelineOn(pull, { command: '/debate Keep the cache (this PR) vs Drop the cache', inputs: { 'max-evidence-tokens': '4000' }, config: 'read-generated: true\n' });
+    const read = await runPipelineOn(pull, {
+      command: '/debate Keep the cache (this PR) vs Drop the cache',
+      inputs: { 'max-evidence-tokens': '4000' },
+      config: 'read-generated: true\n',
+    });
     expect(read.readers.calls).toBeGreaterThan(0);
     expect(read.record!.evidence).toMatchObject({ unread: 0, generated_skipped: 0 });
   }, 300_000);
@@ -97,7 +127,11 @@ describe('readers: every pull request gets a decision (issue #40)', () => {
     const run = await runPipelineOn(pull, { command: '/debate Keep the cache (this PR) vs Drop the cache' });
     expect(run.requests).toEqual([]);
     expect(run.outputs).toMatchObject({ status: 'skipped', 'no-decision-reason': 'not-run' });
-    expect(run.comment!.split('\n').slice(1)).toEqual(['## pr-debate: nothing to debate', '', 'Nothing to debate: every file this change touches (1) is generated, vendored or a lock file, which no model reads unless the config file sets `read-generated: true`.']);
+    expect(run.comment!.split('\n').slice(1)).toEqual([
+      '## pr-debate: nothing to debate',
+      '',
+      'Nothing to debate: every file this change touches (1) is generated, vendored or a lock file, which no model reads unless the config file sets `read-generated: true`.',
+    ]);
   }, 120_000);
 
   it('a case that fits the pack: no reader call and no readings, the same requests and cost as with readers off', async () => {
@@ -110,7 +144,9 @@ describe('readers: every pull request gets a decision (issue #40)', () => {
     // The same requests, compared as sets: calls made side by side (the PR-position call beside the
     // cross-examination) may reach the server in either order.
     expect(on.requests.map(phaseOf).sort()).toEqual(off.requests.map(phaseOf).sort());
-    expect(on.requests.map((r) => JSON.stringify(r.body)).sort()).toEqual(off.requests.map((r) => JSON.stringify(r.body)).sort());
+    expect(on.requests.map((r) => JSON.stringify(r.body)).sort()).toEqual(
+      off.requests.map((r) => JSON.stringify(r.body)).sort(),
+    );
     expect(on.costUsd).toBe(off.costUsd);
     expect(on.record!.evidence).toMatchObject({ read: 0, unread: 0, generated_skipped: 0 });
   }, 300_000);
@@ -123,17 +159,42 @@ describe('readers: every pull request gets a decision (issue #40)', () => {
 function twoFilePull(options: { sourceless?: boolean } = {}): FakePullRequest {
   const head = '1'.repeat(40);
   const base = '2'.repeat(40);
-  const source = Buffer.from(`${Array.from({ length: 20 }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n')}\nexport const cache = new Map();\n`);
-  const bundleLines = Array.from({ length: 30 * 10 }, (_, i) => (i % 10 === 4 ? `var generated${i} = "${'g'.repeat(60)}";` : `var kept${i} = ${i};`));
+  const source = Buffer.from(
+    `${Array.from({ length: 20 }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n')}\nexport const cache = new Map();\n`,
+  );
+  const bundleLines = Array.from({ length: 30 * 10 }, (_, i) =>
+    i % 10 === 4 ? `var generated${i} = "${'g'.repeat(60)}";` : `var kept${i} = ${i};`,
+  );
   const bundle = Buffer.from(`${bundleLines.join('\n')}\n`);
   const bundlePatch = Array.from({ length: 30 }, (_, h) => {
     const at = h * 10 + 4;
     return `@@ -${at},3 +${at},3 @@\n ${bundleLines[at - 1]}\n-var generated${at} = 0;\n+${bundleLines[at]}\n ${bundleLines[at + 1]}`;
   }).join('\n');
-  const sourcePatch = '@@ -19,2 +19,3 @@\n export const value19 = 19;\n export const value20 = 20;\n+export const cache = new Map();';
+  const sourcePatch =
+    '@@ -19,2 +19,3 @@\n export const value19 = 19;\n export const value20 = 20;\n+export const cache = new Map();';
   const files = [
-    ...(options.sourceless ? [] : [{ sha: gitBlobSha(source), filename: 'src/cache.ts', status: 'modified' as const, additions: 1, deletions: 0, changes: 1, patch: sourcePatch }]),
-    { sha: gitBlobSha(bundle), filename: 'dist/bundle.js', status: 'modified' as const, additions: 30, deletions: 30, changes: 60, patch: bundlePatch },
+    ...(options.sourceless
+      ? []
+      : [
+          {
+            sha: gitBlobSha(source),
+            filename: 'src/cache.ts',
+            status: 'modified' as const,
+            additions: 1,
+            deletions: 0,
+            changes: 1,
+            patch: sourcePatch,
+          },
+        ]),
+    {
+      sha: gitBlobSha(bundle),
+      filename: 'dist/bundle.js',
+      status: 'modified' as const,
+      additions: 30,
+      deletions: 30,
+      changes: 60,
+      patch: bundlePatch,
+    },
   ];
   return {
     number: 1,
@@ -143,8 +204,20 @@ function twoFilePull(options: { sourceless?: boolean } = {}): FakePullRequest {
     head: { sha: head, ref: 'feature' },
     base: { sha: base, ref: 'main' },
     files,
-    diff: files.map((f) => `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`).join(''),
-    readFile: (at, path) => (at !== head ? undefined : path === 'src/cache.ts' && !options.sourceless ? source : path === 'dist/bundle.js' ? bundle : undefined),
+    diff: files
+      .map(
+        (f) =>
+          `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`,
+      )
+      .join(''),
+    readFile: (at, path) =>
+      at !== head
+        ? undefined
+        : path === 'src/cache.ts' && !options.sourceless
+          ? source
+          : path === 'dist/bundle.js'
+            ? bundle
+            : undefined,
     commits: [head],
   };
 }

@@ -14,7 +14,8 @@ import { ROOT } from '../support/run-action.js';
 const file = path.join(ROOT, 'docs', 'illustration', 'commander-excess-arguments.yml');
 const illustration = parseIllustration(readFileSync(file, 'utf8'));
 const respond = createIllustrationResponder(illustration);
-const ask = (call: Parameters<typeof respond>[1]['call']) => JSON.parse((respond({}, { text: '', call }) as { text: string }).text) as Record<string, unknown>;
+const ask = (call: Parameters<typeof respond>[1]['call']) =>
+  JSON.parse((respond({}, { text: '', call }) as { text: string }).text) as Record<string, unknown>;
 
 describe('the illustration', () => {
   it('says what it is in its first lines, and names the real case it was written for', () => {
@@ -26,11 +27,19 @@ describe('the illustration', () => {
     expect(ask({ phase: 'preflight', retry: false })).toEqual({ ready: true });
     expect(ask({ phase: 'framing', retry: false })).toEqual({ framing: illustration.framing });
     expect(ask({ phase: 'opening', positionId: 'B', retry: false })).toEqual({ opening: illustration.opening['B'] });
-    expect(ask({ phase: 'cross-examination', positionId: 'A', round: 1, retry: false })).toEqual({ cross_examination: illustration['cross-examination']['1']!['A'] });
-    expect(ask({ phase: 'closing', positionId: 'B', round: 1, retry: false })).toEqual({ cross_examination: illustration.closing['B'] });
-    expect(ask({ phase: 'steelman', positionId: 'A', target: 'B', retry: false })).toEqual({ steelman: illustration.steelman['A'] });
+    expect(ask({ phase: 'cross-examination', positionId: 'A', round: 1, retry: false })).toEqual({
+      cross_examination: illustration['cross-examination']['1']!['A'],
+    });
+    expect(ask({ phase: 'closing', positionId: 'B', round: 1, retry: false })).toEqual({
+      cross_examination: illustration.closing['B'],
+    });
+    expect(ask({ phase: 'steelman', positionId: 'A', target: 'B', retry: false })).toEqual({
+      steelman: illustration.steelman['A'],
+    });
     expect(ask({ phase: 'audit', retry: false })).toEqual({ audit: illustration.audit });
-    expect(() => ask({ phase: 'cross-examination', positionId: 'A', round: 2, retry: false })).toThrow('the illustration of commander-excess-arguments has no reply for cross-examination, position A, round 2');
+    expect(() => ask({ phase: 'cross-examination', positionId: 'A', round: 2, retry: false })).toThrow(
+      'the illustration of commander-excess-arguments has no reply for cross-examination, position A, round 2',
+    );
     expect(() => ask({ phase: 'reading', part: 1, retry: false })).toThrow('has no reply for reading');
   });
 
@@ -40,7 +49,9 @@ describe('the illustration', () => {
     expect(schema.parse(ask({ phase: 'judge', order: ['A', 'B'], retry: false })['ruling'])).toEqual(written);
     // The swapped run reads the debate's B as A: its ruling says so, and maps back to the ruling as written.
     const swapped = schema.parse(ask({ phase: 'judge', order: ['B', 'A'], retry: false })['ruling']) as Ruling;
-    expect(swapped.positions['B']!.rationale).toBe(written.positions['A']!.rationale.replace(/O\.A\./g, 'O.B.').replace(/X1\.B\./g, 'X1.A.'));
+    expect(swapped.positions['B']!.rationale).toBe(
+      written.positions['A']!.rationale.replace(/O\.A\./g, 'O.B.').replace(/X1\.B\./g, 'X1.A.'),
+    );
     expect(swapped.recommendation).toBe('B');
     expect(swapped.scenarios.map((s) => s.recommendation)).toEqual(['B', 'A']);
     expect(swapped.confidence_reason).toContain('Position B withstood attack, but so did position A');

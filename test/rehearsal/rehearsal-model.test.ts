@@ -115,7 +115,10 @@ describe('parseEvidence', () => {
       ['lib/command.js', 'head, modified', 11],
       ['src/help.ts', 'head, added', 4],
     ]);
-    expect(evidence[0]?.lines[1]).toEqual({ line: 2, text: "const EventEmitter = require('node:events').EventEmitter;" });
+    expect(evidence[0]?.lines[1]).toEqual({
+      line: 2,
+      text: "const EventEmitter = require('node:events').EventEmitter;",
+    });
   });
 
   it('prefers the head block when a path appears twice, and handles escaped paths', () => {
@@ -143,7 +146,11 @@ describe('createRehearsalResponder', () => {
   const evidence = parseEvidence(evidenceText);
 
   it('answers with a valid instance whose citations are real except exactly one', async () => {
-    const text = await respond(createRehearsalResponder(), structuredRequest(evidenceText, format.schema), evidenceText);
+    const text = await respond(
+      createRehearsalResponder(),
+      structuredRequest(evidenceText, format.schema),
+      evidenceText,
+    );
     const parsed = format.parse(text);
     expect(parsed.arguments.length).toBe(3);
     expect(parsed.trade_offs.length).toBe(2);
@@ -183,7 +190,11 @@ describe('createRehearsalResponder', () => {
   it('gets citations wrong both by shifted line numbers and by a path outside the evidence', async () => {
     const kinds = new Set<string>();
     for (let seed = 0; seed < 12; seed++) {
-      const text = await respond(createRehearsalResponder({ seed }), structuredRequest(evidenceText, format.schema), evidenceText);
+      const text = await respond(
+        createRehearsalResponder({ seed }),
+        structuredRequest(evidenceText, format.schema),
+        evidenceText,
+      );
       for (const c of collectCitations(format.parse(text)).filter((x) => !isVerifiable(x, evidence))) {
         const file = evidence.find((f) => f.path === c.path);
         if (!file) {
@@ -201,13 +212,24 @@ describe('createRehearsalResponder', () => {
   });
 
   it('gives sibling objects distinct enum values where the enum allows it', async () => {
-    const schema = zodOutputFormat(z.object({ positions: z.array(z.object({ id: z.enum(['A', 'B']), note: z.string() })) }));
+    const schema = zodOutputFormat(
+      z.object({ positions: z.array(z.object({ id: z.enum(['A', 'B']), note: z.string() })) }),
+    );
     const text = await respond(createRehearsalResponder(), structuredRequest('x', schema.schema), 'x');
-    expect(schema.parse(text).positions.map((p) => p.id).sort()).toEqual(['A', 'B']);
+    expect(
+      schema
+        .parse(text)
+        .positions.map((p) => p.id)
+        .sort(),
+    ).toEqual(['A', 'B']);
   });
 
   it('points citations at a made-up path when there is no evidence', async () => {
-    const text = await respond(createRehearsalResponder(), structuredRequest('No evidence here.', format.schema), 'No evidence here.');
+    const text = await respond(
+      createRehearsalResponder(),
+      structuredRequest('No evidence here.', format.schema),
+      'No evidence here.',
+    );
     const citations = collectCitations(format.parse(text));
     expect(citations.length).toBeGreaterThan(0);
     for (const c of citations) expect(c.path).not.toBe('');
@@ -215,7 +237,11 @@ describe('createRehearsalResponder', () => {
   });
 
   it('answers plain text when there is no output format', async () => {
-    const request: MessagesRequest = { model: 'claude-sonnet-5-5', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] };
+    const request: MessagesRequest = {
+      model: 'claude-sonnet-5-5',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    };
     expect(await respond(createRehearsalResponder(), request, 'hi')).toMatch(/^Rehearsal reply: /);
   });
 
@@ -277,7 +303,9 @@ describe('the rehearsal reader (issue #40)', () => {
     const part = renderPart(pack.coverage.parts[0]!, pack);
     const files = parseDiffEvidence(part);
     expect(files.map((f) => f.path)).toEqual(pack.coverage.parts[0]!.files.map((f) => f.path));
-    const shown = pack.coverage.parts[0]!.files[0]!.pieces.flatMap((p) => p.shown.lines).filter((l) => l.kind !== 'removed');
+    const shown = pack.coverage.parts[0]!.files[0]!.pieces.flatMap((p) => p.shown.lines).filter(
+      (l) => l.kind !== 'removed',
+    );
     expect(files[0]!.lines).toEqual(shown.map((l) => ({ line: l.headLine, text: l.text })));
   });
 });

@@ -4,7 +4,15 @@ import { judgeOnCase } from '../../src/rehearsal/rehearsal-rules.js';
 
 /** The rehearsal judge's ruling depends on the case alone, the same in either order, so each eval arm's path runs. */
 describe('the rehearsal judge on a case', () => {
-  const rule = (a: string, b: string, retry = false, text = `${a}|${b}`) => judgeOnCase([{ id: 'A', label: a }, { id: 'B', label: b }], { phase: 'judge', order: ['A', 'B'], retry }, text);
+  const rule = (a: string, b: string, retry = false, text = `${a}|${b}`) =>
+    judgeOnCase(
+      [
+        { id: 'A', label: a },
+        { id: 'B', label: b },
+      ],
+      { phase: 'judge', order: ['A', 'B'], retry },
+      text,
+    );
   const label = (a: string, b: string, pick: string) => (pick === 'A' ? a : b);
 
   it('rules a case alike in both orders, except where it goes by the order', () => {
@@ -30,7 +38,9 @@ describe('the rehearsal judge on a case', () => {
       const ba = rule(b, a);
       if (ab.confidence === 'medium') seen.add('settled');
       else if (ab.pick === 'A' && ba.pick === 'A') seen.add('by the order');
-      const picks = new Set(['first', 'second', 'third', 'fourth', 'fifth'].map((request) => rule(a, b, false, `${request} request`).pick));
+      const picks = new Set(
+        ['first', 'second', 'third', 'fourth', 'fifth'].map((request) => rule(a, b, false, `${request} request`).pick),
+      );
       if (ab.confidence === 'low' && picks.size > 1) seen.add('unsure');
       if (ab.misquotes) seen.add('misquoting');
     }

@@ -16,7 +16,16 @@ import { gitHubHtml, renderAsGitHub } from '../support/github-rendering.js';
  */
 const pack = fixturePack();
 const FACTS = { truncated: false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false };
-const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: undefined, durationMs: 1000, currentHeadSha: pack.headSha };
+const context = {
+  id: '0123456789abcdef',
+  serverUrl: 'https://github.com',
+  owner: 'octo',
+  repo: 'widgets',
+  headSha: pack.headSha,
+  runUrl: undefined,
+  durationMs: 1000,
+  currentHeadSha: pack.headSha,
+};
 
 /** What a reader sees of rendered HTML: its text, tags dropped and character references decoded. */
 function visible(html: string): string {
@@ -53,7 +62,9 @@ describe("the engine's text with code spans, as GitHub shows it", () => {
 
   it("shows a note's command literally, and keeps a model's label in the same sentence neutralised", () => {
     const outcome = fixtureOutcome(pack);
-    outcome.notes.push('Position A (@octocat [see](https://evil.example) <b>x</b>) may be wrong: debate again with `/debate <position> (this PR) vs <position>`.');
+    outcome.notes.push(
+      'Position A (@octocat [see](https://evil.example) <b>x</b>) may be wrong: debate again with `/debate <position> (this PR) vs <position>`.',
+    );
     const { body } = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context);
     const line = body.split('\n').find((l) => l.includes('may be wrong'))!;
     const seen = visible(gitHubHtml(line));
@@ -68,7 +79,12 @@ describe("the engine's text with code spans, as GitHub shows it", () => {
 
   it("shows the check summary's command literally and neutralises a label there too", () => {
     const record = unmarked('@octocat see https://evil.example <img src=x>');
-    const output = decisionCheckOutput(record, 'require-decision', FACTS, 'https://github.com/octo/widgets/pull/12#issuecomment-1');
+    const output = decisionCheckOutput(
+      record,
+      'require-decision',
+      FACTS,
+      'https://github.com/octo/widgets/pull/12#issuecomment-1',
+    );
     expect(visible(gitHubHtml(output.summary))).toContain('/debate accept <A|B|C|D> <reason>');
     const rendered = renderAsGitHub(output.summary);
     expect(rendered.links.map((l) => l.target)).toEqual(['https://github.com/octo/widgets/pull/12#issuecomment-1']);

@@ -14,13 +14,28 @@ import { fixtureOutcome, fixtureRecord } from '../support/debate-fixtures.js';
 import { fixturePack, overflowPack } from '../support/evidence-fixtures.js';
 
 const pack = fixturePack();
-const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: undefined, durationMs: 1000, currentHeadSha: pack.headSha };
+const context = {
+  id: '0123456789abcdef',
+  serverUrl: 'https://github.com',
+  owner: 'octo',
+  repo: 'widgets',
+  headSha: pack.headSha,
+  runUrl: undefined,
+  durationMs: 1000,
+  currentHeadSha: pack.headSha,
+};
 
 /** The fixture debate (A "keep the cache" survived, B "drop the cache" unresolved) with these changes. */
-function debate(change: Partial<DebateResult> & { recommendation?: 'A' | 'B' | 'none'; tied?: string } = {}): DebateResult {
+function debate(
+  change: Partial<DebateResult> & { recommendation?: 'A' | 'B' | 'none'; tied?: string } = {},
+): DebateResult {
   const base = fixtureOutcome(pack);
   const { recommendation, tied, ...rest } = change;
-  const ruling = base.ruling && { ...base.ruling, recommendation: recommendation ?? base.ruling.recommendation, tied_on_axis: tied ?? null };
+  const ruling = base.ruling && {
+    ...base.ruling,
+    recommendation: recommendation ?? base.ruling.recommendation,
+    tied_on_axis: tied ?? null,
+  };
   return { ...base, ruling, judgeRuns: base.judgeRuns.map((r) => ({ ...r, ruling })), ...rest };
 }
 
@@ -37,37 +52,73 @@ describe('what the verdict means for this PR, as the first line says it', () => 
 
   it('changes requested, naming the winning position in a few words and the PR position, when another position won', () => {
     const line = firstLine(debate({ recommendation: 'B' }));
-    expect(line).toBe('## 🔁 pr-debate: changes requested. The verdict is B (drop the cache), not this PR as written (A)');
+    expect(line).toBe(
+      '## 🔁 pr-debate: changes requested. The verdict is B (drop the cache), not this PR as written (A)',
+    );
     expect(line).not.toMatch(/merge as written\./);
   });
 
   it('a decision that approves nothing when no position is the PR as written (a design doc weighing options)', () => {
     const outcome = debate({ prPosition: null, recommendation: 'B' });
     expect(firstLine(outcome)).toBe('## 🧭 pr-debate: decided B (drop the cache); no position is this PR as written');
-    expect(fixtureRecord(pack, outcome)).toMatchObject({ pr_position: null, recommendation: 'B', no_decision_reason: null });
+    expect(fixtureRecord(pack, outcome)).toMatchObject({
+      pr_position: null,
+      recommendation: 'B',
+      no_decision_reason: null,
+    });
   });
 
   it('no decision, with the reason in words, when the judge recommended nothing, tied on an axis, or the runs split', () => {
-    expect(firstLine(debate({ recommendation: 'none' }))).toBe('## ⚠️ pr-debate: no decision. The judge recommended no position');
-    expect(firstLine(debate({ recommendation: 'none', tied: 'latency versus freshness' }))).toMatch(/^## ⚠️ pr-debate: no decision\. No clear winner; the positions trade off on an axis/);
+    expect(firstLine(debate({ recommendation: 'none' }))).toBe(
+      '## ⚠️ pr-debate: no decision. The judge recommended no position',
+    );
+    expect(firstLine(debate({ recommendation: 'none', tied: 'latency versus freshness' }))).toMatch(
+      /^## ⚠️ pr-debate: no decision\. No clear winner; the positions trade off on an axis/,
+    );
     const base = fixtureOutcome(pack);
-    const split = { ...base, judgeRuns: [base.judgeRuns[0]!, { ...base.judgeRuns[1]!, ruling: { ...base.ruling!, recommendation: 'B', summary: 'Drop it: simpler.' } }], ruling: { ...base.ruling!, recommendation: 'none' } };
-    expect(firstLine(split)).toBe('## ⚠️ pr-debate: no decision. The judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position');
+    const split = {
+      ...base,
+      judgeRuns: [
+        base.judgeRuns[0]!,
+        { ...base.judgeRuns[1]!, ruling: { ...base.ruling!, recommendation: 'B', summary: 'Drop it: simpler.' } },
+      ],
+      ruling: { ...base.ruling!, recommendation: 'none' },
+    };
+    expect(firstLine(split)).toBe(
+      '## ⚠️ pr-debate: no decision. The judge runs, half of them with the positions under swapped ids and in swapped order, did not agree on a position',
+    );
     expect(fixtureRecord(pack, split).no_decision_reason).toBe('judge-disagreed');
   });
 
   it('no decision for an aborted or degraded run, even when the judge recommended the PR', () => {
-    const aborted = debate({ ruling: undefined, judgeRuns: [], completion: 'aborted', problems: ['Judge run 1 failed.'] });
-    expect(firstLine(aborted)).toBe('## ⚠️ pr-debate: no decision. Model calls failed, so the debate could not reach a verdict');
-    expect(fixtureRecord(pack, aborted)).toMatchObject({ recommendation: 'none', no_decision_reason: 'provider-error' });
+    const aborted = debate({
+      ruling: undefined,
+      judgeRuns: [],
+      completion: 'aborted',
+      problems: ['Judge run 1 failed.'],
+    });
+    expect(firstLine(aborted)).toBe(
+      '## ⚠️ pr-debate: no decision. Model calls failed, so the debate could not reach a verdict',
+    );
+    expect(fixtureRecord(pack, aborted)).toMatchObject({
+      recommendation: 'none',
+      no_decision_reason: 'provider-error',
+    });
     const degraded = debate({ completion: 'degraded-success', problems: ['Advocate B failed twice.'] });
-    expect(firstLine(degraded)).toBe('## ⚠️ pr-debate: no decision. The run finished degraded, so its verdict cannot be merged on');
-    const capped = debate({ completion: 'degraded-success', stoppedBy: { kind: 'spending-cap', capUsd: 1, spentUsd: 0.9, callUsd: 0.2 } });
+    expect(firstLine(degraded)).toBe(
+      '## ⚠️ pr-debate: no decision. The run finished degraded, so its verdict cannot be merged on',
+    );
+    const capped = debate({
+      completion: 'degraded-success',
+      stoppedBy: { kind: 'spending-cap', capUsd: 1, spentUsd: 0.9, callUsd: 0.2 },
+    });
     expect(fixtureRecord(pack, capped).no_decision_reason).toBe('budget-exceeded');
   });
 
   it('no decision on a stale head, whatever the judge said', () => {
-    expect(firstLine(debate(), { currentHeadSha: 'c'.repeat(40) })).toBe('## ⚠️ pr-debate: no decision. The PR head moved after the commit this debate saw');
+    expect(firstLine(debate(), { currentHeadSha: 'c'.repeat(40) })).toBe(
+      '## ⚠️ pr-debate: no decision. The PR head moved after the commit this debate saw',
+    );
   });
 
   it('hunks no model read leave the decision standing, with a warning that names them and a merge the gate blocks (issue #40)', () => {
@@ -76,10 +127,16 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     const record = fixtureRecord(overflow, outcome);
     expect(record.no_decision_reason).toBeNull();
     expect(record.evidence).toMatchObject({ unread: 6, read: 0, generated_skipped: 20 });
-    const gate = evaluatePolicy(record, 'require-decision', debateFacts(overflow, { allowUnseen: [], authorMayDecide: false }));
+    const gate = evaluatePolicy(
+      record,
+      'require-decision',
+      debateFacts(overflow, { allowUnseen: [], authorMayDecide: false }),
+    );
     const body = renderDebateComment(outcome, record, overflow, { ...context, gate }).body;
     expect(body.split('\n')[1]).toBe('## ✅ pr-debate: merge as written. Position A (this PR) won');
-    expect(body).toContain('> **Unread changes:** 6 changed hunks no model read (neither in the evidence pack nor by a reader): `src/c.ts` (2), `src/d.ts` (2), `src/e.ts` (2). No reader was planned');
+    expect(body).toContain(
+      '> **Unread changes:** 6 changed hunks no model read (neither in the evidence pack nor by a reader): `src/c.ts` (2), `src/d.ts` (2), `src/e.ts` (2). No reader was planned',
+    );
     expect(body).toMatch(/\*\*Merge blocked:\*\* .*6 changed hunks were read by no model/);
   });
 
@@ -88,7 +145,12 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     const accepted = acceptDecision(tie, { by: 'maintainer', position: 'B', reason: 'We want less code.' });
     if (!accepted.ok) throw new Error(accepted.problem);
     expect(accepted.record.no_decision_reason).toBeNull();
-    expect(recordMeaning(accepted.record)).toEqual({ kind: 'changes-requested', position: 'B', prPosition: 'A', accepted: true });
+    expect(recordMeaning(accepted.record)).toEqual({
+      kind: 'changes-requested',
+      position: 'B',
+      prPosition: 'A',
+      accepted: true,
+    });
     const ofPr = acceptDecision(tie, { by: 'maintainer', position: 'A', reason: 'As written.' });
     expect(ofPr.ok && recordMeaning(ofPr.record)).toEqual({ kind: 'merge-as-written', position: 'A', accepted: true });
     // An accept does not make an older record's truncated evidence whole.
@@ -98,48 +160,105 @@ describe('what the verdict means for this PR, as the first line says it', () => 
   });
 
   it('the check run summary starts with the same meaning', () => {
-    const summary = decisionCheckOutput(fixtureRecord(pack, debate({ recommendation: 'B' })), 'require-decision', { truncated: false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false }, undefined).summary;
-    expect(summary).toMatch(/^Changes requested: the debate decided for position B \(drop the cache\), not position A, this PR as written/);
+    const summary = decisionCheckOutput(
+      fixtureRecord(pack, debate({ recommendation: 'B' })),
+      'require-decision',
+      { truncated: false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false },
+      undefined,
+    ).summary;
+    expect(summary).toMatch(
+      /^Changes requested: the debate decided for position B \(drop the cache\), not position A, this PR as written/,
+    );
   });
 
   it('property: a decision exists exactly when no reason is recorded, and then it is for or against the PR as the ids say', () => {
     const id = fc.constantFrom('A', 'B', 'C');
     fc.assert(
-      fc.property(fc.constantFrom('A', 'B', 'C', 'none'), fc.option(id), fc.option(id), fc.constantFrom('success', 'degraded-success', 'aborted'), fc.option(fc.constantFrom(...NO_DECISION_REASONS)), (recommendation, accepted, prPosition, completion, reason) => {
-        const m = mergeMeaning({ recommendation, accepted: accepted ? { position: accepted } : null, pr_position: prPosition, completion: completion as 'success', no_decision_reason: reason });
-        const decided = accepted ?? (recommendation === 'none' ? null : recommendation);
-        if (reason !== null || completion !== 'success' || decided === null) expect(m.kind).toBe('no-decision');
-        else if (prPosition === null) expect(m).toMatchObject({ kind: 'decided', position: decided });
-        else expect(m).toMatchObject({ kind: decided === prPosition ? 'merge-as-written' : 'changes-requested', position: decided });
-      }),
+      fc.property(
+        fc.constantFrom('A', 'B', 'C', 'none'),
+        fc.option(id),
+        fc.option(id),
+        fc.constantFrom('success', 'degraded-success', 'aborted'),
+        fc.option(fc.constantFrom(...NO_DECISION_REASONS)),
+        (recommendation, accepted, prPosition, completion, reason) => {
+          const m = mergeMeaning({
+            recommendation,
+            accepted: accepted ? { position: accepted } : null,
+            pr_position: prPosition,
+            completion: completion as 'success',
+            no_decision_reason: reason,
+          });
+          const decided = accepted ?? (recommendation === 'none' ? null : recommendation);
+          if (reason !== null || completion !== 'success' || decided === null) expect(m.kind).toBe('no-decision');
+          else if (prPosition === null) expect(m).toMatchObject({ kind: 'decided', position: decided });
+          else
+            expect(m).toMatchObject({
+              kind: decided === prPosition ? 'merge-as-written' : 'changes-requested',
+              position: decided,
+            });
+        },
+      ),
     );
   });
 
   it('a record reason is null exactly when a complete run recommended or accepted a position', () => {
     fc.assert(
-      fc.property(fc.constantFrom('success', 'degraded-success', 'aborted'), fc.constantFrom('A', 'none'), fc.boolean(), fc.boolean(), (completion, recommendation, accepted, split) => {
-        const reason = noDecisionReasonOf({ completion: completion as 'success', stoppedBy: undefined, recommendation, tiedOnAxis: null, judgeDisagreed: split, accepted });
-        expect(reason === null).toBe(completion === 'success' && (accepted || recommendation !== 'none'));
-      }),
+      fc.property(
+        fc.constantFrom('success', 'degraded-success', 'aborted'),
+        fc.constantFrom('A', 'none'),
+        fc.boolean(),
+        fc.boolean(),
+        (completion, recommendation, accepted, split) => {
+          const reason = noDecisionReasonOf({
+            completion: completion as 'success',
+            stoppedBy: undefined,
+            recommendation,
+            tiedOnAxis: null,
+            judgeDisagreed: split,
+            accepted,
+          });
+          expect(reason === null).toBe(completion === 'success' && (accepted || recommendation !== 'none'));
+        },
+      ),
     );
   });
 });
 
 describe('disagreeing judge runs, shown as they are', () => {
   const base = fixtureOutcome(pack);
-  const run2 = { ...base.ruling!, recommendation: 'B', confidence: 'high' as const, summary: 'Drop the cache: simpler to run.', key_reasons: ['Run 2 reason: less code.'] };
-  const split: DebateResult = { ...base, judgeRuns: [base.judgeRuns[0]!, { ...base.judgeRuns[1]!, ruling: run2 }], ruling: { ...base.ruling!, recommendation: 'none', confidence: 'low', summary: 'No clear winner: the runs disagreed.' } };
+  const run2 = {
+    ...base.ruling!,
+    recommendation: 'B',
+    confidence: 'high' as const,
+    summary: 'Drop the cache: simpler to run.',
+    key_reasons: ['Run 2 reason: less code.'],
+  };
+  const split: DebateResult = {
+    ...base,
+    judgeRuns: [base.judgeRuns[0]!, { ...base.judgeRuns[1]!, ruling: run2 }],
+    ruling: {
+      ...base.ruling!,
+      recommendation: 'none',
+      confidence: 'low',
+      summary: 'No clear winner: the runs disagreed.',
+    },
+  };
   const body = renderDebateComment(split, fixtureRecord(pack, split), pack, context).body;
   const firstScreen = body.slice(0, body.indexOf('<details>'));
 
   it('shows both picks and both summaries on the first screen', () => {
     expect(firstScreen).toContain('**No clear winner: the judge runs disagreed.**');
-    expect(firstScreen).toContain('- **Run 1** (order A, B): position A, confidence medium. Keep the cache: its TTL bounds staleness.');
-    expect(firstScreen).toContain('- **Run 2** (order B, A, swapped ids): position B, confidence high. Drop the cache: simpler to run.');
+    expect(firstScreen).toContain(
+      '- **Run 1** (order A, B): position A, confidence medium. Keep the cache: its TTL bounds staleness.',
+    );
+    expect(firstScreen).toContain(
+      '- **Run 2** (order B, A, swapped ids): position B, confidence high. Drop the cache: simpler to run.',
+    );
   });
 
   it('puts no reasons, trade-offs or dissent of one run under "no clear winner"; each run keeps its own, attributed', () => {
-    for (const heading of ['### Why', '### Trade-offs', '### Dissent', '### What would change the decision']) expect(body).not.toContain(heading);
+    for (const heading of ['### Why', '### Trade-offs', '### Dissent', '### What would change the decision'])
+      expect(body).not.toContain(heading);
     expect(firstScreen).not.toContain('A cites the code.');
     expect(body).toContain("<details><summary>Judge run 1's reasons (it recommended position A)</summary>");
     expect(body).toContain("<details><summary>Judge run 2's reasons (it recommended position B)</summary>");

@@ -28,16 +28,28 @@ const SERVER = 'https://github.com';
 function referencesFor(pack: EvidencePack, repository: string) {
   const files = [...pack.files.values()];
   const shown = (side: 'head' | 'base') =>
-    files.flatMap((f) => [...((side === 'head' ? f.head : f.base)?.lines ?? new Map<number, string>())].filter(([, text]) => text.trim().length >= 8).map(([n, text]) => ({ path: f.path, n, text, lineCount: (side === 'head' ? f.head : f.base)?.lineCount })))[0];
+    files.flatMap((f) =>
+      [...((side === 'head' ? f.head : f.base)?.lines ?? new Map<number, string>())]
+        .filter(([, text]) => text.trim().length >= 8)
+        .map(([n, text]) => ({ path: f.path, n, text, lineCount: (side === 'head' ? f.head : f.base)?.lineCount })),
+    )[0];
   const head = shown('head')!;
   const base = shown('base');
   const whole = files.find((f) => f.head?.lineCount !== undefined) ?? files[0]!;
-  const blob = (path: string, anchor: string) => `${SERVER}/${repository}/blob/${pack.headSha}/${path.split('/').map(encodeURIComponent).join('/')}${anchor}`;
-  const good = [formatCitationRef({ path: head.path, line_start: head.n, line_end: head.n }), blob(head.path, `#L${head.n}`)];
+  const blob = (path: string, anchor: string) =>
+    `${SERVER}/${repository}/blob/${pack.headSha}/${path.split('/').map(encodeURIComponent).join('/')}${anchor}`;
+  const good = [
+    formatCitationRef({ path: head.path, line_start: head.n, line_end: head.n }),
+    blob(head.path, `#L${head.n}`),
+  ];
   if (base) good.push(formatCitationRef({ path: base.path, side: 'base', line_start: base.n, line_end: base.n }));
   const bad = [
     'no/such/file-in-this-pr.js:12',
-    formatCitationRef({ path: whole.path, line_start: (whole.head?.lineCount ?? 90_000) + 7, line_end: (whole.head?.lineCount ?? 90_000) + 7 }),
+    formatCitationRef({
+      path: whole.path,
+      line_start: (whole.head?.lineCount ?? 90_000) + 7,
+      line_end: (whole.head?.lineCount ?? 90_000) + 7,
+    }),
     blob(whole.path, `#L${(whole.head?.lineCount ?? 90_000) + 3}`),
   ];
   const structured = { path: head.path, line_start: head.n, line_end: head.n, quote: head.text.trim() };
@@ -56,29 +68,68 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
     scenario = s;
     refs = referencesFor(evidence.pack, scenario.repository);
     const dirty = refs.text;
-    const claim = (extra: string) => ({ claim: `${extra} ${dirty}`, reasoning: dirty, confidence: 0.7, citations: [refs.structured] });
+    const claim = (extra: string) => ({
+      claim: `${extra} ${dirty}`,
+      reasoning: dirty,
+      confidence: 0.7,
+      citations: [refs.structured],
+    });
     const models = scriptedModels(
       debateScript({
         opening: (_call, { position }) => ({
           opening: {
             thesis: dirty,
             // A's first argument is clean, so A keeps verified support and the judge's ruling stands.
-            arguments: [{ claim: 'A clean claim.', reasoning: 'Its citation checks out.', confidence: 0.7, citations: [refs.structured] }, claim(`Claim of ${position}.`)],
+            arguments: [
+              {
+                claim: 'A clean claim.',
+                reasoning: 'Its citation checks out.',
+                confidence: 0.7,
+                citations: [refs.structured],
+              },
+              claim(`Claim of ${position}.`),
+            ],
             known_weaknesses: [dirty],
             predicted_attacks: [dirty],
           },
         }),
         'cross-examination': (call, { position }) => ({
           cross_examination: {
-            answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: dirty, citations: [refs.structured] })),
+            answers: attacksToAnswer(call).map((id) => ({
+              attack_id: id,
+              answer: 'refute',
+              text: dirty,
+              citations: [refs.structured],
+            })),
             weaknesses: [dirty],
-            attacks: [{ target: position === 'A' ? 'B' : 'A', claim_id: null, claim: dirty, citations: [refs.structured] }],
+            attacks: [
+              { target: position === 'A' ? 'B' : 'A', claim_id: null, claim: dirty, citations: [refs.structured] },
+            ],
           },
         }),
-        closing: (call) => ({ cross_examination: { answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: dirty, citations: [] })), weaknesses: [], attacks: [] } }),
-        steelman: (_call, { target }) => ({ steelman: { position: target!, thesis: dirty, arguments: [claim('Best case.')] } }),
-        judge: (call) => judgeSays(call, {
-            positions: positionsOf(call).map((id) => ({ id, status: id === 'A' ? 'survived' : 'unresolved', rationale: dirty, defeating_citations: [] })),
+        closing: (call) => ({
+          cross_examination: {
+            answers: attacksToAnswer(call).map((id) => ({
+              attack_id: id,
+              answer: 'refute',
+              text: dirty,
+              citations: [],
+            })),
+            weaknesses: [],
+            attacks: [],
+          },
+        }),
+        steelman: (_call, { target }) => ({
+          steelman: { position: target!, thesis: dirty, arguments: [claim('Best case.')] },
+        }),
+        judge: (call) =>
+          judgeSays(call, {
+            positions: positionsOf(call).map((id) => ({
+              id,
+              status: id === 'A' ? 'survived' : 'unresolved',
+              rationale: dirty,
+              defeating_citations: [],
+            })),
             confidence_reason: dirty,
             key_reasons: [dirty, dirty, dirty],
             trade_offs: [dirty, dirty],
@@ -106,8 +157,30 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
     if (result.kind !== 'debate') throw new Error('expected a debate');
     outcome = result;
     const [owner, repo] = scenario.repository.split('/') as [string, string];
-    record = buildDecisionRecord(outcome, { id: '0123456789abcdef', repo: scenario.repository, pullNumber: 1, headSha: evidence.pack.headSha, evidenceDigest: evidence.pack.digest, contentDigest: evidence.pack.contentDigest, date: new Date(0), trigger: 'comment', requestedBy: 'maintainer', preset: 'standard', evidence: evidence.pack });
-    body = renderDebateComment(outcome, record, evidence.pack, { id: record.id, serverUrl: SERVER, owner, repo, headSha: evidence.pack.headSha, baseSha: evidence.pack.baseSha, runUrl: undefined, durationMs: 0, currentHeadSha: evidence.pack.headSha }).body;
+    record = buildDecisionRecord(outcome, {
+      id: '0123456789abcdef',
+      repo: scenario.repository,
+      pullNumber: 1,
+      headSha: evidence.pack.headSha,
+      evidenceDigest: evidence.pack.digest,
+      contentDigest: evidence.pack.contentDigest,
+      date: new Date(0),
+      trigger: 'comment',
+      requestedBy: 'maintainer',
+      preset: 'standard',
+      evidence: evidence.pack,
+    });
+    body = renderDebateComment(outcome, record, evidence.pack, {
+      id: record.id,
+      serverUrl: SERVER,
+      owner,
+      repo,
+      headSha: evidence.pack.headSha,
+      baseSha: evidence.pack.baseSha,
+      runUrl: undefined,
+      durationMs: 0,
+      currentHeadSha: evidence.pack.headSha,
+    }).body;
   }, 300_000);
   afterAll(async () => scenario?.close());
 
@@ -131,18 +204,32 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
     // The first screen: the verdict headline and the why carry checked references too.
     const firstScreen = body.split('\n').slice(0, 8).join('\n');
     expect(firstScreen).toContain('(⚠️ **unverified**: no such file)');
-    console.log(`${caseId}: ${seen.linked + seen.marked} references in prose, ${seen.marked} marked unverified, ${seen.linked} linked; ${seen.structured} structured citations; ${body.length} characters`);
+    console.log(
+      `${caseId}: ${seen.linked + seen.marked} references in prose, ${seen.marked} marked unverified, ${seen.linked} linked; ${seen.structured} structured citations; ${body.length} characters`,
+    );
   });
 
-  it('counts the bad references in the claims\' prose in the record, and tags no claim with a bad one verified', () => {
-    const own = outcome.transcript.openings.flatMap((t) => t.arguments).concat(outcome.transcript.rounds.flatMap((r) => r.turns).concat(outcome.transcript.closing).flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]));
+  it("counts the bad references in the claims' prose in the record, and tags no claim with a bad one verified", () => {
+    const own = outcome.transcript.openings
+      .flatMap((t) => t.arguments)
+      .concat(
+        outcome.transcript.rounds
+          .flatMap((r) => r.turns)
+          .concat(outcome.transcript.closing)
+          .flatMap((t) => [...t.answers.map((a) => a.claim), ...t.attacks.map((a) => a.claim)]),
+      );
     for (const position of record.positions) {
       const claims = own.filter((c) => c.positionId === position.id);
-      const dirtyTexts = claims.reduce((n, c) => n + (c.text.includes(refs.text) ? 1 : 0) + (c.reasoning === refs.text ? 1 : 0), 0);
+      const dirtyTexts = claims.reduce(
+        (n, c) => n + (c.text.includes(refs.text) ? 1 : 0) + (c.reasoning === refs.text ? 1 : 0),
+        0,
+      );
       const structured = claims.reduce((n, c) => n + c.citations.length, 0);
       // A reference in the prose without a quote only lowers a claim (issue #20): the bad ones count as
       // unverified, the good ones count for nothing.
-      expect(position.verified_citations + position.unverified_citations).toBe(structured + dirtyTexts * refs.bad.length);
+      expect(position.verified_citations + position.unverified_citations).toBe(
+        structured + dirtyTexts * refs.bad.length,
+      );
       expect(position.unverified_citations).toBeGreaterThanOrEqual(dirtyTexts * refs.bad.length);
     }
     for (const claim of own) expect(claim.tag === 'verified', claim.id).toBe(!claim.text.includes(refs.text));
@@ -151,7 +238,13 @@ describe.each(cases.map((c) => [c.id] as const))('references in the comment on t
 
 describe('the reference reader of these tests', () => {
   it('finds a reference that stands unmarked and unlinked (it can fail)', () => {
-    expect(readReferences('See `lib/x.js:3` and lib/y.js:4, or [`a.js:1`](https://github.com/o/r/blob/x/a.js#L1).')).toMatchObject({ linked: 1, marked: 0, unmarked: [expect.stringContaining('lib/x.js:3'), expect.stringContaining('lib/y.js:4')] });
+    expect(
+      readReferences('See `lib/x.js:3` and lib/y.js:4, or [`a.js:1`](https://github.com/o/r/blob/x/a.js#L1).'),
+    ).toMatchObject({
+      linked: 1,
+      marked: 0,
+      unmarked: [expect.stringContaining('lib/x.js:3'), expect.stringContaining('lib/y.js:4')],
+    });
   });
 });
 
@@ -162,7 +255,13 @@ describe('the reference reader of these tests', () => {
  * citation is not a reference. Text outside code holding a reference counts as unmarked too, unless its
  * line starts with the mark (the check's sentence of an unverified structured citation).
  */
-function readReferences(markdown: string): { links: string[]; linked: number; marked: number; structured: number; unmarked: string[] } {
+function readReferences(markdown: string): {
+  links: string[];
+  linked: number;
+  marked: number;
+  structured: number;
+  unmarked: string[];
+} {
   const result = { links: [] as string[], linked: 0, marked: 0, structured: 0, unmarked: [] as string[] };
   const reference = /(?:"[^"]+"|[^\s"'`()<>[\]{},;*|]*[/.][^\s"'`()<>[\]{},;*|]*)(?:@base)?:\d+(?:-\d+)?/;
   const walker = new Parser().parse(markdown).walker();
@@ -174,15 +273,19 @@ function readReferences(markdown: string): { links: string[]; linked: number; ma
     if (node.type !== 'code' && node.type !== 'text') continue;
     const literal = node.literal ?? '';
     // A code node that is a reference by itself (`LICENSE:3` too), or text that holds a path-shaped one.
-    if (!(node.type === 'code' ? /^(?:"[^"]+"|\S+?)(?:@base)?:\d+(?:-\d+)?$/.test(literal) : reference.test(literal))) continue;
+    if (!(node.type === 'code' ? /^(?:"[^"]+"|\S+?)(?:@base)?:\d+(?:-\d+)?$/.test(literal) : reference.test(literal)))
+      continue;
     const block = blockOf(node);
     const lineMarked = /^⚠️ unverified/.test(textOf(block).trimStart());
     const link = node.parent?.type === 'link' ? node.parent : undefined;
-    if (link && link.next?.literal === ' ' && link.next.next?.type === 'code') result.structured += 1; // a verified structured citation and its quote
+    if (link && link.next?.literal === ' ' && link.next.next?.type === 'code')
+      result.structured += 1; // a verified structured citation and its quote
     else if (link) result.linked += 1;
-    else if (node.type === 'code' && /^ \(⚠️ $/.test(node.next?.literal ?? '') && node.next?.next?.type === 'strong') result.marked += 1;
+    else if (node.type === 'code' && /^ \(⚠️ $/.test(node.next?.literal ?? '') && node.next?.next?.type === 'strong')
+      result.marked += 1;
     else if (lineMarked) result.structured += 1;
-    else if (node.type === 'code' && node.prev?.prev?.type === 'link') continue; // the quote of a verified citation
+    else if (node.type === 'code' && node.prev?.prev?.type === 'link')
+      continue; // the quote of a verified citation
     else result.unmarked.push(`${node.type}: ${literal} | in: ${textOf(block).slice(0, 160)}`);
   }
   return result;

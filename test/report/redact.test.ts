@@ -20,7 +20,13 @@ describe('redactSecrets', () => {
   });
 
   it.for(Object.entries(GITHUB_TOKENS))('redacts a GitHub %s whole, wherever it stands in the text', ([, token]) => {
-    for (const [before, after] of [['token ', ' leaked'], ['(', ')'], ['`', '`.'], ['Authorization: Bearer ', '\n'], ['"token":"', '"']] as const) {
+    for (const [before, after] of [
+      ['token ', ' leaked'],
+      ['(', ')'],
+      ['`', '`.'],
+      ['Authorization: Bearer ', '\n'],
+      ['"token":"', '"'],
+    ] as const) {
       expect(redactSecrets(`${before}${token}${after}`)).toBe(`${before}${REDACTED}${after}`);
     }
   });
@@ -48,8 +54,21 @@ describe('a signed decision record (issue #19, item 5)', () => {
     const { fixturePack } = await import('../support/evidence-fixtures.js');
     const { ed25519Pems } = await import('../support/gate-scenario.js');
     const pems = ed25519Pems();
-    const settings = await parseSettings((name) => ({ 'github-token': 'ghs_x', 'anthropic-api-key': 'run-secret-123', 'decision-signing-key': pems.signingKey })[name], { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' });
-    const leaked = { ...fixtureRecord(fixturePack()), accepted: { by: 'maria', position: 'B' as const, reason: 'the key sk-ant-api03-AbCdEfGhIjKlMnOp works; so does run-secret-123' } };
+    const settings = await parseSettings(
+      (name) =>
+        ({ 'github-token': 'ghs_x', 'anthropic-api-key': 'run-secret-123', 'decision-signing-key': pems.signingKey })[
+          name
+        ],
+      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/widgets' },
+    );
+    const leaked = {
+      ...fixtureRecord(fixturePack()),
+      accepted: {
+        by: 'maria',
+        position: 'B' as const,
+        reason: 'the key sk-ant-api03-AbCdEfGhIjKlMnOp works; so does run-secret-123',
+      },
+    };
     const signed = await signDecision(settings, leaked);
     expect(signed.accepted!.reason).toBe(`the key ${REDACTED} works; so does ${REDACTED}`);
     const { publicKey } = await importDecisionKeys({ signingKey: undefined, publicKey: pems.publicKey });

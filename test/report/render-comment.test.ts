@@ -12,7 +12,16 @@ import { fixturePack } from '../support/evidence-fixtures.js';
 import { renderAsGitHub } from '../support/github-rendering.js';
 
 const pack = fixturePack();
-const context = { id: '0123456789abcdef', serverUrl: 'https://github.com', owner: 'octo', repo: 'widgets', headSha: pack.headSha, runUrl: 'https://github.com/octo/widgets/actions/runs/1', durationMs: 4200, currentHeadSha: pack.headSha };
+const context = {
+  id: '0123456789abcdef',
+  serverUrl: 'https://github.com',
+  owner: 'octo',
+  repo: 'widgets',
+  headSha: pack.headSha,
+  runUrl: 'https://github.com/octo/widgets/actions/runs/1',
+  durationMs: 4200,
+  currentHeadSha: pack.headSha,
+};
 
 describe('renderDebateComment', () => {
   const { body } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, context);
@@ -33,16 +42,29 @@ describe('renderDebateComment', () => {
       expect(line).toContain('⚠️ **unverified**');
       expect(line).not.toMatch(/\]\(https?:/);
     }
-    expect(blobLink(context, 'docs/a b/ü.md', 7, 7)).toBe(`https://github.com/octo/widgets/blob/${pack.headSha}/docs/a%20b/%C3%BC.md#L7`);
+    expect(blobLink(context, 'docs/a b/ü.md', 7, 7)).toBe(
+      `https://github.com/octo/widgets/blob/${pack.headSha}/docs/a%20b/%C3%BC.md#L7`,
+    );
   });
 
   it('holds the sections of the contract, the transcript and a parseable decision record', () => {
-    for (const heading of ["### The positions' evidence", '### Why', '### Trade-offs', '### What would change the decision', '### Dissent', '<details><summary>Blind spots, consensus, open questions and scenarios</summary>', '<details><summary>Transcript: Openings</summary>', '<details><summary>Transcript: Judge</summary>']) {
+    for (const heading of [
+      "### The positions' evidence",
+      '### Why',
+      '### Trade-offs',
+      '### What would change the decision',
+      '### Dissent',
+      '<details><summary>Blind spots, consensus, open questions and scenarios</summary>',
+      '<details><summary>Transcript: Openings</summary>',
+      '<details><summary>Transcript: Judge</summary>',
+    ]) {
       expect(body).toContain(heading);
     }
     const yaml = /<details><summary>Decision record<\/summary>\n\n```yaml\n([\s\S]*?)\n```/.exec(body)?.[1];
     expect(decisionRecordSchema.parse(parse(yaml!))).toEqual(fixtureRecord(pack));
-    expect(body).toMatch(/<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0146/);
+    expect(body).toMatch(
+      /<sub>pr-debate .*tokens: 2700 in, 400 out, 2000 cache written, 2000 cache read .*cost \$0\.0146/,
+    );
   });
 
   it('renders every phase of the transcript, both judge runs, the stop reason and conceded positions', () => {
@@ -64,7 +86,10 @@ describe('renderDebateComment', () => {
       expect(body).toContain(text);
     }
     const outcome = fixtureOutcome(pack);
-    const ruling = { ...outcome.ruling!, positions: outcome.ruling!.positions.map((p) => (p.id === 'B' ? { ...p, status: 'conceded' as const } : p)) };
+    const ruling = {
+      ...outcome.ruling!,
+      positions: outcome.ruling!.positions.map((p) => (p.id === 'B' ? { ...p, status: 'conceded' as const } : p)),
+    };
     const conceded = { ...outcome, ruling, stop: { kind: 'surrender' as const, round: 1, positionIds: ['B'] } };
     const { body: rendered } = renderDebateComment(conceded, fixtureRecord(pack, conceded), pack, context);
     expect(rendered).toContain('**B** (conceded):');
@@ -73,37 +98,71 @@ describe('renderDebateComment', () => {
     expect(rendered).toContain('(stop: surrender)');
   });
 
-  it('keeps the first screen to the verdict, its confidence and why; the engine\'s corrections sit collapsed under one line that counts them', () => {
-    const outcome = { ...fixtureOutcome(pack), enforcement: ['Judge run 1: B was ruled survived without a verified claim of its own; it is unresolved.', 'Judge run 2: the recommendation B is not a surviving position; it is none.'] };
+  it("keeps the first screen to the verdict, its confidence and why; the engine's corrections sit collapsed under one line that counts them", () => {
+    const outcome = {
+      ...fixtureOutcome(pack),
+      enforcement: [
+        'Judge run 1: B was ruled survived without a verified claim of its own; it is unresolved.',
+        'Judge run 2: the recommendation B is not a surviving position; it is none.',
+      ],
+    };
     const lines = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context).body.split('\n');
-    expect(lines.slice(1, 6)).toEqual(['## ✅ pr-debate: merge as written. Position A (this PR) won', '', '**Verdict:** position A. **Confidence: medium.** One side has verified evidence.', '', '> Keep the cache: its TTL bounds staleness.']);
+    expect(lines.slice(1, 6)).toEqual([
+      '## ✅ pr-debate: merge as written. Position A (this PR) won',
+      '',
+      '**Verdict:** position A. **Confidence: medium.** One side has verified evidence.',
+      '',
+      '> Keep the cache: its TTL bounds staleness.',
+    ]);
     const at = lines.indexOf('<details><summary>Rulings the engine corrected (2)</summary>');
     expect(at).toBeGreaterThan(6);
-    expect(lines[at - 2]).toBe("_The engine corrected 2 rulings of the judge to keep the debate's rules (collapsed below)._");
+    expect(lines[at - 2]).toBe(
+      "_The engine corrected 2 rulings of the judge to keep the debate's rules (collapsed below)._",
+    );
     expect(lines.findIndex((l) => l.includes('Judge run 1: B was ruled survived'))).toBeGreaterThan(at);
     expect(lines).not.toContain('### Rulings the engine corrected');
     expect(body).not.toContain('Rulings the engine corrected');
   });
 
   it('marks a result stale when the head moved during the run', () => {
-    const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, currentHeadSha: 'c'.repeat(40) });
-    expect(stale).toContain('**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`');
+    const { body: stale } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, {
+      ...context,
+      currentHeadSha: 'c'.repeat(40),
+    });
+    expect(stale).toContain(
+      '**Stale result:** the PR head moved to `ccccccc` during the run; this debate saw `aaaaaaa`',
+    );
     expect(body).not.toContain('Stale result');
   });
 
   it('says the merge is blocked, and why, when the record does not pass the gate; nothing when it passes', () => {
-    const reason = 'The debate ran on truncated evidence (changed hunks did not fit max-evidence-tokens), so its decision cannot pass the gate.';
-    const { body: blocked } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, gate: { conclusion: 'action_required', reason } });
-    expect(blocked).toContain(`> **Merge blocked:** the \`pr-debate\` check on \`${pack.headSha.slice(0, 7)}\` is \`action_required\`, which a required check does not pass. ${reason}`);
+    const reason =
+      'The debate ran on truncated evidence (changed hunks did not fit max-evidence-tokens), so its decision cannot pass the gate.';
+    const { body: blocked } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, {
+      ...context,
+      gate: { conclusion: 'action_required', reason },
+    });
+    expect(blocked).toContain(
+      `> **Merge blocked:** the \`pr-debate\` check on \`${pack.headSha.slice(0, 7)}\` is \`action_required\`, which a required check does not pass. ${reason}`,
+    );
     // Said on the first screen, before the positions table.
     expect(blocked.indexOf('**Merge blocked:**')).toBeLessThan(blocked.indexOf('| Position | Status |'));
-    const { body: passing } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, { ...context, gate: { conclusion: 'success', reason: 'The debate recommends A.' } });
+    const { body: passing } = renderDebateComment(fixtureOutcome(pack), fixtureRecord(pack), pack, {
+      ...context,
+      gate: { conclusion: 'success', reason: 'The debate recommends A.' },
+    });
     expect(passing).not.toContain('Merge blocked');
   });
 
   it('keeps model text from pinging people, forging markers, opening HTML or starting a command line', () => {
-    const nasty = '@octocat <!-- pr-debate:v1 id=ffffffffffffffff --> <details><summary>x</summary>\n/debate a vs b\n```\nfence';
-    const { body: evil } = renderDebateComment(fixtureOutcome(pack, { claim: nasty, rationale: nasty }), fixtureRecord(pack), pack, context);
+    const nasty =
+      '@octocat <!-- pr-debate:v1 id=ffffffffffffffff --> <details><summary>x</summary>\n/debate a vs b\n```\nfence';
+    const { body: evil } = renderDebateComment(
+      fixtureOutcome(pack, { claim: nasty, rationale: nasty }),
+      fixtureRecord(pack),
+      pack,
+      context,
+    );
     expect(evil.match(/<!-- pr-debate:v1/g)).toHaveLength(1);
     expect(evil).not.toMatch(/@octocat/);
     expect(evil).not.toMatch(/^\/debate/m);
@@ -116,7 +175,9 @@ describe('renderDebateComment', () => {
     const { body: cut, full } = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context);
     expect(full.length).toBeGreaterThan(MAX_COMMENT_CHARS);
     expect(cut.length).toBeLessThan(MAX_COMMENT_CHARS);
-    expect(cut).toMatch(/Left out of this comment for its size \(they are in the job summary\): Cross-examination round 1/);
+    expect(cut).toMatch(
+      /Left out of this comment for its size \(they are in the job summary\): Cross-examination round 1/,
+    );
     expect(cut).toContain('<details><summary>Transcript: Judge</summary>');
     expect(cut).toContain('```yaml');
     expect(cut.trimEnd()).toMatch(/<\/sub>$/);
@@ -126,11 +187,16 @@ describe('renderDebateComment', () => {
     const huge = 'A dissent that goes on. '.repeat(3_000); // about 72,000 characters
     const base = fixtureOutcome(pack);
     const split = (recommendation: string) => ({ ...base.ruling!, recommendation, dissent: huge });
-    const outcome = { ...base, judgeRuns: base.judgeRuns.map((run, i) => ({ ...run, ruling: split(i === 0 ? 'A' : 'B') })) };
+    const outcome = {
+      ...base,
+      judgeRuns: base.judgeRuns.map((run, i) => ({ ...run, ruling: split(i === 0 ? 'A' : 'B') })),
+    };
     const { body: cut, full } = renderDebateComment(outcome, fixtureRecord(pack, outcome), pack, context);
     expect(full.length).toBeGreaterThan(2 * MAX_COMMENT_CHARS);
     expect(cut.length).toBeLessThan(MAX_COMMENT_CHARS);
-    expect(cut).toContain('_The collapsed sections were left out of this comment for its size (they are in the job summary)._');
+    expect(cut).toContain(
+      '_The collapsed sections were left out of this comment for its size (they are in the job summary)._',
+    );
     expect(cut.match(/<details>/g)?.length).toBe(cut.match(/<\/details>/g)?.length);
     expect(cut).toContain('```yaml');
   });
@@ -138,19 +204,112 @@ describe('renderDebateComment', () => {
   it('property: any model or user text keeps the comment well-formed CommonMark, under the limit, without live mentions, raw HTML or a second marker', () => {
     // Backslashes, Unicode letters and GitHub's reference shapes (issue #11) besides Markdown's own characters.
     const blobLine = `https://github.com/octo/widgets/blob/${'a'.repeat(40)}/src/cache.ts#L11`;
-    const nasty = fc.string({ unit: fc.constantFrom('`', '~', '<', '>', '@', '\n', '#', '|', '[', ']', '(', ')', '!', '-', '/', '*', '_', '&', ';', ' ', 'a', 'b', 'd', 'e', 'i', 's', 'l', 'u', 'm', 'r', 'y', ':', '\\', 'é', '中', 'Ж', '.', '1', '7', 'GH-', 'www.', 'https://', 'c0ffee1', 'src/cache.ts:', '@base:'), maxLength: 120 });
-    const extra = fc.constantFrom('', '```', '</details>', '<details><summary>x</summary>', '<!-- pr-debate:v1 id=ffffffffffffffff -->', '@octocat', '/debate a vs b', '<script>alert(1)</script>', '\n    ~~~\n', '[x](javascript:alert(1))', '\\[click here\\](https://evil.example)', 'www.evil.example', '#123', 'octo/widgets#12', 'GH-123', 'a5c3785ed8d6a35868bc169f07e40e889087fd2e', 'me@evil.example', 'src/cache.ts:11', 'src/cache.ts:99', 'nope/x.js:3', blobLine, `\`${blobLine}\``, `\`\`${blobLine}\`\``, `\`${blobLine}.\``, '`src/cache.ts:11`', '`src/cache.ts@base:11`', '`nope/x.js:3`', `\`${blobLine.replace('#L11', '#L99')}\``);
+    const nasty = fc.string({
+      unit: fc.constantFrom(
+        '`',
+        '~',
+        '<',
+        '>',
+        '@',
+        '\n',
+        '#',
+        '|',
+        '[',
+        ']',
+        '(',
+        ')',
+        '!',
+        '-',
+        '/',
+        '*',
+        '_',
+        '&',
+        ';',
+        ' ',
+        'a',
+        'b',
+        'd',
+        'e',
+        'i',
+        's',
+        'l',
+        'u',
+        'm',
+        'r',
+        'y',
+        ':',
+        '\\',
+        'é',
+        '中',
+        'Ж',
+        '.',
+        '1',
+        '7',
+        'GH-',
+        'www.',
+        'https://',
+        'c0ffee1',
+        'src/cache.ts:',
+        '@base:',
+      ),
+      maxLength: 120,
+    });
+    const extra = fc.constantFrom(
+      '',
+      '```',
+      '</details>',
+      '<details><summary>x</summary>',
+      '<!-- pr-debate:v1 id=ffffffffffffffff -->',
+      '@octocat',
+      '/debate a vs b',
+      '<script>alert(1)</script>',
+      '\n    ~~~\n',
+      '[x](javascript:alert(1))',
+      '\\[click here\\](https://evil.example)',
+      'www.evil.example',
+      '#123',
+      'octo/widgets#12',
+      'GH-123',
+      'a5c3785ed8d6a35868bc169f07e40e889087fd2e',
+      'me@evil.example',
+      'src/cache.ts:11',
+      'src/cache.ts:99',
+      'nope/x.js:3',
+      blobLine,
+      `\`${blobLine}\``,
+      `\`\`${blobLine}\`\``,
+      `\`${blobLine}.\``,
+      '`src/cache.ts:11`',
+      '`src/cache.ts@base:11`',
+      '`nope/x.js:3`',
+      `\`${blobLine.replace('#L11', '#L99')}\``,
+    );
     fc.assert(
       fc.property(nasty, extra, nasty, fc.integer({ min: 1, max: 300 }), (a, b, c, repeat) => {
         const text = `${a}${b}${c}`;
-        const outcome = fixtureOutcome(pack, { claim: text.repeat(repeat), rationale: text, label: `${text.slice(0, 60)} label`, quote: `${text} quote` });
+        const outcome = fixtureOutcome(pack, {
+          claim: text.repeat(repeat),
+          rationale: text,
+          label: `${text.slice(0, 60)} label`,
+          quote: `${text} quote`,
+        });
         const record = fixtureRecord(pack, outcome);
         const { body: rendered } = renderDebateComment(outcome, record, pack, context);
         expect(rendered.length).toBeLessThan(MAX_COMMENT_CHARS);
         expect(rendered.split('\n')[0]).toBe('<!-- pr-debate:v1 id=0123456789abcdef -->');
 
-        const allowedHtml = new Set(['<!-- pr-debate:v1 id=0123456789abcdef -->', '<details><summary>Decision record</summary>', '<details><summary>Evidence pack</summary>', '</details>', '<code>', '</code>', '<sub>', '</sub>']);
-        const transcriptSummary = /^<details><summary>(Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)|Blind spots, consensus, open questions and scenarios)<\/summary>$/;
+        const allowedHtml = new Set([
+          '<!-- pr-debate:v1 id=0123456789abcdef -->',
+          '<details><summary>Decision record</summary>',
+          '<details><summary>Evidence pack</summary>',
+          '</details>',
+          '<code>',
+          '</code>',
+          '<sub>',
+          '</sub>',
+        ]);
+        const transcriptSummary =
+          /^<details><summary>(Transcript: (Openings|Cross-examination round \d|Closing answers|Steelman swap|Evidence audit|Judge)|Blind spots, consensus, open questions and scenarios)<\/summary>$/;
         const walker = new Parser().parse(rendered).walker();
         const yamlBlocks: string[] = [];
         let details = 0;
@@ -170,15 +329,25 @@ describe('renderDebateComment', () => {
             expect(node.info, 'only the record is a code block').toBe('yaml');
             yamlBlocks.push(node.literal ?? '');
           }
-          if (node.type === 'link') expect(node.destination ?? '').toMatch(/^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/);
+          if (node.type === 'link')
+            expect(node.destination ?? '').toMatch(
+              /^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/,
+            );
           if (node.type === 'html_inline' && node.literal === '<code>') inCode = true;
           if (node.type === 'html_inline' && node.literal === '</code>') inCode = false;
           if (node.type === 'text' && !inCode) prose += node.literal ?? '';
-          if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type)) prose += '\n';
+          if (['paragraph', 'heading', 'item', 'code', 'html_inline', 'softbreak', 'linebreak'].includes(node.type))
+            prose += '\n';
         }
         expect(prose).not.toMatch(/(^|[^\w\u200b])@[A-Za-z0-9]/);
         // Read as GitHub renders it: no autolink, mention or cross-reference; links only to the lines of this PR or to the run.
-        const foreign = renderAsGitHub(rendered).links.filter((l) => !(l.kind === 'link' && /^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/.test(l.target)));
+        const foreign = renderAsGitHub(rendered).links.filter(
+          (l) =>
+            !(
+              l.kind === 'link' &&
+              /^https:\/\/github\.com\/octo\/widgets\/(blob\/a{40}\/|actions\/runs\/1$)/.test(l.target)
+            ),
+        );
         expect(foreign.map((l) => `${l.kind}: ${l.target}`)).toEqual([]);
         expect(yamlBlocks).toHaveLength(1);
         expect(decisionRecordSchema.parse(parse(yamlBlocks[0]!))).toEqual(record);

@@ -10,14 +10,20 @@ import { pictureDigest, placeholdersIn, stableComment } from '../support/picture
  */
 describe('docs/comment-first-screen.png', () => {
   it('finds the placeholders of a rehearsal (so the picture check in demo.test.ts can fail)', () => {
-    const schema = { type: 'object', properties: { thesis: { type: 'string' }, claim: { type: 'string' } }, required: ['thesis', 'claim'] };
+    const schema = {
+      type: 'object',
+      properties: { thesis: { type: 'string' }, claim: { type: 'string' } },
+      required: ['thesis', 'claim'],
+    };
     const rehearsed = JSON.stringify(rehearseStructuredOutput(schema, 'FILE block-less prompt', { seed: 1 }));
     expect(placeholdersIn(rehearsed).length).toBeGreaterThan(0);
   });
 
   it('tells a changed comment from the same one run again (so the picture check in demo.test.ts can fail)', () => {
     const run = '## ⚖️ verdict: A\n\ndate: 2026-12-03T17:19:59.265Z\n<sub>13 model calls · 5.5 s · success</sub>\n';
-    expect(pictureDigest(run.replace('17:19:59.265Z', '17:20:08.611Z').replace('5.5 s', '4.0 s'))).toBe(pictureDigest(run));
+    expect(pictureDigest(run.replace('17:19:59.265Z', '17:20:08.611Z').replace('5.5 s', '4.0 s'))).toBe(
+      pictureDigest(run),
+    );
     expect(pictureDigest(run.replace('verdict: A', 'verdict: B'))).not.toBe(pictureDigest(run));
     expect(stableComment(run)).toContain('date: (the run)');
   });

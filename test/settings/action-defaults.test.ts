@@ -10,10 +10,13 @@ import { readActionMetadata } from '../support/action-metadata.js';
 describe('action.yml defaults and the config file', () => {
   it('gives no default to an input the config file may set', () => {
     const inputs = readActionMetadata().inputs;
-    const withDefault = Object.entries(inputs).filter(([name, input]) => isConfigurable(name) && input.default !== undefined && input.default !== '');
+    const withDefault = Object.entries(inputs).filter(
+      ([name, input]) => isConfigurable(name) && input.default !== undefined && input.default !== '',
+    );
     expect(withDefault.map(([name]) => name)).toEqual([]);
     for (const [name, input] of Object.entries(inputs)) {
-      if (isConfigurable(name) && /else `/.test(input.description)) expect(input.description, name).toMatch(/config file's value, else `[^`]+`\.$/);
+      if (isConfigurable(name) && /else `/.test(input.description))
+        expect(input.description, name).toMatch(/config file's value, else `[^`]+`\.$/);
     }
   });
 });

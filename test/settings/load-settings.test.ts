@@ -15,14 +15,27 @@ let server: GitHubServer;
 function pullWithHeadConfig(): FakePullRequest {
   const pull = syntheticPull({ files: 2, changedPerFile: 3 });
   const read = pull.readFile.bind(pull);
-  return { ...pull, diff: pull.diff, readFile: (sha, path) => (path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\nlanguage: French\n') : read(sha, path)) };
+  return {
+    ...pull,
+    diff: pull.diff,
+    readFile: (sha, path) =>
+      path === CONFIG && sha === pull.head.sha ? Buffer.from('preset: deep\nlanguage: French\n') : read(sha, path),
+  };
 }
 
 beforeAll(async () => {
   server = await startGitHubServer({
     token,
     repositories: [
-      { owner: 'octo', name: 'configured', pulls: [pullWithHeadConfig()], defaultBranchFiles: { [CONFIG]: 'preset: quick\nlanguage: German\nconfirm-plan: true\nout-of-scope: [naming]\ncolour: blue\n', 'ci/other.yml': 'language: "@@"\n' } },
+      {
+        owner: 'octo',
+        name: 'configured',
+        pulls: [pullWithHeadConfig()],
+        defaultBranchFiles: {
+          [CONFIG]: 'preset: quick\nlanguage: German\nconfirm-plan: true\nout-of-scope: [naming]\ncolour: blue\n',
+          'ci/other.yml': 'language: "@@"\n',
+        },
+      },
       { owner: 'octo', name: 'plain', pulls: [pullWithHeadConfig()], defaultBranch: 'trunk', defaultBranchFiles: {} },
     ],
   });
@@ -34,7 +47,12 @@ async function load(repo: string, inputs: Record<string, string> = {}) {
   const warnings: string[] = [];
   const loaded = await loadSettings({
     getInput: (name) => ({ 'github-token': token, ...inputs })[name] || undefined,
-    env: { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: `octo/${repo}`, GITHUB_API_URL: server.url },
+    env: {
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_EVENT_PATH: '/dev/null',
+      GITHUB_REPOSITORY: `octo/${repo}`,
+      GITHUB_API_URL: server.url,
+    },
     readConfig: (path) => readDefaultBranchFile(octokit, { owner: 'octo', repo }, path),
     warn: (message) => warnings.push(message),
     purpose: 'debate',
@@ -57,7 +75,11 @@ describe('loadSettings', () => {
     expect(loaded.explain).toContain('model: the default');
     expect(loaded.explain).toContain('github-token: (set) from the input');
     // What is not secret is shown, so the log says which mode, label and command ran.
-    expect(loaded.explain.filter((line) => line.includes('(set)')).every((line) => /^(github-token|anthropic-api-key|openai-api-key|decision-signing-key|decision):/.test(line))).toBe(true);
+    expect(
+      loaded.explain
+        .filter((line) => line.includes('(set)'))
+        .every((line) => /^(github-token|anthropic-api-key|openai-api-key|decision-signing-key|decision):/.test(line)),
+    ).toBe(true);
     expect(loaded.warnings).toEqual([`${CONFIG} on main: unknown key 'colour' is ignored`]);
     const reads = server.state.requests.slice(before).filter((r) => r.path.includes('/contents/'));
     expect(reads.map((r) => r.query.ref)).toEqual(['refs/heads/main']);
@@ -81,7 +103,9 @@ describe('loadSettings', () => {
   it('names the file and the key when a config value fails the input rules', async () => {
     const failure = load('configured', { 'config-file': 'ci/other.yml' });
     await expect(failure).rejects.toThrow(SettingsError);
-    await expect(failure).rejects.toThrow("ci/other.yml on main: key 'language': expected auto, or a language name or code");
+    await expect(failure).rejects.toThrow(
+      "ci/other.yml on main: key 'language': expected auto, or a language name or code",
+    );
   });
 
   it('reads every input once, the config file once, and parses the inputs and the environment once', async () => {
@@ -94,13 +118,21 @@ describe('loadSettings', () => {
       const files: string[] = [];
       const values: Record<string, string> = { 'github-token': token, preset: 'deep' };
       const env = new Proxy<Record<string, string | undefined>>(
-        { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: '/dev/null', GITHUB_REPOSITORY: 'octo/configured', GITHUB_API_URL: server.url },
+        {
+          GITHUB_EVENT_NAME: 'workflow_dispatch',
+          GITHUB_EVENT_PATH: '/dev/null',
+          GITHUB_REPOSITORY: 'octo/configured',
+          GITHUB_API_URL: server.url,
+        },
         { get: (target, key) => (typeof key === 'string' && count(variables, key), Reflect.get(target, key)) },
       );
       const options = {
         getInput: (name: string) => (count(inputs, name), values[name]),
         env,
-        readConfig: (path: string) => (files.push(path), readDefaultBranchFile(octokit, { owner: 'octo', repo: 'configured' }, path)),
+        readConfig: (path: string) => (
+          files.push(path),
+          readDefaultBranchFile(octokit, { owner: 'octo', repo: 'configured' }, path)
+        ),
         warn: () => undefined,
         purpose: 'debate' as const,
       };

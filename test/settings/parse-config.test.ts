@@ -11,7 +11,8 @@ const parse = (text: string) => parseConfig(text, where, INPUT_NAMES);
 
 describe('parseConfig', () => {
   it('turns keys into the input values they stand for', () => {
-    const config = parse(`# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json
+    const config =
+      parse(`# yaml-language-server: $schema=https://raw.githubusercontent.com/pr-debate/pr-debate/v0/schema/pr-debate.schema.json
 preset: quick
 models:
   default: claude-sonnet-5-5
@@ -49,10 +50,15 @@ out-of-scope: [naming, "the CI matrix"]
   });
 
   it('refuses a key one or two edits from a known one, naming the key it meant: ignored, its setting would silently take the default', () => {
-    expect(() => parse('presets: deep\nlanguage: de\n')).toThrow(`${where}: unknown key 'presets'; did you mean 'preset'? Rename it`);
-    expect(() => parse('gate-polcy: require-accepted\n')).toThrow(`unknown key 'gate-polcy'; did you mean 'gate-policy'?`);
+    expect(() => parse('presets: deep\nlanguage: de\n')).toThrow(
+      `${where}: unknown key 'presets'; did you mean 'preset'? Rename it`,
+    );
+    expect(() => parse('gate-polcy: require-accepted\n')).toThrow(
+      `unknown key 'gate-polcy'; did you mean 'gate-policy'?`,
+    );
     // Another spelling of a known key is a typo of it too (found by attacking the gate: `GatePolicy:` was only warned about).
-    for (const key of ['GatePolicy', 'gate_policy', 'GATE-POLICY', 'decisionPublicKey', 'maxCostUsd']) expect(() => parse(`${key}: x\n`)).toThrow(/did you mean '(gate-policy|decision-public-key|max-cost-usd)'\?/);
+    for (const key of ['GatePolicy', 'gate_policy', 'GATE-POLICY', 'decisionPublicKey', 'maxCostUsd'])
+      expect(() => parse(`${key}: x\n`)).toThrow(/did you mean '(gate-policy|decision-public-key|max-cost-usd)'\?/);
     // A key that ends like a secret but is one edit from a known key is that key mistyped, not a secret.
     expect(() => parse('max-evidence-token: 4000\n')).toThrow(`did you mean 'max-evidence-tokens'?`);
   });
@@ -60,8 +66,12 @@ out-of-scope: [naming, "the CI matrix"]
   it('never takes a secret or a per-step switch from the file', () => {
     const config = parse('github-token: ghp_abc\nanthropic-api-key: sk-ant-x\nmode: gate\nconfig-file: other.yml\n');
     expect(config.values.size).toBe(0);
-    expect(config.warnings.join('\n')).toContain("key 'anthropic-api-key' is ignored: a secret never belongs in a committed file");
-    expect(config.warnings.join('\n')).toContain("key 'mode' is ignored: it is set in the workflow, as an input of the step");
+    expect(config.warnings.join('\n')).toContain(
+      "key 'anthropic-api-key' is ignored: a secret never belongs in a committed file",
+    );
+    expect(config.warnings.join('\n')).toContain(
+      "key 'mode' is ignored: it is set in the workflow, as an input of the step",
+    );
     expect(isConfigurable('decision-public-key')).toBe(true);
     expect(isConfigurable('decision-signing-key')).toBe(false);
   });
@@ -84,7 +94,9 @@ out-of-scope: [naming, "the CI matrix"]
   });
 
   it('refuses two keys that set the same input', () => {
-    expect(() => parse('judge-model: a\nmodels:\n  judge: b\n')).toThrow("'judge-model' and 'models.judge' both set input 'judge-model'");
+    expect(() => parse('judge-model: a\nmodels:\n  judge: b\n')).toThrow(
+      "'judge-model' and 'models.judge' both set input 'judge-model'",
+    );
     expect(() => parse('rfc-path: a.md\nrfc-paths: [b.md]\n')).toThrow("both set input 'rfc-path'");
   });
 
@@ -93,7 +105,9 @@ out-of-scope: [naming, "the CI matrix"]
     expect(committed).toEqual(configJsonSchema(INPUT_NAMES));
     const schema = committed as { properties: Record<string, unknown>; additionalProperties: unknown };
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['preset', 'models', 'rfc-paths', 'out-of-scope', 'gate-policy', 'max-cost-usd']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['preset', 'models', 'rfc-paths', 'out-of-scope', 'gate-policy', 'max-cost-usd']),
+    );
     expect(Object.keys(schema.properties)).not.toContain('github-token');
   });
 });

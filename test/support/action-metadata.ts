@@ -28,7 +28,9 @@ const inputSchema = z.strictObject({
   deprecationMessage: z.string().optional(),
 });
 
-const idSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an id starts with a letter or _ and holds only letters, digits, - and _');
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an id starts with a letter or _ and holds only letters, digits, - and _');
 
 export const actionMetadataSchema = z.strictObject({
   name: z.string().min(1),

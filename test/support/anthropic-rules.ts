@@ -22,7 +22,13 @@ export interface ServerModel {
   tokenizerFactor: number;
 }
 
-const CURRENT: ServerModel = { contextWindow: 1_000_000, maxOutput: 128_000, thinksByDefault: true, defaultEffort: 'high', tokenizerFactor: 1.3 };
+const CURRENT: ServerModel = {
+  contextWindow: 1_000_000,
+  maxOutput: 128_000,
+  thinksByDefault: true,
+  defaultEffort: 'high',
+  tokenizerFactor: 1.3,
+};
 const OLD = { tokenizerFactor: 1 };
 
 /**
@@ -44,18 +50,32 @@ const FAMILIES: readonly [string, ServerModel][] = [
   ['claude-opus-4-8', { ...CURRENT, thinksByDefault: false }],
   ['claude-opus-4-7', { ...CURRENT, thinksByDefault: false }],
   ['claude-opus-4-6', { ...CURRENT, thinksByDefault: false, ...OLD }],
-  ['claude-sonnet-4-6', { contextWindow: 1_000_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD }],
-  ['claude-haiku-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD }],
+  [
+    'claude-sonnet-4-6',
+    { contextWindow: 1_000_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD },
+  ],
+  [
+    'claude-haiku-4-5',
+    { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD },
+  ],
   // Claude Opus 4.5 and Sonnet 4.5 (models overview, legacy models: "200K | 64K"); effort's supported models name Opus 4.5, not Sonnet 4.5.
-  ['claude-opus-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD }],
-  ['claude-sonnet-4-5', { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD }],
+  [
+    'claude-opus-4-5',
+    { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: 'high', ...OLD },
+  ],
+  [
+    'claude-sonnet-4-5',
+    { contextWindow: 200_000, maxOutput: 64_000, thinksByDefault: false, defaultEffort: undefined, ...OLD },
+  ],
 ];
 
 /** The model of a request's `model`, or undefined: the API answers 404 `not_found_error` for an id it does not know. */
 export function serverModel(id: string): ServerModel | undefined {
   // The Claude name inside a cloud's form too (`us.anthropic.claude-sonnet-5-5`, `claude-haiku-4-5@20251001`).
   const name = /claude-[a-z0-9.-]+/.exec(id)?.[0] ?? '';
-  return FAMILIES.find(([prefix]) => name === prefix || (name.startsWith(prefix) && /^-[\dv]/.test(name.slice(prefix.length))))?.[1];
+  return FAMILIES.find(
+    ([prefix]) => name === prefix || (name.startsWith(prefix) && /^-[\dv]/.test(name.slice(prefix.length))),
+  )?.[1];
 }
 
 /**
@@ -64,13 +84,23 @@ export function serverModel(id: string): ServerModel | undefined {
  * lower effort levels, Claude may skip thinking for simpler problems"): this server's stand-in, large
  * enough that a `max_tokens` without room for thinking cuts the reply, as it does on the real API.
  */
-export const THINKING_TOKENS: Record<Effort, number> = { low: 0, medium: 3_000, high: 10_000, xhigh: 20_000, max: 30_000 };
+export const THINKING_TOKENS: Record<Effort, number> = {
+  low: 0,
+  medium: 3_000,
+  high: 10_000,
+  xhigh: 20_000,
+  max: 30_000,
+};
 
 /**
  * The thinking tokens of a request, before the reply. "Thinking tokens are a subset of your
  * `max_tokens` parameter, are billed as output tokens" (context windows).
  */
-export function thinkingTokensOf(model: ServerModel, thinking: { type: string } | undefined, effort: Effort | undefined): number {
+export function thinkingTokensOf(
+  model: ServerModel,
+  thinking: { type: string } | undefined,
+  effort: Effort | undefined,
+): number {
   const on = thinking ? thinking.type !== 'disabled' : model.thinksByDefault;
   if (!on) return 0;
   return THINKING_TOKENS[effort ?? model.defaultEffort ?? 'high'];
@@ -95,14 +125,21 @@ export function checkSchemaLimits(schema: unknown): string | null {
       const required = new Set(Array.isArray(record['required']) ? record['required'] : []);
       for (const [name, property] of Object.entries(properties)) {
         if (!required.has(name)) optional += 1;
-        if (typeof property === 'object' && property !== null && ('anyOf' in property || Array.isArray((property as Record<string, unknown>)['type']))) unions += 1;
+        if (
+          typeof property === 'object' &&
+          property !== null &&
+          ('anyOf' in property || Array.isArray((property as Record<string, unknown>)['type']))
+        )
+          unions += 1;
       }
     }
     for (const value of Object.values(record)) walk(value);
   };
   walk(schema);
-  if (optional > 24) return `output_config.format.schema: Schema has ${optional} optional parameters; at most 24 are allowed across all strict schemas`;
-  if (unions > 16) return `output_config.format.schema: Schema has ${unions} parameters with union types; at most 16 are allowed across all strict schemas`;
+  if (optional > 24)
+    return `output_config.format.schema: Schema has ${optional} optional parameters; at most 24 are allowed across all strict schemas`;
+  if (unions > 16)
+    return `output_config.format.schema: Schema has ${unions} parameters with union types; at most 16 are allowed across all strict schemas`;
   return null;
 }
 
@@ -113,7 +150,12 @@ export function checkSchemaLimits(schema: unknown): string | null {
  * (prompt caching, Pre-warming the cache, Limitations).
  * @returns the 400 message, or null
  */
-export function checkPrewarm(request: { max_tokens: number; stream?: boolean | undefined; thinking?: { type: string } | undefined; output_config?: { format?: unknown } | undefined }): string | null {
+export function checkPrewarm(request: {
+  max_tokens: number;
+  stream?: boolean | undefined;
+  thinking?: { type: string } | undefined;
+  output_config?: { format?: unknown } | undefined;
+}): string | null {
   if (request.max_tokens !== 0) return null;
   if (request.stream === true) return 'max_tokens: 0 is not supported with stream: true';
   if (request.thinking?.type === 'enabled') return 'max_tokens: 0 is not supported with thinking.type: "enabled"';

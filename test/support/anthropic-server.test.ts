@@ -3,12 +3,7 @@ import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { MessageCreateParamsNonStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  approximateTokens,
-  startAnthropicServer,
-  type AnthropicServer,
-  type Responder,
-} from './anthropic-server.js';
+import { approximateTokens, startAnthropicServer, type AnthropicServer, type Responder } from './anthropic-server.js';
 
 const API_KEY = 'sk-ant-test-key';
 const MODEL = 'claude-sonnet-5-5';
@@ -45,7 +40,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 async function rawPost(path: string, body: string, headers: Record<string, string>): Promise<Response> {
-  return fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 beforeEach(async () => {
@@ -161,7 +160,10 @@ describe('structured output through the real SDK', () => {
     const base = { model: MODEL, max_tokens: 16 };
     await anthropic.messages.create({
       ...base,
-      system: [{ type: 'text', text: 'SYSTEM ONE' }, { type: 'text', text: 'SYSTEM TWO' }],
+      system: [
+        { type: 'text', text: 'SYSTEM ONE' },
+        { type: 'text', text: 'SYSTEM TWO' },
+      ],
       messages: [
         { role: 'user', content: 'first' },
         { role: 'assistant', content: 'ASSISTANT SAYS' },
@@ -192,23 +194,36 @@ describe('usage and prompt caching', () => {
   it.each([
     ['response-start', 0],
     ['response-end', 2048],
-  ] as const)('makes a written prefix readable at the %s of the response that wrote it', async (cacheReadable, secondWrites) => {
-    const timed = await startAnthropicServer({ apiKey: API_KEY, responder: reply('{"ok":true}'), cacheReadable, streamMs: 1_000 });
-    try {
-      const anthropic = new Anthropic({ apiKey: API_KEY, baseURL: timed.url, maxRetries: 0 });
-      // The second request is sent once the first response has begun, and arrives before it ends (1 s later, even on a loaded machine).
-      const first = anthropic.messages.stream(cachedRequest());
-      await new Promise<void>((resolve) => first.on('streamEvent', (event) => event.type === 'message_start' && resolve()));
-      const second = await anthropic.messages.stream(cachedRequest()).finalMessage();
-      await first.finalMessage();
-      expect(second.usage).toMatchObject({ cache_creation_input_tokens: secondWrites, cache_read_input_tokens: 2048 - secondWrites });
-      // Once the first response has ended, both readings agree.
-      const third = await anthropic.messages.create(cachedRequest());
-      expect(third.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 2048 });
-    } finally {
-      await timed.close();
-    }
-  });
+  ] as const)(
+    'makes a written prefix readable at the %s of the response that wrote it',
+    async (cacheReadable, secondWrites) => {
+      const timed = await startAnthropicServer({
+        apiKey: API_KEY,
+        responder: reply('{"ok":true}'),
+        cacheReadable,
+        streamMs: 1_000,
+      });
+      try {
+        const anthropic = new Anthropic({ apiKey: API_KEY, baseURL: timed.url, maxRetries: 0 });
+        // The second request is sent once the first response has begun, and arrives before it ends (1 s later, even on a loaded machine).
+        const first = anthropic.messages.stream(cachedRequest());
+        await new Promise<void>((resolve) =>
+          first.on('streamEvent', (event) => event.type === 'message_start' && resolve()),
+        );
+        const second = await anthropic.messages.stream(cachedRequest()).finalMessage();
+        await first.finalMessage();
+        expect(second.usage).toMatchObject({
+          cache_creation_input_tokens: secondWrites,
+          cache_read_input_tokens: 2048 - secondWrites,
+        });
+        // Once the first response has ended, both readings agree.
+        const third = await anthropic.messages.create(cachedRequest());
+        expect(third.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 2048 });
+      } finally {
+        await timed.close();
+      }
+    },
+  );
 
   it('estimates tokens as ceil(UTF-8 bytes / 4) and honours outputTokens', async () => {
     server.setResponder(reply('héllo wörld', { outputTokens: 42 }));
@@ -228,12 +243,20 @@ describe('usage and prompt caching', () => {
   it('writes a prefix of 1,024+ tokens on first use and reads it afterwards', async () => {
     const anthropic = client();
     const first = await anthropic.messages.create(cachedRequest());
-    expect(first.usage).toMatchObject({ cache_creation_input_tokens: 2048, cache_read_input_tokens: 0, input_tokens: 7 });
+    expect(first.usage).toMatchObject({
+      cache_creation_input_tokens: 2048,
+      cache_read_input_tokens: 0,
+      input_tokens: 7,
+    });
     expect(first.usage.cache_creation?.ephemeral_5m_input_tokens).toBe(2048);
 
     const stream = anthropic.messages.stream(cachedRequest());
     const second = await stream.finalMessage();
-    expect(second.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 2048, input_tokens: 7 });
+    expect(second.usage).toMatchObject({
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 2048,
+      input_tokens: 7,
+    });
     expect(server.requests[1]?.usage?.cache_read_input_tokens).toBe(2048);
 
     // The cache is per model.
@@ -243,10 +266,17 @@ describe('usage and prompt caching', () => {
 
   it('does not cache prefixes under 1,024 tokens', async () => {
     const anthropic = client();
-    const small = { ...cachedRequest(), system: [{ type: 'text' as const, text: 'y'.repeat(4000), cache_control: { type: 'ephemeral' as const } }] };
+    const small = {
+      ...cachedRequest(),
+      system: [{ type: 'text' as const, text: 'y'.repeat(4000), cache_control: { type: 'ephemeral' as const } }],
+    };
     for (let i = 0; i < 2; i++) {
       const message = await anthropic.messages.create(small);
-      expect(message.usage).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: 0, input_tokens: 1000 + 7 });
+      expect(message.usage).toMatchObject({
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        input_tokens: 1000 + 7,
+      });
     }
   });
 
@@ -287,11 +317,25 @@ describe('request validation', () => {
     ['missing model', { max_tokens: 16, messages: valid.messages }, 'model: Field required'],
     [
       'roles that do not alternate',
-      { ...valid, messages: [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }] },
+      {
+        ...valid,
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'user', content: 'b' },
+        ],
+      },
       /^messages: roles must alternate between "user" and "assistant"/,
     ],
-    ['an assistant first message', { ...valid, messages: [{ role: 'assistant', content: 'a' }] }, 'messages: first message must use the "user" role'],
-    ['a system role in messages', { ...valid, messages: [{ role: 'system', content: 'a' }] }, "messages.0.role: Input should be 'user' or 'assistant'"],
+    [
+      'an assistant first message',
+      { ...valid, messages: [{ role: 'assistant', content: 'a' }] },
+      'messages: first message must use the "user" role',
+    ],
+    [
+      'a system role in messages',
+      { ...valid, messages: [{ role: 'system', content: 'a' }] },
+      "messages.0.role: Input should be 'user' or 'assistant'",
+    ],
     [
       'an unknown block type',
       { ...valid, messages: [{ role: 'user', content: [{ type: 'image', text: 'x' }] }] },
@@ -304,19 +348,34 @@ describe('request validation', () => {
     ],
     [
       'an unknown cache_control type',
-      { ...valid, messages: [{ role: 'user', content: [{ type: 'text', text: 'x', cache_control: { type: 'persistent' } }] }] },
+      {
+        ...valid,
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'x', cache_control: { type: 'persistent' } }] }],
+      },
       "messages.0.content.0.cache_control.type: Input should be 'ephemeral'",
     ],
     [
       'five cache_control breakpoints',
       {
         ...valid,
-        system: Array.from({ length: 5 }, (_, i) => ({ type: 'text', text: `s${i}`, cache_control: { type: 'ephemeral' } })),
+        system: Array.from({ length: 5 }, (_, i) => ({
+          type: 'text',
+          text: `s${i}`,
+          cache_control: { type: 'ephemeral' },
+        })),
       },
       'A maximum of 4 blocks with cache_control may be provided. Found 5.',
     ],
-    ['an empty text block', { ...valid, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] }, 'messages: text content blocks must be non-empty'],
-    ['empty content', { ...valid, messages: [{ role: 'user', content: '' }] }, /^messages\.0: all messages must have non-empty content/],
+    [
+      'an empty text block',
+      { ...valid, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] },
+      'messages: text content blocks must be non-empty',
+    ],
+    [
+      'empty content',
+      { ...valid, messages: [{ role: 'user', content: '' }] },
+      /^messages\.0: all messages must have non-empty content/,
+    ],
     ['temperature above 1', { ...valid, temperature: 1.5 }, 'temperature: Input should be less than or equal to 1'],
     [
       'a format that is not json_schema',
@@ -333,7 +392,11 @@ describe('request validation', () => {
       { ...valid, output_config: { format: { type: 'json_schema', schema: { type: 'object', properties: {} } } } },
       "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false",
     ],
-    ['an unknown metadata field', { ...valid, metadata: { user: 'x' } }, 'metadata.user: Extra inputs are not permitted'],
+    [
+      'an unknown metadata field',
+      { ...valid, metadata: { user: 'x' } },
+      'metadata.user: Extra inputs are not permitted',
+    ],
   ];
 
   it.each(cases)('rejects %s with a BadRequestError naming the field', async (_name, body, message) => {
@@ -373,14 +436,21 @@ describe('request validation', () => {
     const response = await fetch(`${server.url}/v1/models`);
     expect(response.status).toBe(404);
     expect(response.headers.get('request-id')).toMatch(/^req_/);
-    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
+    expect(await response.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error', message: 'Not found' },
+    });
   });
 });
 
 describe('authentication', () => {
   it('rejects a wrong key with AuthenticationError', async () => {
     const error = await rejection(
-      client({ apiKey: 'sk-wrong' }).messages.create({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] }),
+      client({ apiKey: 'sk-wrong' }).messages.create({
+        model: MODEL,
+        max_tokens: 8,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     );
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
     expect((error as InstanceType<typeof Anthropic.AuthenticationError>).apiMessage).toBe('invalid x-api-key');
@@ -402,7 +472,14 @@ describe('scripted errors and retries', () => {
   it('turns 429 into RateLimitError, and the SDK waits retry-after before retrying', async () => {
     server.setResponder((_request, { callIndex }) =>
       callIndex === 0
-        ? { error: { status: 429, type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' }, headers: { 'retry-after': '1.5' } }
+        ? {
+            error: {
+              status: 429,
+              type: 'rate_limit_error',
+              message: 'Number of requests has exceeded your rate limit',
+            },
+            headers: { 'retry-after': '1.5' },
+          }
         : { text: 'after the wait' },
     );
     // The SDK's wait, on its own clock: the timer it sets for retry-after 1.5 s is seen, and fired at once.
@@ -413,7 +490,9 @@ describe('scripted errors and retries', () => {
       waits.push(ms);
       return realSetTimeout(fn, 0);
     }) as typeof setTimeout);
-    const message = await client({ maxRetries: 2 }).messages.create(params).finally(() => clock.mockRestore());
+    const message = await client({ maxRetries: 2 })
+      .messages.create(params)
+      .finally(() => clock.mockRestore());
     expect(waits).toEqual([1_500]);
     expect(message.content).toEqual([{ type: 'text', text: 'after the wait', citations: null }]);
     expect(server.requests.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
@@ -443,7 +522,12 @@ describe('scripted errors and retries', () => {
 
   it('retries a 529 with the SDK backoff and then succeeds', async () => {
     server.setResponder((_request, { callIndex }) =>
-      callIndex === 0 ? { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' }, headers: { 'retry-after-ms': '10' } } : { text: 'fine' },
+      callIndex === 0
+        ? {
+            error: { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+            headers: { 'retry-after-ms': '10' },
+          }
+        : { text: 'fine' },
     );
     const message = await client({ maxRetries: 1 }).messages.stream(params).finalMessage();
     expect(message.content[0]).toMatchObject({ text: 'fine' });
@@ -472,7 +556,9 @@ describe('hangs, delays and timeouts', () => {
   it('aborts a hanging stream on an AbortSignal', async () => {
     server.setResponder(() => ({ hang: true }));
     const controller = new AbortController();
-    void vi.waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 10 }).then(() => controller.abort());
+    void vi
+      .waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 10 })
+      .then(() => controller.abort());
     const error = await rejection(client().messages.stream(params, { signal: controller.signal }).finalMessage());
     expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
   });
@@ -488,9 +574,14 @@ describe('hangs, delays and timeouts', () => {
 
   it('delays the answer by delayMs', async () => {
     // Two requests at once, the first answered 250 ms late: the second's answer comes first.
-    server.setResponder((_request, { callIndex }) => (callIndex === 0 ? { text: 'late', delayMs: 250 } : { text: 'prompt' }));
+    server.setResponder((_request, { callIndex }) =>
+      callIndex === 0 ? { text: 'late', delayMs: 250 } : { text: 'prompt' },
+    );
     const answered: string[] = [];
-    const send = () => client().messages.create(params).then((m) => answered.push((m.content[0] as { text: string }).text));
+    const send = () =>
+      client()
+        .messages.create(params)
+        .then((m) => answered.push((m.content[0] as { text: string }).text));
     const late = send();
     await vi.waitUntil(() => server.requests.length > 0, { timeout: 10_000, interval: 5 });
     await Promise.all([late, send()]);
@@ -522,7 +613,9 @@ describe('stop reasons', () => {
 
   it('cuts an over-long reply at max_tokens like a model would', async () => {
     server.setResponder(reply('word '.repeat(100)));
-    const message = await client().messages.stream({ ...structured, max_tokens: 5, output_config: undefined }).finalMessage();
+    const message = await client()
+      .messages.stream({ ...structured, max_tokens: 5, output_config: undefined })
+      .finalMessage();
     expect(message.stop_reason).toBe('max_tokens');
     expect(message.usage.output_tokens).toBe(5);
     expect(message.content[0]).toMatchObject({ text: 'word '.repeat(4) });
@@ -540,7 +633,11 @@ describe('stop reasons', () => {
 
   it('reports the matched stop sequence', async () => {
     server.setResponder(reply('partial', { stopReason: 'stop_sequence' }));
-    const message = await client().messages.create({ ...structured, output_config: undefined, stop_sequences: ['END'] });
+    const message = await client().messages.create({
+      ...structured,
+      output_config: undefined,
+      stop_sequences: ['END'],
+    });
     expect(message.stop_reason).toBe('stop_sequence');
     expect(message.stop_sequence).toBe('END');
   });

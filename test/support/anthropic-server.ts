@@ -7,12 +7,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type {
-  Message,
-  RawMessageStreamEvent,
-  StopReason,
-  Usage,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { Message, RawMessageStreamEvent, StopReason, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { CallMeta } from '../../src/debate/model-client.js';
 import { CALL_META_HEADER } from '../../src/llm/request-defaults.js';
 import { checkPrewarm, checkSchemaLimits, serverModel, thinkingTokensOf, type Effort } from './anthropic-rules.js';
@@ -124,7 +119,18 @@ export interface ResponderContext {
 }
 
 const callMetaSchema: z.ZodType<CallMeta> = z.object({
-  phase: z.enum(['preflight', 'framing', 'reading', 'pr-position', 'opening', 'cross-examination', 'closing', 'steelman', 'audit', 'judge']),
+  phase: z.enum([
+    'preflight',
+    'framing',
+    'reading',
+    'pr-position',
+    'opening',
+    'cross-examination',
+    'closing',
+    'steelman',
+    'audit',
+    'judge',
+  ]),
   positionId: z.string().optional(),
   part: z.number().int().optional(),
   round: z.number().int().optional(),
@@ -144,10 +150,7 @@ export function callMetaOf(headers: Record<string, string | string[] | undefined
 }
 
 /** Decides the reply to one valid, authenticated request. */
-export type Responder = (
-  request: MessagesRequest,
-  context: ResponderContext,
-) => ScriptedReply | Promise<ScriptedReply>;
+export type Responder = (request: MessagesRequest, context: ResponderContext) => ScriptedReply | Promise<ScriptedReply>;
 
 /** One request the server received, with what it answered. */
 export interface ReceivedMessagesRequest {
@@ -294,7 +297,11 @@ const RequestSchema = z.looseObject({
   // "Set `max_tokens: 0` in your request" to pre-warm the cache (prompt caching, Pre-warming the cache).
   max_tokens: z.number().int().min(0),
   thinking: z
-    .strictObject({ type: z.enum(['adaptive', 'enabled', 'disabled']), budget_tokens: z.number().int().min(1024).optional(), display: z.enum(['summarized', 'omitted']).optional() })
+    .strictObject({
+      type: z.enum(['adaptive', 'enabled', 'disabled']),
+      budget_tokens: z.number().int().min(1024).optional(),
+      display: z.enum(['summarized', 'omitted']).optional(),
+    })
     .optional(),
   messages: z.array(MessageSchema),
   system: z.union([z.string(), z.array(TextBlockSchema)]).optional(),
@@ -382,11 +389,29 @@ function formatIssue(issue: ZodIssue, prefix: readonly PropertyKey[] = []): stri
 }
 
 const SUPPORTED_STRING_FORMATS = new Set([
-  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid',
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'uri',
+  'ipv4',
+  'ipv6',
+  'uuid',
 ]);
 const UNSUPPORTED_SCHEMA_KEYWORDS = [
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
 ];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -509,7 +534,8 @@ function checkSemantics(request: MessagesRequest): string | null {
     }
     if (isFinalAssistant) {
       const text = typeof message.content === 'string' ? message.content : message.content.map((b) => b.text).join('');
-      if (text.length > 0 && /\s$/.test(text)) return 'messages: final assistant content cannot end with trailing whitespace';
+      if (text.length > 0 && /\s$/.test(text))
+        return 'messages: final assistant content cannot end with trailing whitespace';
     }
   }
   const breakpoints = flattenBlocks(request).filter((block) => block.cacheControl !== null);
@@ -588,7 +614,15 @@ class PromptCache {
     const hash: Hash = createHash('sha256');
     // "Changing the `output_config.format` parameter will invalidate any prompt cache" (structured outputs); the
     // thinking configuration and `output_config.effort` are "rendered into the prompt" (prompt caching, What invalidates the cache).
-    hash.update(JSON.stringify([request.model, request['tools'] ?? null, request.output_config?.format ?? null, request.thinking ?? null, request.output_config?.effort ?? null]));
+    hash.update(
+      JSON.stringify([
+        request.model,
+        request['tools'] ?? null,
+        request.output_config?.format ?? null,
+        request.thinking ?? null,
+        request.output_config?.effort ?? null,
+      ]),
+    );
     const prefixHashes: string[] = [];
     const prefixTokens: number[] = [];
     let bytes = 0;
@@ -668,12 +702,7 @@ function randomId(prefix: string, length = 24): string {
   return id;
 }
 
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
@@ -692,7 +721,12 @@ function sendError(
   headers: Record<string, string> = {},
   details?: Record<string, unknown>,
 ): void {
-  sendJson(res, status, { type: 'error', error: { type, message, ...(details ? { details } : {}) }, request_id: requestId }, headers);
+  sendJson(
+    res,
+    status,
+    { type: 'error', error: { type, message, ...(details ? { details } : {}) }, request_id: requestId },
+    headers,
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -781,16 +815,25 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     const raw = await readBody(req);
     const apiKey = headerValue(req.headers['x-api-key']);
     const bearer = headerValue(req.headers['authorization'])?.match(/^Bearer\s+(.+)$/i)?.[1];
-    if (apiKey !== options.apiKey && bearer !== options.apiKey) return sendError(res, requestId, 401, 'authentication_error', 'invalid x-api-key');
+    if (apiKey !== options.apiKey && bearer !== options.apiKey)
+      return sendError(res, requestId, 401, 'authentication_error', 'invalid x-api-key');
     let body: { model?: unknown; system?: unknown; messages?: unknown } | undefined;
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
-      return sendError(res, requestId, 400, 'invalid_request_error', 'There was an error parsing the body of your request');
+      return sendError(
+        res,
+        requestId,
+        400,
+        'invalid_request_error',
+        'There was an error parsing the body of your request',
+      );
     }
     countRequests.push(body);
     const modelId = typeof body?.model === 'string' ? body.model : '';
-    const model = serverModel(modelId) ?? (options.acceptedModels?.includes(modelId) ? serverModel('claude-sonnet-5-5') : undefined);
+    const model =
+      serverModel(modelId) ??
+      (options.acceptedModels?.includes(modelId) ? serverModel('claude-sonnet-5-5') : undefined);
     if (!model) return sendError(res, requestId, 404, 'not_found_error', `model: ${modelId}`);
     const text = JSON.stringify([body?.system ?? '', body?.messages ?? []]);
     sendJson(res, 200, { input_tokens: Math.ceil(approximateTokens(text) * model.tokenizerFactor) });
@@ -849,29 +892,51 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     }
     const request = validation.request;
     // Unknown model ids are refused: "404 - `not_found_error`: The requested resource was not found" (errors).
-    const model = serverModel(request.model) ?? (options.acceptedModels?.includes(request.model) ? serverModel('claude-sonnet-5-5') : undefined);
+    const model =
+      serverModel(request.model) ??
+      (options.acceptedModels?.includes(request.model) ? serverModel('claude-sonnet-5-5') : undefined);
     if (!model) {
       sendError(res, requestId, 404, 'not_found_error', `model: ${request.model}`);
       return;
     }
     const effort = request.output_config?.effort ?? undefined;
     if (effort && model.defaultEffort === undefined) {
-      sendError(res, requestId, 400, 'invalid_request_error', `output_config.effort: effort is not supported by model ${request.model}`);
+      sendError(
+        res,
+        requestId,
+        400,
+        'invalid_request_error',
+        `output_config.effort: effort is not supported by model ${request.model}`,
+      );
       return;
     }
     if (request.max_tokens > model.maxOutput) {
-      sendError(res, requestId, 400, 'invalid_request_error', `max_tokens: ${request.max_tokens} > ${model.maxOutput}, which is the maximum allowed number of output tokens for ${request.model}`);
+      sendError(
+        res,
+        requestId,
+        400,
+        'invalid_request_error',
+        `max_tokens: ${request.max_tokens} > ${model.maxOutput}, which is the maximum allowed number of output tokens for ${request.model}`,
+      );
       return;
     }
     // "If the input alone already exceeds the model's context window, the API returns a 400 `invalid_request_error` ("prompt is too long")" (context windows).
     const promptTokens = approximateTokens(requestRoutingText(request));
     if (promptTokens > model.contextWindow) {
-      sendError(res, requestId, 400, 'invalid_request_error', `prompt is too long: ${promptTokens} tokens > ${model.contextWindow} maximum`);
+      sendError(
+        res,
+        requestId,
+        400,
+        'invalid_request_error',
+        `prompt is too long: ${promptTokens} tokens > ${model.contextWindow} maximum`,
+      );
       return;
     }
     if (options.structuredOutputsOff && request.output_config?.format) {
-      const text = 'Structured outputs (output_config.format) are disabled for this project by the organization policy constraints/vertexai.allowedPartnerModelFeatures';
-      if (options.structuredOutputsOff === 'vertex') sendJson(res, 400, { error: { code: 400, message: text, status: 'FAILED_PRECONDITION' } });
+      const text =
+        'Structured outputs (output_config.format) are disabled for this project by the organization policy constraints/vertexai.allowedPartnerModelFeatures';
+      if (options.structuredOutputsOff === 'vertex')
+        sendJson(res, 400, { error: { code: 400, message: text, status: 'FAILED_PRECONDITION' } });
       else sendError(res, requestId, 400, 'invalid_request_error', `output_config.format: ${text}`);
       return;
     }
@@ -881,15 +946,45 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       // "returns immediately without generating any output. The response has an empty `content` array,
       // `stop_reason: "max_tokens"`, and a fully populated `usage` block" (prompt caching, Pre-warming the cache).
       input.commit();
-      const usage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: { ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens }, output_tokens: 0, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
+      const usage: Usage = {
+        input_tokens: input.input_tokens,
+        cache_creation_input_tokens: input.cache_creation_input_tokens,
+        cache_read_input_tokens: input.cache_read_input_tokens,
+        cache_creation: {
+          ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens,
+          ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens,
+        },
+        output_tokens: 0,
+        output_tokens_details: null,
+        server_tool_use: null,
+        service_tier: 'standard',
+        inference_geo: null,
+        speed: 'standard',
+      };
       if (received) received.usage = usage;
-      sendJson(res, 200, { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: 'max_tokens', stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage });
+      sendJson(res, 200, {
+        id: randomId('msg_01', 22),
+        type: 'message',
+        role: 'assistant',
+        model: request.model,
+        content: [],
+        stop_reason: 'max_tokens',
+        stop_sequence: null,
+        stop_details: null,
+        container: null,
+        diagnostics: null,
+        usage,
+      });
       return;
     }
 
     let reply: ScriptedReply;
     try {
-      reply = await responder(request, { callIndex: callIndex++, text: requestRoutingText(request), call: callMetaOf(req.headers) });
+      reply = await responder(request, {
+        callIndex: callIndex++,
+        text: requestRoutingText(request),
+        call: callMetaOf(req.headers),
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       sendError(res, requestId, 500, 'api_error', `Internal server error (responder failed: ${message})`);
@@ -899,7 +994,11 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     if ('hang' in reply) {
       // Never answer (or never finish); the socket is released when the client aborts or the server closes.
       if (reply.afterStart === true && request.stream === true) {
-        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+        });
         if (!readableAtEnd) input.commit();
         sse(res, {
           type: 'message_start',
@@ -918,7 +1017,10 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
               input_tokens: input.input_tokens,
               cache_creation_input_tokens: input.cache_creation_input_tokens,
               cache_read_input_tokens: input.cache_read_input_tokens,
-              cache_creation: { ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens },
+              cache_creation: {
+                ephemeral_5m_input_tokens: input.ephemeral_5m_input_tokens,
+                ephemeral_1h_input_tokens: input.ephemeral_1h_input_tokens,
+              },
               output_tokens: 1,
               output_tokens_details: null,
               server_tool_use: null,
@@ -932,7 +1034,15 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       return;
     }
     if ('error' in reply) {
-      sendError(res, requestId, reply.error.status, reply.error.type, reply.error.message, reply.headers ?? {}, reply.error.details);
+      sendError(
+        res,
+        requestId,
+        reply.error.status,
+        reply.error.type,
+        reply.error.message,
+        reply.headers ?? {},
+        reply.error.details,
+      );
       return;
     }
     if (reply.streamError || reply.dropAfterChars !== undefined) {
@@ -941,9 +1051,39 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
         else res.destroy();
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      const startUsage: Usage = { input_tokens: input.input_tokens, cache_creation_input_tokens: input.cache_creation_input_tokens, cache_read_input_tokens: input.cache_read_input_tokens, cache_creation: null, output_tokens: 1, output_tokens_details: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, speed: 'standard' };
-      sse(res, { type: 'message_start', message: { id: randomId('msg_01', 22), type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: null, stop_sequence: null, stop_details: null, container: null, diagnostics: null, usage: startUsage } });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const startUsage: Usage = {
+        input_tokens: input.input_tokens,
+        cache_creation_input_tokens: input.cache_creation_input_tokens,
+        cache_read_input_tokens: input.cache_read_input_tokens,
+        cache_creation: null,
+        output_tokens: 1,
+        output_tokens_details: null,
+        server_tool_use: null,
+        service_tier: 'standard',
+        inference_geo: null,
+        speed: 'standard',
+      };
+      sse(res, {
+        type: 'message_start',
+        message: {
+          id: randomId('msg_01', 22),
+          type: 'message',
+          role: 'assistant',
+          model: request.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          stop_details: null,
+          container: null,
+          diagnostics: null,
+          usage: startUsage,
+        },
+      });
       const partial = reply.text.slice(0, reply.afterChars ?? reply.dropAfterChars ?? 0);
       if (partial) {
         sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } });
@@ -964,7 +1104,11 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     let stopReason: StopReason = reply.stopReason ?? 'end_turn';
     // Thinking comes first and counts toward `max_tokens`: "it is a hard limit on total output, thinking plus
     // response text" (effort); "Thinking tokens are a subset of your `max_tokens` parameter, are billed as output tokens" (context windows).
-    const thinking = Math.min(request.max_tokens, reply.thinkingTokens ?? (options.thinking ? thinkingTokensOf(model, request.thinking, effort as Effort | undefined) : 0));
+    const thinking = Math.min(
+      request.max_tokens,
+      reply.thinkingTokens ??
+        (options.thinking ? thinkingTokensOf(model, request.thinking, effort as Effort | undefined) : 0),
+    );
     let outputTokens = reply.outputTokens ?? thinking + Math.max(1, approximateTokens(text));
     if (reply.outputTokens === undefined && outputTokens > request.max_tokens && stopReason !== 'refusal') {
       // A real model stops at max_tokens: cut the text there (all of it when thinking used the budget up).
@@ -990,7 +1134,13 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
     if (received) received.usage = usage;
     const stopSequence = stopReason === 'stop_sequence' ? (request.stop_sequences?.[0] ?? null) : null;
     const stopDetails: Message['stop_details'] =
-      stopReason === 'refusal' ? ({ type: 'refusal', category: reply.refusal?.category ?? null, explanation: reply.refusal?.explanation ?? null } as Message['stop_details']) : null;
+      stopReason === 'refusal'
+        ? ({
+            type: 'refusal',
+            category: reply.refusal?.category ?? null,
+            explanation: reply.refusal?.explanation ?? null,
+          } as Message['stop_details'])
+        : null;
     const message: Message = {
       id: randomId('msg_01', 22),
       type: 'message',
@@ -1038,17 +1188,29 @@ export async function startAnthropicServer(options: StartAnthropicServerOptions)
       // "When `display: "omitted"` is set on the thinking configuration, no `thinking_delta` events are sent. The
       // thinking block opens, receives a single `signature_delta`, and closes" (streaming); "Event streams may
       // also include any number of `ping` events": pings are all that arrive while the model thinks.
-      sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } });
+      sse(res, {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      });
       const pingMs = Math.max(1, options.pingMs ?? 50);
       for (let thought = 0; thought < (reply.thinkMs ?? 0); thought += pingMs) {
         if (!(await wait(Math.min(pingMs, (reply.thinkMs ?? 0) - thought), res))) return;
         sse(res, { type: 'ping' });
       }
-      sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: randomId('sig_', 32) } });
+      sse(res, {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: randomId('sig_', 32) },
+      });
       sse(res, { type: 'content_block_stop', index: 0 });
     }
     if (text.length > 0) {
-      sse(res, { type: 'content_block_start', index: textIndex, content_block: { type: 'text', text: '', citations: null } });
+      sse(res, {
+        type: 'content_block_start',
+        index: textIndex,
+        content_block: { type: 'text', text: '', citations: null },
+      });
       sse(res, { type: 'ping' });
       for (const piece of chunkText(text, chunkSize)) {
         if (res.destroyed) return;

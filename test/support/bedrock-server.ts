@@ -90,7 +90,9 @@ export function acceptedVersions(baseId: string): readonly string[] {
 function baseIdOf(modelId: string, models: readonly string[]): string | undefined {
   if (models.includes(modelId)) return modelId;
   const dot = modelId.indexOf('.');
-  return dot > 0 && PROFILES.includes(modelId.slice(0, dot)) && models.includes(modelId.slice(dot + 1)) ? modelId.slice(dot + 1) : undefined;
+  return dot > 0 && PROFILES.includes(modelId.slice(0, dot)) && models.includes(modelId.slice(dot + 1))
+    ? modelId.slice(dot + 1)
+    : undefined;
 }
 
 /** A running Bedrock-style server. */
@@ -117,9 +119,20 @@ const ERRORS: Record<string, [number, string]> = {
   overloaded_error: [503, 'ServiceUnavailableException'],
 };
 
-function sendAwsError(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
+function sendAwsError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ message });
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, 'x-amzn-requestid': randomUUID() });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+    'x-amzn-requestid': randomUUID(),
+  });
   res.end(body);
 }
 
@@ -159,15 +172,34 @@ export function eventStreamFrame(headers: Record<string, string>, payload: Buffe
 function streamException(data: string): { type: string; message: string } | undefined {
   const error = (JSON.parse(data) as { error?: { type?: string; message?: string } }).error;
   if (!error?.type) return undefined;
-  const type = error.type === 'rate_limit_error' ? 'throttlingException' : error.type === 'overloaded_error' || error.type === 'api_error' ? 'modelStreamErrorException' : 'internalServerException';
+  const type =
+    error.type === 'rate_limit_error'
+      ? 'throttlingException'
+      : error.type === 'overloaded_error' || error.type === 'api_error'
+        ? 'modelStreamErrorException'
+        : 'internalServerException';
   return { type, message: error.message ?? 'An error occurred while streaming the response. Retry your request.' };
 }
 
 /** The SigV4 `Authorization` header's parts, or undefined when it is not one. */
-function parseSigV4(header: string | undefined): { accessKeyId: string; date: string; region: string; service: string; signedHeaders: string[]; signature: string } | undefined {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(header ?? '');
+function parseSigV4(
+  header: string | undefined,
+):
+  | { accessKeyId: string; date: string; region: string; service: string; signedHeaders: string[]; signature: string }
+  | undefined {
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      header ?? '',
+    );
   if (!match) return undefined;
-  return { accessKeyId: match[1]!, date: match[2]!, region: match[3]!, service: match[4]!, signedHeaders: match[5]!.split(';'), signature: match[6]! };
+  return {
+    accessKeyId: match[1]!,
+    date: match[2]!,
+    region: match[3]!,
+    service: match[4]!,
+    signedHeaders: match[5]!.split(';'),
+    signature: match[6]!,
+  };
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -186,40 +218,87 @@ export async function startBedrockServer(options: {
   /** The models think as documented (`StartAnthropicServerOptions.thinking`): Claude on Bedrock is the same model. */
   thinking?: boolean;
 }): Promise<BedrockServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
+  const messages = await startAnthropicServer({
+    apiKey: INNER_KEY,
+    responder: options.responder,
+    ...(options.thinking ? { thinking: true } : {}),
+  });
   const requests: BedrockServer['requests'] = [];
   const { credentials } = options;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
-    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
-    if (req.method !== 'POST' || !route) return sendAwsError(res, 404, 'UnknownOperationException', 'Unknown operation');
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(
+      new URL(req.url ?? '/', 'http://localhost').pathname,
+    );
+    if (req.method !== 'POST' || !route)
+      return sendAwsError(res, 404, 'UnknownOperationException', 'Unknown operation');
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw) as Record<string, unknown>;
     } catch {
-      return sendAwsError(res, 400, 'ValidationException', 'Malformed input request, please reformat your input and try again.');
+      return sendAwsError(
+        res,
+        400,
+        'ValidationException',
+        'Malformed input request, please reformat your input and try again.',
+      );
     }
     requests.push({ path: req.url ?? '', headers: { ...req.headers }, body });
     const auth = parseSigV4(req.headers.authorization);
-    if (!auth || !req.headers['x-amz-date'] || !auth.signedHeaders.includes('host') || !auth.signedHeaders.includes('x-amz-date')) {
+    if (
+      !auth ||
+      !req.headers['x-amz-date'] ||
+      !auth.signedHeaders.includes('host') ||
+      !auth.signedHeaders.includes('x-amz-date')
+    ) {
       return sendAwsError(res, 403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
     }
-    if (auth.accessKeyId !== credentials.accessKeyId || req.headers['x-amz-security-token'] !== credentials.sessionToken) {
-      return sendAwsError(res, 403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
+    if (
+      auth.accessKeyId !== credentials.accessKeyId ||
+      req.headers['x-amz-security-token'] !== credentials.sessionToken
+    ) {
+      return sendAwsError(
+        res,
+        403,
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+      );
     }
     if (auth.service !== 'bedrock' || auth.region !== credentials.region) {
-      return sendAwsError(res, 403, 'InvalidSignatureException', `Credential should be scoped to a valid region and service 'bedrock' (got ${auth.region}/${auth.service}).`);
+      return sendAwsError(
+        res,
+        403,
+        'InvalidSignatureException',
+        `Credential should be scoped to a valid region and service 'bedrock' (got ${auth.region}/${auth.service}).`,
+      );
     }
     const modelId = decodeURIComponent(route[1]!);
     const baseId = baseIdOf(modelId, options.models ?? BEDROCK_MODELS);
     if (!baseId) return sendAwsError(res, 400, 'ValidationException', 'The provided model identifier is invalid.');
-    if (typeof body.anthropic_version !== 'string') return sendAwsError(res, 400, 'ValidationException', 'Malformed input request: #: required key [anthropic_version] not found, please reformat your input and try again.');
+    if (typeof body.anthropic_version !== 'string')
+      return sendAwsError(
+        res,
+        400,
+        'ValidationException',
+        'Malformed input request: #: required key [anthropic_version] not found, please reformat your input and try again.',
+      );
     for (const key of ['model', 'stream']) {
-      if (key in body) return sendAwsError(res, 400, 'ValidationException', `Malformed input request: #: extraneous key [${key}] is not permitted, please reformat your input and try again.`);
+      if (key in body)
+        return sendAwsError(
+          res,
+          400,
+          'ValidationException',
+          `Malformed input request: #: extraneous key [${key}] is not permitted, please reformat your input and try again.`,
+        );
     }
     if (!acceptedVersions(baseId).includes(body.anthropic_version)) {
-      return sendAwsError(res, 400, 'ValidationException', `Invalid API version ${body.anthropic_version} for model ${modelId}; this model accepts anthropic_version ${acceptedVersions(baseId).join(' or ')}.`);
+      return sendAwsError(
+        res,
+        400,
+        'ValidationException',
+        `Invalid API version ${body.anthropic_version} for model ${modelId}; this model accepts anthropic_version ${acceptedVersions(baseId).join(' or ')}.`,
+      );
     }
     const stream = route[2] === 'invoke-with-response-stream';
     // A client that goes away (its timeout, the run's deadline) ends the request behind it too.
@@ -228,13 +307,20 @@ export async function startBedrockServer(options: {
     const { anthropic_version: _version, ...rest } = body;
     const inner = await fetch(`${messages.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01', ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': INNER_KEY,
+        'anthropic-version': '2023-06-01',
+        ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}),
+      },
       body: JSON.stringify({ ...rest, model: modelId, stream }),
       signal: gone.signal,
     });
     if (!inner.ok) {
       const error = ((await inner.json()) as { error?: { type?: string; message?: string } }).error ?? {};
-      const [status, type] = error.type?.endsWith('Exception') ? [inner.status, error.type] : (ERRORS[error.type ?? ''] ?? [inner.status, 'InternalServerException']);
+      const [status, type] = error.type?.endsWith('Exception')
+        ? [inner.status, error.type]
+        : (ERRORS[error.type ?? ''] ?? [inner.status, 'InternalServerException']);
       const retryAfter = inner.headers.get('retry-after');
       return sendAwsError(res, status, type, error.message ?? 'error', retryAfter ? { 'retry-after': retryAfter } : {});
     }
@@ -244,7 +330,11 @@ export async function startBedrockServer(options: {
       res.end(text);
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json', 'x-amzn-requestid': randomUUID() });
+    res.writeHead(200, {
+      'content-type': 'application/vnd.amazon.eventstream',
+      'x-amzn-bedrock-content-type': 'application/json',
+      'x-amzn-requestid': randomUUID(),
+    });
     res.flushHeaders();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -258,11 +348,21 @@ export async function startBedrockServer(options: {
         if (!data || res.destroyed) continue;
         const failed = /^event: error$/m.test(event) ? streamException(data) : undefined;
         if (failed) {
-          res.write(eventStreamFrame({ ':exception-type': failed.type, ':content-type': 'application/json', ':message-type': 'exception' }, Buffer.from(JSON.stringify({ message: failed.message }))));
+          res.write(
+            eventStreamFrame(
+              { ':exception-type': failed.type, ':content-type': 'application/json', ':message-type': 'exception' },
+              Buffer.from(JSON.stringify({ message: failed.message })),
+            ),
+          );
           break;
         }
         const payload = Buffer.from(JSON.stringify({ bytes: Buffer.from(data, 'utf8').toString('base64') }));
-        res.write(eventStreamFrame({ ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' }, payload));
+        res.write(
+          eventStreamFrame(
+            { ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' },
+            payload,
+          ),
+        );
       }
     }
     res.end();

@@ -8,7 +8,10 @@ import { factsSayUntested } from './scripted-models.js';
  * sent, and may say how many output tokens it counts (repetitive text tokenises densely).
  */
 /** A scripted model: citations are made from real lines of the head tree, one of them deliberately wrong. */
-export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: string, reply: Record<string, unknown>) => { outputTokens?: number } | void = () => {}) {
+export function scriptedModel(
+  scenario: () => RealCaseScenario,
+  edit: (phase: string, reply: Record<string, unknown>) => { outputTokens?: number } | void = () => {},
+) {
   const head = (path: string) => scenario().pull.readFile(scenario().pull.head.sha, path)!.toString('utf8').split('\n');
   const cite = (path: string, needle: string) => {
     const line = head(path).findIndex((l) => l.includes(needle)) + 1;
@@ -17,14 +20,20 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
   };
   const opening = (citations: object[]) => ({
     thesis: 'Thesis of the position.',
-    arguments: [{ claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', confidence: 0.7, citations }],
+    arguments: [
+      { claim: 'The code and the Readme say so.', reasoning: 'See the cited lines.', confidence: 0.7, citations },
+    ],
     known_weaknesses: ['Existing programs may break.'],
     predicted_attacks: ['It breaks scripts that pass extra arguments.'],
   });
   const ruling = {
     positions: {
       A: { status: 'survived', rationale: 'The code and the Readme agree.', defeating_citations: [] },
-      B: { status: 'unresolved', rationale: 'Compatibility matters, but its citation did not check out.', defeating_citations: [] },
+      B: {
+        status: 'unresolved',
+        rationale: 'Compatibility matters, but its citation did not check out.',
+        defeating_citations: [],
+      },
     },
     recommendation: 'A',
     tied_on_axis: null,
@@ -40,7 +49,10 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     blind_spots: ['Programs that forward arguments to subprocesses.'],
     summary: 'Make excess arguments an error by default.',
   };
-  const answers = (text: string) => [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map((m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }));
+  const answers = (text: string) =>
+    [...text.split('## Attacks on your position that you must answer')[1]!.matchAll(/^- attack_id (\S+),/gm)].map(
+      (m) => ({ attack_id: m[1], answer: 'refute', text: 'The evidence says otherwise.', citations: [] }),
+    );
   return (_request: unknown, { text, call }: ResponderContext): ScriptedReply => {
     let reply: unknown;
     const phase = call?.phase;
@@ -52,7 +64,10 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
           contested: true,
           reason: 'A default flipped.',
           topic: 'Should excess arguments be an error by default?',
-          positions: [{ label: 'Excess arguments are an error by default' }, { label: 'Excess arguments stay allowed by default' }],
+          positions: [
+            { label: 'Excess arguments are an error by default' },
+            { label: 'Excess arguments stay allowed by default' },
+          ],
           out_of_scope: ['help formatting'],
           suggested_command: null,
           pr_position: 'A',
@@ -60,16 +75,45 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
       };
     } else if (phase === 'cross-examination') {
       const a = call?.positionId === 'A';
-      reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [a ? { target: 'B', claim_id: null, claim: 'The Readme documents the error.', citations: [cite('Readme.md', 'excess arguments will be reported as an error')] } : { target: 'A', claim_id: null, claim: 'Scripts break.', citations: [] }] } };
+      reply = {
+        cross_examination: {
+          answers: answers(text),
+          weaknesses: [],
+          attacks: [
+            a
+              ? {
+                  target: 'B',
+                  claim_id: null,
+                  claim: 'The Readme documents the error.',
+                  citations: [cite('Readme.md', 'excess arguments will be reported as an error')],
+                }
+              : { target: 'A', claim_id: null, claim: 'Scripts break.', citations: [] },
+          ],
+        },
+      };
     } else if (phase === 'closing') {
       reply = { cross_examination: { answers: answers(text), weaknesses: [], attacks: [] } };
     } else if (phase === 'steelman') {
       const target = call?.target;
-      reply = { steelman: { position: target, thesis: 'The best case.', arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', confidence: 0.7, citations: [] }] } };
+      reply = {
+        steelman: {
+          position: target,
+          thesis: 'The best case.',
+          arguments: [{ claim: 'It is documented.', reasoning: 'See the lines.', confidence: 0.7, citations: [] }],
+        },
+      };
     } else if (phase === 'opening' && call?.positionId === 'A') {
-      reply = { opening: opening([cite('lib/command.js', 'this._allowExcessArguments = false;'), cite('Readme.md', 'excess arguments will be reported as an error')]) };
+      reply = {
+        opening: opening([
+          cite('lib/command.js', 'this._allowExcessArguments = false;'),
+          cite('Readme.md', 'excess arguments will be reported as an error'),
+        ]),
+      };
     } else if (phase === 'opening' && call?.positionId === 'B') {
-      const wrong = { ...cite('lib/command.js', 'this._allowExcessArguments = false;'), quote: 'this._allowExcessArguments = true;' };
+      const wrong = {
+        ...cite('lib/command.js', 'this._allowExcessArguments = false;'),
+        quote: 'this._allowExcessArguments = true;',
+      };
       reply = { opening: opening([wrong]) };
     } else if (phase === 'opening') {
       // A third position: in deep, the pragmatist (issue #28).
@@ -79,14 +123,38 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     } else if (phase === 'judge') {
       // The judge rules on the positions by what they say, not by their letter: a run with swapped ids shows
       // "error by default" under another id. The ruling has one entry per position shown (a third is unresolved).
-      const listed = [...(text.split('Positions, in the order you are to read them this time:\n')[1] ?? '').matchAll(/^- ([A-D]): (.*)$/gm)];
+      const listed = [
+        ...(text.split('Positions, in the order you are to read them this time:\n')[1] ?? '').matchAll(
+          /^- ([A-D]): (.*)$/gm,
+        ),
+      ];
       // Positions named otherwise (a command's own labels): the debate's A, under the id this run shows it.
-      const winner = listed.find((m) => m[2] === 'Excess arguments are an error by default')?.[1] ?? listed[(call?.order ?? []).indexOf('A')]?.[1] ?? 'A';
-      const middle = { status: 'unresolved', rationale: 'The middle ground has one citation and was not tested.', defeating_citations: [] };
-      const entries = listed.map(([, id, label]) => [id!, id === winner ? ruling.positions.A : label!.startsWith('Middle ground') ? middle : ruling.positions.B]);
+      const winner =
+        listed.find((m) => m[2] === 'Excess arguments are an error by default')?.[1] ??
+        listed[(call?.order ?? []).indexOf('A')]?.[1] ??
+        'A';
+      const middle = {
+        status: 'unresolved',
+        rationale: 'The middle ground has one citation and was not tested.',
+        defeating_citations: [],
+      };
+      const entries = listed.map(([, id, label]) => [
+        id!,
+        id === winner ? ruling.positions.A : label!.startsWith('Middle ground') ? middle : ruling.positions.B,
+      ]);
       // It keeps the rubric: a recommendation no counted attack reached has low confidence at most.
-      const confidence = factsSayUntested(text, winner) ? { confidence: 'low', confidence_reason: 'Verified evidence supports A, but no counted attack tested it.' } : {};
-      reply = { ruling: { ...ruling, ...confidence, positions: Object.fromEntries(entries), recommendation: winner, scenarios: ruling.scenarios.map((x) => ({ ...x, recommendation: winner })) } };
+      const confidence = factsSayUntested(text, winner)
+        ? { confidence: 'low', confidence_reason: 'Verified evidence supports A, but no counted attack tested it.' }
+        : {};
+      reply = {
+        ruling: {
+          ...ruling,
+          ...confidence,
+          positions: Object.fromEntries(entries),
+          recommendation: winner,
+          scenarios: ruling.scenarios.map((x) => ({ ...x, recommendation: winner })),
+        },
+      };
     } else {
       return { error: { status: 400, type: 'invalid_request_error', message: 'unexpected prompt' } };
     }
@@ -94,4 +162,3 @@ export function scriptedModel(scenario: () => RealCaseScenario, edit: (phase: st
     return { text: JSON.stringify(reply), ...extra };
   };
 }
-

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { costUsd } from '../../src/models/price-usage.js';
-import { approximateTokens, callMetaOf, flattenBlocks, MIN_CACHEABLE_TOKENS, type ReceivedMessagesRequest } from './anthropic-server.js';
+import {
+  approximateTokens,
+  callMetaOf,
+  flattenBlocks,
+  MIN_CACHEABLE_TOKENS,
+  type ReceivedMessagesRequest,
+} from './anthropic-server.js';
 
 /**
  * What a debate cost against the local Messages server, next to two references, from the requests
@@ -34,16 +40,30 @@ export interface CostFigures {
  */
 export function costFigures(requests: ReceivedMessagesRequest[], model: string): CostFigures {
   const answered = requests.filter((r) => r.usage);
-  const price = (usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number }) => {
+  const price = (usage: {
+    input_tokens: number;
+    output_tokens: number;
+    cache_creation_input_tokens: number;
+    cache_read_input_tokens: number;
+  }) => {
     const cost = costUsd(model, usage);
     if (cost === undefined) throw new Error(`no price for ${model}`);
     return cost;
   };
   const actual = answered.reduce(
-    (sum, r) => sum + price({ input_tokens: r.usage!.input_tokens, output_tokens: r.usage!.output_tokens, cache_creation_input_tokens: r.usage!.cache_creation_input_tokens ?? 0, cache_read_input_tokens: r.usage!.cache_read_input_tokens ?? 0 }),
+    (sum, r) =>
+      sum +
+      price({
+        input_tokens: r.usage!.input_tokens,
+        output_tokens: r.usage!.output_tokens,
+        cache_creation_input_tokens: r.usage!.cache_creation_input_tokens ?? 0,
+        cache_read_input_tokens: r.usage!.cache_read_input_tokens ?? 0,
+      }),
     0,
   );
-  const own = answered.filter((r) => callMetaOf(r.headers)?.warmUp !== true).sort((a, b) => a.receivedAt - b.receivedAt);
+  const own = answered
+    .filter((r) => callMetaOf(r.headers)?.warmUp !== true)
+    .sort((a, b) => a.receivedAt - b.receivedAt);
   const segmented = own.map((r) => ({ request: r, ...segmentsOf(r) }));
   const uses = new Map<string, number>();
   for (const { segments } of segmented) for (const s of segments) uses.set(s.key, (uses.get(s.key) ?? 0) + 1);
@@ -51,7 +71,12 @@ export function costFigures(requests: ReceivedMessagesRequest[], model: string):
   let bound = 0;
   let naive = 0;
   for (const { request, segments, totalTokens } of segmented) {
-    const usage = { input_tokens: totalTokens, output_tokens: request.usage!.output_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    const usage = {
+      input_tokens: totalTokens,
+      output_tokens: request.usage!.output_tokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
     naive += price(usage);
     for (const s of segments) {
       if ((uses.get(s.key) ?? 0) < 2) continue;
@@ -62,13 +87,25 @@ export function costFigures(requests: ReceivedMessagesRequest[], model: string):
     }
     bound += price(usage);
   }
-  return { calls: answered.length, warmUps: answered.length - own.length, costUsd: actual, lowerBoundUsd: bound, naiveUsd: naive, waves: countWaves(answered) };
+  return {
+    calls: answered.length,
+    warmUps: answered.length - own.length,
+    costUsd: actual,
+    lowerBoundUsd: bound,
+    naiveUsd: naive,
+    waves: countWaves(answered),
+  };
 }
 
 /** A request's cacheable segments: the blocks after the previous breakpoint up to each breakpoint. */
-function segmentsOf(request: ReceivedMessagesRequest): { segments: { key: string; tokens: number }[]; totalTokens: number } {
+function segmentsOf(request: ReceivedMessagesRequest): {
+  segments: { key: string; tokens: number }[];
+  totalTokens: number;
+} {
   const body = request.body;
-  const hash = createHash('sha256').update(JSON.stringify([body.model, body['tools'] ?? null, body.output_config?.format ?? null]));
+  const hash = createHash('sha256').update(
+    JSON.stringify([body.model, body['tools'] ?? null, body.output_config?.format ?? null]),
+  );
   const segments: { key: string; tokens: number }[] = [];
   let bytes = 0;
   let cachedTokens = 0;
@@ -81,7 +118,14 @@ function segmentsOf(request: ReceivedMessagesRequest): { segments: { key: string
       cachedTokens = tokens;
     }
   }
-  return { segments, totalTokens: approximateTokens(flattenBlocks(body).map((b) => b.text).join('')) };
+  return {
+    segments,
+    totalTokens: approximateTokens(
+      flattenBlocks(body)
+        .map((b) => b.text)
+        .join(''),
+    ),
+  };
 }
 
 /** Groups of requests whose time in flight overlaps, in arrival order. */

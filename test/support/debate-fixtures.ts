@@ -10,7 +10,10 @@ import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decis
  * one cross-examination round in which B conceded A's attack, steelmans, and a judge that agreed
  * with itself in both orders.
  */
-export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; rationale?: string; label?: string; quote?: string } = {}): DebateResult {
+export function fixtureOutcome(
+  pack: EvidencePack,
+  text: { claim?: string; rationale?: string; label?: string; quote?: string } = {},
+): DebateResult {
   const good = { path: 'src/cache.ts', line_start: 11, line_end: 12, quote: "const value12 = 'line 12 of cache';" };
   const bad = { path: 'src/cache.ts', line_start: 3, line_end: 3, quote: text.quote ?? 'nowhere to be found' };
   const model = 'claude-sonnet-5-5';
@@ -20,11 +23,28 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     positionId,
     ...base,
     thesis: 'Thesis.',
-    arguments: [makeClaim({ id: `O.${positionId}.1`, positionId, text: text.claim ?? 'The cache bounds memory.', reasoning: 'Because of the TTL.', citations: [citation] }, pack)],
+    arguments: [
+      makeClaim(
+        {
+          id: `O.${positionId}.1`,
+          positionId,
+          text: text.claim ?? 'The cache bounds memory.',
+          reasoning: 'Because of the TTL.',
+          citations: [citation],
+        },
+        pack,
+      ),
+    ],
     knownWeaknesses: ['Stale reads.'],
     predictedAttacks: ['Staleness.'],
   });
-  const attack = { id: 'X1.A.1', by: 'A', target: 'B', claim: makeClaim({ id: 'X1.A.1', positionId: 'A', text: 'B ignores line 12.', citations: [good] }, pack), outcome: { kind: 'conceded' as const, answerId: 'C.B.a1', because: 'concede' as const } };
+  const attack = {
+    id: 'X1.A.1',
+    by: 'A',
+    target: 'B',
+    claim: makeClaim({ id: 'X1.A.1', positionId: 'A', text: 'B ignores line 12.', citations: [good] }, pack),
+    outcome: { kind: 'conceded' as const, answerId: 'C.B.a1', because: 'concede' as const },
+  };
   const rulingText = {
     recommendation: 'A' as const,
     tied_on_axis: null,
@@ -36,22 +56,49 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     dissent: 'Dropping the cache is simpler.',
     consensus: ['The config is small.'],
     open_questions: ['How often does the config change?'],
-    scenarios: [{ scenario: 'The config changes hourly', recommendation: 'A' as const, rationale: 'Staleness stays bounded.' }],
+    scenarios: [
+      { scenario: 'The config changes hourly', recommendation: 'A' as const, rationale: 'Staleness stays bounded.' },
+    ],
     blind_spots: ['Multi-process deployments.'],
     summary: 'Keep the cache: its TTL bounds staleness.',
   };
   const ruling = {
     ...rulingText,
     positions: [
-      { id: 'A', status: 'survived' as const, rationale: text.rationale ?? 'Its evidence holds.', defeating_citations: [] },
+      {
+        id: 'A',
+        status: 'survived' as const,
+        rationale: text.rationale ?? 'Its evidence holds.',
+        defeating_citations: [],
+      },
       { id: 'B', status: 'unresolved' as const, rationale: 'No verified evidence.', defeating_citations: [] },
     ],
   };
-  const call = (role: CallLogEntry['role'], purpose: string, positionId: string | undefined, usage: CallLogEntry['usage']): CallLogEntry => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
+  const call = (
+    role: CallLogEntry['role'],
+    purpose: string,
+    positionId: string | undefined,
+    usage: CallLogEntry['usage'],
+  ): CallLogEntry => ({ role, purpose, positionId, model, usage, durationMs: 10, ok: true, retry: false });
   const calls = [
-    call('advocate', 'opening', 'A', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 2000, cache_read_input_tokens: 0 }),
-    call('advocate', 'opening', 'B', { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000 }),
-    call('judge', 'judge (order A, B)', undefined, { input_tokens: 2500, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }),
+    call('advocate', 'opening', 'A', {
+      input_tokens: 100,
+      output_tokens: 50,
+      cache_creation_input_tokens: 2000,
+      cache_read_input_tokens: 0,
+    }),
+    call('advocate', 'opening', 'B', {
+      input_tokens: 100,
+      output_tokens: 50,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 2000,
+    }),
+    call('judge', 'judge (order A, B)', undefined, {
+      input_tokens: 2500,
+      output_tokens: 300,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    }),
   ];
   return {
     kind: 'debate',
@@ -64,15 +111,34 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     outOfScope: [],
     framing: undefined,
     plan: planDebate({ preset: 'standard', maxRounds: undefined, command: {} }),
-    language: 'Language: write every prose field of your reply in the language the maintainer wrote the debate command in.',
+    language:
+      'Language: write every prose field of your reply in the language the maintainer wrote the debate command in.',
     transcript: {
       openings: [opening('A', good), opening('B', bad)],
       rounds: [
         {
           round: 1,
           turns: [
-            { phase: 'cross-examination', round: 1, positionId: 'A', ...base, answers: [], weaknesses: [], attacks: [attack], notes: [] },
-            { phase: 'cross-examination', round: 1, positionId: 'B', ...base, answers: [], weaknesses: ['Stale reads are real.'], attacks: [], notes: [] },
+            {
+              phase: 'cross-examination',
+              round: 1,
+              positionId: 'A',
+              ...base,
+              answers: [],
+              weaknesses: [],
+              attacks: [attack],
+              notes: [],
+            },
+            {
+              phase: 'cross-examination',
+              round: 1,
+              positionId: 'B',
+              ...base,
+              answers: [],
+              weaknesses: ['Stale reads are real.'],
+              attacks: [],
+              notes: [],
+            },
           ],
         },
       ],
@@ -82,7 +148,16 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
           round: 1,
           positionId: 'B',
           ...base,
-          answers: [{ attackId: 'X1.A.1', answer: 'concede', claim: makeClaim({ id: 'C.B.a1', positionId: 'B', text: 'Granted, but it is rare.', citations: [] }, pack) }],
+          answers: [
+            {
+              attackId: 'X1.A.1',
+              answer: 'concede',
+              claim: makeClaim(
+                { id: 'C.B.a1', positionId: 'B', text: 'Granted, but it is rare.', citations: [] },
+                pack,
+              ),
+            },
+          ],
           weaknesses: [],
           attacks: [],
           notes: [],
@@ -96,10 +171,34 @@ export function fixtureOutcome(pack: EvidencePack, text: { claim?: string; ratio
     stop: { kind: 'max-rounds', rounds: 1 },
     surrendered: [],
     roundsHeld: 1,
-    audit: { status: 'checked', model, tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0, irrelevant: 0 }, ignored: 0, notes: [] },
+    audit: {
+      status: 'checked',
+      model,
+      tally: { verified: 2, unverified: 1, 'no-citation': 1, exaggerated: 0, irrelevant: 0 },
+      ignored: 0,
+      notes: [],
+    },
     judgeRuns: [
-      { order: ['A', 'B'], swapped: false, ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
-      { order: ['B', 'A'], swapped: true, ruling, violations: [], retried: false, fixes: [], warnings: [], error: undefined },
+      {
+        order: ['A', 'B'],
+        swapped: false,
+        ruling,
+        violations: [],
+        retried: false,
+        fixes: [],
+        warnings: [],
+        error: undefined,
+      },
+      {
+        order: ['B', 'A'],
+        swapped: true,
+        ruling,
+        violations: [],
+        retried: false,
+        fixes: [],
+        warnings: [],
+        error: undefined,
+      },
     ],
     counts: new Map([
       ['A', { verified: 2, unverified: 0 }],

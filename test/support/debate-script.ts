@@ -26,43 +26,110 @@ export type Override = (call: ModelCall<unknown>, info: ReturnType<typeof descri
 export const defaults: Record<ScriptedPhase, Override> = {
   preflight: () => ({ ready: true }),
   moderator: () => ({
-    framing: { contested: true, reason: 'A default flipped.', topic: 'Cache or not?', positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }], out_of_scope: [], suggested_command: null, pr_position: 'A' },
+    framing: {
+      contested: true,
+      reason: 'A default flipped.',
+      topic: 'Cache or not?',
+      positions: [{ label: 'keep the cache' }, { label: 'drop the cache' }],
+      out_of_scope: [],
+      suggested_command: null,
+      pr_position: 'A',
+    },
   }),
   opening: (_call, { position }) => ({
     opening: {
       thesis: `Thesis of ${position}.`,
-      arguments: [{ claim: `Claim of ${position}.`, reasoning: `Reasoning of ${position}.`, confidence: 0.7, citations: [cacheLine(LINE[position!]!)] }],
+      arguments: [
+        {
+          claim: `Claim of ${position}.`,
+          reasoning: `Reasoning of ${position}.`,
+          confidence: 0.7,
+          citations: [cacheLine(LINE[position!]!)],
+        },
+      ],
       known_weaknesses: [`Weakness of ${position}.`],
       predicted_attacks: [`Predicted attack on ${position}.`],
     },
   }),
   'cross-examination': (call, { position, round }) => ({
     cross_examination: {
-      answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: `${position} refutes ${id}.`, citations: [cacheLine(LINE[position!]!)] })),
+      answers: attacksToAnswer(call).map((id) => ({
+        attack_id: id,
+        answer: 'refute',
+        text: `${position} refutes ${id}.`,
+        citations: [cacheLine(LINE[position!]!)],
+      })),
       weaknesses: [],
-      attacks: [{ target: nextPosition(call, position!), claim_id: null, claim: `${position} attacks in round ${round}.`, citations: [cacheLine(20 + (round ?? 0) * 4 + Object.keys(LINE).indexOf(position!))] }],
+      attacks: [
+        {
+          target: nextPosition(call, position!),
+          claim_id: null,
+          claim: `${position} attacks in round ${round}.`,
+          citations: [cacheLine(20 + (round ?? 0) * 4 + Object.keys(LINE).indexOf(position!))],
+        },
+      ],
     },
   }),
   closing: (call, { position }) => ({
     cross_examination: {
-      answers: attacksToAnswer(call).map((id) => ({ attack_id: id, answer: 'refute', text: `${position} refutes ${id} at the close.`, citations: [cacheLine(LINE[position!]!)] })),
+      answers: attacksToAnswer(call).map((id) => ({
+        attack_id: id,
+        answer: 'refute',
+        text: `${position} refutes ${id} at the close.`,
+        citations: [cacheLine(LINE[position!]!)],
+      })),
       weaknesses: [],
       attacks: [],
     },
   }),
   steelman: (_call, { position, target: asked }) => {
     const target = asked!;
-    return { steelman: { position: target, thesis: `${position} steelmans ${target}.`, arguments: [{ claim: `Best case of ${target}.`, reasoning: 'Because.', confidence: 0.7, citations: [cacheLine(LINE[target]!)] }] } };
+    return {
+      steelman: {
+        position: target,
+        thesis: `${position} steelmans ${target}.`,
+        arguments: [
+          {
+            claim: `Best case of ${target}.`,
+            reasoning: 'Because.',
+            confidence: 0.7,
+            citations: [cacheLine(LINE[target]!)],
+          },
+        ],
+      },
+    };
   },
   // A reader (issue #40) quotes the first changed head line of its part for position A.
   reading: (call) => {
-    const line = parseDiffEvidence(call.evidence).flatMap((f) => f.lines.filter((l) => l.text.trim().length > 0).map((l) => ({ path: f.path, ...l })))[0];
-    const excerpts = line ? [{ position: 'A', note: 'This line bears on A.', citation: { path: line.path, side: 'head', line_start: line.line, line_end: line.line, quote: line.text.trim() } }] : [];
+    const line = parseDiffEvidence(call.evidence).flatMap((f) =>
+      f.lines.filter((l) => l.text.trim().length > 0).map((l) => ({ path: f.path, ...l })),
+    )[0];
+    const excerpts = line
+      ? [
+          {
+            position: 'A',
+            note: 'This line bears on A.',
+            citation: {
+              path: line.path,
+              side: 'head',
+              line_start: line.line,
+              line_end: line.line,
+              quote: line.text.trim(),
+            },
+          },
+        ]
+      : [];
     return { reading: { excerpts } };
   },
   audit: () => ({ audit: { irrelevant: [], exaggerated: [], out_of_scope: [] } }),
   // The judge keeps the rubric: an untested recommendation gets low confidence (it would be lowered to it anyway).
-  judge: (call) => judgeSays(call, factsSayUntested(call.instructions, shownId(call, 'A')) ? { confidence: 'low', confidence_reason: 'A has verified evidence, but no counted attack tested it.' } : {}),
+  judge: (call) =>
+    judgeSays(
+      call,
+      factsSayUntested(call.instructions, shownId(call, 'A'))
+        ? { confidence: 'low', confidence_reason: 'A has verified evidence, but no counted attack tested it.' }
+        : {},
+    ),
 };
 
 /** The id a judge call shows the debate's position `id` under (a run with swapped ids shows it as another). */
@@ -77,7 +144,10 @@ export function shownId(call: ModelCall<unknown>, id: string): string {
  * about the same positions, under the ids it reads. So a scripted judge rules on the positions, not on
  * their place or letter; `overrides` as for {@link ruling}.
  */
-export function judgeSays(call: ModelCall<unknown>, overrides: Record<string, unknown> = {}): { ruling: Record<string, unknown> } {
+export function judgeSays(
+  call: ModelCall<unknown>,
+  overrides: Record<string, unknown> = {},
+): { ruling: Record<string, unknown> } {
   const order = call.meta?.order ?? positionsOf(call);
   const shown = (id: string) => (id === 'none' ? id : shownId(call, id));
   const written = ruling([...order].sort(), overrides);
@@ -99,7 +169,14 @@ export function judgeSays(call: ModelCall<unknown>, overrides: Record<string, un
  */
 export function ruling(ids: string[], overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const { positions, ...rest } = overrides;
-  const entries = (positions as { id: string }[] | undefined) ?? ids.map((id) => ({ id, status: id === 'A' ? 'survived' : 'unresolved', rationale: `Rationale for ${id}.`, defeating_citations: [] }));
+  const entries =
+    (positions as { id: string }[] | undefined) ??
+    ids.map((id) => ({
+      id,
+      status: id === 'A' ? 'survived' : 'unresolved',
+      rationale: `Rationale for ${id}.`,
+      defeating_citations: [],
+    }));
   return {
     positions: Object.fromEntries(entries.map(({ id, ...entry }) => [id, entry])),
     recommendation: 'A',
@@ -122,7 +199,12 @@ export function ruling(ids: string[], overrides: Record<string, unknown> = {}): 
 /** The position ids a call lists, in the order it lists them. */
 export function positionsOf(call: ModelCall<unknown>): string[] {
   // `[^\n]*`, not `.*`: a label may hold a CR (`.` stops there), and the instructions still list it on one line.
-  const block = /Positions(?:, in the order you are to read them this time)?:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(call.instructions)?.[1] ?? /All positions in this debate:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(call.instructions)?.[1] ?? '';
+  const block =
+    /Positions(?:, in the order you are to read them this time)?:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(
+      call.instructions,
+    )?.[1] ??
+    /All positions in this debate:\n((?:- [A-D]: [^\n]*\n?)+)/.exec(call.instructions)?.[1] ??
+    '';
   return [...block.matchAll(/^- ([A-D]):/gm)].map((m) => m[1]!);
 }
 
@@ -134,7 +216,9 @@ function nextPosition(call: ModelCall<unknown>, position: string): string {
 /**
  * A script: each phase answers from `overrides` when it returns something other than undefined, else the default.
  */
-export function debateScript(overrides: Partial<Record<ScriptedPhase, Override>> = {}): (call: ModelCall<unknown>, index: number) => unknown {
+export function debateScript(
+  overrides: Partial<Record<ScriptedPhase, Override>> = {},
+): (call: ModelCall<unknown>, index: number) => unknown {
   return (call, index) => {
     const info = describeCall(call);
     return overrides[info.phase]?.(call, info, index) ?? defaults[info.phase](call, info, index);

@@ -13,8 +13,12 @@ const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 /** The files (relative to dist/) that `file` imports statically or dynamically. */
 export async function importsOf(file: string): Promise<{ static: string[]; dynamic: string[] }> {
   const text = await readFile(path.join(DIST, file), 'utf8');
-  const resolve = (specifier: string) => path.relative(DIST, path.resolve(path.dirname(path.join(DIST, file)), specifier));
-  return { static: [...text.matchAll(STATIC_IMPORT)].map((m) => resolve(m[1]!)), dynamic: [...text.matchAll(DYNAMIC_IMPORT)].map((m) => resolve(m[1]!)) };
+  const resolve = (specifier: string) =>
+    path.relative(DIST, path.resolve(path.dirname(path.join(DIST, file)), specifier));
+  return {
+    static: [...text.matchAll(STATIC_IMPORT)].map((m) => resolve(m[1]!)),
+    dynamic: [...text.matchAll(DYNAMIC_IMPORT)].map((m) => resolve(m[1]!)),
+  };
 }
 
 /** Every file that loading `entries` loads at once: the entries and their static imports, transitively. */

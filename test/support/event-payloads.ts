@@ -5,7 +5,10 @@ import { createRequire } from 'node:module';
  * fields a test controls replaced.
  */
 const require = createRequire(import.meta.url);
-const examples: { name: string; examples: Record<string, unknown>[] }[] = require('@octokit/webhooks-examples/api.github.com/index.json');
+const examples: {
+  name: string;
+  examples: Record<string, unknown>[];
+}[] = require('@octokit/webhooks-examples/api.github.com/index.json');
 
 function example(name: string, action: string): Record<string, any> {
   const found = examples.find((e) => e.name === name)?.examples.find((x) => x.action === action);
@@ -20,7 +23,17 @@ function patchRepository(payload: Record<string, any>, owner: string, repo: stri
 }
 
 /** A `pull_request` `labeled` payload. */
-export function labeledEvent(options: { owner: string; repo: string; number: number; label: string; sender?: string; senderType?: 'User' | 'Bot'; headSha?: string; action?: string; headRepository?: string }) {
+export function labeledEvent(options: {
+  owner: string;
+  repo: string;
+  number: number;
+  label: string;
+  sender?: string;
+  senderType?: 'User' | 'Bot';
+  headSha?: string;
+  action?: string;
+  headRepository?: string;
+}) {
   const payload = example('pull_request', 'labeled');
   patchRepository(payload, options.owner, options.repo);
   payload.action = options.action ?? 'labeled';
@@ -78,7 +91,12 @@ export function commentEvent(options: {
 }
 
 /** A `workflow_dispatch` payload with the workflow's inputs (GitHub sends them as strings). */
-export function dispatchEvent(options: { owner: string; repo: string; inputs: Record<string, string>; sender?: string }) {
+export function dispatchEvent(options: {
+  owner: string;
+  repo: string;
+  inputs: Record<string, string>;
+  sender?: string;
+}) {
   const found = examples.find((e) => e.name === 'workflow_dispatch')?.examples[0];
   if (!found) throw new Error('no workflow_dispatch example in @octokit/webhooks-examples');
   const payload = structuredClone(found) as Record<string, any>;
@@ -93,9 +111,27 @@ export function dispatchEvent(options: { owner: string; repo: string; inputs: Re
  * repository), reshaped as GitHub sends it for a fork PR's `pull_request` run: the triggering event,
  * the fork as `head_repository`, its branch and head SHA, and `pull_requests` empty.
  */
-export function workflowRunEvent(options: { owner: string; repo: string; workflow: string; headSha: string; headBranch: string; headRepository: string; event?: string; action?: string; runId?: number }) {
-  const found = examples.find((e) => e.name === 'workflow_run')?.examples.find((x) => x.action === 'completed' && (x.workflow_run as { head_repository?: { full_name?: string } }).head_repository?.full_name !== (x.repository as { full_name?: string }).full_name);
-  if (!found) throw new Error('no workflow_run.completed example from another repository in @octokit/webhooks-examples');
+export function workflowRunEvent(options: {
+  owner: string;
+  repo: string;
+  workflow: string;
+  headSha: string;
+  headBranch: string;
+  headRepository: string;
+  event?: string;
+  action?: string;
+  runId?: number;
+}) {
+  const found = examples
+    .find((e) => e.name === 'workflow_run')
+    ?.examples.find(
+      (x) =>
+        x.action === 'completed' &&
+        (x.workflow_run as { head_repository?: { full_name?: string } }).head_repository?.full_name !==
+          (x.repository as { full_name?: string }).full_name,
+    );
+  if (!found)
+    throw new Error('no workflow_run.completed example from another repository in @octokit/webhooks-examples');
   const payload = structuredClone(found) as Record<string, any>;
   patchRepository(payload, options.owner, options.repo);
   payload.action = options.action ?? 'completed';

@@ -15,7 +15,14 @@ import { runGate } from '../../src/gate/run-gate.js';
 import type { DecisionRecord } from '../../src/report/decision-record.js';
 import { fixtureRecord } from './debate-fixtures.js';
 import { fixturePack } from './evidence-fixtures.js';
-import { gitBlobSha, startGitHubServer, type CheckRun, type FakeCommit, type FakePullRequest, type GitHubServer } from './github-server.js';
+import {
+  gitBlobSha,
+  startGitHubServer,
+  type CheckRun,
+  type FakeCommit,
+  type FakePullRequest,
+  type GitHubServer,
+} from './github-server.js';
 
 /**
  * One PR on the local GitHub server for the merge gate's tests: `octo/widgets#12` changes one file;
@@ -35,7 +42,8 @@ export const OTHER_APP = { id: 777_001, slug: 'impostor', name: 'Impostor' };
 export const MAX_TOKENS = 80_000;
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
-const lines = (extra: string) => Array.from({ length: 20 }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n') + `\n${extra}\n`;
+const lines = (extra: string) =>
+  Array.from({ length: 20 }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n') + `\n${extra}\n`;
 
 /** A PR whose one file, `src/cache.ts`, gains the line `extra` at line 21. */
 function pullAt(head: string, base: string, extra: string, number = 12): FakePullRequest {
@@ -47,7 +55,17 @@ function pullAt(head: string, base: string, extra: string, number = 12): FakePul
     user: { login: 'alice' },
     head: { sha: head, ref: `feature-${number}` },
     base: { sha: base, ref: 'main' },
-    files: [{ sha: gitBlobSha(content), filename: 'src/cache.ts', status: 'modified', additions: 1, deletions: 0, changes: 1, patch: `@@ -19,2 +19,3 @@\n export const value19 = 19;\n export const value20 = 20;\n+${extra}` }],
+    files: [
+      {
+        sha: gitBlobSha(content),
+        filename: 'src/cache.ts',
+        status: 'modified',
+        additions: 1,
+        deletions: 0,
+        changes: 1,
+        patch: `@@ -19,2 +19,3 @@\n export const value19 = 19;\n export const value20 = 20;\n+${extra}`,
+      },
+    ],
     diff: `diff --git a/src/cache.ts b/src/cache.ts\nindex 1111111..2222222 100644\n--- a/src/cache.ts\n+++ b/src/cache.ts\n@@ -19,2 +19,3 @@\n export const value19 = 19;\n export const value20 = 20;\n+${extra}\n`,
     readFile: (at, path) => (at === head && path === 'src/cache.ts' ? content : undefined),
     commits: [head],
@@ -67,7 +85,10 @@ export interface GateScenario {
   /** A finished debate's record for the PR's current head, with the digest the gate would compute. */
   record(overrides?: Partial<DecisionRecord>): Promise<DecisionRecord>;
   /** Writes a record as the debate does at its end: a completed `pr-debate` check run on `head_sha` (`truncated`: an older record's flag). */
-  postRecord(record: DecisionRecord, options?: { token?: string; policy?: GatePolicy; truncated?: boolean }): Promise<void>;
+  postRecord(
+    record: DecisionRecord,
+    options?: { token?: string; policy?: GatePolicy; truncated?: boolean },
+  ): Promise<void>;
   /** Runs the gate as `mode: gate` would on a PR event. */
   gate(config?: Partial<GateConfig>, target?: GateTarget): Promise<CheckRun>;
   /** The `pr-debate` check run a maintainer sees on a commit: the newest one by the bot's app. */
@@ -78,13 +99,24 @@ export interface GateScenario {
 let counter = 0;
 
 /** Starts the server with the PR at a first head; `config` is the text of `.github/pr-debate.yml` on the default branch. */
-export async function startGateScenario(options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number; config?: string } = {}): Promise<GateScenario> {
+export async function startGateScenario(
+  options: { commits?: FakeCommit[]; pulls?: FakePullRequest[]; maxTokens?: number; config?: string } = {},
+): Promise<GateScenario> {
   counter += 1;
   let next = counter * 1000;
   const pull = pullAt(sha(++next), sha(++next), 'export const cache = new Map();');
   const commits: FakeCommit[] = [...(options.commits ?? [])];
   const server = await startGitHubServer({
-    repositories: [{ owner: OWNER, name: REPO, pulls: [pull, ...(options.pulls ?? [])], commits, permissions: { maria: 'write', rita: 'read', alice: 'write', carol: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
+    repositories: [
+      {
+        owner: OWNER,
+        name: REPO,
+        pulls: [pull, ...(options.pulls ?? [])],
+        commits,
+        permissions: { maria: 'write', rita: 'read', alice: 'write', carol: 'write' },
+        ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }),
+      },
+    ],
     token: TOKENS.bot,
     tokens: { [TOKENS.writer]: 'maria', [TOKENS.reader]: 'rita' },
     appTokens: { [TOKENS.otherApp]: OTHER_APP },
@@ -92,10 +124,16 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
   // The real Octokit of `@actions/github` with the retry plugin, but without plugin-throttling's pacing of
   // one write a second (test/github/octokit-faults.test.ts covers the production client's limits): these
   // tests write hundreds of check runs, and paced they would take minutes.
-  const octokit = (token: string = TOKENS.bot): GitHubClient => getOctokit(token, { baseUrl: server.url, retry: { doNotRetry: DO_NOT_RETRY } }, retry);
+  const octokit = (token: string = TOKENS.bot): GitHubClient =>
+    getOctokit(token, { baseUrl: server.url, retry: { doNotRetry: DO_NOT_RETRY } }, retry);
   const repo = { owner: OWNER, repo: REPO };
   const current = (pullNumber: number, record: Pick<DecisionRecord, 'models' | 'digest_version'>) =>
-    rebuildEvidence(createPullRequestSource(octokit(), repo), { pullNumber, inputRfc: undefined, maxTokens: options.maxTokens ?? MAX_TOKENS, record });
+    rebuildEvidence(createPullRequestSource(octokit(), repo), {
+      pullNumber,
+      inputRfc: undefined,
+      maxTokens: options.maxTokens ?? MAX_TOKENS,
+      record,
+    });
   const deps: GateDeps = {
     source: createGateSource(octokit(), repo, 'github-actions[bot]'),
     rebuildEvidence: (pullNumber, record) => current(pullNumber, record),
@@ -110,7 +148,11 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       const old = pull.head.sha;
       commits.push({ sha: old, message: 'earlier head', parents: [] });
       const extra = pull.files[0]!.patch!.split('\n+').at(-1)!;
-      const moved = pullAt(sha(++next), kind === 'rebase' ? sha(++next) : pull.base.sha, kind === 'rebase' ? extra : `${extra} // pushed ${next}`);
+      const moved = pullAt(
+        sha(++next),
+        kind === 'rebase' ? sha(++next) : pull.base.sha,
+        kind === 'rebase' ? extra : `${extra} // pushed ${next}`,
+      );
       Object.assign(pull, { ...moved, commits: [moved.head.sha] });
       edit?.(pull);
       return old;
@@ -121,17 +163,53 @@ export async function startGateScenario(options: { commits?: FakeCommit[]; pulls
       const evidence = await current(pull.number, { ...fixture, ...overrides });
       // What a debate of this head records: its digest, and the changed files its pack could not show.
       const seen = { ...fixture.evidence!, unseen: evidence.unseen?.count ?? 0 };
-      return { ...fixture, repo: `${OWNER}/${REPO}`, pull_request: pull.number, head_sha: evidence.headSha, content_digest: evidence.contentDigest, base: { ref: pull.base.ref, sha: pull.base.sha }, evidence: seen, ...overrides };
+      return {
+        ...fixture,
+        repo: `${OWNER}/${REPO}`,
+        pull_request: pull.number,
+        head_sha: evidence.headSha,
+        content_digest: evidence.contentDigest,
+        base: { ref: pull.base.ref, sha: pull.base.sha },
+        evidence: seen,
+        ...overrides,
+      };
     },
     async postRecord(record, opts = {}) {
-      await createDecisionCheck(octokit(opts.token), repo, record.head_sha, decisionCheckOutput(record, opts.policy ?? 'require-decision', { truncated: opts.truncated ?? false, unseenAllowed: false, unreadAllowed: false, authors: [], authorMayDecide: false }, `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`));
+      await createDecisionCheck(
+        octokit(opts.token),
+        repo,
+        record.head_sha,
+        decisionCheckOutput(
+          record,
+          opts.policy ?? 'require-decision',
+          {
+            truncated: opts.truncated ?? false,
+            unseenAllowed: false,
+            unreadAllowed: false,
+            authors: [],
+            authorMayDecide: false,
+          },
+          `https://github.com/${OWNER}/${REPO}/pull/${pull.number}#issuecomment-1`,
+        ),
+      );
     },
     async gate(config = {}, target = { kind: 'pull', pullNumber: pull.number, before: undefined }) {
-      const full: GateConfig = { repo: `${OWNER}/${REPO}`, policy: 'require-decision', requiredLabel: undefined, exemptLabel: 'debate-exempt', publicKey: undefined, handedOver: undefined, allowUnseen: [], authorMayDecide: false, ...config };
+      const full: GateConfig = {
+        repo: `${OWNER}/${REPO}`,
+        policy: 'require-decision',
+        requiredLabel: undefined,
+        exemptLabel: 'debate-exempt',
+        publicKey: undefined,
+        handedOver: undefined,
+        allowUnseen: [],
+        authorMayDecide: false,
+        ...config,
+      };
       const run = await runGate(deps, () => Promise.resolve(full), target);
       return server.state.checkRuns.find((c) => c.html_url === run.checkUrl)!;
     },
-    checkOn: (at) => server.state.checkRuns.filter((c) => c.head_sha === at && c.name === 'pr-debate' && c.app.id === 15368).at(-1),
+    checkOn: (at) =>
+      server.state.checkRuns.filter((c) => c.head_sha === at && c.name === 'pr-debate' && c.app.id === 15368).at(-1),
     close: () => server.close(),
   };
 }
@@ -148,7 +226,10 @@ export function olderRecord(record: DecisionRecord, version: 2 | 3, truncated: b
 /** A fresh Ed25519 key pair as PEM: PKCS#8 private, SPKI public. */
 export function ed25519Pems(): { signingKey: string; publicKey: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return { signingKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    signingKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 export { pullAt, sha };

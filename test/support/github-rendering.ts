@@ -61,7 +61,9 @@ export function renderAsGitHub(markdown: string): Rendering {
     if (run !== '') {
       if (linkDepth === 0 && htmlCode === 0) {
         rendering.prose.push(run);
-        for (const rule of RULES) for (const m of run.matchAll(rule.pattern)) rendering.links.push({ kind: rule.kind, target: m[0], text: run });
+        for (const rule of RULES)
+          for (const m of run.matchAll(rule.pattern))
+            rendering.links.push({ kind: rule.kind, target: m[0], text: run });
       }
       run = '';
     }
@@ -98,7 +100,8 @@ export function renderAsGitHub(markdown: string): Rendering {
       if (node.type === 'html_block') {
         // GitHub renders the text between the tags of an HTML block, and reads references in it.
         const text = literal.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]*>/g, ' ');
-        for (const rule of RULES) for (const m of text.matchAll(rule.pattern)) rendering.links.push({ kind: rule.kind, target: m[0], text });
+        for (const rule of RULES)
+          for (const m of text.matchAll(rule.pattern)) rendering.links.push({ kind: rule.kind, target: m[0], text });
       }
     }
   }
@@ -127,7 +130,9 @@ export function textOf(node: Node): string {
  * @returns the body's HTML, to place inside an element of class `markdown-body`
  */
 export function gitHubHtml(markdown: string): string {
-  return withAlerts(micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] }));
+  return withAlerts(
+    micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] }),
+  );
 }
 
 /**
@@ -136,8 +141,11 @@ export function gitHubHtml(markdown: string): string {
  * writing and formatting syntax", Alerts), in the markup `github-markdown-css` styles.
  */
 function withAlerts(html: string): string {
-  return html.replace(/<blockquote>\n<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\n([\s\S]*?)<\/blockquote>/g, (_m, kind: string, rest: string) => {
-    const title = `${kind.charAt(0)}${kind.slice(1).toLowerCase()}`;
-    return `<div class="markdown-alert markdown-alert-${kind.toLowerCase()}"><p class="markdown-alert-title">${title}</p>\n<p>${rest}</div>`;
-  });
+  return html.replace(
+    /<blockquote>\n<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\n([\s\S]*?)<\/blockquote>/g,
+    (_m, kind: string, rest: string) => {
+      const title = `${kind.charAt(0)}${kind.slice(1).toLowerCase()}`;
+      return `<div class="markdown-alert markdown-alert-${kind.toLowerCase()}"><p class="markdown-alert-title">${title}</p>\n<p>${rest}</div>`;
+    },
+  );
 }

@@ -40,16 +40,42 @@ describe('the local GitHub server for the merge gate', () => {
   afterAll(async () => server.close());
 
   it('names the app of the token on each check run, filters by app_id, and lets an app update only its own', async () => {
-    const ours = await client(BOT).rest.checks.create({ ...repo, name: 'pr-debate', head_sha: sha('1'), status: 'in_progress' });
-    const theirs = await client(OTHER).rest.checks.create({ ...repo, name: 'pr-debate', head_sha: sha('1'), status: 'completed', conclusion: 'success' });
+    const ours = await client(BOT).rest.checks.create({
+      ...repo,
+      name: 'pr-debate',
+      head_sha: sha('1'),
+      status: 'in_progress',
+    });
+    const theirs = await client(OTHER).rest.checks.create({
+      ...repo,
+      name: 'pr-debate',
+      head_sha: sha('1'),
+      status: 'completed',
+      conclusion: 'success',
+    });
     expect(ours.data.app).toMatchObject({ id: 15368, slug: 'github-actions' });
     expect(theirs.data.app).toMatchObject({ id: 4242, slug: 'other-app' });
-    const all = await client(BOT).rest.checks.listForRef({ ...repo, ref: sha('1'), check_name: 'pr-debate', filter: 'all' });
+    const all = await client(BOT).rest.checks.listForRef({
+      ...repo,
+      ref: sha('1'),
+      check_name: 'pr-debate',
+      filter: 'all',
+    });
     expect(all.data.check_runs.map((r) => r.id)).toEqual([theirs.data.id, ours.data.id]);
-    const filtered = await client(BOT).rest.checks.listForRef({ ...repo, ref: sha('1'), check_name: 'pr-debate', filter: 'all', app_id: 15368 });
+    const filtered = await client(BOT).rest.checks.listForRef({
+      ...repo,
+      ref: sha('1'),
+      check_name: 'pr-debate',
+      filter: 'all',
+      app_id: 15368,
+    });
     expect(filtered.data.check_runs.map((r) => r.id)).toEqual([ours.data.id]);
-    await expect(client(BOT).rest.checks.update({ ...repo, check_run_id: theirs.data.id, conclusion: 'failure' })).rejects.toMatchObject({ status: 403 });
-    await expect(client(HUMAN).rest.checks.create({ ...repo, name: 'pr-debate', head_sha: sha('1') })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      client(BOT).rest.checks.update({ ...repo, check_run_id: theirs.data.id, conclusion: 'failure' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      client(HUMAN).rest.checks.create({ ...repo, name: 'pr-debate', head_sha: sha('1') }),
+    ).rejects.toMatchObject({ status: 403 });
   });
 
   it('lists a PR’s commits and labels', async () => {
@@ -61,13 +87,18 @@ describe('the local GitHub server for the merge gate', () => {
   });
 
   it('compares base...head by walking parents, oldest first, and lists the PRs of a commit', async () => {
-    const compare = await client(BOT).rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${sha('9')}...${sha('7')}` });
+    const compare = await client(BOT).rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: `${sha('9')}...${sha('7')}`,
+    });
     expect(compare.data.commits.map((c) => [c.sha, c.commit.message])).toEqual([
       [sha('8'), 'Fix (#3)'],
       [sha('7'), 'Merge pull request #4 from octo/x'],
     ]);
     const pulls = await client(BOT).rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha('8') });
     expect(pulls.data.map((p) => p.number)).toEqual([3]);
-    expect((await client(BOT).rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha('7') })).data).toEqual([]);
+    expect(
+      (await client(BOT).rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha('7') })).data,
+    ).toEqual([]);
   });
 });

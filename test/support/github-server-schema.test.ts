@@ -22,11 +22,17 @@ const parameterSchema = z.object({ name: z.string(), in: z.string() });
 const ref = z.object({ $ref: z.string() });
 const operationSchema = z.looseObject({
   parameters: z.array(z.union([ref, parameterSchema])).optional(),
-  requestBody: z.union([ref, z.looseObject({ content: z.record(z.string(), z.looseObject({ schema: z.unknown().optional() })) })]).optional(),
+  requestBody: z
+    .union([ref, z.looseObject({ content: z.record(z.string(), z.looseObject({ schema: z.unknown().optional() })) })])
+    .optional(),
 });
 const openApiSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-  components: z.looseObject({ parameters: z.record(z.string(), parameterSchema), requestBodies: z.record(z.string(), z.unknown()).optional(), schemas: z.record(z.string(), z.unknown()) }),
+  components: z.looseObject({
+    parameters: z.record(z.string(), parameterSchema),
+    requestBodies: z.record(z.string(), z.unknown()).optional(),
+    schemas: z.record(z.string(), z.unknown()),
+  }),
 });
 type OpenApi = z.infer<typeof openApiSchema>;
 
@@ -39,11 +45,21 @@ function resolve(api: OpenApi, pointer: string): unknown {
 /** The top-level property names of a JSON schema, through `$ref`, `allOf`, `oneOf` and `anyOf`. */
 function propertyNames(api: OpenApi, schema: unknown, seen = new Set<string>()): Set<string> {
   const names = new Set<string>();
-  const node = z.looseObject({ $ref: z.string().optional(), properties: z.record(z.string(), z.unknown()).optional(), allOf: z.array(z.unknown()).optional(), oneOf: z.array(z.unknown()).optional(), anyOf: z.array(z.unknown()).optional() }).safeParse(schema).data;
+  const node = z
+    .looseObject({
+      $ref: z.string().optional(),
+      properties: z.record(z.string(), z.unknown()).optional(),
+      allOf: z.array(z.unknown()).optional(),
+      oneOf: z.array(z.unknown()).optional(),
+      anyOf: z.array(z.unknown()).optional(),
+    })
+    .safeParse(schema).data;
   if (node === undefined) return names;
-  if (node.$ref !== undefined && !seen.has(node.$ref)) return propertyNames(api, resolve(api, node.$ref), new Set([...seen, node.$ref]));
+  if (node.$ref !== undefined && !seen.has(node.$ref))
+    return propertyNames(api, resolve(api, node.$ref), new Set([...seen, node.$ref]));
   for (const name of Object.keys(node.properties ?? {})) names.add(name);
-  for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) for (const name of propertyNames(api, part, seen)) names.add(name);
+  for (const part of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])])
+    for (const name of propertyNames(api, part, seen)) names.add(name);
   return names;
 }
 
@@ -56,7 +72,9 @@ const template = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z_]+|\*[A-Za-z
  */
 export function routeProblems(api: OpenApi, routes: readonly Pick<Route, 'method' | 'path' | 'reads'>[]): string[] {
   const operations = new Map<string, { path: string; method: string }>();
-  for (const [path, item] of Object.entries(api.paths)) for (const method of Object.keys(item)) operations.set(`${method.toUpperCase()} ${template(path)}`, { path, method });
+  for (const [path, item] of Object.entries(api.paths))
+    for (const method of Object.keys(item))
+      operations.set(`${method.toUpperCase()} ${template(path)}`, { path, method });
   const problems: string[] = [];
   for (const route of routes) {
     const where = `${route.method} ${route.path}`;
@@ -67,15 +85,31 @@ export function routeProblems(api: OpenApi, routes: readonly Pick<Route, 'method
     }
     const item = api.paths[found.path]!;
     const operation = operationSchema.parse(item[found.method]);
-    const shared = z.array(z.union([ref, parameterSchema])).optional().parse(item.parameters) ?? [];
-    const parameters = [...shared, ...(operation.parameters ?? [])].map((p) => ('$ref' in p ? parameterSchema.parse(resolve(api, p.$ref)) : p));
+    const shared =
+      z
+        .array(z.union([ref, parameterSchema]))
+        .optional()
+        .parse(item.parameters) ?? [];
+    const parameters = [...shared, ...(operation.parameters ?? [])].map((p) =>
+      '$ref' in p ? parameterSchema.parse(resolve(api, p.$ref)) : p,
+    );
     const query = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of route.reads.query) if (!query.has(name)) problems.push(`${where}: GitHub's operation has no query parameter "${name}" (it has ${[...query].join(', ') || 'none'})`);
+    for (const name of route.reads.query)
+      if (!query.has(name))
+        problems.push(
+          `${where}: GitHub's operation has no query parameter "${name}" (it has ${[...query].join(', ') || 'none'})`,
+        );
     const bodyRef = ref.safeParse(operation.requestBody).data?.$ref;
     const requestBody = bodyRef === undefined ? operation.requestBody : resolve(api, bodyRef);
-    const json = z.looseObject({ content: z.record(z.string(), z.looseObject({ schema: z.unknown().optional() })) }).safeParse(requestBody).data?.content['application/json']?.schema;
+    const json = z
+      .looseObject({ content: z.record(z.string(), z.looseObject({ schema: z.unknown().optional() })) })
+      .safeParse(requestBody).data?.content['application/json']?.schema;
     const fields = propertyNames(api, json);
-    for (const name of route.reads.body) if (!fields.has(name)) problems.push(`${where}: GitHub's request body has no field "${name}" (it has ${[...fields].join(', ') || 'none'})`);
+    for (const name of route.reads.body)
+      if (!fields.has(name))
+        problems.push(
+          `${where}: GitHub's request body has no field "${name}" (it has ${[...fields].join(', ') || 'none'})`,
+        );
   }
   return problems;
 }
@@ -91,12 +125,20 @@ describe("the local GitHub server against GitHub's published descriptions", () =
 
   beforeAll(async () => {
     let started = performance.now();
-    api = openApiSchema.parse(JSON.parse(readFileSync(`${ROOT}/node_modules/@octokit/openapi/generated/api.github.com.json`, 'utf8')));
+    api = openApiSchema.parse(
+      JSON.parse(readFileSync(`${ROOT}/node_modules/@octokit/openapi/generated/api.github.com.json`, 'utf8')),
+    );
     loaded.openapiMs = Math.round(performance.now() - started);
     started = performance.now();
-    schema = buildSchema(readFileSync(`${ROOT}/node_modules/@octokit/graphql-schema/schema.graphql`, 'utf8'), { assumeValidSDL: true });
+    schema = buildSchema(readFileSync(`${ROOT}/node_modules/@octokit/graphql-schema/schema.graphql`, 'utf8'), {
+      assumeValidSDL: true,
+    });
     loaded.graphqlMs = Math.round(performance.now() - started);
-    const pull = { ...emptyPullRequest(), files: [], readFile: (_sha: string, path: string) => (path === 'a.ts' ? Buffer.from('a\n') : undefined) };
+    const pull = {
+      ...emptyPullRequest(),
+      files: [],
+      readFile: (_sha: string, path: string) => (path === 'a.ts' ? Buffer.from('a\n') : undefined),
+    };
     github = await startGitHubServer({ repositories: [{ owner: 'o', name: 'r', pulls: [pull] }], token: 'bot-token' });
   });
   afterAll(async () => github?.close());
@@ -112,19 +154,33 @@ describe("the local GitHub server against GitHub's published descriptions", () =
   it('names a misspelt route, query parameter or body field', () => {
     const problems = routeProblems(api, [
       { method: 'POST', path: '/repos/:owner/:repo/check-run', reads: { query: [], body: ['head_sha'] } },
-      { method: 'PATCH', path: '/repos/:owner/:repo/check-runs/:id', reads: { query: [], body: ['conclusion', 'head_shaa'] } },
-      { method: 'GET', path: '/repos/:owner/:repo/issues/:number/comments', reads: { query: ['sinc', 'per_page'], body: [] } },
+      {
+        method: 'PATCH',
+        path: '/repos/:owner/:repo/check-runs/:id',
+        reads: { query: [], body: ['conclusion', 'head_shaa'] },
+      },
+      {
+        method: 'GET',
+        path: '/repos/:owner/:repo/issues/:number/comments',
+        reads: { query: ['sinc', 'per_page'], body: [] },
+      },
     ]);
     expect(problems).toEqual([
       expect.stringMatching(/^POST \/repos\/:owner\/:repo\/check-run: no such operation/),
-      expect.stringMatching(/^PATCH \/repos\/:owner\/:repo\/check-runs\/:id: GitHub's request body has no field "head_shaa"/),
-      expect.stringMatching(/^GET \/repos\/:owner\/:repo\/issues\/:number\/comments: GitHub's operation has no query parameter "sinc"/),
+      expect.stringMatching(
+        /^PATCH \/repos\/:owner\/:repo\/check-runs\/:id: GitHub's request body has no field "head_shaa"/,
+      ),
+      expect.stringMatching(
+        /^GET \/repos\/:owner\/:repo\/issues\/:number\/comments: GitHub's operation has no query parameter "sinc"/,
+      ),
     ]);
   });
 
   it("validates every GraphQL query and mutation the product sends against GitHub's schema", async () => {
     // The product's GraphQL call sites, each driven below; a new one must be added here.
-    const files = readdirSync(`${ROOT}/src`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort();
+    const files = readdirSync(`${ROOT}/src`, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .sort();
     const sites = files.flatMap((file) => {
       const count = readFileSync(`${ROOT}/src/${file}`, 'utf8').match(/\.graphql\s*(<[^>]*>)?\(/g)?.length ?? 0;
       return count > 0 ? [`src/${file}: ${count}`] : [];
@@ -142,11 +198,17 @@ describe("the local GitHub server against GitHub's published descriptions", () =
     await threads.listThreads(3);
     await threads.resolveThread('PRRT_unknown').catch(() => undefined);
 
-    const sent = github.state.requests.filter((r) => r.path === '/graphql').map((r) => z.object({ query: z.string() }).parse(r.body).query);
+    const sent = github.state.requests
+      .filter((r) => r.path === '/graphql')
+      .map((r) => z.object({ query: z.string() }).parse(r.body).query);
     const operations = sent.map((query) => /\{\s*(\w+)[\s(]/.exec(query)?.[1]);
     expect(new Set(operations)).toEqual(new Set(['repository', 'resolveReviewThread']));
     expect(sent.length).toBeGreaterThanOrEqual(4);
-    for (const query of sent) expect(validate(schema, parse(query)).map((e) => e.message), query).toEqual([]);
+    for (const query of sent)
+      expect(
+        validate(schema, parse(query)).map((e) => e.message),
+        query,
+      ).toEqual([]);
   });
 
   it('names a GraphQL field GitHub does not have', () => {

@@ -37,7 +37,12 @@ function syntheticPull(number: number, count: number, extra: Partial<FakePullReq
     head: { sha: HEAD, ref: `feature-${number}` },
     base: { sha: BASE, ref: 'main' },
     files,
-    diff: files.map((f) => `diff --git a/${f.filename} b/${f.filename}\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch ?? ''}\n`).join(''),
+    diff: files
+      .map(
+        (f) =>
+          `diff --git a/${f.filename} b/${f.filename}\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch ?? ''}\n`,
+      )
+      .join(''),
     readFile: (sha, path) => (sha === HEAD ? head.get(path) : sha === BASE ? base.get(path) : undefined),
     ...extra,
   };
@@ -99,7 +104,9 @@ describe('repository and pull request', () => {
       html_url: `https://github.example.com/${OWNER}/${REPO}`,
     });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['x-github-request-id']).toMatch(/^[0-9A-F]{4}:[0-9A-F]{4}:[0-9A-F]{6}:[0-9A-F]{6}:[0-9A-F]{8}$/);
+    expect(response.headers['x-github-request-id']).toMatch(
+      /^[0-9A-F]{4}:[0-9A-F]{4}:[0-9A-F]{6}:[0-9A-F]{6}:[0-9A-F]{8}$/,
+    );
     expect(response.headers['x-ratelimit-limit']).toBe('5000');
     expect(Number(response.headers['x-ratelimit-remaining'])).toBeLessThan(5000);
     expect(response.headers['x-ratelimit-resource']).toBe('core');
@@ -114,7 +121,12 @@ describe('repository and pull request', () => {
       state: 'open',
       draft: false,
       user: { login: 'alice', type: 'User' },
-      head: { sha: HEAD, ref: 'feature-2', label: `${OWNER}:feature-2`, repo: { full_name: `${OWNER}/${REPO}`, fork: false } },
+      head: {
+        sha: HEAD,
+        ref: 'feature-2',
+        label: `${OWNER}:feature-2`,
+        repo: { full_name: `${OWNER}/${REPO}`, fork: false },
+      },
       base: { sha: BASE, ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
       html_url: `https://github.example.com/${OWNER}/${REPO}/pull/2`,
       url: `${server.url}/repos/${OWNER}/${REPO}/pulls/2`,
@@ -152,7 +164,9 @@ describe('pull request files', () => {
 
     const base = `${server.url}/repos/${OWNER}/${REPO}/pulls/1/files`;
     const first = await octokit.rest.pulls.listFiles({ ...repo, pull_number: 1, per_page: 100 });
-    expect(first.headers.link).toBe(`<${base}?per_page=100&page=2>; rel="next", <${base}?per_page=100&page=3>; rel="last"`);
+    expect(first.headers.link).toBe(
+      `<${base}?per_page=100&page=2>; rel="next", <${base}?per_page=100&page=3>; rel="last"`,
+    );
     const middle = await octokit.rest.pulls.listFiles({ ...repo, pull_number: 1, per_page: 100, page: 2 });
     expect(middle.headers.link).toBe(
       `<${base}?per_page=100&page=1>; rel="prev", <${base}?per_page=100&page=3>; rel="next", ` +
@@ -160,7 +174,9 @@ describe('pull request files', () => {
     );
     const last = await octokit.rest.pulls.listFiles({ ...repo, pull_number: 1, per_page: 100, page: 3 });
     expect(last.data).toHaveLength(50);
-    expect(last.headers.link).toBe(`<${base}?per_page=100&page=2>; rel="prev", <${base}?per_page=100&page=1>; rel="first"`);
+    expect(last.headers.link).toBe(
+      `<${base}?per_page=100&page=2>; rel="prev", <${base}?per_page=100&page=1>; rel="first"`,
+    );
   });
 
   it('shapes each file like GitHub and fills in its URLs', async () => {
@@ -204,7 +220,9 @@ describe('diff media type', () => {
 
   it('answers 406 too_large when the PR says so, or past 300 files', async () => {
     for (const pullNumber of [3, 2]) {
-      const error = await requestError(octokit.rest.pulls.get({ ...repo, pull_number: pullNumber, mediaType: { format: 'diff' } }));
+      const error = await requestError(
+        octokit.rest.pulls.get({ ...repo, pull_number: pullNumber, mediaType: { format: 'diff' } }),
+      );
       expect(error.status).toBe(406);
       expect(error.response?.data).toEqual({
         message:
@@ -223,7 +241,11 @@ describe('contents', () => {
   const path = 'docs/café notes.md';
 
   it('returns raw bytes for vnd.github.raw and its variants', async () => {
-    for (const accept of ['application/vnd.github.raw', 'application/vnd.github.raw+json', 'application/vnd.github.v3.raw']) {
+    for (const accept of [
+      'application/vnd.github.raw',
+      'application/vnd.github.raw+json',
+      'application/vnd.github.v3.raw',
+    ]) {
       const response = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
         ...repo,
         path,
@@ -273,7 +295,12 @@ describe('contents', () => {
   });
 
   it('resolves branch names and the default branch', async () => {
-    const byBranch = await octokit.rest.repos.getContent({ ...repo, path, ref: 'feature-1', mediaType: { format: 'raw' } });
+    const byBranch = await octokit.rest.repos.getContent({
+      ...repo,
+      path,
+      ref: 'feature-1',
+      mediaType: { format: 'raw' },
+    });
     expect(byBranch.data).toBe('# Café\n\nhead side ☕\n');
     const byDefault = await octokit.rest.repos.getContent({ ...repo, path, mediaType: { format: 'raw' } });
     expect(byDefault.data).toBe('# Cafe\n\nbase side\n');
@@ -318,7 +345,9 @@ describe('issue comments', () => {
   it('answers 422 for a body over 65,536 characters and accepts exactly 65,536', async () => {
     const ok = await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'x'.repeat(65_536) });
     expect(ok.status).toBe(201);
-    const error = await requestError(octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'x'.repeat(65_537) }));
+    const error = await requestError(
+      octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'x'.repeat(65_537) }),
+    );
     expect(error.status).toBe(422);
     expect(error.response?.data).toEqual({
       message: 'Validation Failed',
@@ -341,10 +370,18 @@ describe('issue comments', () => {
 
   it('records reactions and rolls them up on the comment', async () => {
     const comment = await human.rest.issues.createComment({ ...repo, issue_number: 1, body: '/debate' });
-    const first = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.data.id, content: 'eyes' });
+    const first = await octokit.rest.reactions.createForIssueComment({
+      ...repo,
+      comment_id: comment.data.id,
+      content: 'eyes',
+    });
     expect(first.status).toBe(201);
     expect(first.data).toMatchObject({ content: 'eyes', user: { login: 'github-actions[bot]' } });
-    const again = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.data.id, content: 'eyes' });
+    const again = await octokit.rest.reactions.createForIssueComment({
+      ...repo,
+      comment_id: comment.data.id,
+      content: 'eyes',
+    });
     expect(again.status).toBe(200);
     expect(again.data.id).toBe(first.data.id);
     await human.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.data.id, content: '+1' });
@@ -355,11 +392,17 @@ describe('issue comments', () => {
     expect(fetched.data.reactions).toMatchObject({ total_count: 2, eyes: 1, '+1': 1 });
 
     const invalid = await requestError(
-      octokit.request(`POST /repos/${OWNER}/${REPO}/issues/comments/${comment.data.id}/reactions`, { content: 'thumbsup' }),
+      octokit.request(`POST /repos/${OWNER}/${REPO}/issues/comments/${comment.data.id}/reactions`, {
+        content: 'thumbsup',
+      }),
     );
     expect(invalid.status).toBe(422);
 
-    await octokit.rest.reactions.deleteForIssueComment({ ...repo, comment_id: comment.data.id, reaction_id: first.data.id });
+    await octokit.rest.reactions.deleteForIssueComment({
+      ...repo,
+      comment_id: comment.data.id,
+      reaction_id: first.data.id,
+    });
     expect(server.state.reactions.filter((r) => r.commentId === comment.data.id).map((r) => r.content)).toEqual(['+1']);
   });
 });
@@ -391,7 +434,12 @@ describe('permissions', () => {
 
 describe('check runs', () => {
   it('creates, updates and lists check runs for a ref', async () => {
-    const created = await octokit.rest.checks.create({ ...repo, name: 'pr-debate', head_sha: HEAD, status: 'in_progress' });
+    const created = await octokit.rest.checks.create({
+      ...repo,
+      name: 'pr-debate',
+      head_sha: HEAD,
+      status: 'in_progress',
+    });
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ name: 'pr-debate', head_sha: HEAD, status: 'in_progress', conclusion: null });
     expect(created.data.pull_requests.map((p) => p.number)).toEqual([1, 2, 3, 4]);
@@ -425,7 +473,9 @@ describe('check runs', () => {
     expect(fromHuman.status).toBe(403);
     const unknownSha = await requestError(octokit.rest.checks.create({ ...repo, name: 'x', head_sha: 'c'.repeat(40) }));
     expect(unknownSha.status).toBe(422);
-    expect((unknownSha.response?.data as { message: string }).message).toBe(`No commit found for SHA: ${'c'.repeat(40)}`);
+    expect((unknownSha.response?.data as { message: string }).message).toBe(
+      `No commit found for SHA: ${'c'.repeat(40)}`,
+    );
   });
 });
 
@@ -442,22 +492,34 @@ describe('authentication and unknown routes', () => {
   });
 
   it('accepts Bearer as well as token', async () => {
-    const response = await fetch(`${server.url}/repos/${OWNER}/${REPO}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${server.url}/repos/${OWNER}/${REPO}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.status).toBe(200);
     const anonymous = await fetch(`${server.url}/repos/${OWNER}/${REPO}`);
     expect(anonymous.status).toBe(401);
   });
 
   it('answers GitHub’s generic 404 for anything else', async () => {
-    const error = await requestError(octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repo, pull_number: 1 }));
+    const error = await requestError(
+      octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repo, pull_number: 1 }),
+    );
     expect(error.status).toBe(404);
-    expect(error.response?.data).toEqual({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+    expect(error.response?.data).toEqual({
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '404',
+    });
   });
 
   it('records requests with parsed JSON bodies', async () => {
     await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'recorded' });
     const last = server.state.requests.at(-1);
-    expect(last).toMatchObject({ method: 'POST', path: `/repos/${OWNER}/${REPO}/issues/1/comments`, body: { body: 'recorded' } });
+    expect(last).toMatchObject({
+      method: 'POST',
+      path: `/repos/${OWNER}/${REPO}/issues/1/comments`,
+      body: { body: 'recorded' },
+    });
     expect(last?.headers.authorization).toBe(`token ${TOKEN}`);
   });
 });
@@ -489,7 +551,11 @@ describe('fault injection', () => {
     expect(read.status).toBe(200);
     const error = await requestError(octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'x' }));
     expect(error.status).toBe(403);
-    expect(error.response?.data).toEqual({ message: 'Forbidden', documentation_url: 'https://docs.github.com/rest', status: '403' });
+    expect(error.response?.data).toEqual({
+      message: 'Forbidden',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '403',
+    });
   });
 
   it('can drop the connection', async () => {
@@ -543,9 +609,24 @@ describe('GraphQL blobs', () => {
     );
 
   it('answers repository.object(expression:) with Blob sizes, binary flags and texts, and null for what is not there', async () => {
-    const data = await blobs([`${HEAD}:docs/café notes.md`, `${BASE}:docs/café notes.md`, `${HEAD}:bin/blob.dat`, `${HEAD}:nope.md`, 'main:docs/café notes.md'], 'byteSize isBinary isTruncated text');
+    const data = await blobs(
+      [
+        `${HEAD}:docs/café notes.md`,
+        `${BASE}:docs/café notes.md`,
+        `${HEAD}:bin/blob.dat`,
+        `${HEAD}:nope.md`,
+        'main:docs/café notes.md',
+      ],
+      'byteSize isBinary isTruncated text',
+    );
     expect(data.repository).toEqual({
-      f0: { __typename: 'Blob', byteSize: Buffer.byteLength('# Café\n\nhead side ☕\n'), isBinary: false, isTruncated: false, text: '# Café\n\nhead side ☕\n' },
+      f0: {
+        __typename: 'Blob',
+        byteSize: Buffer.byteLength('# Café\n\nhead side ☕\n'),
+        isBinary: false,
+        isTruncated: false,
+        text: '# Café\n\nhead side ☕\n',
+      },
       f1: { __typename: 'Blob', byteSize: 18, isBinary: false, isTruncated: false, text: '# Cafe\n\nbase side\n' },
       f2: { __typename: 'Blob', byteSize: 5, isBinary: true, isTruncated: false, text: null },
       f3: null,
@@ -556,10 +637,17 @@ describe('GraphQL blobs', () => {
   });
 
   it('answers errors as GitHub does: NOT_FOUND for a repository, an error for a query it cannot run', async () => {
-    await expect(blobs([`${HEAD}:long.txt`], 'byteSize', OWNER, 'nope')).rejects.toThrow(/Could not resolve to a Repository with the name 'acme\/nope'/);
-    await expect(blobs([`${HEAD}:long.txt`], 'byteSize sizeInLines')).rejects.toThrow(/Field 'sizeInLines' doesn't exist on type 'Blob'/);
+    await expect(blobs([`${HEAD}:long.txt`], 'byteSize', OWNER, 'nope')).rejects.toThrow(
+      /Could not resolve to a Repository with the name 'acme\/nope'/,
+    );
+    await expect(blobs([`${HEAD}:long.txt`], 'byteSize sizeInLines')).rejects.toThrow(
+      /Field 'sizeInLines' doesn't exist on type 'Blob'/,
+    );
     // GitObject `oid` is git's blob SHA of the bytes.
-    expect((await blobs([`${HEAD}:long.txt`], 'oid')).repository!.f0).toEqual({ __typename: 'Blob', oid: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect((await blobs([`${HEAD}:long.txt`], 'oid')).repository!.f0).toEqual({
+      __typename: 'Blob',
+      oid: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
     await expect(octokit.graphql('query { viewer { login } }')).rejects.toThrow(/answers only repository.object/);
   });
 });
@@ -567,8 +655,24 @@ describe('GraphQL blobs', () => {
 describe('past the pull request limits (issue #14)', () => {
   let limits: GitHubServer;
   const rows = (n: number) => Array.from({ length: n }, (_, i) => `+line ${i}`).join('\n');
-  const big = { sha: 'c'.repeat(40), filename: 'big.txt', status: 'modified' as const, additions: 20_001, deletions: 0, changes: 20_001, patch: `@@ -0,0 +1,20001 @@\n${rows(20_001)}` };
-  const mid = { sha: 'd'.repeat(40), filename: 'mid.txt', status: 'modified' as const, additions: 2_500, deletions: 0, changes: 2_500, patch: `@@ -0,0 +1,2500 @@\n${rows(2_500)}` };
+  const big = {
+    sha: 'c'.repeat(40),
+    filename: 'big.txt',
+    status: 'modified' as const,
+    additions: 20_001,
+    deletions: 0,
+    changes: 20_001,
+    patch: `@@ -0,0 +1,20001 @@\n${rows(20_001)}`,
+  };
+  const mid = {
+    sha: 'd'.repeat(40),
+    filename: 'mid.txt',
+    status: 'modified' as const,
+    additions: 2_500,
+    deletions: 0,
+    changes: 2_500,
+    patch: `@@ -0,0 +1,2500 @@\n${rows(2_500)}`,
+  };
   const tree = [
     { path: 'a/b/c.txt', mode: '100644', sha: '1'.repeat(40), size: 3 },
     { path: 'a/d.txt', mode: '100755', sha: '2'.repeat(40), size: 4 },
@@ -582,7 +686,13 @@ describe('past the pull request limits (issue #14)', () => {
           owner: OWNER,
           name: REPO,
           pulls: [
-            syntheticPull(1, 0, { files: [big, mid], diff: `${rows(20_001)}\n`, mergeBaseSha: 'e'.repeat(40), listTree: (sha) => (sha === HEAD ? tree : undefined), treeLimit: 4 }),
+            syntheticPull(1, 0, {
+              files: [big, mid],
+              diff: `${rows(20_001)}\n`,
+              mergeBaseSha: 'e'.repeat(40),
+              listTree: (sha) => (sha === HEAD ? tree : undefined),
+              treeLimit: 4,
+            }),
             syntheticPull(2, 0, { files: [mid], omitPatchesOver: 2_000 }),
           ],
         },
@@ -593,31 +703,57 @@ describe('past the pull request limits (issue #14)', () => {
   const client = () => getOctokit(TOKEN, { baseUrl: limits.url });
 
   it('leaves out the patch of a file past the per-file limit (20,000 lines, or what the PR sets) and keeps its counts', async () => {
-    const [first, second] = await Promise.all([client().rest.pulls.listFiles({ ...repo, pull_number: 1 }), client().rest.pulls.listFiles({ ...repo, pull_number: 2 })]);
-    expect(first.data.map((f) => [f.filename, f.patch === undefined, f.changes])).toEqual([['big.txt', true, 20_001], ['mid.txt', false, 2_500]]);
+    const [first, second] = await Promise.all([
+      client().rest.pulls.listFiles({ ...repo, pull_number: 1 }),
+      client().rest.pulls.listFiles({ ...repo, pull_number: 2 }),
+    ]);
+    expect(first.data.map((f) => [f.filename, f.patch === undefined, f.changes])).toEqual([
+      ['big.txt', true, 20_001],
+      ['mid.txt', false, 2_500],
+    ]);
     expect(second.data[0]).toMatchObject({ filename: 'mid.txt', changes: 2_500 });
     expect(second.data[0]).not.toHaveProperty('patch');
   });
 
   it('refuses the whole diff past 20,000 lines with 406 too_large', async () => {
-    const error = await requestError(client().rest.pulls.get({ ...repo, pull_number: 1, mediaType: { format: 'diff' } }));
+    const error = await requestError(
+      client().rest.pulls.get({ ...repo, pull_number: 1, mediaType: { format: 'diff' } }),
+    );
     expect(error.status).toBe(406);
     expect((error.response?.data as { message: string }).message).toMatch(/maximum number of lines \(20000\)/);
   });
 
   it('compares base...head with the merge base commit and its tree', async () => {
-    const { data } = await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${BASE}...${HEAD}`, per_page: 1 });
+    const { data } = await client().rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: `${BASE}...${HEAD}`,
+      per_page: 1,
+    });
     expect(data.merge_base_commit.sha).toBe('e'.repeat(40));
     expect(data.merge_base_commit.commit.tree.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(data.files?.map((f) => f.filename)).toEqual(['big.txt', 'mid.txt']);
     // Files are listed on the first page only, and only for a pull request's own comparison.
-    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${BASE}...${HEAD}`, per_page: 1, page: 2 })).data.files).toEqual([]);
-    expect((await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${HEAD}...${BASE}` })).data.files).toEqual([]);
+    expect(
+      (
+        await client().rest.repos.compareCommitsWithBasehead({
+          ...repo,
+          basehead: `${BASE}...${HEAD}`,
+          per_page: 1,
+          page: 2,
+        })
+      ).data.files,
+    ).toEqual([]);
+    expect(
+      (await client().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${HEAD}...${BASE}` })).data.files,
+    ).toEqual([]);
   });
 
   it('lists a git tree with its folders, cut and marked truncated past the limit when recursive', async () => {
     const top = await client().rest.git.getTree({ ...repo, tree_sha: HEAD });
-    expect(top.data.tree.map((e) => [e.path, e.type])).toEqual([['a', 'tree'], ['deps', 'tree']]);
+    expect(top.data.tree.map((e) => [e.path, e.type])).toEqual([
+      ['a', 'tree'],
+      ['deps', 'tree'],
+    ]);
     expect(top.data.truncated).toBe(false);
     const all = await client().rest.git.getTree({ ...repo, tree_sha: HEAD, recursive: '1' });
     expect(all.data.tree.map((e) => [e.path, e.mode, e.type])).toEqual([

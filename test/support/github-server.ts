@@ -28,7 +28,14 @@ import { reviewRoutes } from './github-server/reviews.js';
 import { createShapes } from './github-server/shapes.js';
 import type { Fault, GitHubServerState } from './github-server/state.js';
 import { declaredBody, declaredQuery, readBody } from './github-server/request.js';
-import { DOCS, errorReply, KEEP_ALIVE_TIMEOUT_MS, notFound, REQUEST_TIMEOUT_MS, safeDecode } from './github-server/util.js';
+import {
+  DOCS,
+  errorReply,
+  KEEP_ALIVE_TIMEOUT_MS,
+  notFound,
+  REQUEST_TIMEOUT_MS,
+  safeDecode,
+} from './github-server/util.js';
 
 export type * from './github-server/fixtures.js';
 export type * from './github-server/state.js';
@@ -36,7 +43,6 @@ export type { ReviewComment, ReviewState, ReviewThread } from './github-server/r
 export type { Route } from './github-server/kit.js';
 export { diffLines } from './github-server/reviews.js';
 export { emptyPullRequest, gitBlobSha } from './github-server/util.js';
-
 
 /** Options of {@link startGitHubServer}. */
 export interface GitHubServerOptions {
@@ -71,7 +77,6 @@ export interface GitHubServerOptions {
    */
   botPermissions?: Partial<Record<'checks' | 'pull-requests' | 'issues' | 'contents', 'write' | 'read' | 'none'>>;
 }
-
 
 /** A running server. */
 export interface GitHubServer {
@@ -172,7 +177,17 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
         params[name] = name === 'path' ? value : safeDecode(value);
       }
       const where = `${candidate.method} ${candidate.path}`;
-      candidate.handler({ req, res, query: declaredQuery(url.searchParams, candidate.reads.query, where), body: declaredBody(body, candidate.reads.body, where), actor, linkPathname }, params);
+      candidate.handler(
+        {
+          req,
+          res,
+          query: declaredQuery(url.searchParams, candidate.reads.query, where),
+          body: declaredBody(body, candidate.reads.body, where),
+          actor,
+          linkPathname,
+        },
+        params,
+      );
       return;
     }
     send({ res }, notFound(DOCS.root));
@@ -180,11 +195,17 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
 
   // Idle keep-alive sockets stay open as long as a client may wait between requests of one test on a
   // loaded machine (Node's default of 5 s closed sockets undici was about to reuse: ECONNRESET).
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      send({ res }, errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root));
-    });
-  });
+  const server = createServer(
+    { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        send(
+          { res },
+          errorReply(500, `Server Error: ${error instanceof Error ? error.message : String(error)}`, DOCS.root),
+        );
+      });
+    },
+  );
   // Idle keep-alive sockets outlive every client's (undici closes its own after 4 s): the server never
   // closes one just as a client reuses it, which is an ECONNRESET under load. close() ends them all.
   server.keepAliveTimeout = 60_000;
@@ -214,6 +235,5 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     },
   };
 }
-
 
 export type { Context, FakeApp, FakeRepository, Fault };

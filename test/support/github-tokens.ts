@@ -19,7 +19,11 @@ function base64url(seed: string, length: number): string {
 /** `length` characters of `[A-Za-z0-9]` from a digest of `seed`. */
 function alphanumeric(seed: string, length: number): string {
   let out = '';
-  for (let i = 0; out.length < length; i += 1) out += createHash('sha512').update(`${seed}:${i}`).digest('base64').replace(/[^A-Za-z0-9]/g, '');
+  for (let i = 0; out.length < length; i += 1)
+    out += createHash('sha512')
+      .update(`${seed}:${i}`)
+      .digest('base64')
+      .replace(/[^A-Za-z0-9]/g, '');
   return out.slice(0, length);
 }
 

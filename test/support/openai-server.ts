@@ -18,7 +18,17 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { CallMeta } from '../../src/debate/model-client.js';
 import { callMetaOf, type ScriptedReply } from './anthropic-server.js';
-import { billsCacheWrites, defaultKeywordAt, isReasoningModel, MIN_COMPLETION_TOKENS, REASONING_TOKENS, shutDownOn, strictProblem, todayUtc, type OpenAiBillingCode } from './openai-rules.js';
+import {
+  billsCacheWrites,
+  defaultKeywordAt,
+  isReasoningModel,
+  MIN_COMPLETION_TOKENS,
+  REASONING_TOKENS,
+  shutDownOn,
+  strictProblem,
+  todayUtc,
+  type OpenAiBillingCode,
+} from './openai-rules.js';
 
 /** One message of a request (text content only: the only kind pr-debate sends). */
 export interface ChatMessage {
@@ -34,18 +44,33 @@ export interface ChatCompletionsRequest {
   stream_options?: { include_usage?: boolean } | null;
   max_tokens?: number | null;
   max_completion_tokens?: number | null;
-  response_format?: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; json_schema: { name: string; schema?: Record<string, unknown>; strict?: boolean | null } };
+  response_format?:
+    | { type: 'text' }
+    | { type: 'json_object' }
+    | { type: 'json_schema'; json_schema: { name: string; schema?: Record<string, unknown>; strict?: boolean | null } };
   [key: string]: unknown;
 }
 
 /** Decides the reply to one valid, authenticated request (the Anthropic server's reply shapes; `error.type` is the OpenAI error `type`, `details.code` its `code`). */
-export type ChatResponder = (request: ChatCompletionsRequest, context: { callIndex: number; /** From pr-debate's `x-pr-debate-call` header (not an API feature). */ call: CallMeta | undefined }) => ScriptedReply | Promise<ScriptedReply>;
+export type ChatResponder = (
+  request: ChatCompletionsRequest,
+  context: {
+    callIndex: number;
+    /** From pr-debate's `x-pr-debate-call` header (not an API feature). */ call: CallMeta | undefined;
+  },
+) => ScriptedReply | Promise<ScriptedReply>;
 
 /** One request the server received, with the usage it answered. */
 export interface ReceivedChatRequest {
   body: ChatCompletionsRequest;
   headers: Record<string, string | string[] | undefined>;
-  usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens: number; cache_write_tokens: number; reasoning_tokens: number };
+  usage?: {
+    prompt_tokens: number;
+    completion_tokens: number;
+    cached_tokens: number;
+    cache_write_tokens: number;
+    reasoning_tokens: number;
+  };
 }
 
 /** A running server. */
@@ -118,7 +143,9 @@ class PrefixCache {
 const contentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.literal('text'), text: z.string() }))]);
 const requestSchema = z.looseObject({
   model: z.string().min(1),
-  messages: z.array(z.looseObject({ role: z.enum(['system', 'developer', 'user', 'assistant']), content: contentSchema })).min(1),
+  messages: z
+    .array(z.looseObject({ role: z.enum(['system', 'developer', 'user', 'assistant']), content: contentSchema }))
+    .min(1),
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
   max_tokens: z.number().int().positive().nullish(),
@@ -129,16 +156,31 @@ const requestSchema = z.looseObject({
       z.object({ type: z.literal('json_object') }),
       z.object({
         type: z.literal('json_schema'),
-        json_schema: z.looseObject({ name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/), schema: z.record(z.string(), z.unknown()).optional(), strict: z.boolean().nullish() }),
+        json_schema: z.looseObject({
+          name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+          schema: z.record(z.string(), z.unknown()).optional(),
+          strict: z.boolean().nullish(),
+        }),
       }),
     ])
     .optional(),
 });
 
 /** The error body of the API reference ("Error codes"): `{ error: { message, type, param, code } }`. */
-function sendError(res: ServerResponse, status: number, error: { message: string; type: string; param?: string | null; code?: string | null }, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify({ error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code ?? null } });
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+function sendError(
+  res: ServerResponse,
+  status: number,
+  error: { message: string; type: string; param?: string | null; code?: string | null },
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({
+    error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code ?? null },
+  });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+  });
   res.end(body);
 }
 
@@ -150,7 +192,8 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-const textOf = (content: ChatMessage['content']) => (typeof content === 'string' ? content : content.map((p) => p.text).join(''));
+const textOf = (content: ChatMessage['content']) =>
+  typeof content === 'string' ? content : content.map((p) => p.text).join('');
 
 /** Starts the server on 127.0.0.1 with an ephemeral port. */
 export async function startOpenAiServer(options: StartOpenAiServerOptions): Promise<OpenAiServer> {
@@ -173,61 +216,115 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     try {
       body = JSON.parse(raw);
     } catch {
-      sendError(res, 400, { message: "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)", type: 'invalid_request_error' });
+      sendError(res, 400, {
+        message:
+          "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
+        type: 'invalid_request_error',
+      });
       return;
     }
-    if (typeof body === 'object' && body !== null) requests.push({ body: body as ChatCompletionsRequest, headers: { ...req.headers } });
+    if (typeof body === 'object' && body !== null)
+      requests.push({ body: body as ChatCompletionsRequest, headers: { ...req.headers } });
     const bearer = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
     if (options.apiKey !== undefined && bearer !== options.apiKey) {
       // Error codes: "401 - Invalid Authentication / Incorrect API key provided".
-      sendError(res, 401, { message: `Incorrect API key provided: ${bearer ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: 'invalid_request_error', code: 'invalid_api_key' });
+      sendError(res, 401, {
+        message: `Incorrect API key provided: ${bearer ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      });
       return;
     }
     const parsed = requestSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      sendError(res, 400, { message: `Invalid value for '${issue.path.join('.')}': ${issue.message}`, type: 'invalid_request_error', param: issue.path.join('.') });
+      sendError(res, 400, {
+        message: `Invalid value for '${issue.path.join('.')}': ${issue.message}`,
+        type: 'invalid_request_error',
+        param: issue.path.join('.'),
+      });
       return;
     }
     const request = body as ChatCompletionsRequest;
     if (options.spendLimit) {
       // Help Center, "Troubleshooting API usage and spend limits": "Check error.code in the API response. A
       // billing-related error may still use the broader error.type value insufficient_quota." (429).
-      sendError(res, 429, { message: 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.', type: 'insufficient_quota', code: options.spendLimit });
+      sendError(res, 429, {
+        message:
+          'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+        type: 'insufficient_quota',
+        code: options.spendLimit,
+      });
       return;
     }
     const shutdown = shutDownOn(request.model, options.today ?? todayUtc());
     if (shutdown) {
       // Deprecations: at shutdown "the model or endpoint will no longer be accessible"; the page names no
       // error, so the server answers as for any model the key cannot use ("Error codes", 404).
-      sendError(res, 404, { message: `The model \`${request.model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: 'model', code: 'model_not_found' });
+      sendError(res, 404, {
+        message: `The model \`${request.model}\` does not exist or you do not have access to it.`,
+        type: 'invalid_request_error',
+        param: 'model',
+        code: 'model_not_found',
+      });
       return;
     }
     if (request.max_tokens != null && isReasoningModel(request.model)) {
-      sendError(res, 400, { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter' });
+      sendError(res, 400, {
+        message:
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      });
       return;
     }
-    if (request.max_completion_tokens != null && request.max_completion_tokens < MIN_COMPLETION_TOKENS && isReasoningModel(request.model)) {
-      sendError(res, 400, { message: `Invalid 'max_completion_tokens': integer below minimum value. Expected a value >= ${MIN_COMPLETION_TOKENS}, but got ${request.max_completion_tokens} instead.`, type: 'invalid_request_error', param: 'max_completion_tokens', code: 'integer_below_min_value' });
+    if (
+      request.max_completion_tokens != null &&
+      request.max_completion_tokens < MIN_COMPLETION_TOKENS &&
+      isReasoningModel(request.model)
+    ) {
+      sendError(res, 400, {
+        message: `Invalid 'max_completion_tokens': integer below minimum value. Expected a value >= ${MIN_COMPLETION_TOKENS}, but got ${request.max_completion_tokens} instead.`,
+        type: 'invalid_request_error',
+        param: 'max_completion_tokens',
+        code: 'integer_below_min_value',
+      });
       return;
     }
     if (request.max_completion_tokens != null && options.maxCompletionTokens === false) {
-      sendError(res, 400, { message: 'Unrecognized request argument supplied: max_completion_tokens', type: 'invalid_request_error' });
+      sendError(res, 400, {
+        message: 'Unrecognized request argument supplied: max_completion_tokens',
+        type: 'invalid_request_error',
+      });
       return;
     }
     if (request.max_tokens != null && request.max_completion_tokens != null) {
-      sendError(res, 400, { message: "max_tokens and max_completion_tokens cannot both be set: 'max_tokens' is deprecated in favor of 'max_completion_tokens'.", type: 'invalid_request_error', param: 'max_tokens' });
+      sendError(res, 400, {
+        message:
+          "max_tokens and max_completion_tokens cannot both be set: 'max_tokens' is deprecated in favor of 'max_completion_tokens'.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+      });
       return;
     }
     const format = request.response_format;
     if (format?.type === 'json_schema') {
       if (jsonSchema === 'rejected') {
-        sendError(res, 400, { message: "response_format.type 'json_schema' is not supported by this server; use 'json_object' or 'text'", type: 'invalid_request_error', param: 'response_format' });
+        sendError(res, 400, {
+          message: "response_format.type 'json_schema' is not supported by this server; use 'json_object' or 'text'",
+          type: 'invalid_request_error',
+          param: 'response_format',
+        });
         return;
       }
       const strict = (jsonSchema === 'supported' || jsonSchema === 'azure') && format.json_schema.strict === true;
       const keyword = strict && jsonSchema === 'azure' ? defaultKeywordAt(format.json_schema.schema) : undefined;
-      const problem = keyword ? `Invalid schema for response_format 'reply': In context=(${keyword}), 'default' is not permitted.` : strict ? strictProblem(format.json_schema.schema, 'root') : undefined;
+      const problem = keyword
+        ? `Invalid schema for response_format 'reply': In context=(${keyword}), 'default' is not permitted.`
+        : strict
+          ? strictProblem(format.json_schema.schema, 'root')
+          : undefined;
       if (problem) {
         sendError(res, 400, { message: problem, type: 'invalid_request_error', param: 'response_format', code: null });
         return;
@@ -237,24 +334,40 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     try {
       reply = await responder(request, { callIndex: callIndex++, call: callMetaOf(req.headers) });
     } catch (error) {
-      sendError(res, 500, { message: `The server had an error while processing your request (${error instanceof Error ? error.message : String(error)}).`, type: 'server_error' });
+      sendError(res, 500, {
+        message: `The server had an error while processing your request (${error instanceof Error ? error.message : String(error)}).`,
+        type: 'server_error',
+      });
       return;
     }
     if ('hang' in reply) return; // never answers; the client's timeout or abort ends it
     if ('error' in reply) {
       const code = typeof reply.error.details?.code === 'string' ? reply.error.details.code : null;
-      sendError(res, reply.error.status, { message: reply.error.message, type: reply.error.type, code }, reply.headers ?? {});
+      sendError(
+        res,
+        reply.error.status,
+        { message: reply.error.message, type: reply.error.type, code },
+        reply.headers ?? {},
+      );
       return;
     }
     const maxTokens = request.max_completion_tokens ?? request.max_tokens ?? Infinity;
     let text = options.fence ? `\`\`\`json\n${reply.text}\n\`\`\`` : reply.text;
     let finish: 'stop' | 'length' | 'content_filter' = reply.stopReason === 'refusal' ? 'content_filter' : 'stop';
     const effort = typeof request['reasoning_effort'] === 'string' ? request['reasoning_effort'] : 'medium';
-    const reasoning = Math.min(maxTokens, reply.thinkingTokens ?? (options.reasoning && isReasoningModel(request.model) ? (REASONING_TOKENS[effort] ?? REASONING_TOKENS.medium!) : 0));
+    const reasoning = Math.min(
+      maxTokens,
+      reply.thinkingTokens ??
+        (options.reasoning && isReasoningModel(request.model)
+          ? (REASONING_TOKENS[effort] ?? REASONING_TOKENS.medium!)
+          : 0),
+    );
     let completionTokens = reply.outputTokens ?? reasoning + Math.max(1, tokens(text));
     if (completionTokens > maxTokens) {
       // `finish_reason: "length"`: "the maximum number of tokens specified in the request was reached"; reasoning comes first.
-      text = Buffer.from(text, 'utf8').subarray(0, Math.max(0, maxTokens - reasoning) * 4).toString('utf8');
+      text = Buffer.from(text, 'utf8')
+        .subarray(0, Math.max(0, maxTokens - reasoning) * 4)
+        .toString('utf8');
       completionTokens = maxTokens;
       finish = 'length';
     }
@@ -264,21 +377,51 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     const account = cache.account(request.model, prompt);
     const cached = account.cached;
     const written = billsCacheWrites(request.model) ? account.written : 0;
-    requests.at(-1)!.usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, cached_tokens: cached, cache_write_tokens: written, reasoning_tokens: reasoning };
+    requests.at(-1)!.usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      cached_tokens: cached,
+      cache_write_tokens: written,
+      reasoning_tokens: reasoning,
+    };
     // The usage object: "prompt_tokens_details: Breakdown of tokens used in the prompt" (cached_tokens, and
     // cache_write_tokens on the models that bill writes); `prompt_tokens` counts all of them.
     const usage = {
       prompt_tokens: promptTokens,
       completion_tokens: completionTokens,
       total_tokens: promptTokens + completionTokens,
-      prompt_tokens_details: { cached_tokens: cached, audio_tokens: 0, ...(billsCacheWrites(request.model) ? { cache_write_tokens: written } : {}) },
-      completion_tokens_details: { reasoning_tokens: reasoning, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      prompt_tokens_details: {
+        cached_tokens: cached,
+        audio_tokens: 0,
+        ...(billsCacheWrites(request.model) ? { cache_write_tokens: written } : {}),
+      },
+      completion_tokens_details: {
+        reasoning_tokens: reasoning,
+        audio_tokens: 0,
+        accepted_prediction_tokens: 0,
+        rejected_prediction_tokens: 0,
+      },
     };
     const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const model = `${request.model}-2026-01-01`;
     if (request.stream !== true) {
-      const completion = { id, object: 'chat.completion', created, model, choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: finish }], usage, system_fingerprint: 'fp_local' };
+      const completion = {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: text, refusal: null },
+            logprobs: null,
+            finish_reason: finish,
+          },
+        ],
+        usage,
+        system_fingerprint: 'fp_local',
+      };
       const payload = JSON.stringify(completion);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
       res.end(payload);
@@ -288,15 +431,34 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
     // a data: [DONE] message"; with `stream_options.include_usage`, "an additional chunk will be streamed
     // before the data: [DONE] message. The usage field on this chunk shows the token usage statistics for
     // the entire request, and the choices field will always be an empty array."
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_local', choices, ...extra })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_local', choices, ...extra })}\n\n`,
+      );
     const includeUsage = request.stream_options?.include_usage === true;
-    chunk([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }], includeUsage ? { usage: null } : {});
+    chunk(
+      [{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }],
+      includeUsage ? { usage: null } : {},
+    );
     const points = Array.from(text);
     for (let i = 0; i < points.length; i += chunkSize) {
       if (res.destroyed) return;
-      chunk([{ index: 0, delta: { content: points.slice(i, i + chunkSize).join('') }, logprobs: null, finish_reason: null }], includeUsage ? { usage: null } : {});
+      chunk(
+        [
+          {
+            index: 0,
+            delta: { content: points.slice(i, i + chunkSize).join('') },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
+        includeUsage ? { usage: null } : {},
+      );
     }
     chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finish }], includeUsage ? { usage: null } : {});
     if (includeUsage) chunk([], { usage });
@@ -307,7 +469,8 @@ export async function startOpenAiServer(options: StartOpenAiServerOptions): Prom
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
-      else sendError(res, 500, { message: error instanceof Error ? error.message : String(error), type: 'server_error' });
+      else
+        sendError(res, 500, { message: error instanceof Error ? error.message : String(error), type: 'server_error' });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

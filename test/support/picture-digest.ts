@@ -27,5 +27,8 @@ export function pictureDigest(markdown: string): string {
 
 /** The rehearsal's placeholder sentences and labels (`Rehearsal claim 1: …`) found in a text: the picture's comment holds none. */
 export function placeholdersIn(text: string): string[] {
-  return [...PLACEHOLDER_SENTENCES.filter((sentence) => text.includes(sentence)), ...(text.match(/Rehearsal [a-z ]+ \d+/g) ?? [])];
+  return [
+    ...PLACEHOLDER_SENTENCES.filter((sentence) => text.includes(sentence)),
+    ...(text.match(/Rehearsal [a-z ]+ \d+/g) ?? []),
+  ];
 }

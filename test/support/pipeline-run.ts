@@ -39,13 +39,34 @@ export interface ScenarioRun {
  * @param options.inputs the step's `with:` (the GitHub token, a model key and its local server are set)
  * @param options.script model replies by phase over `debate-script.ts`'s defaults
  */
-export async function runOnScenario(scenario: GateScenario, event: RunEvent, options: { inputs?: Record<string, string>; script?: Partial<Record<ScriptedPhase, Override>> } = {}): Promise<ScenarioRun> {
+export async function runOnScenario(
+  scenario: GateScenario,
+  event: RunEvent,
+  options: { inputs?: Record<string, string>; script?: Partial<Record<ScriptedPhase, Override>> } = {},
+): Promise<ScenarioRun> {
   const script = debateScript(options.script);
-  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: (request, { call, callIndex }) => ({ text: JSON.stringify(onScenarioLines(script(callOf(request, call), callIndex))) }) });
+  const anthropic = await startAnthropicServer({
+    apiKey: ANTHROPIC_KEY,
+    responder: (request, { call, callIndex }) => ({
+      text: JSON.stringify(onScenarioLines(script(callOf(request, call), callIndex))),
+    }),
+  });
   try {
-    const inputs: Record<string, string> = { 'github-token': TOKENS.bot, 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, ...options.inputs };
-    const run = await runAction({ ...(await eventOf(scenario, event, inputs['trigger-label'] ?? 'debate')), repository: `${OWNER}/${REPO}`, apiUrl: scenario.server.url, inputs });
-    const debate = anthropic.requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight' && callMetaOf(r.headers)?.warmUp !== true);
+    const inputs: Record<string, string> = {
+      'github-token': TOKENS.bot,
+      'anthropic-api-key': ANTHROPIC_KEY,
+      'base-url': anthropic.url,
+      ...options.inputs,
+    };
+    const run = await runAction({
+      ...(await eventOf(scenario, event, inputs['trigger-label'] ?? 'debate')),
+      repository: `${OWNER}/${REPO}`,
+      apiUrl: scenario.server.url,
+      inputs,
+    });
+    const debate = anthropic.requests.filter(
+      (r) => callMetaOf(r.headers)?.phase !== 'preflight' && callMetaOf(r.headers)?.warmUp !== true,
+    );
     const calls = debate.map((r) => callOf(r.body, callMetaOf(r.headers)));
     return { run, calls, warnings: commandsOf(run, 'warning'), notices: commandsOf(run, 'notice') };
   } finally {
@@ -54,10 +75,42 @@ export async function runOnScenario(scenario: GateScenario, event: RunEvent, opt
 }
 
 /** The webhook event for a run, the command posted first as its user would. */
-async function eventOf(scenario: GateScenario, event: RunEvent, label: string): Promise<{ eventName: string; payload: unknown }> {
-  if (event.kind === 'label') return { eventName: 'pull_request', payload: onMain(labeledEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, label, sender: event.sender, headSha: scenario.pull.head.sha })) };
-  const { data } = await scenario.octokit(TOKENS.writer).rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: scenario.pull.number, body: event.body });
-  return { eventName: 'issue_comment', payload: onMain(commentEvent({ owner: OWNER, repo: REPO, number: scenario.pull.number, body: event.body, user: event.user, commentId: data.id, association: 'COLLABORATOR' })) };
+async function eventOf(
+  scenario: GateScenario,
+  event: RunEvent,
+  label: string,
+): Promise<{ eventName: string; payload: unknown }> {
+  if (event.kind === 'label')
+    return {
+      eventName: 'pull_request',
+      payload: onMain(
+        labeledEvent({
+          owner: OWNER,
+          repo: REPO,
+          number: scenario.pull.number,
+          label,
+          sender: event.sender,
+          headSha: scenario.pull.head.sha,
+        }),
+      ),
+    };
+  const { data } = await scenario
+    .octokit(TOKENS.writer)
+    .rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: scenario.pull.number, body: event.body });
+  return {
+    eventName: 'issue_comment',
+    payload: onMain(
+      commentEvent({
+        owner: OWNER,
+        repo: REPO,
+        number: scenario.pull.number,
+        body: event.body,
+        user: event.user,
+        commentId: data.id,
+        association: 'COLLABORATOR',
+      }),
+    ),
+  };
 }
 
 /** The payload with the local server's default branch, `main` (the examples' repository says `master`), where the config file is read. */
@@ -74,7 +127,8 @@ function onScenarioLines(reply: unknown): unknown {
   if (Array.isArray(reply)) return reply.map(onScenarioLines);
   if (typeof reply !== 'object' || reply === null || reply instanceof Error) return reply;
   const entry = reply as Record<string, unknown>;
-  const fixture = typeof entry['quote'] === 'string' ? /^const value(\d+) = 'line \d+ of cache';$/.exec(entry['quote']) : null;
+  const fixture =
+    typeof entry['quote'] === 'string' ? /^const value(\d+) = 'line \d+ of cache';$/.exec(entry['quote']) : null;
   if (entry['path'] === 'src/cache.ts' && fixture) {
     const n = ((Number(fixture[1]) - 1) % 20) + 1;
     return { ...entry, line_start: n, line_end: n, quote: `export const value${n} = ${n};` };
@@ -84,7 +138,11 @@ function onScenarioLines(reply: unknown): unknown {
 
 /** The bot's newest comment on the PR that starts with a debate's marker (the verdict, the plan). */
 export function debateComment(scenario: GateScenario): string {
-  return scenario.server.state.comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.startsWith('<!-- pr-debate:')).at(-1)?.body ?? '';
+  return (
+    scenario.server.state.comments
+      .filter((c) => c.user.login === 'github-actions[bot]' && c.body.startsWith('<!-- pr-debate:'))
+      .at(-1)?.body ?? ''
+  );
 }
 
 /** What one {@link runPipelineOn} run left. */
@@ -124,28 +182,81 @@ const PERSON_TOKEN = 'ghp_pipelineRunMaintainer0000000000000000';
  * @param options.config the text of `.github/pr-debate.yml` on the default branch
  * @param options.streamMs how long each model reply streams (the server's stand-in for generation time)
  */
-export async function runPipelineOn(pull: FakePullRequest, options: { command: string; inputs?: Record<string, string>; config?: string; streamMs?: number }): Promise<PipelineRun> {
+export async function runPipelineOn(
+  pull: FakePullRequest,
+  options: { command: string; inputs?: Record<string, string>; config?: string; streamMs?: number },
+): Promise<PipelineRun> {
   const github = await startGitHubServer({
-    repositories: [{ owner: PULL_OWNER, name: PULL_REPO, pulls: [pull], permissions: { maintainer: 'write' }, ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }) }],
+    repositories: [
+      {
+        owner: PULL_OWNER,
+        name: PULL_REPO,
+        pulls: [pull],
+        permissions: { maintainer: 'write' },
+        ...(options.config === undefined ? {} : { defaultBranchFiles: { '.github/pr-debate.yml': options.config } }),
+      },
+    ],
     token: BOT_TOKEN,
     tokens: { [PERSON_TOKEN]: 'maintainer' },
   });
-  const anthropic = await startAnthropicServer({ apiKey: ANTHROPIC_KEY, responder: createRehearsalResponder({ seed: 1 }), streamMs: options.streamMs ?? 0 });
+  const anthropic = await startAnthropicServer({
+    apiKey: ANTHROPIC_KEY,
+    responder: createRehearsalResponder({ seed: 1 }),
+    streamMs: options.streamMs ?? 0,
+  });
   const readers = countReaders(anthropic.url);
   try {
-    const posted = await fetch(`${github.url}/repos/${PULL_OWNER}/${PULL_REPO}/issues/${pull.number}/comments`, { method: 'POST', headers: { authorization: `token ${PERSON_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ body: options.command }) });
+    const posted = await fetch(`${github.url}/repos/${PULL_OWNER}/${PULL_REPO}/issues/${pull.number}/comments`, {
+      method: 'POST',
+      headers: { authorization: `token ${PERSON_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: options.command }),
+    });
     const { id } = (await posted.json()) as { id: number };
-    const payload = onMain(commentEvent({ owner: PULL_OWNER, repo: PULL_REPO, number: pull.number, body: options.command, user: 'maintainer', commentId: id }));
-    const inputs: Record<string, string> = { 'github-token': BOT_TOKEN, 'anthropic-api-key': ANTHROPIC_KEY, 'base-url': anthropic.url, ...options.inputs };
+    const payload = onMain(
+      commentEvent({
+        owner: PULL_OWNER,
+        repo: PULL_REPO,
+        number: pull.number,
+        body: options.command,
+        user: 'maintainer',
+        commentId: id,
+      }),
+    );
+    const inputs: Record<string, string> = {
+      'github-token': BOT_TOKEN,
+      'anthropic-api-key': ANTHROPIC_KEY,
+      'base-url': anthropic.url,
+      ...options.inputs,
+    };
     const since = performance.now();
-    const run = await runAction({ eventName: 'issue_comment', payload, repository: `${PULL_OWNER}/${PULL_REPO}`, apiUrl: github.url, inputs });
+    const run = await runAction({
+      eventName: 'issue_comment',
+      payload,
+      repository: `${PULL_OWNER}/${PULL_REPO}`,
+      apiUrl: github.url,
+      inputs,
+    });
     const durationMs = performance.now() - since;
     const record = run.outputs.decision ? decisionRecordSchema.parse(JSON.parse(run.outputs.decision)) : undefined;
     const comment = github.state.comments.find((c) => c.html_url === run.outputs['comment-url'])?.body;
     const check = github.state.checkRuns.filter((c) => c.name === 'pr-debate').at(-1);
     const requests = [...anthropic.requests];
-    const figures = costFigures(requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight'), inputs['model'] ?? 'claude-sonnet-5-5');
-    return { outputs: run.outputs, record, comment, check, requests, readers: readers.counts, waves: figures.waves, costUsd: record?.usage.cost_usd ?? 0, durationMs, warnings: commandsOf(run, 'warning') };
+    const figures = costFigures(
+      requests.filter((r) => callMetaOf(r.headers)?.phase !== 'preflight'),
+      inputs['model'] ?? 'claude-sonnet-5-5',
+    );
+    return {
+      outputs: run.outputs,
+      record,
+      comment,
+      check,
+      requests,
+      readers: readers.counts,
+      waves: figures.waves,
+      costUsd: record?.usage.cost_usd ?? 0,
+      durationMs,
+      warnings: commandsOf(run, 'warning'),
+    };
   } finally {
     readers.stop();
     await Promise.all([github.close(), anthropic.close()]);
@@ -163,7 +274,10 @@ function countReaders(url: string): { counts: { calls: number; atOnce: number };
   let inFlight = 0;
   globalThis.fetch = async (input, init) => {
     const target = input instanceof Request ? input.url : String(input);
-    const reading = target.startsWith(url) && callMetaOf(Object.fromEntries(new Headers(input instanceof Request ? input.headers : init?.headers)))?.phase === 'reading';
+    const reading =
+      target.startsWith(url) &&
+      callMetaOf(Object.fromEntries(new Headers(input instanceof Request ? input.headers : init?.headers)))?.phase ===
+        'reading';
     if (!reading) return original(input, init);
     counts.calls += 1;
     counts.atOnce = Math.max(counts.atOnce, (inFlight += 1));
@@ -175,4 +289,3 @@ function countReaders(url: string): { counts: { calls: number; atOnce: number };
   };
   return { counts, stop: () => void (globalThis.fetch = original) };
 }
-

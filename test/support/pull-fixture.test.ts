@@ -23,7 +23,8 @@ function checkPatch(patch: string, head: string[], base: string[]): { checked: n
   const mismatches: string[] = [];
   const expectLine = (side: string[], n: number, text: string, label: string): void => {
     checked += 1;
-    if (side[n - 1] !== text) mismatches.push(`${label}:${n}: ${JSON.stringify(text)} != ${JSON.stringify(side[n - 1])}`);
+    if (side[n - 1] !== text)
+      mismatches.push(`${label}:${n}: ${JSON.stringify(text)} != ${JSON.stringify(side[n - 1])}`);
   };
   for (const line of patch.split('\n')) {
     const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
@@ -59,7 +60,14 @@ describe('pullFixtureFromCase on commander-excess-arguments', () => {
 
   it('has the files and line counts of meta.json', () => {
     const meta: unknown = JSON.parse(readFileSync(join(m.dir, 'meta.json'), 'utf8'));
-    expect(meta).toEqual({ package: 'commander', from: '12.1.0', to: '13.0.0', files_changed: 6, additions: 595, deletions: 177 });
+    expect(meta).toEqual({
+      package: 'commander',
+      from: '12.1.0',
+      to: '13.0.0',
+      files_changed: 6,
+      additions: 595,
+      deletions: 177,
+    });
     expect(pull.files).toHaveLength(6);
     expect(pull.files.reduce((sum, f) => sum + f.additions, 0)).toBe(595);
     expect(pull.files.reduce((sum, f) => sum + f.deletions, 0)).toBe(177);
@@ -130,7 +138,10 @@ describe('pullFixtureFromCase on commander-excess-arguments', () => {
     const repo = { owner: 'tj', repo: 'commander.js' };
 
     beforeAll(async () => {
-      server = await startGitHubServer({ token: 't', repositories: [{ ...repo, owner: repo.owner, name: repo.repo, pulls: [pull] }] });
+      server = await startGitHubServer({
+        token: 't',
+        repositories: [{ ...repo, owner: repo.owner, name: repo.repo, pulls: [pull] }],
+      });
     });
     afterAll(async () => {
       await server.close();
@@ -227,17 +238,47 @@ describe('pullFixtureFromCase on git’s edge cases', () => {
   it('decodes quoted paths and tells every status apart', () => {
     const byName = new Map(pull.files.map((f) => [f.filename, f]));
     expect([...byName.keys()].sort()).toEqual(
-      ['café.md', 'empty.txt', 'gone.bin', 'gone.txt', 'logo.png', 'new-name.js', 'nonl.txt', 'script.sh', 'sub/r è.js', 'with space.txt'].sort(),
+      [
+        'café.md',
+        'empty.txt',
+        'gone.bin',
+        'gone.txt',
+        'logo.png',
+        'new-name.js',
+        'nonl.txt',
+        'script.sh',
+        'sub/r è.js',
+        'with space.txt',
+      ].sort(),
     );
-    expect(byName.get('café.md')).toMatchObject({ status: 'modified', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n hello\n+wörld' });
+    expect(byName.get('café.md')).toMatchObject({
+      status: 'modified',
+      additions: 1,
+      deletions: 0,
+      patch: '@@ -1 +1,2 @@\n hello\n+wörld',
+    });
     expect(byName.get('with space.txt')).toMatchObject({ status: 'added', additions: 1, patch: '@@ -0,0 +1 @@\n+x' });
-    expect(byName.get('empty.txt')).toEqual({ filename: 'empty.txt', status: 'added', additions: 0, deletions: 0, changes: 0, sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391' });
+    expect(byName.get('empty.txt')).toEqual({
+      filename: 'empty.txt',
+      status: 'added',
+      additions: 0,
+      deletions: 0,
+      changes: 0,
+      sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391',
+    });
     expect(byName.get('new-name.js')).toEqual(
       expect.objectContaining({ status: 'renamed', previous_filename: 'old-name.js', changes: 0 }),
     );
     expect(byName.get('new-name.js')).not.toHaveProperty('patch');
-    expect(byName.get('sub/r è.js')).toMatchObject({ status: 'renamed', previous_filename: 'sub/r.js', additions: 1, deletions: 1 });
-    expect(byName.get('sub/r è.js')?.patch).toBe('@@ -7,4 +7,4 @@ line 6\n line 7\n line 8\n line 9\n-line 10\n+line 99');
+    expect(byName.get('sub/r è.js')).toMatchObject({
+      status: 'renamed',
+      previous_filename: 'sub/r.js',
+      additions: 1,
+      deletions: 1,
+    });
+    expect(byName.get('sub/r è.js')?.patch).toBe(
+      '@@ -7,4 +7,4 @@ line 6\n line 7\n line 8\n line 9\n-line 10\n+line 99',
+    );
     expect(byName.get('logo.png')).toMatchObject({ status: 'modified', changes: 0 });
     expect(byName.get('logo.png')).not.toHaveProperty('patch');
     expect(byName.get('gone.bin')).toMatchObject({ status: 'removed', changes: 0 });

@@ -105,11 +105,29 @@ export interface GitPullOptions {
  * list is split from it as GitHub lists it, and contents are read with `git cat-file` at either commit.
  * Git runs without user or system config.
  */
-export function pullFixtureFromGit(repoDir: string, baseRef: string, headRef: string, opts: GitPullOptions = {}): FakePullRequest {
-  const git = (args: string[]): Buffer => execFileSync('git', ['-C', repoDir, ...args], { env: isolatedGitEnv(), maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+export function pullFixtureFromGit(
+  repoDir: string,
+  baseRef: string,
+  headRef: string,
+  opts: GitPullOptions = {},
+): FakePullRequest {
+  const git = (args: string[]): Buffer =>
+    execFileSync('git', ['-C', repoDir, ...args], {
+      env: isolatedGitEnv(),
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   const baseSha = git(['rev-parse', baseRef]).toString('utf8').trim();
   const headSha = git(['rev-parse', headRef]).toString('utf8').trim();
-  const diff = git(['diff', '--no-color', '--no-ext-diff', '--find-renames', '--find-copies', baseSha, headSha]).toString('utf8');
+  const diff = git([
+    'diff',
+    '--no-color',
+    '--no-ext-diff',
+    '--find-renames',
+    '--find-copies',
+    baseSha,
+    headSha,
+  ]).toString('utf8');
   const cache = new Map<string, Buffer | undefined>();
   const readFile = (sha: string, path: string): Buffer | undefined => {
     if (sha !== headSha && sha !== baseSha) return undefined;
@@ -130,7 +148,11 @@ export function pullFixtureFromGit(repoDir: string, baseRef: string, headRef: st
   const files = parseDiffFiles(diff).map((file): PullRequestFileFixture => {
     const content = file.status === 'removed' ? readFile(baseSha, file.filename) : readFile(headSha, file.filename);
     const { patch, ...rest } = file;
-    return { ...rest, ...(patch !== undefined && !dropped.has(file.filename) ? { patch } : {}), sha: gitBlobSha(content ?? Buffer.alloc(0)) };
+    return {
+      ...rest,
+      ...(patch !== undefined && !dropped.has(file.filename) ? { patch } : {}),
+      sha: gitBlobSha(content ?? Buffer.alloc(0)),
+    };
   });
   return {
     number: opts.number ?? 1,
@@ -165,7 +187,16 @@ export function pullFixtureFromGit(repoDir: string, baseRef: string, headRef: st
 /** An environment in which git reads no user, system or repository config above the working directory. */
 export function isolatedGitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS']) delete env[name];
+  for (const name of [
+    'GIT_DIR',
+    'GIT_WORK_TREE',
+    'GIT_INDEX_FILE',
+    'GIT_CONFIG_PARAMETERS',
+    'GIT_CONFIG_COUNT',
+    'GIT_EXTERNAL_DIFF',
+    'GIT_DIFF_OPTS',
+  ])
+    delete env[name];
   return {
     ...env,
     GIT_CONFIG_NOSYSTEM: '1',
@@ -224,7 +255,12 @@ export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
   const variant = `${opts.files}:${opts.changedPerFile}:${defaultLines}${large ? `:${large.lines}:${large.changed}` : ''}`;
   const headSha = sha1(`synthetic-head:${variant}`);
   const baseSha = sha1(`synthetic-base:${variant}`);
-  const pathOf = (i: number) => (i % 20 === 19 ? `vendor/lib${i % 7}/part-${i}.js` : i % 10 === 3 ? `docs/topic-${i}.md` : `src/area-${i % 37}/module-${i}.ts`);
+  const pathOf = (i: number) =>
+    i % 20 === 19
+      ? `vendor/lib${i % 7}/part-${i}.js`
+      : i % 10 === 3
+        ? `docs/topic-${i}.md`
+        : `src/area-${i % 37}/module-${i}.ts`;
   const start = 21;
   const baseLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k}, 'base ${i}');`;
   const headLine = (i: number, k: number) => `export const value${i}_${k} = compute(${k} * 2, 'head ${i}');`;
@@ -274,7 +310,12 @@ export function syntheticPull(opts: SyntheticPullOptions): FakePullRequest {
     state: 'open',
     files,
     get diff(): string {
-      diff ??= files.map((f) => `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`).join('');
+      diff ??= files
+        .map(
+          (f) =>
+            `diff --git a/${f.filename} b/${f.filename}\nindex 1111111..2222222 100644\n--- a/${f.filename}\n+++ b/${f.filename}\n${f.patch}\n`,
+        )
+        .join('');
       return diff;
     },
     ...(opts.omitPatchesOver === undefined ? {} : { omitPatchesOver: opts.omitPatchesOver }),

@@ -41,7 +41,8 @@ export function readmeCodeBlocks(info: string, text: string = README): { text: s
   let event;
   while ((event = walker.next())) {
     const node = event.node;
-    if (event.entering && node.type === 'code_block' && node.info === info) blocks.push({ text: node.literal ?? '', line: node.sourcepos[0][0] });
+    if (event.entering && node.type === 'code_block' && node.info === info)
+      blocks.push({ text: node.literal ?? '', line: node.sourcepos[0][0] });
   }
   return blocks;
 }
@@ -53,5 +54,9 @@ export function readmeWorkflowTexts(): { text: string; line: number }[] {
 
 /** Every workflow a user page shows (its `yaml` blocks with `jobs:`), with the page and the line it starts on. */
 export function docWorkflowTexts(): { file: string; text: string; line: number }[] {
-  return DOC_PAGES.flatMap((page) => readmeCodeBlocks('yaml', page.text).filter((block) => /^jobs:/m.test(block.text)).map((block) => ({ file: page.file, ...block })));
+  return DOC_PAGES.flatMap((page) =>
+    readmeCodeBlocks('yaml', page.text)
+      .filter((block) => /^jobs:/m.test(block.text))
+      .map((block) => ({ file: page.file, ...block })),
+  );
 }

@@ -13,7 +13,11 @@ import { CHARS_PER_TOKEN } from '../../src/evidence/show-lines.js';
  * @param readers the models the pack is sized for (`packCharsPerToken`); when absent, 3.5 characters a token
  *   (a reader before Claude 4.7's tokenizer: the sizing the engine tests on these packs were written against)
  */
-export async function realCasePack(caseId: string, responder?: Responder, readers?: PackReaders): Promise<{ scenario: RealCaseScenario; evidence: GatheredEvidence }> {
+export async function realCasePack(
+  caseId: string,
+  responder?: Responder,
+  readers?: PackReaders,
+): Promise<{ scenario: RealCaseScenario; evidence: GatheredEvidence }> {
   const scenario = await startRealCaseScenario(caseId, responder);
   return { scenario, evidence: await gatherRealCase(scenario, readers) };
 }
@@ -24,6 +28,15 @@ export async function realCasePack(caseId: string, responder?: Responder, reader
  */
 export async function gatherRealCase(scenario: RealCaseScenario, readers?: PackReaders): Promise<GatheredEvidence> {
   const [owner, repo] = scenario.repository.split('/') as [string, string];
-  const source = createPullRequestSource(createGitHubClients(SCENARIO.githubToken, scenario.github.url, () => {}).reads, { owner, repo });
-  return gatherEvidence(source, { pullNumber: SCENARIO.pullNumber, commandRfc: scenario.materialised.case.rfc_path, inputRfc: undefined, maxTokens: 80_000, charsPerToken: readers ? packCharsPerToken(readers) : CHARS_PER_TOKEN });
+  const source = createPullRequestSource(
+    createGitHubClients(SCENARIO.githubToken, scenario.github.url, () => {}).reads,
+    { owner, repo },
+  );
+  return gatherEvidence(source, {
+    pullNumber: SCENARIO.pullNumber,
+    commandRfc: scenario.materialised.case.rfc_path,
+    inputRfc: undefined,
+    maxTokens: 80_000,
+    charsPerToken: readers ? packCharsPerToken(readers) : CHARS_PER_TOKEN,
+  });
 }

@@ -1,6 +1,16 @@
 import { materialiseCase, type MaterialisedCase } from '../../scripts/materialise-case.js';
-import { startAnthropicServer, type AnthropicServer, type Responder, type StartAnthropicServerOptions } from './anthropic-server.js';
-import { startGitHubServer, type FakePullRequest, type GitHubServer, type GitHubServerOptions } from './github-server.js';
+import {
+  startAnthropicServer,
+  type AnthropicServer,
+  type Responder,
+  type StartAnthropicServerOptions,
+} from './anthropic-server.js';
+import {
+  startGitHubServer,
+  type FakePullRequest,
+  type GitHubServer,
+  type GitHubServerOptions,
+} from './github-server.js';
 import { pullFixtureFromCase } from './pull-fixture.js';
 
 /** Tokens and logins of a scenario; nothing here is a real credential. */
@@ -35,19 +45,33 @@ export interface RealCaseScenario {
  * and, given a responder, starts a local Anthropic Messages server (with `serverOptions`, e.g. thinking on).
  * @param githubOptions more options of the GitHub server (the token's `botPermissions`)
  */
-export async function startRealCaseScenario(caseId: string, responder: Responder | undefined, serverOptions: Partial<StartAnthropicServerOptions> = {}, githubOptions: Pick<GitHubServerOptions, 'botPermissions'> = {}): Promise<RealCaseScenario> {
+export async function startRealCaseScenario(
+  caseId: string,
+  responder: Responder | undefined,
+  serverOptions: Partial<StartAnthropicServerOptions> = {},
+  githubOptions: Pick<GitHubServerOptions, 'botPermissions'> = {},
+): Promise<RealCaseScenario> {
   const materialised = await materialiseCase(caseId);
   const pull = pullFixtureFromCase(materialised, { number: SCENARIO.pullNumber, author: 'contributor' });
   const name = materialised.case.package.replace(/^@/, '').replace(/\//g, '-');
   const github = await startGitHubServer({
-    repositories: [{ owner: SCENARIO.owner, name, pulls: [pull], permissions: { [SCENARIO.maintainer]: 'write', outsider: 'read' } }],
+    repositories: [
+      { owner: SCENARIO.owner, name, pulls: [pull], permissions: { [SCENARIO.maintainer]: 'write', outsider: 'read' } },
+    ],
     token: SCENARIO.githubToken,
     botLogin: SCENARIO.botLogin,
     tokens: Object.fromEntries(PEOPLE.map((login) => [personToken(login), login])),
     ...githubOptions,
   });
   // The demo's stand-ins (src/rehearsal/stand-ins.ts) are no Claude model ids; the server serves them as a current one.
-  const anthropic = responder ? await startAnthropicServer({ apiKey: SCENARIO.anthropicKey, responder, acceptedModels: ['rehearsal', 'illustration'], ...serverOptions }) : undefined;
+  const anthropic = responder
+    ? await startAnthropicServer({
+        apiKey: SCENARIO.anthropicKey,
+        responder,
+        acceptedModels: ['rehearsal', 'illustration'],
+        ...serverOptions,
+      })
+    : undefined;
   return {
     materialised,
     pull,
@@ -55,11 +79,14 @@ export async function startRealCaseScenario(caseId: string, responder: Responder
     github,
     anthropic,
     async comment(body, login) {
-      const response = await fetch(`${github.url}/repos/${SCENARIO.owner}/${name}/issues/${SCENARIO.pullNumber}/comments`, {
-        method: 'POST',
-        headers: { authorization: `token ${personToken(login)}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ body }),
-      });
+      const response = await fetch(
+        `${github.url}/repos/${SCENARIO.owner}/${name}/issues/${SCENARIO.pullNumber}/comments`,
+        {
+          method: 'POST',
+          headers: { authorization: `token ${personToken(login)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body }),
+        },
+      );
       if (response.status !== 201) throw new Error(`posting a comment as ${login}: HTTP ${response.status}`);
       return ((await response.json()) as { id: number }).id;
     },

@@ -96,8 +96,11 @@ let exclusive = false;
  *   `aws-actions/configure-aws-credentials` and `google-github-actions/auth` export them for later steps
  * @throws Error when a `processEnv` run would overlap another run
  */
-export async function runAction(step: ActionStep & { startTimer?: StartTimer; onLine?: (line: string) => void; processEnv?: Record<string, string> }): Promise<ActionRun> {
-  if (exclusive || (step.processEnv && active > 0)) throw new Error('A run that sets process.env overlaps another in-process run: run these tests one at a time');
+export async function runAction(
+  step: ActionStep & { startTimer?: StartTimer; onLine?: (line: string) => void; processEnv?: Record<string, string> },
+): Promise<ActionRun> {
+  if (exclusive || (step.processEnv && active > 0))
+    throw new Error('A run that sets process.env overlaps another in-process run: run these tests one at a time');
   active += 1;
   exclusive = step.processEnv !== undefined;
   const saved = Object.fromEntries(Object.keys(step.processEnv ?? {}).map((name) => [name, process.env[name]]));
@@ -136,7 +139,10 @@ export async function runAction(step: ActionStep & { startTimer?: StartTimer; on
       setOutput: (name, value) => (outputs[name] = value),
       async writeSummary(markdown) {
         // As `core.summary` fails where the runner gives no summary file (GHES before 3.6; its summary.ts).
-        if (!env.GITHUB_STEP_SUMMARY) throw new Error('Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.');
+        if (!env.GITHUB_STEP_SUMMARY)
+          throw new Error(
+            'Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.',
+          );
         summary += markdown;
       },
       jobSignals: false,
@@ -166,7 +172,9 @@ export async function runAction(step: ActionStep & { startTimer?: StartTimer; on
  *   (SIGTERM, SIGINT) once a test sees it waiting; the timeout still bounds the run
  * @returns the run, with its wall time in milliseconds (for the benchmarks and the demo; no test asserts on it)
  */
-export async function spawnAction(step: ActionStep & { timeoutMs?: number; onSpawn?: (child: ChildProcess) => void }): Promise<ActionRun & { durationMs: number }> {
+export async function spawnAction(
+  step: ActionStep & { timeoutMs?: number; onSpawn?: (child: ChildProcess) => void },
+): Promise<ActionRun & { durationMs: number }> {
   const metadata = readActionMetadata();
   const main = path.join(ROOT, metadata.runs.main);
   const node = metadata.runs.using === 'node24' ? await ensureNode24() : process.execPath;
@@ -174,7 +182,12 @@ export async function spawnAction(step: ActionStep & { timeoutMs?: number; onSpa
   try {
     const env = await stepEnvironment(step, dir);
     const started = Date.now();
-    const { exitCode, signal, stdout, stderr } = await new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const { exitCode, signal, stdout, stderr } = await new Promise<{
+      exitCode: number | null;
+      signal: NodeJS.Signals | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve, reject) => {
       const child = spawn(node, [main], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
@@ -190,7 +203,15 @@ export async function spawnAction(step: ActionStep & { timeoutMs?: number; onSpa
     });
     const read = (file: string | undefined) => (file ? readFile(file, 'utf8').catch(() => '') : Promise.resolve(''));
     const durationMs = Date.now() - started;
-    return { exitCode, signal, stdout, stderr, outputs: parseOutputFile(await read(env.GITHUB_OUTPUT)), summary: await read(env.GITHUB_STEP_SUMMARY), durationMs };
+    return {
+      exitCode,
+      signal,
+      stdout,
+      stderr,
+      outputs: parseOutputFile(await read(env.GITHUB_OUTPUT)),
+      summary: await read(env.GITHUB_STEP_SUMMARY),
+      durationMs,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -65,12 +65,19 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
  * @param options.node the Node binary; default this process's
  * @returns the run, with its wall time in milliseconds (printed by some tests; none asserts on it)
  */
-export async function spawnCli(args: string[], options: CliOptions & { timeoutMs?: number; node?: string; onSpawn?: (child: ChildProcess) => void } = {}): Promise<CliRun & { durationMs: number }> {
+export async function spawnCli(
+  args: string[],
+  options: CliOptions & { timeoutMs?: number; node?: string; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<CliRun & { durationMs: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pr-debate-cli-'));
   try {
     const started = Date.now();
     return await new Promise<CliRun & { durationMs: number }>((resolve, reject) => {
-      const child = spawn(options.node ?? process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(options.node ?? process.execPath, [CLI, ...args], {
+        cwd: options.cwd ?? dir,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -10,7 +10,18 @@ export function callOf(request: MessagesRequest, meta: CallMeta | undefined): Mo
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
   // The client sends the evidence, then (from cross-examination on) the transcript, then the instructions last (claude-model-client.ts).
   const transcript = texts.length > 2 ? texts[1] : undefined;
-  return { role: 'advocate', model: request.model, system: '', evidence: texts[0] ?? '', ...(transcript === undefined ? {} : { transcript }), instructions: texts.at(-1) ?? '', format: z.unknown(), schema: z.unknown(), maxTokens: request.max_tokens, meta };
+  return {
+    role: 'advocate',
+    model: request.model,
+    system: '',
+    evidence: texts[0] ?? '',
+    ...(transcript === undefined ? {} : { transcript }),
+    instructions: texts.at(-1) ?? '',
+    format: z.unknown(),
+    schema: z.unknown(),
+    maxTokens: request.max_tokens,
+    meta,
+  };
 }
 
 /** What {@link describeCall} says about a call. */
@@ -20,7 +31,9 @@ export type CallInfo = ReturnType<typeof describeCall>;
  * The default debate script served by the Messages API; `fault` may answer a call instead (an error,
  * a hang), given what the call is.
  */
-export function scriptedModel(fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined): Responder {
+export function scriptedModel(
+  fault?: (info: CallInfo, request: MessagesRequest) => ScriptedReply | undefined,
+): Responder {
   const script = debateScript();
   return (request, { callIndex, call: meta }) => {
     const call = callOf(request, meta);

@@ -1,5 +1,12 @@
 import { ZERO_USAGE } from '../../src/models/price-usage.js';
-import { formatIssues, ModelReplyError, type CallPhase, type ModelCall, type ModelClient, type ModelReply } from '../../src/debate/model-client.js';
+import {
+  formatIssues,
+  ModelReplyError,
+  type CallPhase,
+  type ModelCall,
+  type ModelClient,
+  type ModelReply,
+} from '../../src/debate/model-client.js';
 
 /**
  * A ModelClient that answers from a script, for the pure debate engine (which only sees this
@@ -7,7 +14,9 @@ import { formatIssues, ModelReplyError, type CallPhase, type ModelCall, type Mod
  * reply that does not match is a ModelReplyError with the validation issues; a script may also return
  * an Error (thrown as is) or {@link truncatedReply} / {@link refusedReply}.
  */
-export function scriptedModels(script: (call: ModelCall<unknown>, index: number) => unknown): ModelClient & { calls: ModelCall<unknown>[]; warmUps: ModelCall<unknown>[] } {
+export function scriptedModels(
+  script: (call: ModelCall<unknown>, index: number) => unknown,
+): ModelClient & { calls: ModelCall<unknown>[]; warmUps: ModelCall<unknown>[] } {
   const calls: ModelCall<unknown>[] = [];
   const warmUps: ModelCall<unknown>[] = [];
   return {
@@ -19,14 +28,25 @@ export function scriptedModels(script: (call: ModelCall<unknown>, index: number)
       call.onStart?.();
       const usage = { ...ZERO_USAGE, input_tokens: 100, output_tokens: Math.min(10, call.maxTokens) };
       // A real model stops at max_tokens: every scripted reply is 10 tokens long.
-      if (call.maxTokens < 10) throw new ModelReplyError(`the ${call.role} reply was cut at max_tokens (${call.maxTokens})`, usage, 'truncated');
+      if (call.maxTokens < 10)
+        throw new ModelReplyError(
+          `the ${call.role} reply was cut at max_tokens (${call.maxTokens})`,
+          usage,
+          'truncated',
+        );
       const reply = script(call as ModelCall<unknown>, index);
-      if (reply instanceof ModelReplyError) throw new ModelReplyError(reply.message, usage, reply.problem, reply.issues);
+      if (reply instanceof ModelReplyError)
+        throw new ModelReplyError(reply.message, usage, reply.problem, reply.issues);
       if (reply instanceof Error) throw reply;
       const output = call.schema.safeParse(reply);
       if (!output.success) {
         const issues = formatIssues(output.error.issues);
-        throw new ModelReplyError(`the ${call.role} reply did not match its schema: ${issues.join('; ')}`, usage, 'invalid', issues);
+        throw new ModelReplyError(
+          `the ${call.role} reply did not match its schema: ${issues.join('; ')}`,
+          usage,
+          'invalid',
+          issues,
+        );
       }
       return { output: output.data, usage, model: call.model };
     },
@@ -52,7 +72,14 @@ export type ScriptedPhase = Exclude<CallPhase, 'framing' | 'pr-position'> | 'mod
  * call's structured metadata (`call.meta`, which the engine sets on every call).
  * @throws Error for a call without metadata (a test bug)
  */
-export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): { phase: ScriptedPhase; position: string | undefined; retry: boolean; round: number | undefined; target: string | undefined; warmUp: boolean } {
+export function describeCall(call: Pick<ModelCall<unknown>, 'meta'>): {
+  phase: ScriptedPhase;
+  position: string | undefined;
+  retry: boolean;
+  round: number | undefined;
+  target: string | undefined;
+  warmUp: boolean;
+} {
   const meta = call.meta;
   if (!meta) throw new Error('a model call without metadata (call.meta)');
   return {
@@ -76,5 +103,7 @@ export function attacksToAnswer(call: ModelCall<unknown>): string[] {
  * judge that keeps the rubric then gives a recommendation of it low confidence at most (`rubric.ts`).
  */
 export function factsSayUntested(instructions: string, id: string): boolean {
-  return new RegExp(`^- Position ${id}: [^\\n]*No counted attack reached it: it is untested\\.`, 'm').test(instructions);
+  return new RegExp(`^- Position ${id}: [^\\n]*No counted attack reached it: it is untested\\.`, 'm').test(
+    instructions,
+  );
 }

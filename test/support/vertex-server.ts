@@ -129,13 +129,21 @@ const readBody = (req: IncomingMessage) =>
 function usesStructuredOutputs(body: Record<string, unknown>): boolean {
   const config = body.output_config;
   const format = typeof config === 'object' && config !== null && 'format' in config;
-  const strict = Array.isArray(body.tools) && body.tools.some((tool: unknown) => typeof tool === 'object' && tool !== null && 'strict' in tool && tool.strict === true);
+  const strict =
+    Array.isArray(body.tools) &&
+    body.tools.some(
+      (tool: unknown) => typeof tool === 'object' && tool !== null && 'strict' in tool && tool.strict === true,
+    );
   return format || strict;
 }
 
 /** Starts the Vertex-style server (and the Messages server behind it) on 127.0.0.1. */
 export async function startVertexServer(options: VertexServerOptions): Promise<VertexServer> {
-  const messages = await startAnthropicServer({ apiKey: INNER_KEY, responder: options.responder, ...(options.thinking ? { thinking: true } : {}) });
+  const messages = await startAnthropicServer({
+    apiKey: INNER_KEY,
+    responder: options.responder,
+    ...(options.thinking ? { thinking: true } : {}),
+  });
   const requests: VertexServer['requests'] = [];
   const models = options.models ?? VERTEX_MODELS;
   const allowed = options.allowedPartnerModelFeatures ?? [];
@@ -147,10 +155,20 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     // Count tokens: "POST https://{location}-aiplatform.googleapis.com/v1/projects/{project}/locations/{location}/
     // publishers/anthropic/models/count-tokens:rawPredict" with the model in the body (Google Cloud, Claude on
     // Vertex AI, "Count tokens"; the vertex SDK maps `messages.countTokens` there), answered as the Messages API does.
-    const counting = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/count-tokens:rawPredict$/.exec(pathname);
+    const counting =
+      /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/count-tokens:rawPredict$/.exec(
+        pathname,
+      );
     if (req.method === 'POST' && counting) {
-      if (req.headers.authorization !== `Bearer ${options.accessToken}`) return sendGoogleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
-      if (counting[1] !== options.projectId || counting[2] !== options.region) return sendGoogleError(res, 403, 'PERMISSION_DENIED', `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${pathname}' (or it may not exist).`);
+      if (req.headers.authorization !== `Bearer ${options.accessToken}`)
+        return sendGoogleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+      if (counting[1] !== options.projectId || counting[2] !== options.region)
+        return sendGoogleError(
+          res,
+          403,
+          'PERMISSION_DENIED',
+          `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${pathname}' (or it may not exist).`,
+        );
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
@@ -158,15 +176,24 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
         return sendGoogleError(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
       }
       requests.push({ path: req.url ?? '', headers: { ...req.headers }, body });
-      if (typeof body.model !== 'string' || !models.includes(body.model)) return sendGoogleError(res, 404, 'NOT_FOUND', `Publisher Model \`${String(body.model)}\` not found.`);
+      if (typeof body.model !== 'string' || !models.includes(body.model))
+        return sendGoogleError(res, 404, 'NOT_FOUND', `Publisher Model \`${String(body.model)}\` not found.`);
       const { anthropic_version: _v, ...rest } = body;
-      const inner = await fetch(`${messages.url}/v1/messages/count_tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01' }, body: JSON.stringify(rest) });
+      const inner = await fetch(`${messages.url}/v1/messages/count_tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify(rest),
+      });
       res.writeHead(inner.status, { 'content-type': 'application/json' });
       res.end(await inner.text());
       return;
     }
-    const route = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(pathname);
-    if (req.method !== 'POST' || !route) return sendGoogleError(res, 404, 'NOT_FOUND', `The requested URL ${pathname} was not found on this server.`);
+    const route =
+      /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(
+        pathname,
+      );
+    if (req.method !== 'POST' || !route)
+      return sendGoogleError(res, 404, 'NOT_FOUND', `The requested URL ${pathname} was not found on this server.`);
     const [project, location, model, method] = [route[1]!, route[2]!, decodeURIComponent(route[3]!), route[4]!];
     const resource = `projects/${project}/locations/${location}/publishers/anthropic/models/${model}`;
     let body: Record<string, unknown>;
@@ -177,26 +204,50 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     }
     requests.push({ path: req.url ?? '', headers: { ...req.headers }, body });
     if (req.headers.authorization !== `Bearer ${options.accessToken}`) {
-      return sendGoogleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.');
+      return sendGoogleError(
+        res,
+        401,
+        'UNAUTHENTICATED',
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      );
     }
     if (project !== options.projectId || location !== options.region) {
-      return sendGoogleError(res, 403, 'PERMISSION_DENIED', `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`);
+      return sendGoogleError(
+        res,
+        403,
+        'PERMISSION_DENIED',
+        `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`,
+      );
     }
-    if (!models.includes(model)) return sendGoogleError(res, 404, 'NOT_FOUND', `Publisher Model \`${resource}\` not found.`);
+    if (!models.includes(model))
+      return sendGoogleError(res, 404, 'NOT_FOUND', `Publisher Model \`${resource}\` not found.`);
     const requestId = `req_vrtx_${randomUUID().replace(/-/g, '')}`;
     const invalid = (message: string) => {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message }, request_id: requestId }));
+      res.end(
+        JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message }, request_id: requestId }),
+      );
     };
     if (typeof body.anthropic_version !== 'string') return invalid('anthropic_version: Field required');
-    if (body.anthropic_version !== VERTEX_VERSION) return invalid(`anthropic_version: Input should be '${VERTEX_VERSION}'`);
+    if (body.anthropic_version !== VERTEX_VERSION)
+      return invalid(`anthropic_version: Input should be '${VERTEX_VERSION}'`);
     if ('model' in body) return invalid('model: Extra inputs are not permitted');
-    const outputConfig = typeof body.output_config === 'object' && body.output_config !== null ? (body.output_config as Record<string, unknown>) : undefined;
+    const outputConfig =
+      typeof body.output_config === 'object' && body.output_config !== null
+        ? (body.output_config as Record<string, unknown>)
+        : undefined;
     if (options.effortRefused && outputConfig && 'effort' in outputConfig) {
-      return invalid(`${'format' in outputConfig ? 'output_config.effort' : 'output_config'}: Extra inputs are not permitted`);
+      return invalid(
+        `${'format' in outputConfig ? 'output_config.effort' : 'output_config'}: Extra inputs are not permitted`,
+      );
     }
     if (usesStructuredOutputs(body) && !allowed.includes(STRUCTURED_OUTPUTS_FEATURE)) {
-      return sendGoogleError(res, 400, 'FAILED_PRECONDITION', `Structured outputs are disabled for ${resource} by the organization policy constraint constraints/vertexai.allowedPartnerModelFeatures; allow the ${STRUCTURED_OUTPUTS_FEATURE} feature to use output_config.format or strict tools.`);
+      return sendGoogleError(
+        res,
+        400,
+        'FAILED_PRECONDITION',
+        `Structured outputs are disabled for ${resource} by the organization policy constraint constraints/vertexai.allowedPartnerModelFeatures; allow the ${STRUCTURED_OUTPUTS_FEATURE} feature to use output_config.format or strict tools.`,
+      );
     }
     const stream = method === 'streamRawPredict';
     const gone = new AbortController();
@@ -204,14 +255,25 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     const { anthropic_version: _version, ...rest } = body;
     const inner = await fetch(`${messages.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': INNER_KEY, 'anthropic-version': '2023-06-01', ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': INNER_KEY,
+        'anthropic-version': '2023-06-01',
+        ...(req.headers[CALL_META_HEADER] ? { [CALL_META_HEADER]: String(req.headers[CALL_META_HEADER]) } : {}),
+      },
       body: JSON.stringify({ ...rest, model, stream }),
       signal: gone.signal,
     });
     if (!inner.ok) {
       const error = ((await inner.json()) as { error?: { type?: string; message?: string } }).error ?? {};
       // Vertex's quota, not the model's: "Quota exceeded for aiplatform.googleapis.com/..." as RESOURCE_EXHAUSTED.
-      if (error.type === 'rate_limit_error') return sendGoogleError(res, 429, 'RESOURCE_EXHAUSTED', `Quota exceeded for aiplatform.googleapis.com/online_prediction_input_tokens_per_minute_per_base_model with base model: anthropic-${model}. Please submit a quota increase request.`);
+      if (error.type === 'rate_limit_error')
+        return sendGoogleError(
+          res,
+          429,
+          'RESOURCE_EXHAUSTED',
+          `Quota exceeded for aiplatform.googleapis.com/online_prediction_input_tokens_per_minute_per_base_model with base model: anthropic-${model}. Please submit a quota increase request.`,
+        );
       res.writeHead(inner.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ type: 'error', error, request_id: requestId }));
       return;
@@ -233,8 +295,16 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     res.end(
       JSON.stringify(
         ok
-          ? { access_token: options.accessToken, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token', token_type: 'Bearer', expires_in: 3600 }
-          : { error: 'invalid_grant', error_description: 'The audience in ID Token does not match the expected audience.' },
+          ? {
+              access_token: options.accessToken,
+              issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+              token_type: 'Bearer',
+              expires_in: 3600,
+            }
+          : {
+              error: 'invalid_grant',
+              error_description: 'The audience in ID Token does not match the expected audience.',
+            },
       ),
     );
   };

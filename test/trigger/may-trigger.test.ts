@@ -8,7 +8,10 @@ describe('mayTrigger (contract section 4)', () => {
     expect(mayTrigger({ permission: 'write', role_name: 'maintain' })).toEqual({ allowed: true, role: 'maintain' });
     expect(mayTrigger({ permission: 'write' })).toEqual({ allowed: true, role: 'write' });
     // A custom role that inherits write.
-    expect(mayTrigger({ permission: 'write', role_name: 'release-manager' })).toEqual({ allowed: true, role: 'release-manager' });
+    expect(mayTrigger({ permission: 'write', role_name: 'release-manager' })).toEqual({
+      allowed: true,
+      role: 'release-manager',
+    });
   });
 
   it('refuses read, triage, a custom role on read, and a user who is no collaborator (404)', () => {

@@ -19,13 +19,25 @@ import { listPositions, MAX_TOKENS, warningsOf, type DebateContext } from './deb
  * If the auditor fails, the verifier's tags stand and no answer is found unresponsive or stalling.
  * @returns the transcript with the findings applied, the audit summary, and the problems
  */
-export async function auditEvidence(ctx: DebateContext, transcript: Transcript, judgeModel: string): Promise<{ transcript: Transcript; audit: AuditResult; problems: string[] }> {
+export async function auditEvidence(
+  ctx: DebateContext,
+  transcript: Transcript,
+  judgeModel: string,
+): Promise<{ transcript: Transcript; audit: AuditResult; problems: string[] }> {
   const claims = allClaims(transcript);
-  const result = (of: Transcript, status: AuditResult['status'], notes: string[]): AuditResult => ({ status, model: judgeModel, ...tallyClaims(of), notes });
-  if (claims.length === 0) return { transcript, audit: result(transcript, 'mechanical', ['There were no claims to audit.']), problems: [] };
+  const result = (of: Transcript, status: AuditResult['status'], notes: string[]): AuditResult => ({
+    status,
+    model: judgeModel,
+    ...tallyClaims(of),
+    notes,
+  });
+  if (claims.length === 0)
+    return { transcript, audit: result(transcript, 'mechanical', ['There were no claims to audit.']), problems: [] };
   const cross = [...transcript.rounds.flatMap((r) => r.turns), ...transcript.closing];
   const attacks = new Map(cross.flatMap((t) => t.attacks).map((a) => [a.id, a]));
-  const answers = cross.flatMap((t) => t.answers).flatMap((a) => (a.answer !== 'surrender' && attacks.has(a.attackId) ? [{ ...a, answer: a.answer }] : []));
+  const answers = cross
+    .flatMap((t) => t.answers)
+    .flatMap((a) => (a.answer !== 'surrender' && attacks.has(a.attackId) ? [{ ...a, answer: a.answer }] : []));
   const answerIds = new Set(answers.map((a) => a.claim.id));
   const reply = await ctx.caller.attempt({
     role: 'auditor',
@@ -36,7 +48,10 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
     instructions: loadPrompt('audit', {
       positions: listPositions(ctx.positions),
       out_of_scope: ctx.outOfScope.length > 0 ? ctx.outOfScope.map((t) => JSON.stringify(t)).join('; ') : '(none)',
-      claims: claims.filter((c) => !answerIds.has(c.id)).map((c) => renderClaim(c, ctx.pack, `- ${c.id} (position ${c.positionId}, `)).join('\n'),
+      claims: claims
+        .filter((c) => !answerIds.has(c.id))
+        .map((c) => renderClaim(c, ctx.pack, `- ${c.id} (position ${c.positionId}, `))
+        .join('\n'),
       answers:
         answers.length === 0
           ? '(none)'
@@ -52,7 +67,11 @@ export async function auditEvidence(ctx: DebateContext, transcript: Transcript, 
     return { transcript, audit: result(transcript, 'mechanical', [problem]), problems: [problem] };
   }
   const audited = applyAudit(transcript, reply.output, ctx.outOfScope);
-  return { transcript: audited.transcript, audit: result(audited.transcript, 'checked', audited.notes), problems: warningsOf('The evidence audit', reply.warnings) };
+  return {
+    transcript: audited.transcript,
+    audit: result(audited.transcript, 'checked', audited.notes),
+    problems: warningsOf('The evidence audit', reply.warnings),
+  };
 }
 
 /** A claim with its tag, reasoning, citations (the cited lines under each of a verified claim's) and prose references. */
@@ -60,7 +79,10 @@ function renderClaim(c: Claim, pack: EvidencePack, head: string, indent = ''): s
   return [
     `${head}${c.tag}: ${explainTag(c)}): ${c.text}`,
     ...(c.reasoning ? [`${indent}  Reasoning: ${c.reasoning}`] : []),
-    ...c.citations.flatMap((x) => [`${indent}  - ${tagCitationForModels(x)}`, ...(c.tag === 'verified' ? citedContext(x, pack, `${indent}    `) : [])]),
+    ...c.citations.flatMap((x) => [
+      `${indent}  - ${tagCitationForModels(x)}`,
+      ...(c.tag === 'verified' ? citedContext(x, pack, `${indent}    `) : []),
+    ]),
     ...c.references.map((r) => `${indent}  - ${tagReferenceForModels(r)}`),
   ].join('\n');
 }

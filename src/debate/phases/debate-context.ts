@@ -31,7 +31,9 @@ export function listPositions(positions: Position[]): string {
 
 /** The out-of-scope paragraph of the advocate and judge prompts. */
 export function outOfScopeText(topics: string[]): string {
-  return topics.length === 0 ? '' : `\nOut of scope (do not argue about these; arguments about them are ignored): ${topics.join('; ')}\n`;
+  return topics.length === 0
+    ? ''
+    : `\nOut of scope (do not argue about these; arguments about them are ignored): ${topics.join('; ')}\n`;
 }
 
 /** Sentences for the problems list from a reply's warnings, e.g. `The opening of position A: <warning>.` */

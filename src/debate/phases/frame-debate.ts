@@ -49,14 +49,21 @@ export type FramedDebate =
  * @param input.schemas the envelope to send: the debate's, guessed before the positions exist (see `runDebate`)
  * @throws Error when the moderator fails twice (reply and repair): there is nothing to debate
  */
-export async function frameDebate(caller: Caller, input: { model: string; command: string; outOfScope: string[]; language: string; schemas: ReplySchemas }): Promise<FramedDebate> {
+export async function frameDebate(
+  caller: Caller,
+  input: { model: string; command: string; outOfScope: string[]; language: string; schemas: ReplySchemas },
+): Promise<FramedDebate> {
   const spec = {
     role: 'moderator' as const,
     purpose: 'framing',
     meta: { phase: 'framing' as const },
     model: input.model,
     field: 'framing',
-    instructions: loadPrompt('moderator', { command: input.command, out_of_scope: outOfScopeText(input.outOfScope), language: input.language }),
+    instructions: loadPrompt('moderator', {
+      command: input.command,
+      out_of_scope: outOfScopeText(input.outOfScope),
+      language: input.language,
+    }),
     format: input.schemas.format,
     schema: input.schemas.replyOf('framing'),
     maxTokens: MAX_TOKENS.moderator,
@@ -81,15 +88,31 @@ export async function frameDebate(caller: Caller, input: { model: string; comman
       labels = distinctLabels(framing);
     }
     if (labels.length < 2) {
-      return { kind: 'not-contested', framing: { ...framing, contested: false, reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)` }, problems };
+      return {
+        kind: 'not-contested',
+        framing: {
+          ...framing,
+          contested: false,
+          reason: `${framing.reason} (The moderator found only one side, so there is nothing to debate.)`,
+        },
+        problems,
+      };
     }
   }
   if (!framing.contested) return { kind: 'not-contested', framing, problems };
-  const notes = labels.length > POSITION_IDS.length ? [`The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`] : [];
+  const notes =
+    labels.length > POSITION_IDS.length
+      ? [
+          `The moderator framed ${labels.length} positions; the first ${POSITION_IDS.length} are debated (at most ${POSITION_IDS.length}).`,
+        ]
+      : [];
   const outOfScope = [...new Set([...input.outOfScope, ...framing.out_of_scope.map((t) => t.trim()).filter(Boolean)])];
   const kept = labels.slice(0, POSITION_IDS.length);
   const prPosition = prPositionOf(framing, kept);
-  if (framing.pr_position !== null && prPosition === null) notes.push(`The moderator named position ${framing.pr_position} as this PR, but that position has no label or is not debated.`);
+  if (framing.pr_position !== null && prPosition === null)
+    notes.push(
+      `The moderator named position ${framing.pr_position} as this PR, but that position has no label or is not debated.`,
+    );
   return { kind: 'framed', framing, labels: kept, prPosition, topic: framing.topic, outOfScope, notes, problems };
 }
 

@@ -34,14 +34,27 @@ export interface IdentifiedPrPosition {
  *   lacks, a "none is" and a name other than the mark leave `prPosition` undefined, with a note saying why
  *   and the way out
  */
-export async function identifyPrPosition(caller: Caller, input: { model: string; positions: readonly Position[]; claim?: string | undefined; command: string; language: string; schemas: ReplySchemas }): Promise<IdentifiedPrPosition> {
+export async function identifyPrPosition(
+  caller: Caller,
+  input: {
+    model: string;
+    positions: readonly Position[];
+    claim?: string | undefined;
+    command: string;
+    language: string;
+    schemas: ReplySchemas;
+  },
+): Promise<IdentifiedPrPosition> {
   const reply = await caller.attempt({
     role: 'moderator',
     purpose: 'pr-position',
     meta: { phase: 'pr-position' },
     model: input.model,
     field: 'framing',
-    instructions: loadPrompt('pr-position', { positions: listPositions([...input.positions]), language: input.language }),
+    instructions: loadPrompt('pr-position', {
+      positions: listPositions([...input.positions]),
+      language: input.language,
+    }),
     format: input.schemas.format,
     schema: input.schemas.replyOf('framing'),
     maxTokens: MAX_TOKENS.moderator,
@@ -56,11 +69,35 @@ export async function identifyPrPosition(caller: Caller, input: { model: string;
         ? `the moderator named position ${named}, which this debate does not have`
         : `the moderator found that position ${known} is this PR as written`;
   if (input.claim !== undefined) {
-    if (known === input.claim) return { prPosition: known, claimed: undefined, notes: [`Position ${known} was marked \`(this PR)\`, and the moderator confirmed it from the diff.`] };
-    return { prPosition: undefined, claimed: input.claim, notes: [`Position ${input.claim} was marked \`(this PR)\`, but ${found}, so the mark is not confirmed: the record keeps it as \`pr_position_claimed\` and leaves which position is this PR unknown. ${waysOut(input.command)}`] };
+    if (known === input.claim)
+      return {
+        prPosition: known,
+        claimed: undefined,
+        notes: [`Position ${known} was marked \`(this PR)\`, and the moderator confirmed it from the diff.`],
+      };
+    return {
+      prPosition: undefined,
+      claimed: input.claim,
+      notes: [
+        `Position ${input.claim} was marked \`(this PR)\`, but ${found}, so the mark is not confirmed: the record keeps it as \`pr_position_claimed\` and leaves which position is this PR unknown. ${waysOut(input.command)}`,
+      ],
+    };
   }
-  if (known === undefined) return { prPosition: undefined, claimed: undefined, notes: [`No position was marked \`(this PR)\`, and ${found}, so the record leaves it unknown. ${waysOut(input.command)}`] };
-  return { prPosition: known, claimed: undefined, notes: [`No position was marked \`(this PR)\`; ${found}. If that is wrong, debate again with \`(this PR)\` after the position that is the change.`] };
+  if (known === undefined)
+    return {
+      prPosition: undefined,
+      claimed: undefined,
+      notes: [
+        `No position was marked \`(this PR)\`, and ${found}, so the record leaves it unknown. ${waysOut(input.command)}`,
+      ],
+    };
+  return {
+    prPosition: known,
+    claimed: undefined,
+    notes: [
+      `No position was marked \`(this PR)\`; ${found}. If that is wrong, debate again with \`(this PR)\` after the position that is the change.`,
+    ],
+  };
 }
 
 /**

@@ -4,7 +4,16 @@ import { combineRulings } from '../combine-rulings.js';
 import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
 import { loadPrompt } from '../prompts.js';
 import { attackTallies, countedAttacks, judgeFacts } from '../judge-facts.js';
-import { relabelPositions, relabelStop, relabelText, relabelTranscript, rulingInOriginalIds, SAME_IDS, swapIds, type Relabel } from '../relabel-positions.js';
+import {
+  relabelPositions,
+  relabelStop,
+  relabelText,
+  relabelTranscript,
+  rulingInOriginalIds,
+  SAME_IDS,
+  swapIds,
+  type Relabel,
+} from '../relabel-positions.js';
 import { renderTranscript } from '../render-transcript.js';
 import type { Ruling } from '../schemas.js';
 import type { AuditResult, FinalRuling, JudgeRun, StopReason, Transcript } from '../debate-types.js';
@@ -47,15 +56,25 @@ export interface JudgeOutcome {
  */
 export async function judgeRuns(ctx: DebateContext, input: JudgeInput): Promise<JudgeOutcome> {
   const support = new Map(ctx.positions.map((p) => [p.id, verifiedSupport(input.transcript, p.id).length]));
-  const rules: RulingContext = { positions: ctx.positions, support, attacks: attackTallies(input.transcript, ctx.positions), surrendered: input.surrendered, pack: ctx.pack };
+  const rules: RulingContext = {
+    positions: ctx.positions,
+    support,
+    attacks: attackTallies(input.transcript, ctx.positions),
+    surrendered: input.surrendered,
+    pack: ctx.pack,
+  };
   const ids = ctx.positions.map((p) => p.id);
   const relabels = Array.from({ length: ctx.plan.judgeRuns ?? 2 }, (_, i) => (i % 2 === 0 ? SAME_IDS : swapIds(ids)));
   const specs = relabels.map((relabel) => judgeSpec(ctx, input, support, relabel));
   const replies = await ctx.caller.attemptAll(specs);
-  const runs = await Promise.all(relabels.map((relabel, i) => finishJudgeRun(ctx.caller, rules, relabel, specs[i]!, replies[i]!)));
+  const runs = await Promise.all(
+    relabels.map((relabel, i) => finishJudgeRun(ctx.caller, rules, relabel, specs[i]!, replies[i]!)),
+  );
   const enforcement = runs.flatMap((run, i) => run.fixes.map((fix) => `Judge run ${i + 1}: ${fix}`));
   const problems = runs.flatMap((run, i) => [
-    ...(run.error ? [`Judge run ${i + 1} (order ${run.order.join(', ')}${run.swapped ? ', swapped ids' : ''}) failed: ${run.error}`] : []),
+    ...(run.error
+      ? [`Judge run ${i + 1} (order ${run.order.join(', ')}${run.swapped ? ', swapped ids' : ''}) failed: ${run.error}`]
+      : []),
     ...run.warnings.map((w) => `Judge run ${i + 1}: ${w}.`),
   ]);
   const combined = combineRulings(runs);
@@ -63,7 +82,12 @@ export async function judgeRuns(ctx: DebateContext, input: JudgeInput): Promise<
 }
 
 /** The judge's call under `relabel`: the positions, the facts and the transcript as that run reads them. */
-function judgeSpec(ctx: DebateContext, input: JudgeInput, support: ReadonlyMap<string, number>, relabel: Relabel): CallSpec<Ruling> {
+function judgeSpec(
+  ctx: DebateContext,
+  input: JudgeInput,
+  support: ReadonlyMap<string, number>,
+  relabel: Relabel,
+): CallSpec<Ruling> {
   const positions = relabelPositions(ctx.positions, relabel);
   const transcript = relabelTranscript(input.transcript, relabel);
   const order = positions.map((p) => relabel.original(p.id));
@@ -85,7 +109,11 @@ function judgeSpec(ctx: DebateContext, input: JudgeInput, support: ReadonlyMap<s
         audit: input.audit,
         support: new Map([...support].map(([id, n]) => [relabel.shown(id), n])),
       }),
-      transcript: renderTranscript(positions, transcript, { order: positions.map((p) => p.id), judge: true, counts: countedAttacks(transcript) }),
+      transcript: renderTranscript(positions, transcript, {
+        order: positions.map((p) => p.id),
+        judge: true,
+        counts: countedAttacks(transcript),
+      }),
       language: ctx.language,
     }),
     format: ctx.schemas.format,
@@ -95,22 +123,46 @@ function judgeSpec(ctx: DebateContext, input: JudgeInput, support: ReadonlyMap<s
 }
 
 /** One judge run from its reply: mapped back, the rules enforced, and one retry of a ruling that broke them. */
-async function finishJudgeRun(caller: Caller, rules: RulingContext, relabel: Relabel, spec: CallSpec<Ruling>, reply: Attempt<Ruling>): Promise<JudgeRun> {
+async function finishJudgeRun(
+  caller: Caller,
+  rules: RulingContext,
+  relabel: Relabel,
+  spec: CallSpec<Ruling>,
+  reply: Attempt<Ruling>,
+): Promise<JudgeRun> {
   const run = { order: spec.meta.order ?? [], swapped: relabel !== SAME_IDS };
-  if (!reply.ok) return { ...run, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
+  if (!reply.ok)
+    return { ...run, ruling: undefined, violations: [], retried: false, fixes: [], warnings: [], error: reply.error };
   const first = enforceRuling(rulingInOriginalIds(reply.output, relabel), rules);
-  if (first.violations.length === 0) return { ...run, ruling: first.ruling, violations: [], retried: false, fixes: first.notes, warnings: reply.warnings, error: undefined };
+  if (first.violations.length === 0)
+    return {
+      ...run,
+      ruling: first.ruling,
+      violations: [],
+      retried: false,
+      fixes: first.notes,
+      warnings: reply.warnings,
+      error: undefined,
+    };
 
   const violations = first.violations.map((v) => v.rule);
   // The judge is told what it broke in the ids it read.
-  const retry = await caller.retryWith(spec, loadPrompt('judge-retry', { violations: violations.map((v) => `- ${relabelText(v, relabel.shown)}`).join('\n') }));
+  const retry = await caller.retryWith(
+    spec,
+    loadPrompt('judge-retry', { violations: violations.map((v) => `- ${relabelText(v, relabel.shown)}`).join('\n') }),
+  );
   if (!retry.ok) {
     return {
       ...run,
       ruling: first.ruling,
       violations,
       retried: true,
-      fixes: [...first.violations.map((v) => `${v.rule} The retry failed (${retry.error}), so the engine corrected it: ${v.fix}`), ...first.notes],
+      fixes: [
+        ...first.violations.map(
+          (v) => `${v.rule} The retry failed (${retry.error}), so the engine corrected it: ${v.fix}`,
+        ),
+        ...first.notes,
+      ],
       warnings: reply.warnings,
       error: undefined,
     };
@@ -123,7 +175,9 @@ async function finishJudgeRun(caller: Caller, rules: RulingContext, relabel: Rel
     retried: true,
     fixes: [
       `The first ruling broke ${violations.length === 1 ? `a rule (${violations[0]})` : `${violations.length} rules (listed in the transcript)`} and was rejected; the judge was asked once more.`,
-      ...second.violations.map((v) => `${v.rule} The retried ruling broke this rule, so the engine corrected it: ${v.fix}`),
+      ...second.violations.map(
+        (v) => `${v.rule} The retried ruling broke this rule, so the engine corrected it: ${v.fix}`,
+      ),
       ...second.notes,
     ],
     warnings: reply.warnings,

@@ -34,7 +34,10 @@ const NAMED_DROPS = 8;
  * @returns undefined when the pack holds every changed hunk; else what the readers did, and the pack
  *   with their readings (every call after them reads it, and checks citations against it)
  */
-export async function readOverflow(ctx: Pick<DebateContext, 'caller' | 'pack' | 'positions' | 'positionList' | 'scopeText' | 'language'>, plan: ReaderPlan): Promise<{ result: ReadingResult; pack: EvidencePack } | undefined> {
+export async function readOverflow(
+  ctx: Pick<DebateContext, 'caller' | 'pack' | 'positions' | 'positionList' | 'scopeText' | 'language'>,
+  plan: ReaderPlan,
+): Promise<{ result: ReadingResult; pack: EvidencePack } | undefined> {
   const { pack } = ctx;
   const parts = pack.coverage.parts;
   if (parts.length === 0) return undefined;
@@ -64,7 +67,10 @@ export async function readOverflow(ctx: Pick<DebateContext, 'caller' | 'pack' | 
       }),
     ),
   );
-  const bound = plan.bound === 'max-reader-calls' ? `past max-reader-calls (${plan.calls})` : 'past what the spending cap (max-cost-usd) could hold beside the debate';
+  const bound =
+    plan.bound === 'max-reader-calls'
+      ? `past max-reader-calls (${plan.calls})`
+      : 'past what the spending cap (max-cost-usd) could hold beside the debate';
   const unread = parts.slice(toRead.length).map((p) => ({ part: p.number, why: bound }));
   const read: number[] = [];
   const excerpts: Excerpt[] = [];
@@ -101,21 +107,37 @@ export async function readOverflow(ctx: Pick<DebateContext, 'caller' | 'pack' | 
       kept.set(excerpt.position, count);
       const side = citationSide(excerpt.citation);
       const path = findFile(view, excerpt.citation.path)?.path ?? excerpt.citation.path;
-      excerpts.push({ part: part.number, position: excerpt.position, note: excerpt.note, path, side, lineStart: start, lineEnd: end, rows: partRows(part, path, side, start, end) });
+      excerpts.push({
+        part: part.number,
+        position: excerpt.position,
+        note: excerpt.note,
+        path,
+        side,
+        lineStart: start,
+        lineEnd: end,
+        rows: partRows(part, path, side, start, end),
+      });
     }
   });
   unread.sort((a, b) => a.part - b.part);
   const notes = readingNotes(parts.length, read.length, unread, drops);
   const { unreadFiles } = countCoverage(pack.coverage, new Set(read));
-  return { result: { parts: parts.length, read, unread, excerpts, given, notes }, pack: addReadings(pack, excerpts, { parts: parts.length, readParts: read.length, unreadFiles }) };
+  return {
+    result: { parts: parts.length, read, unread, excerpts, given, notes },
+    pack: addReadings(pack, excerpts, { parts: parts.length, readParts: read.length, unreadFiles }),
+  };
 }
 
 /** The notes of the reading: what was read, what was dropped and why, and the parts no reader read. */
 function readingNotes(parts: number, read: number, unread: ReadingResult['unread'], drops: string[]): string[] {
-  const notes = [`The changed hunks did not all fit the evidence pack: ${read} of ${parts} part${parts === 1 ? '' : 's'} of the rest ${read === 1 ? 'was' : 'were'} read by readers, whose verified excerpts joined the evidence.`];
+  const notes = [
+    `The changed hunks did not all fit the evidence pack: ${read} of ${parts} part${parts === 1 ? '' : 's'} of the rest ${read === 1 ? 'was' : 'were'} read by readers, whose verified excerpts joined the evidence.`,
+  ];
   if (drops.length > 0) {
     const named = drops.slice(0, NAMED_DROPS).join('; ');
-    notes.push(`${drops.length} reader excerpt${drops.length === 1 ? ' was' : 's were'} dropped (${named}${drops.length > NAMED_DROPS ? `; and ${drops.length - NAMED_DROPS} more` : ''}).`);
+    notes.push(
+      `${drops.length} reader excerpt${drops.length === 1 ? ' was' : 's were'} dropped (${named}${drops.length > NAMED_DROPS ? `; and ${drops.length - NAMED_DROPS} more` : ''}).`,
+    );
   }
   return [...notes, ...unreadSentences(parts, unread)];
 }
@@ -124,7 +146,10 @@ function readingNotes(parts: number, read: number, unread: ReadingResult['unread
 export function unreadSentences(parts: number, unread: ReadingResult['unread']): string[] {
   const byWhy = new Map<string, number[]>();
   for (const { part, why } of unread) byWhy.set(why, [...(byWhy.get(why) ?? []), part]);
-  return [...byWhy].map(([why, numbers]) => `${numbers.length === 1 ? `Part ${numbers[0]}` : `Parts ${ranges(numbers)}`} of ${parts} ${numbers.length === 1 ? 'was' : 'were'} not read: ${why}.`);
+  return [...byWhy].map(
+    ([why, numbers]) =>
+      `${numbers.length === 1 ? `Part ${numbers[0]}` : `Parts ${ranges(numbers)}`} of ${parts} ${numbers.length === 1 ? 'was' : 'were'} not read: ${why}.`,
+  );
 }
 
 /** Part numbers as ranges: `3, 5-9`. */

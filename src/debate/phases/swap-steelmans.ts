@@ -13,8 +13,18 @@ import { MAX_TOKENS, warningsOf, type DebateContext } from './debate-context.js'
  * @param active positions whose advocate is still in the debate
  * @returns the steelmans in position order, and the problems
  */
-export async function swapSteelmans(ctx: DebateContext, transcript: Transcript, active: Set<string>): Promise<{ steelmans: SteelmanTurn[]; problems: string[] }> {
-  const rendered = loadPrompt('transcript', { transcript: renderTranscript(ctx.positions, transcript, { order: ctx.positions.map((p) => p.id), judge: false, counts: countedAttacks(transcript) }) });
+export async function swapSteelmans(
+  ctx: DebateContext,
+  transcript: Transcript,
+  active: Set<string>,
+): Promise<{ steelmans: SteelmanTurn[]; problems: string[] }> {
+  const rendered = loadPrompt('transcript', {
+    transcript: renderTranscript(ctx.positions, transcript, {
+      order: ctx.positions.map((p) => p.id),
+      judge: false,
+      counts: countedAttacks(transcript),
+    }),
+  });
   const authors = ctx.positions.filter((p) => active.has(p.id));
   const targetOf = (i: number) => authors[(i + 1) % authors.length]!;
   const replies = await ctx.caller.attemptAll(
@@ -44,13 +54,22 @@ export async function swapSteelmans(ctx: DebateContext, transcript: Transcript, 
     }),
   );
   const turns = authors.map((author, i) => {
-      const target = targetOf(i);
-      const reply = replies[i]!;
-      if (!reply.ok) {
-        return { turn: incompleteSteelman(author.id, author.model, reply.error, target.id), problems: [`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`] };
-      }
-      const turn = buildSteelman(reply.output, { positionId: author.id, model: reply.model, repaired: reply.repaired, pack: ctx.pack, target: target.id });
-      return { turn, problems: warningsOf(`Position ${author.id}'s steelman`, reply.warnings) };
+    const target = targetOf(i);
+    const reply = replies[i]!;
+    if (!reply.ok) {
+      return {
+        turn: incompleteSteelman(author.id, author.model, reply.error, target.id),
+        problems: [`Position ${author.id}'s steelman of position ${target.id} is incomplete: ${reply.error}`],
+      };
+    }
+    const turn = buildSteelman(reply.output, {
+      positionId: author.id,
+      model: reply.model,
+      repaired: reply.repaired,
+      pack: ctx.pack,
+      target: target.id,
+    });
+    return { turn, problems: warningsOf(`Position ${author.id}'s steelman`, reply.warnings) };
   });
   return { steelmans: turns.map((t) => t.turn), problems: turns.flatMap((t) => t.problems) };
 }

@@ -7,10 +7,38 @@ import type { Context, RepoEntry, ServerKit } from './kit.js';
 import { PAGED } from './kit.js';
 import type { Shapes } from './shapes.js';
 import type { CheckRun, CheckRunAnnotation } from './state.js';
-import { ANNOTATION_LEVELS, CHECK_CONCLUSIONS, CHECK_STATUSES, DOCS, encodePath, errorReply, includes, invalid, isObject, MAX_ANNOTATIONS_PER_REQUEST, MAX_CHECK_TEXT_LENGTH, nodeId, notFound, numericId, timestamp, validationFailed, type JsonObject, type Reply } from './util.js';
+import {
+  ANNOTATION_LEVELS,
+  CHECK_CONCLUSIONS,
+  CHECK_STATUSES,
+  DOCS,
+  encodePath,
+  errorReply,
+  includes,
+  invalid,
+  isObject,
+  MAX_ANNOTATIONS_PER_REQUEST,
+  MAX_CHECK_TEXT_LENGTH,
+  nodeId,
+  notFound,
+  numericId,
+  timestamp,
+  validationFailed,
+  type JsonObject,
+  type Reply,
+} from './util.js';
 
 /** The body fields of a check run a create or an update sets. */
-const CHECK_RUN_FIELDS = ['name', 'details_url', 'external_id', 'status', 'conclusion', 'started_at', 'completed_at', 'output'];
+const CHECK_RUN_FIELDS = [
+  'name',
+  'details_url',
+  'external_id',
+  'status',
+  'conclusion',
+  'started_at',
+  'completed_at',
+  'output',
+];
 
 /** Registers the routes of check runs. */
 export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
@@ -30,7 +58,9 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
     const str = (name: string): Reply | string | undefined => {
       const value = body[name];
       if (value === undefined || value === null) return undefined;
-      return typeof value === 'string' ? value : invalid(`For 'properties/${name}', ${JSON.stringify(value)} is not a string.`, docs);
+      return typeof value === 'string'
+        ? value
+        : invalid(`For 'properties/${name}', ${JSON.stringify(value)} is not a string.`, docs);
     };
     const fields: Record<string, string | undefined> = {};
     for (const name of ['name', 'details_url', 'external_id', 'status', 'conclusion', 'started_at', 'completed_at']) {
@@ -40,7 +70,10 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
     }
     if (creating && fields.name === undefined) return invalid(`"name" wasn't supplied.`, docs);
     if (fields.status !== undefined && !includes(CHECK_STATUSES, fields.status)) {
-      return invalid(`For 'properties/status', "${fields.status}" is not one of ${JSON.stringify(CHECK_STATUSES)}.`, docs);
+      return invalid(
+        `For 'properties/status', "${fields.status}" is not one of ${JSON.stringify(CHECK_STATUSES)}.`,
+        docs,
+      );
     }
     if (fields.conclusion !== undefined && !includes(CHECK_CONCLUSIONS, fields.conclusion)) {
       return invalid(
@@ -54,12 +87,17 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
     let annotations: CheckRunAnnotation[] = [];
     let output: CheckRun['output'] | undefined;
     if (body.output !== undefined) {
-      if (!isObject(body.output)) return invalid(`For 'properties/output', ${JSON.stringify(body.output)} is not an object.`, docs);
+      if (!isObject(body.output))
+        return invalid(`For 'properties/output', ${JSON.stringify(body.output)} is not an object.`, docs);
       const { title, summary, text } = body.output;
       if (typeof title !== 'string') return invalid(`"title" wasn't supplied.`, docs);
       if (typeof summary !== 'string') return invalid(`"summary" wasn't supplied.`, docs);
-      if (text !== undefined && typeof text !== 'string') return invalid(`For 'properties/text', ${JSON.stringify(text)} is not a string.`, docs);
-      for (const [field, value] of [['summary', summary], ['text', text]] as const) {
+      if (text !== undefined && typeof text !== 'string')
+        return invalid(`For 'properties/text', ${JSON.stringify(text)} is not a string.`, docs);
+      for (const [field, value] of [
+        ['summary', summary],
+        ['text', text],
+      ] as const) {
         if (typeof value === 'string' && value.length > MAX_CHECK_TEXT_LENGTH) {
           return validationFailed(
             [
@@ -103,7 +141,8 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
 
   const createCheckRun = (ctx: Context, entry: RepoEntry, requestBody: unknown): Reply => {
     if (!ctx.actor.isBot) return errorReply(403, 'You must authenticate via a GitHub App.', DOCS.createCheckRun);
-    if (!scopeAllows(ctx.actor, 'checks')) return errorReply(403, 'Resource not accessible by integration', DOCS.createCheckRun);
+    if (!scopeAllows(ctx.actor, 'checks'))
+      return errorReply(403, 'Resource not accessible by integration', DOCS.createCheckRun);
     if (!isObject(requestBody)) return invalid(`"name" wasn't supplied.`, DOCS.createCheckRun);
     const headSha = requestBody.head_sha;
     if (headSha === undefined) return invalid(`"head_sha" wasn't supplied.`, DOCS.createCheckRun);
@@ -140,11 +179,16 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
     return { status: 201, body: run, headers: { location: url } };
   };
 
-  route('POST', '/repos/:owner/:repo/check-runs', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    if (entry === undefined) return send(ctx, notFound(DOCS.createCheckRun));
-    send(ctx, createCheckRun(ctx, entry, ctx.body));
-  }, { body: ['head_sha', ...CHECK_RUN_FIELDS] });
+  route(
+    'POST',
+    '/repos/:owner/:repo/check-runs',
+    (ctx, params) => {
+      const entry = visibleRepo(ctx, params);
+      if (entry === undefined) return send(ctx, notFound(DOCS.createCheckRun));
+      send(ctx, createCheckRun(ctx, entry, ctx.body));
+    },
+    { body: ['head_sha', ...CHECK_RUN_FIELDS] },
+  );
 
   route('GET', '/repos/:owner/:repo/check-runs/:id', (ctx, params) => {
     const entry = visibleRepo(ctx, params);
@@ -153,68 +197,86 @@ export function checkRoutes(k: ServerKit, { pullRefsOf }: Shapes) {
     send(ctx, { status: 200, body: run });
   });
 
-  route('PATCH', '/repos/:owner/:repo/check-runs/:id', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    const run = entry && findCheckRun(entry, params.id);
-    if (run === undefined) return send(ctx, notFound(DOCS.updateCheckRun));
-    if (!ctx.actor.isBot) return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.updateCheckRun));
-    // "Only GitHub Apps can create or update check runs"; an app can update only its own (another app gets 403).
-    if (ctx.actor.app?.id !== run.app.id || !scopeAllows(ctx.actor, 'checks')) return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.updateCheckRun));
-    const error = applyCheckRunBody(run, isObject(ctx.body) ? ctx.body : {}, DOCS.updateCheckRun, false);
-    if (error !== undefined) return send(ctx, error);
-    send(ctx, { status: 200, body: run });
-  }, { body: CHECK_RUN_FIELDS });
+  route(
+    'PATCH',
+    '/repos/:owner/:repo/check-runs/:id',
+    (ctx, params) => {
+      const entry = visibleRepo(ctx, params);
+      const run = entry && findCheckRun(entry, params.id);
+      if (run === undefined) return send(ctx, notFound(DOCS.updateCheckRun));
+      if (!ctx.actor.isBot)
+        return send(ctx, errorReply(403, 'You must authenticate via a GitHub App.', DOCS.updateCheckRun));
+      // "Only GitHub Apps can create or update check runs"; an app can update only its own (another app gets 403).
+      if (ctx.actor.app?.id !== run.app.id || !scopeAllows(ctx.actor, 'checks'))
+        return send(ctx, errorReply(403, 'Resource not accessible by integration', DOCS.updateCheckRun));
+      const error = applyCheckRunBody(run, isObject(ctx.body) ? ctx.body : {}, DOCS.updateCheckRun, false);
+      if (error !== undefined) return send(ctx, error);
+      send(ctx, { status: 200, body: run });
+    },
+    { body: CHECK_RUN_FIELDS },
+  );
 
-  route('GET', '/repos/:owner/:repo/check-runs/:id/annotations', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    const run = entry && findCheckRun(entry, params.id);
-    if (run === undefined) return send(ctx, notFound(DOCS.listAnnotations));
-    const annotations = state.checkRunAnnotations
-      .filter((a) => a.checkRunId === run.id)
-      .map(({ checkRunId: _, ...annotation }) => ({
-        start_column: null,
-        end_column: null,
-        title: null,
-        raw_details: null,
-        ...annotation,
-        blob_href: `${serverUrl}/${entry?.repo.owner ?? ''}/${entry?.repo.name ?? ''}/blob/${run.head_sha}/${encodePath(annotation.path)}`,
-      }));
-    sendPage(ctx, annotations);
-  }, { query: PAGED });
+  route(
+    'GET',
+    '/repos/:owner/:repo/check-runs/:id/annotations',
+    (ctx, params) => {
+      const entry = visibleRepo(ctx, params);
+      const run = entry && findCheckRun(entry, params.id);
+      if (run === undefined) return send(ctx, notFound(DOCS.listAnnotations));
+      const annotations = state.checkRunAnnotations
+        .filter((a) => a.checkRunId === run.id)
+        .map(({ checkRunId: _, ...annotation }) => ({
+          start_column: null,
+          end_column: null,
+          title: null,
+          raw_details: null,
+          ...annotation,
+          blob_href: `${serverUrl}/${entry?.repo.owner ?? ''}/${entry?.repo.name ?? ''}/blob/${run.head_sha}/${encodePath(annotation.path)}`,
+        }));
+      sendPage(ctx, annotations);
+    },
+    { query: PAGED },
+  );
 
-  route('GET', '/repos/:owner/:repo/commits/:ref/check-runs', (ctx, params) => {
-    const entry = visibleRepo(ctx, params);
-    if (entry === undefined) return send(ctx, notFound(DOCS.listCheckRuns));
-    const ref = params.ref ?? '';
-    const sha = resolveRef(entry, ref);
-    if (sha === undefined) {
-      return send(ctx, errorReply(422, `No commit found for SHA: ${ref}`, DOCS.listCheckRuns));
-    }
-    const checkName = ctx.query.get('check_name');
-    const status = ctx.query.get('status');
-    // `app_id`: "Filters check runs by GitHub App ID" (same docs page).
-    const appId = ctx.query.get('app_id');
-    let runs = state.checkRuns
-      .filter((run) => run.url.startsWith(`${repoApi(entry)}/check-runs/`) && run.head_sha === sha)
-      .filter((run) => (checkName === null || run.name === checkName) && (status === null || run.status === status))
-      .filter((run) => appId === null || String(run.app.id) === appId)
-      .sort((a, b) => b.id - a.id);
-    if (ctx.query.get('filter') !== 'all') {
-      // The default `filter=latest` keeps the most recent run of each name.
-      const seen = new Set<string>();
-      runs = runs.filter((run) => {
-        if (seen.has(run.name)) return false;
-        seen.add(run.name);
-        return true;
-      });
-    }
-    sendPage(ctx, runs, (page) => ({ total_count: runs.length, check_runs: page }));
-  }, { query: ['check_name', 'status', 'app_id', 'filter', ...PAGED] });
+  route(
+    'GET',
+    '/repos/:owner/:repo/commits/:ref/check-runs',
+    (ctx, params) => {
+      const entry = visibleRepo(ctx, params);
+      if (entry === undefined) return send(ctx, notFound(DOCS.listCheckRuns));
+      const ref = params.ref ?? '';
+      const sha = resolveRef(entry, ref);
+      if (sha === undefined) {
+        return send(ctx, errorReply(422, `No commit found for SHA: ${ref}`, DOCS.listCheckRuns));
+      }
+      const checkName = ctx.query.get('check_name');
+      const status = ctx.query.get('status');
+      // `app_id`: "Filters check runs by GitHub App ID" (same docs page).
+      const appId = ctx.query.get('app_id');
+      let runs = state.checkRuns
+        .filter((run) => run.url.startsWith(`${repoApi(entry)}/check-runs/`) && run.head_sha === sha)
+        .filter((run) => (checkName === null || run.name === checkName) && (status === null || run.status === status))
+        .filter((run) => appId === null || String(run.app.id) === appId)
+        .sort((a, b) => b.id - a.id);
+      if (ctx.query.get('filter') !== 'all') {
+        // The default `filter=latest` keeps the most recent run of each name.
+        const seen = new Set<string>();
+        runs = runs.filter((run) => {
+          if (seen.has(run.name)) return false;
+          seen.add(run.name);
+          return true;
+        });
+      }
+      sendPage(ctx, runs, (page) => ({ total_count: runs.length, check_runs: page }));
+    },
+    { query: ['check_name', 'status', 'app_id', 'filter', ...PAGED] },
+  );
 }
 
 function parseAnnotations(value: unknown, checkRunId: number, docs: string): CheckRunAnnotation[] | Reply {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) return invalid(`For 'properties/annotations', ${JSON.stringify(value)} is not an array.`, docs);
+  if (!Array.isArray(value))
+    return invalid(`For 'properties/annotations', ${JSON.stringify(value)} is not an array.`, docs);
   if (value.length > MAX_ANNOTATIONS_PER_REQUEST) {
     return invalid(`Only ${MAX_ANNOTATIONS_PER_REQUEST} annotations are allowed per request.`, docs);
   }
@@ -222,14 +284,24 @@ function parseAnnotations(value: unknown, checkRunId: number, docs: string): Che
   for (const item of value) {
     if (!isObject(item)) return invalid(`For 'items', ${JSON.stringify(item)} is not an object.`, docs);
     const { path, start_line: startLine, end_line: endLine, annotation_level: level, message } = item;
-    for (const [name, field] of [['path', path], ['message', message], ['annotation_level', level]] as const) {
+    for (const [name, field] of [
+      ['path', path],
+      ['message', message],
+      ['annotation_level', level],
+    ] as const) {
       if (typeof field !== 'string') return invalid(`"${name}" wasn't supplied.`, docs);
     }
-    for (const [name, field] of [['start_line', startLine], ['end_line', endLine]] as const) {
+    for (const [name, field] of [
+      ['start_line', startLine],
+      ['end_line', endLine],
+    ] as const) {
       if (typeof field !== 'number' || !Number.isInteger(field)) return invalid(`"${name}" wasn't supplied.`, docs);
     }
     if (typeof level !== 'string' || !includes(ANNOTATION_LEVELS, level)) {
-      return invalid(`For 'properties/annotation_level', ${JSON.stringify(level)} is not one of ${JSON.stringify(ANNOTATION_LEVELS)}.`, docs);
+      return invalid(
+        `For 'properties/annotation_level', ${JSON.stringify(level)} is not one of ${JSON.stringify(ANNOTATION_LEVELS)}.`,
+        docs,
+      );
     }
     const annotation: CheckRunAnnotation = {
       checkRunId,

@@ -46,7 +46,11 @@ export function createFaults(state: GitHubServerState, send: ServerKit['send']) 
       const body =
         fault.body !== undefined || fault.status < 400
           ? fault.body
-          : { message: STATUS_CODES[fault.status] ?? 'Error', documentation_url: DOCS.root, status: String(fault.status) };
+          : {
+              message: STATUS_CODES[fault.status] ?? 'Error',
+              documentation_url: DOCS.root,
+              status: String(fault.status),
+            };
       send(ctx, { status: fault.status, body, headers: fault.headers ?? {} });
     };
     const delayed = (): void => {

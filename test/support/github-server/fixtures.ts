@@ -134,4 +134,3 @@ export interface FakeRepository {
   /** More commits (earlier heads, merge-queue commits); see {@link FakeCommit}. */
   commits?: FakeCommit[];
 }
-

@@ -17,50 +17,73 @@ export function graphqlRoutes(k: ServerKit) {
    * [isTruncated text] }` or `... on Blob { oid }`, where each expression is `<sha or ref>:<path>`. Anything else gets a
    * GraphQL error (HTTP 200 with `errors`), as GitHub answers a query it cannot run.
    */
-  route('POST', '/graphql', (ctx) => {
-    const body = isObject(ctx.body) ? ctx.body : {};
-    const query = typeof body.query === 'string' ? body.query : '';
-    const variables = isObject(body.variables) ? body.variables : {};
-    const graphqlError = (message: string, type?: string): void =>
-      send(ctx, { status: 200, body: { data: null, errors: [{ ...(type ? { type } : {}), message, locations: [{ line: 1, column: 1 }] }] } });
-    if (query === '') return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
-    if (threads(ctx, query, variables)) return;
-    const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
-    const fields = [...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g)];
-    if (repoMatch === null || fields.length === 0) return graphqlError('This local server answers only repository.object(expression:) blob queries.');
-    const owner = String(variables.owner ?? '');
-    const name = String(variables.name ?? '');
-    const entry = visibleRepo(ctx, { owner, repo: name });
-    if (entry === undefined) {
-      return send(ctx, {
-        status: 200,
-        body: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: `Could not resolve to a Repository with the name '${owner}/${name}'.` }] },
-      });
-    }
-    const repository: JsonObject = {};
-    for (const [, alias = '', variable = '', selection = ''] of fields) {
-      const expression = variables[variable];
-      if (typeof expression !== 'string') return graphqlError(`Variable $${variable} of type String! was provided invalid value`);
-      const colon = expression.indexOf(':');
-      const sha = colon === -1 ? undefined : resolveRef(entry, expression.slice(0, colon));
-      const content = sha === undefined ? undefined : readAt(entry, sha, expression.slice(colon + 1));
-      if (content === undefined) {
-        repository[alias] = null;
-        continue;
+  route(
+    'POST',
+    '/graphql',
+    (ctx) => {
+      const body = isObject(ctx.body) ? ctx.body : {};
+      const query = typeof body.query === 'string' ? body.query : '';
+      const variables = isObject(body.variables) ? body.variables : {};
+      const graphqlError = (message: string, type?: string): void =>
+        send(ctx, {
+          status: 200,
+          body: { data: null, errors: [{ ...(type ? { type } : {}), message, locations: [{ line: 1, column: 1 }] }] },
+        });
+      if (query === '')
+        return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
+      if (threads(ctx, query, variables)) return;
+      const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
+      const fields = [
+        ...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g),
+      ];
+      if (repoMatch === null || fields.length === 0)
+        return graphqlError('This local server answers only repository.object(expression:) blob queries.');
+      const owner = String(variables.owner ?? '');
+      const name = String(variables.name ?? '');
+      const entry = visibleRepo(ctx, { owner, repo: name });
+      if (entry === undefined) {
+        return send(ctx, {
+          status: 200,
+          body: {
+            data: { repository: null },
+            errors: [
+              {
+                type: 'NOT_FOUND',
+                path: ['repository'],
+                message: `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+              },
+            ],
+          },
+        });
       }
-      const binary = content.subarray(0, 8000).includes(0);
-      const blob: JsonObject = { __typename: 'Blob' };
-      for (const wanted of selection.split(' ')) {
-        if (wanted === 'byteSize') blob.byteSize = content.length;
-        else if (wanted === 'isBinary') blob.isBinary = binary;
-        else if (wanted === 'isTruncated') blob.isTruncated = false;
-        else if (wanted === 'text') blob.text = binary ? null : content.toString('utf8');
-        // GitObject `oid`: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
-        else if (wanted === 'oid') blob.oid = gitBlobSha(content);
-        else if (wanted !== '') return graphqlError(`Field '${wanted}' doesn't exist on type 'Blob'`, 'undefinedField');
+      const repository: JsonObject = {};
+      for (const [, alias = '', variable = '', selection = ''] of fields) {
+        const expression = variables[variable];
+        if (typeof expression !== 'string')
+          return graphqlError(`Variable $${variable} of type String! was provided invalid value`);
+        const colon = expression.indexOf(':');
+        const sha = colon === -1 ? undefined : resolveRef(entry, expression.slice(0, colon));
+        const content = sha === undefined ? undefined : readAt(entry, sha, expression.slice(colon + 1));
+        if (content === undefined) {
+          repository[alias] = null;
+          continue;
+        }
+        const binary = content.subarray(0, 8000).includes(0);
+        const blob: JsonObject = { __typename: 'Blob' };
+        for (const wanted of selection.split(' ')) {
+          if (wanted === 'byteSize') blob.byteSize = content.length;
+          else if (wanted === 'isBinary') blob.isBinary = binary;
+          else if (wanted === 'isTruncated') blob.isTruncated = false;
+          else if (wanted === 'text') blob.text = binary ? null : content.toString('utf8');
+          // GitObject `oid`: "The Git object ID" (docs.github.com/graphql/reference/interfaces#gitobject).
+          else if (wanted === 'oid') blob.oid = gitBlobSha(content);
+          else if (wanted !== '')
+            return graphqlError(`Field '${wanted}' doesn't exist on type 'Blob'`, 'undefinedField');
+        }
+        repository[alias] = blob;
       }
-      repository[alias] = blob;
-    }
-    send(ctx, { status: 200, body: { data: { repository } } });
-  }, { body: ['query', 'variables'] });
+      send(ctx, { status: 200, body: { data: { repository } } });
+    },
+    { body: ['query', 'variables'] },
+  );
 }

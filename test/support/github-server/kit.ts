@@ -63,13 +63,15 @@ export function createKit(options: GitHubServerOptions, state: GitHubServerState
   const serverUrl = (options.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
   const botLogin = options.botLogin ?? 'github-actions[bot]';
   const botApp: FakeApp = options.botApp ?? GITHUB_ACTIONS_APP;
-  const repos: RepoEntry[] = options.repositories.map((repo) => ({ repo, id: numericId(`repo:${repo.owner}/${repo.name}`) }));
+  const repos: RepoEntry[] = options.repositories.map((repo) => ({
+    repo,
+    id: numericId(`repo:${repo.owner}/${repo.name}`),
+  }));
   let apiUrl = '';
 
   // ---- identities -------------------------------------------------------------------------
 
-  const userType = (login: string): SimpleUser['type'] =>
-    login === botLogin ? 'Bot' : 'User';
+  const userType = (login: string): SimpleUser['type'] => (login === botLogin ? 'Bot' : 'User');
 
   const simpleUser = (login: string, type: SimpleUser['type'] = userType(login)): SimpleUser => {
     const id = login === 'github-actions[bot]' ? GITHUB_ACTIONS_BOT_ID : numericId(`user:${login}`);
@@ -115,7 +117,8 @@ export function createKit(options: GitHubServerOptions, state: GitHubServerState
   /** False when the bot token's `permissions:` lack `scope: write` ({@link GitHubServerOptions.botPermissions}). */
   const scopeAllows = (actor: Actor, scope: 'checks' | 'pull-requests' | 'contents' | 'comments'): boolean => {
     if (actor.login !== botLogin) return true;
-    const writes = (name: 'checks' | 'pull-requests' | 'issues' | 'contents') => (options.botPermissions?.[name] ?? 'write') === 'write';
+    const writes = (name: 'checks' | 'pull-requests' | 'issues' | 'contents') =>
+      (options.botPermissions?.[name] ?? 'write') === 'write';
     return scope === 'comments' ? writes('issues') || writes('pull-requests') : writes(scope);
   };
 
@@ -135,10 +138,12 @@ export function createKit(options: GitHubServerOptions, state: GitHubServerState
   const defaultBranch = (entry: RepoEntry): string => entry.repo.defaultBranch ?? 'main';
 
   /** The commit at the tip of the default branch when {@link FakeRepository.defaultBranchFiles} gives it. */
-  const defaultTipSha = (entry: RepoEntry): string => createHash('sha1').update(`tip:${entry.repo.owner}/${entry.repo.name}`).digest('hex');
+  const defaultTipSha = (entry: RepoEntry): string =>
+    createHash('sha1').update(`tip:${entry.repo.owner}/${entry.repo.name}`).digest('hex');
 
   /** The commit a tag of {@link FakeRepository.tags} points at. */
-  const tagSha = (entry: RepoEntry, name: string): string => createHash('sha1').update(`tag:${entry.repo.owner}/${entry.repo.name}:${name}`).digest('hex');
+  const tagSha = (entry: RepoEntry, name: string): string =>
+    createHash('sha1').update(`tag:${entry.repo.owner}/${entry.repo.name}:${name}`).digest('hex');
 
   const findRepo = (owner: string, name: string): RepoEntry | undefined =>
     repos.find(
@@ -161,11 +166,20 @@ export function createKit(options: GitHubServerOptions, state: GitHubServerState
   /** Resolves a ref (a PR's head/base SHA or branch name; default: the default branch) to a SHA. */
   const resolveRef = (entry: RepoEntry, ref: string | null): string | undefined => {
     // A short name is a tag first (gitrevisions), `refs/tags/<name>` always, `refs/heads/<name>` never.
-    const tag = ref?.startsWith('refs/tags/') === true ? ref.slice('refs/tags/'.length) : ref !== null && !ref.startsWith('refs/') ? ref : undefined;
+    const tag =
+      ref?.startsWith('refs/tags/') === true
+        ? ref.slice('refs/tags/'.length)
+        : ref !== null && !ref.startsWith('refs/')
+          ? ref
+          : undefined;
     if (tag !== undefined && entry.repo.tags?.[tag] !== undefined) return tagSha(entry, tag);
     if (ref?.startsWith('refs/tags/') === true) return undefined;
     const wanted = ref === null || ref === '' ? defaultBranch(entry) : ref.replace(/^refs\/heads\//, '');
-    if (entry.repo.defaultBranchFiles !== undefined && (wanted === defaultBranch(entry) || wanted === defaultTipSha(entry))) return defaultTipSha(entry);
+    if (
+      entry.repo.defaultBranchFiles !== undefined &&
+      (wanted === defaultBranch(entry) || wanted === defaultTipSha(entry))
+    )
+      return defaultTipSha(entry);
     for (const pull of entry.repo.pulls) {
       for (const side of [pull.head, pull.base]) {
         if (side.sha === wanted || side.ref === wanted) return side.sha;
@@ -207,7 +221,13 @@ export function createKit(options: GitHubServerOptions, state: GitHubServerState
         return segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : escapeRegExp(segment);
       })
       .join('/');
-    routes.push({ method, path, pattern: new RegExp(`^${source}/?$`), reads: { query: reads.query ?? [], body: reads.body ?? [] }, handler });
+    routes.push({
+      method,
+      path,
+      pattern: new RegExp(`^${source}/?$`),
+      reads: { query: reads.query ?? [], body: reads.body ?? [] },
+      handler,
+    });
   };
 
   const { actorHeaders, send, sendPage } = createReplies(() => apiUrl);

@@ -21,7 +21,8 @@ export async function readBody(req: IncomingMessage): Promise<Buffer | undefined
 /** The query a route may read: a parameter it does not declare is a server bug, thrown at once. */
 export function declaredQuery(query: URLSearchParams, names: readonly string[], where: string): URLSearchParams {
   const check = (name: string) => {
-    if (!names.includes(name)) throw new Error(`${where} reads the query parameter "${name}", which it does not declare`);
+    if (!names.includes(name))
+      throw new Error(`${where} reads the query parameter "${name}", which it does not declare`);
   };
   return new (class extends URLSearchParams {
     override get(name: string) {
@@ -45,14 +46,17 @@ export function declaredBody(body: unknown, names: readonly string[], where: str
   const declared = (key: string | symbol) => typeof key !== 'string' || names.includes(key);
   return new Proxy(body, {
     get(target, key, receiver) {
-      if (!declared(key) && key !== 'toJSON' && key !== 'then') throw new Error(`${where} reads the body field "${String(key)}", which it does not declare`);
+      if (!declared(key) && key !== 'toJSON' && key !== 'then')
+        throw new Error(`${where} reads the body field "${String(key)}", which it does not declare`);
       return Reflect.get(target, key, receiver) as unknown;
     },
     has: (target, key) => {
-      if (!declared(key)) throw new Error(`${where} asks for the body field "${String(key)}", which it does not declare`);
+      if (!declared(key))
+        throw new Error(`${where} asks for the body field "${String(key)}", which it does not declare`);
       return Reflect.has(target, key);
     },
     ownKeys: (target) => Reflect.ownKeys(target).filter(declared),
-    getOwnPropertyDescriptor: (target, key) => (declared(key) ? Reflect.getOwnPropertyDescriptor(target, key) : undefined),
+    getOwnPropertyDescriptor: (target, key) =>
+      declared(key) ? Reflect.getOwnPropertyDescriptor(target, key) : undefined,
   });
 }

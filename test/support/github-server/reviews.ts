@@ -118,7 +118,10 @@ export function diffLines(patch: string | undefined): { RIGHT: Map<number, numbe
  * Why a line comment cannot be placed on the PR's diff, or undefined when it can: the file must be in
  * the PR, `line` on `side` in a hunk, and a `start_line` before it in the same hunk.
  */
-function offDiff(pull: { files: { filename: string; patch?: string }[] }, comment: Record<string, unknown>): string | undefined {
+function offDiff(
+  pull: { files: { filename: string; patch?: string }[] },
+  comment: Record<string, unknown>,
+): string | undefined {
   const file = pull.files.find((f) => f.filename === comment.path);
   if (file === undefined) return `Path ${String(comment.path)} is not part of the pull request`;
   const side = comment.side === 'LEFT' ? 'LEFT' : 'RIGHT';
@@ -127,8 +130,10 @@ function offDiff(pull: { files: { filename: string; patch?: string }[] }, commen
   if (hunk === undefined) return 'Line could not be resolved';
   if (comment.start_line !== undefined && comment.start_line !== null) {
     const startSide = comment.start_side === 'LEFT' ? 'LEFT' : side;
-    const start = typeof comment.start_line === 'number' ? diffLines(file.patch)[startSide].get(comment.start_line) : undefined;
-    if (start !== hunk || (comment.start_line as number) >= (comment.line as number)) return 'start_line must precede line in the same hunk';
+    const start =
+      typeof comment.start_line === 'number' ? diffLines(file.patch)[startSide].get(comment.start_line) : undefined;
+    if (start !== hunk || (comment.start_line as number) >= (comment.line as number))
+      return 'start_line must precede line in the same hunk';
   }
   return undefined;
 }
@@ -141,7 +146,13 @@ export function reviewRoutes(k: ServerKit): void {
   const user = (login: string) => ({ login, type: k.userType(login) });
   const html = (entry: RepoEntry, pull: number, id: number) => `${k.repoHtml(entry)}/pull/${pull}#discussion_r${id}`;
 
-  const makeComment = (entry: RepoEntry, pull: FakePullRequest, ctx: Context, fields: Record<string, unknown>, reviewId: number | null): ReviewComment => {
+  const makeComment = (
+    entry: RepoEntry,
+    pull: FakePullRequest,
+    ctx: Context,
+    fields: Record<string, unknown>,
+    reviewId: number | null,
+  ): ReviewComment => {
     const id = nextReviewId++;
     const file = fields.subject_type === 'file';
     const comment: ReviewComment = {
@@ -156,19 +167,37 @@ export function reviewRoutes(k: ServerKit): void {
       line: file ? null : (fields.line as number),
       side: file ? null : fields.side === 'LEFT' ? 'LEFT' : 'RIGHT',
       start_line: file ? null : typeof fields.start_line === 'number' ? fields.start_line : null,
-      start_side: file || typeof fields.start_line !== 'number' ? null : fields.start_side === 'LEFT' ? 'LEFT' : fields.side === 'LEFT' ? 'LEFT' : 'RIGHT',
+      start_side:
+        file || typeof fields.start_line !== 'number'
+          ? null
+          : fields.start_side === 'LEFT'
+            ? 'LEFT'
+            : fields.side === 'LEFT'
+              ? 'LEFT'
+              : 'RIGHT',
       subject_type: file ? 'file' : 'line',
       user: user(ctx.actor.login),
       html_url: html(entry, pull.number, id),
       created_at: timestamp(),
       updated_at: timestamp(),
     };
-    const replyTo = typeof fields.in_reply_to === 'number' ? reviews.threads.find((t) => t.comment_ids.includes(fields.in_reply_to as number)) : undefined;
+    const replyTo =
+      typeof fields.in_reply_to === 'number'
+        ? reviews.threads.find((t) => t.comment_ids.includes(fields.in_reply_to as number))
+        : undefined;
     if (replyTo) {
       comment.in_reply_to_id = replyTo.comment_ids[0];
       replyTo.comment_ids.push(id);
     } else {
-      reviews.threads.push({ id: nodeId('PullRequestReviewThread', id), pull_number: pull.number, repo: comment.repo, path: comment.path, comment_ids: [id], isResolved: false, resolvedBy: null });
+      reviews.threads.push({
+        id: nodeId('PullRequestReviewThread', id),
+        pull_number: pull.number,
+        repo: comment.repo,
+        path: comment.path,
+        comment_ids: [id],
+        isResolved: false,
+        resolvedBy: null,
+      });
     }
     reviews.reviewComments.push(comment);
     return comment;
@@ -181,23 +210,42 @@ export function reviewRoutes(k: ServerKit): void {
   };
 
   /** `POST .../pulls/{n}/reviews`. */
-  const createReview = (ctx: Context, found: { entry: RepoEntry; pull: FakePullRequest }, requestBody: unknown): Reply => {
-    if (!k.scopeAllows(ctx.actor, 'pull-requests')) return error(403, 'Resource not accessible by integration', DOCS.createReview);
+  const createReview = (
+    ctx: Context,
+    found: { entry: RepoEntry; pull: FakePullRequest },
+    requestBody: unknown,
+  ): Reply => {
+    if (!k.scopeAllows(ctx.actor, 'pull-requests'))
+      return error(403, 'Resource not accessible by integration', DOCS.createReview);
     const body = (requestBody ?? {}) as Record<string, unknown>;
     const event = body.event;
-    if (event !== undefined && event !== 'APPROVE' && event !== 'REQUEST_CHANGES' && event !== 'COMMENT') return error(422, 'Unprocessable Entity', DOCS.createReview, [`event ${String(event)} is not one of APPROVE, REQUEST_CHANGES, COMMENT`]);
+    if (event !== undefined && event !== 'APPROVE' && event !== 'REQUEST_CHANGES' && event !== 'COMMENT')
+      return error(422, 'Unprocessable Entity', DOCS.createReview, [
+        `event ${String(event)} is not one of APPROVE, REQUEST_CHANGES, COMMENT`,
+      ]);
     if ((event === 'COMMENT' || event === 'REQUEST_CHANGES') && (typeof body.body !== 'string' || body.body === '')) {
-      return error(422, 'Unprocessable Entity', DOCS.createReview, ['Body is required for COMMENT and REQUEST_CHANGES events']);
+      return error(422, 'Unprocessable Entity', DOCS.createReview, [
+        'Body is required for COMMENT and REQUEST_CHANGES events',
+      ]);
     }
     const comments = Array.isArray(body.comments) ? (body.comments as Record<string, unknown>[]) : [];
     for (const comment of comments) {
-      if (typeof comment.path !== 'string' || typeof comment.body !== 'string') return error(422, 'Unprocessable Entity', DOCS.createReview, ['comments need path and body']);
-      if ('subject_type' in comment) return error(422, 'Invalid request.\n\nNo subcomponent of "comments" allows "subject_type".', DOCS.createReview);
+      if (typeof comment.path !== 'string' || typeof comment.body !== 'string')
+        return error(422, 'Unprocessable Entity', DOCS.createReview, ['comments need path and body']);
+      if ('subject_type' in comment)
+        return error(
+          422,
+          'Invalid request.\n\nNo subcomponent of "comments" allows "subject_type".',
+          DOCS.createReview,
+        );
       const why = offDiff(found.pull, comment);
       if (why !== undefined) return error(422, 'Unprocessable Entity', DOCS.createReview, [why]);
     }
     const commit = typeof body.commit_id === 'string' ? body.commit_id : found.pull.head.sha;
-    if (k.resolveRef(found.entry, commit) !== commit) return error(422, 'Unprocessable Entity', DOCS.createReview, [`commit_id ${commit} is not a commit of this repository`]);
+    if (k.resolveRef(found.entry, commit) !== commit)
+      return error(422, 'Unprocessable Entity', DOCS.createReview, [
+        `commit_id ${commit} is not a commit of this repository`,
+      ]);
     const id = nextReviewId++;
     const made = comments.map((c) => makeComment(found.entry, found.pull, ctx, { ...c, commit_id: commit }, id));
     const review: Review = {
@@ -211,60 +259,132 @@ export function reviewRoutes(k: ServerKit): void {
       comment_ids: made.map((c) => c.id),
     };
     reviews.reviews.push(review);
-    return { status: 200, body: { id, node_id: nodeId('PullRequestReview', id), user: review.user, body: review.body, state: review.state, commit_id: commit, html_url: `${k.repoHtml(found.entry)}/pull/${found.pull.number}#pullrequestreview-${id}` } };
+    return {
+      status: 200,
+      body: {
+        id,
+        node_id: nodeId('PullRequestReview', id),
+        user: review.user,
+        body: review.body,
+        state: review.state,
+        commit_id: commit,
+        html_url: `${k.repoHtml(found.entry)}/pull/${found.pull.number}#pullrequestreview-${id}`,
+      },
+    };
   };
 
-  k.route('POST', '/repos/:owner/:repo/pulls/:number/reviews', (ctx, params) => {
-    const found = pullOf(ctx, params);
-    if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.createReview));
-    k.send(ctx, createReview(ctx, found, ctx.body));
-  }, { body: ['event', 'body', 'comments', 'commit_id'] });
+  k.route(
+    'POST',
+    '/repos/:owner/:repo/pulls/:number/reviews',
+    (ctx, params) => {
+      const found = pullOf(ctx, params);
+      if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.createReview));
+      k.send(ctx, createReview(ctx, found, ctx.body));
+    },
+    { body: ['event', 'body', 'comments', 'commit_id'] },
+  );
 
-  k.route('POST', '/repos/:owner/:repo/pulls/:number/comments', (ctx, params) => {
-    const found = pullOf(ctx, params);
-    if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.createComment));
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
-    if (typeof body.in_reply_to === 'number') {
-      if (!reviews.reviewComments.some((c) => c.id === body.in_reply_to)) return k.send(ctx, error(404, 'Not Found', DOCS.createComment));
-      return k.send(ctx, { status: 201, body: makeComment(found.entry, found.pull, ctx, { ...body, path: reviews.reviewComments.find((c) => c.id === body.in_reply_to)?.path }, null) });
-    }
-    for (const field of ['body', 'commit_id', 'path']) {
-      if (typeof body[field] !== 'string') return k.send(ctx, error(422, `Invalid request.\n\n"${field}" wasn't supplied.`, DOCS.createComment));
-    }
-    if (k.resolveRef(found.entry, body.commit_id as string) !== body.commit_id) return k.send(ctx, error(422, 'Unprocessable Entity', DOCS.createComment, [{ resource: 'PullRequestReviewComment', code: 'invalid', field: 'commit_id' }]));
-    if (body.subject_type === 'file') {
-      if (!found.pull.files.some((f) => f.filename === body.path)) return k.send(ctx, error(422, 'Unprocessable Entity', DOCS.createComment, [{ resource: 'PullRequestReviewComment', code: 'invalid', field: 'path' }]));
-    } else {
-      const why = offDiff(found.pull, body);
-      if (why !== undefined) return k.send(ctx, error(422, 'Validation Failed', DOCS.createComment, [{ resource: 'PullRequestReviewComment', code: 'custom', field: 'pull_request_review_thread.line', message: 'pull_request_review_thread.line must be part of the diff' }]));
-    }
-    k.send(ctx, { status: 201, body: makeComment(found.entry, found.pull, ctx, body, null) });
-  }, { body: ['in_reply_to', 'body', 'commit_id', 'path', 'subject_type', 'line', 'side', 'start_line', 'start_side'] });
+  k.route(
+    'POST',
+    '/repos/:owner/:repo/pulls/:number/comments',
+    (ctx, params) => {
+      const found = pullOf(ctx, params);
+      if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.createComment));
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      if (typeof body.in_reply_to === 'number') {
+        if (!reviews.reviewComments.some((c) => c.id === body.in_reply_to))
+          return k.send(ctx, error(404, 'Not Found', DOCS.createComment));
+        return k.send(ctx, {
+          status: 201,
+          body: makeComment(
+            found.entry,
+            found.pull,
+            ctx,
+            { ...body, path: reviews.reviewComments.find((c) => c.id === body.in_reply_to)?.path },
+            null,
+          ),
+        });
+      }
+      for (const field of ['body', 'commit_id', 'path']) {
+        if (typeof body[field] !== 'string')
+          return k.send(ctx, error(422, `Invalid request.\n\n"${field}" wasn't supplied.`, DOCS.createComment));
+      }
+      if (k.resolveRef(found.entry, body.commit_id as string) !== body.commit_id)
+        return k.send(
+          ctx,
+          error(422, 'Unprocessable Entity', DOCS.createComment, [
+            { resource: 'PullRequestReviewComment', code: 'invalid', field: 'commit_id' },
+          ]),
+        );
+      if (body.subject_type === 'file') {
+        if (!found.pull.files.some((f) => f.filename === body.path))
+          return k.send(
+            ctx,
+            error(422, 'Unprocessable Entity', DOCS.createComment, [
+              { resource: 'PullRequestReviewComment', code: 'invalid', field: 'path' },
+            ]),
+          );
+      } else {
+        const why = offDiff(found.pull, body);
+        if (why !== undefined)
+          return k.send(
+            ctx,
+            error(422, 'Validation Failed', DOCS.createComment, [
+              {
+                resource: 'PullRequestReviewComment',
+                code: 'custom',
+                field: 'pull_request_review_thread.line',
+                message: 'pull_request_review_thread.line must be part of the diff',
+              },
+            ]),
+          );
+      }
+      k.send(ctx, { status: 201, body: makeComment(found.entry, found.pull, ctx, body, null) });
+    },
+    { body: ['in_reply_to', 'body', 'commit_id', 'path', 'subject_type', 'line', 'side', 'start_line', 'start_side'] },
+  );
 
-  k.route('GET', '/repos/:owner/:repo/pulls/:number/comments', (ctx, params) => {
-    const found = pullOf(ctx, params);
-    if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.listComments));
-    const name = repoName(found.entry);
-    k.sendPage(ctx, reviews.reviewComments.filter((c) => c.repo === name && c.pull_number === found.pull.number));
-  }, { query: PAGED });
+  k.route(
+    'GET',
+    '/repos/:owner/:repo/pulls/:number/comments',
+    (ctx, params) => {
+      const found = pullOf(ctx, params);
+      if (found === undefined) return k.send(ctx, error(404, 'Not Found', DOCS.listComments));
+      const name = repoName(found.entry);
+      k.sendPage(
+        ctx,
+        reviews.reviewComments.filter((c) => c.repo === name && c.pull_number === found.pull.number),
+      );
+    },
+    { query: PAGED },
+  );
 
   const ownComment = (ctx: Context, params: Record<string, string>, docs: string): ReviewComment | Reply => {
     const entry = k.visibleRepo(ctx, params);
-    const comment = entry === undefined ? undefined : reviews.reviewComments.find((c) => c.id === Number(params.id) && c.repo === repoName(entry));
+    const comment =
+      entry === undefined
+        ? undefined
+        : reviews.reviewComments.find((c) => c.id === Number(params.id) && c.repo === repoName(entry));
     if (comment === undefined) return error(404, 'Not Found', docs);
     if (comment.user.login !== ctx.actor.login) return error(403, 'Resource not accessible by integration', docs);
     return comment;
   };
 
-  k.route('PATCH', '/repos/:owner/:repo/pulls/comments/:id', (ctx, params) => {
-    const comment = ownComment(ctx, params, DOCS.updateComment);
-    if ('status' in comment) return k.send(ctx, comment);
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
-    if (typeof body.body !== 'string') return k.send(ctx, error(422, `Invalid request.\n\n"body" wasn't supplied.`, DOCS.updateComment));
-    comment.body = body.body;
-    comment.updated_at = timestamp();
-    k.send(ctx, { status: 200, body: comment });
-  }, { body: ['body'] });
+  k.route(
+    'PATCH',
+    '/repos/:owner/:repo/pulls/comments/:id',
+    (ctx, params) => {
+      const comment = ownComment(ctx, params, DOCS.updateComment);
+      if ('status' in comment) return k.send(ctx, comment);
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      if (typeof body.body !== 'string')
+        return k.send(ctx, error(422, `Invalid request.\n\n"body" wasn't supplied.`, DOCS.updateComment));
+      comment.body = body.body;
+      comment.updated_at = timestamp();
+      k.send(ctx, { status: 200, body: comment });
+    },
+    { body: ['body'] },
+  );
 
   k.route('DELETE', '/repos/:owner/:repo/pulls/comments/:id', (ctx, params) => {
     const comment = ownComment(ctx, params, DOCS.deleteComment);
@@ -274,5 +394,4 @@ export function reviewRoutes(k: ServerKit): void {
     reviews.threads = reviews.threads.filter((t) => t.comment_ids.length > 0);
     k.send(ctx, { status: 204 });
   });
-
 }

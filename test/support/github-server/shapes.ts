@@ -6,14 +6,35 @@ import { createHash } from 'node:crypto';
 import type { FakePullRequest, PullRequestFileFixture } from './fixtures.js';
 import type { Actor, RepoEntry, ServerKit } from './kit.js';
 import type { CheckRun } from './state.js';
-import { countLines, encodePath, MAX_DIFF_FILES, MAX_DIFF_LINES, MAX_FILE_PATCH_BYTES, nodeId, numericId, permissionFlags, type JsonObject } from './util.js';
+import {
+  countLines,
+  encodePath,
+  MAX_DIFF_FILES,
+  MAX_DIFF_LINES,
+  MAX_FILE_PATCH_BYTES,
+  nodeId,
+  numericId,
+  permissionFlags,
+  type JsonObject,
+} from './util.js';
 
 /** The JSON shapes of one server. */
 export type Shapes = ReturnType<typeof createShapes>;
 
 /** Builds the JSON shapes over a server's kit. */
 export function createShapes(k: ServerKit) {
-  const { state, serverUrl, botLogin, simpleUser, userType, roleOf, authorAssociation, repoApi, repoHtml, defaultBranch } = k;
+  const {
+    state,
+    serverUrl,
+    botLogin,
+    simpleUser,
+    userType,
+    roleOf,
+    authorAssociation,
+    repoApi,
+    repoHtml,
+    defaultBranch,
+  } = k;
 
   const repoJson = (entry: RepoEntry, actor?: Actor): JsonObject => {
     const role = actor === undefined ? 'none' : actor.login === botLogin ? 'write' : roleOf(entry, actor.login);
@@ -65,7 +86,17 @@ export function createShapes(k: ServerKit) {
         ref: pull.head.ref,
         sha: pull.head.sha,
         user: simpleUser(forkOwner),
-        repo: { ...repoJson(entry), id, node_id: nodeId('Repository', id), name: forkName, full_name: fork, owner: simpleUser(forkOwner), fork: true, html_url: `${serverUrl}/${fork}`, url: `${k.apiUrl()}/repos/${fork}` },
+        repo: {
+          ...repoJson(entry),
+          id,
+          node_id: nodeId('Repository', id),
+          name: forkName,
+          full_name: fork,
+          owner: simpleUser(forkOwner),
+          fork: true,
+          html_url: `${serverUrl}/${fork}`,
+          url: `${k.apiUrl()}/repos/${fork}`,
+        },
       };
     };
     const totals = pullTotals(pull);
@@ -88,7 +119,15 @@ export function createShapes(k: ServerKit) {
       title: pull.title,
       user: author,
       body: pull.body,
-      labels: (pull.labels ?? []).map((name) => ({ id: numericId(`label:${entry.id}/${name}`), node_id: nodeId('Label', numericId(`label:${entry.id}/${name}`)), url: `${base}/labels/${encodeURIComponent(name)}`, name, color: 'ededed', default: false, description: null })),
+      labels: (pull.labels ?? []).map((name) => ({
+        id: numericId(`label:${entry.id}/${name}`),
+        node_id: nodeId('Label', numericId(`label:${entry.id}/${name}`)),
+        url: `${base}/labels/${encodeURIComponent(name)}`,
+        name,
+        color: 'ededed',
+        default: false,
+        description: null,
+      })),
       created_at: '2024-01-01T00:00:00Z',
       updated_at: '2024-01-01T00:00:00Z',
       closed_at: null,
@@ -152,7 +191,6 @@ export function createShapes(k: ServerKit) {
     return pull.omitPatchesOver !== undefined ? tooLong : tooLong || Buffer.byteLength(patch) > MAX_FILE_PATCH_BYTES;
   };
 
-
   const pullRefsOf = (entry: RepoEntry, sha: string): CheckRun['pull_requests'] => {
     const repoRef = { id: entry.id, url: repoApi(entry), name: entry.repo.name };
     return entry.repo.pulls
@@ -173,13 +211,24 @@ export function createShapes(k: ServerKit) {
     return {
       sha,
       node_id: nodeId('Commit', numericId(`commit:${sha}`)),
-      commit: { author: person, committer: person, message: known?.message ?? `Commit ${sha.slice(0, 7)}`, tree: { sha: createHash('sha1').update(sha).digest('hex'), url: '' }, url: `${repoApi(entry)}/git/commits/${sha}`, comment_count: 0 },
+      commit: {
+        author: person,
+        committer: person,
+        message: known?.message ?? `Commit ${sha.slice(0, 7)}`,
+        tree: { sha: createHash('sha1').update(sha).digest('hex'), url: '' },
+        url: `${repoApi(entry)}/git/commits/${sha}`,
+        comment_count: 0,
+      },
       url: `${repoApi(entry)}/commits/${sha}`,
       html_url: `${repoHtml(entry)}/commit/${sha}`,
       comments_url: `${repoApi(entry)}/commits/${sha}/comments`,
       author: null,
       committer: null,
-      parents: (known?.parents ?? []).map((parent) => ({ sha: parent, url: `${repoApi(entry)}/commits/${parent}`, html_url: `${repoHtml(entry)}/commit/${parent}` })),
+      parents: (known?.parents ?? []).map((parent) => ({
+        sha: parent,
+        url: `${repoApi(entry)}/commits/${parent}`,
+        html_url: `${repoHtml(entry)}/commit/${parent}`,
+      })),
     };
   };
 

@@ -118,7 +118,8 @@ export interface CheckRun {
   html_url: string;
   details_url: string | null;
   status: 'queued' | 'in_progress' | 'completed' | 'waiting' | 'requested' | 'pending';
-  conclusion: 'action_required' | 'cancelled' | 'failure' | 'neutral' | 'success' | 'skipped' | 'stale' | 'timed_out' | null;
+  conclusion:
+    'action_required' | 'cancelled' | 'failure' | 'neutral' | 'success' | 'skipped' | 'stale' | 'timed_out' | null;
   started_at: string | null;
   completed_at: string | null;
   output: {

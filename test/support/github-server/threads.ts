@@ -27,7 +27,9 @@ const INT32_MAX = 2 ** 31 - 1;
  * The review-thread part of `POST /graphql`, which the server's GraphQL route asks first: it answers a
  * `resolveReviewThread` mutation or a `reviewThreads` query and returns true, or returns false.
  */
-export function reviewThreadQueries(k: ServerKit): (ctx: Context, query: string, variables: Record<string, unknown>) => boolean {
+export function reviewThreadQueries(
+  k: ServerKit,
+): (ctx: Context, query: string, variables: Record<string, unknown>) => boolean {
   const reviews = k.state.reviews;
   const repoName = (entry: { repo: { owner: string; name: string } }) => `${entry.repo.owner}/${entry.repo.name}`;
   const graphqlReply = (ctx: Context, body: unknown) => k.send(ctx, { status: 200, body });
@@ -35,13 +37,27 @@ export function reviewThreadQueries(k: ServerKit): (ctx: Context, query: string,
     if (/resolveReviewThread\(/.test(query)) {
       const thread = reviews.threads.find((t) => t.id === variables.threadId);
       if (thread === undefined) {
-        graphqlReply(ctx, { data: { resolveReviewThread: null }, errors: [{ type: 'NOT_FOUND', path: ['resolveReviewThread'], message: `Could not resolve to a node with the global id of '${String(variables.threadId)}'` }] });
+        graphqlReply(ctx, {
+          data: { resolveReviewThread: null },
+          errors: [
+            {
+              type: 'NOT_FOUND',
+              path: ['resolveReviewThread'],
+              message: `Could not resolve to a node with the global id of '${String(variables.threadId)}'`,
+            },
+          ],
+        });
         return true;
       }
       const entryName = thread.repo.split('/');
       const entry = k.visibleRepo(ctx, { owner: entryName[0] ?? '', repo: entryName[1] ?? '' });
       if (entry === undefined || !k.canWrite(entry, ctx.actor) || !k.scopeAllows(ctx.actor, 'contents')) {
-        graphqlReply(ctx, { data: { resolveReviewThread: null }, errors: [{ type: 'FORBIDDEN', path: ['resolveReviewThread'], message: 'Resource not accessible by integration' }] });
+        graphqlReply(ctx, {
+          data: { resolveReviewThread: null },
+          errors: [
+            { type: 'FORBIDDEN', path: ['resolveReviewThread'], message: 'Resource not accessible by integration' },
+          ],
+        });
         return true;
       }
       thread.isResolved = true;
@@ -53,7 +69,10 @@ export function reviewThreadQueries(k: ServerKit): (ctx: Context, query: string,
       const entry = k.visibleRepo(ctx, { owner: String(variables.owner ?? ''), repo: String(variables.name ?? '') });
       const pull = entry === undefined ? undefined : k.findPull(entry, String(variables.number ?? ''));
       if (entry === undefined || pull === undefined) {
-        graphqlReply(ctx, { data: { repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: 'Could not resolve to a Repository' }] });
+        graphqlReply(ctx, {
+          data: { repository: null },
+          errors: [{ type: 'NOT_FOUND', path: ['repository'], message: 'Could not resolve to a Repository' }],
+        });
         return true;
       }
       const name = repoName(entry);
@@ -74,13 +93,44 @@ export function reviewThreadQueries(k: ServerKit): (ctx: Context, query: string,
             // A bot's GraphQL `login` has no `[bot]` suffix (graphql/reference/objects#bot): `github-actions`, not `github-actions[bot]`.
             .map((c, j) => {
               const fits = c.id <= INT32_MAX;
-              if (asksDatabaseId && !fits) errors.push({ message: `Int cannot represent non 32-bit signed integer value: ${c.id}`, path: ['repository', 'pullRequest', 'reviewThreads', 'nodes', i, 'comments', 'nodes', j, 'databaseId'] });
-              return { fullDatabaseId: String(c.id), databaseId: fits ? c.id : null, body: c.body, author: { login: c.user.login.replace(/\[bot\]$/, '') } };
+              if (asksDatabaseId && !fits)
+                errors.push({
+                  message: `Int cannot represent non 32-bit signed integer value: ${c.id}`,
+                  path: [
+                    'repository',
+                    'pullRequest',
+                    'reviewThreads',
+                    'nodes',
+                    i,
+                    'comments',
+                    'nodes',
+                    j,
+                    'databaseId',
+                  ],
+                });
+              return {
+                fullDatabaseId: String(c.id),
+                databaseId: fits ? c.id : null,
+                body: c.body,
+                author: { login: c.user.login.replace(/\[bot\]$/, '') },
+              };
             }),
         },
       }));
       const end = after + page.length;
-      graphqlReply(ctx, { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') }, nodes } } } }, ...(errors.length > 0 ? { errors } : {}) });
+      graphqlReply(ctx, {
+        data: {
+          repository: {
+            pullRequest: {
+              reviewThreads: {
+                pageInfo: { hasNextPage: end < all.length, endCursor: Buffer.from(String(end)).toString('base64') },
+                nodes,
+              },
+            },
+          },
+        },
+        ...(errors.length > 0 ? { errors } : {}),
+      });
       return true;
     }
     return false;

@@ -249,19 +249,33 @@ export function treeSha(commitSha: string): string {
 }
 
 /** A tree's entries as `GET /git/trees` lists them: folders (`040000 tree`) before their contents, in path order. */
-export function treeEntries(blobs: TreeEntryFixture[], recursive: boolean): { path: string; mode: string; type: string; sha: string; size?: number }[] {
+export function treeEntries(
+  blobs: TreeEntryFixture[],
+  recursive: boolean,
+): { path: string; mode: string; type: string; sha: string; size?: number }[] {
   const out = new Map<string, { path: string; mode: string; type: string; sha: string; size?: number }>();
   for (const blob of [...blobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const parts = blob.path.split('/');
     for (let depth = 1; depth < parts.length && (recursive || depth === 1); depth += 1) {
       const dir = parts.slice(0, depth).join('/');
-      if (!out.has(dir)) out.set(dir, { path: dir, mode: '040000', type: 'tree', sha: createHash('sha1').update(`dir:${dir}`).digest('hex') });
+      if (!out.has(dir))
+        out.set(dir, {
+          path: dir,
+          mode: '040000',
+          type: 'tree',
+          sha: createHash('sha1').update(`dir:${dir}`).digest('hex'),
+        });
     }
     if (recursive || parts.length === 1) {
       const type = blob.mode === '160000' ? 'commit' : 'blob';
-      out.set(blob.path, { path: blob.path, mode: blob.mode, type, sha: blob.sha, ...(type === 'blob' ? { size: blob.size } : {}) });
+      out.set(blob.path, {
+        path: blob.path,
+        mode: blob.mode,
+        type,
+        sha: blob.sha,
+        ...(type === 'blob' ? { size: blob.size } : {}),
+      });
     }
   }
   return [...out.values()];
 }
-
