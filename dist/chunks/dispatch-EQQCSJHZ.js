@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{f as a}from"./chunk-2K4AARZL.js";import"./chunk-O2PRTQVN.js";import"./chunk-RSPIU3JM.js";import"./chunk-PGKR7IDD.js";import"./chunk-FAN4EOLZ.js";import"./chunk-6HEHHVBH.js";import"./chunk-IYIB6YH7.js";import"./chunk-TM6YCCPC.js";import"./chunk-LZOWBS5G.js";import"./chunk-3DSA2B7I.js";import"./chunk-TPI73ZTB.js";import"./chunk-4MYOH4V2.js";import"./chunk-XNE3FSQH.js";import"./chunk-7N2HJASY.js";import"./chunk-ZMAPT3XZ.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as dispatch};
-//# sourceMappingURL=dispatch-EQQCSJHZ.js.map

@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{b as a,c as b,d as c,e as d}from"./chunk-X5F52F7S.js";import"./chunk-LZOWBS5G.js";import"./chunk-3DSA2B7I.js";import"./chunk-TPI73ZTB.js";import"./chunk-5KKIYXG7.js";import"./chunk-4MYOH4V2.js";import"./chunk-XNE3FSQH.js";import"./chunk-7N2HJASY.js";import"./chunk-ZMAPT3XZ.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,d as parseSettings,c as withOutOfScope};
-//# sourceMappingURL=load-settings-XDJV5R7C.js.map
