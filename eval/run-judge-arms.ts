@@ -1,5 +1,6 @@
 import { withCitationCheck } from '../src/citations/verify-citations.js';
-import { createCaller, type Attempt, type CallSpec } from '../src/debate/call-models.js';
+import { createCaller } from '../src/debate/call-models.js';
+import type { Attempt, CallSpec } from '../src/debate/caller-types.js';
 import { MAX_TOKENS } from '../src/debate/phases/debate-context.js';
 import { expectedScript, languageRule } from '../src/debate/language.js';
 import type { ModelClient } from '../src/debate/model-client.js';

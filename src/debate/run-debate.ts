@@ -1,8 +1,9 @@
-import type { EvidencePack } from '../evidence/evidence-types.js';
 import { summariseUsage, type RunUsage } from '../models/price-usage.js';
-import { createCaller, type Caller } from './call-models.js';
+import { createCaller } from './call-models.js';
+import type { Caller } from './caller-types.js';
 import { countCitations } from './claims.js';
-import { expectedScript, languageRule, type LanguageSetting } from './language.js';
+import type { DebateRequest } from './debate-request.js';
+import { expectedScript, languageRule } from './language.js';
 import { DebateFailed, type ModelClient } from './model-client.js';
 import { auditEvidence } from './phases/audit-evidence.js';
 import { crossExamine } from './phases/cross-examine.js';
@@ -13,45 +14,10 @@ import { judgeRuns } from './phases/judge-runs.js';
 import { openDebate } from './phases/open-debate.js';
 import { readOverflow } from './phases/read-overflow.js';
 import { swapSteelmans } from './phases/swap-steelmans.js';
-import { addsPragmatist, advocateModelsFor, pragmatistLabel, type DebatePlan, type PrPositionInput } from './plan.js';
+import { addsPragmatist, advocateModelsFor, pragmatistLabel } from './plan.js';
 import { loadPrompt } from './prompts.js';
 import { POSITION_IDS, replySchemasFor, type Framing, type ReplySchemas } from './schemas.js';
 import type { CallLogEntry, Completion, DebateOutcome, DebateResult, Position } from './debate-types.js';
-import type { ReaderPlan } from './reading-types.js';
-
-/** What a debate needs. */
-export interface DebateRequest {
-  pack: EvidencePack;
-  /** 2-4 positions from the command, or [] to let the moderator infer them. */
-  positions: string[];
-  /**
-   * What the run knows of which position is the PR ({@link PrPositionInput}); default `ask`. When the
-   * moderator frames the positions it names it then, unless the command said `--no-pr-position`.
-   */
-  prPosition?: PrPositionInput;
-  outOfScope: string[];
-  /** The topic, when the positions were framed before (a plan confirmed with `/debate go`); else the moderator's, or the positions joined. */
-  topic?: string;
-  /** The comment command word, for the moderator's suggestions. */
-  command: string;
-  /** Input `model`: the moderator's model. */
-  moderatorModel: string;
-  /** Input `advocate-models`: one per position, cycled. */
-  advocateModels: string[];
-  /** Input `judge-model`: the auditor's and the judge's model (the neutral roles). */
-  judgeModel: string;
-  plan: DebatePlan;
-  /** The readers of the changed hunks the pack could not hold (issue #40); without it, no part is read. */
-  readers?: ReaderPlan;
-  language: LanguageSetting;
-  /**
-   * Told when a phase ends (ids of {@link plannedPhases}), in order, once per phase; framing reports the
-   * positions it framed. For the progress checklist; it must not throw.
-   */
-  onPhaseEnd?: (event: { phase: string; positions?: string[]; topic?: string; prPosition?: string | null }) => void;
-  /** Told once the moderator has named (or confirmed) which position is the PR; it must not throw. */
-  onPrPosition?: (prPosition: string) => void;
-}
 
 /**
  * The debate engine: the falsification protocol of issue #4, one phase per file in `phases/`: framing

@@ -1,5 +1,6 @@
 import type { EvidenceFile } from './evidence-blocks.js';
 import type { JsonValue } from './rehearsal-rules.js';
+import { FORMAT_SAMPLES, PLACEHOLDER_SENTENCES } from './sample-strings.js';
 import {
   capAtWord,
   constraintsOf,
@@ -16,29 +17,6 @@ import {
  * patterns as far as a sample can), text filled with placeholder sentences, and citation objects
  * (`path`, `line_start`, `line_end`, `quote`) filled from the evidence lines. Deterministic for one `rng`.
  */
-
-/** The sentences the rehearsal fills its text with: what a placeholder reads like (no illustration holds one). */
-export const PLACEHOLDER_SENTENCES = [
-  'this placeholder stands in for a sentence a model would write.',
-  'the offline rehearsal fills this field without calling a model.',
-  'no model was consulted, so the text only exercises the pipeline.',
-  'this sentence is generated locally to test the wiring end to end.',
-  'a real run would put a reasoned point here instead.',
-  'the rehearsal keeps this short so the output stays readable.',
-];
-
-const FORMAT_SAMPLES: Record<string, string> = {
-  'date-time': '2024-01-01T00:00:00Z',
-  date: '2024-01-01',
-  time: '12:00:00',
-  duration: 'PT1H',
-  email: 'rehearsal@example.com',
-  hostname: 'example.com',
-  uri: 'https://example.com/rehearsal',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  uuid: '00000000-0000-4000-8000-000000000000',
-};
 
 const CITATION_KEYS = ['path', 'line_start', 'line_end', 'quote'] as const;
 const MAX_DEPTH = 12;

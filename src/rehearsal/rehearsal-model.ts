@@ -10,7 +10,8 @@ import type { CallMeta } from '../debate/model-client.js';
 import { seeded } from './seeded.js';
 import { parseDiffEvidence, parseEvidence, type EvidenceFile } from './evidence-blocks.js';
 import { fnv1a, followTheRules, type JsonValue, type JudgeMode } from './rehearsal-rules.js';
-import { InstanceGenerator, PLACEHOLDER_SENTENCES } from './instance-generator.js';
+import { InstanceGenerator } from './instance-generator.js';
+import { PLACEHOLDER_SENTENCES } from './sample-strings.js';
 
 /**
  * The part of a Messages API request the rehearsal reads: `output_config.format`, the structured-output

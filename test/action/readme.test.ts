@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readActionMetadata, ROOT } from '../support/action-metadata.js';
 import { LINTERS } from '../support/actionlint.js';
-import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/instance-generator.js';
+import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/sample-strings.js';
 import { STAND_INS } from '../../src/rehearsal/stand-ins.js';
 import { DOC_PAGES, docPage, docWorkflowTexts, README, readmeCodeBlocks } from '../support/readme.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCall, ModelClient } from '../../src/debate/model-client.js';
 import { planDebate } from '../../src/debate/plan.js';
-import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
+import type { DebateRequest } from '../../src/debate/debate-request.js';
+import { runDebate } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
 import { buildEvidencePack } from '../../src/evidence/build-evidence-pack.js';

@@ -22,7 +22,8 @@ import {
 import { decisionRecordSchema } from '../../src/report/decision-record.js';
 import { STATUS_MEANING } from '../../src/report/render-verdict.js';
 import { truncationMarker } from '../../src/debate/word-cap.js';
-import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
+import type { DebateRequest } from '../../src/debate/debate-request.js';
+import { runDebate } from '../../src/debate/run-debate.js';
 import type { Attack, DebateResult } from '../../src/debate/debate-types.js';
 import {
   cacheLine,

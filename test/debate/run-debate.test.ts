@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ModelReplyError, type ModelCall, type ModelClient } from '../../src/debate/model-client.js';
 import { planDebate, type PresetName } from '../../src/debate/plan.js';
-import { runDebate, type DebateRequest } from '../../src/debate/run-debate.js';
+import type { DebateRequest } from '../../src/debate/debate-request.js';
+import { runDebate } from '../../src/debate/run-debate.js';
 import type { DebateResult } from '../../src/debate/debate-types.js';
 import { SpendingCapReached } from '../../src/llm/spending-cap.js';
 import { RunStopped } from '../../src/llm/stop-signal.js';

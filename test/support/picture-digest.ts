@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/instance-generator.js';
+import { PLACEHOLDER_SENTENCES } from '../../src/rehearsal/sample-strings.js';
 
 /**
  * What the README's picture (docs/comment-first-screen.png) was made from, as a digest (issue #33):

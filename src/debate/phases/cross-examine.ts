@@ -1,6 +1,7 @@
 import { tagCitationForModels } from '../../citations/tally-citations.js';
-import type { Attempt, CallSpec } from '../call-models.js';
-import { buildCrossTurn, incompleteCross, outcomeOfAttack, strayAnswers, withOutcomes } from '../build-turns.js';
+import { outcomeOfAttack, withOutcomes } from '../attack-outcomes.js';
+import { buildCrossTurn, incompleteCross, strayAnswers } from '../build-turns.js';
+import type { Attempt, CallSpec } from '../caller-types.js';
 import { allClaims, verifiedKeys } from '../claims.js';
 import { acknowledgedWeaknesses, countedAttacks } from '../judge-facts.js';
 import { loadPrompt } from '../prompts.js';

@@ -1,5 +1,5 @@
 import type { EvidencePack } from '../../evidence/evidence-types.js';
-import type { Caller } from '../call-models.js';
+import type { Caller } from '../caller-types.js';
 import type { DebatePlan } from '../plan.js';
 import type { ReplySchemas } from '../schemas.js';
 import type { Position } from '../debate-types.js';

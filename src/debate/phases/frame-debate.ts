@@ -1,4 +1,4 @@
-import type { Caller } from '../call-models.js';
+import type { Caller } from '../caller-types.js';
 import { loadPrompt } from '../prompts.js';
 import { positionKey } from '../plan.js';
 import { POSITION_IDS, type Framing, type ReplySchemas } from '../schemas.js';

@@ -1,4 +1,4 @@
-import type { Caller } from '../call-models.js';
+import type { Caller } from '../caller-types.js';
 import { loadPrompt } from '../prompts.js';
 import { POSITION_IDS, type ReplySchemas } from '../schemas.js';
 import type { Position } from '../debate-types.js';

@@ -1,4 +1,4 @@
-import type { Attempt, Caller, CallSpec } from '../call-models.js';
+import type { Attempt, Caller, CallSpec } from '../caller-types.js';
 import { verifiedSupport } from '../claims.js';
 import { combineRulings } from '../combine-rulings.js';
 import { enforceRuling, type RulingContext } from '../enforce-ruling.js';
