@@ -8,7 +8,7 @@ import type { Answer, Attack, AttackOutcome, Claim, ConcessionKind } from './deb
  * answer count for, when a position survives or stays untested, what the judge credits and what each
  * confidence means. One source: the sentences below are filled into `judge.md`, `audit.md`,
  * `cross-examination.md` and `closing.md` by `prompts.ts` (placeholders `rubric_*`), and the functions
- * below apply the same rules in the engine (`build-turns.ts` and `claims.ts` decide outcomes,
+ * below apply the same rules in the engine (`attack-outcomes.ts` and `claims.ts` decide outcomes,
  * `enforce-ruling.ts` holds the judge to them). Pure.
  */
 
