@@ -8,7 +8,7 @@
  * `node --import tsx --import ./bench/raw-text-hooks.mjs bench/verified-bench.ts`
  */
 import { loadRealCases } from '../scripts/materialise-case.js';
-import { quoteReadings } from '../src/citations/match-quote.js';
+import { quoteReadings } from '../src/citations/quote-readings.js';
 import type { CheckedCitation } from '../src/citations/verify-citations.js';
 import { planDebate } from '../src/debate/plan.js';
 import { runDebate } from '../src/debate/run-debate.js';

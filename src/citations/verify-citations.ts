@@ -1,23 +1,10 @@
 import { foldWhitespace } from '../evidence/index-evidence.js';
 import type { EvidencePack, IndexedFile, IndexedSide } from '../evidence/evidence-types.js';
-import {
-  citationSide,
-  formatCitationRef,
-  parseCitationRef,
-  type Citation,
-  type CitationRef,
-  type CitationSide,
-} from './citation.js';
+import { citationSide, formatCitationRef, parseCitationRef, type Citation, type CitationRef } from './citation.js';
 import { describeMiss } from './quote-rule.js';
-import {
-  findReading,
-  matchQuote,
-  mayMatch,
-  MAX_CITED_LINES,
-  MIN_QUOTE_CHARS,
-  quoteReadings,
-  type QuoteReading,
-} from './match-quote.js';
+import { matchQuote, MAX_CITED_LINES, MIN_QUOTE_CHARS } from './match-quote.js';
+import type { QuoteReading } from './quote-readings.js';
+import { findQuote, findQuoteAnywhere, type CitationSuggestion } from './find-quote.js';
 
 /**
  * Why a citation did not check out (issue #3): the file is not in the evidence, its cited lines were left
@@ -32,14 +19,6 @@ export const UNVERIFIED_REASONS: Record<UnverifiedReason, string> = {
   'line-out-of-range': 'line out of range',
   'quote-mismatch': 'quote mismatch',
 };
-
-/** Where a quote does occur, when it is not where the citation says. */
-export interface CitationSuggestion {
-  path: string;
-  side: CitationSide;
-  line_start: number;
-  line_end: number;
-}
 
 /**
  * The verifier's verdict on one citation. `verified` means a quote was found on the cited lines;
@@ -243,76 +222,4 @@ export function findFile(pack: EvidencePack, path: string): IndexedFile | undefi
   const nfc = clean.normalize('NFC');
   for (const [key, file] of pack.files) if (key.normalize('NFC') === nfc) return file;
   return undefined;
-}
-
-/**
- * The smallest run of consecutive shown lines on one side that holds the quote, nearest to `near`.
- * @returns undefined when the quote is not on that side (or the side does not exist)
- */
-function findQuote(file: IndexedFile, side: CitationSide, quote: string, near: number): CitationSuggestion | undefined {
-  const lines = side === 'head' ? file.head : file.base;
-  if (lines === undefined) return undefined;
-  const found = findInSide(lines, side, quoteReadings(quote, side));
-  if (found.length === 0) return undefined;
-  found.sort((a, b) => Math.abs(a.start - near) - Math.abs(b.start - near) || a.start - b.start);
-  const best = found[0]!;
-  return { path: file.path, side, line_start: best.start, line_end: best.end };
-}
-
-/** The first place (in path order, head before base) where the quote occurs, skipping one path. */
-function findQuoteAnywhere(
-  pack: EvidencePack,
-  quote: string,
-  skip: string | undefined,
-): CitationSuggestion | undefined {
-  const paths = [...pack.files.keys()].filter((p) => p !== skip).sort();
-  for (const path of paths) {
-    const file = pack.files.get(path)!;
-    const found = findQuote(file, 'head', quote, 1) ?? findQuote(file, 'base', quote, 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * Every minimal window of consecutive shown lines that holds the quote by the whole rule (over the
- * pack's quote index, built once). A window grows until the quote could be in it at all ({@link mayMatch},
- * cheap), then until the rule finds it; a window's text past a bound cannot be the smallest.
- */
-function findInSide(
-  side: IndexedSide,
-  sideName: CitationSide,
-  readings: QuoteReading[],
-): { start: number; end: number }[] {
-  const { numbers, folded: texts } = side.search;
-  const found: { start: number; end: number }[] = [];
-  if (readings.length === 0) return found;
-  const gaps = readings.some((r) => r.parts.length > 1);
-  const longest = Math.max(...readings.map((r) => r.length)) * (gaps ? 2 : 1) * 4 + 400;
-  const holds = (i: number, j: number) => {
-    const text = normaliseWhitespace(texts.slice(i, j + 1).join(' '));
-    return (
-      mayMatch(readings, text) &&
-      findReading(readings, { side: sideName, start: numbers[i]!, texts: texts.slice(i, j + 1) }) !== undefined
-    );
-  };
-  // A minimal window starts on the line where its first part starts, and the first part's first word lies
-  // within that line (the lines are joined by a space): only those lines can start one.
-  const firstWords = readings.map((r) => r.parts[0]!.text.split(' ')[0]!);
-  for (let i = 0; i < numbers.length; i += 1) {
-    if (!firstWords.some((word) => texts[i]!.includes(word))) continue;
-    let j = i;
-    let chars = texts[i]!.length;
-    while (!holds(i, j)) {
-      const next = j + 1;
-      if (next >= numbers.length || numbers[next] !== numbers[j]! + 1 || next - i >= MAX_CITED_LINES || chars > longest)
-        break;
-      j = next;
-      chars += texts[j]!.length + 1;
-    }
-    if (!holds(i, j)) continue;
-    // Minimal: no shorter window starting later within [i, j] already ends at j (the next i covers that).
-    if (!(i + 1 <= j && holds(i + 1, j))) found.push({ start: numbers[i]!, end: numbers[j]! });
-  }
-  return found;
 }

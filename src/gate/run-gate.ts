@@ -1,7 +1,8 @@
 import type { CryptoKey } from 'jose';
 import { isDigestVersion } from '../evidence/content-digest.js';
 import { canonicalJson } from './canonical-json.js';
-import { decideGate, decideMergeGroup, decideSharedHead, type GateVerdict, type HeadPull } from './decide-gate.js';
+import { decideGate, type GateVerdict } from './decide-gate.js';
+import { decideMergeGroup, decideSharedHead, type HeadPull } from './combine-verdicts.js';
 import type { PrAuthor } from './evaluate-policy.js';
 import { findGroupPulls } from './find-group-pulls.js';
 import type { CheckOutput, GateConfig, GateDeps, PullState } from './gate-types.js';

@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { CHECK_NAME, CHECK_TITLES } from '../gate/check-titles.js';
 import type { CheckOutput, GateSource } from '../gate/gate-types.js';
 import type { DecisionCheckRun } from '../gate/select-record.js';
+import {
+  associatedSchema,
+  checkRunSchema,
+  commentSchema,
+  commitSchema,
+  listSchema,
+  pullSchema,
+  toRun,
+} from './check-run-schemas.js';
 import type { GitHubClient } from './create-octokit.js';
 import { createOnce } from './create-once.js';
 import { findLabeller } from './bridge-source.js';
@@ -24,50 +33,6 @@ import { HEAD_TRAILER } from './upsert-comment.js';
  * Only a GitHub App can write check runs; `GITHUB_TOKEN` is the GitHub Actions app's and needs
  * `checks: write`.
  */
-
-const checkRunSchema = z.object({
-  id: z.number().int(),
-  head_sha: z.string(),
-  html_url: z.string().nullable(),
-  details_url: z.string().nullable().optional(),
-  external_id: z.string().nullable().optional(),
-  app: z.object({ id: z.number().int() }).nullable(),
-  output: z.object({ text: z.string().nullable().optional() }).optional(),
-});
-
-const listSchema = z.object({ check_runs: z.array(checkRunSchema) });
-const commentSchema = z.object({
-  body: z.string().nullable().optional(),
-  user: z.object({ login: z.string() }).nullable(),
-});
-const commitSchema = z.object({ sha: z.string() });
-const pullSchema = z.object({
-  head: z.object({
-    sha: z.string().regex(/^[0-9a-f]{40}$/),
-    ref: z.string(),
-    repo: z.object({ full_name: z.string() }).nullable(),
-  }),
-  base: z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), ref: z.string() }),
-  labels: z.array(z.object({ name: z.string() })),
-  user: z.object({ login: z.string() }).nullable(),
-});
-const associatedSchema = z.object({
-  number: z.number().int(),
-  state: z.string(),
-  head: z.object({ sha: z.string() }),
-  base: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
-});
-
-function toRun(run: z.infer<typeof checkRunSchema>): DecisionCheckRun {
-  return {
-    id: run.id,
-    headSha: run.head_sha,
-    appId: run.app?.id ?? -1,
-    htmlUrl: run.html_url ?? '',
-    detailsUrl: run.details_url ?? null,
-    text: run.output?.text ?? null,
-  };
-}
 
 /**
  * `output` as GitHub takes it: title, summary and text, the record's texts rendering as text. The summary

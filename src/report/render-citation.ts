@@ -1,5 +1,5 @@
 import { citationSide, formatCitationRef } from '../citations/citation.js';
-import { quoteReadings } from '../citations/match-quote.js';
+import { quoteReadings } from '../citations/quote-readings.js';
 import type { CheckedCitation } from '../citations/verify-citations.js';
 import type { CommentContext } from './comment-context.js';
 import { codeSpan, sanitiseText } from './sanitise.js';

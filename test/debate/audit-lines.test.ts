@@ -5,7 +5,7 @@ import { planDebate } from '../../src/debate/plan.js';
 import { runDebate } from '../../src/debate/run-debate.js';
 import type { Claim, DebateResult } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
-import { buildDecisionRecord } from '../../src/report/decision-record.js';
+import { buildDecisionRecord } from '../../src/report/build-decision-record.js';
 import { renderDebateComment } from '../../src/report/render-comment.js';
 import { debateScript, judgeSays, positionsOf, ruling } from '../support/debate-script.js';
 import { realCasePack } from '../support/real-case-pack.js';

@@ -3,7 +3,8 @@ import { summariseUsage } from '../../src/models/price-usage.js';
 import { planDebate } from '../../src/debate/plan.js';
 import type { CallLogEntry, DebateResult, OpeningTurn } from '../../src/debate/debate-types.js';
 import type { EvidencePack } from '../../src/evidence/evidence-types.js';
-import { buildDecisionRecord, type DecisionRecord } from '../../src/report/decision-record.js';
+import { buildDecisionRecord } from '../../src/report/build-decision-record.js';
+import type { DecisionRecord } from '../../src/report/decision-record.js';
 
 /**
  * A finished standard debate over the fixture pack: A cites a verified line, B an unverified one;

@@ -1,0 +1,3 @@
+import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
+import{a as i}from"./chunk-QNBRILCW.js";var r=class extends Error{constructor(t,s){super(`${t} failed: ${o(s)}`);this.step=t;this.cause=s}step;cause;name="StepError"};async function a(n,e){try{return await e()}catch(t){throw t instanceof r?t:new r(n,t)}}function o(n){return n instanceof r?n.message:i(n)??(n instanceof Error?n.message:String(n))}function u(n){let e=n.trimEnd();return/[.!?]$/.test(e)?e:`${e}.`}export{r as a,a as b,o as c,u as d};
+//# sourceMappingURL=chunk-NLPZZQ3H.js.map

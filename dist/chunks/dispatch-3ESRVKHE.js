@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{f as a}from"./chunk-VKAGW2WL.js";import"./chunk-DHGL5ZJX.js";import"./chunk-GTMY7UJK.js";import"./chunk-PMQPUZWD.js";import"./chunk-YRG3UTC7.js";import"./chunk-6SBHCICU.js";import"./chunk-BPCSXKLM.js";import"./chunk-5THNKXAR.js";import"./chunk-FDD4NHYX.js";import"./chunk-BDKMA3ZD.js";import"./chunk-TPI73ZTB.js";import"./chunk-MWV5HAUL.js";import"./chunk-OIKSAYDS.js";import"./chunk-FHD2U7YH.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as dispatch};
-//# sourceMappingURL=dispatch-3ESRVKHE.js.map

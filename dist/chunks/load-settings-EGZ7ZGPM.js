@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{b as a,c as b,d as c,e as d}from"./chunk-VH2HID7A.js";import"./chunk-FDD4NHYX.js";import"./chunk-BDKMA3ZD.js";import"./chunk-TPI73ZTB.js";import"./chunk-HYAXQCVA.js";import"./chunk-MWV5HAUL.js";import"./chunk-OIKSAYDS.js";import"./chunk-FHD2U7YH.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,d as parseSettings,c as withOutOfScope};
-//# sourceMappingURL=load-settings-EGZ7ZGPM.js.map
