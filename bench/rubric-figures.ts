@@ -28,7 +28,7 @@ import type { DebateOutcome, DebateResult } from '../src/debate/debate-types.js'
 import { POSITION_IDS } from '../src/debate/schemas.js';
 import { loadEvalCases } from '../eval/load-eval-cases.js';
 import { planOf } from '../eval/arms.js';
-import { prepareCases } from '../eval/run-eval.js';
+import { prepareCases } from '../eval/prepare-cases.js';
 import { runDebateArm } from '../eval/run-debate-arm.js';
 import { ZERO_USAGE } from '../src/models/price-usage.js';
 import { countedAttacks } from '../src/debate/judge-facts.js';

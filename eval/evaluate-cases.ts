@@ -8,7 +8,8 @@ import { buildResults, type EvalSettings } from './eval-results.js';
 import { EvalCaseError, loadEvalCases } from './load-eval-cases.js';
 import { renderPlot } from './render-plot.js';
 import { renderReport } from './render-report.js';
-import { prepareCases, runEval } from './run-eval.js';
+import { runEval } from './run-eval.js';
+import { prepareCases } from './prepare-cases.js';
 import {
   checkContextWindows,
   checkModels,

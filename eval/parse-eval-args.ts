@@ -1,6 +1,6 @@
 import { DEFAULT_ARMS, parseArms } from './arms.js';
 import { DEFAULT_CASE_CACHE } from './load-eval-cases.js';
-import { checkInputs, parse, parseInputs, UsageError } from '../src/cli/parse-cli-args.js';
+import { checkInputs, parse, parseInputs, UsageError } from '../src/cli/parse-cli-options.js';
 import { parsePullRequestRef, type PullRequestRef } from '../src/cli/parse-pr-ref.js';
 import { SHORT_USAGE } from '../src/cli/cli-usage.js';
 

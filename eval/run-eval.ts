@@ -1,8 +1,5 @@
 import type { LanguageSetting } from '../src/debate/language.js';
 import type { ModelClient } from '../src/debate/model-client.js';
-import { gatherEvidence } from '../src/evidence/gather-evidence.js';
-import { packCharsPerToken, type PackReaders } from '../src/llm/pack-tokenizer.js';
-import type { EvidencePack } from '../src/evidence/evidence-types.js';
 import type { RunUsage } from '../src/models/price-usage.js';
 import { armName, DEFAULT_DEBATE, isDebating, planOf, type Arm } from './arms.js';
 import type { ArmAnswer, ArmInput } from './arm-types.js';
@@ -11,8 +8,8 @@ import { runFramingArm, type FramingRun } from './run-framing-arm.js';
 import { runDebateArm } from './run-debate-arm.js';
 import { runVerifiedArm, runVotingArm } from './run-judge-arms.js';
 import type { EvalRun } from './score-arms.js';
-import { createSnapshotSource, SNAPSHOT_PULL_NUMBER } from './snapshot-source.js';
 import { spendLimitOf } from './match-spend.js';
+import type { PreparedCase } from './prepare-cases.js';
 
 /**
  * Runs every arm on every case, each case in both position orders and `repeats` times, at equal
@@ -23,37 +20,6 @@ import { spendLimitOf } from './match-spend.js';
  * answer one arm needs from another (escalate's checked calls and debate, a budget) is computed once and
  * shared, and each arm is charged for what it used. Pure over {@link ModelClient}.
  */
-
-/** A case with the evidence pack the action would build for it. */
-export interface PreparedCase {
-  evalCase: EvalCase;
-  pack: EvidencePack;
-}
-
-/**
- * Builds each case's evidence pack from its folder, as the action builds a PR's (no model call).
- * @param readers the models that read the packs (`packReadersFor`): the packs are sized for them (`packCharsPerToken`)
- * @throws whatever the evidence stage throws for a folder it cannot read
- */
-export async function prepareCases(
-  cases: readonly EvalCase[],
-  maxEvidenceTokens: number,
-  readers: PackReaders,
-): Promise<PreparedCase[]> {
-  const prepared: PreparedCase[] = [];
-  const charsPerToken = packCharsPerToken(readers);
-  for (const evalCase of cases) {
-    const { pack } = await gatherEvidence(createSnapshotSource(evalCase), {
-      pullNumber: SNAPSHOT_PULL_NUMBER,
-      commandRfc: evalCase.rfc,
-      inputRfc: undefined,
-      maxTokens: maxEvidenceTokens,
-      charsPerToken,
-    });
-    prepared.push({ evalCase, pack });
-  }
-  return prepared;
-}
 
 /** What an eval runs with. */
 export interface EvalOptions {

@@ -1,5 +1,6 @@
 import { checkConfig } from './check-config.js';
-import { parseCliArgs, UsageError, type CliCommand } from './parse-cli-args.js';
+import { parseCliArgs, type CliCommand } from './parse-cli-args.js';
+import { UsageError } from './parse-cli-options.js';
 import { showGate } from './show-gate.js';
 import { runPullRequest } from './run-pull-request.js';
 import type { CliIo } from './cli-io.js';

@@ -1,14 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { jsonSchemaOf } from './json-schema-of.js';
-import { z } from 'zod';
-import {
-  ModelReplyError,
-  type ModelCall,
-  type ModelClient,
-  type ModelReply,
-  type TokenUsage,
-} from '../debate/model-client.js';
-import { claudeModelFacts, EFFORT_BY_ROLE, outputBudget, thinkingOf } from './claude-models.js';
+import { ModelReplyError, type ModelCall, type ModelClient, type ModelReply } from '../debate/model-client.js';
+import { outputBudget, thinkingOf } from './claude-models.js';
+import { promptOf, refusalDetail, roleEffortOf, usageOf } from './claude-message-parts.js';
 import {
   detailsOf,
   effortOffNotice,
@@ -278,57 +272,4 @@ async function prewarm(
   }
   call.onStart?.();
   throw new ModelReplyError('prompt-cache warm-up (max_tokens 0)', usageOf(message.usage), 'truncated');
-}
-
-/**
- * The call's prompt as the Messages API takes it, the same for a call and its warm-up so that the
- * warm-up writes the cache the call reads: the system prompt, then the evidence, the readers' readings and
- * the transcript, each ending in a cache breakpoint (prompt caching, "cache_control": at most four a
- * request, three here), then the instructions, which vary.
- */
-function promptOf(call: ModelCall<unknown>, instructions: string) {
-  return {
-    system: [{ type: 'text' as const, text: call.system }],
-    messages: [
-      {
-        role: 'user' as const,
-        content: [
-          { type: 'text' as const, text: call.evidence, cache_control: { type: 'ephemeral' as const } },
-          ...(call.readings
-            ? [{ type: 'text' as const, text: call.readings, cache_control: { type: 'ephemeral' as const } }]
-            : []),
-          ...(call.transcript
-            ? [{ type: 'text' as const, text: call.transcript, cache_control: { type: 'ephemeral' as const } }]
-            : []),
-          { type: 'text' as const, text: instructions },
-        ],
-      },
-    ],
-  };
-}
-
-/** The role's effort (`EFFORT_BY_ROLE`), for a model that takes one (`claude-models.ts`), else undefined. */
-function roleEffortOf(call: Pick<ModelCall<unknown>, 'model' | 'role'>) {
-  return claudeModelFacts(call.model)?.effort !== false ? EFFORT_BY_ROLE[call.role] : undefined;
-}
-
-/** `, category …: explanation` of a refusal's `stop_details`, when it said anything. */
-function refusalDetail(message: { stop_details?: unknown }): string {
-  const details = refusalDetailsSchema.safeParse(message.stop_details).data;
-  const parts = [details?.category ? `category ${details.category}` : '', details?.explanation ?? ''].filter(Boolean);
-  return parts.length > 0 ? `: ${parts.join(', ')}` : '';
-}
-
-const refusalDetailsSchema = z.object({
-  category: z.string().nullish().catch(null),
-  explanation: z.string().nullish().catch(null),
-});
-
-function usageOf(usage: Anthropic.Usage): TokenUsage {
-  return {
-    input_tokens: usage.input_tokens,
-    output_tokens: usage.output_tokens,
-    cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-    cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
-  };
 }

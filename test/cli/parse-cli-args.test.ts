@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.js';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.js';
+import { UsageError } from '../../src/cli/parse-cli-options.js';
 
 const usageError = (argv: string[]) => {
   try {

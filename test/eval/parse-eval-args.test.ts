@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/parse-cli-args.js';
+import { UsageError } from '../../src/cli/parse-cli-options.js';
 import { DEFAULT_EVAL_OUT, parseEvalArgs, parseGitRange } from '../../eval/parse-eval-args.js';
 import { DEFAULT_ARMS } from '../../eval/arms.js';
 import { DEFAULT_CASE_CACHE } from '../../eval/load-eval-cases.js';

@@ -8,7 +8,7 @@ import { describeCall } from './scripted-models.js';
 export function callOf(request: MessagesRequest, meta: CallMeta | undefined): ModelCall<unknown> {
   const blocks = request.messages[0]?.content;
   const texts = typeof blocks === 'string' ? [blocks] : (blocks ?? []).map((b) => b.text);
-  // The client sends the evidence, then (from cross-examination on) the transcript, then the instructions last (claude-model-client.ts).
+  // The client sends the evidence, then (from cross-examination on) the transcript, then the instructions last (claude-message-parts.ts).
   const transcript = texts.length > 2 ? texts[1] : undefined;
   return {
     role: 'advocate',
