@@ -33,7 +33,7 @@ export interface MessagesClient {
   messages: Pick<Anthropic['messages'], 'stream' | 'create'> & Partial<Pick<Anthropic['messages'], 'countTokens'>>;
 }
 
-/** A provider client that can count a prompt's tokens before a call (`count-tokens.ts`). */
+/** A provider client that can count a prompt's tokens before a call (`count-pack-tokens.ts`). */
 export interface TokenCounting {
   /**
    * The input tokens of a system text and one user text on `model`, as the provider's tokenizer counts them,

@@ -97,7 +97,10 @@ function usd(price: Price, usage: TokenUsage): number {
   );
 }
 
-/** A model the run has no price for reached the spending cap or the estimate; pre-flight refuses such runs first (`check-prices.ts`). */
+/**
+ * A model the run has no price for reached the spending cap or the estimate; the settings' check
+ * refuses such runs first (`src/settings/settings.ts`).
+ */
 export class UnpricedModel extends Error {
   override name = 'UnpricedModel';
   constructor(readonly model: string) {

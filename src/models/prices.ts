@@ -3,7 +3,7 @@ import type { Provider } from './model-id.js';
 /**
  * List prices as data: per provider and model family, in USD per million tokens, each row with the page
  * it was read from and the date. A model not listed has no known price: pre-flight refuses to start a
- * run on it until input `model-prices` gives one (`src/llm/check-prices.ts`), so no cost is ever
+ * run on it until input `model-prices` gives one (the settings' check, `src/settings/settings.ts`), so no cost is ever
  * recorded as zero and the spending cap never charges a guessed rate.
  *
  * Why our own rows and not `@pydantic/genai-prices` (a maintained price database with tiered prices):

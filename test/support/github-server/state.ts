@@ -150,7 +150,7 @@ export interface GitHubServerState {
   checkRuns: CheckRun[];
   /** Annotations of every check run, in the order they were sent. */
   checkRunAnnotations: CheckRunAnnotation[];
-  /** Reviews, review comments and review threads of every PR (`github-reviews.ts`). */
+  /** Reviews, review comments and review threads of every PR (`reviews.ts`). */
   reviews: ReviewState;
   /** Consumed in order as they match. */
   faults: Fault[];
