@@ -1,0 +1,3 @@
+import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
+import{b as a,c as b,d as c,e as d}from"./chunk-73K64DA2.js";import"./chunk-T6TCDGNN.js";import"./chunk-QNBRILCW.js";import"./chunk-TPI73ZTB.js";import"./chunk-AXJPGJ4V.js";import"./chunk-PBWTS3Q6.js";import"./chunk-JCULBPAV.js";import"./chunk-3FR7NQTV.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,d as parseSettings,c as withOutOfScope};
+//# sourceMappingURL=load-settings-HVXGGJ6S.js.map

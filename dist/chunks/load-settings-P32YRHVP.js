@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{b as a,c as b,d as c,e as d}from"./chunk-3XSV4TZF.js";import"./chunk-SO3SCPSM.js";import"./chunk-QNBRILCW.js";import"./chunk-TPI73ZTB.js";import"./chunk-MSKP245J.js";import"./chunk-ODTHTMOG.js";import"./chunk-IF2EQ6DM.js";import"./chunk-FHD2U7YH.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as layerSettings,b as loadSettings,d as parseSettings,c as withOutOfScope};
-//# sourceMappingURL=load-settings-P32YRHVP.js.map

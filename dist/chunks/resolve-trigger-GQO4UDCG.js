@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{a}from"./chunk-PWTKKATK.js";import"./chunk-5FASYRG6.js";import"./chunk-XLEC5G73.js";import"./chunk-GTMY7UJK.js";import"./chunk-NLPZZQ3H.js";import"./chunk-6SBHCICU.js";import"./chunk-BPCSXKLM.js";import"./chunk-5THNKXAR.js";import"./chunk-QNBRILCW.js";import"./chunk-TPI73ZTB.js";import"./chunk-MSKP245J.js";import"./chunk-ODTHTMOG.js";import"./chunk-IF2EQ6DM.js";import"./chunk-FHD2U7YH.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as resolveTrigger};
-//# sourceMappingURL=resolve-trigger-GQO4UDCG.js.map

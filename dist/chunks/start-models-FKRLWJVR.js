@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{b as a,c as b}from"./chunk-UZQE7LUI.js";import"./chunk-GTMY7UJK.js";import"./chunk-6SBHCICU.js";import"./chunk-BPCSXKLM.js";import"./chunk-FHD2U7YH.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{b as jobCancellation,a as startModels};
-//# sourceMappingURL=start-models-FKRLWJVR.js.map
