@@ -13,6 +13,7 @@ import { MAX_POSITIONS, MAX_ROUNDS, positionKey } from '../debate/plan.js';
  * /debate ... --quick | --deep | --rounds=N  preset override (N = 0..5)
  * /debate ... --rfc=<path>                   use this file (at the PR head) as the RFC
  * /debate ... --out-of-scope="a; b"          topics the debate must not drift into
+ *                                            (a position is at most 300 characters; the topics 1,000 in all)
  * /debate help                               reply with usage, no model call
  * /debate accept <A|B|C|D> <reason>          a maintainer records a human decision
  * /debate go                                 run the plan posted under confirm-plan
@@ -48,6 +49,16 @@ export type ParsedCommand =
 
 /** The fewest positions a debate has (docs/how-a-debate-runs.md): 2, or none to infer them. */
 const MIN_POSITIONS = 2;
+
+/**
+ * The longest position label, in characters (docs/how-a-debate-runs.md, "Command"). A label is one sentence
+ * a maintainer could adopt; it is repeated in the progress comment, the verdict and the record, which
+ * GitHub caps at 65,536 characters a comment, so a longer one is refused before any model call.
+ */
+export const MAX_POSITION_CHARS = 300;
+
+/** The most characters of `--out-of-scope` topics one command may give, in all (same reason as positions). */
+export const MAX_OUT_OF_SCOPE_CHARS = 1_000;
 
 /**
  * The marker of the position that is the change as written (docs/how-a-debate-runs.md): `(this PR)` at the end
@@ -98,6 +109,11 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
     problems.push(
       `\`--${options.preset}\` and \`--rounds\` cannot be combined: \`--rounds=N\` sets the number of cross-examination rounds itself`,
     );
+  const scopeChars = options.outOfScope.join('; ').length;
+  if (scopeChars > MAX_OUT_OF_SCOPE_CHARS)
+    problems.push(
+      `\`--out-of-scope\` topics are ${scopeChars.toLocaleString('en-US')} characters; at most ${MAX_OUT_OF_SCOPE_CHARS.toLocaleString('en-US')} in all (name each topic in a few words)`,
+    );
   if (problems.length > 0) return { kind: 'invalid', line, problem: problems[0]! };
   if (/(^|\s)--/.test(withoutOptions)) {
     return { kind: 'invalid', line, problem: 'an option must look like `--name` or `--name=value`' };
@@ -131,6 +147,13 @@ export function parseCommandLine(line: string, command: string): ParsedCommand {
   }
   const empty = positions.findIndex((p) => p === '');
   if (empty >= 0) return { kind: 'invalid', line, problem: `position ${String.fromCharCode(65 + empty)} is empty` };
+  const long = positions.findIndex((p) => p.length > MAX_POSITION_CHARS);
+  if (long >= 0)
+    return {
+      kind: 'invalid',
+      line,
+      problem: `position ${String.fromCharCode(65 + long)} is ${positions[long]!.length.toLocaleString('en-US')} characters; at most ${MAX_POSITION_CHARS} (one sentence a maintainer could adopt; the PR and the RFC carry the detail)`,
+    };
   // Two sides that say the same (compared as the debate id compares them: case and spacing aside) are no debate.
   const keys = positions.map(positionKey);
   const repeat = keys.findIndex((key, i) => keys.indexOf(key) < i);

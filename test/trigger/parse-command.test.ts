@@ -52,6 +52,20 @@ describe('parseCommand', () => {
     expect(await parseCommand('/debate a vs  vs b', '/debate')).toMatchObject({ kind: 'invalid' });
   });
 
+  it('refuses a position or out-of-scope topics too long for the comments that repeat them', async () => {
+    const long = 'x'.repeat(301);
+    expect(await parseCommand(`/debate ${'y'.repeat(300)} vs b`, '/debate')).toMatchObject({ kind: 'debate' });
+    expect(await parseCommand(`/debate a vs ${long}`, '/debate')).toMatchObject({
+      kind: 'invalid',
+      problem: expect.stringContaining('position B is 301 characters; at most 300'),
+    });
+    const topics = Array.from({ length: 60 }, (_, i) => `topic number ${i}`).join('; ');
+    expect(await parseCommand(`/debate a vs b --out-of-scope="${topics}"`, '/debate')).toMatchObject({
+      kind: 'invalid',
+      problem: expect.stringContaining('at most 1,000 in all'),
+    });
+  });
+
   it('parses options and refuses unknown ones', async () => {
     expect(
       await parseCommand('/debate a vs b --quick --rfc=docs/x.md --out-of-scope="naming; CI"', '/debate'),
