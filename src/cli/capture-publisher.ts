@@ -44,6 +44,7 @@ export function createCapturingPublisher(
       };
     },
     find: (issueNumber, marker) => (options.local ? Promise.resolve(undefined) : real.find(issueNumber, marker)),
+    readEdit: (comment) => real.readEdit(comment),
     edit: async (commentId, body) => {
       if (options.post) await real.edit(commentId, body);
     },

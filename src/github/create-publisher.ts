@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { redactSecrets } from '../report/redact.js';
 import type { GitHubClient } from './create-octokit.js';
 import { parseResponse } from './parse-response.js';
+import { readCommentEdit, type CommentEdit } from './read-comment-edit.js';
 import { addReaction, removeReaction, type ReactionContent } from './react.js';
 import {
   findComments,
@@ -17,6 +18,8 @@ export interface Publisher {
   debateComment(issueNumber: number, marker: string): DebateComment;
   /** The bot's oldest comment whose first line is `marker`, with its body, or undefined. */
   find(issueNumber: number, marker: string): Promise<FoundComment | undefined>;
+  /** One of our comments as it is now, with who last edited it ({@link readCommentEdit}); undefined once deleted. */
+  readEdit(comment: FoundComment): Promise<CommentEdit | undefined>;
   /** Replaces the body of one of our comments as given (the accept mirrored into a verdict). */
   edit(commentId: number, body: string): Promise<void>;
   /** Posts a plain reply (help, refusals, command and input errors, a note beside a kept verdict). */
@@ -63,6 +66,7 @@ export function createPublisher(
     },
     find: async (issueNumber, marker) =>
       (await findComments(octokit, { ...target, issueNumber, marker, botLogin: repo.botLogin }))[0],
+    readEdit: (comment) => readCommentEdit(octokit, comment.nodeId),
     async edit(commentId, body) {
       await octokit.rest.issues.updateComment({ ...target, comment_id: commentId, body: clean(body) });
     },

@@ -5,6 +5,7 @@ import { isStatus, parseResponse } from './parse-response.js';
 
 const commentSchema = z.object({
   id: z.number().int(),
+  node_id: z.string(),
   html_url: z.string(),
   body: z.string().nullable().optional(),
   user: z.object({ login: z.string() }).nullable(),
@@ -60,9 +61,10 @@ export interface DebateComment {
   postUpdate(body: string): Promise<CommentWrite>;
 }
 
-/** A comment found by its marker, with its body. */
+/** A comment found by its marker, with its body and its GraphQL node id. */
 export interface FoundComment extends PostedComment {
   body: string;
+  nodeId: string;
 }
 
 /**
@@ -90,7 +92,13 @@ export function openDebateComment(
 
   const toFound = (data: unknown, endpoint: string): FoundComment => {
     const comment = parseResponse(commentSchema, data, endpoint);
-    return { id: comment.id, url: comment.html_url, author: comment.user?.login ?? '', body: comment.body ?? '' };
+    return {
+      id: comment.id,
+      nodeId: comment.node_id,
+      url: comment.html_url,
+      author: comment.user?.login ?? '',
+      body: comment.body ?? '',
+    };
   };
 
   const locate = async (): Promise<FoundComment | undefined> => {
@@ -123,7 +131,7 @@ export function openDebateComment(
     };
     const existing = await locate();
     if (existing) return update(existing);
-    const kept = keep({ id: 0, url: '', author: '', body: '' });
+    const kept = keep({ id: 0, nodeId: '', url: '', author: '', body: '' });
     if (kept) return { id: 0, url: '', author: '', created: false, kept, order: landed };
     // Created once: a comment whose answer was lost is looked for (by its body) before it is posted again.
     const created = await createOnce(
@@ -206,7 +214,7 @@ export async function findComments(
       const comment = parseResponse(commentSchema, item, 'GET issues/comments');
       const body = comment.body ?? '';
       if (body.split('\n', 1)[0]?.trim() === target.marker && comment.user?.login === target.botLogin)
-        found.push({ id: comment.id, url: comment.html_url, author: target.botLogin, body });
+        found.push({ id: comment.id, nodeId: comment.node_id, url: comment.html_url, author: target.botLogin, body });
     }
   }
   return found.sort((a, b) => a.id - b.id);

@@ -1,5 +1,7 @@
 import { advocateModelsFor } from '../debate/plan.js';
+import { editedByOther } from '../github/read-comment-edit.js';
 import { findPlan } from '../pipeline/confirm-plan.js';
+import { readPlan } from '../report/render-plan.js';
 import { skipped, type PipelineClients, type PipelineResult } from '../pipeline/pipeline-types.js';
 import { openPublisher, type ConfirmedPlan } from '../pipeline/run-context.js';
 import { step } from '../pipeline/step-error.js';
@@ -82,11 +84,18 @@ function resolveGo(clients: PipelineClients, settings: Settings, go: GoTrigger):
     settings,
     { name: `${command} go`, reply: failureReply(settings, 'comment', go.pullNumber, go.requestedBy) },
     async () => {
-      const { found, posted } = await step('reading the plan', () =>
-        findPlan(openPublisher(clients, settings), settings, go.pullNumber),
-      );
+      const publisher = openPublisher(clients, settings);
+      const { found } = await step('reading the plan', () => findPlan(publisher, settings, go.pullNumber));
+      // The plan's hidden data decides which position is this PR, the positions and the models, and a writer can
+      // edit any comment: the plan runs only as pr-debate last wrote it, read with its last editor in one query.
+      const edit = found && (await step('reading who last edited the plan', () => publisher.readEdit(found)));
+      const posted = edit ? readPlan(edit.body) : undefined;
       const name = `\`${command} <position A> vs <position B>\``;
       const refuse = (problem: string): ResolvedTrigger => ({ kind: 'run', settings, trigger: goRefusal(go, problem) });
+      if (edit && editedByOther(edit))
+        return refuse(
+          `the plan comment was last edited by \`${edit.editor}\`, not by pr-debate, so it is not run: what it holds may no longer be the plan the moderator framed (which position is this PR among it). For a new plan, comment \`${command}\` (or remove and add the "${triggerLabel}" label); or name the positions: ${name}`,
+        );
       if (!found || !posted) {
         if (!settings.debate.confirmPlan)
           return refuse(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { judgeSays, positionsOf, type Override } from '../support/debate-script.js';
 import { defaults } from '../support/debate-script.js';
-import { startGateScenario, type GateScenario } from '../support/gate-scenario.js';
+import { OWNER, REPO, TOKENS, startGateScenario, type GateScenario } from '../support/gate-scenario.js';
 import { debateComment, runOnScenario } from '../support/pipeline-run.js';
 import { describeCall } from '../support/scripted-models.js';
 
@@ -199,5 +199,44 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
     // The judge recommends A: against the PR as written at this head.
     expect([debate.conclusion, gate.conclusion]).toEqual(['action_required', 'action_required']);
     expect(debateComment(scenario)).toMatch(/which position is this PR was named again from its diff/);
+  }, 60_000);
+
+  it('8. a plan a writer edited is not run: its hidden data cannot say no position is the PR; a new plan is the way out', async () => {
+    scenario = await startGateScenario();
+    const inputs = { 'confirm-plan': 'true' };
+    await runOnScenario(
+      scenario,
+      { kind: 'label', sender: 'maria' },
+      { inputs, script: { moderator: moderator('A') } },
+    );
+    // A writer rewrites the plan's data line (an HTML comment, so the plan still reads "A is this PR").
+    const plan = scenario.server.state.comments.find((c) => c.body.includes('pr-debate:plan-data'))!;
+    const [line, data] = /<!-- pr-debate:plan-data ([\w-]+) -->/.exec(plan.body)!;
+    const forged = { ...JSON.parse(Buffer.from(data!, 'base64url').toString('utf8')), noPrPosition: true };
+    delete forged.prPosition;
+    const body = plan.body.replace(
+      line,
+      line.replace(data!, Buffer.from(JSON.stringify(forged)).toString('base64url')),
+    );
+    await scenario
+      .octokit(TOKENS.writer)
+      .rest.issues.updateComment({ owner: OWNER, repo: REPO, comment_id: plan.id, body });
+    const script = { moderator: moderator('A'), judge: recommends('B') };
+    const go = await runOnScenario(
+      scenario,
+      { kind: 'comment', body: '/debate go', user: 'carol' },
+      { inputs, script },
+    );
+    expect(go.calls).toHaveLength(0);
+    expect(scenario.checkOn(scenario.pull.head.sha)).toBeUndefined();
+    expect(scenario.server.state.comments.at(-1)!.body).toMatch(
+      /the plan comment was last edited by `maria`, not by pr-debate, so it is not run: .* For a new plan, comment `\/debate`/,
+    );
+    // The way out it names: a new plan (pr-debate writes the comment again), then `go` runs it as framed.
+    await runOnScenario(scenario, { kind: 'comment', body: '/debate', user: 'carol' }, { inputs, script });
+    await runOnScenario(scenario, { kind: 'comment', body: '/debate go', user: 'carol' }, { inputs, script });
+    const { debate, gate } = await checks();
+    expect(JSON.parse(gate.output.text!).pr_position).toBe('A');
+    expect([debate.conclusion, gate.conclusion]).toEqual(['action_required', 'action_required']);
   }, 60_000);
 });

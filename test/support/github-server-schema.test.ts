@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRestClients } from '../../src/github/create-rest-octokit.js';
 import { createBlobReader } from '../../src/github/read-blobs.js';
+import { readCommentEdit } from '../../src/github/read-comment-edit.js';
 import { createReviewThreadsClient } from '../../src/github/review-threads.js';
 import { ROOT } from './action-metadata.js';
 import { emptyPullRequest, startGitHubServer, type GitHubServer, type Route } from './github-server.js';
@@ -185,7 +186,11 @@ describe("the local GitHub server against GitHub's published descriptions", () =
       const count = readFileSync(`${ROOT}/src/${file}`, 'utf8').match(/\.graphql\s*(<[^>]*>)?\(/g)?.length ?? 0;
       return count > 0 ? [`src/${file}: ${count}`] : [];
     });
-    expect(sites).toEqual(['src/github/read-blobs.ts: 2', 'src/github/review-threads.ts: 2']);
+    expect(sites).toEqual([
+      'src/github/read-blobs.ts: 2',
+      'src/github/read-comment-edit.ts: 1',
+      'src/github/review-threads.ts: 2',
+    ]);
 
     const clients = createRestClients('bot-token', github.url, () => undefined, 'test', NO_WAITS);
     const blobs = createBlobReader(clients.reads, { owner: 'o', repo: 'r' }, { graphql: 0, contents: 0 }, (message) => {
@@ -197,12 +202,13 @@ describe("the local GitHub server against GitHub's published descriptions", () =
     const threads = createReviewThreadsClient(clients.writes, { owner: 'o', repo: 'r' });
     await threads.listThreads(3);
     await threads.resolveThread('PRRT_unknown').catch(() => undefined);
+    await readCommentEdit(clients.reads, 'IC_unknown').catch(() => undefined);
 
     const sent = github.state.requests
       .filter((r) => r.path === '/graphql')
       .map((r) => z.object({ query: z.string() }).parse(r.body).query);
     const operations = sent.map((query) => /\{\s*(\w+)[\s(]/.exec(query)?.[1]);
-    expect(new Set(operations)).toEqual(new Set(['repository', 'resolveReviewThread']));
+    expect(new Set(operations)).toEqual(new Set(['repository', 'resolveReviewThread', 'node']));
     expect(sent.length).toBeGreaterThanOrEqual(4);
     for (const query of sent)
       expect(

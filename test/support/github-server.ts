@@ -103,6 +103,7 @@ export async function startGitHubServer(options: GitHubServerOptions): Promise<G
     reactions: [],
     checkRuns: [],
     checkRunAnnotations: [],
+    commentEditors: new Map(),
     reviews: { reviews: [], reviewComments: [], threads: [] },
     faults: [],
   };

@@ -1,6 +1,6 @@
 /**
  * The local GitHub server's GraphQL endpoint: the review threads of a pull request and resolving one
- * (`threads.ts`), and the blobs of a repository by `object(expression:)`.
+ * (`threads.ts`), an issue comment by `node(id:)`, and the blobs of a repository by `object(expression:)`.
  */
 import type { ServerKit } from './kit.js';
 import { reviewThreadQueries } from './threads.js';
@@ -8,8 +8,46 @@ import { DOCS, errorReply, gitBlobSha, isObject, type JsonObject } from './util.
 
 /** Registers `POST /graphql`. */
 export function graphqlRoutes(k: ServerKit) {
-  const { route, send, visibleRepo, resolveRef, readAt } = k;
+  const { route, send, visibleRepo, resolveRef, readAt, state } = k;
   const threads = reviewThreadQueries(k);
+
+  /**
+   * `node(id: $id) { ... on IssueComment { body author { login } editor { login } } }`
+   * (docs.github.com/graphql/reference/objects#issuecomment: `editor`, "The actor who edited the comment",
+   * is null until someone edits it; the server records the last PATCH's actor). An id that names no node
+   * gets `node: null` and a `NOT_FOUND` error ("Could not resolve to a node with the global id of '…'"),
+   * as `resolveReviewThread` does in `threads.ts`.
+   */
+  const commentNode = (id: unknown) => {
+    const comment = state.comments.find((c) => c.node_id === id);
+    if (comment === undefined)
+      return {
+        status: 200,
+        body: {
+          data: { node: null },
+          errors: [
+            {
+              type: 'NOT_FOUND',
+              path: ['node'],
+              message: `Could not resolve to a node with the global id of '${String(id)}'`,
+            },
+          ],
+        },
+      };
+    const editor = state.commentEditors.get(comment.id);
+    return {
+      status: 200,
+      body: {
+        data: {
+          node: {
+            body: comment.body,
+            author: { login: comment.user.login },
+            editor: editor === undefined ? null : { login: editor },
+          },
+        },
+      },
+    };
+  };
 
   /**
    * `POST /graphql`, the part pr-debate sends: `repository(owner: $owner, name: $name)` with aliased
@@ -32,6 +70,7 @@ export function graphqlRoutes(k: ServerKit) {
       if (query === '')
         return send(ctx, errorReply(400, 'A query attribute must be specified and must be a string.', DOCS.graphql));
       if (threads(ctx, query, variables)) return;
+      if (/node\(id: \$id\) \{ \.\.\. on IssueComment \{/.test(query)) return send(ctx, commentNode(variables.id));
       const repoMatch = /repository\(owner: \$owner, name: \$name\)/.exec(query);
       const fields = [
         ...query.matchAll(/(\w+): object\(expression: \$(\w+)\) \{ __typename \.\.\. on Blob \{ ([\w ]+) \} \}/g),

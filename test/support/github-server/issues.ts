@@ -161,6 +161,7 @@ export function issueRoutes(k: ServerKit) {
     if (typeof body !== 'string') return body;
     comment.body = body;
     comment.updated_at = timestamp();
+    state.commentEditors.set(comment.id, ctx.actor.login);
     return { status: 200, body: comment };
   };
 

@@ -146,6 +146,8 @@ export interface GitHubServerState {
   requests: ReceivedRequest[];
   /** Every comment on every issue/PR, in creation order (deleted ones are removed). */
   comments: IssueComment[];
+  /** Who last edited each comment, by its id (GraphQL `IssueComment.editor`): a comment nobody edited has none. */
+  commentEditors: Map<number, string>;
   reactions: ReceivedReaction[];
   checkRuns: CheckRun[];
   /** Annotations of every check run, in the order they were sent. */
