@@ -96,11 +96,9 @@ export async function saveResult(
   );
   // What the check run written after the post will conclude (write-decision-check.ts, same record, policy and pack),
   // unless another open PR shares the head: the check then asks for action, which the comment cannot know yet.
-  const gate = evaluatePolicy(
-    built,
-    settings.gate.policy,
-    debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, evidence.authors),
-  );
+  const facts = debateFacts(pack, { ...settings.gate, unknownConfigKey: settings.unknownConfigKey }, evidence.authors);
+  const { unseenAllowed, unreadAllowed } = facts;
+  const gate = { ...evaluatePolicy(built, settings.gate.policy, facts), unseenAllowed, unreadAllowed };
   const context = {
     id: run.id,
     serverUrl: settings.github.serverUrl,

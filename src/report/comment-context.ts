@@ -21,7 +21,13 @@ export interface CommentContext {
    * What the `pr-debate` check on `headSha` concludes for this record under `gate-policy` (src/gate,
    * `evaluatePolicy`), and its one-sentence reason; when it is not `success` the comment says the merge is blocked.
    */
-  gate?: { conclusion: string; reason: string };
+  gate?: {
+    conclusion: string;
+    reason: string;
+    /** Whether config key `allow-unseen` names every unseen file, and every file that may hold unread hunks (`debateFacts`). */
+    unseenAllowed?: boolean;
+    unreadAllowed?: boolean;
+  };
 }
 
 /**

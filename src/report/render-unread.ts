@@ -13,10 +13,14 @@ import { codeSpan } from './sanitise.js';
 /** Files named in the notice; the rest are counted. */
 const NAMED = 10;
 
-/** The notice as one GitHub alert block, or '' when every changed hunk was in the pack or read by a reader. */
+/**
+ * The notice as one GitHub alert block, or '' when every changed hunk was in the pack or read by a reader.
+ * @param allowed whether config key `allow-unseen` names every file that may hold them (`debateFacts`), so the gate follows its policy
+ */
 export function renderUnreadNotice(
   outcome: Pick<DebateResult, 'reading'>,
   pack: Pick<EvidencePack, 'coverage'>,
+  allowed = false,
 ): string {
   const { unread, unreadFiles } = countCoverage(pack.coverage, new Set(outcome.reading?.result.read ?? []));
   if (unread === 0) return '';
@@ -39,5 +43,5 @@ export function renderUnreadNotice(
   ]
     .map((sentence) => ` ${sentence}`)
     .join('');
-  return `> [!WARNING]\n> **Unread changes:** ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} no model read (neither in the evidence pack nor by a reader): ${named}${rest > 0 ? `, and ${rest} more file${rest === 1 ? '' : 's'}` : ''}.${why} The gate does not pass this decision unless a maintainer other than the PR's author accepts it or the config file's \`allow-unseen\` names these files.`;
+  return `> [!WARNING]\n> **Unread changes:** ${unread.toLocaleString('en-US')} changed hunk${unread === 1 ? '' : 's'} no model read (neither in the evidence pack nor by a reader): ${named}${rest > 0 ? `, and ${rest} more file${rest === 1 ? '' : 's'}` : ''}.${why} ${allowed ? "The config file's \`allow-unseen\` names these files, so the gate follows its policy for this decision." : "The gate does not pass this decision unless a maintainer other than the PR's author accepts it or the config file's \`allow-unseen\` names these files."}`;
 }

@@ -9,11 +9,14 @@ import { codeSpan } from './sanitise.js';
 /** Paths named in the notice; the rest are counted. */
 const NAMED = 10;
 
-/** The notice as one GitHub alert block (two lines), or '' when every change was seen. */
-export function renderUnseenNotice(unseen: UnseenFiles): string {
+/**
+ * The notice as one GitHub alert block (two lines), or '' when every change was seen.
+ * @param allowed whether config key `allow-unseen` names every unseen file (`debateFacts`), so the gate follows its policy
+ */
+export function renderUnseenNotice(unseen: UnseenFiles, allowed = false): string {
   if (unseen.count === 0) return '';
   const named = unseen.paths.slice(0, NAMED).map(codeSpan).join(', ');
   const rest = unseen.count - Math.min(unseen.paths.length, NAMED);
   const list = `${named}${rest > 0 ? `${named ? ', and ' : ''}${rest} more${unseen.paths.length < unseen.count ? ' (some GitHub did not name)' : ''}` : ''}`;
-  return `> [!WARNING]\n> **Unseen changes:** ${unseen.count} changed file${unseen.count === 1 ? '' : 's'} the models did not see (binary, or no diff or text from GitHub): ${list}. The gate does not pass this decision unless a maintainer accepts it or the config file's \`allow-unseen\` names these files.`;
+  return `> [!WARNING]\n> **Unseen changes:** ${unseen.count} changed file${unseen.count === 1 ? '' : 's'} the models did not see (binary, or no text diff to read): ${list}. ${allowed ? "The config file's \`allow-unseen\` names these files, so the gate follows its policy for this decision." : "The gate does not pass this decision unless a maintainer accepts it or the config file's \`allow-unseen\` names these files."}`;
 }

@@ -86,9 +86,9 @@ export function renderVerdict(
       `> [!CAUTION]\n> **Stale result:** the PR head moved to \`${context.currentHeadSha.slice(0, 7)}\` during the run; this debate saw \`${context.headSha.slice(0, 7)}\`. Re-run it for the new head.`,
     );
   }
-  const unread = renderUnreadNotice(outcome, pack);
+  const unread = renderUnreadNotice(outcome, pack, context.gate?.unreadAllowed);
   if (unread) head.push('', unread);
-  if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen));
+  if (pack.unseen.count > 0) head.push('', renderUnseenNotice(pack.unseen, context.gate?.unseenAllowed));
   // The comment mirrors the decision of record (docs/gate.md): a verdict whose check does not pass must not read as a green light.
   if (context.gate && context.gate.conclusion !== 'success') {
     head.push(

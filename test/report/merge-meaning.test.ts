@@ -138,6 +138,15 @@ describe('what the verdict means for this PR, as the first line says it', () => 
       '> **Unread changes:** 6 changed hunks no model read (neither in the evidence pack nor by a reader): `src/c.ts` (2), `src/d.ts` (2), `src/e.ts` (2). No reader was planned',
     );
     expect(body).toMatch(/\*\*Merge blocked:\*\* .*6 changed hunks were read by no model/);
+    // Where `allow-unseen` names the files, the notice says the gate follows its policy, and nothing blocks.
+    const allowedFacts = debateFacts(overflow, { allowUnseen: ['src/**'], authorMayDecide: false });
+    const allowed = { ...evaluatePolicy(record, 'require-decision', allowedFacts), unreadAllowed: true };
+    const allowedBody = renderDebateComment(outcome, record, overflow, { ...context, gate: allowed }).body;
+    expect(allowed.conclusion).toBe('success');
+    expect(allowedBody).toContain(
+      "No reader was planned for the parts that did not fit the pack. The config file's `allow-unseen` names these files, so the gate follows its policy for this decision.",
+    );
+    expect(allowedBody).not.toContain('Merge blocked');
   });
 
   it('an accept is the decision the judge did not give, read against the PR position like a recommendation', () => {
