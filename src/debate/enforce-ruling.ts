@@ -104,9 +104,9 @@ export function enforceRuling(
       rule: `The ruling recommends position ${recommendation}, which is not a surviving or untested position.`,
       fix: 'There is no recommendation, and confidence is low.',
     });
+    confidenceReason = `The judge recommended position ${recommendation}, but by the engine's rules it is ${recommended?.status ?? 'not one of the positions'}, so nothing is recommended.`;
     recommendation = 'none';
     confidence = 'low';
-    confidenceReason = `The recommended position did not survive the engine's rules.`;
   } else if (recommendation === 'none' && !ruling.tied_on_axis && confidence !== 'low') {
     // "No clear winner" with no axis it is tied on says nothing confident: a higher confidence would contradict it.
     notes.push(

@@ -48,7 +48,7 @@ export function renderFooter(
   const standIn = standInOf(record.models);
   return [
     `<sub>pr-debate · ${standIn ? `${STAND_INS[standIn]} · ` : ''}preset ${record.preset} · rounds ${record.rounds} (stop: ${STOP_WORDS[outcome.stop.kind]})${judgeRunsWord(outcome)} · advocates ${sanitiseText(advocates, { inline: true })} · judge ${sanitiseText(record.models.judge, { inline: true })}`,
-    ` · ${outcome.calls.length} model calls · tokens: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
+    ` · ${outcome.calls.length} ${standIn ? `calls the ${standIn} answered · tokens as a model would count them` : 'model calls · tokens'}: ${usage.input_tokens} in, ${usage.output_tokens} out, ${usage.cache_creation_input_tokens} cache written, ${usage.cache_read_input_tokens} cache read`,
     ` · cost ${cost} · ${(context.durationMs / 1000).toFixed(1)} s · ${record.completion} · head \`${pack.headSha.slice(0, 7)}\`${run}</sub>`,
   ].join('');
 }

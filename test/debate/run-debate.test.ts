@@ -203,6 +203,10 @@ describe('runDebate: the phases', () => {
     expect(outcome.enforcement.join(' ')).toContain(
       'recommends position B, which is not a surviving or untested position',
     );
+    // The reason shown beside "no position recommended" says what the judge did and what the engine found.
+    expect(outcome.ruling?.confidence_reason).toBe(
+      "The judge recommended position B, but by the engine's rules it is conceded, so nothing is recommended.",
+    );
     // Issue #20: nobody steelmans a surrendered position, and its advocate argues no more, so with one
     // position left arguing there is no swap.
     expect(outcome.transcript.steelmans).toHaveLength(0);
