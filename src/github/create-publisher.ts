@@ -18,7 +18,7 @@ export interface Publisher {
   debateComment(issueNumber: number, marker: string): DebateComment;
   /** The bot's oldest comment whose first line is `marker`, with its body, or undefined. */
   find(issueNumber: number, marker: string): Promise<FoundComment | undefined>;
-  /** One of our comments as it is now, with who last edited it ({@link readCommentEdit}); undefined once deleted. */
+  /** One of our comments as it is now, with who last edited it ({@link readCommentEdit}); undefined when GitHub answers with no node. */
   readEdit(comment: FoundComment): Promise<CommentEdit | undefined>;
   /** Replaces the body of one of our comments as given (the accept mirrored into a verdict). */
   edit(commentId: number, body: string): Promise<void>;

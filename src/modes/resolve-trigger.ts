@@ -94,7 +94,7 @@ function resolveGo(clients: PipelineClients, settings: Settings, go: GoTrigger):
       const refuse = (problem: string): ResolvedTrigger => ({ kind: 'run', settings, trigger: goRefusal(go, problem) });
       if (edit && editedByOther(edit))
         return refuse(
-          `the plan comment was last edited by \`${edit.editor}\`, not by pr-debate, so it is not run: what it holds may no longer be the plan the moderator framed (which position is this PR among it). For a new plan, comment \`${command}\` (or remove and add the "${triggerLabel}" label); or name the positions: ${name}`,
+          `the plan comment was last edited by \`${edit.editor}\`, not by pr-debate, so it is not run: its hidden data (which position is this PR, the positions, the models) may no longer be what the moderator framed. For a new plan, comment \`${command}\` (or remove and add the "${triggerLabel}" label); or name the positions: ${name}`,
         );
       if (!found || !posted) {
         if (!settings.debate.confirmPlan)

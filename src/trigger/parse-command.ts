@@ -55,10 +55,10 @@ const MIN_POSITIONS = 2;
  * a maintainer could adopt; it is repeated in the progress comment, the verdict and the record, which
  * GitHub caps at 65,536 characters a comment, so a longer one is refused before any model call.
  */
-export const MAX_POSITION_CHARS = 300;
+const MAX_POSITION_CHARS = 300;
 
 /** The most characters of `--out-of-scope` topics one command may give, in all (same reason as positions). */
-export const MAX_OUT_OF_SCOPE_CHARS = 1_000;
+const MAX_OUT_OF_SCOPE_CHARS = 1_000;
 
 /**
  * The marker of the position that is the change as written (docs/how-a-debate-runs.md): `(this PR)` at the end
