@@ -6,8 +6,9 @@ import { parseResponse } from './parse-response.js';
  * One issue comment's body with who wrote it and who last edited it, in one GraphQL query, so the body is
  * the one that editor left: `node(id:)` as `IssueComment` (docs.github.com/graphql/reference/objects#issuecomment:
  * `body` "The body as Markdown", `author` "The actor who authored the comment", `editor` "The actor who
- * edited the comment", null until someone edits it). A writer can edit anyone's comment on a PR; the REST
- * comment does not say who did.
+ * edited the comment", null until someone edits it). Anyone who can write to the repository can edit any of
+ * its comments (GraphQL `CommentCannotUpdateReason.INSUFFICIENT_ACCESS`: "You must be the author or have
+ * write access to this repository to update this comment"); the REST comment does not say who did.
  */
 const QUERY = 'query($id: ID!) { node(id: $id) { ... on IssueComment { body author { login } editor { login } } } }';
 

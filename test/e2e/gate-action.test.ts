@@ -4,6 +4,7 @@ import { labeledEvent } from '../support/event-payloads.js';
 import { ed25519Pems, OWNER, REPO, startGateScenario, TOKENS, type GateScenario } from '../support/gate-scenario.js';
 import { gitBlobSha } from '../support/github-server.js';
 import { NODE24_UNAVAILABLE } from '../support/node24.js';
+import { debateComment, runOnScenario } from '../support/pipeline-run.js';
 import { runAction, spawnAction } from '../support/run-action.js';
 
 /**
@@ -75,4 +76,19 @@ describe('the gate job', () => {
       new RegExp(`Carried forward from ${debated!.head_sha}`),
     );
   }, 120_000);
+
+  it('a debate on a PR whose unseen wasm the config allows says so in its notice, and its check passes', async () => {
+    scenario = await startGateScenario({ config: 'allow-unseen: ["lib/*.wasm"]\n' });
+    addWasm(Buffer.from('wasm v1'))(scenario.pull);
+    await runOnScenario(scenario, {
+      kind: 'comment',
+      body: '/debate keep the cache (this PR) vs drop the cache',
+      user: 'maria',
+    });
+    expect(debateComment(scenario)).toContain(
+      "`lib/native.wasm`. The config file's `allow-unseen` names these files, so the gate follows its policy for this decision.",
+    );
+    expect(debateComment(scenario)).not.toContain('Merge blocked');
+    expect(scenario.checkOn(scenario.pull.head.sha)!.conclusion).toBe('success');
+  }, 60_000);
 });

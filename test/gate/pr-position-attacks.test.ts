@@ -39,6 +39,18 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
   let scenario: GateScenario;
   afterEach(async () => scenario?.close());
 
+  /** A scenario whose PR has a plan waiting, posted under confirm-plan after the label, naming A as the PR; returns the inputs. */
+  const planNamingA = async () => {
+    scenario = await startGateScenario();
+    const inputs = { 'confirm-plan': 'true' };
+    await runOnScenario(
+      scenario,
+      { kind: 'label', sender: 'maria' },
+      { inputs, script: { moderator: moderator('A') } },
+    );
+    return inputs;
+  };
+
   const checks = async () => ({
     debate: scenario.checkOn(scenario.pull.head.sha)!,
     gate: await scenario.gate({ policy: 'require-decision' }),
@@ -179,14 +191,8 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
   }, 60_000);
 
   it('7. a plan’s PR position is named again at the head the debate runs on', async () => {
-    scenario = await startGateScenario();
-    const inputs = { 'confirm-plan': 'true' };
     // Framed at the first head, the moderator names A; the author then pushes a head that is B.
-    await runOnScenario(
-      scenario,
-      { kind: 'label', sender: 'maria' },
-      { inputs, script: { moderator: moderator('A') } },
-    );
+    const inputs = await planNamingA();
     scenario.move('push');
     const go = await runOnScenario(
       scenario,
@@ -202,13 +208,7 @@ describe('the PR’s position, never taken on trust (issue #38)', () => {
   }, 60_000);
 
   it('8. a plan a writer edited is not run: its hidden data cannot say no position is the PR; a new plan is the way out', async () => {
-    scenario = await startGateScenario();
-    const inputs = { 'confirm-plan': 'true' };
-    await runOnScenario(
-      scenario,
-      { kind: 'label', sender: 'maria' },
-      { inputs, script: { moderator: moderator('A') } },
-    );
+    const inputs = await planNamingA();
     // A writer rewrites the plan's data line (an HTML comment, so the plan still reads "A is this PR").
     const plan = scenario.server.state.comments.find((c) => c.body.includes('pr-debate:plan-data'))!;
     const [line, data] = /<!-- pr-debate:plan-data ([\w-]+) -->/.exec(plan.body)!;

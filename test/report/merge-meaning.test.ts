@@ -140,7 +140,11 @@ describe('what the verdict means for this PR, as the first line says it', () => 
     expect(body).toMatch(/\*\*Merge blocked:\*\* .*6 changed hunks were read by no model/);
     // Where `allow-unseen` names the files, the notice says the gate follows its policy, and nothing blocks.
     const allowedFacts = debateFacts(overflow, { allowUnseen: ['src/**'], authorMayDecide: false });
-    const allowed = { ...evaluatePolicy(record, 'require-decision', allowedFacts), unreadAllowed: true };
+    expect(allowedFacts.unreadAllowed).toBe(true);
+    const allowed = {
+      ...evaluatePolicy(record, 'require-decision', allowedFacts),
+      unreadAllowed: allowedFacts.unreadAllowed,
+    };
     const allowedBody = renderDebateComment(outcome, record, overflow, { ...context, gate: allowed }).body;
     expect(allowed.conclusion).toBe('success');
     expect(allowedBody).toContain(
