@@ -1,3 +1,0 @@
-import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
-import{f as a}from"./chunk-3ACZNO4L.js";import"./chunk-6QZDWBRZ.js";import"./chunk-VMR5446P.js";import"./chunk-NLPZZQ3H.js";import"./chunk-YRG3UTC7.js";import"./chunk-6SBHCICU.js";import"./chunk-BPCSXKLM.js";import"./chunk-5THNKXAR.js";import"./chunk-T6TCDGNN.js";import"./chunk-QNBRILCW.js";import"./chunk-TPI73ZTB.js";import"./chunk-PBWTS3Q6.js";import"./chunk-JCULBPAV.js";import"./chunk-3FR7NQTV.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as dispatch};
-//# sourceMappingURL=dispatch-JGWBLSWK.js.map

@@ -1,0 +1,3 @@
+import { createRequire as __prDebateCreateRequire } from 'node:module'; const require = __prDebateCreateRequire(import.meta.url);
+import{a}from"./chunk-BL7VEEZP.js";import"./chunk-RWUJE3VV.js";import"./chunk-PJVRHV6Q.js";import"./chunk-VMR5446P.js";import"./chunk-NLPZZQ3H.js";import"./chunk-6SBHCICU.js";import"./chunk-BPCSXKLM.js";import"./chunk-5THNKXAR.js";import"./chunk-QNBRILCW.js";import"./chunk-TPI73ZTB.js";import"./chunk-AXJPGJ4V.js";import"./chunk-PBWTS3Q6.js";import"./chunk-JCULBPAV.js";import"./chunk-3FR7NQTV.js";import"./chunk-UC4VDMK3.js";import"./chunk-PFJPYZHA.js";import"./chunk-ZWPP4WY6.js";export{a as resolveTrigger};
+//# sourceMappingURL=resolve-trigger-HEA3V3GE.js.map
